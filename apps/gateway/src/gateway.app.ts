@@ -1,0 +1,93 @@
+import { SERVICE_APPS, type ServiceApp } from '@mepedia/contracts';
+import {
+  createHttpApp,
+  createLogger,
+  type AppLogger,
+  type ReadinessCheck,
+} from '@mepedia/server-http';
+import { IdentitySigner, parsePrivateKey } from '@mepedia/server-identity';
+import { openBus } from '@mepedia/server-platform';
+import type { MessageBus } from '@mepedia/server-queue';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { Pool, type Dispatcher } from 'undici';
+import type { GatewayConfig } from './gateway.config';
+import { GatewayModule } from './gateway.module';
+import { registerProxy } from './proxy';
+import { MemoryRateLimitStore, RedisRateLimitStore, type RateLimitStore } from './rate-limiter';
+import { registerSecurityHeaders } from './security-headers';
+import { SessionResolver } from './session-resolver';
+
+export type GatewayApp = {
+  app: NestFastifyApplication;
+  /** Closes the app and everything it opened. */
+  close(): Promise<void>;
+};
+
+/**
+ * Build the gateway. `bus` is passed in by the standalone process (shared
+ * with the services); alone, the gateway opens its own from REDIS_URL.
+ */
+export async function createGatewayApp(
+  config: GatewayConfig,
+  options: { bus?: MessageBus; logger?: AppLogger } = {},
+): Promise<GatewayApp> {
+  const logger = options.logger ?? createLogger({ name: 'gateway', level: config.logLevel });
+  const ownsBus = options.bus === undefined;
+  const bus: MessageBus =
+    options.bus ?? openBus({ REDIS_URL: config.redisUrl, REDIS_PREFIX: config.redisPrefix });
+
+  const upstreams: Partial<Record<ServiceApp, Dispatcher>> = {};
+  const pools = new Map<string, Pool>();
+  for (const app of SERVICE_APPS) {
+    const url = config.services[app];
+    if (!url) continue;
+    // Apps sharing a base URL (the standalone process) share a pool.
+    let pool = pools.get(url);
+    if (!pool) {
+      pool = new Pool(url, { connections: 128, pipelining: 1, keepAliveTimeout: 30_000 });
+      pools.set(url, pool);
+    }
+    upstreams[app] = pool;
+  }
+
+  const signer = new IdentitySigner(parsePrivateKey(config.identityPrivateKey));
+  const sessions = new SessionResolver(
+    upstreams.users,
+    signer,
+    config.sessionCacheTtlMs,
+    config.upstreamTimeoutMs,
+  );
+  await sessions.listen(bus);
+  const rateLimits: RateLimitStore = config.redisUrl
+    ? new RedisRateLimitStore(config.redisUrl, config.redisPrefix)
+    : new MemoryRateLimitStore();
+
+  const readiness: ReadinessCheck[] = [];
+  const app = await createHttpApp(GatewayModule.register(readiness), {
+    logger,
+    bodyParser: false,
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: config.trustProxyHops > 0 ? config.trustProxyHops : false,
+  });
+  app.enableCors({
+    origin: config.webOrigins,
+    credentials: true,
+    methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    allowedHeaders: ['content-type', 'x-request-id', 'accept-language'],
+    exposedHeaders: ['x-request-id', 'retry-after'],
+    maxAge: 600,
+  });
+  const fastify = app.getHttpAdapter().getInstance();
+  registerSecurityHeaders(fastify, config.production);
+  registerProxy(fastify, { config, logger, signer, sessions, rateLimits, upstreams });
+
+  return {
+    app,
+    close: async () => {
+      await app.close();
+      await Promise.all([...pools.values()].map((pool) => pool.close()));
+      await rateLimits.close();
+      if (ownsBus) await bus.close();
+    },
+  };
+}

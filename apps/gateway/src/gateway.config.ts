@@ -1,0 +1,115 @@
+import { SERVICE_APPS, serviceUrlVariable, type ServiceApp } from '@mepedia/contracts';
+import { envInt, envPort, envUrl, loadConfig, platformEnv } from '@mepedia/server-config';
+import { parsePrivateKey } from '@mepedia/server-identity';
+import { z } from 'zod';
+
+const serviceUrls = Object.fromEntries(
+  SERVICE_APPS.map((app) => [serviceUrlVariable(app), envUrl(['http', 'https']).optional()]),
+) as Record<string, z.ZodOptional<ReturnType<typeof envUrl>>>;
+
+const origins = z
+  .string()
+  .transform((value) =>
+    value
+      .split(',')
+      .map((origin) => origin.trim())
+      .filter(Boolean),
+  )
+  .refine(
+    (list) =>
+      list.every((origin) => {
+        try {
+          return new URL(origin).origin === origin;
+        } catch {
+          return false;
+        }
+      }),
+    'must be a comma-separated list of origins like https://mepedia.example (scheme and host, no path)',
+  );
+
+export const gatewayEnv = z.object({
+  NODE_ENV: platformEnv.NODE_ENV,
+  LOG_LEVEL: platformEnv.LOG_LEVEL,
+  REDIS_URL: platformEnv.REDIS_URL,
+  REDIS_PREFIX: platformEnv.REDIS_PREFIX,
+  PORT: envPort(3000),
+  HOST: z.string().default('0.0.0.0'),
+  /** The Ed25519 key the gateway signs identity assertions with (base64 PKCS#8 DER or PEM). */
+  IDENTITY_PRIVATE_KEY: z
+    .string({ error: 'is required: the gateway signing key (npm run keys makes a pair)' })
+    .refine((value) => {
+      try {
+        parsePrivateKey(value);
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'must be an Ed25519 private key (base64 PKCS#8 DER or PEM)'),
+  /** Browser origins allowed to call the API with credentials (the web app). */
+  WEB_ORIGIN: origins.default([]),
+  BODY_LIMIT_BYTES: envInt(1024 * 1024, 1024),
+  /** Proxy hops in front of the gateway whose X-Forwarded-For is trusted (0: none). */
+  TRUST_PROXY_HOPS: envInt(0),
+  UPSTREAM_TIMEOUT_MS: envInt(30_000, 100),
+  SESSION_CACHE_TTL_MS: envInt(5_000),
+  RATE_LIMIT_WINDOW_SECONDS: envInt(300, 1),
+  RATE_LIMIT_LOGIN_PER_IP: envInt(25, 1),
+  RATE_LIMIT_LOGIN_PER_EMAIL: envInt(10, 1),
+  RATE_LIMIT_REGISTER_PER_IP: envInt(25, 1),
+  ...serviceUrls,
+});
+
+export type GatewayConfig = {
+  production: boolean;
+  logLevel: string;
+  port: number;
+  host: string;
+  redisUrl: string | undefined;
+  redisPrefix: string;
+  identityPrivateKey: string;
+  webOrigins: string[];
+  bodyLimitBytes: number;
+  trustProxyHops: number;
+  upstreamTimeoutMs: number;
+  sessionCacheTtlMs: number;
+  rateLimits: {
+    windowSeconds: number;
+    loginPerIp: number;
+    loginPerEmail: number;
+    registerPerIp: number;
+  };
+  /** Base URL of each running service app; an app without one answers 503. */
+  services: Partial<Record<ServiceApp, string>>;
+};
+
+export function loadGatewayConfig(
+  env: Record<string, string | undefined> = process.env,
+): GatewayConfig {
+  const parsed = loadConfig('gateway', gatewayEnv, env);
+  const services: Partial<Record<ServiceApp, string>> = {};
+  for (const app of SERVICE_APPS) {
+    const url = (parsed as Record<string, unknown>)[serviceUrlVariable(app)];
+    if (typeof url === 'string') services[app] = url.replace(/\/+$/, '');
+  }
+  return {
+    production: parsed.NODE_ENV === 'production',
+    logLevel: parsed.LOG_LEVEL,
+    port: parsed.PORT,
+    host: parsed.HOST,
+    redisUrl: parsed.REDIS_URL,
+    redisPrefix: parsed.REDIS_PREFIX,
+    identityPrivateKey: parsed.IDENTITY_PRIVATE_KEY,
+    webOrigins: parsed.WEB_ORIGIN,
+    bodyLimitBytes: parsed.BODY_LIMIT_BYTES,
+    trustProxyHops: parsed.TRUST_PROXY_HOPS,
+    upstreamTimeoutMs: parsed.UPSTREAM_TIMEOUT_MS,
+    sessionCacheTtlMs: parsed.SESSION_CACHE_TTL_MS,
+    rateLimits: {
+      windowSeconds: parsed.RATE_LIMIT_WINDOW_SECONDS,
+      loginPerIp: parsed.RATE_LIMIT_LOGIN_PER_IP,
+      loginPerEmail: parsed.RATE_LIMIT_LOGIN_PER_EMAIL,
+      registerPerIp: parsed.RATE_LIMIT_REGISTER_PER_IP,
+    },
+    services,
+  };
+}

@@ -1,0 +1,101 @@
+import { createPublicKey } from 'node:crypto';
+import { serviceUrlVariable } from '@mepedia/contracts';
+import { envPort, loadConfig, platformEnv } from '@mepedia/server-config';
+import { openDatabase } from '@mepedia/server-database';
+import { createLogger } from '@mepedia/server-http';
+import {
+  exportIdentityKeys,
+  generateIdentityKeys,
+  parsePrivateKey,
+} from '@mepedia/server-identity';
+import { openBus, openQueue, type ServicePlatform } from '@mepedia/server-platform';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { createGatewayApp } from '../../gateway/src/gateway.app';
+import { loadGatewayConfig } from '../../gateway/src/gateway.config';
+import { createUsersApp } from '../../users/src/users.app';
+import { z } from 'zod';
+
+export const standaloneEnv = z.object({
+  ...platformEnv,
+  PORT: envPort(3000),
+  HOST: z.string().default('0.0.0.0'),
+});
+
+/**
+ * Every service, the gateway (and later the worker and web app) in ONE
+ * process: one database (PGlite unless DATABASE_URL is set), one in-process
+ * queue and bus, a signing key made fresh at each start. Services listen on
+ * loopback ports of their own; only the gateway's port is public.
+ */
+export async function startStandalone(env: Record<string, string | undefined> = process.env) {
+  const config = loadConfig('standalone', standaloneEnv, env);
+  const logger = createLogger({ name: 'standalone', level: config.LOG_LEVEL });
+  const configuredKey = env['IDENTITY_PRIVATE_KEY'];
+  const privateKey = configuredKey
+    ? parsePrivateKey(configuredKey)
+    : generateIdentityKeys().privateKey;
+  const publicKey = createPublicKey(privateKey);
+
+  const database = await openDatabase({
+    url: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    applicationName: 'mepedia-standalone',
+  });
+  const queue = openQueue(config, logger);
+  const bus = openBus(config);
+  const platform: ServicePlatform = {
+    production: config.NODE_ENV === 'production',
+    logger,
+    database,
+    queue,
+    bus,
+    identityPublicKey: publicKey,
+  };
+
+  const services: Array<{ name: string; app: NestFastifyApplication }> = [];
+  const stopServices = async () => {
+    for (const { app } of services.reverse()) await app.close();
+  };
+  try {
+    const users = await createUsersApp({ ...platform, logger: logger.child({ service: 'users' }) });
+    await users.listen({ port: 0, host: '127.0.0.1' });
+    services.push({ name: 'users', app: users });
+
+    const serviceUrls: Record<string, string> = {};
+    for (const { name, app } of services) {
+      serviceUrls[serviceUrlVariable(name as 'users')] = (await app.getUrl()).replace(
+        '[::1]',
+        '127.0.0.1',
+      );
+    }
+    const gatewayConfig = loadGatewayConfig({
+      ...env,
+      ...serviceUrls,
+      PORT: String(config.PORT),
+      HOST: config.HOST,
+      IDENTITY_PRIVATE_KEY: exportIdentityKeys({ privateKey, publicKey }).privateKey,
+    });
+    const gateway = await createGatewayApp(gatewayConfig, {
+      bus,
+      logger: logger.child({ service: 'gateway' }),
+    });
+    await gateway.app.listen({ port: config.PORT, host: config.HOST });
+    const address = gateway.app.getHttpServer().address();
+    const port = typeof address === 'object' && address ? address.port : config.PORT;
+
+    let closing: Promise<void> | undefined;
+    const close = () =>
+      (closing ??= (async () => {
+        await gateway.close();
+        await stopServices();
+        await queue.close();
+        await bus.close();
+        await database.close();
+      })());
+    return { url: `http://localhost:${port}`, port, close };
+  } catch (error) {
+    await stopServices().catch(() => undefined);
+    await database.close().catch(() => undefined);
+    throw error;
+  }
+}

@@ -1,0 +1,21 @@
+import 'reflect-metadata';
+import { runMain } from '@mepedia/server-config';
+import { createServicePlatform } from '@mepedia/server-platform';
+import { createUsersApp } from './users.app';
+
+// The users service as its own process (services mode, Kubernetes).
+runMain(async () => {
+  const { platform, config } = await createServicePlatform('users');
+  const app = await createUsersApp(platform);
+  app.enableShutdownHooks();
+  await app.listen({ port: config.PORT, host: config.HOST });
+  platform.logger.info({ url: await app.getUrl() }, 'users service listening');
+  const close = async () => {
+    await app.close();
+    await platform.queue.close();
+    await platform.bus.close();
+    await platform.database.close();
+  };
+  process.once('SIGTERM', () => void close().then(() => process.exit(0)));
+  process.once('SIGINT', () => void close().then(() => process.exit(0)));
+});

@@ -1,0 +1,17 @@
+import { join } from 'node:path';
+import { runMigrations } from '@mepedia/server-database';
+import { createHttpApp } from '@mepedia/server-http';
+import type { ServicePlatform } from '@mepedia/server-platform';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { USERS_SERVICE_NAME, UsersModule } from './users.module';
+
+export const USERS_MIGRATIONS = {
+  schema: USERS_SERVICE_NAME,
+  folder: join(__dirname, 'migrations'),
+};
+
+/** Migrate, then build the users app (not yet listening). */
+export async function createUsersApp(platform: ServicePlatform): Promise<NestFastifyApplication> {
+  await runMigrations(platform.database, USERS_MIGRATIONS);
+  return createHttpApp(UsersModule.register(platform), { logger: platform.logger });
+}

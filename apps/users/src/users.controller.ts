@@ -1,0 +1,161 @@
+import {
+  Body,
+  Controller,
+  Get,
+  HttpCode,
+  Inject,
+  Param,
+  Post,
+  Put,
+  Req,
+  Res,
+  UseGuards,
+} from '@nestjs/common';
+import {
+  DeleteUserRequest,
+  Email,
+  NO_SESSION,
+  RegisterRequest,
+  UpdateUserInformationRequest,
+  UpdateUserLanguageRequest,
+  type CurrentUser,
+  type DeleteUserResponse,
+  type GetUserIdByEmailResponse,
+  type LogoutResponse,
+  type PublicProfile,
+  type RegisterInput,
+  type RegisterResponse,
+  type UpdateUserInformationInput,
+} from '@mepedia/contracts';
+import { MembersOnly, Public, ZodPipe, serializeCookie } from '@mepedia/server-http';
+import {
+  CurrentIdentity,
+  CurrentMember,
+  SESSION_TTL_SECONDS,
+  sessionCookieName,
+  type Identity,
+} from '@mepedia/server-identity';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { LocalAuthGuard } from './local-auth.guard';
+import { SessionsService } from './sessions.service';
+import { toCurrentUser } from './users.mapper';
+import { USERS_OPTIONS, type UsersOptions } from './users.options';
+import type { UserRow } from './users.schema';
+import { UsersService } from './users.service';
+import type { z } from 'zod';
+
+type Member = Extract<Identity, { kind: 'member' }>;
+
+@Controller('api/users')
+export class UsersController {
+  constructor(
+    private readonly users: UsersService,
+    private readonly sessions: SessionsService,
+    @Inject(USERS_OPTIONS) private readonly options: UsersOptions,
+  ) {}
+
+  @Public()
+  @Post('register')
+  @HttpCode(201)
+  register(@Body(new ZodPipe(RegisterRequest)) body: RegisterInput): Promise<RegisterResponse> {
+    return this.users.register(body);
+  }
+
+  @Public()
+  @UseGuards(LocalAuthGuard)
+  @Post('login')
+  @HttpCode(200)
+  async login(
+    @Req() request: FastifyRequest & { user?: UserRow },
+    @CurrentIdentity() identity: Identity,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<CurrentUser> {
+    const user = request.user as UserRow;
+    // A fresh token at every sign-in; the browser's previous session ends.
+    if (identity.kind === 'member') await this.sessions.revoke(identity.sessionId);
+    const session = await this.sessions.create(user.id);
+    void reply.header('set-cookie', this.cookie(session.token, SESSION_TTL_SECONDS));
+    return toCurrentUser(user);
+  }
+
+  @Public()
+  @Post('session')
+  @HttpCode(200)
+  async session(
+    @CurrentIdentity() identity: Identity,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<CurrentUser | string> {
+    const user = identity.kind === 'member' ? await this.users.currentUser(identity.userId) : null;
+    if (user) return user;
+    // JSON like every other answer: the body is the string "NoSession".
+    void reply.type('application/json; charset=utf-8');
+    return JSON.stringify(NO_SESSION);
+  }
+
+  @Public()
+  @Post('logout')
+  @HttpCode(200)
+  async logout(
+    @CurrentIdentity() identity: Identity,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<LogoutResponse> {
+    if (identity.kind === 'member') await this.sessions.revoke(identity.sessionId);
+    void reply.header('set-cookie', this.cookie('', 0));
+    return { loggedOut: true };
+  }
+
+  @MembersOnly()
+  @Put('updateUserInformation')
+  updateUserInformation(
+    @CurrentMember() member: Member,
+    @Body(new ZodPipe(UpdateUserInformationRequest)) body: UpdateUserInformationInput,
+  ): Promise<CurrentUser> {
+    return this.users.updateInformation(member.userId, body);
+  }
+
+  @MembersOnly()
+  @Put('updateUserLanguage')
+  async updateUserLanguage(
+    @CurrentMember() member: Member,
+    @Body(new ZodPipe(UpdateUserLanguageRequest)) body: z.output<typeof UpdateUserLanguageRequest>,
+  ) {
+    return { language: await this.users.updateLanguage(member.userId, body.language) };
+  }
+
+  @Public()
+  @Get('getProfileById/:id')
+  getProfileById(@Param('id') id: string): Promise<PublicProfile> {
+    return this.users.publicProfile(id);
+  }
+
+  @MembersOnly()
+  @Get('getUserIdByEmail/:email')
+  getUserIdByEmail(
+    @Param('email', new ZodPipe(Email)) email: string,
+  ): Promise<GetUserIdByEmailResponse> {
+    return this.users.userIdByEmail(email);
+  }
+
+  @MembersOnly()
+  @Post('deleteUserById')
+  @HttpCode(200)
+  async deleteUserById(
+    @CurrentMember() member: Member,
+    @Body(new ZodPipe(DeleteUserRequest)) body: z.output<typeof DeleteUserRequest>,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<DeleteUserResponse> {
+    await this.users.deleteAccount(member.userId, body.id);
+    void reply.header('set-cookie', this.cookie('', 0));
+    return { deleted: true };
+  }
+
+  private cookie(token: string, maxAgeSeconds: number): string {
+    return serializeCookie(sessionCookieName(this.options.production), token, {
+      maxAgeSeconds,
+      httpOnly: true,
+      secure: this.options.production,
+      sameSite: 'Lax',
+      path: '/',
+    });
+  }
+}

@@ -1,0 +1,106 @@
+import { isUuid, type Db } from '@mepedia/server-database';
+import { appendEvent } from '@mepedia/server-queue';
+import { and, eq, gt, sql } from 'drizzle-orm';
+import { fullname } from './users.mapper';
+import { outbox, sessions, users, type NewUserRow, type UserRow } from './users.schema';
+
+export type UserChanges = Partial<
+  Omit<
+    NewUserRow,
+    'id' | 'email' | 'phoneNumberPrefix' | 'phoneNumber' | 'passwordHash' | 'createdAt'
+  >
+>;
+
+/** Data access for the users schema. No rules here. */
+export class UsersRepository {
+  constructor(private readonly db: Db) {}
+
+  async insert(row: NewUserRow): Promise<UserRow> {
+    const [created] = await this.db.insert(users).values(row).returning();
+    return created as UserRow;
+  }
+
+  async findById(id: string): Promise<UserRow | undefined> {
+    // Ids are UUIDs; anything else matches nothing (and must not reach Postgres as a cast error).
+    if (!isUuid(id)) return undefined;
+    const [row] = await this.db.select().from(users).where(eq(users.id, id)).limit(1);
+    return row;
+  }
+
+  async findByEmail(email: string): Promise<UserRow | undefined> {
+    const [row] = await this.db.select().from(users).where(eq(users.email, email)).limit(1);
+    return row;
+  }
+
+  async existsByPhone(prefix: string, phone: string): Promise<boolean> {
+    const rows = await this.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.phoneNumberPrefix, prefix), eq(users.phoneNumber, phone)))
+      .limit(1);
+    return rows.length > 0;
+  }
+
+  /** Update and announce `user.updated` in one transaction. */
+  async update(id: string, changes: UserChanges): Promise<UserRow | undefined> {
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(users)
+        .set({ ...changes, updatedAt: new Date() })
+        .where(eq(users.id, id))
+        .returning();
+      if (!row) return undefined;
+      await appendEvent(tx, outbox, 'user.updated', {
+        userId: row.id,
+        firstname: row.firstname,
+        lastname: row.lastname,
+        fullname: fullname(row),
+        language: row.language,
+        profileImage: row.croppedProfileImage ?? row.profileImage,
+      });
+      return row;
+    });
+  }
+
+  /** Delete the member (sessions go by cascade) and announce `user.deleted` in one transaction. */
+  async delete(id: string): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      const deleted = await tx.delete(users).where(eq(users.id, id)).returning({ id: users.id });
+      if (deleted.length === 0) return false;
+      await appendEvent(tx, outbox, 'user.deleted', { userId: id });
+      return true;
+    });
+  }
+
+  async insertSession(row: typeof sessions.$inferInsert): Promise<void> {
+    await this.db.insert(sessions).values(row);
+  }
+
+  /** The live session for a token hash, with its member's language. */
+  async findLiveSession(tokenHash: string, now: Date) {
+    const [row] = await this.db
+      .select({
+        sessionId: sessions.id,
+        userId: sessions.userId,
+        language: users.language,
+        expiresAt: sessions.expiresAt,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)))
+      .limit(1);
+    return row;
+  }
+
+  async deleteSession(sessionId: string): Promise<void> {
+    await this.db.delete(sessions).where(eq(sessions.id, sessionId));
+  }
+
+  async deleteExpiredSessions(now: Date): Promise<number> {
+    const deleted = await this.db
+      .delete(sessions)
+      .where(sql`${sessions.expiresAt} <= ${now}`)
+      .returning({ id: sessions.id });
+    return deleted.length;
+  }
+}

@@ -1,0 +1,170 @@
+import {
+  nameScriptError,
+  type CurrentUser,
+  type Language,
+  type PublicProfile,
+  type RegisterInput,
+  type RegisterResponse,
+  type UpdateUserInformationInput,
+} from '@mepedia/contracts';
+import { newId } from '@mepedia/server-database';
+import { AppError, fieldError } from '@mepedia/server-http';
+import type { PasswordHasher } from './passwords';
+import type { SessionsService } from './sessions.service';
+import { toCurrentUser, toPublicProfile, verificationState } from './users.mapper';
+import type { UserChanges, UsersRepository } from './users.repository';
+import type { UserRow } from './users.schema';
+
+type UniqueViolation = { code: '23505'; constraint?: string };
+
+function uniqueViolation(error: unknown): UniqueViolation | undefined {
+  // node-postgres puts the fields on the error; drizzle may wrap it as `cause`.
+  for (let current: unknown = error; current; current = (current as { cause?: unknown }).cause) {
+    const candidate = current as { code?: unknown; constraint?: unknown };
+    if (candidate.code === '23505') return candidate as UniqueViolation;
+  }
+  return undefined;
+}
+
+/** The rules of accounts. No HTTP, no SQL. */
+export class UsersService {
+  constructor(
+    private readonly repository: UsersRepository,
+    private readonly passwords: PasswordHasher,
+    private readonly sessions: SessionsService,
+    private readonly onOutboxWrite: () => void,
+  ) {}
+
+  async register(input: RegisterInput, now = new Date()): Promise<RegisterResponse> {
+    // Checked up front for a clear answer; the unique indexes settle any race.
+    if (await this.repository.findByEmail(input.email)) throw new AppError('EMAIL_EXISTS');
+    if (await this.repository.existsByPhone(input.phoneNumberPrefix, input.phoneNumber)) {
+      throw new AppError('PHONE_EXISTS');
+    }
+    const passwordHash = await this.passwords.hash(input.password);
+    try {
+      const row = await this.repository.insert({
+        id: newId(now.getTime()),
+        email: input.email,
+        phoneNumberPrefix: input.phoneNumberPrefix,
+        phoneNumber: input.phoneNumber,
+        passwordHash,
+        firstname: input.firstname,
+        lastname: input.lastname,
+        language: input.language,
+        birthdate: input.birthdate,
+        country: input.country,
+        gender: input.gender,
+        websiteLink: input.websiteLink ?? null,
+        termsAcceptedAt: now,
+        createdAt: now,
+        updatedAt: now,
+      });
+      return { userId: row.id, verification: verificationState(row) };
+    } catch (error) {
+      const violation = uniqueViolation(error);
+      if (violation?.constraint === 'users_email_key') throw new AppError('EMAIL_EXISTS');
+      if (violation?.constraint === 'users_phone_key') throw new AppError('PHONE_EXISTS');
+      throw error;
+    }
+  }
+
+  /** Check a password; only fully verified members may sign in. */
+  async authenticate(email: string, password: string): Promise<UserRow> {
+    const row = await this.repository.findByEmail(email);
+    const ok = await this.passwords.verify(row?.passwordHash ?? null, password);
+    if (!row || !ok) throw new AppError('INVALID_CREDENTIALS');
+    const verification = verificationState(row);
+    if (verification !== 'verified') {
+      throw new AppError('USER_NOT_VERIFIED', { userId: row.id, verification });
+    }
+    return row;
+  }
+
+  async currentUser(userId: string): Promise<CurrentUser | null> {
+    const row = await this.repository.findById(userId);
+    return row ? toCurrentUser(row) : null;
+  }
+
+  async updateInformation(userId: string, input: UpdateUserInformationInput): Promise<CurrentUser> {
+    const current = await this.repository.findById(userId);
+    if (!current) throw new AppError('USER_NOT_FOUND');
+    // The original client sends every field back: unchanged contact details are fine,
+    // changed ones need their own verified flow.
+    if (input.email !== undefined && input.email !== current.email) {
+      throw new AppError('CONTACT_CHANGE_NOT_ALLOWED', { field: 'email' });
+    }
+    const phoneChanged =
+      (input.phoneNumberPrefix !== undefined &&
+        input.phoneNumberPrefix !== current.phoneNumberPrefix) ||
+      (input.phoneNumber !== undefined && input.phoneNumber !== current.phoneNumber);
+    if (phoneChanged) throw new AppError('CONTACT_CHANGE_NOT_ALLOWED', { field: 'phoneNumber' });
+    if (input.password !== undefined && input.password !== '')
+      throw new AppError('PASSWORD_CHANGE_NOT_ALLOWED');
+
+    const language: Language = input.language ?? current.language;
+    for (const field of ['firstname', 'lastname'] as const) {
+      const name = input[field] ?? current[field];
+      // Only names being set are checked; a stored name in the other script can stay.
+      if (input[field] === undefined && input.language === undefined) continue;
+      const error = nameScriptError(name, language);
+      if (error) throw fieldError(field, error);
+    }
+
+    const changes: UserChanges = {};
+    const assign = <K extends keyof UserChanges>(key: K, value: UserChanges[K] | undefined) => {
+      if (value !== undefined) changes[key] = value;
+    };
+    assign('language', input.language);
+    assign('firstname', input.firstname);
+    assign('lastname', input.lastname);
+    assign('birthdate', input.birthdate);
+    assign('country', input.country);
+    assign('gender', input.gender);
+    assign('websiteLink', input.websiteLink);
+    assign('facebookLink', input.facebookLink);
+    assign('instagramLink', input.instagramLink);
+    assign('linkedinLink', input.linkedinLink);
+    assign('profileImage', input.profileImage);
+    assign('croppedProfileImage', input.croppedProfileImage);
+    assign('moto', input.moto);
+    assign('aboutMe', input.aboutMe);
+    assign('videoUrl', input.videoUrl);
+    if (Object.keys(changes).length === 0) return toCurrentUser(current);
+
+    const updated = await this.repository.update(userId, changes);
+    if (!updated) throw new AppError('USER_NOT_FOUND');
+    this.onOutboxWrite();
+    return toCurrentUser(updated);
+  }
+
+  async updateLanguage(userId: string, language: Language): Promise<Language> {
+    const updated = await this.repository.update(userId, { language });
+    if (!updated) throw new AppError('USER_NOT_FOUND');
+    this.onOutboxWrite();
+    return updated.language;
+  }
+
+  /** Members may delete only their own account; every session ends with it. */
+  async deleteAccount(requesterId: string, id: string): Promise<void> {
+    if (id !== requesterId) throw new AppError('NOT_ACCOUNT_OWNER');
+    const deleted = await this.repository.delete(id);
+    if (!deleted) throw new AppError('USER_NOT_FOUND');
+    this.onOutboxWrite();
+    await this.sessions.announceUserGone(id);
+  }
+
+  /** A member's public face. Accounts that never finished verification do not exist publicly. */
+  async publicProfile(id: string): Promise<PublicProfile> {
+    const row = await this.repository.findById(id);
+    if (!row || verificationState(row) !== 'verified') throw new AppError('USER_NOT_FOUND');
+    return toPublicProfile(row);
+  }
+
+  /** For signed-in members only (see docs/users-api.md): the id of a verified member by email. */
+  async userIdByEmail(email: string): Promise<{ userId: string }> {
+    const row = await this.repository.findByEmail(email);
+    if (!row || verificationState(row) !== 'verified') throw new AppError('USER_NOT_FOUND');
+    return { userId: row.id };
+  }
+}

@@ -1,0 +1,125 @@
+import { z } from 'zod';
+import type { Localized } from './locale';
+
+// ---------------------------------------------------------------------------
+// STABLE ERROR CODES. Clients (our web app and third-party ones) branch on
+// these strings: never rename one. Add new codes; retire old ones by leaving
+// them in place.
+// ---------------------------------------------------------------------------
+export const errorCatalog = {
+  // platform
+  VALIDATION_FAILED: {
+    status: 400,
+    en: 'Some fields are not valid',
+    he: 'חלק מהשדות אינם תקינים',
+  },
+  INVALID_JSON: {
+    status: 400,
+    en: 'The request body is not valid JSON',
+    he: 'גוף הבקשה אינו JSON תקין',
+  },
+  AUTH_REQUIRED: {
+    status: 401,
+    en: 'You must be logged in to do this',
+    he: 'יש להתחבר כדי לבצע פעולה זו',
+  },
+  INVALID_IDENTITY: {
+    status: 401,
+    en: 'The request identity is missing, forged or expired',
+    he: 'זהות הבקשה חסרה, מזויפת או שפג תוקפה',
+  },
+  FORBIDDEN: {
+    status: 403,
+    en: 'You are not allowed to do this',
+    he: 'אין לך הרשאה לבצע פעולה זו',
+  },
+  ORIGIN_NOT_ALLOWED: {
+    status: 403,
+    en: 'Requests from this site are not allowed',
+    he: 'בקשות מאתר זה אינן מורשות',
+  },
+  NOT_FOUND: { status: 404, en: 'Not found', he: 'לא נמצא' },
+  ROUTE_NOT_FOUND: {
+    status: 404,
+    en: 'This address does not exist',
+    he: 'הכתובת הזו אינה קיימת',
+  },
+  PAYLOAD_TOO_LARGE: {
+    status: 413,
+    en: 'The request is too large',
+    he: 'הבקשה גדולה מדי',
+  },
+  UNSUPPORTED_MEDIA_TYPE: {
+    status: 415,
+    en: 'This content type is not supported',
+    he: 'סוג התוכן אינו נתמך',
+  },
+  RATE_LIMITED: {
+    status: 429,
+    en: 'Too many attempts. Please wait a little and try again',
+    he: 'יותר מדי ניסיונות. יש להמתין מעט ולנסות שוב',
+  },
+  INTERNAL: { status: 500, en: 'An error has occurred', he: 'אירעה שגיאה' },
+  SERVICE_UNAVAILABLE: {
+    status: 503,
+    en: 'This part of the site is temporarily unavailable. Please try again soon',
+    he: 'חלק זה של האתר אינו זמין כרגע. יש לנסות שוב בקרוב',
+  },
+  UPSTREAM_TIMEOUT: {
+    status: 504,
+    en: 'The server took too long to answer. Please try again',
+    he: 'השרת לא הגיב בזמן. יש לנסות שוב',
+  },
+  // users
+  EMAIL_EXISTS: { status: 409, en: 'Email already exists', he: 'כתובת האימייל כבר קיימת במערכת' },
+  PHONE_EXISTS: {
+    status: 409,
+    en: 'Phone number already exists',
+    he: 'מספר הטלפון כבר קיים במערכת',
+  },
+  INVALID_CREDENTIALS: {
+    status: 401,
+    en: 'Login information is incorrect',
+    he: 'פרטי ההתחברות שגויים',
+  },
+  USER_NOT_VERIFIED: { status: 403, en: 'User is not verified', he: 'המשתמש אינו מאומת' },
+  USER_NOT_FOUND: { status: 404, en: 'User does not exist', he: 'המשתמש אינו קיים' },
+  NOT_ACCOUNT_OWNER: {
+    status: 403,
+    en: 'You can only change your own account',
+    he: 'ניתן לשנות רק את החשבון שלך',
+  },
+  CONTACT_CHANGE_NOT_ALLOWED: {
+    status: 422,
+    en: 'Email and phone number cannot be changed here',
+    he: 'לא ניתן לשנות כאן את האימייל ומספר הטלפון',
+  },
+  PASSWORD_CHANGE_NOT_ALLOWED: {
+    status: 422,
+    en: 'The password cannot be changed here',
+    he: 'לא ניתן לשנות כאן את הסיסמה',
+  },
+} as const satisfies Record<string, Localized & { status: number }>;
+
+export type ErrorCode = keyof typeof errorCatalog;
+export const ERROR_CODES = Object.keys(errorCatalog) as ErrorCode[];
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.prototype.hasOwnProperty.call(errorCatalog, value);
+}
+
+export const FieldIssue = z.object({
+  field: z.string(),
+  code: z.string(),
+  message: z.string(),
+});
+export type FieldIssue = z.infer<typeof FieldIssue>;
+
+/** The one error envelope every service answers with. */
+export const ErrorEnvelope = z.object({
+  code: z.string(),
+  message: z.string(),
+  details: z.unknown().optional(),
+  requestId: z.string(),
+});
+export type ErrorEnvelope = z.infer<typeof ErrorEnvelope>;

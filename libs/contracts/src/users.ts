@@ -1,0 +1,223 @@
+import { z } from 'zod';
+import { Language } from './locale';
+import {
+  Birthdate,
+  Email,
+  OptionalShortText,
+  OptionalVideoUrl,
+  OptionalWebUrl,
+  Password,
+  PersonName,
+  PhoneNumber,
+  PhonePrefix,
+  nameScriptError,
+  normalizePhoneNumber,
+  phoneNumberError,
+  requiredText,
+} from './validation';
+import { requiredEnum } from './zod-helpers';
+
+export const GENDERS = ['male', 'female', 'other', 'non-binary'] as const;
+export const Gender = requiredEnum(GENDERS);
+export type Gender = z.infer<typeof Gender>;
+
+export const UserId = z.string().trim().min(1, 'FIELD_REQUIRED').max(64, 'INVALID_VALUE');
+
+type NameAndPhone = {
+  language?: Language | undefined;
+  firstname?: string | undefined;
+  lastname?: string | undefined;
+  phoneNumberPrefix?: string | undefined;
+  phoneNumber?: string | undefined;
+};
+
+// Cross-field rules shared by registration and profile updates: names in the
+// interface language's script, and a phone number that is real for its prefix.
+function checkNamesAndPhone(value: NameAndPhone, ctx: z.RefinementCtx, language?: Language) {
+  const script = value.language ?? language;
+  if (script) {
+    for (const field of ['firstname', 'lastname'] as const) {
+      const name = value[field];
+      const error = name ? nameScriptError(name, script) : null;
+      if (error) ctx.addIssue({ code: 'custom', path: [field], message: error });
+    }
+  }
+  if (value.phoneNumberPrefix && value.phoneNumber) {
+    const error = phoneNumberError(value.phoneNumberPrefix, value.phoneNumber);
+    if (error) ctx.addIssue({ code: 'custom', path: ['phoneNumber'], message: error });
+  }
+}
+
+export const RegisterRequest = z
+  .object({
+    language: Language,
+    firstname: PersonName,
+    lastname: PersonName,
+    email: Email,
+    phoneNumberPrefix: PhonePrefix,
+    phoneNumber: PhoneNumber,
+    birthdate: Birthdate,
+    country: requiredText(60),
+    gender: Gender,
+    password: Password,
+    websiteLink: OptionalWebUrl,
+    // Our addition to the original call: consent is recorded server-side, with its time.
+    termsAccepted: z.literal(true, { error: 'TERMS_REQUIRED' }),
+  })
+  .superRefine((value, ctx) => checkNamesAndPhone(value, ctx))
+  .transform((value) => ({
+    ...value,
+    phoneNumber: normalizePhoneNumber(value.phoneNumberPrefix, value.phoneNumber),
+  }));
+export type RegisterRequest = z.input<typeof RegisterRequest>;
+export type RegisterInput = z.output<typeof RegisterRequest>;
+
+export const VERIFICATION_STATES = ['registered', 'phone_verified', 'verified'] as const;
+export const VerificationState = z.enum(VERIFICATION_STATES);
+export type VerificationState = z.infer<typeof VerificationState>;
+
+export const RegisterResponse = z.object({
+  userId: z.string(),
+  verification: VerificationState,
+});
+export type RegisterResponse = z.infer<typeof RegisterResponse>;
+
+export const LoginRequest = z.object({
+  email: Email,
+  password: z.string({ error: 'FIELD_REQUIRED' }).min(1, 'FIELD_REQUIRED').max(128, 'TOO_LONG'),
+});
+export type LoginRequest = z.input<typeof LoginRequest>;
+
+/** Sent with USER_NOT_VERIFIED so the client can resume verification. */
+export const NotVerifiedDetails = z.object({
+  userId: z.string(),
+  verification: VerificationState,
+});
+export type NotVerifiedDetails = z.infer<typeof NotVerifiedDetails>;
+
+/** The signed-in member, as `login`, `session` and `updateUserInformation` answer. */
+export const CurrentUser = z.object({
+  id: z.string(),
+  username: z.string(),
+  email: z.string(),
+  phoneNumberPrefix: z.string(),
+  phoneNumber: z.string(),
+  firstname: z.string(),
+  lastname: z.string(),
+  fullname: z.string(),
+  language: Language,
+  birthdate: z.string(),
+  country: z.string(),
+  gender: Gender,
+  websiteLink: z.string().nullable(),
+  facebookLink: z.string().nullable(),
+  instagramLink: z.string().nullable(),
+  linkedinLink: z.string().nullable(),
+  profileImage: z.string().nullable(),
+  croppedProfileImage: z.string().nullable(),
+  moto: z.string().nullable(),
+  aboutMe: z.string().nullable(),
+  videoUrl: z.string().nullable(),
+  verification: VerificationState,
+  createdAt: z.string(),
+});
+export type CurrentUser = z.infer<typeof CurrentUser>;
+
+export const NO_SESSION = 'NoSession' as const;
+export const SessionResponse = z.union([CurrentUser, z.literal(NO_SESSION)]);
+export type SessionResponse = z.infer<typeof SessionResponse>;
+
+export const LogoutResponse = z.object({ loggedOut: z.literal(true) });
+export type LogoutResponse = z.infer<typeof LogoutResponse>;
+
+/**
+ * Profile fields a member may change. The original client sends every user
+ * field back; email and phone may come along unchanged (changing them needs
+ * verification) and a password is refused (it has its own call).
+ */
+export const UpdateUserInformationRequest = z
+  .object({
+    language: Language.optional(),
+    firstname: PersonName.optional(),
+    lastname: PersonName.optional(),
+    email: Email.optional(),
+    phoneNumberPrefix: PhonePrefix.optional(),
+    phoneNumber: PhoneNumber.optional(),
+    birthdate: Birthdate.optional(),
+    country: requiredText(60).optional(),
+    gender: Gender.optional(),
+    password: z.string().optional(),
+    websiteLink: OptionalWebUrl,
+    facebookLink: OptionalWebUrl,
+    instagramLink: OptionalWebUrl,
+    linkedinLink: OptionalWebUrl,
+    profileImage: OptionalWebUrlOrPath(),
+    croppedProfileImage: OptionalWebUrlOrPath(),
+    moto: OptionalShortText,
+    aboutMe: OptionalShortText,
+    videoUrl: OptionalVideoUrl,
+  })
+  .superRefine((value, ctx) => checkNamesAndPhone(value, ctx))
+  .transform((value) =>
+    value.phoneNumberPrefix && value.phoneNumber
+      ? { ...value, phoneNumber: normalizePhoneNumber(value.phoneNumberPrefix, value.phoneNumber) }
+      : value,
+  );
+export type UpdateUserInformationRequest = z.input<typeof UpdateUserInformationRequest>;
+export type UpdateUserInformationInput = z.output<typeof UpdateUserInformationRequest>;
+
+/** Image references are either absolute URLs or paths served by the files service. */
+function OptionalWebUrlOrPath() {
+  return z
+    .string({ error: 'INVALID_VALUE' })
+    .trim()
+    .max(2048, 'TOO_LONG')
+    .refine(
+      (value) => value === '' || /^\/[^\s]*$/.test(value) || /^https?:\/\/[^\s]+$/.test(value),
+      'URL_INVALID',
+    )
+    .transform((value) => (value === '' ? null : value))
+    .nullable()
+    .optional();
+}
+
+export const UpdateUserLanguageRequest = z.object({ language: Language });
+export type UpdateUserLanguageRequest = z.input<typeof UpdateUserLanguageRequest>;
+export const UpdateUserLanguageResponse = z.object({ language: Language });
+
+/** What anyone, guests included, may see of a verified member. */
+export const PublicProfile = z.object({
+  id: z.string(),
+  firstname: z.string(),
+  lastname: z.string(),
+  fullname: z.string(),
+  language: Language,
+  country: z.string(),
+  profileImage: z.string().nullable(),
+  croppedProfileImage: z.string().nullable(),
+  moto: z.string().nullable(),
+  aboutMe: z.string().nullable(),
+  videoUrl: z.string().nullable(),
+  websiteLink: z.string().nullable(),
+  facebookLink: z.string().nullable(),
+  instagramLink: z.string().nullable(),
+  linkedinLink: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type PublicProfile = z.infer<typeof PublicProfile>;
+
+export const GetUserIdByEmailResponse = z.object({ userId: z.string() });
+export type GetUserIdByEmailResponse = z.infer<typeof GetUserIdByEmailResponse>;
+
+export const DeleteUserRequest = z.object({ id: UserId });
+export type DeleteUserRequest = z.input<typeof DeleteUserRequest>;
+export const DeleteUserResponse = z.object({ deleted: z.literal(true) });
+export type DeleteUserResponse = z.infer<typeof DeleteUserResponse>;
+
+/** Cropped image first, then the original: the image to show for a member. */
+export function resolveProfileImage(user: {
+  croppedProfileImage: string | null;
+  profileImage: string | null;
+}): string | null {
+  return user.croppedProfileImage ?? user.profileImage;
+}

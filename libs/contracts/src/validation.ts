@@ -1,0 +1,174 @@
+import { isValidPhoneNumber, parsePhoneNumberFromString } from 'libphonenumber-js';
+import { z } from 'zod';
+import type { Language, Localized } from './locale';
+import { requiredError } from './zod-helpers';
+
+// Field-level messages. Schemas put the key in the zod issue's message; the
+// server's error filter and the web forms turn the key into the user's language.
+export const validationMessages = {
+  FIELD_REQUIRED: { en: 'Field is required', he: 'שדה חובה' },
+  INVALID_VALUE: { en: 'The value is not valid', he: 'הערך אינו תקין' },
+  PASSWORD_RULES: {
+    en: 'Password must be 6-30 characters long and contain letters and numbers',
+    he: 'הסיסמה חייבת להכיל 6-30 תווים, ובהם אותיות ומספרים',
+  },
+  EMAIL_INVALID: { en: 'Email is not valid', he: 'כתובת האימייל אינה תקינה' },
+  PHONE_INVALID: { en: 'Phone number is not valid', he: 'מספר הטלפון אינו תקין' },
+  URL_INVALID: { en: 'Link is not valid', he: 'הקישור אינו תקין' },
+  VIDEO_URL_INVALID: {
+    en: 'Video link must be a valid YouTube link',
+    he: 'קישור הווידאו חייב להיות קישור תקין ל-YouTube',
+  },
+  NAME_ENGLISH_ONLY: { en: 'English letters only', he: 'אותיות באנגלית בלבד' },
+  NAME_HEBREW_ONLY: { en: 'Hebrew letters only', he: 'אותיות בעברית בלבד' },
+  MAX_50_CHARACTERS: { en: 'At most 50 characters', he: 'עד 50 תווים' },
+  TOO_LONG: { en: 'The text is too long', he: 'הטקסט ארוך מדי' },
+  TERMS_REQUIRED: {
+    en: 'You must accept the terms of service',
+    he: 'יש לאשר את תנאי השימוש',
+  },
+  DATE_INVALID: { en: 'Date is not valid', he: 'התאריך אינו תקין' },
+} as const satisfies Record<string, Localized>;
+
+export type ValidationMessageKey = keyof typeof validationMessages;
+
+export function isValidationMessageKey(value: unknown): value is ValidationMessageKey {
+  return (
+    typeof value === 'string' && Object.prototype.hasOwnProperty.call(validationMessages, value)
+  );
+}
+
+export function validationMessage(key: string, language: Language): string {
+  return isValidationMessageKey(key)
+    ? validationMessages[key][language]
+    : validationMessages.INVALID_VALUE[language];
+}
+
+export function requiredText(max = 200) {
+  return z
+    .string({ error: requiredError })
+    .trim()
+    .min(1, 'FIELD_REQUIRED')
+    .max(max, max === 50 ? 'MAX_50_CHARACTERS' : 'TOO_LONG');
+}
+
+export const PASSWORD_MIN = 6;
+export const PASSWORD_MAX = 30;
+export const STRONG_PASSWORD_MIN = 8;
+const passwordPattern = /^(?=.*\p{L})(?=.*\p{Nd})[^\s]{6,30}$/u;
+
+export const Password = z
+  .string({ error: requiredError })
+  .min(1, 'FIELD_REQUIRED')
+  .regex(passwordPattern, 'PASSWORD_RULES');
+
+/** Strong: 8+ characters with letters, digits and a symbol (the UI's strength meter). */
+export function isStrongPassword(password: string): boolean {
+  return (
+    password.length >= STRONG_PASSWORD_MIN &&
+    /\p{L}/u.test(password) &&
+    /\p{Nd}/u.test(password) &&
+    /[^\p{L}\p{Nd}\s]/u.test(password)
+  );
+}
+
+export const Email = z
+  .string({ error: requiredError })
+  .trim()
+  .min(1, 'FIELD_REQUIRED')
+  .max(254, 'TOO_LONG')
+  .pipe(z.email('EMAIL_INVALID'))
+  .transform((email) => email.toLowerCase());
+
+// Letters of one script, words joined by a space, hyphen or apostrophe
+// (O'Brien, Mary-Jane, ג'ורג'). Hebrew may carry niqqud.
+const englishName = /^[A-Za-z]+(?:[ '’-][A-Za-z]+)*$/;
+const hebrewLetter = '[\\u05D0-\\u05EA][\\u05B0-\\u05BC\\u05C1\\u05C2]*';
+const hebrewName = new RegExp(
+  `^(?:${hebrewLetter})+(?:[ '’׳"״-]?(?:${hebrewLetter})+)*['’׳]?$`,
+  'u',
+);
+
+export const PersonName = requiredText(50);
+
+export function nameScriptError(name: string, language: Language): ValidationMessageKey | null {
+  if (language === 'he') return hebrewName.test(name) ? null : 'NAME_HEBREW_ONLY';
+  return englishName.test(name) ? null : 'NAME_ENGLISH_ONLY';
+}
+
+export const PhonePrefix = z
+  .string({ error: requiredError })
+  .trim()
+  .min(1, 'FIELD_REQUIRED')
+  .regex(/^\+?\d{1,4}$/, 'PHONE_INVALID')
+  .transform((prefix) => (prefix.startsWith('+') ? prefix : `+${prefix}`));
+
+export const PhoneNumber = z
+  .string({ error: requiredError })
+  .trim()
+  .min(1, 'FIELD_REQUIRED')
+  .transform((phone) => phone.replace(/[\s().-]/g, ''))
+  .pipe(z.string().regex(/^\d{4,15}$/, 'PHONE_INVALID'));
+
+/** The national number without a trunk prefix (050-123 4567 -> 501234567), so one phone is one account. */
+export function normalizePhoneNumber(prefix: string, phone: string): string {
+  return parsePhoneNumberFromString(`${prefix}${phone}`)?.nationalNumber ?? phone;
+}
+
+/** Prefix and number together must form a real number for that country. */
+export function phoneNumberError(prefix: string, phone: string): ValidationMessageKey | null {
+  return isValidPhoneNumber(`${prefix}${phone}`) ? null : 'PHONE_INVALID';
+}
+
+function isWebUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname.includes('.');
+  } catch {
+    return false;
+  }
+}
+
+const youtubeUrl =
+  /^https?:\/\/(?:www\.|m\.)?(?:youtube\.com\/(?:watch\?(?:[^#]*&)?v=|embed\/|shorts\/|live\/)|youtu\.be\/)[\w-]{11}(?:[?&#][^\s]*)?$/;
+
+/** An optional link: an empty string clears it (stored as null). */
+export const OptionalWebUrl = z
+  .string({ error: 'INVALID_VALUE' })
+  .trim()
+  .max(2048, 'TOO_LONG')
+  .refine((value) => value === '' || isWebUrl(value), 'URL_INVALID')
+  .transform((value) => (value === '' ? null : value))
+  .nullable()
+  .optional();
+
+export const OptionalVideoUrl = z
+  .string({ error: 'INVALID_VALUE' })
+  .trim()
+  .max(2048, 'TOO_LONG')
+  .refine((value) => value === '' || youtubeUrl.test(value), 'VIDEO_URL_INVALID')
+  .transform((value) => (value === '' ? null : value))
+  .nullable()
+  .optional();
+
+/** Short free text (moto, about me): at most 50 characters; empty clears it. */
+export const OptionalShortText = z
+  .string({ error: 'INVALID_VALUE' })
+  .trim()
+  .max(50, 'MAX_50_CHARACTERS')
+  .transform((value) => (value === '' ? null : value))
+  .nullable()
+  .optional();
+
+/** A calendar date (YYYY-MM-DD, or an ISO timestamp whose date part is used) in the past. */
+export const Birthdate = z
+  .string({ error: requiredError })
+  .trim()
+  .min(1, 'FIELD_REQUIRED')
+  .transform((value) => value.slice(0, 10))
+  .refine((value) => {
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+    const date = new Date(`${value}T00:00:00Z`);
+    if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== value) return false;
+    return date.getUTCFullYear() >= 1900 && date.getTime() < Date.now();
+  }, 'DATE_INVALID');

@@ -1,0 +1,116 @@
+import { z } from 'zod';
+
+/** Raised when the environment does not satisfy an app's configuration schema. */
+export class ConfigError extends Error {
+  constructor(
+    readonly app: string,
+    readonly problems: string[],
+  ) {
+    super(`Invalid configuration for ${app}:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+/**
+ * Parse the environment with an app's schema. Every problem names its
+ * variable, and no value is echoed back (it may be a secret).
+ */
+export function loadConfig<S extends z.ZodType>(
+  app: string,
+  schema: S,
+  env: Env = process.env,
+): z.output<S> {
+  // Empty strings mean "unset": `FOO= npm start` should fall back to the default.
+  const cleaned: Env = {};
+  for (const [key, value] of Object.entries(env)) {
+    if (value !== undefined && value !== '') cleaned[key] = value;
+  }
+  const result = schema.safeParse(cleaned);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) => {
+    const variable = issue.path.length > 0 ? issue.path.join('.') : '(environment)';
+    return `${variable}: ${issue.message}`;
+  });
+  throw new ConfigError(app, problems);
+}
+
+/** Run a process entry point; a configuration problem ends it with a clear message. */
+export function runMain(main: () => Promise<unknown>): void {
+  main().catch((error: unknown) => {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+    } else {
+      process.stderr.write(
+        `Fatal: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+      );
+    }
+    process.exit(1);
+  });
+}
+
+// Reusable variable parsers.
+export const envPort = (fallback: number) =>
+  z.coerce
+    .number({ error: 'must be a TCP port number (0-65535)' })
+    .int('must be a whole number')
+    .min(0, 'must be a TCP port number (0-65535)')
+    .max(65535, 'must be a TCP port number (0-65535)')
+    .default(fallback);
+
+export const envInt = (fallback: number, min = 0) =>
+  z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(min, `must be at least ${min}`)
+    .default(fallback);
+
+export const envBoolean = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no'], {
+      error: 'must be true or false',
+    })
+    .transform((value) => value === 'true' || value === '1' || value === 'yes')
+    .default(fallback);
+
+export const envUrl = (protocols: string[]) =>
+  z.string().refine(
+    (value) => {
+      try {
+        return protocols.includes(new URL(value).protocol.replace(/:$/, ''));
+      } catch {
+        return false;
+      }
+    },
+    `must be a URL starting with ${protocols.map((p) => `${p}://`).join(' or ')}`,
+  );
+
+export const NodeEnv = z
+  .enum(['development', 'production', 'test'], {
+    error: 'must be one of development, production, test',
+  })
+  .default('development');
+
+export const LogLevel = z
+  .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+    error: 'must be one of fatal, error, warn, info, debug, trace, silent',
+  })
+  .default('info');
+
+/** Variables every backend process reads. */
+export const platformEnv = {
+  NODE_ENV: NodeEnv,
+  LOG_LEVEL: LogLevel,
+  /** PostgreSQL connection; when unset the process runs on embedded PGlite. */
+  DATABASE_URL: envUrl(['postgres', 'postgresql']).optional(),
+  /** Where embedded PGlite keeps its files. */
+  DATA_DIR: z.string().default('./.data'),
+  /** Redis connection for BullMQ and pub/sub; when unset queues run in-process. */
+  REDIS_URL: envUrl(['redis', 'rediss']).optional(),
+  /** Prefix for Redis keys, so several deployments (or test runs) can share one Redis. */
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[\w:-]+$/, 'letters, digits, _ - : only')
+    .default('mepedia'),
+};

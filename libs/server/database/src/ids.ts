@@ -1,0 +1,20 @@
+import { randomBytes } from 'node:crypto';
+
+/**
+ * A UUIDv7: time-ordered, so new rows land at the end of a b-tree index and
+ * ids sort by creation, yet opaque and unguessable (74 random bits).
+ */
+export function newId(now: number = Date.now()): string {
+  const bytes = randomBytes(16);
+  bytes.writeUIntBE(now, 0, 6);
+  bytes[6] = 0x70 | ((bytes[6] ?? 0) & 0x0f);
+  bytes[8] = 0x80 | ((bytes[8] ?? 0) & 0x3f);
+  const hex = bytes.toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+export function isUuid(value: string): boolean {
+  return uuidPattern.test(value);
+}

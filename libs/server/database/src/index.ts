@@ -1,0 +1,3 @@
+export * from './database';
+export * from './ids';
+export * from './migrations';

@@ -1,0 +1,60 @@
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import type { DatabaseHandle } from './database';
+
+export type MigrationTarget = {
+  /** The service's Postgres schema. Its migration journal lives in `<schema>_migrations`. */
+  schema: string;
+  /** Folder of generated SQL migrations (drizzle-kit output). */
+  folder: string;
+};
+
+function advisoryKey(schema: string): string {
+  // A stable signed 64-bit key per schema, so services migrate independently.
+  return createHash('sha256')
+    .update(`mepedia:migrate:${schema}`)
+    .digest()
+    .readBigInt64BE(0)
+    .toString();
+}
+
+/**
+ * Apply a service's migrations. Several replicas may start at once: the
+ * advisory lock makes them take turns, and the journal makes the later ones
+ * no-ops. A migration that fails throws; the service does not start half-migrated.
+ */
+export async function runMigrations(
+  handle: DatabaseHandle,
+  target: MigrationTarget,
+): Promise<void> {
+  if (!existsSync(target.folder)) {
+    throw new Error(`Migrations folder not found: ${target.folder}`);
+  }
+  const config = {
+    migrationsFolder: target.folder,
+    // Not the service schema itself: the first migration creates that one.
+    migrationsSchema: `${target.schema}_migrations`,
+    migrationsTable: 'journal',
+  };
+  if (handle.kind === 'pglite') {
+    // One connection in one process: nothing to race with.
+    await migratePglite(drizzlePglite({ client: handle.pglite }), config);
+    return;
+  }
+  const client = await handle.pool.connect();
+  const key = advisoryKey(target.schema);
+  try {
+    await client.query('select pg_advisory_lock($1::bigint)', [key]);
+    try {
+      await migrateNodePg(drizzleNodePg({ client }), config);
+    } finally {
+      await client.query('select pg_advisory_unlock($1::bigint)', [key]);
+    }
+  } finally {
+    client.release();
+  }
+}

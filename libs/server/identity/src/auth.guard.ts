@@ -1,0 +1,85 @@
+import {
+  type CanActivate,
+  type ExecutionContext,
+  Injectable,
+  createParamDecorator,
+} from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { AUTH_DECISION, AppError, type AuthDecision } from '@mepedia/server-http';
+import type { FastifyRequest } from 'fastify';
+import {
+  IDENTITY_HEADER,
+  IdentityVerifier,
+  InvalidAssertionError,
+  type Identity,
+} from './assertion';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    identity?: Identity;
+  }
+}
+
+/**
+ * Reads the gateway's assertion and applies the route's auth decision.
+ * No assertion: a guest. A forged, expired or misdirected one: 401.
+ */
+@Injectable()
+export class AuthGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly verifier: IdentityVerifier,
+  ) {}
+
+  canActivate(context: ExecutionContext): boolean {
+    const request = context.switchToHttp().getRequest<FastifyRequest>();
+    const identity = this.identify(request);
+    request.identity = identity;
+    const decision = this.reflector.getAllAndOverride<AuthDecision | undefined>(AUTH_DECISION, [
+      context.getHandler(),
+      context.getClass(),
+    ]);
+    switch (decision) {
+      case 'public':
+        return true;
+      case 'member':
+        if (identity.kind !== 'member') throw new AppError('AUTH_REQUIRED');
+        return true;
+      case 'service':
+        // Hidden, not merely forbidden: outsiders learn nothing about internal routes.
+        if (identity.kind !== 'service') throw new AppError('ROUTE_NOT_FOUND');
+        return true;
+      case undefined:
+        // Unreachable after the boot audit; refuse rather than guess.
+        throw new AppError('FORBIDDEN');
+    }
+  }
+
+  private identify(request: FastifyRequest): Identity {
+    const header = request.headers[IDENTITY_HEADER];
+    if (header === undefined) return { kind: 'guest' };
+    if (typeof header !== 'string') throw new AppError('INVALID_IDENTITY');
+    try {
+      return this.verifier.verify(header);
+    } catch (error) {
+      if (error instanceof InvalidAssertionError) throw new AppError('INVALID_IDENTITY');
+      throw error;
+    }
+  }
+}
+
+/** The caller's identity, as the guard established it. */
+export const CurrentIdentity = createParamDecorator(
+  (_: unknown, context: ExecutionContext): Identity => {
+    return context.switchToHttp().getRequest<FastifyRequest>().identity ?? { kind: 'guest' };
+  },
+);
+
+/** The signed-in member's id (only on MembersOnly routes). */
+export const CurrentMember = createParamDecorator(
+  (_: unknown, context: ExecutionContext): Extract<Identity, { kind: 'member' }> => {
+    const identity = context.switchToHttp().getRequest<FastifyRequest>().identity;
+    if (identity?.kind !== 'member') throw new AppError('AUTH_REQUIRED');
+    return identity;
+  },
+);

@@ -1,0 +1,11 @@
+/**
+ * The session cookie. In production it carries the `__Host-` prefix, which
+ * browsers accept only with Secure, Path=/ and no Domain: it cannot be set or
+ * overwritten by a sibling subdomain.
+ */
+export function sessionCookieName(production: boolean): string {
+  return production ? '__Host-mepedia_session' : 'mepedia_session';
+}
+
+export const SESSION_TTL_DAYS = 30;
+export const SESSION_TTL_SECONDS = SESSION_TTL_DAYS * 24 * 60 * 60;

@@ -1,0 +1,106 @@
+import type { KeyObject } from 'node:crypto';
+import { LogLevel, NodeEnv, envPort, loadConfig, platformEnv } from '@mepedia/server-config';
+import { openDatabase, type DatabaseHandle } from '@mepedia/server-database';
+import { createLogger, type AppLogger } from '@mepedia/server-http';
+import { parsePublicKey } from '@mepedia/server-identity';
+import {
+  BullMqQueue,
+  InProcessBus,
+  InProcessQueue,
+  RedisBus,
+  type MessageBus,
+  type QueueDriver,
+} from '@mepedia/server-queue';
+import { z } from 'zod';
+
+/**
+ * What a service needs from the world: its database, the queue, the bus, the
+ * key to check the gateway's signature. Built once per process and handed to
+ * each service module, so the standalone process can share one of each.
+ */
+export type ServicePlatform = {
+  production: boolean;
+  logger: AppLogger;
+  database: DatabaseHandle;
+  queue: QueueDriver;
+  bus: MessageBus;
+  identityPublicKey: KeyObject;
+};
+
+export type SharedResources = Omit<ServicePlatform, 'logger' | 'identityPublicKey' | 'production'>;
+
+export const serviceEnv = z.object({
+  ...platformEnv,
+  PORT: envPort(0),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_POOL_SIZE: z.coerce
+    .number({ error: 'must be a number' })
+    .int()
+    .min(1)
+    .max(100)
+    .default(10),
+  /** The gateway's Ed25519 public key (base64 SPKI DER or PEM). */
+  IDENTITY_PUBLIC_KEY: z
+    .string({ error: 'is required: the gateway public key (npm run keys makes a pair)' })
+    .refine((value) => {
+      try {
+        parsePublicKey(value);
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'must be an Ed25519 public key (base64 SPKI DER or PEM)'),
+});
+export type ServiceEnv = z.output<typeof serviceEnv>;
+
+export { LogLevel, NodeEnv };
+
+type MessagingEnv = { REDIS_URL?: string | undefined; REDIS_PREFIX: string };
+
+/** The job queue: BullMQ on Redis when configured, in-process otherwise. */
+export function openQueue(env: MessagingEnv, logger: AppLogger): QueueDriver {
+  const onFailed = (
+    queue: string,
+    job: { id: string; name: string; reason: string; attemptsMade: number },
+  ) =>
+    logger.error(
+      { queue, jobId: job.id, job: job.name, attempts: job.attemptsMade, reason: job.reason },
+      'job failed',
+    );
+  return env.REDIS_URL
+    ? new BullMqQueue(env.REDIS_URL, env.REDIS_PREFIX, onFailed)
+    : new InProcessQueue(onFailed);
+}
+
+/** The pub/sub bus: Redis when configured, in-process otherwise. */
+export function openBus(env: MessagingEnv): MessageBus {
+  return env.REDIS_URL ? new RedisBus(env.REDIS_URL, env.REDIS_PREFIX) : new InProcessBus();
+}
+
+/** The platform of a service running as its own process. */
+export async function createServicePlatform(
+  name: string,
+  env: Record<string, string | undefined> = process.env,
+): Promise<{ platform: ServicePlatform; config: ServiceEnv }> {
+  const config = loadConfig(name, serviceEnv, env);
+  const logger = createLogger({ name, level: config.LOG_LEVEL });
+  const database = await openDatabase({
+    url: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    poolSize: config.DATABASE_POOL_SIZE,
+    applicationName: `mepedia-${name}`,
+  });
+  const queue = openQueue(config, logger);
+  const bus = openBus(config);
+  return {
+    config,
+    platform: {
+      production: config.NODE_ENV === 'production',
+      logger,
+      database,
+      queue,
+      bus,
+      identityPublicKey: parsePublicKey(config.IDENTITY_PUBLIC_KEY),
+    },
+  };
+}

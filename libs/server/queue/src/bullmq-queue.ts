@@ -1,0 +1,104 @@
+import type { QueueName } from '@mepedia/contracts';
+import { Queue, Worker, type ConnectionOptions } from 'bullmq';
+import {
+  RETRY_POLICY,
+  type AddOptions,
+  type FailedJob,
+  type JobHandler,
+  type QueueDriver,
+} from './queue';
+import { redisOptions } from './redis';
+
+/** Queues on Redis with BullMQ: durable, shared by every replica. */
+export class BullMqQueue implements QueueDriver {
+  readonly kind = 'bullmq' as const;
+  private readonly queues = new Map<string, Queue>();
+  private readonly workers: Worker[] = [];
+
+  constructor(
+    private readonly url: string,
+    private readonly prefix: string,
+    private readonly onFailed?: (queue: string, job: FailedJob) => void,
+  ) {}
+
+  // bullmq types ioredis options from its own copy of ioredis; the shape is the same.
+  private connection(): ConnectionOptions {
+    return redisOptions(this.url) as ConnectionOptions;
+  }
+
+  private queue(name: string): Queue {
+    let queue = this.queues.get(name);
+    if (!queue) {
+      queue = new Queue(name, { connection: this.connection(), prefix: this.prefix });
+      this.queues.set(name, queue);
+    }
+    return queue;
+  }
+
+  async add<T>(
+    queueName: QueueName,
+    name: string,
+    data: T,
+    options: AddOptions = {},
+  ): Promise<void> {
+    await this.queue(queueName).add(name, data, {
+      ...(options.jobId ? { jobId: options.jobId } : {}),
+      ...(options.delayMs ? { delay: options.delayMs } : {}),
+      attempts: options.attempts ?? RETRY_POLICY.attempts,
+      backoff: { type: 'exponential', delay: options.backoffMs ?? RETRY_POLICY.backoffMs },
+      // Keep completed ids for a day so a repeated add with the same id stays a no-op.
+      removeOnComplete: { age: 24 * 60 * 60, count: 10_000 },
+      removeOnFail: false,
+    });
+  }
+
+  process<T>(
+    queueName: QueueName,
+    handler: JobHandler<T>,
+    options: { concurrency?: number } = {},
+  ): void {
+    const worker = new Worker(
+      queueName,
+      async (job) => {
+        await handler({
+          id: String(job.id),
+          name: job.name,
+          data: job.data as T,
+          attemptsMade: job.attemptsMade,
+        });
+      },
+      { connection: this.connection(), prefix: this.prefix, concurrency: options.concurrency ?? 1 },
+    );
+    worker.on('failed', (job, error) => {
+      if (job && job.attemptsMade >= (job.opts.attempts ?? 1)) {
+        this.onFailed?.(queueName, {
+          id: String(job.id),
+          name: job.name,
+          data: job.data as unknown,
+          attemptsMade: job.attemptsMade,
+          reason: error.message,
+        });
+      }
+    });
+    // Connection errors are retried by ioredis; an unhandled 'error' would crash the process.
+    worker.on('error', () => undefined);
+    this.workers.push(worker);
+  }
+
+  async failed(queueName: QueueName): Promise<FailedJob[]> {
+    const jobs = await this.queue(queueName).getFailed();
+    return jobs.map((job) => ({
+      id: String(job.id),
+      name: job.name,
+      data: job.data as unknown,
+      attemptsMade: job.attemptsMade,
+      reason: job.failedReason,
+    }));
+  }
+
+  async close(): Promise<void> {
+    // Workers first: close() waits for active jobs to finish.
+    await Promise.all(this.workers.map((worker) => worker.close()));
+    await Promise.all([...this.queues.values()].map((queue) => queue.close()));
+  }
+}

@@ -1,0 +1,179 @@
+import type { QueueName } from '@mepedia/contracts';
+import {
+  RETRY_POLICY,
+  backoffDelay,
+  type AddOptions,
+  type FailedJob,
+  type JobHandler,
+  type QueueDriver,
+} from './queue';
+import { randomUUID } from 'node:crypto';
+
+type Entry = {
+  id: string;
+  name: string;
+  data: unknown;
+  attemptsMade: number;
+  attempts: number;
+  backoffMs: number;
+  state: 'waiting' | 'delayed' | 'active' | 'completed' | 'failed';
+};
+
+type Worker = { handler: JobHandler; concurrency: number; active: number };
+
+// Completed ids are remembered for a while, as BullMQ keeps completed jobs, so a
+// producer retrying an add does not run the job twice.
+const REMEMBER_COMPLETED = 10_000;
+
+/** The embedded queue: jobs live in memory and run in this process. */
+export class InProcessQueue implements QueueDriver {
+  readonly kind = 'in-process' as const;
+  private readonly queues = new Map<string, { entries: Map<string, Entry>; ready: string[] }>();
+  private readonly workers = new Map<string, Worker>();
+  private readonly timers = new Set<NodeJS.Timeout>();
+  private readonly running = new Set<Promise<void>>();
+  private closed = false;
+
+  constructor(private readonly onFailed?: (queue: string, job: FailedJob) => void) {}
+
+  private queue(name: string) {
+    let queue = this.queues.get(name);
+    if (!queue) {
+      queue = { entries: new Map(), ready: [] };
+      this.queues.set(name, queue);
+    }
+    return queue;
+  }
+
+  async add<T>(
+    queueName: QueueName,
+    name: string,
+    data: T,
+    options: AddOptions = {},
+  ): Promise<void> {
+    if (this.closed) throw new Error('queue is closed');
+    const queue = this.queue(queueName);
+    const id = options.jobId ?? randomUUID();
+    if (queue.entries.has(id)) return;
+    const entry: Entry = {
+      id,
+      name,
+      // A copy, as Redis would hold: later changes by the producer do not leak in.
+      data: structuredClone(data),
+      attemptsMade: 0,
+      attempts: options.attempts ?? RETRY_POLICY.attempts,
+      backoffMs: options.backoffMs ?? RETRY_POLICY.backoffMs,
+      state: 'waiting',
+    };
+    queue.entries.set(id, entry);
+    this.trim(queue.entries);
+    if (options.delayMs) this.later(queueName, entry, options.delayMs);
+    else this.ready(queueName, entry);
+  }
+
+  process<T>(
+    queueName: QueueName,
+    handler: JobHandler<T>,
+    options: { concurrency?: number } = {},
+  ): void {
+    if (this.workers.has(queueName)) throw new Error(`queue ${queueName} already has a processor`);
+    this.workers.set(queueName, {
+      handler: handler as JobHandler,
+      concurrency: options.concurrency ?? 1,
+      active: 0,
+    });
+    this.pump(queueName);
+  }
+
+  async failed(queueName: QueueName): Promise<FailedJob[]> {
+    return [...this.queue(queueName).entries.values()]
+      .filter((entry) => entry.state === 'failed')
+      .map(({ id, name, data, attemptsMade }) => ({
+        id,
+        name,
+        data,
+        attemptsMade,
+        reason: this.reasons.get(id) ?? '',
+      }));
+  }
+
+  private readonly reasons = new Map<string, string>();
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
+    await Promise.allSettled([...this.running]);
+  }
+
+  private ready(queueName: string, entry: Entry) {
+    entry.state = 'waiting';
+    this.queue(queueName).ready.push(entry.id);
+    this.pump(queueName);
+  }
+
+  private later(queueName: string, entry: Entry, delayMs: number) {
+    entry.state = 'delayed';
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      if (!this.closed) this.ready(queueName, entry);
+    }, delayMs);
+    timer.unref();
+    this.timers.add(timer);
+  }
+
+  private pump(queueName: string) {
+    const worker = this.workers.get(queueName);
+    if (!worker || this.closed) return;
+    const queue = this.queue(queueName);
+    while (worker.active < worker.concurrency && queue.ready.length > 0) {
+      const id = queue.ready.shift() as string;
+      const entry = queue.entries.get(id);
+      if (!entry || entry.state !== 'waiting') continue;
+      worker.active += 1;
+      entry.state = 'active';
+      const run = this.run(queueName, worker, entry).finally(() => {
+        this.running.delete(run);
+        worker.active -= 1;
+        this.pump(queueName);
+      });
+      this.running.add(run);
+    }
+  }
+
+  private async run(queueName: string, worker: Worker, entry: Entry) {
+    try {
+      await worker.handler({
+        id: entry.id,
+        name: entry.name,
+        data: entry.data,
+        attemptsMade: entry.attemptsMade,
+      });
+      entry.state = 'completed';
+    } catch (error) {
+      entry.attemptsMade += 1;
+      const reason = error instanceof Error ? error.message : String(error);
+      if (entry.attemptsMade < entry.attempts && !this.closed) {
+        this.later(queueName, entry, backoffDelay(entry.attemptsMade, entry.backoffMs));
+      } else {
+        entry.state = 'failed';
+        this.reasons.set(entry.id, reason);
+        this.onFailed?.(queueName, {
+          id: entry.id,
+          name: entry.name,
+          data: entry.data,
+          attemptsMade: entry.attemptsMade,
+          reason,
+        });
+      }
+    }
+  }
+
+  private trim(entries: Map<string, Entry>) {
+    if (entries.size <= REMEMBER_COMPLETED) return;
+    for (const [id, entry] of entries) {
+      if (entries.size <= REMEMBER_COMPLETED) break;
+      if (entry.state === 'completed') entries.delete(id);
+    }
+  }
+}

@@ -1,0 +1,6 @@
+export * from './bus';
+export * from './bullmq-queue';
+export * from './in-process-queue';
+export * from './outbox';
+export * from './queue';
+export * from './redis';

@@ -1,0 +1,138 @@
+import {
+  QUEUES,
+  type DomainEventEnvelope,
+  type DomainEventPayload,
+  type DomainEventType,
+} from '@mepedia/contracts';
+import { newId, type Db } from '@mepedia/server-database';
+import { asc, inArray, isNull, sql } from 'drizzle-orm';
+import { index, jsonb, text, timestamp, uuid, type PgSchema } from 'drizzle-orm/pg-core';
+import type { QueueDriver } from './queue';
+
+/** The transactional outbox of one service's schema. */
+export function outboxTable(schema: PgSchema) {
+  return schema.table(
+    'outbox',
+    {
+      id: uuid('id').primaryKey(),
+      type: text('type').notNull(),
+      payload: jsonb('payload').notNull(),
+      occurredAt: timestamp('occurred_at', { withTimezone: true, mode: 'date' })
+        .notNull()
+        .defaultNow(),
+      publishedAt: timestamp('published_at', { withTimezone: true, mode: 'date' }),
+    },
+    (table) => [
+      index('outbox_unpublished_idx')
+        .on(table.occurredAt)
+        .where(sql`published_at is null`),
+    ],
+  );
+}
+export type OutboxTable = ReturnType<typeof outboxTable>;
+
+type Executor = Pick<Db, 'insert'>;
+
+/** Record an event in the same transaction as the change it announces. */
+export async function appendEvent<T extends DomainEventType>(
+  tx: Executor,
+  outbox: OutboxTable,
+  type: T,
+  payload: DomainEventPayload<T>,
+): Promise<void> {
+  await tx.insert(outbox).values({ id: newId(), type, payload });
+}
+
+const BATCH = 100;
+
+/**
+ * Moves committed outbox rows onto the `events` queue. Rows are claimed with
+ * SKIP LOCKED so replicas share the work; the row id is the job id, so a row
+ * sent twice (a crash between enqueue and mark) is still one job.
+ */
+export class OutboxRelay {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private again = false;
+
+  constructor(
+    private readonly db: Db,
+    private readonly outbox: OutboxTable,
+    private readonly queue: QueueDriver,
+    private readonly source: string,
+    private readonly onError: (error: unknown) => void,
+    private readonly intervalMs = 1000,
+  ) {}
+
+  start(): void {
+    this.timer = setInterval(() => this.nudge(), this.intervalMs);
+    this.timer.unref();
+    this.nudge();
+  }
+
+  /** Relay now (after a commit) instead of at the next tick. */
+  nudge(): void {
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = this.drain()
+      .catch(this.onError)
+      .finally(() => {
+        this.running = undefined;
+        if (this.again) {
+          this.again = false;
+          this.nudge();
+        }
+      });
+  }
+
+  /** Relay everything pending; resolves when the outbox is empty (used by tests and shutdown). */
+  async flush(): Promise<void> {
+    await this.running;
+    await this.drain();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+    await this.running;
+  }
+
+  private async drain(): Promise<void> {
+    for (;;) {
+      const sent = await this.db.transaction(async (tx) => {
+        const rows = await tx
+          .select()
+          .from(this.outbox)
+          .where(isNull(this.outbox.publishedAt))
+          .orderBy(asc(this.outbox.occurredAt))
+          .limit(BATCH)
+          .for('update', { skipLocked: true });
+        for (const row of rows) {
+          const envelope: DomainEventEnvelope = {
+            id: row.id,
+            type: row.type,
+            source: this.source,
+            occurredAt: row.occurredAt.toISOString(),
+            payload: row.payload,
+          };
+          await this.queue.add(QUEUES.events, row.type, envelope, { jobId: row.id });
+        }
+        if (rows.length > 0) {
+          await tx
+            .update(this.outbox)
+            .set({ publishedAt: new Date() })
+            .where(
+              inArray(
+                this.outbox.id,
+                rows.map((row) => row.id),
+              ),
+            );
+        }
+        return rows.length;
+      });
+      if (sent < BATCH) return;
+    }
+  }
+}
