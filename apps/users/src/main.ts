@@ -7,9 +7,8 @@ import { createUsersApp } from './users.app';
 runMain(async () => {
   const { platform, config } = await createServicePlatform('users');
   const app = await createUsersApp(platform);
-  app.enableShutdownHooks();
   await app.listen({ port: config.PORT, host: config.HOST });
-  platform.logger.info({ url: await app.getUrl() }, 'users service listening');
+  process.stdout.write(`Mepedia users service listening on ${await app.getUrl()}\n`);
   const close = async () => {
     await app.close();
     await platform.queue.close();

@@ -23,7 +23,11 @@ export function requestIdFrom(header: string | string[] | undefined): string {
   return value && REQUEST_ID.test(value) ? value : randomUUID();
 }
 
-/** A Nest app on Fastify with our request ids, request log, error envelope and shutdown hooks. */
+/**
+ * A Nest app on Fastify with our request ids, request log and error envelope.
+ * Shutdown is the entry point's job: it closes the app (running the shutdown
+ * hooks) and then the shared resources, in order.
+ */
 export async function createHttpApp(
   module: Type | DynamicModule,
   options: HttpAppOptions,
@@ -65,6 +69,5 @@ export async function createHttpApp(
     done();
   });
   app.useGlobalFilters(new ErrorFilter(logger));
-  app.enableShutdownHooks();
   return app;
 }

@@ -1,0 +1,569 @@
+import type {
+  CurrentUser,
+  DomainEventEnvelope,
+  ErrorEnvelope,
+  PublicProfile,
+  RegisterResponse,
+} from '@mepedia/contracts';
+import type { DatabaseHandle } from '@mepedia/server-database';
+import { createLogger } from '@mepedia/server-http';
+import type { Identity } from '@mepedia/server-identity';
+import type { ServicePlatform } from '@mepedia/server-platform';
+import { InProcessBus, InProcessQueue, type Job } from '@mepedia/server-queue';
+import {
+  VERIFY_MEMBER_SQL,
+  call,
+  newRegistration,
+  parseSetCookie,
+  testIdentity,
+} from '@mepedia/server-testing';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { createUsersApp } from '../src/users.app';
+
+type Member = Extract<Identity, { kind: 'member' }>;
+
+async function execute(
+  handle: DatabaseHandle,
+  text: string,
+  params: unknown[],
+): Promise<Array<Record<string, unknown>>> {
+  if (handle.kind === 'pglite')
+    return (await handle.pglite.query<Record<string, unknown>>(text, params)).rows;
+  return (await handle.pool.query<Record<string, unknown>>(text, params)).rows;
+}
+
+/**
+ * The users service over real HTTP, against a real database. Run once on
+ * PostgreSQL and once on PGlite (see the two *.int-spec.ts files).
+ */
+export function describeUsersApi(
+  driver: string,
+  open: () => Promise<{ handle: DatabaseHandle; dispose(): Promise<void> }>,
+) {
+  describe(`users service over HTTP on ${driver}`, () => {
+    const identity = testIdentity();
+    let database: { handle: DatabaseHandle; dispose(): Promise<void> };
+    let app: NestFastifyApplication;
+    let base: string;
+    const queue = new InProcessQueue();
+    const bus = new InProcessBus();
+    const events: Array<Job<DomainEventEnvelope>> = [];
+    const revocations: unknown[] = [];
+
+    beforeAll(async () => {
+      database = await open();
+      const platform: ServicePlatform = {
+        production: false,
+        logger: createLogger({ name: 'users', level: 'silent' }),
+        database: database.handle,
+        queue,
+        bus,
+        identityPublicKey: identity.keys.publicKey,
+      };
+      queue.process<DomainEventEnvelope>('events', async (job) => {
+        events.push(job);
+      });
+      await bus.subscribe('sessions.revoked', (message) => revocations.push(message));
+      app = await createUsersApp(platform);
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      base = (await app.getUrl()).replace('[::1]', '127.0.0.1');
+    });
+
+    afterAll(async () => {
+      await app?.close();
+      await queue.close();
+      await database?.dispose();
+    });
+
+    const asMember = (member: Member) => ({
+      'x-mepedia-identity': identity.assert(member, 'users'),
+    });
+    const asGateway = () => ({
+      'x-mepedia-identity': identity.assert({ kind: 'service', service: 'gateway' }, 'users'),
+    });
+
+    async function resolve(token: string) {
+      const response = await call<{
+        session: { userId: string; sessionId: string; language: 'en' | 'he' } | null;
+      }>(base, 'POST', '/internal/sessions/resolve', { body: { token }, headers: asGateway() });
+      expect(response.status).toBe(200);
+      return response.body.session;
+    }
+
+    async function registerVerified(overrides = {}) {
+      const registration = newRegistration(overrides);
+      const response = await call<RegisterResponse>(base, 'POST', '/api/users/register', {
+        body: registration,
+      });
+      expect(response.status).toBe(201);
+      await execute(database.handle, VERIFY_MEMBER_SQL, [response.body.userId]);
+      return { registration, userId: response.body.userId };
+    }
+
+    async function signIn(email: string, password: string) {
+      const response = await call<CurrentUser>(base, 'POST', '/api/users/login', {
+        body: { email, password },
+      });
+      expect(response.status).toBe(200);
+      const cookie = parseSetCookie(response.headers.get('set-cookie'));
+      const session = await resolve(cookie!.value);
+      const member: Member = {
+        kind: 'member',
+        userId: session!.userId,
+        sessionId: session!.sessionId,
+        language: session!.language,
+      };
+      return { token: cookie!.value, cookie: cookie!, member, user: response.body };
+    }
+
+    async function nextEvent(type: string, userId: string) {
+      for (let i = 0; i < 100; i++) {
+        const found = events.find(
+          (job) => job.name === type && (job.data.payload as { userId?: string }).userId === userId,
+        );
+        if (found) return found;
+        await new Promise((resolveTimer) => setTimeout(resolveTimer, 20));
+      }
+      throw new Error(`no ${type} event for ${userId}`);
+    }
+
+    describe('register', () => {
+      it('creates an unverified member, normalising email and phone', async () => {
+        const registration = newRegistration({
+          email: 'Mixed.Case@Example.COM',
+          phoneNumber: '050-123 4567',
+        });
+        await execute(
+          database.handle,
+          "delete from users.users where email = 'mixed.case@example.com'",
+          [],
+        );
+        const response = await call<RegisterResponse>(base, 'POST', '/api/users/register', {
+          body: registration,
+        });
+        expect(response.status).toBe(201);
+        expect(response.body.verification).toBe('registered');
+        const [row] = await execute(
+          database.handle,
+          'select email, phone_number, password_hash from users.users where id = $1',
+          [response.body.userId],
+        );
+        expect(row).toMatchObject({ email: 'mixed.case@example.com', phone_number: '501234567' });
+        expect(String(row!['password_hash'])).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+      });
+
+      it('refuses a taken email and a taken phone number, however they are written', async () => {
+        const first = newRegistration();
+        expect((await call(base, 'POST', '/api/users/register', { body: first })).status).toBe(201);
+        const sameEmail = await call<ErrorEnvelope>(base, 'POST', '/api/users/register', {
+          body: newRegistration({ email: first.email.toUpperCase() }),
+        });
+        expect(sameEmail.status).toBe(409);
+        expect(sameEmail.body.code).toBe('EMAIL_EXISTS');
+        const national = first.phoneNumber.replace(/^0/, '');
+        const samePhone = await call<ErrorEnvelope>(base, 'POST', '/api/users/register', {
+          body: newRegistration({ phoneNumber: national }),
+        });
+        expect(samePhone.status).toBe(409);
+        expect(samePhone.body.code).toBe('PHONE_EXISTS');
+      });
+
+      it('answers bad input field by field in the user language', async () => {
+        const response = await call<ErrorEnvelope>(base, 'POST', '/api/users/register', {
+          body: {
+            ...newRegistration({ language: 'he', firstname: 'Dana', lastname: 'לוי' }),
+            password: 'abcdef',
+            termsAccepted: false,
+          },
+          headers: { 'accept-language': 'he-IL,he;q=0.9' },
+        });
+        expect(response.status).toBe(400);
+        expect(response.body.code).toBe('VALIDATION_FAILED');
+        expect(response.body.message).toBe('חלק מהשדות אינם תקינים');
+        expect(response.body.requestId).toBe(response.headers.get('x-request-id'));
+        expect(response.body.details).toEqual(
+          expect.arrayContaining([
+            {
+              field: 'password',
+              code: 'PASSWORD_RULES',
+              message: 'הסיסמה חייבת להכיל 6-30 תווים, ובהם אותיות ומספרים',
+            },
+            { field: 'termsAccepted', code: 'TERMS_REQUIRED', message: 'יש לאשר את תנאי השימוש' },
+          ]),
+        );
+      });
+
+      it('requires names in the script of the interface language', async () => {
+        const response = await call<ErrorEnvelope>(base, 'POST', '/api/users/register', {
+          body: newRegistration({ language: 'he', firstname: 'Dana', lastname: 'לוי' }),
+        });
+        expect(response.status).toBe(400);
+        expect(response.body.details).toEqual([
+          { field: 'firstname', code: 'NAME_HEBREW_ONLY', message: 'Hebrew letters only' },
+        ]);
+        const hebrew = await call(base, 'POST', '/api/users/register', {
+          body: newRegistration({ language: 'he', firstname: 'דנה', lastname: "ג'ורג'" }),
+        });
+        expect(hebrew.status).toBe(201);
+      });
+
+      it('stores nothing when the body is not JSON', async () => {
+        const response = await call<ErrorEnvelope>(base, 'POST', '/api/users/register', {
+          body: '{"email":',
+        });
+        expect(response.status).toBe(400);
+        expect(response.body.code).toBe('INVALID_JSON');
+      });
+    });
+
+    describe('login and sessions', () => {
+      it('refuses an unverified member with the verification state', async () => {
+        const registration = newRegistration();
+        const created = await call<RegisterResponse>(base, 'POST', '/api/users/register', {
+          body: registration,
+        });
+        const response = await call<ErrorEnvelope>(base, 'POST', '/api/users/login', {
+          body: { email: registration.email, password: registration.password },
+        });
+        expect(response.status).toBe(403);
+        expect(response.body).toMatchObject({
+          code: 'USER_NOT_VERIFIED',
+          message: 'User is not verified',
+          details: { userId: created.body.userId, verification: 'registered' },
+        });
+        expect(response.headers.get('set-cookie')).toBeNull();
+      });
+
+      it('answers a wrong password and an unknown email alike', async () => {
+        const { registration } = await registerVerified();
+        const wrong = await call<ErrorEnvelope>(base, 'POST', '/api/users/login', {
+          body: { email: registration.email, password: 'not-it-123' },
+        });
+        const unknown = await call<ErrorEnvelope>(base, 'POST', '/api/users/login', {
+          body: { email: 'nobody@example.com', password: 'not-it-123' },
+        });
+        expect([wrong.status, unknown.status]).toEqual([401, 401]);
+        expect(wrong.body.code).toBe('INVALID_CREDENTIALS');
+        expect(unknown.body.code).toBe('INVALID_CREDENTIALS');
+        expect(wrong.body.message).toBe(unknown.body.message);
+      });
+
+      it('signs in with an HttpOnly Lax cookie holding a token stored only as a hash', async () => {
+        const { registration, userId } = await registerVerified();
+        const { cookie, token, user } = await signIn(
+          registration.email.toUpperCase(),
+          registration.password,
+        );
+        expect(user.id).toBe(userId);
+        expect(cookie.name).toBe('mepedia_session');
+        expect(token).toMatch(/^[\w-]{43}$/);
+        expect(cookie.attributes.has('httponly')).toBe(true);
+        expect(cookie.attributes.get('samesite')).toBe('Lax');
+        expect(cookie.attributes.get('path')).toBe('/');
+        expect(Number(cookie.attributes.get('max-age'))).toBe(30 * 24 * 60 * 60);
+        const rows = await execute(
+          database.handle,
+          'select token_hash from users.sessions where user_id = $1',
+          [userId],
+        );
+        expect(rows).toHaveLength(1);
+        expect(rows[0]!['token_hash']).not.toBe(token);
+        expect(rows[0]!['token_hash']).toMatch(/^[0-9a-f]{64}$/);
+      });
+
+      it('issues a new token at every login and ends the previous one of that browser', async () => {
+        const { registration } = await registerVerified();
+        const first = await signIn(registration.email, registration.password);
+        const second = await call(base, 'POST', '/api/users/login', {
+          body: { email: registration.email, password: registration.password },
+          headers: asMember(first.member),
+        });
+        const token = parseSetCookie(second.headers.get('set-cookie'))!.value;
+        expect(token).not.toBe(first.token);
+        expect(await resolve(first.token)).toBeNull();
+        expect(await resolve(token)).not.toBeNull();
+        expect(revocations).toContainEqual({ sessionIds: [first.member.sessionId] });
+      });
+
+      it('answers session with the member, or NoSession for a guest', async () => {
+        const { registration, userId } = await registerVerified();
+        const { member } = await signIn(registration.email, registration.password);
+        const mine = await call<CurrentUser>(base, 'POST', '/api/users/session', {
+          headers: asMember(member),
+        });
+        expect(mine.body).toMatchObject({
+          id: userId,
+          username: registration.email,
+          verification: 'verified',
+          fullname: 'Dana Levi',
+        });
+        const guest = await call(base, 'POST', '/api/users/session');
+        expect(guest.status).toBe(200);
+        expect(guest.headers.get('content-type')).toContain('application/json');
+        expect(guest.body).toBe('NoSession');
+      });
+
+      it('logout ends the session at once and clears the cookie', async () => {
+        const { registration } = await registerVerified();
+        const { token, member } = await signIn(registration.email, registration.password);
+        const response = await call(base, 'POST', '/api/users/logout', {
+          headers: asMember(member),
+        });
+        expect(response.status).toBe(200);
+        expect(response.body).toEqual({ loggedOut: true });
+        const cleared = parseSetCookie(response.headers.get('set-cookie'))!;
+        expect(cleared.value).toBe('');
+        expect(cleared.attributes.get('max-age')).toBe('0');
+        expect(await resolve(token)).toBeNull();
+      });
+
+      it('does not resolve an expired session', async () => {
+        const { registration, userId } = await registerVerified();
+        const { token } = await signIn(registration.email, registration.password);
+        await execute(
+          database.handle,
+          "update users.sessions set expires_at = now() - interval '1 second' where user_id = $1",
+          [userId],
+        );
+        expect(await resolve(token)).toBeNull();
+      });
+    });
+
+    describe('identity assertions', () => {
+      it('rejects a forged, expired or misdirected assertion with 401', async () => {
+        const { registration } = await registerVerified();
+        const { member } = await signIn(registration.email, registration.password);
+        const forger = testIdentity();
+        const cases = [
+          forger.assert(member, 'users'),
+          identity.assert(member, 'users', Date.now() - 60_000),
+          identity.assert(member, 'posts'),
+          'not-an-assertion',
+        ];
+        for (const assertion of cases) {
+          const response = await call<ErrorEnvelope>(base, 'POST', '/api/users/session', {
+            headers: { 'x-mepedia-identity': assertion },
+          });
+          expect(response.status).toBe(401);
+          expect(response.body.code).toBe('INVALID_IDENTITY');
+        }
+      });
+
+      it('hides internal routes from anyone but another service', async () => {
+        const { registration } = await registerVerified();
+        const { member, token } = await signIn(registration.email, registration.password);
+        for (const headers of [{}, asMember(member)]) {
+          const response = await call<ErrorEnvelope>(base, 'POST', '/internal/sessions/resolve', {
+            body: { token },
+            headers,
+          });
+          expect(response.status).toBe(404);
+          expect(response.body.code).toBe('ROUTE_NOT_FOUND');
+        }
+      });
+    });
+
+    describe('profile', () => {
+      it('lets a member update their own details and announces user.updated', async () => {
+        const { registration, userId } = await registerVerified();
+        const { member } = await signIn(registration.email, registration.password);
+        const response = await call<CurrentUser>(base, 'PUT', '/api/users/updateUserInformation', {
+          headers: asMember(member),
+          body: {
+            ...registration,
+            password: undefined,
+            termsAccepted: undefined,
+            moto: 'Curious about everything',
+            videoUrl: 'https://youtu.be/dQw4w9WgXcQ',
+            linkedinLink: '',
+          },
+        });
+        expect(response.status).toBe(200);
+        expect(response.body).toMatchObject({
+          moto: 'Curious about everything',
+          videoUrl: 'https://youtu.be/dQw4w9WgXcQ',
+          linkedinLink: null,
+        });
+        const event = await nextEvent('user.updated', userId);
+        expect(event.data).toMatchObject({
+          source: 'users',
+          payload: { userId, fullname: 'Dana Levi', language: 'en' },
+        });
+      });
+
+      it('keeps moto and about-me to 50 characters and refuses contact changes', async () => {
+        const { registration } = await registerVerified();
+        const { member } = await signIn(registration.email, registration.password);
+        const long = await call<ErrorEnvelope>(base, 'PUT', '/api/users/updateUserInformation', {
+          headers: asMember(member),
+          body: { aboutMe: 'x'.repeat(51) },
+        });
+        expect(long.status).toBe(400);
+        expect(long.body.details).toEqual([
+          { field: 'aboutMe', code: 'MAX_50_CHARACTERS', message: 'At most 50 characters' },
+        ]);
+        const email = await call<ErrorEnvelope>(base, 'PUT', '/api/users/updateUserInformation', {
+          headers: asMember(member),
+          body: { email: 'someone.else@example.com' },
+        });
+        expect(email.status).toBe(422);
+        expect(email.body.code).toBe('CONTACT_CHANGE_NOT_ALLOWED');
+      });
+
+      it('checks a new name against the interface language being set', async () => {
+        const { registration } = await registerVerified();
+        const { member } = await signIn(registration.email, registration.password);
+        const response = await call<ErrorEnvelope>(
+          base,
+          'PUT',
+          '/api/users/updateUserInformation',
+          {
+            headers: asMember(member),
+            body: { language: 'he', firstname: 'Dana' },
+          },
+        );
+        expect(response.status).toBe(400);
+        expect(response.body.details).toEqual([
+          { field: 'firstname', code: 'NAME_HEBREW_ONLY', message: 'Hebrew letters only' },
+        ]);
+      });
+
+      it('saves the interface language', async () => {
+        const { registration } = await registerVerified();
+        const { member } = await signIn(registration.email, registration.password);
+        const response = await call(base, 'PUT', '/api/users/updateUserLanguage', {
+          headers: asMember(member),
+          body: { language: 'he' },
+        });
+        expect(response.body).toEqual({ language: 'he' });
+        const session = await call<CurrentUser>(base, 'POST', '/api/users/session', {
+          headers: asMember(member),
+        });
+        expect(session.body.language).toBe('he');
+        const bad = await call<ErrorEnvelope>(base, 'PUT', '/api/users/updateUserLanguage', {
+          headers: asMember(member),
+          body: { language: 'fr' },
+        });
+        expect(bad.status).toBe(400);
+      });
+
+      it('refuses profile changes to guests', async () => {
+        for (const [method, path] of [
+          ['PUT', '/api/users/updateUserInformation'],
+          ['PUT', '/api/users/updateUserLanguage'],
+          ['POST', '/api/users/deleteUserById'],
+          ['GET', '/api/users/getUserIdByEmail/someone@example.com'],
+        ] as const) {
+          const response = await call<ErrorEnvelope>(
+            base,
+            method,
+            path,
+            method === 'GET' ? {} : { body: {} },
+          );
+          expect(response.status).toBe(401);
+          expect(response.body.code).toBe('AUTH_REQUIRED');
+        }
+      });
+
+      it('shows guests public fields only, and only of verified members', async () => {
+        const { userId } = await registerVerified();
+        const response = await call<PublicProfile>(
+          base,
+          'GET',
+          `/api/users/getProfileById/${userId}`,
+        );
+        expect(response.status).toBe(200);
+        expect(response.body).toMatchObject({ id: userId, fullname: 'Dana Levi' });
+        for (const secret of [
+          'email',
+          'phoneNumber',
+          'phoneNumberPrefix',
+          'birthdate',
+          'gender',
+          'passwordHash',
+          'username',
+        ]) {
+          expect(response.body).not.toHaveProperty(secret);
+        }
+        const unverified = await call<RegisterResponse>(base, 'POST', '/api/users/register', {
+          body: newRegistration(),
+        });
+        expect(
+          (await call(base, 'GET', `/api/users/getProfileById/${unverified.body.userId}`)).status,
+        ).toBe(404);
+        expect((await call(base, 'GET', '/api/users/getProfileById/not-a-uuid')).status).toBe(404);
+      });
+
+      it('tells members, not guests, the id behind an email of a verified member', async () => {
+        const { registration } = await registerVerified();
+        const other = await registerVerified();
+        const { member } = await signIn(registration.email, registration.password);
+        const found = await call(
+          base,
+          'GET',
+          `/api/users/getUserIdByEmail/${encodeURIComponent(other.registration.email)}`,
+          {
+            headers: asMember(member),
+          },
+        );
+        expect(found.body).toEqual({ userId: other.userId });
+        const unknown = await call<ErrorEnvelope>(
+          base,
+          'GET',
+          '/api/users/getUserIdByEmail/nobody%40example.com',
+          {
+            headers: asMember(member),
+          },
+        );
+        expect(unknown.status).toBe(404);
+        expect(unknown.body.code).toBe('USER_NOT_FOUND');
+      });
+    });
+
+    describe('deleteUserById', () => {
+      it('deletes only the caller own account, ends every session and announces user.deleted', async () => {
+        const { registration, userId } = await registerVerified();
+        const other = await registerVerified();
+        const first = await signIn(registration.email, registration.password);
+        const second = await signIn(registration.email, registration.password);
+
+        const notMine = await call<ErrorEnvelope>(base, 'POST', '/api/users/deleteUserById', {
+          headers: asMember(first.member),
+          body: { id: other.userId },
+        });
+        expect(notMine.status).toBe(403);
+        expect(notMine.body.code).toBe('NOT_ACCOUNT_OWNER');
+        expect((await call(base, 'GET', `/api/users/getProfileById/${other.userId}`)).status).toBe(
+          200,
+        );
+
+        const mine = await call(base, 'POST', '/api/users/deleteUserById', {
+          headers: asMember(first.member),
+          body: { id: userId },
+        });
+        expect(mine.status).toBe(200);
+        expect(mine.body).toEqual({ deleted: true });
+        expect(await resolve(first.token)).toBeNull();
+        expect(await resolve(second.token)).toBeNull();
+        expect((await call(base, 'GET', `/api/users/getProfileById/${userId}`)).status).toBe(404);
+        expect(revocations).toContainEqual({ userId });
+        const event = await nextEvent('user.deleted', userId);
+        expect(event.data).toMatchObject({
+          type: 'user.deleted',
+          source: 'users',
+          payload: { userId },
+        });
+        expect(event.id).toBe(event.data.id);
+      });
+    });
+
+    describe('health', () => {
+      it('is live and ready with its database', async () => {
+        expect((await call(base, 'GET', '/health/live')).body).toEqual({ status: 'ok' });
+        const ready = await call(base, 'GET', '/health/ready');
+        expect(ready.status).toBe(200);
+        expect(ready.body).toEqual({ status: 'ok', checks: [{ name: 'database', ok: true }] });
+      });
+    });
+  });
+}

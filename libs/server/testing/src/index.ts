@@ -1,0 +1,6 @@
+export * from './http';
+export * from './identity';
+export * from './members';
+export * from './test-database';
+export * from './test-redis';
+export * from './processes';
