@@ -3,7 +3,7 @@ import { BUS_CHANNELS, type Language } from '@mepedia/contracts';
 import { newId } from '@mepedia/server-database';
 import { SESSION_TTL_SECONDS } from '@mepedia/server-identity';
 import type { MessageBus } from '@mepedia/server-queue';
-import type { UsersRepository } from './users.repository';
+import type { UsersStore } from './users.repository';
 
 export type SessionsRevoked = { sessionIds?: string[]; userId?: string };
 
@@ -21,7 +21,7 @@ export function hashToken(token: string): string {
 /** Session lifecycle: 256-bit random tokens, stored only as hashes, revoked at once. */
 export class SessionsService {
   constructor(
-    private readonly repository: UsersRepository,
+    private readonly repository: UsersStore,
     private readonly bus: MessageBus,
   ) {}
 

@@ -11,6 +11,9 @@ export type UserChanges = Partial<
   >
 >;
 
+/** What the rules need from storage (the repository's public face; unit tests fake it). */
+export type UsersStore = Pick<UsersRepository, keyof UsersRepository>;
+
 /** Data access for the users schema. No rules here. */
 export class UsersRepository {
   constructor(private readonly db: Db) {}

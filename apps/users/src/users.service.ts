@@ -12,7 +12,7 @@ import { AppError, fieldError } from '@mepedia/server-http';
 import type { PasswordHasher } from './passwords';
 import type { SessionsService } from './sessions.service';
 import { toCurrentUser, toPublicProfile, verificationState } from './users.mapper';
-import type { UserChanges, UsersRepository } from './users.repository';
+import type { UserChanges, UsersStore } from './users.repository';
 import type { UserRow } from './users.schema';
 
 type UniqueViolation = { code: '23505'; constraint?: string };
@@ -29,7 +29,7 @@ function uniqueViolation(error: unknown): UniqueViolation | undefined {
 /** The rules of accounts. No HTTP, no SQL. */
 export class UsersService {
   constructor(
-    private readonly repository: UsersRepository,
+    private readonly repository: UsersStore,
     private readonly passwords: PasswordHasher,
     private readonly sessions: SessionsService,
     private readonly onOutboxWrite: () => void,

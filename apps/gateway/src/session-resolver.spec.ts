@@ -1,0 +1,90 @@
+import { IdentitySigner, IdentityVerifier, generateIdentityKeys } from '@mepedia/server-identity';
+import { InProcessBus } from '@mepedia/server-queue';
+import type { Dispatcher } from 'undici';
+import { SessionResolver, UsersUnavailableError } from './session-resolver';
+
+type Session = { userId: string; sessionId: string; language: string } | null;
+
+/** A stand-in for the users service's internal endpoint. */
+function fakeUsers(sessions: Map<string, Session>, verifier: IdentityVerifier) {
+  const calls: string[] = [];
+  let status = 200;
+  const dispatcher = {
+    request: async (options: { headers: Record<string, string>; body: string }) => {
+      verifier.verify(options.headers['x-mepedia-identity']!);
+      const { token } = JSON.parse(options.body) as { token: string };
+      calls.push(token);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      return {
+        statusCode: status,
+        body: {
+          json: async () => ({ session: sessions.get(token) ?? null }),
+          dump: async () => undefined,
+        },
+      };
+    },
+  } as unknown as Dispatcher;
+  return { dispatcher, calls, fail: () => (status = 500) };
+}
+
+function setup(ttlMs = 60_000) {
+  const keys = generateIdentityKeys();
+  const sessions = new Map<string, Session>([
+    ['token-a', { userId: 'u1', sessionId: 's1', language: 'he' }],
+  ]);
+  const users = fakeUsers(sessions, new IdentityVerifier(keys.publicKey, 'users'));
+  const resolver = new SessionResolver(
+    users.dispatcher,
+    new IdentitySigner(keys.privateKey),
+    ttlMs,
+    1000,
+  );
+  return { resolver, users, sessions };
+}
+
+describe(SessionResolver.name, () => {
+  it('asks the users service once for concurrent and repeated lookups', async () => {
+    const { resolver, users } = setup();
+    const results = await Promise.all([resolver.resolve('token-a'), resolver.resolve('token-a')]);
+    await resolver.resolve('token-a');
+    expect(results[0]).toEqual({ kind: 'member', userId: 'u1', sessionId: 's1', language: 'he' });
+    expect(users.calls).toEqual(['token-a']);
+  });
+
+  it('remembers unknown tokens too, and asks again after the cache time', async () => {
+    const { resolver, users } = setup(50);
+    expect(await resolver.resolve('nope')).toBeNull();
+    expect(await resolver.resolve('nope')).toBeNull();
+    expect(users.calls).toEqual(['nope']);
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    await resolver.resolve('nope');
+    expect(users.calls).toEqual(['nope', 'nope']);
+  });
+
+  it('forgets a session the moment users announces its revocation', async () => {
+    const { resolver, users, sessions } = setup();
+    const bus = new InProcessBus();
+    await resolver.listen(bus);
+    await resolver.resolve('token-a');
+    sessions.set('token-a', null);
+    await bus.publish('sessions.revoked', { sessionIds: ['s1'] });
+    expect(await resolver.resolve('token-a')).toBeNull();
+    expect(users.calls).toHaveLength(2);
+  });
+
+  it('forgets every session of a deleted member', async () => {
+    const { resolver, users } = setup();
+    const bus = new InProcessBus();
+    await resolver.listen(bus);
+    await resolver.resolve('token-a');
+    await bus.publish('sessions.revoked', { userId: 'u1' });
+    await resolver.resolve('token-a');
+    expect(users.calls).toHaveLength(2);
+  });
+
+  it('reports the users service failing instead of treating the caller as a guest', async () => {
+    const { resolver, users } = setup();
+    users.fail();
+    await expect(resolver.resolve('token-a')).rejects.toBeInstanceOf(UsersUnavailableError);
+  });
+});

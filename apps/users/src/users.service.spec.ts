@@ -1,0 +1,305 @@
+import { RegisterRequest, UpdateUserInformationRequest } from '@mepedia/contracts';
+import { AppError } from '@mepedia/server-http';
+import { InProcessBus } from '@mepedia/server-queue';
+import { newRegistration } from '@mepedia/server-testing';
+import { PasswordHasher } from './passwords';
+import { SessionsService } from './sessions.service';
+import type { UserChanges, UsersStore } from './users.repository';
+import type { NewUserRow, UserRow } from './users.schema';
+import { UsersService } from './users.service';
+
+/** An in-memory stand-in for the repository: the rules under test, no database. */
+function newFakeStore() {
+  const users = new Map<string, UserRow>();
+  const sessions = new Map<
+    string,
+    { id: string; userId: string; tokenHash: string; expiresAt: Date }
+  >();
+  const events: Array<{ type: string; userId: string }> = [];
+  const store: UsersStore = {
+    insert: async (row: NewUserRow) => {
+      const full = {
+        websiteLink: null,
+        facebookLink: null,
+        instagramLink: null,
+        linkedinLink: null,
+        profileImage: null,
+        croppedProfileImage: null,
+        moto: null,
+        aboutMe: null,
+        videoUrl: null,
+        phoneVerifiedAt: null,
+        emailVerifiedAt: null,
+        createdAt: new Date(),
+        updatedAt: new Date(),
+        ...row,
+      };
+      users.set(full.id, full);
+      return full;
+    },
+    findById: async (id) => users.get(id),
+    findByEmail: async (email) => [...users.values()].find((u) => u.email === email),
+    existsByPhone: async (prefix, phone) =>
+      [...users.values()].some((u) => u.phoneNumberPrefix === prefix && u.phoneNumber === phone),
+    update: async (id, changes: UserChanges) => {
+      const row = users.get(id);
+      if (!row) return undefined;
+      Object.assign(row, changes);
+      events.push({ type: 'user.updated', userId: id });
+      return row;
+    },
+    delete: async (id) => {
+      events.push({ type: 'user.deleted', userId: id });
+      for (const [key, session] of sessions) if (session.userId === id) sessions.delete(key);
+      return users.delete(id);
+    },
+    insertSession: async (row) => {
+      sessions.set(row.id, {
+        id: row.id,
+        userId: row.userId,
+        tokenHash: row.tokenHash,
+        expiresAt: row.expiresAt,
+      });
+    },
+    findLiveSession: async (tokenHash, now) => {
+      const session = [...sessions.values()].find(
+        (s) => s.tokenHash === tokenHash && s.expiresAt > now,
+      );
+      const user = session && users.get(session.userId);
+      return session && user
+        ? {
+            sessionId: session.id,
+            userId: session.userId,
+            language: user.language,
+            expiresAt: session.expiresAt,
+          }
+        : undefined;
+    },
+    deleteSession: async (id) => {
+      sessions.delete(id);
+    },
+    deleteExpiredSessions: async () => 0,
+  };
+  return { store, users, sessionRows: sessions, events };
+}
+
+function newTestService() {
+  const fake = newFakeStore();
+  const bus = new InProcessBus();
+  const sessions = new SessionsService(fake.store, bus);
+  const nudges: number[] = [];
+  const sut = new UsersService(fake.store, new PasswordHasher(), sessions, () => nudges.push(1));
+  return { sut, sessions, bus, nudges, ...fake };
+}
+
+const codeOf = async (promise: Promise<unknown>) => {
+  try {
+    await promise;
+  } catch (error) {
+    return error instanceof AppError ? error.code : error;
+  }
+  return 'no error';
+};
+
+describe(UsersService.name, () => {
+  describe('register', () => {
+    it('creates a member in the registered state with a hashed password and recorded consent', async () => {
+      const { sut, users } = newTestService();
+      const result = await sut.register(RegisterRequest.parse(newRegistration()));
+      expect(result.verification).toBe('registered');
+      const row = users.get(result.userId)!;
+      expect(row.passwordHash).not.toContain('secret123');
+      expect(row.termsAcceptedAt).toBeInstanceOf(Date);
+    });
+
+    it('refuses a taken email or phone', async () => {
+      const { sut } = newTestService();
+      const first = newRegistration();
+      await sut.register(RegisterRequest.parse(first));
+      expect(
+        await codeOf(sut.register(RegisterRequest.parse(newRegistration({ email: first.email })))),
+      ).toBe('EMAIL_EXISTS');
+      expect(
+        await codeOf(
+          sut.register(RegisterRequest.parse(newRegistration({ phoneNumber: first.phoneNumber }))),
+        ),
+      ).toBe('PHONE_EXISTS');
+    });
+  });
+
+  describe('authenticate', () => {
+    it('lets only verified members in, and says which step is missing', async () => {
+      const { sut, users } = newTestService();
+      const registration = newRegistration();
+      const { userId } = await sut.register(RegisterRequest.parse(registration));
+      const row = users.get(userId)!;
+      let error: unknown;
+      try {
+        await sut.authenticate(registration.email, registration.password);
+      } catch (caught) {
+        error = caught;
+      }
+      expect(error).toMatchObject({
+        code: 'USER_NOT_VERIFIED',
+        details: { userId, verification: 'registered' },
+      });
+      row.phoneVerifiedAt = new Date();
+      expect(await codeOf(sut.authenticate(registration.email, registration.password))).toBe(
+        'USER_NOT_VERIFIED',
+      );
+      row.emailVerifiedAt = new Date();
+      await expect(
+        sut.authenticate(registration.email, registration.password),
+      ).resolves.toMatchObject({ id: userId });
+    });
+
+    it('says the same for a wrong password and an unknown email', async () => {
+      const { sut } = newTestService();
+      const registration = newRegistration();
+      await sut.register(RegisterRequest.parse(registration));
+      expect(await codeOf(sut.authenticate(registration.email, 'wrong-123'))).toBe(
+        'INVALID_CREDENTIALS',
+      );
+      expect(await codeOf(sut.authenticate('nobody@example.com', 'wrong-123'))).toBe(
+        'INVALID_CREDENTIALS',
+      );
+    });
+  });
+
+  describe('updateInformation', () => {
+    async function member() {
+      const service = newTestService();
+      const registration = newRegistration();
+      const { userId } = await service.sut.register(RegisterRequest.parse(registration));
+      return { ...service, registration, userId };
+    }
+
+    it('merges only the fields sent and nudges the outbox relay', async () => {
+      const { sut, userId, nudges, events } = await member();
+      const updated = await sut.updateInformation(
+        userId,
+        UpdateUserInformationRequest.parse({ moto: 'Hello' }),
+      );
+      expect(updated).toMatchObject({
+        moto: 'Hello',
+        firstname: 'Dana',
+        websiteLink: 'https://dana.example.com',
+      });
+      expect(nudges).toHaveLength(1);
+      expect(events).toEqual([{ type: 'user.updated', userId }]);
+    });
+
+    it('accepts contact details sent back unchanged and refuses changed ones', async () => {
+      const { sut, userId, registration } = await member();
+      await expect(
+        sut.updateInformation(
+          userId,
+          UpdateUserInformationRequest.parse({
+            email: registration.email,
+            phoneNumberPrefix: '+972',
+            phoneNumber: registration.phoneNumber,
+            moto: 'x',
+          }),
+        ),
+      ).resolves.toMatchObject({ moto: 'x' });
+      expect(
+        await codeOf(
+          sut.updateInformation(
+            userId,
+            UpdateUserInformationRequest.parse({
+              phoneNumberPrefix: '+972',
+              phoneNumber: '0529999999',
+            }),
+          ),
+        ),
+      ).toBe('CONTACT_CHANGE_NOT_ALLOWED');
+      expect(
+        await codeOf(
+          sut.updateInformation(
+            userId,
+            UpdateUserInformationRequest.parse({ password: 'new-pass-1' }),
+          ),
+        ),
+      ).toBe('PASSWORD_CHANGE_NOT_ALLOWED');
+    });
+
+    it('checks names being set against the stored language', async () => {
+      const { sut, userId } = await member();
+      expect(
+        await codeOf(
+          sut.updateInformation(userId, UpdateUserInformationRequest.parse({ firstname: 'דנה' })),
+        ),
+      ).toBe('VALIDATION_FAILED');
+    });
+
+    it('changes nothing when nothing is sent', async () => {
+      const { sut, userId, nudges } = await member();
+      await sut.updateInformation(userId, UpdateUserInformationRequest.parse({}));
+      expect(nudges).toHaveLength(0);
+    });
+  });
+
+  describe('deleteAccount', () => {
+    it('deletes only the caller own account and tells gateways to forget its sessions', async () => {
+      const { sut, bus, users } = newTestService();
+      const a = await sut.register(RegisterRequest.parse(newRegistration()));
+      const b = await sut.register(RegisterRequest.parse(newRegistration()));
+      const heard: unknown[] = [];
+      await bus.subscribe('sessions.revoked', (message) => heard.push(message));
+      expect(await codeOf(sut.deleteAccount(a.userId, b.userId))).toBe('NOT_ACCOUNT_OWNER');
+      expect(users.has(b.userId)).toBe(true);
+      await sut.deleteAccount(a.userId, a.userId);
+      expect(users.has(a.userId)).toBe(false);
+      expect(heard).toEqual([{ userId: a.userId }]);
+    });
+  });
+
+  describe('publicProfile and userIdByEmail', () => {
+    it('know only verified members', async () => {
+      const { sut, users } = newTestService();
+      const registration = newRegistration();
+      const { userId } = await sut.register(RegisterRequest.parse(registration));
+      expect(await codeOf(sut.publicProfile(userId))).toBe('USER_NOT_FOUND');
+      expect(await codeOf(sut.userIdByEmail(registration.email))).toBe('USER_NOT_FOUND');
+      Object.assign(users.get(userId)!, {
+        phoneVerifiedAt: new Date(),
+        emailVerifiedAt: new Date(),
+      });
+      await expect(sut.publicProfile(userId)).resolves.toMatchObject({
+        id: userId,
+        fullname: 'Dana Levi',
+      });
+      await expect(sut.userIdByEmail(registration.email)).resolves.toEqual({ userId });
+    });
+  });
+});
+
+describe(SessionsService.name, () => {
+  it('issues 256-bit tokens, stores only their hash, and resolves until revoked', async () => {
+    const { sut, sessions: service, bus } = newTestService();
+    const { userId } = await sut.register(RegisterRequest.parse(newRegistration()));
+    const first = await service.create(userId);
+    const second = await service.create(userId);
+    expect(first.token).toMatch(/^[\w-]{43}$/);
+    expect(Buffer.from(first.token, 'base64url')).toHaveLength(32);
+    expect(first.token).not.toBe(second.token);
+    await expect(service.resolve(first.token)).resolves.toMatchObject({
+      userId,
+      sessionId: first.sessionId,
+    });
+    const heard: unknown[] = [];
+    await bus.subscribe('sessions.revoked', (message) => heard.push(message));
+    await service.revoke(first.sessionId);
+    await expect(service.resolve(first.token)).resolves.toBeNull();
+    await expect(service.resolve(second.token)).resolves.not.toBeNull();
+    expect(heard).toEqual([{ sessionIds: [first.sessionId] }]);
+  });
+
+  it('resolves nothing after expiry or for a malformed token', async () => {
+    const { sut, sessions: service } = newTestService();
+    const { userId } = await sut.register(RegisterRequest.parse(newRegistration()));
+    const session = await service.create(userId, new Date('2020-01-01T00:00:00Z'));
+    await expect(service.resolve(session.token)).resolves.toBeNull();
+    await expect(service.resolve('short')).resolves.toBeNull();
+  });
+});

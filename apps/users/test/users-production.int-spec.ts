@@ -1,0 +1,65 @@
+import type { RegisterResponse } from '@mepedia/contracts';
+import { openDatabase, type DatabaseHandle } from '@mepedia/server-database';
+import { createLogger } from '@mepedia/server-http';
+import { InProcessBus, InProcessQueue } from '@mepedia/server-queue';
+import {
+  VERIFY_MEMBER_SQL,
+  call,
+  createTestDatabase,
+  newRegistration,
+  parseSetCookie,
+  testIdentity,
+} from '@mepedia/server-testing';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { createUsersApp } from '../src/users.app';
+
+// In production the session cookie is __Host- prefixed and Secure.
+describe('users service in production mode', () => {
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  let handle: DatabaseHandle;
+  let app: NestFastifyApplication;
+  let base: string;
+  const queue = new InProcessQueue();
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    handle = await openDatabase({ url: database.url, poolSize: 2 });
+    app = await createUsersApp({
+      production: true,
+      logger: createLogger({ name: 'users', level: 'silent' }),
+      database: handle,
+      queue,
+      bus: new InProcessBus(),
+      identityPublicKey: testIdentity().keys.publicKey,
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    base = (await app.getUrl()).replace('[::1]', '127.0.0.1');
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await queue.close();
+    await handle?.close();
+    await database?.drop();
+  });
+
+  it('sets a __Host- Secure HttpOnly cookie at login and clears the same one at logout', async () => {
+    const registration = newRegistration();
+    const created = await call<RegisterResponse>(base, 'POST', '/api/users/register', {
+      body: registration,
+    });
+    if (handle.kind !== 'postgres') throw new Error('expected postgres');
+    await handle.pool.query(VERIFY_MEMBER_SQL, [created.body.userId]);
+    const login = await call(base, 'POST', '/api/users/login', {
+      body: { email: registration.email, password: registration.password },
+    });
+    const cookie = parseSetCookie(login.headers.get('set-cookie'))!;
+    expect(cookie.name).toBe('__Host-mepedia_session');
+    expect(cookie.attributes.has('secure')).toBe(true);
+    expect(cookie.attributes.has('httponly')).toBe(true);
+    expect(cookie.attributes.get('path')).toBe('/');
+    expect(cookie.attributes.has('domain')).toBe(false);
+    const logout = await call(base, 'POST', '/api/users/logout');
+    expect(parseSetCookie(logout.headers.get('set-cookie'))!.name).toBe('__Host-mepedia_session');
+  });
+});

@@ -1,0 +1,192 @@
+import { LoginRequest, RegisterRequest, UpdateUserInformationRequest } from './users';
+import {
+  Birthdate,
+  Email,
+  OptionalVideoUrl,
+  OptionalWebUrl,
+  Password,
+  isStrongPassword,
+  nameScriptError,
+  normalizePhoneNumber,
+  phoneNumberError,
+  validationMessage,
+} from './validation';
+
+const validRegistration = {
+  language: 'en',
+  firstname: 'Dana',
+  lastname: 'Levi',
+  email: 'dana@example.com',
+  phoneNumberPrefix: '+972',
+  phoneNumber: '0501234567',
+  birthdate: '1990-05-17',
+  country: 'IL',
+  gender: 'female',
+  password: 'secret123',
+  termsAccepted: true,
+};
+
+function issues(result: {
+  success: boolean;
+  error?: { issues: Array<{ path: PropertyKey[]; message: string }> };
+}) {
+  return (result.error?.issues ?? []).map((issue) => `${issue.path.join('.')}:${issue.message}`);
+}
+
+describe('password rules', () => {
+  it.each(['abc123', 'secret123', 'פסוורד12', 'a1b2c3d4e5f6g7h8i9j0k1l2m3n4o5'])(
+    'accepts %s',
+    (password) => {
+      expect(Password.safeParse(password).success).toBe(true);
+    },
+  );
+
+  it.each([
+    ['abc12', 'too short'],
+    ['abcdefgh', 'no digit'],
+    ['12345678', 'no letter'],
+    ['a1'.repeat(16), 'over 30'],
+    ['abc 123', 'whitespace'],
+  ])('refuses %s (%s)', (password) => {
+    expect(Password.safeParse(password).error?.issues[0]?.message).toBe('PASSWORD_RULES');
+  });
+
+  it('calls a password strong only with 8+ characters, letters, digits and a symbol', () => {
+    expect(isStrongPassword('secret12!')).toBe(true);
+    expect(isStrongPassword('secret123')).toBe(false);
+    expect(isStrongPassword('sec12!')).toBe(false);
+  });
+});
+
+describe('names', () => {
+  it('wants English letters in the English interface', () => {
+    expect(nameScriptError("O'Brien", 'en')).toBeNull();
+    expect(nameScriptError('Mary-Jane', 'en')).toBeNull();
+    expect(nameScriptError('Anne Marie', 'en')).toBeNull();
+    expect(nameScriptError('דנה', 'en')).toBe('NAME_ENGLISH_ONLY');
+    expect(nameScriptError('Dana1', 'en')).toBe('NAME_ENGLISH_ONLY');
+    expect(nameScriptError('Dana--Levi', 'en')).toBe('NAME_ENGLISH_ONLY');
+  });
+
+  it('wants Hebrew letters in the Hebrew interface, geresh and niqqud included', () => {
+    expect(nameScriptError('דנה', 'he')).toBeNull();
+    expect(nameScriptError("ג'ורג'", 'he')).toBeNull();
+    expect(nameScriptError('בן-דוד', 'he')).toBeNull();
+    expect(nameScriptError('שָׁלוֹם', 'he')).toBeNull();
+    expect(nameScriptError('Dana', 'he')).toBe('NAME_HEBREW_ONLY');
+    expect(nameScriptError('דנה2', 'he')).toBe('NAME_HEBREW_ONLY');
+  });
+});
+
+describe('contact details', () => {
+  it('normalises email to lower case and refuses a malformed one', () => {
+    expect(Email.parse('  Dana@Example.COM ')).toBe('dana@example.com');
+    expect(Email.safeParse('dana@').error?.issues[0]?.message).toBe('EMAIL_INVALID');
+    expect(Email.safeParse('').error?.issues[0]?.message).toBe('FIELD_REQUIRED');
+  });
+
+  it('checks phone numbers against their country and drops the trunk prefix', () => {
+    expect(phoneNumberError('+972', '0501234567')).toBeNull();
+    expect(phoneNumberError('+972', '12')).toBe('PHONE_INVALID');
+    expect(phoneNumberError('+1', '2025550123')).toBeNull();
+    expect(normalizePhoneNumber('+972', '0501234567')).toBe('501234567');
+    expect(normalizePhoneNumber('+972', '501234567')).toBe('501234567');
+  });
+
+  it('accepts web links and YouTube video links only', () => {
+    expect(OptionalWebUrl.parse('https://dana.example.com/me')).toBe('https://dana.example.com/me');
+    expect(OptionalWebUrl.parse('')).toBeNull();
+    expect(OptionalWebUrl.safeParse('javascript:alert(1)').success).toBe(false);
+    expect(OptionalWebUrl.safeParse('https://localhost').success).toBe(false);
+    for (const url of [
+      'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+      'https://youtu.be/dQw4w9WgXcQ',
+      'https://www.youtube.com/shorts/dQw4w9WgXcQ',
+      'https://m.youtube.com/watch?feature=share&v=dQw4w9WgXcQ',
+    ]) {
+      expect(OptionalVideoUrl.safeParse(url).success).toBe(true);
+    }
+    expect(OptionalVideoUrl.safeParse('https://vimeo.com/123').error?.issues[0]?.message).toBe(
+      'VIDEO_URL_INVALID',
+    );
+  });
+
+  it('accepts past calendar dates only', () => {
+    expect(Birthdate.parse('1990-05-17T00:00:00.000Z')).toBe('1990-05-17');
+    expect(Birthdate.safeParse('1990-02-30').success).toBe(false);
+    expect(Birthdate.safeParse('2999-01-01').success).toBe(false);
+    expect(Birthdate.safeParse('1850-01-01').success).toBe(false);
+  });
+});
+
+describe('RegisterRequest', () => {
+  it('accepts a complete registration and normalises it', () => {
+    const parsed = RegisterRequest.parse({ ...validRegistration, email: 'Dana@Example.com' });
+    expect(parsed).toMatchObject({
+      email: 'dana@example.com',
+      phoneNumber: '501234567',
+      termsAccepted: true,
+    });
+    expect(parsed).not.toHaveProperty('websiteLink');
+  });
+
+  it('reports every missing field as required', () => {
+    const result = RegisterRequest.safeParse({});
+    expect(issues(result)).toEqual(
+      expect.arrayContaining([
+        'language:FIELD_REQUIRED',
+        'firstname:FIELD_REQUIRED',
+        'email:FIELD_REQUIRED',
+        'gender:FIELD_REQUIRED',
+        'password:FIELD_REQUIRED',
+        'termsAccepted:TERMS_REQUIRED',
+      ]),
+    );
+  });
+
+  it('needs the terms accepted', () => {
+    expect(
+      issues(RegisterRequest.safeParse({ ...validRegistration, termsAccepted: false })),
+    ).toEqual(['termsAccepted:TERMS_REQUIRED']);
+  });
+
+  it('checks names against the chosen language and the phone against its prefix', () => {
+    expect(
+      issues(
+        RegisterRequest.safeParse({ ...validRegistration, language: 'he', phoneNumber: '0212' }),
+      ),
+    ).toEqual([
+      'firstname:NAME_HEBREW_ONLY',
+      'lastname:NAME_HEBREW_ONLY',
+      'phoneNumber:PHONE_INVALID',
+    ]);
+  });
+});
+
+describe('UpdateUserInformationRequest', () => {
+  it('keeps moto and about-me to 50 characters, and clears them with an empty string', () => {
+    expect(issues(UpdateUserInformationRequest.safeParse({ moto: 'x'.repeat(51) }))).toEqual([
+      'moto:MAX_50_CHARACTERS',
+    ]);
+    expect(UpdateUserInformationRequest.parse({ moto: '', aboutMe: 'x'.repeat(50) })).toEqual({
+      moto: null,
+      aboutMe: 'x'.repeat(50),
+    });
+  });
+});
+
+describe('LoginRequest', () => {
+  it('needs both fields', () => {
+    expect(issues(LoginRequest.safeParse({ email: 'dana@example.com' }))).toEqual([
+      'password:FIELD_REQUIRED',
+    ]);
+  });
+});
+
+describe('validationMessage', () => {
+  it('words a key in both languages and falls back to a generic message', () => {
+    expect(validationMessage('FIELD_REQUIRED', 'en')).toBe('Field is required');
+    expect(validationMessage('FIELD_REQUIRED', 'he')).toBe('שדה חובה');
+    expect(validationMessage('Invalid input: expected string', 'he')).toBe('הערך אינו תקין');
+  });
+});

@@ -1,0 +1,58 @@
+import { NotFoundException, PayloadTooLargeException } from '@nestjs/common';
+import { z } from 'zod';
+import { AppError, fieldError } from './app-error';
+import { toProblem } from './error-filter';
+
+describe(toProblem.name, () => {
+  it('keeps a domain error code, status and details', () => {
+    expect(toProblem(new AppError('USER_NOT_VERIFIED', { userId: 'u1' }), 'en')).toEqual({
+      status: 403,
+      code: 'USER_NOT_VERIFIED',
+      details: { userId: 'u1' },
+    });
+  });
+
+  it('turns schema failures into field issues worded in the requested language', () => {
+    const schema = z.object({ email: z.string().min(1, 'FIELD_REQUIRED'), age: z.number() });
+    const result = schema.safeParse({ email: '', age: 'x' });
+    expect(toProblem(result.error, 'he')).toEqual({
+      status: 400,
+      code: 'VALIDATION_FAILED',
+      details: [
+        { field: 'email', code: 'FIELD_REQUIRED', message: 'שדה חובה' },
+        { field: 'age', code: 'INVALID_VALUE', message: 'הערך אינו תקין' },
+      ],
+    });
+  });
+
+  it('words field errors raised by services', () => {
+    expect(toProblem(fieldError('firstname', 'NAME_HEBREW_ONLY'), 'he').details).toEqual([
+      { field: 'firstname', code: 'NAME_HEBREW_ONLY', message: 'אותיות בעברית בלבד' },
+    ]);
+  });
+
+  it('maps framework errors onto stable codes', () => {
+    expect(toProblem(new NotFoundException(), 'en')).toMatchObject({
+      status: 404,
+      code: 'ROUTE_NOT_FOUND',
+    });
+    expect(toProblem(new PayloadTooLargeException(), 'en')).toMatchObject({
+      status: 413,
+      code: 'PAYLOAD_TOO_LARGE',
+    });
+    expect(
+      toProblem(
+        Object.assign(new Error('x'), { code: 'FST_ERR_CTP_INVALID_JSON_BODY', statusCode: 400 }),
+        'en',
+      ),
+    ).toMatchObject({
+      status: 400,
+      code: 'INVALID_JSON',
+    });
+  });
+
+  it('hides anything unexpected behind INTERNAL, keeping the cause for the log', () => {
+    const cause = new Error('connection string postgres://secret');
+    expect(toProblem(cause, 'en')).toEqual({ status: 500, code: 'INTERNAL', cause });
+  });
+});
