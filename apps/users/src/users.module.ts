@@ -23,13 +23,28 @@ import { UsersService } from './users.service';
 
 export const USERS_SERVICE_NAME = 'users';
 
+const EXPIRED_SESSION_SWEEP_MS = 60 * 60 * 1000;
+
+/** Background work of the service: the outbox relay, and sweeping expired sessions hourly. */
 @Injectable()
-class RelayLifecycle implements OnApplicationBootstrap, OnApplicationShutdown {
-  constructor(@Inject(OutboxRelay) private readonly relay: OutboxRelay) {}
+class UsersLifecycle implements OnApplicationBootstrap, OnApplicationShutdown {
+  private sweep: NodeJS.Timeout | undefined;
+
+  constructor(
+    @Inject(OutboxRelay) private readonly relay: OutboxRelay,
+    @Inject(UsersRepository) private readonly repository: UsersRepository,
+  ) {}
+
   onApplicationBootstrap() {
     this.relay.start();
+    this.sweep = setInterval(() => {
+      this.repository.deleteExpiredSessions(new Date()).catch(() => undefined);
+    }, EXPIRED_SESSION_SWEEP_MS);
+    this.sweep.unref();
   }
+
   async onApplicationShutdown() {
+    clearInterval(this.sweep);
     await this.relay.stop();
   }
 }
@@ -65,7 +80,7 @@ export class UsersModule {
         { provide: OutboxRelay, useValue: relay },
         { provide: READINESS_CHECKS, useValue: readiness },
         LocalStrategy,
-        RelayLifecycle,
+        UsersLifecycle,
       ],
     };
   }

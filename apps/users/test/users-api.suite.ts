@@ -19,6 +19,7 @@ import {
 } from '@mepedia/server-testing';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { createUsersApp } from '../src/users.app';
+import { UsersRepository } from '../src/users.repository';
 
 type Member = Extract<Identity, { kind: 'member' }>;
 
@@ -326,6 +327,15 @@ export function describeUsersApi(
           [userId],
         );
         expect(await resolve(token)).toBeNull();
+        // The hourly sweep removes it.
+        expect(
+          await new UsersRepository(database.handle.db).deleteExpiredSessions(new Date()),
+        ).toBeGreaterThanOrEqual(1);
+        expect(
+          await execute(database.handle, 'select id from users.sessions where user_id = $1', [
+            userId,
+          ]),
+        ).toEqual([]);
       });
     });
 

@@ -22,14 +22,19 @@ const REDACT = [
 
 export type AppLogger = Logger;
 
-export function createLogger(options: { name: string; level: string }): AppLogger {
-  return pino({
+export function createLogger(options: {
+  name: string;
+  level: string;
+  /** Where lines go (stdout by default); tests pass a stream to read them. */
+  destination?: pino.DestinationStream;
+}): AppLogger {
+  const settings: pino.LoggerOptions = {
     name: options.name,
     level: options.level,
     redact: { paths: REDACT, censor: '[redacted]' },
-    base: { service: options.name },
     timestamp: pino.stdTimeFunctions.isoTime,
-  });
+  };
+  return options.destination ? pino(settings, options.destination) : pino(settings);
 }
 
 /** Nest's own messages (bootstrap, route mapping) through the same pino logger. */
