@@ -5,7 +5,6 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 bash tools/services.sh
-node tools/build.mjs
 # PGlite loads its WebAssembly with a dynamic import, which jest's VM needs this flag for.
 export NODE_OPTIONS="${NODE_OPTIONS:-} --experimental-vm-modules --no-warnings=ExperimentalWarning"
 export NX_DAEMON=false NX_NO_CLOUD=true

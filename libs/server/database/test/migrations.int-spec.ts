@@ -1,0 +1,66 @@
+import { join } from 'node:path';
+import { createTestDatabase, withClient } from '@mepedia/server-testing';
+import { openDatabase } from '../src/database';
+import { runMigrations } from '../src/migrations';
+
+const fixtures = join(__dirname, 'fixtures');
+
+describe(runMigrations.name, () => {
+  it('lets replicas starting together apply each migration exactly once', async () => {
+    const database = await createTestDatabase();
+    const replicas = await Promise.all(
+      [1, 2, 3].map(() => openDatabase({ url: database.url, poolSize: 2 })),
+    );
+    try {
+      await Promise.all(
+        replicas.map((handle) =>
+          runMigrations(handle, { schema: 'fixture', folder: join(fixtures, 'good') }),
+        ),
+      );
+      await withClient(database.url, async (client) => {
+        const journal = await client.query('select hash from fixture_migrations.journal');
+        expect(journal.rowCount).toBe(2);
+        const columns = await client.query(
+          "select column_name from information_schema.columns where table_schema = 'fixture' and table_name = 'things' order by ordinal_position",
+        );
+        expect(columns.rows.map((row: { column_name: string }) => row.column_name)).toEqual([
+          'id',
+          'name',
+        ]);
+      });
+    } finally {
+      await Promise.all(replicas.map((handle) => handle.close()));
+      await database.drop();
+    }
+  });
+
+  it('fails loudly on a broken migration and applies none of that batch', async () => {
+    const database = await createTestDatabase();
+    const handle = await openDatabase({ url: database.url });
+    try {
+      await expect(
+        runMigrations(handle, { schema: 'fixture', folder: join(fixtures, 'broken') }),
+      ).rejects.toThrow();
+      await withClient(database.url, async (client) => {
+        const schemas = await client.query(
+          "select 1 from information_schema.schemata where schema_name = 'fixture'",
+        );
+        expect(schemas.rowCount).toBe(0);
+      });
+    } finally {
+      await handle.close();
+      await database.drop();
+    }
+  });
+
+  it('refuses a missing migrations folder', async () => {
+    const handle = await openDatabase({ dataDir: 'memory://' });
+    try {
+      await expect(
+        runMigrations(handle, { schema: 'fixture', folder: join(fixtures, 'nope') }),
+      ).rejects.toThrow('Migrations folder not found');
+    } finally {
+      await handle.close();
+    }
+  });
+});
