@@ -12,14 +12,32 @@ const path = 'package-lock.json';
 const lock = JSON.parse(readFileSync(path, 'utf8'));
 const packages = lock.packages;
 
-const OS = ['darwin', 'win32', 'linux', 'android', 'freebsd', 'openharmony', 'sunos', 'aix', 'netbsd', 'openbsd'];
+const OS = [
+  'darwin',
+  'win32',
+  'linux',
+  'android',
+  'freebsd',
+  'openharmony',
+  'sunos',
+  'aix',
+  'netbsd',
+  'openbsd',
+];
 const CPU = ['arm64', 'x64', 'ia32', 'arm', 'ppc64', 's390x', 'loong64', 'riscv64', 'wasm32'];
 
 function platformOf(name) {
   const parts = name.split('/').pop().split('-');
   const os = parts.find((part) => OS.includes(part));
-  const cpu = parts.find((part) => CPU.includes(part)) ?? (parts.includes('arm') ? 'arm' : undefined);
-  const libc = parts.find((part) => part === 'gnu' || part === 'musl' || part.startsWith('gnueabihf') || part.startsWith('musleabihf'));
+  const cpu =
+    parts.find((part) => CPU.includes(part)) ?? (parts.includes('arm') ? 'arm' : undefined);
+  const libc = parts.find(
+    (part) =>
+      part === 'gnu' ||
+      part === 'musl' ||
+      part.startsWith('gnueabihf') ||
+      part.startsWith('musleabihf'),
+  );
   if (!os || !cpu) return undefined;
   const platform = { os: [os], cpu: [cpu] };
   if (os === 'linux' && libc) platform.libc = [libc.startsWith('musl') ? 'musl' : 'glibc'];
@@ -43,7 +61,9 @@ for (const [key, entry] of Object.entries(packages)) {
     if (present(key, name)) continue;
     const platform = platformOf(name);
     if (!platform) {
-      console.warn(`left alone (no platform in its name): ${name}@${version} wanted by ${key || 'root'}`);
+      console.warn(
+        `left alone (no platform in its name): ${name}@${version} wanted by ${key || 'root'}`,
+      );
       continue;
     }
     packages[`node_modules/${name}`] = { version, optional: true, ...platform };
