@@ -1,5 +1,12 @@
 import { SERVICE_APPS, serviceUrlVariable, type ServiceApp } from '@mepedia/contracts';
-import { envInt, envPort, envUrl, loadConfig, platformEnv } from '@mepedia/server-config';
+import {
+  envInt,
+  envParsable,
+  envPort,
+  envUrl,
+  loadConfig,
+  platformEnv,
+} from '@mepedia/server-config';
 import { parsePrivateKey } from '@mepedia/server-identity';
 import { z } from 'zod';
 
@@ -35,16 +42,11 @@ export const gatewayEnv = z.object({
   PORT: envPort(3000),
   HOST: z.string().default('0.0.0.0'),
   /** The Ed25519 key the gateway signs identity assertions with (base64 PKCS#8 DER or PEM). */
-  IDENTITY_PRIVATE_KEY: z
-    .string({ error: 'is required: the gateway signing key (npm run keys makes a pair)' })
-    .refine((value) => {
-      try {
-        parsePrivateKey(value);
-        return true;
-      } catch {
-        return false;
-      }
-    }, 'must be an Ed25519 private key (base64 PKCS#8 DER or PEM)'),
+  IDENTITY_PRIVATE_KEY: envParsable(
+    parsePrivateKey,
+    'is required: the gateway signing key (npm run keys makes a pair)',
+    'must be an Ed25519 private key (base64 PKCS#8 DER or PEM)',
+  ),
   /** Browser origins allowed to call the API with credentials (the web app). */
   WEB_ORIGIN: origins.default([]),
   BODY_LIMIT_BYTES: envInt(1024 * 1024, 1024),

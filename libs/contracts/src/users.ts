@@ -186,23 +186,23 @@ export type UpdateUserLanguageRequest = z.input<typeof UpdateUserLanguageRequest
 export const UpdateUserLanguageResponse = z.object({ language: Language });
 
 /** What anyone, guests included, may see of a verified member. */
-export const PublicProfile = z.object({
-  id: z.string(),
-  firstname: z.string(),
-  lastname: z.string(),
-  fullname: z.string(),
-  language: Language,
-  country: z.string(),
-  profileImage: z.string().nullable(),
-  croppedProfileImage: z.string().nullable(),
-  moto: z.string().nullable(),
-  aboutMe: z.string().nullable(),
-  videoUrl: z.string().nullable(),
-  websiteLink: z.string().nullable(),
-  facebookLink: z.string().nullable(),
-  instagramLink: z.string().nullable(),
-  linkedinLink: z.string().nullable(),
-  createdAt: z.string(),
+export const PublicProfile = CurrentUser.pick({
+  id: true,
+  firstname: true,
+  lastname: true,
+  fullname: true,
+  language: true,
+  country: true,
+  profileImage: true,
+  croppedProfileImage: true,
+  moto: true,
+  aboutMe: true,
+  videoUrl: true,
+  websiteLink: true,
+  facebookLink: true,
+  instagramLink: true,
+  linkedinLink: true,
+  createdAt: true,
 });
 export type PublicProfile = z.infer<typeof PublicProfile>;
 

@@ -86,6 +86,21 @@ export const envUrl = (protocols: string[]) =>
     `must be a URL starting with ${protocols.map((p) => `${p}://`).join(' or ')}`,
   );
 
+/** A value that `parse` accepts (a key, say); the message never repeats the value. */
+export const envParsable = (
+  parse: (value: string) => unknown,
+  requiredMessage: string,
+  invalidMessage: string,
+) =>
+  z.string({ error: requiredMessage }).refine((value) => {
+    try {
+      parse(value);
+      return true;
+    } catch {
+      return false;
+    }
+  }, invalidMessage);
+
 export const NodeEnv = z
   .enum(['development', 'production', 'test'], {
     error: 'must be one of development, production, test',

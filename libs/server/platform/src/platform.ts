@@ -1,5 +1,12 @@
 import type { KeyObject } from 'node:crypto';
-import { LogLevel, NodeEnv, envPort, loadConfig, platformEnv } from '@mepedia/server-config';
+import {
+  LogLevel,
+  NodeEnv,
+  envParsable,
+  envPort,
+  loadConfig,
+  platformEnv,
+} from '@mepedia/server-config';
 import { openDatabase, type DatabaseHandle } from '@mepedia/server-database';
 import { createLogger, type AppLogger } from '@mepedia/server-http';
 import { parsePublicKey } from '@mepedia/server-identity';
@@ -40,20 +47,13 @@ export const serviceEnv = z.object({
     .max(100)
     .default(10),
   /** The gateway's Ed25519 public key (base64 SPKI DER or PEM). */
-  IDENTITY_PUBLIC_KEY: z
-    .string({ error: 'is required: the gateway public key (npm run keys makes a pair)' })
-    .refine((value) => {
-      try {
-        parsePublicKey(value);
-        return true;
-      } catch {
-        return false;
-      }
-    }, 'must be an Ed25519 public key (base64 SPKI DER or PEM)'),
+  IDENTITY_PUBLIC_KEY: envParsable(
+    parsePublicKey,
+    'is required: the gateway public key (npm run keys makes a pair)',
+    'must be an Ed25519 public key (base64 SPKI DER or PEM)',
+  ),
 });
 export type ServiceEnv = z.output<typeof serviceEnv>;
-
-export { LogLevel, NodeEnv };
 
 type MessagingEnv = { REDIS_URL?: string | undefined; REDIS_PREFIX: string };
 
