@@ -79,7 +79,20 @@ export async function createGatewayApp(
   });
   const fastify = app.getHttpAdapter().getInstance();
   registerSecurityHeaders(fastify, config.production);
-  registerProxy(fastify, { config, logger, signer, sessions, rateLimits, upstreams });
+  const worker =
+    config.workerUrl && !config.production
+      ? new Pool(config.workerUrl, { connections: 4 })
+      : undefined;
+  if (worker) pools.set(config.workerUrl as string, worker);
+  registerProxy(fastify, {
+    config,
+    logger,
+    signer,
+    sessions,
+    rateLimits,
+    upstreams,
+    devOutbox: worker,
+  });
 
   return {
     app,

@@ -58,6 +58,14 @@ export const gatewayEnv = z.object({
   RATE_LIMIT_LOGIN_PER_IP: envInt(25, 1),
   RATE_LIMIT_LOGIN_PER_EMAIL: envInt(10, 1),
   RATE_LIMIT_REGISTER_PER_IP: envInt(25, 1),
+  RATE_LIMIT_RESET_PER_IP: envInt(25, 1),
+  RATE_LIMIT_RESET_PER_EMAIL: envInt(5, 1),
+  /** Calls that send an SMS or an email (codes, links), per IP. */
+  RATE_LIMIT_MESSAGES_PER_IP: envInt(10, 1),
+  /** Code and link checks, per IP (each code also allows only 5 wrong tries). */
+  RATE_LIMIT_VERIFY_PER_IP: envInt(50, 1),
+  /** The worker, for /dev/outbox outside production. */
+  WORKER_URL: envUrl(['http', 'https']).optional(),
   ...serviceUrls,
 });
 
@@ -79,7 +87,12 @@ export type GatewayConfig = {
     loginPerIp: number;
     loginPerEmail: number;
     registerPerIp: number;
+    resetPerIp: number;
+    resetPerEmail: number;
+    messagesPerIp: number;
+    verifyPerIp: number;
   };
+  workerUrl: string | undefined;
   /** Base URL of each running service app; an app without one answers 503. */
   services: Partial<Record<ServiceApp, string>>;
 };
@@ -111,7 +124,12 @@ export function loadGatewayConfig(
       loginPerIp: parsed.RATE_LIMIT_LOGIN_PER_IP,
       loginPerEmail: parsed.RATE_LIMIT_LOGIN_PER_EMAIL,
       registerPerIp: parsed.RATE_LIMIT_REGISTER_PER_IP,
+      resetPerIp: parsed.RATE_LIMIT_RESET_PER_IP,
+      resetPerEmail: parsed.RATE_LIMIT_RESET_PER_EMAIL,
+      messagesPerIp: parsed.RATE_LIMIT_MESSAGES_PER_IP,
+      verifyPerIp: parsed.RATE_LIMIT_VERIFY_PER_IP,
     },
+    workerUrl: parsed.WORKER_URL?.replace(/\/+$/, ''),
     services,
   };
 }

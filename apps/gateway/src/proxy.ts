@@ -64,6 +64,8 @@ export type ProxyDeps = {
   sessions: SessionResolver;
   rateLimits: RateLimitStore;
   upstreams: Partial<Record<ServiceApp, Dispatcher>>;
+  /** The worker, for /dev/outbox (never in production). */
+  devOutbox?: Dispatcher | undefined;
 };
 
 function firstHeader(value: string | string[] | undefined): string | undefined {
@@ -105,25 +107,49 @@ function emailFromBody(body: unknown): string | undefined {
   }
 }
 
+type RateRule = {
+  bucket: string;
+  by: 'ip' | 'email';
+  limit: (limits: GatewayConfig['rateLimits']) => number;
+};
+
+/** Which calls are rate-limited, by what, how much (see docs/api/users.md). */
+export const RATE_RULES: Record<string, RateRule[]> = {
+  '/api/users/login': [
+    { bucket: 'login', by: 'ip', limit: (l) => l.loginPerIp },
+    { bucket: 'login', by: 'email', limit: (l) => l.loginPerEmail },
+  ],
+  '/api/users/register': [{ bucket: 'register', by: 'ip', limit: (l) => l.registerPerIp }],
+  '/api/users/sendPasswordResetEmail': [
+    { bucket: 'reset', by: 'ip', limit: (l) => l.resetPerIp },
+    { bucket: 'reset', by: 'email', limit: (l) => l.resetPerEmail },
+  ],
+  '/api/users/sendPhoneCode': [{ bucket: 'messages', by: 'ip', limit: (l) => l.messagesPerIp }],
+  '/api/users/sendVerificationEmailToUser': [
+    { bucket: 'messages', by: 'ip', limit: (l) => l.messagesPerIp },
+  ],
+  '/api/users/changePhonenumber': [{ bucket: 'messages', by: 'ip', limit: (l) => l.messagesPerIp }],
+  '/api/users/verifyUserByPhone': [{ bucket: 'verify', by: 'ip', limit: (l) => l.verifyPerIp }],
+  '/api/users/verifyUserByEmail': [{ bucket: 'verify', by: 'ip', limit: (l) => l.verifyPerIp }],
+  '/api/users/updateUserPassword': [{ bucket: 'verify', by: 'ip', limit: (l) => l.verifyPerIp }],
+};
+
 async function checkRateLimits(
   request: FastifyRequest,
   path: string,
   deps: ProxyDeps,
 ): Promise<void> {
-  if (request.method !== 'POST') return;
+  const rules = request.method === 'GET' ? undefined : RATE_RULES[path];
+  if (!rules) return;
   const { rateLimits: limits } = deps.config;
-  const checks: Array<[string, number]> = [];
-  if (path === '/api/users/login') {
-    checks.push([`login:ip:${request.ip}`, limits.loginPerIp]);
-    const email = emailFromBody(request.body);
-    if (email) checks.push([`login:email:${email}`, limits.loginPerEmail]);
-  } else if (path === '/api/users/register') {
-    checks.push([`register:ip:${request.ip}`, limits.registerPerIp]);
-  } else {
-    return;
-  }
-  for (const [key, limit] of checks) {
-    const decision = await deps.rateLimits.hit(key, limit, limits.windowSeconds);
+  for (const rule of rules) {
+    const subject = rule.by === 'ip' ? request.ip : emailFromBody(request.body);
+    if (!subject) continue;
+    const decision = await deps.rateLimits.hit(
+      `${rule.bucket}:${rule.by}:${subject}`,
+      rule.limit(limits),
+      limits.windowSeconds,
+    );
     if (!decision.allowed) {
       throw Object.assign(new AppError('RATE_LIMITED'), {
         retryAfterSeconds: decision.retryAfterSeconds,
@@ -191,7 +217,7 @@ export function registerProxy(fastify: FastifyInstance, deps: ProxyDeps): void {
     headers['x-forwarded-proto'] = request.protocol;
     const host = firstHeader(request.headers.host);
     if (host) headers['x-forwarded-host'] = host;
-    headers[IDENTITY_HEADER] = deps.signer.sign(identity, app);
+    headers[IDENTITY_HEADER] = deps.signer.sign(identity, app, { ip: request.ip });
 
     const body =
       Buffer.isBuffer(request.body) && request.body.length > 0 ? request.body : undefined;
@@ -233,6 +259,25 @@ export function registerProxy(fastify: FastifyInstance, deps: ProxyDeps): void {
     }
     return reply.send(response.body);
   };
+
+  const outbox = config.production ? undefined : deps.devOutbox;
+  if (outbox) {
+    // Development only: the worker's outbox of messages it did not really send.
+    fastify.get('/dev/outbox', async (request, reply) => {
+      const response = await outbox.request({
+        method: 'GET',
+        path: '/dev/outbox',
+        headers: {
+          accept: firstHeader(request.headers.accept) ?? '*/*',
+          'x-request-id': String(request.id),
+        },
+      });
+      void reply.status(response.statusCode);
+      const type = response.headers['content-type'];
+      if (type) void reply.header('content-type', type);
+      return reply.send(response.body);
+    });
+  }
 
   fastify.register(async (scope) => {
     // Bodies are forwarded as they came, as bytes; the size limit still applies.

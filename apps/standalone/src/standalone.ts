@@ -13,6 +13,9 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { createGatewayApp } from '../../gateway/src/gateway.app';
 import { loadGatewayConfig } from '../../gateway/src/gateway.config';
 import { createUsersApp } from '../../users/src/users.app';
+import { loadUsersOptions } from '../../users/src/users.options';
+import { createWorkerApp } from '../../worker/src/worker.app';
+import { loadWorkerConfig } from '../../worker/src/worker.config';
 import { z } from 'zod';
 
 export const standaloneEnv = z.object({
@@ -28,7 +31,10 @@ export const standaloneEnv = z.object({
  * loopback ports of their own; only the gateway's port is public.
  */
 export async function startStandalone(env: Record<string, string | undefined> = process.env) {
+  // Every part's configuration is checked before anything starts.
   const config = loadConfig('standalone', standaloneEnv, env);
+  const usersOptions = loadUsersOptions(env);
+  const worker = loadWorkerConfig(env);
   const logger = createLogger({ name: 'standalone', level: config.LOG_LEVEL });
   const configuredKey = env['IDENTITY_PRIVATE_KEY'];
   const privateKey = configuredKey
@@ -53,11 +59,24 @@ export async function startStandalone(env: Record<string, string | undefined> = 
   };
 
   const services: Array<{ name: string; app: NestFastifyApplication }> = [];
+  const stoppers: Array<() => Promise<void>> = [];
   const stopServices = async () => {
     for (const { app } of services.reverse()) await app.close();
+    for (const stop of stoppers.reverse()) await stop();
   };
   try {
-    const users = await createUsersApp({ ...platform, logger: logger.child({ service: 'users' }) });
+    const workerApp = await createWorkerApp(
+      { logger: logger.child({ service: 'worker' }), database, queue },
+      worker.config,
+    );
+    await workerApp.app.listen({ port: 0, host: '127.0.0.1' });
+    stoppers.push(() => workerApp.close());
+    const workerUrl = (await workerApp.app.getUrl()).replace('[::1]', '127.0.0.1');
+
+    const users = await createUsersApp(
+      { ...platform, logger: logger.child({ service: 'users' }) },
+      usersOptions,
+    );
     await users.listen({ port: 0, host: '127.0.0.1' });
     services.push({ name: 'users', app: users });
 
@@ -73,6 +92,7 @@ export async function startStandalone(env: Record<string, string | undefined> = 
       ...serviceUrls,
       PORT: String(config.PORT),
       HOST: config.HOST,
+      ...(config.NODE_ENV === 'production' ? {} : { WORKER_URL: workerUrl }),
       IDENTITY_PRIVATE_KEY: exportIdentityKeys({ privateKey, publicKey }).privateKey,
     });
     const gateway = await createGatewayApp(gatewayConfig, {
@@ -87,8 +107,9 @@ export async function startStandalone(env: Record<string, string | undefined> = 
     const close = () =>
       (closing ??= (async () => {
         await gateway.close();
-        await stopServices();
+        // Jobs in flight finish before the services and the database go.
         await queue.close();
+        await stopServices();
         await bus.close();
         await database.close();
       })());

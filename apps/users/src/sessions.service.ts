@@ -60,6 +60,11 @@ export class SessionsService {
     await this.announce({ sessionIds: [sessionId] });
   }
 
+  /** Sessions deleted elsewhere (a password change): tell gateways to forget them. */
+  async announceEnded(sessionIds: string[]): Promise<void> {
+    await this.announce({ sessionIds });
+  }
+
   /** After the member's rows are gone (account deleted): tell gateways to forget them. */
   async announceUserGone(userId: string): Promise<void> {
     await this.announce({ userId });

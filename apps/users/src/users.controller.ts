@@ -3,7 +3,6 @@ import {
   Controller,
   Get,
   HttpCode,
-  Inject,
   Param,
   Post,
   Put,
@@ -27,19 +26,13 @@ import {
   type RegisterResponse,
   type UpdateUserInformationInput,
 } from '@mepedia/contracts';
-import { MembersOnly, Public, ZodPipe, serializeCookie } from '@mepedia/server-http';
-import {
-  CurrentIdentity,
-  CurrentMember,
-  SESSION_TTL_SECONDS,
-  sessionCookieName,
-  type Identity,
-} from '@mepedia/server-identity';
+import { MembersOnly, Public, ZodPipe } from '@mepedia/server-http';
+import { CurrentIdentity, CurrentMember, type Identity } from '@mepedia/server-identity';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LocalAuthGuard } from './local-auth.guard';
 import { SessionsService } from './sessions.service';
 import { toCurrentUser } from './users.mapper';
-import { USERS_OPTIONS, type UsersOptions } from './users.options';
+import { SessionCookies } from './session-cookies';
 import type { UserRow } from './users.schema';
 import { UsersService } from './users.service';
 import type { z } from 'zod';
@@ -51,7 +44,7 @@ export class UsersController {
   constructor(
     private readonly users: UsersService,
     private readonly sessions: SessionsService,
-    @Inject(USERS_OPTIONS) private readonly options: UsersOptions,
+    private readonly cookies: SessionCookies,
   ) {}
 
   @Public()
@@ -74,7 +67,7 @@ export class UsersController {
     // A fresh token at every sign-in; the browser's previous session ends.
     if (identity.kind === 'member') await this.sessions.revoke(identity.sessionId);
     const session = await this.sessions.create(user.id);
-    void reply.header('set-cookie', this.cookie(session.token, SESSION_TTL_SECONDS));
+    this.cookies.set(reply, session.token);
     return toCurrentUser(user);
   }
 
@@ -100,7 +93,7 @@ export class UsersController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<LogoutResponse> {
     if (identity.kind === 'member') await this.sessions.revoke(identity.sessionId);
-    void reply.header('set-cookie', this.cookie('', 0));
+    this.cookies.clear(reply);
     return { loggedOut: true };
   }
 
@@ -145,17 +138,7 @@ export class UsersController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<DeleteUserResponse> {
     await this.users.deleteAccount(member.userId, body.id);
-    void reply.header('set-cookie', this.cookie('', 0));
+    this.cookies.clear(reply);
     return { deleted: true };
-  }
-
-  private cookie(token: string, maxAgeSeconds: number): string {
-    return serializeCookie(sessionCookieName(this.options.production), token, {
-      maxAgeSeconds,
-      httpOnly: true,
-      secure: this.options.production,
-      sameSite: 'Lax',
-      path: '/',
-    });
   }
 }

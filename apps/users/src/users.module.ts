@@ -11,21 +11,32 @@ import { HealthController, READINESS_CHECKS, type ReadinessCheck } from '@mepedi
 import { IdentityModule } from '@mepedia/server-identity';
 import type { ServicePlatform } from '@mepedia/server-platform';
 import { OutboxRelay } from '@mepedia/server-queue';
+import { AuditLog } from './audit-log';
 import { InternalController } from './internal.controller';
 import { LocalStrategy } from './local.strategy';
+import { PasswordService } from './password.service';
 import { PasswordHasher } from './passwords';
+import { PeopleController } from './people.controller';
+import { PeopleRepository } from './people.repository';
+import { PeopleService } from './people.service';
+import { SessionCookies } from './session-cookies';
 import { SessionsService } from './sessions.service';
 import { UsersController } from './users.controller';
-import { USERS_OPTIONS } from './users.options';
+import { usersEventsHandler } from './users.events';
+import { UsersMessenger } from './users.messenger';
+import { USERS_OPTIONS, type UsersOptions } from './users.options';
 import { UsersRepository } from './users.repository';
 import { outbox } from './users.schema';
 import { UsersService } from './users.service';
+import { VerificationController } from './verification.controller';
+import { VerificationRepository } from './verification.repository';
+import { VerificationService } from './verification.service';
 
 export const USERS_SERVICE_NAME = 'users';
-
 const EXPIRED_SESSION_SWEEP_MS = 60 * 60 * 1000;
+const USERS_PLATFORM = Symbol('USERS_PLATFORM');
 
-/** Background work of the service: the outbox relay, and sweeping expired sessions hourly. */
+/** Background work of the service: the outbox relay, its event queue, and sweeping expired sessions hourly. */
 @Injectable()
 class UsersLifecycle implements OnApplicationBootstrap, OnApplicationShutdown {
   private sweep: NodeJS.Timeout | undefined;
@@ -33,10 +44,17 @@ class UsersLifecycle implements OnApplicationBootstrap, OnApplicationShutdown {
   constructor(
     @Inject(OutboxRelay) private readonly relay: OutboxRelay,
     @Inject(UsersRepository) private readonly repository: UsersRepository,
+    @Inject(USERS_PLATFORM) private readonly platform: ServicePlatform,
+    @Inject(PeopleService) private readonly people: PeopleService,
   ) {}
 
   onApplicationBootstrap() {
     this.relay.start();
+    this.platform.queue.process(
+      'events-users',
+      usersEventsHandler(this.people, this.platform.logger),
+      { concurrency: 4 },
+    );
     this.sweep = setInterval(() => {
       this.repository.deleteExpiredSessions(new Date()).catch(() => undefined);
     }, EXPIRED_SESSION_SWEEP_MS);
@@ -51,17 +69,37 @@ class UsersLifecycle implements OnApplicationBootstrap, OnApplicationShutdown {
 
 @Module({})
 export class UsersModule {
-  static register(platform: ServicePlatform): DynamicModule {
-    const repository = new UsersRepository(platform.database.db);
-    const relay = new OutboxRelay(
-      platform.database.db,
-      outbox,
-      platform.queue,
-      USERS_SERVICE_NAME,
-      (error) => platform.logger.error({ err: error }, 'outbox relay failed'),
+  static register(platform: ServicePlatform, options: UsersOptions): DynamicModule {
+    const { db } = platform.database;
+    const repository = new UsersRepository(db);
+    const codes = new VerificationRepository(db);
+    const auditLog = new AuditLog(codes, platform.logger);
+    const relay = new OutboxRelay(db, outbox, platform.queue, USERS_SERVICE_NAME, (error) =>
+      platform.logger.error({ err: error }, 'outbox relay failed'),
     );
+    const hasher = new PasswordHasher();
     const sessions = new SessionsService(repository, platform.bus);
-    const users = new UsersService(repository, new PasswordHasher(), sessions, () => relay.nudge());
+    const messenger = new UsersMessenger(platform.queue, options.publicUrl);
+    const verification = new VerificationService(repository, codes, messenger, auditLog);
+    const users = new UsersService(
+      repository,
+      hasher,
+      sessions,
+      () => relay.nudge(),
+      auditLog,
+      verification,
+    );
+    const passwords = new PasswordService(
+      repository,
+      codes,
+      verification,
+      messenger,
+      hasher,
+      sessions,
+      auditLog,
+      options.linkSecret,
+    );
+    const people = new PeopleService(new PeopleRepository(db));
     const readiness: ReadinessCheck[] = [
       { name: 'database', check: () => platform.database.ping() },
     ];
@@ -71,12 +109,23 @@ export class UsersModule {
         PassportModule,
         IdentityModule.forService(USERS_SERVICE_NAME, platform.identityPublicKey),
       ],
-      controllers: [UsersController, InternalController, HealthController],
+      controllers: [
+        UsersController,
+        VerificationController,
+        PeopleController,
+        InternalController,
+        HealthController,
+      ],
       providers: [
-        { provide: USERS_OPTIONS, useValue: { production: platform.production } },
+        { provide: USERS_OPTIONS, useValue: options },
+        { provide: USERS_PLATFORM, useValue: platform },
         { provide: UsersRepository, useValue: repository },
         { provide: SessionsService, useValue: sessions },
+        { provide: SessionCookies, useValue: new SessionCookies(options.production) },
         { provide: UsersService, useValue: users },
+        { provide: VerificationService, useValue: verification },
+        { provide: PasswordService, useValue: passwords },
+        { provide: PeopleService, useValue: people },
         { provide: OutboxRelay, useValue: relay },
         { provide: READINESS_CHECKS, useValue: readiness },
         LocalStrategy,

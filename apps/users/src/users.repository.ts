@@ -1,6 +1,7 @@
+import type { DomainEventPayload, DomainEventType } from '@mepedia/contracts';
 import { isUuid, type Db } from '@mepedia/server-database';
 import { appendEvent } from '@mepedia/server-queue';
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, ne, sql } from 'drizzle-orm';
 import { fullname } from './users.mapper';
 import { outbox, sessions, users, type NewUserRow, type UserRow } from './users.schema';
 
@@ -33,6 +34,46 @@ export class UsersRepository {
   async findByEmail(email: string): Promise<UserRow | undefined> {
     const [row] = await this.db.select().from(users).where(eq(users.email, email)).limit(1);
     return row;
+  }
+
+  async findByPhone(prefix: string, phone: string): Promise<UserRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(users)
+      .where(and(eq(users.phoneNumberPrefix, prefix), eq(users.phoneNumber, phone)))
+      .limit(1);
+    return row;
+  }
+
+  /** Set verification timestamps or the phone without announcing a profile change. */
+  async setAccountFields(
+    id: string,
+    fields: Partial<
+      Pick<
+        UserRow,
+        'phoneVerifiedAt' | 'emailVerifiedAt' | 'phoneNumberPrefix' | 'phoneNumber' | 'passwordHash'
+      >
+    >,
+  ): Promise<UserRow | undefined> {
+    const [row] = await this.db
+      .update(users)
+      .set({ ...fields, updatedAt: new Date() })
+      .where(eq(users.id, id))
+      .returning();
+    return row;
+  }
+
+  /** End every session of a member but `keep`; returns the ids ended. */
+  async deleteSessionsOf(userId: string, keep?: string): Promise<string[]> {
+    const rows = await this.db
+      .delete(sessions)
+      .where(
+        keep
+          ? and(eq(sessions.userId, userId), ne(sessions.id, keep))
+          : eq(sessions.userId, userId),
+      )
+      .returning({ id: sessions.id });
+    return rows.map((row) => row.id);
   }
 
   async existsByPhone(prefix: string, phone: string): Promise<boolean> {
@@ -73,6 +114,14 @@ export class UsersRepository {
       await appendEvent(tx, outbox, 'user.deleted', { userId: id });
       return true;
     });
+  }
+
+  /** An event with no row change of ours (e.g. an unsubscribe), through the outbox. */
+  async recordEvent<T extends DomainEventType>(
+    type: T,
+    payload: DomainEventPayload<T>,
+  ): Promise<void> {
+    await appendEvent(this.db, outbox, type, payload);
   }
 
   async insertSession(row: typeof sessions.$inferInsert): Promise<void> {

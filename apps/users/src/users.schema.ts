@@ -4,6 +4,8 @@ import {
   check,
   date,
   index,
+  integer,
+  jsonb,
   pgSchema,
   text,
   timestamp,
@@ -42,9 +44,27 @@ export const users = usersSchema.table(
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true, mode: 'date' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    // The people directory's projection of the member's public answers (fed by
+    // profile.publication.changed events from me-answers).
+    publishedAnswers: integer('published_answers').notNull().default(0),
+    publishedTopics: text('published_topics').notNull().default(''),
+    /** When the profile first went public (null while it has no public answer). */
+    publishedAt: timestamp('published_at', { withTimezone: true, mode: 'date' }),
+    /** occurredAt of the last publication event applied; older ones are ignored. */
+    publicationVersion: timestamp('publication_version', { withTimezone: true, mode: 'date' }),
+    /** Names and topics, lower-cased and without niqqud or cantillation, for trigram search. */
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`lower(regexp_replace(firstname || ' ' || lastname || ' ' || published_topics, '[\\u0591-\\u05BD\\u05BF\\u05C1\\u05C2\\u05C4\\u05C5\\u05C7]', '', 'g'))`,
+      ),
   },
   (table) => [
     uniqueIndex('users_email_key').on(table.email),
+    index('users_search_text_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
+    index('users_published_idx')
+      .on(table.publishedAt, table.id)
+      .where(sql`published_answers > 0`),
     uniqueIndex('users_phone_key').on(table.phoneNumberPrefix, table.phoneNumber),
     check('users_language_check', sql`${table.language} in ('en', 'he')`),
     check('users_gender_check', sql`${table.gender} in ('male', 'female', 'other', 'non-binary')`),
@@ -72,6 +92,56 @@ export const sessions = usersSchema.table(
   (table) => [
     uniqueIndex('sessions_token_hash_key').on(table.tokenHash),
     index('sessions_user_id_idx').on(table.userId),
+  ],
+);
+
+export const VERIFICATION_PURPOSES = ['phone', 'email', 'password_reset'] as const;
+export type VerificationPurpose = (typeof VERIFICATION_PURPOSES)[number];
+
+/**
+ * One-time secrets: SMS codes, email verification links, password reset links.
+ * Only hashes are stored. At most one is live per member and purpose: issuing
+ * a new one voids the others (consumed_at set).
+ */
+export const verificationCodes = usersSchema.table(
+  'verification_codes',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: VERIFICATION_PURPOSES }).notNull(),
+    secretHash: text('secret_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true, mode: 'date' }),
+  },
+  (table) => [
+    index('verification_codes_user_purpose_idx').on(table.userId, table.purpose, table.createdAt),
+    index('verification_codes_secret_idx').on(table.secretHash),
+    check(
+      'verification_codes_purpose_check',
+      sql`${table.purpose} in ('phone', 'email', 'password_reset')`,
+    ),
+  ],
+);
+
+/** Authentication events, for investigating abuse. Never holds a secret. */
+export const auditEvents = usersSchema.table(
+  'audit_events',
+  {
+    id: uuid('id').primaryKey(),
+    type: text('type').notNull(),
+    userId: uuid('user_id'),
+    ip: text('ip'),
+    requestId: text('request_id'),
+    details: jsonb('details').notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('audit_events_user_idx').on(table.userId, table.createdAt),
+    index('audit_events_type_idx').on(table.type, table.createdAt),
   ],
 );
 

@@ -2,6 +2,7 @@ import { RegisterRequest, UpdateUserInformationRequest } from '@mepedia/contract
 import { AppError } from '@mepedia/server-http';
 import { InProcessBus } from '@mepedia/server-queue';
 import { newRegistration } from '@mepedia/server-testing';
+import type { AuditLog } from './audit-log';
 import { PasswordHasher } from './passwords';
 import { SessionsService } from './sessions.service';
 import type { UserChanges, UsersStore } from './users.repository';
@@ -32,6 +33,11 @@ function newFakeStore() {
         emailVerifiedAt: null,
         createdAt: new Date(),
         updatedAt: new Date(),
+        publishedAnswers: 0,
+        publishedTopics: '',
+        publishedAt: null,
+        publicationVersion: null,
+        searchText: '',
         ...row,
       };
       users.set(full.id, full);
@@ -39,6 +45,23 @@ function newFakeStore() {
     },
     findById: async (id) => users.get(id),
     findByEmail: async (email) => [...users.values()].find((u) => u.email === email),
+    findByPhone: async (prefix, phone) =>
+      [...users.values()].find((u) => u.phoneNumberPrefix === prefix && u.phoneNumber === phone),
+    setAccountFields: async (id, fields) => {
+      const row = users.get(id);
+      if (row) Object.assign(row, fields);
+      return row;
+    },
+    deleteSessionsOf: async (userId, keep) => {
+      const ended = [...sessions.values()]
+        .filter((s) => s.userId === userId && s.id !== keep)
+        .map((s) => s.id);
+      for (const id of ended) sessions.delete(id);
+      return ended;
+    },
+    recordEvent: async (type, payload) => {
+      events.push({ type, userId: (payload as { userId?: string }).userId ?? '' });
+    },
     existsByPhone: async (prefix, phone) =>
       [...users.values()].some((u) => u.phoneNumberPrefix === prefix && u.phoneNumber === phone),
     update: async (id, changes: UserChanges) => {
@@ -88,8 +111,26 @@ function newTestService() {
   const bus = new InProcessBus();
   const sessions = new SessionsService(fake.store, bus);
   const nudges: number[] = [];
-  const sut = new UsersService(fake.store, new PasswordHasher(), sessions, () => nudges.push(1));
-  return { sut, sessions, bus, nudges, ...fake };
+  const audits: Array<{ type: string; userId: string | null }> = [];
+  const auditLog = {
+    record: async (type: string, userId: string | null) => void audits.push({ type, userId }),
+  } as unknown as AuditLog;
+  const codesSent: string[] = [];
+  const verification = {
+    sendPhoneCodeTo: async (user: UserRow) => (
+      codesSent.push(user.id),
+      { sent: true as const, resendAfterSeconds: 60, expiresInSeconds: 600 }
+    ),
+  };
+  const sut = new UsersService(
+    fake.store,
+    new PasswordHasher(),
+    sessions,
+    () => nudges.push(1),
+    auditLog,
+    verification,
+  );
+  return { sut, sessions, bus, nudges, audits, codesSent, ...fake };
 }
 
 const codeOf = async (promise: Promise<unknown>) => {
@@ -103,10 +144,12 @@ const codeOf = async (promise: Promise<unknown>) => {
 
 describe(UsersService.name, () => {
   describe('register', () => {
-    it('creates a member in the registered state with a hashed password and recorded consent', async () => {
-      const { sut, users } = newTestService();
+    it('creates a member in the registered state with a hashed password and recorded consent, and sends a code', async () => {
+      const { sut, users, codesSent, audits } = newTestService();
       const result = await sut.register(RegisterRequest.parse(newRegistration()));
       expect(result.verification).toBe('registered');
+      expect(codesSent).toEqual([result.userId]);
+      expect(audits).toEqual([{ type: 'user.registered', userId: result.userId }]);
       const row = users.get(result.userId)!;
       expect(row.passwordHash).not.toContain('secret123');
       expect(row.termsAcceptedAt).toBeInstanceOf(Date);

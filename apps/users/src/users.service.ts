@@ -9,22 +9,14 @@ import {
 } from '@mepedia/contracts';
 import { newId } from '@mepedia/server-database';
 import { AppError, fieldError } from '@mepedia/server-http';
+import type { AuditLog, RequestContext } from './audit-log';
+import { uniqueViolation } from './db-errors';
 import type { PasswordHasher } from './passwords';
 import type { SessionsService } from './sessions.service';
 import { toCurrentUser, toPublicProfile, verificationState } from './users.mapper';
 import type { UserChanges, UsersStore } from './users.repository';
 import type { UserRow } from './users.schema';
-
-type UniqueViolation = { code: '23505'; constraint?: string };
-
-function uniqueViolation(error: unknown): UniqueViolation | undefined {
-  // node-postgres puts the fields on the error; drizzle may wrap it as `cause`.
-  for (let current: unknown = error; current; current = (current as { cause?: unknown }).cause) {
-    const candidate = current as { code?: unknown; constraint?: unknown };
-    if (candidate.code === '23505') return candidate as UniqueViolation;
-  }
-  return undefined;
-}
+import type { VerificationService } from './verification.service';
 
 /** The rules of accounts. No HTTP, no SQL. */
 export class UsersService {
@@ -33,9 +25,16 @@ export class UsersService {
     private readonly passwords: PasswordHasher,
     private readonly sessions: SessionsService,
     private readonly onOutboxWrite: () => void,
+    private readonly auditLog: AuditLog,
+    private readonly verification: Pick<VerificationService, 'sendPhoneCodeTo'>,
   ) {}
 
-  async register(input: RegisterInput, now = new Date()): Promise<RegisterResponse> {
+  /** Create the member and send the first phone code. */
+  async register(
+    input: RegisterInput,
+    context: RequestContext = {},
+    now = new Date(),
+  ): Promise<RegisterResponse> {
     // Checked up front for a clear answer; the unique indexes settle any race.
     if (await this.repository.findByEmail(input.email)) throw new AppError('EMAIL_EXISTS');
     if (await this.repository.existsByPhone(input.phoneNumberPrefix, input.phoneNumber)) {
@@ -60,6 +59,9 @@ export class UsersService {
         createdAt: now,
         updatedAt: now,
       });
+      await this.auditLog.record('user.registered', row.id, context);
+      // If sending fails, the member exists and can ask for a code again (sendPhoneCode).
+      await this.verification.sendPhoneCodeTo(row, context);
       return { userId: row.id, verification: verificationState(row) };
     } catch (error) {
       const violation = uniqueViolation(error);
@@ -70,14 +72,25 @@ export class UsersService {
   }
 
   /** Check a password; only fully verified members may sign in. */
-  async authenticate(email: string, password: string): Promise<UserRow> {
+  async authenticate(
+    email: string,
+    password: string,
+    context: RequestContext = {},
+  ): Promise<UserRow> {
     const row = await this.repository.findByEmail(email);
     const ok = await this.passwords.verify(row?.passwordHash ?? null, password);
-    if (!row || !ok) throw new AppError('INVALID_CREDENTIALS');
+    if (!row || !ok) {
+      await this.auditLog.record('login.failed', row?.id ?? null, context, {
+        reason: row ? 'password' : 'unknown-email',
+      });
+      throw new AppError('INVALID_CREDENTIALS');
+    }
     const verification = verificationState(row);
     if (verification !== 'verified') {
+      await this.auditLog.record('login.failed', row.id, context, { reason: 'not-verified' });
       throw new AppError('USER_NOT_VERIFIED', { userId: row.id, verification });
     }
+    await this.auditLog.record('login.succeeded', row.id, context);
     return row;
   }
 
@@ -152,6 +165,12 @@ export class UsersService {
     if (!deleted) throw new AppError('USER_NOT_FOUND');
     this.onOutboxWrite();
     await this.sessions.announceUserGone(id);
+  }
+
+  /** Announce an unsubscribe; the worker keeps the suppression list. Repeating it is harmless. */
+  async unsubscribe(email: string): Promise<void> {
+    await this.repository.recordEvent('email.unsubscribed', { email });
+    this.onOutboxWrite();
   }
 
   /** A member's public face. Accounts that never finished verification do not exist publicly. */

@@ -23,6 +23,8 @@ import { UsersRepository } from '../src/users.repository';
 
 type Member = Extract<Identity, { kind: 'member' }>;
 
+export const LINK_SECRET = 'test-link-secret-of-at-least-32-characters';
+
 async function execute(
   handle: DatabaseHandle,
   text: string,
@@ -65,7 +67,11 @@ export function describeUsersApi(
         events.push(job);
       });
       await bus.subscribe('sessions.revoked', (message) => revocations.push(message));
-      app = await createUsersApp(platform);
+      app = await createUsersApp(platform, {
+        production: false,
+        publicUrl: 'http://web.test',
+        linkSecret: LINK_SECRET,
+      });
       await app.listen({ port: 0, host: '127.0.0.1' });
       base = (await app.getUrl()).replace('[::1]', '127.0.0.1');
     });
@@ -346,7 +352,7 @@ export function describeUsersApi(
         const forger = testIdentity();
         const cases = [
           forger.assert(member, 'users'),
-          identity.assert(member, 'users', Date.now() - 60_000),
+          identity.assert(member, 'users', { now: Date.now() - 60_000 }),
           identity.assert(member, 'posts'),
           'not-an-assertion',
         ];

@@ -24,14 +24,17 @@ describe('users service in production mode', () => {
   beforeAll(async () => {
     database = await createTestDatabase();
     handle = await openDatabase({ url: database.url, poolSize: 2 });
-    app = await createUsersApp({
-      production: true,
-      logger: createLogger({ name: 'users', level: 'silent' }),
-      database: handle,
-      queue,
-      bus: new InProcessBus(),
-      identityPublicKey: testIdentity().keys.publicKey,
-    });
+    app = await createUsersApp(
+      {
+        production: true,
+        logger: createLogger({ name: 'users', level: 'silent' }),
+        database: handle,
+        queue,
+        bus: new InProcessBus(),
+        identityPublicKey: testIdentity().keys.publicKey,
+      },
+      { production: true, publicUrl: 'https://mepedia.test', linkSecret: 'x'.repeat(32) },
+    );
     await app.listen({ port: 0, host: '127.0.0.1' });
     base = (await app.getUrl()).replace('[::1]', '127.0.0.1');
   });

@@ -99,6 +99,46 @@ export const errorCatalog = {
     en: 'The password cannot be changed here',
     he: 'לא ניתן לשנות כאן את הסיסמה',
   },
+  PHONE_NOT_FOUND: {
+    status: 404,
+    en: 'This phone number does not exist in the system. Try another',
+    he: 'מספר הטלפון אינו קיים במערכת. יש לנסות מספר אחר',
+  },
+  INVALID_VERIFY_CODE: {
+    status: 400,
+    en: 'The verification code is not correct. Try again',
+    he: 'קוד האימות שגוי. יש לנסות שוב',
+  },
+  VERIFY_CODE_EXPIRED: {
+    status: 410,
+    en: 'This code has expired or was used too many times. Ask for a new one',
+    he: 'תוקף הקוד פג או שנעשו בו יותר מדי ניסיונות. יש לבקש קוד חדש',
+  },
+  VERIFY_LINK_EXPIRED: {
+    status: 410,
+    en: 'This verification link has expired or was already used',
+    he: 'קישור האימות פג תוקף או שכבר נעשה בו שימוש',
+  },
+  ALREADY_VERIFIED: {
+    status: 409,
+    en: 'This step is already verified',
+    he: 'שלב זה כבר אומת',
+  },
+  RESEND_TOO_SOON: {
+    status: 429,
+    en: 'A message was sent a moment ago. Please wait before asking again',
+    he: 'הודעה נשלחה לפני רגע. יש להמתין לפני בקשה נוספת',
+  },
+  PASSWORD_RESET_EXPIRED: {
+    status: 410,
+    en: 'Password reset is expired',
+    he: 'תוקף איפוס הסיסמה פג',
+  },
+  INVALID_UNSUBSCRIBE_LINK: {
+    status: 400,
+    en: 'This unsubscribe link is not valid',
+    he: 'קישור ההסרה מרשימת התפוצה אינו תקין',
+  },
 } as const satisfies Record<string, Localized & { status: number }>;
 
 export type ErrorCode = keyof typeof errorCatalog;

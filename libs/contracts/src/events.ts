@@ -9,9 +9,14 @@ export const QUEUES = {
   email: 'email',
   sms: 'sms',
   translation: 'translation',
+  /** Every domain event, once; the worker fans each out to its subscribers' queues. */
   events: 'events',
 } as const;
-export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
+
+/** The queue where one service receives the events it subscribes to. */
+export type ServiceEventsQueue =
+  `events-${'users' | 'posts' | 'me-answers' | 'feed-messages' | 'reactions' | 'private-questions' | 'files' | 'site' | 'worker'}`;
+export type QueueName = (typeof QUEUES)[keyof typeof QUEUES] | ServiceEventsQueue;
 
 export const UserDeletedEvent = z.object({ userId: z.string() });
 export const UserUpdatedEvent = z.object({
@@ -23,13 +28,38 @@ export const UserUpdatedEvent = z.object({
   profileImage: z.string().nullable(),
 });
 
+/** Someone followed the unsubscribe link of an email: no more notices to that address. */
+export const EmailUnsubscribedEvent = z.object({ email: z.string() });
+
+/**
+ * The me-answers service's word on a member's public answers: how many are live
+ * and public, and the topics (question titles) they answer. Absolute values, so
+ * replaying or reordering them converges; `occurredAt` decides between two.
+ */
+export const ProfilePublicationChangedEvent = z.object({
+  userId: z.string(),
+  publishedAnswers: z.number().int().min(0),
+  topics: z.array(z.string()),
+});
+
 /** Domain events, by type. Every event crosses services through the `events` queue. */
 export const domainEvents = {
   'user.deleted': UserDeletedEvent,
   'user.updated': UserUpdatedEvent,
+  'email.unsubscribed': EmailUnsubscribedEvent,
+  'profile.publication.changed': ProfilePublicationChangedEvent,
 } as const;
+
 export type DomainEventType = keyof typeof domainEvents;
 export type DomainEventPayload<T extends DomainEventType> = z.infer<(typeof domainEvents)[T]>;
+
+/** Who receives which events (the worker's fan-out reads this). */
+export const eventSubscriptions: Record<DomainEventType, ReadonlyArray<ServiceEventsQueue>> = {
+  'user.deleted': [],
+  'user.updated': [],
+  'email.unsubscribed': ['events-worker'],
+  'profile.publication.changed': ['events-users'],
+};
 
 export const DomainEventEnvelope = z.object({
   id: z.string(),

@@ -4,3 +4,4 @@ export * from './locale';
 export * from './routes';
 export * from './users';
 export * from './validation';
+export * from './jobs';

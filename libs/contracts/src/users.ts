@@ -221,3 +221,174 @@ export function resolveProfileImage(user: {
 }): string | null {
   return user.croppedProfileImage ?? user.profileImage;
 }
+
+// --- verification -----------------------------------------------------------
+
+/** Six digits, as the SMS carries them (spaces tolerated). */
+export const VerifyCode = z
+  .string({ error: 'FIELD_REQUIRED' })
+  .transform((value) => value.replace(/\s/g, ''))
+  .pipe(z.string().regex(/^\d{6}$/, 'VERIFY_CODE_FORMAT'));
+
+const PhoneOfMember = z
+  .object({ prefix: PhonePrefix, phone: PhoneNumber })
+  .transform((value) => ({ ...value, phone: normalizePhoneNumber(value.prefix, value.phone) }));
+
+export const SendPhoneCodeRequest = PhoneOfMember;
+export type SendPhoneCodeRequest = z.input<typeof SendPhoneCodeRequest>;
+export const SendVerificationEmailRequest = PhoneOfMember;
+export type SendVerificationEmailRequest = z.input<typeof SendVerificationEmailRequest>;
+
+export const VerifyUserByPhoneRequest = z
+  .object({ verifyCode: VerifyCode, prefix: PhonePrefix, phone: PhoneNumber })
+  .transform((value) => ({ ...value, phone: normalizePhoneNumber(value.prefix, value.phone) }));
+export type VerifyUserByPhoneRequest = z.input<typeof VerifyUserByPhoneRequest>;
+
+/** The token from the verification email's link. */
+export const VerifyUserByEmailRequest = z.object({
+  verifyCode: z
+    .string({ error: 'FIELD_REQUIRED' })
+    .trim()
+    .min(1, 'FIELD_REQUIRED')
+    .max(200, 'INVALID_VALUE'),
+});
+export type VerifyUserByEmailRequest = z.input<typeof VerifyUserByEmailRequest>;
+
+export const UserIdRequest = z.object({ userId: UserId });
+export type UserIdRequest = z.input<typeof UserIdRequest>;
+
+export const ChangePhoneNumberRequest = z
+  .object({ phoneNumberPrefix: PhonePrefix, phoneNumber: PhoneNumber, userId: UserId })
+  .superRefine((value, ctx) => checkNamesAndPhone(value, ctx))
+  .transform((value) => ({
+    ...value,
+    phoneNumber: normalizePhoneNumber(value.phoneNumberPrefix, value.phoneNumber),
+  }));
+export type ChangePhoneNumberRequest = z.input<typeof ChangePhoneNumberRequest>;
+
+/** A code or link was sent; another may be asked for after `resendAfterSeconds`. */
+export const MessageSentResponse = z.object({
+  sent: z.literal(true),
+  resendAfterSeconds: z.number(),
+  expiresInSeconds: z.number(),
+});
+export type MessageSentResponse = z.infer<typeof MessageSentResponse>;
+
+/**
+ * What the verification page may show. The full phone number only while it is
+ * still unverified (the page resends codes to it); afterwards hints only.
+ */
+export const UserToVerify = z.object({
+  userId: z.string(),
+  verification: VerificationState,
+  language: Language,
+  phoneNumberPrefix: z.string(),
+  phoneNumber: z.string(),
+  emailHint: z.string(),
+});
+export type UserToVerify = z.infer<typeof UserToVerify>;
+
+export const UserVerifiedResponse = z.object({
+  verified: z.boolean(),
+  verification: VerificationState,
+});
+export type UserVerifiedResponse = z.infer<typeof UserVerifiedResponse>;
+
+export const VerifyUserByPhoneResponse = z.object({
+  userId: z.string(),
+  verification: VerificationState,
+});
+export type VerifyUserByPhoneResponse = z.infer<typeof VerifyUserByPhoneResponse>;
+
+// --- password reset and unsubscribe --------------------------------------------
+
+export const SendPasswordResetEmailRequest = z.object({ email: Email });
+export type SendPasswordResetEmailRequest = z.input<typeof SendPasswordResetEmailRequest>;
+/** The same answer whether or not the email belongs to a member. */
+export const SendPasswordResetEmailResponse = z.object({ sent: z.literal(true) });
+
+/**
+ * `token` (from the reset email's link) is our addition to the original call;
+ * a signed-in member changing their own password needs none.
+ */
+export const UpdateUserPasswordRequest = z.object({
+  userId: UserId,
+  newPassword: Password,
+  token: z.string().max(200).optional(),
+});
+export type UpdateUserPasswordRequest = z.input<typeof UpdateUserPasswordRequest>;
+
+/** `signature` comes with the link in every email (our addition: nobody can unsubscribe someone else). */
+export const UnsubscribeRequest = z.object({
+  email: Email,
+  signature: z.string({ error: 'FIELD_REQUIRED' }).regex(/^[\w-]{43}$/, 'INVALID_VALUE'),
+});
+export type UnsubscribeRequest = z.input<typeof UnsubscribeRequest>;
+export const UnsubscribeResponse = z.object({ unsubscribed: z.literal(true) });
+
+// --- people directory -----------------------------------------------------------
+
+export const PEOPLE_SORTS = ['mostRecent', 'oldest'] as const;
+export const PEOPLE_PAGE_SIZE = 12;
+export const PEOPLE_MAX_PAGE_SIZE = 50;
+
+export const PeopleQuery = z.object({
+  pageNumber: z.coerce
+    .number({ error: 'INVALID_VALUE' })
+    .int('INVALID_VALUE')
+    .min(0, 'INVALID_VALUE')
+    .max(10_000, 'INVALID_VALUE')
+    .optional(),
+  /** 0 or absent: the default page size. */
+  limit: z.coerce
+    .number({ error: 'INVALID_VALUE' })
+    .int('INVALID_VALUE')
+    .min(0, 'INVALID_VALUE')
+    .max(PEOPLE_MAX_PAGE_SIZE, 'INVALID_VALUE')
+    .optional(),
+  searchValue: z.string({ error: 'INVALID_VALUE' }).trim().max(100, 'TOO_LONG').optional(),
+  sortBy: z.enum(PEOPLE_SORTS, { error: 'INVALID_VALUE' }).optional(),
+  onlyFullProfiles: z.boolean({ error: 'INVALID_VALUE' }).optional(),
+  /** Pages after the first pass the first page's `asOf`, so profiles published meanwhile do not shift them. */
+  asOf: z.iso.datetime({ error: 'INVALID_VALUE' }).optional(),
+});
+export type PeopleQuery = z.input<typeof PeopleQuery>;
+
+export const PersonCard = CurrentUser.pick({
+  id: true,
+  firstname: true,
+  lastname: true,
+  fullname: true,
+  language: true,
+  country: true,
+  profileImage: true,
+  croppedProfileImage: true,
+  moto: true,
+}).extend({
+  publishedAnswers: z.number(),
+  publishedAt: z.string(),
+});
+export type PersonCard = z.infer<typeof PersonCard>;
+
+export const PeoplePage = z.object({
+  users: z.array(PersonCard),
+  total: z.number(),
+  pageNumber: z.number(),
+  limit: z.number(),
+  hasMore: z.boolean(),
+  asOf: z.string(),
+});
+export type PeoplePage = z.infer<typeof PeoplePage>;
+
+export const PublishedProfilesAmountResponse = z.object({ publishedProfilesAmount: z.number() });
+export type PublishedProfilesAmountResponse = z.infer<typeof PublishedProfilesAmountResponse>;
+
+/** A "full" profile (onlyFullProfiles): the whole questionnaire answered publicly, and a picture. */
+export const QUESTIONNAIRE_SIZE = 10;
+export const FULL_PROFILE_MIN_ANSWERS = QUESTIONNAIRE_SIZE;
+export const RANDOM_PEOPLE_COUNT = 6;
+
+/** Lower-case, without niqqud or cantillation marks: how names and topics are compared in search. */
+export function normalizeSearchText(text: string): string {
+  return text.replace(/[\u0591-\u05BD\u05BF\u05C1\u05C2\u05C4\u05C5\u05C7]/g, '').toLowerCase();
+}

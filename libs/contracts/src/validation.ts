@@ -28,6 +28,7 @@ export const validationMessages = {
     he: 'יש לאשר את תנאי השימוש',
   },
   DATE_INVALID: { en: 'Date is not valid', he: 'התאריך אינו תקין' },
+  VERIFY_CODE_FORMAT: { en: 'The code has 6 digits', he: 'הקוד מכיל 6 ספרות' },
 } as const satisfies Record<string, Localized>;
 
 export type ValidationMessageKey = keyof typeof validationMessages;

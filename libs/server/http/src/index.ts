@@ -7,3 +7,4 @@ export * from './language';
 export * from './logger';
 export * from './zod-pipe';
 export * from './route-metadata';
+export * from './signed-links';

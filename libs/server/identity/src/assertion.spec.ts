@@ -25,6 +25,13 @@ describe(IdentityVerifier.name, () => {
     });
   });
 
+  it('carries the client address the gateway saw', () => {
+    expect(verifier.verifyAssertion(signer.sign(member, 'users', { ip: '203.0.113.9' }))).toEqual({
+      identity: member,
+      ip: '203.0.113.9',
+    });
+  });
+
   it('refuses an assertion signed by another key', () => {
     const other = new IdentitySigner(generateIdentityKeys().privateKey);
     expect(() => verifier.verify(other.sign(member, 'users'))).toThrow('bad signature');
@@ -47,9 +54,9 @@ describe(IdentityVerifier.name, () => {
 
   it('refuses an expired assertion and one from the future', () => {
     const now = Date.now();
-    const old = signer.sign(member, 'users', now - (ASSERTION_TTL_SECONDS + 2) * 1000);
+    const old = signer.sign(member, 'users', { now: now - (ASSERTION_TTL_SECONDS + 2) * 1000 });
     expect(() => verifier.verify(old, now)).toThrow('expired');
-    const future = signer.sign(member, 'users', now + 60_000);
+    const future = signer.sign(member, 'users', { now: now + 60_000 });
     expect(() => verifier.verify(future, now)).toThrow('issued in the future');
   });
 

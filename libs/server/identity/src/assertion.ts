@@ -32,6 +32,8 @@ type Claims = {
   sid?: string;
   lang?: string;
   svc?: string;
+  /** The client's address as the gateway saw it, for audit logs and per-IP limits. */
+  ip?: string;
 };
 
 export class InvalidAssertionError extends Error {
@@ -45,8 +47,8 @@ export class IdentitySigner {
   constructor(private readonly privateKey: KeyObject) {}
 
   /** A short-lived assertion of `identity`, good only at the `audience` service. */
-  sign(identity: Identity, audience: string, now = Date.now()): string {
-    const iat = Math.floor(now / 1000);
+  sign(identity: Identity, audience: string, options: { now?: number; ip?: string } = {}): string {
+    const iat = Math.floor((options.now ?? Date.now()) / 1000);
     const claims: Claims = {
       v: 1,
       aud: audience,
@@ -61,6 +63,7 @@ export class IdentitySigner {
     } else if (identity.kind === 'service') {
       claims.svc = identity.service;
     }
+    if (options.ip) claims.ip = options.ip;
     const payload = Buffer.from(JSON.stringify(claims)).toString('base64url');
     const signature = sign(null, Buffer.from(payload), this.privateKey).toString('base64url');
     return `${payload}.${signature}`;
@@ -74,6 +77,17 @@ export class IdentityVerifier {
   ) {}
 
   verify(token: string, now = Date.now()): Identity {
+    return this.verifyAssertion(token, now).identity;
+  }
+
+  /** The identity and the client address the gateway vouched for. */
+  verifyAssertion(token: string, now = Date.now()): { identity: Identity; ip: string | undefined } {
+    const claims = this.claims(token, now);
+    const ip = typeof claims.ip === 'string' ? claims.ip : undefined;
+    return { identity: this.identityOf(claims), ip };
+  }
+
+  private claims(token: string, now: number): Partial<Claims> {
     const dot = token.indexOf('.');
     if (dot <= 0 || token.length > 2048) throw new InvalidAssertionError('malformed');
     const payload = token.slice(0, dot);
@@ -95,6 +109,10 @@ export class IdentityVerifier {
     if (typeof claims.iat !== 'number' || claims.iat > seconds + CLOCK_SKEW_SECONDS) {
       throw new InvalidAssertionError('issued in the future');
     }
+    return claims;
+  }
+
+  private identityOf(claims: Partial<Claims>): Identity {
     switch (claims.kind) {
       case 'guest':
         return { kind: 'guest' };

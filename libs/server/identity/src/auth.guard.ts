@@ -17,6 +17,8 @@ import {
 declare module 'fastify' {
   interface FastifyRequest {
     identity?: Identity;
+    /** The client's address: the gateway's word when it vouched, else the socket's. */
+    clientIp?: string;
   }
 }
 
@@ -33,8 +35,9 @@ export class AuthGuard implements CanActivate {
 
   canActivate(context: ExecutionContext): boolean {
     const request = context.switchToHttp().getRequest<FastifyRequest>();
-    const identity = this.identify(request);
+    const { identity, ip } = this.identify(request);
     request.identity = identity;
+    request.clientIp = ip ?? request.ip;
     const decision = this.reflector.getAllAndOverride<AuthDecision | undefined>(AUTH_DECISION, [
       context.getHandler(),
       context.getClass(),
@@ -55,12 +58,12 @@ export class AuthGuard implements CanActivate {
     }
   }
 
-  private identify(request: FastifyRequest): Identity {
+  private identify(request: FastifyRequest): { identity: Identity; ip: string | undefined } {
     const header = request.headers[IDENTITY_HEADER];
-    if (header === undefined) return { kind: 'guest' };
+    if (header === undefined) return { identity: { kind: 'guest' }, ip: undefined };
     if (typeof header !== 'string') throw new AppError('INVALID_IDENTITY');
     try {
-      return this.verifier.verify(header);
+      return this.verifier.verifyAssertion(header);
     } catch (error) {
       if (error instanceof InvalidAssertionError) throw new AppError('INVALID_IDENTITY');
       throw error;

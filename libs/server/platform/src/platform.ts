@@ -1,12 +1,5 @@
 import type { KeyObject } from 'node:crypto';
-import {
-  LogLevel,
-  NodeEnv,
-  envParsable,
-  envPort,
-  loadConfig,
-  platformEnv,
-} from '@mepedia/server-config';
+import { envParsable, envPort, loadConfig, platformEnv } from '@mepedia/server-config';
 import { openDatabase, type DatabaseHandle } from '@mepedia/server-database';
 import { createLogger, type AppLogger } from '@mepedia/server-http';
 import { parsePublicKey } from '@mepedia/server-identity';

@@ -12,7 +12,7 @@ export function testIdentity() {
   return {
     keys,
     exported: exportIdentityKeys(keys),
-    assert: (identity: Identity, audience: string, now?: number) =>
-      signer.sign(identity, audience, now),
+    assert: (identity: Identity, audience: string, options: { now?: number; ip?: string } = {}) =>
+      signer.sign(identity, audience, options),
   };
 }

@@ -1,0 +1,117 @@
+import { AppError, isUnsubscribeSignature } from '@mepedia/server-http';
+import type { AuditLog, RequestContext } from './audit-log';
+import type { PasswordHasher } from './passwords';
+import type { SessionsService } from './sessions.service';
+import { verificationState } from './users.mapper';
+import type { UsersMessenger } from './users.messenger';
+import type { UsersStore } from './users.repository';
+import type { VerificationRepository } from './verification.repository';
+import {
+  RESET_LINK_TTL_MINUTES,
+  hashSecret,
+  type VerificationService,
+} from './verification.service';
+
+/** sendPasswordResetEmail answers only after this long, whatever happened, so timing tells nothing. */
+export const RESET_REQUEST_MIN_MS = 250;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+type PasswordChange = { userId: string; newPassword: string; token?: string | undefined };
+type Member = { userId: string; sessionId: string } | undefined;
+
+/** Password reset by email link, password change by the member, and unsubscribe links. */
+export class PasswordService {
+  constructor(
+    private readonly users: UsersStore,
+    private readonly codes: VerificationRepository,
+    private readonly verification: VerificationService,
+    private readonly messenger: UsersMessenger,
+    private readonly passwords: PasswordHasher,
+    private readonly sessions: SessionsService,
+    private readonly auditLog: AuditLog,
+    private readonly linkSecret: string,
+  ) {}
+
+  /**
+   * Emails a reset link to a verified member. The answer is the same, after the
+   * same time, for an unknown address, an unverified one, or one asking too often.
+   */
+  async requestReset(email: string, context: RequestContext): Promise<{ sent: true }> {
+    const started = Date.now();
+    const user = await this.users.findByEmail(email);
+    let outcome = 'unknown-email';
+    if (user && verificationState(user) === 'verified') {
+      try {
+        const { secret, codeId } = await this.verification.issue(user, 'password_reset');
+        await this.messenger.passwordResetEmail(
+          user,
+          secret,
+          codeId,
+          RESET_LINK_TTL_MINUTES,
+          context.requestId,
+        );
+        outcome = 'sent';
+      } catch (error) {
+        if (!(error instanceof AppError && error.code === 'RESEND_TOO_SOON')) throw error;
+        outcome = 'throttled';
+      }
+    } else if (user) {
+      outcome = 'not-verified';
+    }
+    await this.auditLog.record('reset.requested', user?.id ?? null, context, { outcome });
+    const elapsed = Date.now() - started;
+    if (elapsed < RESET_REQUEST_MIN_MS) await sleep(RESET_REQUEST_MIN_MS - elapsed);
+    return { sent: true };
+  }
+
+  /**
+   * A new password, with the reset link's token (every session ends; a new one
+   * starts) or from the member's own session (their other sessions end).
+   * Returns the session to keep, if any.
+   */
+  async changePassword(
+    change: PasswordChange,
+    member: Member,
+    context: RequestContext,
+  ): Promise<{ userId: string; keepSessionId?: string }> {
+    const now = new Date();
+    if (change.token) {
+      const live = await this.codes.liveBySecret(
+        'password_reset',
+        hashSecret('password_reset', change.token),
+        now,
+      );
+      if (!live || live.userId !== change.userId || !(await this.codes.consume(live.id, now))) {
+        throw new AppError('PASSWORD_RESET_EXPIRED');
+      }
+      await this.setPassword(change.userId, change.newPassword);
+      await this.endSessions(change.userId);
+      await this.auditLog.record('reset.used', change.userId, context);
+      return { userId: change.userId };
+    }
+    if (!member) throw new AppError('AUTH_REQUIRED');
+    if (member.userId !== change.userId) throw new AppError('NOT_ACCOUNT_OWNER');
+    await this.setPassword(change.userId, change.newPassword);
+    await this.endSessions(change.userId, member.sessionId);
+    await this.auditLog.record('password.changed', change.userId, context);
+    return { userId: change.userId, keepSessionId: member.sessionId };
+  }
+
+  checkUnsubscribe(email: string, signature: string): void {
+    if (!isUnsubscribeSignature(email, signature, this.linkSecret))
+      throw new AppError('INVALID_UNSUBSCRIBE_LINK');
+  }
+
+  private async setPassword(userId: string, password: string) {
+    const updated = await this.users.setAccountFields(userId, {
+      passwordHash: await this.passwords.hash(password),
+    });
+    if (!updated) throw new AppError('USER_NOT_FOUND');
+  }
+
+  private async endSessions(userId: string, keep?: string) {
+    const ended = await this.users.deleteSessionsOf(userId, keep);
+    if (ended.length > 0) await this.sessions.announceEnded(ended);
+  }
+}

@@ -1,0 +1,246 @@
+import { createHash, randomBytes, randomInt } from 'node:crypto';
+import type {
+  MessageSentResponse,
+  UserToVerify,
+  UserVerifiedResponse,
+  VerificationState,
+} from '@mepedia/contracts';
+import { newId } from '@mepedia/server-database';
+import { AppError } from '@mepedia/server-http';
+import type { AuditLog, RequestContext } from './audit-log';
+import { uniqueViolation } from './db-errors';
+import { verificationState } from './users.mapper';
+import type { UsersMessenger } from './users.messenger';
+import type { UsersStore } from './users.repository';
+import type { UserRow, VerificationPurpose } from './users.schema';
+import type { VerificationRepository } from './verification.repository';
+
+export const CODE_TTL_MINUTES = 10;
+export const MAX_CODE_ATTEMPTS = 5;
+export const EMAIL_LINK_TTL_HOURS = 24;
+export const RESET_LINK_TTL_MINUTES = 60;
+/** A new code or link at most once a minute, and five an hour, per member and purpose. */
+export const RESEND_INTERVAL_SECONDS = 60;
+export const MAX_SENDS_PER_HOUR = 5;
+
+const TTL_SECONDS: Record<VerificationPurpose, number> = {
+  phone: CODE_TTL_MINUTES * 60,
+  email: EMAIL_LINK_TTL_HOURS * 60 * 60,
+  password_reset: RESET_LINK_TTL_MINUTES * 60,
+};
+
+/** Codes are salted with the member id (six digits are few); link tokens are found by hash alone. */
+export function hashSecret(purpose: VerificationPurpose, secret: string, userId?: string): string {
+  return createHash('sha256')
+    .update(purpose === 'phone' ? `${purpose}:${userId}:${secret}` : `${purpose}:${secret}`)
+    .digest('hex');
+}
+
+function maskEmail(email: string): string {
+  const [local = '', domain = ''] = email.split('@');
+  return `${local.slice(0, 1)}•••@${domain}`;
+}
+
+/** Phone codes, email links and reset links: issue, throttle, check, use once. */
+export class VerificationService {
+  constructor(
+    private readonly users: UsersStore,
+    private readonly codes: VerificationRepository,
+    private readonly messenger: UsersMessenger,
+    private readonly auditLog: AuditLog,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  /**
+   * A new secret for the member, voiding the previous one. Refused (RESEND_TOO_SOON)
+   * within a minute of the last, or after five in an hour.
+   */
+  async issue(
+    user: UserRow,
+    purpose: VerificationPurpose,
+  ): Promise<{ secret: string; codeId: string; response: MessageSentResponse }> {
+    const now = this.now();
+    const recent = await this.codes.recent(
+      user.id,
+      purpose,
+      new Date(now.getTime() - 60 * 60 * 1000),
+    );
+    const last = recent[0];
+    let retryAfterSeconds = 0;
+    if (last) {
+      retryAfterSeconds = Math.ceil(
+        (last.createdAt.getTime() + RESEND_INTERVAL_SECONDS * 1000 - now.getTime()) / 1000,
+      );
+    }
+    if (recent.length >= MAX_SENDS_PER_HOUR) {
+      const oldest = recent[recent.length - 1]!;
+      retryAfterSeconds = Math.max(
+        retryAfterSeconds,
+        Math.ceil((oldest.createdAt.getTime() + 60 * 60 * 1000 - now.getTime()) / 1000),
+      );
+    }
+    if (retryAfterSeconds > 0) throw new AppError('RESEND_TOO_SOON', { retryAfterSeconds });
+
+    const secret =
+      purpose === 'phone'
+        ? String(randomInt(0, 1_000_000)).padStart(6, '0')
+        : randomBytes(32).toString('base64url');
+    const codeId = newId(now.getTime());
+    const ttl = TTL_SECONDS[purpose];
+    await this.codes.replace({
+      id: codeId,
+      userId: user.id,
+      purpose,
+      secretHash: hashSecret(purpose, secret, user.id),
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + ttl * 1000),
+    });
+    return {
+      secret,
+      codeId,
+      response: { sent: true, resendAfterSeconds: RESEND_INTERVAL_SECONDS, expiresInSeconds: ttl },
+    };
+  }
+
+  async sendPhoneCodeTo(user: UserRow, context: RequestContext): Promise<MessageSentResponse> {
+    const { secret, codeId, response } = await this.issue(user, 'phone');
+    await this.messenger.phoneCode(user, secret, codeId, CODE_TTL_MINUTES, context.requestId);
+    await this.audit('code.sent', user.id, context, { channel: 'sms' });
+    return response;
+  }
+
+  async sendPhoneCode(
+    prefix: string,
+    phone: string,
+    context: RequestContext,
+  ): Promise<MessageSentResponse> {
+    const user = await this.users.findByPhone(prefix, phone);
+    if (!user) throw new AppError('PHONE_NOT_FOUND');
+    if (user.phoneVerifiedAt)
+      throw new AppError('ALREADY_VERIFIED', { verification: verificationState(user) });
+    return this.sendPhoneCodeTo(user, context);
+  }
+
+  async verifyPhone(
+    prefix: string,
+    phone: string,
+    code: string,
+    context: RequestContext,
+  ): Promise<{ userId: string; verification: VerificationState }> {
+    const user = await this.users.findByPhone(prefix, phone);
+    if (!user) throw new AppError('PHONE_NOT_FOUND');
+    if (user.phoneVerifiedAt)
+      throw new AppError('ALREADY_VERIFIED', { verification: verificationState(user) });
+    const now = this.now();
+    const live = await this.codes.live(user.id, 'phone', now);
+    if (!live) throw new AppError('VERIFY_CODE_EXPIRED');
+    if (live.secretHash !== hashSecret('phone', code, user.id)) {
+      const attempts = await this.codes.recordWrongAttempt(live.id, MAX_CODE_ATTEMPTS, now);
+      await this.audit('code.rejected', user.id, context, { channel: 'sms', attempts });
+      if (attempts >= MAX_CODE_ATTEMPTS) throw new AppError('VERIFY_CODE_EXPIRED');
+      throw new AppError('INVALID_VERIFY_CODE', { attemptsLeft: MAX_CODE_ATTEMPTS - attempts });
+    }
+    if (!(await this.codes.consume(live.id, now))) throw new AppError('VERIFY_CODE_EXPIRED');
+    const verified = (await this.users.setAccountFields(user.id, { phoneVerifiedAt: now })) ?? user;
+    await this.audit('code.verified', user.id, context, { channel: 'sms' });
+    // The next step starts by itself: the email link goes out now.
+    await this.sendVerificationEmailTo(verified, context);
+    return { userId: user.id, verification: verificationState(verified) };
+  }
+
+  async sendVerificationEmailTo(
+    user: UserRow,
+    context: RequestContext,
+  ): Promise<MessageSentResponse> {
+    const { secret, codeId, response } = await this.issue(user, 'email');
+    await this.messenger.verificationEmail(user, secret, codeId, context.requestId);
+    await this.audit('code.sent', user.id, context, { channel: 'email' });
+    return response;
+  }
+
+  async sendVerificationEmail(
+    prefix: string,
+    phone: string,
+    context: RequestContext,
+  ): Promise<MessageSentResponse> {
+    const user = await this.users.findByPhone(prefix, phone);
+    if (!user) throw new AppError('PHONE_NOT_FOUND');
+    const state = verificationState(user);
+    if (state === 'registered')
+      throw new AppError('USER_NOT_VERIFIED', { userId: user.id, verification: state });
+    if (state === 'verified') throw new AppError('ALREADY_VERIFIED', { verification: state });
+    return this.sendVerificationEmailTo(user, context);
+  }
+
+  /** Use the link's token; the member is then fully verified. Returns their id. */
+  async verifyEmail(token: string, context: RequestContext): Promise<string> {
+    const now = this.now();
+    const live = await this.codes.liveBySecret('email', hashSecret('email', token), now);
+    if (!live || !(await this.codes.consume(live.id, now)))
+      throw new AppError('VERIFY_LINK_EXPIRED');
+    await this.users.setAccountFields(live.userId, { emailVerifiedAt: now });
+    await this.audit('email.verified', live.userId, context);
+    return live.userId;
+  }
+
+  async userToVerify(userId: string): Promise<UserToVerify> {
+    const user = await this.users.findById(userId);
+    if (!user) throw new AppError('USER_NOT_FOUND');
+    const verification = verificationState(user);
+    return {
+      userId: user.id,
+      verification,
+      language: user.language,
+      phoneNumberPrefix: user.phoneNumberPrefix,
+      phoneNumber:
+        verification === 'registered' ? user.phoneNumber : `•••${user.phoneNumber.slice(-3)}`,
+      emailHint: maskEmail(user.email),
+    };
+  }
+
+  async userVerified(userId: string): Promise<UserVerifiedResponse> {
+    const user = await this.users.findById(userId);
+    if (!user) throw new AppError('USER_NOT_FOUND');
+    const verification = verificationState(user);
+    return { verified: verification === 'verified', verification };
+  }
+
+  /** While the phone is unverified, correct it and send a code to the new number. */
+  async changePhoneNumber(
+    userId: string,
+    prefix: string,
+    phone: string,
+    context: RequestContext,
+  ): Promise<MessageSentResponse> {
+    const user = await this.users.findById(userId);
+    if (!user) throw new AppError('USER_NOT_FOUND');
+    if (user.phoneVerifiedAt)
+      throw new AppError('ALREADY_VERIFIED', { verification: verificationState(user) });
+    const unchanged = user.phoneNumberPrefix === prefix && user.phoneNumber === phone;
+    if (!unchanged && (await this.users.existsByPhone(prefix, phone)))
+      throw new AppError('PHONE_EXISTS');
+    let updated: UserRow | undefined = user;
+    try {
+      if (!unchanged)
+        updated = await this.users.setAccountFields(user.id, {
+          phoneNumberPrefix: prefix,
+          phoneNumber: phone,
+        });
+    } catch (error) {
+      if (uniqueViolation(error)) throw new AppError('PHONE_EXISTS');
+      throw error;
+    }
+    if (!updated) throw new AppError('USER_NOT_FOUND');
+    await this.audit('phone.changed', user.id, context);
+    return this.sendPhoneCodeTo(updated, context);
+  }
+
+  private audit(
+    type: string,
+    userId: string | null,
+    context: RequestContext,
+    details?: Record<string, unknown>,
+  ) {
+    return this.auditLog.record(type, userId, context, details);
+  }
+}

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { Language } from './locale';
+
+/** Email the worker sends. Transactional mail goes even to people who unsubscribed; notices do not. */
+export const EmailJob = z.discriminatedUnion('template', [
+  z.object({
+    template: z.literal('verify-email'),
+    to: z.string(),
+    language: Language,
+    data: z.object({ firstname: z.string(), link: z.string() }),
+    requestId: z.string().optional(),
+  }),
+  z.object({
+    template: z.literal('password-reset'),
+    to: z.string(),
+    language: Language,
+    data: z.object({ firstname: z.string(), link: z.string(), expiresInMinutes: z.number() }),
+    requestId: z.string().optional(),
+  }),
+  z.object({
+    template: z.literal('notice'),
+    to: z.string(),
+    language: Language,
+    data: z.object({ subject: z.string(), text: z.string() }),
+    requestId: z.string().optional(),
+  }),
+]);
+export type EmailJob = z.infer<typeof EmailJob>;
+export type EmailTemplate = EmailJob['template'];
+
+export const TRANSACTIONAL_TEMPLATES: ReadonlySet<EmailTemplate> = new Set([
+  'verify-email',
+  'password-reset',
+]);
+
+export const SmsJob = z.object({
+  template: z.literal('verification-code'),
+  /** E.164, e.g. +972501234567. */
+  to: z.string().regex(/^\+\d{6,15}$/),
+  language: Language,
+  data: z.object({ code: z.string().regex(/^\d{6}$/), expiresInMinutes: z.number() }),
+  requestId: z.string().optional(),
+});
+export type SmsJob = z.infer<typeof SmsJob>;
