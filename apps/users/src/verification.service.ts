@@ -58,6 +58,7 @@ export class VerificationService {
   async issue(
     user: UserRow,
     purpose: VerificationPurpose,
+    options: { newDestination?: boolean } = {},
   ): Promise<{ secret: string; codeId: string; response: MessageSentResponse }> {
     const now = this.now();
     const recent = await this.codes.recent(
@@ -67,7 +68,8 @@ export class VerificationService {
     );
     const last = recent[0];
     let retryAfterSeconds = 0;
-    if (last) {
+    // A corrected phone number gets its code at once; the hourly cap still holds.
+    if (last && !options.newDestination) {
       retryAfterSeconds = Math.ceil(
         (last.createdAt.getTime() + RESEND_INTERVAL_SECONDS * 1000 - now.getTime()) / 1000,
       );
@@ -102,8 +104,12 @@ export class VerificationService {
     };
   }
 
-  async sendPhoneCodeTo(user: UserRow, context: RequestContext): Promise<MessageSentResponse> {
-    const { secret, codeId, response } = await this.issue(user, 'phone');
+  async sendPhoneCodeTo(
+    user: UserRow,
+    context: RequestContext,
+    newDestination = false,
+  ): Promise<MessageSentResponse> {
+    const { secret, codeId, response } = await this.issue(user, 'phone', { newDestination });
     await this.messenger.phoneCode(user, secret, codeId, CODE_TTL_MINUTES, context.requestId);
     await this.audit('code.sent', user.id, context, { channel: 'sms' });
     return response;
@@ -232,7 +238,7 @@ export class VerificationService {
     }
     if (!updated) throw new AppError('USER_NOT_FOUND');
     await this.audit('phone.changed', user.id, context);
-    return this.sendPhoneCodeTo(updated, context);
+    return this.sendPhoneCodeTo(updated, context, !unchanged);
   }
 
   private audit(

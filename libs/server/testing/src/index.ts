@@ -4,3 +4,4 @@ export * from './members';
 export * from './test-database';
 export * from './test-redis';
 export * from './processes';
+export * from './fake-providers';

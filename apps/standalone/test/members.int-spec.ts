@@ -1,0 +1,535 @@
+import type {
+  CurrentUser,
+  ErrorEnvelope,
+  MessageSentResponse,
+  RegisterResponse,
+  UserToVerify,
+} from '@mepedia/contracts';
+import { openDatabase, type DatabaseHandle } from '@mepedia/server-database';
+import { createLogger } from '@mepedia/server-http';
+import { BullMqQueue, RedisBus } from '@mepedia/server-queue';
+import {
+  CookieJar,
+  call,
+  codeIn,
+  createTestDatabase,
+  linkParam,
+  newRegistration,
+  startSmtpCapture,
+  startTwilioCapture,
+  testIdentity,
+  testRedisPrefix,
+} from '@mepedia/server-testing';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { createGatewayApp, type GatewayApp } from '../../gateway/src/gateway.app';
+import { loadGatewayConfig } from '../../gateway/src/gateway.config';
+import { createUsersApp } from '../../users/src/users.app';
+import { createWorkerApp } from '../../worker/src/worker.app';
+import { loadWorkerConfig } from '../../worker/src/worker.config';
+
+const LINK_SECRET = 'members-test-link-secret-0123456789abcdef';
+
+// Services mode in one test process: gateway, users and worker on real
+// PostgreSQL, Redis and BullMQ; SMS to a Twilio-shaped listener, email to a
+// real SMTP server. Codes and links are read out of what those received.
+describe('members: verification, reset and unsubscribe through real providers', () => {
+  const identity = testIdentity();
+  const redis = testRedisPrefix();
+  const logger = createLogger({ name: 'test', level: 'silent' });
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  let handle: DatabaseHandle;
+  let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
+  let twilio: Awaited<ReturnType<typeof startTwilioCapture>>;
+  let queue: BullMqQueue;
+  let bus: RedisBus;
+  let users: NestFastifyApplication;
+  let worker: Awaited<ReturnType<typeof createWorkerApp>>;
+  let gateway: GatewayApp;
+  let url: string;
+
+  const sql = async (text: string, params: unknown[] = []) => {
+    if (handle.kind !== 'postgres') throw new Error('postgres expected');
+    return (await handle.pool.query(text, params)).rows as Array<Record<string, unknown>>;
+  };
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    handle = await openDatabase({ url: database.url, poolSize: 6 });
+    smtp = await startSmtpCapture();
+    twilio = await startTwilioCapture();
+    queue = new BullMqQueue(redis.url, redis.prefix);
+    bus = new RedisBus(redis.url, redis.prefix);
+    const { config: workerConfig } = loadWorkerConfig({
+      SMTP_URL: smtp.url,
+      SMS_PROVIDER: 'twilio',
+      TWILIO_ACCOUNT_SID: 'AC123',
+      TWILIO_AUTH_TOKEN: 'twilio-token',
+      TWILIO_FROM: '+15550001111',
+      TWILIO_API_URL: twilio.url,
+      PUBLIC_URL: 'https://mepedia.test',
+      EMAIL_LINK_SECRET: LINK_SECRET,
+    });
+    worker = await createWorkerApp({ logger, database: handle, queue }, workerConfig);
+    expect(worker.devOutbox).toBe(false);
+    users = await createUsersApp(
+      {
+        production: false,
+        logger,
+        database: handle,
+        queue,
+        bus,
+        identityPublicKey: identity.keys.publicKey,
+      },
+      { production: false, publicUrl: 'https://mepedia.test', linkSecret: LINK_SECRET },
+    );
+    await users.listen({ port: 0, host: '127.0.0.1' });
+    gateway = await createGatewayApp(
+      loadGatewayConfig({
+        IDENTITY_PRIVATE_KEY: identity.exported.privateKey,
+        USERS_SERVICE_URL: (await users.getUrl()).replace('[::1]', '127.0.0.1'),
+        REDIS_URL: redis.url,
+        REDIS_PREFIX: redis.prefix,
+        LOG_LEVEL: 'silent',
+        RATE_LIMIT_RESET_PER_EMAIL: '3',
+        RATE_LIMIT_MESSAGES_PER_IP: '1000',
+      }),
+    );
+    await gateway.app.listen({ port: 0, host: '127.0.0.1' });
+    url = (await gateway.app.getUrl()).replace('[::1]', '127.0.0.1');
+  }, 60_000);
+
+  afterAll(async () => {
+    await gateway?.close();
+    await queue?.close();
+    await users?.close();
+    await worker?.close();
+    await bus?.close();
+    await handle?.close();
+    await smtp?.close();
+    await twilio?.close();
+    await database?.drop();
+    await redis.cleanup();
+  });
+
+  const e164 = (r: { phoneNumberPrefix: string; phoneNumber: string }) =>
+    `${r.phoneNumberPrefix}${r.phoneNumber.replace(/^0/, '')}`;
+
+  async function register(overrides = {}) {
+    const registration = newRegistration(overrides);
+    const response = await call<RegisterResponse>(url, 'POST', '/api/users/register', {
+      body: registration,
+    });
+    expect(response.status).toBe(201);
+    const sms = await twilio.waitFor((m) => m.to === e164(registration));
+    return { registration, userId: response.body.userId, code: codeIn(sms.body), sms };
+  }
+
+  async function verifyFully(overrides = {}) {
+    const member = await register(overrides);
+    const phone = {
+      prefix: member.registration.phoneNumberPrefix,
+      phone: member.registration.phoneNumber,
+    };
+    const verified = await call(url, 'PUT', '/api/users/verifyUserByPhone', {
+      body: { ...phone, verifyCode: member.code },
+    });
+    expect(verified.status).toBe(200);
+    const email = await smtp.waitFor(
+      (m) => m.to === member.registration.email && m.subject.includes('Confirm'),
+    );
+    const jar = new CookieJar();
+    const done = await call<CurrentUser>(url, 'PUT', '/api/users/verifyUserByEmail', {
+      body: { verifyCode: linkParam(email.text, 'token') },
+    });
+    expect(done.status).toBe(200);
+    jar.store(done.headers.get('set-cookie'));
+    return { ...member, jar, phone };
+  }
+
+  it('walks register -> SMS code -> phone verified -> email link -> verified and signed in', async () => {
+    const { registration, userId, code, sms } = await register({
+      language: 'he',
+      firstname: 'נועה',
+      lastname: 'כהן',
+    });
+    expect(sms).toMatchObject({ from: '+15550001111', accountSid: 'AC123' });
+    expect(sms.authorization).toBe(`Basic ${Buffer.from('AC123:twilio-token').toString('base64')}`);
+    expect(sms.body).toBe(`מפדיה: קוד האימות שלך הוא ${code}. הקוד בתוקף 10 דקות.`);
+
+    const toVerify = await call<UserToVerify>(url, 'POST', '/api/users/getUserToVerify', {
+      body: { userId },
+    });
+    expect(toVerify.body).toMatchObject({
+      userId,
+      verification: 'registered',
+      phoneNumberPrefix: '+972',
+      language: 'he',
+    });
+    expect(toVerify.body.emailHint).toMatch(/^d•••@example\.com$/);
+
+    const phone = await call(url, 'PUT', '/api/users/verifyUserByPhone', {
+      body: {
+        verifyCode: code,
+        prefix: registration.phoneNumberPrefix,
+        phone: registration.phoneNumber,
+      },
+    });
+    expect(phone.body).toEqual({ userId, verification: 'phone_verified' });
+    expect((await call(url, 'POST', '/api/users/userVerified', { body: { userId } })).body).toEqual(
+      { verified: false, verification: 'phone_verified' },
+    );
+
+    const email = await smtp.waitFor((m) => m.to === registration.email);
+    expect(email.subject).toBe('אישור כתובת האימייל שלך במפדיה');
+    expect(email.html).toContain('dir="rtl"');
+    expect(email.html).toContain('lang="he"');
+    expect(email.text).toContain('https://mepedia.test/he/email-verification?token=');
+    expect(email.headers.get('list-unsubscribe')).toContain(
+      'https://mepedia.test/he/unsubscribe?email=',
+    );
+
+    const done = await call<CurrentUser>(url, 'PUT', '/api/users/verifyUserByEmail', {
+      body: { verifyCode: linkParam(email.text, 'token') },
+    });
+    expect(done.status).toBe(200);
+    expect(done.body).toMatchObject({ id: userId, verification: 'verified' });
+    const jar = new CookieJar();
+    jar.store(done.headers.get('set-cookie'));
+    expect(
+      (await call<CurrentUser>(url, 'POST', '/api/users/session', { headers: jar.header() })).body,
+    ).toMatchObject({ id: userId });
+    expect((await call(url, 'POST', '/api/users/userVerified', { body: { userId } })).body).toEqual(
+      { verified: true, verification: 'verified' },
+    );
+
+    // After phone verification the page shows hints only.
+    const later = await call<UserToVerify>(url, 'POST', '/api/users/getUserToVerify', {
+      body: { userId },
+    });
+    expect(later.body.phoneNumber).toMatch(/^•••\d{3}$/);
+
+    const audit = await sql(
+      'select type, details from users.audit_events where user_id = $1 order by created_at',
+      [userId],
+    );
+    expect(audit.map((row) => row['type'])).toEqual([
+      'user.registered',
+      'code.sent',
+      'code.verified',
+      'code.sent',
+      'email.verified',
+    ]);
+    expect(JSON.stringify(audit)).not.toContain(code);
+  });
+
+  it('uses each link once', async () => {
+    const { registration } = await verifyFully();
+    const email = smtp.messages.find((m) => m.to === registration.email)!;
+    const again = await call<ErrorEnvelope>(url, 'PUT', '/api/users/verifyUserByEmail', {
+      body: { verifyCode: linkParam(email.text, 'token') },
+    });
+    expect(again.status).toBe(410);
+    expect(again.body.code).toBe('VERIFY_LINK_EXPIRED');
+  });
+
+  it('allows five wrong tries per code, then voids it', async () => {
+    const { registration, code } = await register();
+    const phone = { prefix: registration.phoneNumberPrefix, phone: registration.phoneNumber };
+    const wrong = code === '000000' ? '111111' : '000000';
+    for (let left = 4; left >= 1; left--) {
+      const response = await call<ErrorEnvelope>(url, 'PUT', '/api/users/verifyUserByPhone', {
+        body: { ...phone, verifyCode: wrong },
+      });
+      expect(response.status).toBe(400);
+      expect(response.body).toMatchObject({
+        code: 'INVALID_VERIFY_CODE',
+        details: { attemptsLeft: left },
+      });
+    }
+    const fifth = await call<ErrorEnvelope>(url, 'PUT', '/api/users/verifyUserByPhone', {
+      body: { ...phone, verifyCode: wrong },
+    });
+    expect(fifth.body.code).toBe('VERIFY_CODE_EXPIRED');
+    const right = await call<ErrorEnvelope>(url, 'PUT', '/api/users/verifyUserByPhone', {
+      body: { ...phone, verifyCode: code },
+    });
+    expect(right.status).toBe(410);
+    expect(right.body.code).toBe('VERIFY_CODE_EXPIRED');
+  });
+
+  it('refuses an expired code', async () => {
+    const { registration, userId, code } = await register();
+    await sql(
+      "update users.verification_codes set expires_at = now() - interval '1 second' where user_id = $1",
+      [userId],
+    );
+    const response = await call<ErrorEnvelope>(url, 'PUT', '/api/users/verifyUserByPhone', {
+      body: {
+        prefix: registration.phoneNumberPrefix,
+        phone: registration.phoneNumber,
+        verifyCode: code,
+      },
+    });
+    expect(response.body.code).toBe('VERIFY_CODE_EXPIRED');
+  });
+
+  it('throttles resends, and a new code voids the old one', async () => {
+    const { registration, userId, code } = await register();
+    const phone = { prefix: registration.phoneNumberPrefix, phone: registration.phoneNumber };
+    const tooSoon = await call<ErrorEnvelope>(url, 'POST', '/api/users/sendPhoneCode', {
+      body: phone,
+    });
+    expect(tooSoon.status).toBe(429);
+    expect(tooSoon.body.code).toBe('RESEND_TOO_SOON');
+    expect(
+      (tooSoon.body.details as { retryAfterSeconds: number }).retryAfterSeconds,
+    ).toBeGreaterThan(50);
+
+    await sql(
+      "update users.verification_codes set created_at = now() - interval '2 minutes' where user_id = $1",
+      [userId],
+    );
+    const resent = await call<MessageSentResponse>(url, 'POST', '/api/users/sendPhoneCode', {
+      body: phone,
+    });
+    expect(resent.body).toEqual({ sent: true, resendAfterSeconds: 60, expiresInSeconds: 600 });
+    const second = await twilio.waitFor(
+      (m) => m.to === e164(registration) && codeIn(m.body) !== code,
+    );
+    const old = await call<ErrorEnvelope>(url, 'PUT', '/api/users/verifyUserByPhone', {
+      body: { ...phone, verifyCode: code },
+    });
+    expect(old.body.code).toBe('INVALID_VERIFY_CODE');
+    const fresh = await call(url, 'PUT', '/api/users/verifyUserByPhone', {
+      body: { ...phone, verifyCode: codeIn(second.body) },
+    });
+    expect(fresh.status).toBe(200);
+  });
+
+  it('answers an unknown phone number with its own message', async () => {
+    const response = await call<ErrorEnvelope>(url, 'POST', '/api/users/sendPhoneCode', {
+      body: { prefix: '+972', phone: '0509999999' },
+      headers: { 'accept-language': 'he' },
+    });
+    expect(response.status).toBe(404);
+    expect(response.body).toMatchObject({
+      code: 'PHONE_NOT_FOUND',
+      message: 'מספר הטלפון אינו קיים במערכת. יש לנסות מספר אחר',
+    });
+  });
+
+  it('changes a mistyped number and texts the new one at once', async () => {
+    const { userId, registration } = await register();
+    const corrected = newRegistration().phoneNumber;
+    const response = await call<MessageSentResponse>(url, 'PUT', '/api/users/changePhonenumber', {
+      body: { userId, phoneNumberPrefix: '+972', phoneNumber: corrected },
+    });
+    expect(response.status).toBe(200);
+    const sms = await twilio.waitFor((m) => m.to === `+972${corrected.replace(/^0/, '')}`);
+    const verified = await call(url, 'PUT', '/api/users/verifyUserByPhone', {
+      body: { prefix: '+972', phone: corrected, verifyCode: codeIn(sms.body) },
+    });
+    expect(verified.status).toBe(200);
+    const oldNumber = await call<ErrorEnvelope>(url, 'POST', '/api/users/sendPhoneCode', {
+      body: { prefix: '+972', phone: registration.phoneNumber },
+    });
+    expect(oldNumber.body.code).toBe('PHONE_NOT_FOUND');
+  });
+
+  it('sends a code exactly once when the SMS provider fails twice first', async () => {
+    const before = twilio.attempts();
+    twilio.failNext(2);
+    const registration = newRegistration();
+    const response = await call(url, 'POST', '/api/users/register', { body: registration });
+    expect(response.status).toBe(201);
+    await twilio.waitFor((m) => m.to === e164(registration), 15_000);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(twilio.messages.filter((m) => m.to === e164(registration))).toHaveLength(1);
+    expect(twilio.attempts() - before).toBe(3);
+  }, 30_000);
+
+  describe('password reset', () => {
+    it('answers the same for a known and an unknown email', async () => {
+      const { registration } = await verifyFully();
+      const known = await call(url, 'POST', '/api/users/sendPasswordResetEmail', {
+        body: { email: registration.email },
+      });
+      const unknown = await call(url, 'POST', '/api/users/sendPasswordResetEmail', {
+        body: { email: 'nobody.at.all@example.com' },
+      });
+      expect(known.status).toBe(200);
+      expect(unknown.status).toBe(known.status);
+      expect(unknown.text).toBe(known.text);
+      expect(known.body).toEqual({ sent: true });
+      await smtp.waitFor(
+        (m) => m.to === registration.email && m.subject === 'Reset your Mepedia password',
+      );
+      expect(smtp.messages.some((m) => m.to === 'nobody.at.all@example.com')).toBe(false);
+    });
+
+    it('sets a new password with the link once, ending every session', async () => {
+      const { registration, userId, jar } = await verifyFully();
+      await call(url, 'POST', '/api/users/sendPasswordResetEmail', {
+        body: { email: registration.email },
+      });
+      const email = await smtp.waitFor(
+        (m) => m.to === registration.email && m.subject === 'Reset your Mepedia password',
+      );
+      expect(linkParam(email.text, 'userId')).toBe(userId);
+      const token = linkParam(email.text, 'token');
+
+      const reset = await call<CurrentUser>(url, 'POST', '/api/users/updateUserPassword', {
+        body: { userId, newPassword: 'brand-new-42', token },
+      });
+      expect(reset.status).toBe(200);
+      expect(reset.body.id).toBe(userId);
+      expect(reset.headers.get('set-cookie')).toContain('mepedia_session=');
+      expect((await call(url, 'POST', '/api/users/session', { headers: jar.header() })).body).toBe(
+        'NoSession',
+      );
+
+      const reuse = await call<ErrorEnvelope>(url, 'POST', '/api/users/updateUserPassword', {
+        body: { userId, newPassword: 'another-one-42', token },
+      });
+      expect(reuse.status).toBe(410);
+      expect(reuse.body).toMatchObject({
+        code: 'PASSWORD_RESET_EXPIRED',
+        message: 'Password reset is expired',
+      });
+
+      expect(
+        (
+          await call(url, 'POST', '/api/users/login', {
+            body: { email: registration.email, password: registration.password },
+          })
+        ).status,
+      ).toBe(401);
+      expect(
+        (
+          await call(url, 'POST', '/api/users/login', {
+            body: { email: registration.email, password: 'brand-new-42' },
+          })
+        ).status,
+      ).toBe(200);
+      const audit = await sql(
+        "select type from users.audit_events where user_id = $1 and type like 'reset.%' order by created_at",
+        [userId],
+      );
+      expect(audit.map((row) => row['type'])).toEqual(['reset.requested', 'reset.used']);
+    });
+
+    it('refuses an expired reset link', async () => {
+      const { registration, userId } = await verifyFully();
+      await call(url, 'POST', '/api/users/sendPasswordResetEmail', {
+        body: { email: registration.email },
+      });
+      const email = await smtp.waitFor(
+        (m) => m.to === registration.email && m.subject === 'Reset your Mepedia password',
+      );
+      await sql(
+        "update users.verification_codes set expires_at = now() - interval '1 second' where user_id = $1 and purpose = 'password_reset'",
+        [userId],
+      );
+      const response = await call<ErrorEnvelope>(url, 'POST', '/api/users/updateUserPassword', {
+        body: { userId, newPassword: 'brand-new-42', token: linkParam(email.text, 'token') },
+      });
+      expect(response.body.code).toBe('PASSWORD_RESET_EXPIRED');
+    });
+
+    it('lets a signed-in member change their password, ending their other sessions only', async () => {
+      const { registration, userId, jar } = await verifyFully();
+      const other = new CookieJar();
+      other.store(
+        (
+          await call(url, 'POST', '/api/users/login', {
+            body: { email: registration.email, password: registration.password },
+          })
+        ).headers.get('set-cookie'),
+      );
+      const changed = await call(url, 'POST', '/api/users/updateUserPassword', {
+        headers: jar.header(),
+        body: { userId, newPassword: 'changed-pass-7' },
+      });
+      expect(changed.status).toBe(200);
+      expect(
+        (await call<CurrentUser>(url, 'POST', '/api/users/session', { headers: jar.header() }))
+          .body,
+      ).toMatchObject({ id: userId });
+      expect(
+        (await call(url, 'POST', '/api/users/session', { headers: other.header() })).body,
+      ).toBe('NoSession');
+      const guest = await call<ErrorEnvelope>(url, 'POST', '/api/users/updateUserPassword', {
+        body: { userId, newPassword: 'changed-pass-8' },
+      });
+      expect(guest.body.code).toBe('AUTH_REQUIRED');
+    });
+
+    it('limits reset requests per email at the gateway', async () => {
+      const email = 'flood.target@example.com';
+      for (let i = 0; i < 3; i++)
+        expect(
+          (await call(url, 'POST', '/api/users/sendPasswordResetEmail', { body: { email } }))
+            .status,
+        ).toBe(200);
+      const limited = await call<ErrorEnvelope>(url, 'POST', '/api/users/sendPasswordResetEmail', {
+        body: { email },
+      });
+      expect(limited.status).toBe(429);
+      expect(limited.headers.get('retry-after')).not.toBeNull();
+    });
+  });
+
+  describe('unsubscribe', () => {
+    it('stops notices, not transactional mail, and refuses a forged link', async () => {
+      const { registration } = await verifyFully();
+      const email = smtp.messages.find((m) => m.to === registration.email)!;
+      const signature = linkParam(email.text, 'signature');
+      const forged = await call<ErrorEnvelope>(url, 'POST', '/api/users/unsubscribe', {
+        body: { email: registration.email, signature: 'A'.repeat(43) },
+      });
+      expect(forged.status).toBe(400);
+      expect(forged.body.code).toBe('INVALID_UNSUBSCRIBE_LINK');
+
+      for (let i = 0; i < 2; i++) {
+        const response = await call(url, 'POST', '/api/users/unsubscribe', {
+          body: { email: registration.email, signature },
+        });
+        expect(response.body).toEqual({ unsubscribed: true });
+      }
+      // The event reaches the worker through the outbox, the events queue and the fan-out.
+      for (let i = 0; i < 200; i++) {
+        if (
+          (
+            await sql('select 1 from worker.email_suppressions where email = $1', [
+              registration.email,
+            ])
+          ).length > 0
+        )
+          break;
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      await queue.add('email', 'notice', {
+        template: 'notice',
+        to: registration.email,
+        language: 'en',
+        data: { subject: 'News', text: 'Hello' },
+      });
+      await queue.add('email', 'notice', {
+        template: 'notice',
+        to: 'still.subscribed@example.com',
+        language: 'en',
+        data: { subject: 'News', text: 'Hello' },
+      });
+      await smtp.waitFor((m) => m.to === 'still.subscribed@example.com');
+      await call(url, 'POST', '/api/users/sendPasswordResetEmail', {
+        body: { email: registration.email },
+      });
+      await smtp.waitFor(
+        (m) => m.to === registration.email && m.subject === 'Reset your Mepedia password',
+      );
+      expect(smtp.messages.some((m) => m.to === registration.email && m.subject === 'News')).toBe(
+        false,
+      );
+    });
+  });
+});

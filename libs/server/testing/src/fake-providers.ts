@@ -1,0 +1,149 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+
+/** `headers`: raw header lines by lower-case name. */
+export type CapturedEmail = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  headers: Map<string, string>;
+};
+export type CapturedSms = {
+  to: string;
+  from: string;
+  body: string;
+  accountSid: string;
+  authorization: string;
+};
+
+async function waitFor<T>(
+  items: T[],
+  predicate: (item: T) => boolean,
+  timeoutMs: number,
+  what: string,
+): Promise<T> {
+  const started = Date.now();
+  for (;;) {
+    const found = items.find(predicate);
+    if (found) return found;
+    if (Date.now() - started > timeoutMs)
+      throw new Error(`no ${what} arrived within ${timeoutMs} ms (got ${items.length})`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** A real SMTP server on loopback that keeps every message it is handed. */
+export async function startSmtpCapture() {
+  const messages: CapturedEmail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, _session, callback) {
+      simpleParser(stream)
+        .then((parsed) => {
+          const to = Array.isArray(parsed.to) ? parsed.to[0]?.text : parsed.to?.text;
+          messages.push({
+            to: to ?? '',
+            subject: parsed.subject ?? '',
+            text: parsed.text ?? '',
+            html: typeof parsed.html === 'string' ? parsed.html : '',
+            headers: new Map(
+              parsed.headerLines.map(({ key, line }) => [
+                key,
+                line.slice(line.indexOf(':') + 1).trim(),
+              ]),
+            ),
+          });
+          callback();
+        })
+        .catch(callback);
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    messages,
+    waitFor: (predicate: (email: CapturedEmail) => boolean, timeoutMs = 10_000) =>
+      waitFor(messages, predicate, timeoutMs, 'email'),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+function readBody(request: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let body = '';
+    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    request.on('end', () => resolve(body));
+    request.on('error', reject);
+  });
+}
+
+/**
+ * A loopback HTTP listener speaking Twilio's Messages REST shape. `failNext(n)`
+ * makes the next n sends answer 503, as a provider outage would.
+ */
+export async function startTwilioCapture() {
+  const messages: CapturedSms[] = [];
+  let failures = 0;
+  let attempts = 0;
+  const server: Server = createServer((request, response) => {
+    void (async () => {
+      const match = /^\/2010-04-01\/Accounts\/([^/]+)\/Messages\.json$/.exec(request.url ?? '');
+      if (request.method !== 'POST' || !match) {
+        response.writeHead(404).end();
+        return;
+      }
+      const form = new URLSearchParams(await readBody(request));
+      attempts += 1;
+      if (failures > 0) {
+        failures -= 1;
+        response
+          .writeHead(503, { 'content-type': 'application/json' })
+          .end('{"code":20500,"message":"unavailable"}');
+        return;
+      }
+      messages.push({
+        to: form.get('To') ?? '',
+        from: form.get('From') ?? '',
+        body: form.get('Body') ?? '',
+        accountSid: decodeURIComponent(match[1] ?? ''),
+        authorization: request.headers.authorization ?? '',
+      });
+      response
+        .writeHead(201, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ sid: `SM${messages.length}`, status: 'queued' }));
+    })();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    messages,
+    attempts: () => attempts,
+    failNext: (count: number) => {
+      failures = count;
+    },
+    waitFor: (predicate: (sms: CapturedSms) => boolean, timeoutMs = 10_000) =>
+      waitFor(messages, predicate, timeoutMs, 'SMS'),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** The six-digit code in a verification SMS (English or Hebrew). */
+export function codeIn(text: string): string {
+  const match = /(?:is|הוא) (\d{6})/.exec(text);
+  if (!match?.[1]) throw new Error(`no code in: ${text}`);
+  return match[1];
+}
+
+/** A query parameter of the first link in a message. */
+export function linkParam(text: string, name: string): string {
+  const match = new RegExp(`[?&]${name}=([^&\\s"<]+)`).exec(text);
+  if (!match?.[1]) throw new Error(`no ${name} in: ${text}`);
+  return decodeURIComponent(match[1]);
+}
