@@ -65,7 +65,7 @@ export default tseslint.config(
   },
   {
     // The standalone process is the composition root: it alone may assemble apps.
-    files: ['apps/standalone/src/**/*.ts'],
+    files: ['apps/standalone/src/**/*.ts', 'apps/standalone/test/**/*.ts'],
     rules: { '@nx/enforce-module-boundaries': 'off' },
   },
   {
