@@ -1,7 +1,6 @@
 import type { CurrentUser, ErrorEnvelope, RegisterResponse } from '@mepedia/contracts';
 import {
   CookieJar,
-  VERIFY_MEMBER_SQL,
   call,
   createTestDatabase,
   newRegistration,
@@ -9,17 +8,19 @@ import {
   startProcess,
   testIdentity,
   testRedisPrefix,
-  withClient,
+  verifyThroughOutbox,
   type RunningProcess,
 } from '@mepedia/server-testing';
 
-// The gateway and the users service as two separate processes, on real
-// PostgreSQL and Redis, walked the way a browser would.
+// The gateway, the users service and the worker as separate processes, on
+// real PostgreSQL and Redis (BullMQ), walked the way a browser would; codes
+// and links come from the worker's dev outbox.
 describe('gateway in front of the users service (separate processes)', () => {
   const identity = testIdentity();
   const redis = testRedisPrefix();
   let database: Awaited<ReturnType<typeof createTestDatabase>>;
   let users: RunningProcess;
+  let worker: RunningProcess;
   let gateway: RunningProcess;
   let usersUrl: string;
   let gatewayUrl: string;
@@ -45,12 +46,18 @@ describe('gateway in front of the users service (separate processes)', () => {
       /listening on (http:\/\/\S+)/,
     );
     usersUrl = users.match[1]!;
+    worker = await startProcess(
+      'dist/apps/worker/src/main.js',
+      { ...shared, DATABASE_URL: database.url, PORT: '0', HOST: '127.0.0.1' },
+      /listening on (http:\/\/\S+)/,
+    );
     gateway = await startProcess(
       'dist/apps/gateway/src/main.js',
       {
         ...shared,
         IDENTITY_PRIVATE_KEY: identity.exported.privateKey,
         USERS_SERVICE_URL: usersUrl,
+        WORKER_URL: worker.match[1]!,
         PORT: '0',
         HOST: '127.0.0.1',
         WEB_ORIGIN: webOrigin,
@@ -63,6 +70,7 @@ describe('gateway in front of the users service (separate processes)', () => {
 
   afterAll(async () => {
     await gateway?.stop();
+    await worker?.stop();
     await users?.stop();
     await database?.drop();
     await redis.cleanup();
@@ -74,9 +82,7 @@ describe('gateway in front of the users service (separate processes)', () => {
       body: registration,
     });
     expect(created.status).toBe(201);
-    await withClient(database.url, (client) =>
-      client.query(VERIFY_MEMBER_SQL, [created.body.userId]),
-    );
+    await verifyThroughOutbox(gatewayUrl, registration, created.body);
     return { registration, userId: created.body.userId };
   }
 

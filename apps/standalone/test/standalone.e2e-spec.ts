@@ -1,19 +1,22 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import type { CurrentUser, RegisterResponse } from '@mepedia/contracts';
 import {
   CookieJar,
-  VERIFY_MEMBER_SQL,
   call,
+  e164Of,
+  linkParam,
   newRegistration,
+  outboxMessage,
   parseSetCookie,
   startProcess,
+  verifyThroughOutbox,
   type RunningProcess,
 } from '@mepedia/server-testing';
 
-// `npm start`'s process: everything in one, on PGlite in a data folder.
+// `npm start`'s process: everything in one, on PGlite in a data folder, with
+// messages in the dev outbox. A person can complete registration with it alone.
 describe('the standalone process (npm start)', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'mepedia-standalone-'));
   let standalone: RunningProcess | undefined;
@@ -30,7 +33,7 @@ describe('the standalone process (npm start)', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('serves NoSession, keeps a registration across a restart, and walks login -> logout', async () => {
+  it('registers, survives a restart, verifies through the dev outbox, signs in and out, resets the password', async () => {
     standalone = await start();
     let url = standalone.match[1]!;
     expect((await call(url, 'POST', '/api/users/session')).body).toBe('NoSession');
@@ -40,33 +43,29 @@ describe('the standalone process (npm start)', () => {
       body: registration,
     });
     expect(created.status).toBe(201);
+    await outboxMessage(url, (m) => m.channel === 'sms' && m.to === e164Of(registration));
 
-    // Stopped cleanly, the data stays in DATA_DIR. Verification arrives with the members
-    // issue; until then the test marks the member verified in the stopped database.
+    // Stopped cleanly, everything stays in DATA_DIR: the member and the texted code.
     expect(await standalone.stop()).toBe(0);
-    const pglite = await PGlite.create(join(dataDir, 'pglite'));
-    await pglite.query(VERIFY_MEMBER_SQL, [created.body.userId]);
-    await pglite.close();
-
     standalone = await start();
     url = standalone.match[1]!;
-    const jar = new CookieJar();
-    const login = await call<CurrentUser>(url, 'POST', '/api/users/login', {
-      body: { email: registration.email, password: registration.password },
-    });
-    expect(login.status).toBe(200);
-    const cookie = parseSetCookie(login.headers.get('set-cookie'))!;
-    expect(cookie.attributes.has('httponly')).toBe(true);
-    expect(cookie.attributes.get('samesite')).toBe('Lax');
-    jar.store(login.headers.get('set-cookie'));
 
-    const session = await call<CurrentUser>(url, 'POST', '/api/users/session', {
-      headers: jar.header(),
-    });
-    expect(session.body).toMatchObject({
-      id: created.body.userId,
+    const page = await fetch(`${url}/dev/outbox`, { headers: { accept: 'text/html' } });
+    expect(page.headers.get('content-type')).toContain('text/html');
+    expect(await page.text()).toContain('Dev outbox');
+
+    const jar = new CookieJar();
+    const verified = await verifyThroughOutbox(url, registration, created.body);
+    expect(verified.body).toMatchObject({
       fullname: 'נועה כהן',
       language: 'he',
+      verification: 'verified',
+    });
+    jar.store(verified.headers.get('set-cookie'));
+    expect(
+      (await call<CurrentUser>(url, 'POST', '/api/users/session', { headers: jar.header() })).body,
+    ).toMatchObject({
+      id: created.body.userId,
     });
 
     const update = await call<CurrentUser>(url, 'PUT', '/api/users/updateUserInformation', {
@@ -76,10 +75,34 @@ describe('the standalone process (npm start)', () => {
     expect(update.body.aboutMe).toBe('מספרת סיפורים');
 
     const stale = jar.header();
-    const logout = await call(url, 'POST', '/api/users/logout', { headers: jar.header() });
-    expect(logout.status).toBe(200);
+    expect((await call(url, 'POST', '/api/users/logout', { headers: jar.header() })).status).toBe(
+      200,
+    );
     expect((await call(url, 'POST', '/api/users/session', { headers: stale })).body).toBe(
       'NoSession',
     );
+
+    await call(url, 'POST', '/api/users/sendPasswordResetEmail', {
+      body: { email: registration.email },
+    });
+    const reset = await outboxMessage(
+      url,
+      (m) => m.channel === 'email' && m.text.includes('/he/password-reset?token='),
+    );
+    const changed = await call(url, 'POST', '/api/users/updateUserPassword', {
+      body: {
+        userId: created.body.userId,
+        newPassword: 'new-secret-9',
+        token: linkParam(reset.text, 'token'),
+      },
+    });
+    expect(changed.status).toBe(200);
+    const login = await call(url, 'POST', '/api/users/login', {
+      body: { email: registration.email, password: 'new-secret-9' },
+    });
+    expect(login.status).toBe(200);
+    const cookie = parseSetCookie(login.headers.get('set-cookie'))!;
+    expect(cookie.attributes.has('httponly')).toBe(true);
+    expect(cookie.attributes.get('samesite')).toBe('Lax');
   }, 60_000);
 });

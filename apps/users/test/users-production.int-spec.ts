@@ -1,17 +1,10 @@
-import type { RegisterResponse } from '@mepedia/contracts';
 import { openDatabase, type DatabaseHandle } from '@mepedia/server-database';
 import { createLogger } from '@mepedia/server-http';
 import { InProcessBus, InProcessQueue } from '@mepedia/server-queue';
-import {
-  VERIFY_MEMBER_SQL,
-  call,
-  createTestDatabase,
-  newRegistration,
-  parseSetCookie,
-  testIdentity,
-} from '@mepedia/server-testing';
+import { call, createTestDatabase, parseSetCookie, testIdentity } from '@mepedia/server-testing';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { createUsersApp } from '../src/users.app';
+import { captureMessages, registerVerified } from './verified-member';
 
 // In production the session cookie is __Host- prefixed and Secure.
 describe('users service in production mode', () => {
@@ -20,6 +13,7 @@ describe('users service in production mode', () => {
   let app: NestFastifyApplication;
   let base: string;
   const queue = new InProcessQueue();
+  const messages = captureMessages(queue);
 
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -47,12 +41,7 @@ describe('users service in production mode', () => {
   });
 
   it('sets a __Host- Secure HttpOnly cookie at login and clears the same one at logout', async () => {
-    const registration = newRegistration();
-    const created = await call<RegisterResponse>(base, 'POST', '/api/users/register', {
-      body: registration,
-    });
-    if (handle.kind !== 'postgres') throw new Error('expected postgres');
-    await handle.pool.query(VERIFY_MEMBER_SQL, [created.body.userId]);
+    const { registration } = await registerVerified(base, messages);
     const login = await call(base, 'POST', '/api/users/login', {
       body: { email: registration.email, password: registration.password },
     });

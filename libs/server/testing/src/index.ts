@@ -5,3 +5,4 @@ export * from './test-database';
 export * from './test-redis';
 export * from './processes';
 export * from './fake-providers';
+export * from './dev-outbox';

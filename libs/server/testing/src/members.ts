@@ -21,10 +21,3 @@ export function newRegistration(overrides: Partial<RegisterRequest> = {}): Regis
     ...overrides,
   };
 }
-
-/**
- * Marks a member verified by phone and email straight in the users schema.
- * Stand-in until the verification flow exists (issue 3); tests then use the real flow.
- */
-export const VERIFY_MEMBER_SQL =
-  'update users.users set phone_verified_at = now(), email_verified_at = now() where id = $1';

@@ -1,0 +1,56 @@
+import type { EmailJob, RegisterResponse, SmsJob } from '@mepedia/contracts';
+import type { QueueDriver } from '@mepedia/server-queue';
+import { call, newRegistration } from '@mepedia/server-testing';
+
+/** With no worker running, tests read messages off the queues, as the worker would. */
+export function captureMessages(queue: QueueDriver) {
+  const texts: SmsJob[] = [];
+  const emails: EmailJob[] = [];
+  queue.process<SmsJob>('sms', async (job) => void texts.push(job.data));
+  queue.process<EmailJob>('email', async (job) => void emails.push(job.data));
+  return { texts, emails };
+}
+
+async function until<T>(find: () => T | undefined): Promise<T> {
+  for (let i = 0; i < 200; i++) {
+    const found = find();
+    if (found !== undefined) return found;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error('message never queued');
+}
+
+/** Register, then verify the phone with the texted code and the email with the link. */
+export async function registerVerified(
+  base: string,
+  messages: ReturnType<typeof captureMessages>,
+  overrides: Parameters<typeof newRegistration>[0] = {},
+) {
+  const registration = newRegistration(overrides);
+  const response = await call<RegisterResponse>(base, 'POST', '/api/users/register', {
+    body: registration,
+  });
+  if (response.status !== 201)
+    throw new Error(`register answered ${response.status}: ${response.text}`);
+  const to = `${registration.phoneNumberPrefix}${registration.phoneNumber.replace(/^0/, '')}`;
+  const sms = await until(() => messages.texts.find((job) => job.to === to));
+  const phone = await call(base, 'PUT', '/api/users/verifyUserByPhone', {
+    body: {
+      prefix: registration.phoneNumberPrefix,
+      phone: registration.phoneNumber,
+      verifyCode: sms.data.code,
+    },
+  });
+  if (phone.status !== 200)
+    throw new Error(`verifyUserByPhone answered ${phone.status}: ${phone.text}`);
+  const email = await until(() =>
+    messages.emails.find((job) => job.to === registration.email && job.template === 'verify-email'),
+  );
+  const link = email.template === 'verify-email' ? email.data.link : '';
+  const verified = await call(base, 'PUT', '/api/users/verifyUserByEmail', {
+    body: { verifyCode: new URL(link).searchParams.get('token') },
+  });
+  if (verified.status !== 200)
+    throw new Error(`verifyUserByEmail answered ${verified.status}: ${verified.text}`);
+  return { registration, userId: response.body.userId, signedIn: verified };
+}
