@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import type {
   CurrentUser,
   ErrorEnvelope,
+  PeoplePage,
   MessageSentResponse,
   RegisterResponse,
   UserToVerify,
@@ -477,6 +479,28 @@ describe('members: verification, reset and unsubscribe through real providers', 
       expect(limited.status).toBe(429);
       expect(limited.headers.get('retry-after')).not.toBeNull();
     });
+  });
+
+  it('carries a publication event from the events queue through the fan-out into the people directory', async () => {
+    const { userId } = await verifyFully({ firstname: 'Event', lastname: 'Traveller' });
+    const event = {
+      id: randomUUID(),
+      type: 'profile.publication.changed',
+      source: 'me-answers',
+      occurredAt: new Date().toISOString(),
+      payload: { userId, publishedAnswers: 2, topics: ['Favourite places'] },
+    };
+    await queue.add('events', event.type, event, { jobId: event.id });
+    let found: PeoplePage | undefined;
+    for (let i = 0; i < 200 && !found?.users.length; i++) {
+      found = (
+        await call<PeoplePage>(url, 'POST', '/api/users/getPublishedUsers', {
+          body: { searchValue: 'favourite' },
+        })
+      ).body;
+      if (!found.users.length) await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    expect(found?.users.map((user) => user.id)).toEqual([userId]);
   });
 
   describe('unsubscribe', () => {

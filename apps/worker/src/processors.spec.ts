@@ -1,0 +1,214 @@
+import type { DomainEventEnvelope, EmailJob, SmsJob } from '@mepedia/contracts';
+import { createLogger, isUnsubscribeSignature } from '@mepedia/server-http';
+import { InProcessQueue, type Job } from '@mepedia/server-queue';
+import { emailProcessor, eventsFanOut, smsProcessor, workerEvents } from './processors';
+import type { EmailSender, OutgoingEmail, OutgoingSms, SmsSender } from './senders';
+import type { DeliveryState, WorkerRepository } from './worker.repository';
+
+/** The worker's storage, in memory; `failMarkSent` makes the next markSent throw once. */
+function fakeRepository() {
+  const deliveries = new Map<string, 'sending' | 'sent'>();
+  const suppressed = new Set<string>();
+  let failMarkSent = false;
+  const repository = {
+    claim: async (key: string): Promise<DeliveryState> => {
+      const state = deliveries.get(key);
+      if (state) return state;
+      deliveries.set(key, 'sending');
+      return 'new';
+    },
+    markSent: async (key: string) => {
+      if (failMarkSent) {
+        failMarkSent = false;
+        throw new Error('database hiccup');
+      }
+      deliveries.set(key, 'sent');
+    },
+    release: async (key: string) => {
+      if (deliveries.get(key) === 'sending') deliveries.delete(key);
+    },
+    isSuppressed: async (email: string) => suppressed.has(email),
+    suppress: async (email: string) => void suppressed.add(email),
+  } as unknown as WorkerRepository;
+  return { repository, deliveries, suppressed, failNextMark: () => (failMarkSent = true) };
+}
+
+function flakySender(failures: number) {
+  const sent: Array<OutgoingEmail | OutgoingSms> = [];
+  let left = failures;
+  const sender: EmailSender & SmsSender = {
+    kind: 'fake',
+    send: async (message: OutgoingEmail | OutgoingSms) => {
+      if (left > 0) {
+        left -= 1;
+        throw new Error('provider down');
+      }
+      sent.push(message);
+    },
+  };
+  return { sender, sent };
+}
+
+const logger = createLogger({ name: 'test', level: 'silent' });
+const smsJob: SmsJob = {
+  template: 'verification-code',
+  to: '+972501234567',
+  language: 'en',
+  data: { code: '123456', expiresInMinutes: 10 },
+};
+const job = <T>(data: T, id = 'job-1'): Job<T> => ({ id, name: 'x', data, attemptsMade: 0 });
+
+/** Run a processor the way the queue does: again after each failure, up to `attempts`. */
+async function runWithRetries(handler: (job: Job) => Promise<void>, input: Job, attempts = 5) {
+  for (let attempt = 0; attempt < attempts; attempt++) {
+    try {
+      await handler({ ...input, attemptsMade: attempt });
+      return attempt + 1;
+    } catch {
+      // retried
+    }
+  }
+  return attempts;
+}
+
+function deps(overrides: { email?: EmailSender; sms?: SmsSender } = {}) {
+  const store = fakeRepository();
+  const fallback = flakySender(0);
+  return {
+    store,
+    deps: {
+      repository: store.repository,
+      email: overrides.email ?? fallback.sender,
+      sms: overrides.sms ?? fallback.sender,
+      queue: new InProcessQueue(),
+      logger,
+      publicUrl: 'https://mepedia.test',
+      linkSecret: 'l'.repeat(32),
+    },
+  };
+}
+
+describe(smsProcessor.name, () => {
+  it('sends exactly once when the provider fails twice first', async () => {
+    const provider = flakySender(2);
+    const { deps: d } = deps({ sms: provider.sender });
+    const runs = await runWithRetries(smsProcessor(d), job(smsJob));
+    expect(runs).toBe(3);
+    expect(provider.sent).toEqual([
+      {
+        to: '+972501234567',
+        body: 'Mepedia: your verification code is 123456. It expires in 10 minutes.',
+      },
+    ]);
+  });
+
+  it('never sends twice when the send succeeded but recording it failed', async () => {
+    const provider = flakySender(0);
+    const { deps: d, store } = deps({ sms: provider.sender });
+    store.failNextMark();
+    const runs = await runWithRetries(smsProcessor(d), job(smsJob));
+    expect(runs).toBe(2);
+    expect(provider.sent).toHaveLength(1);
+  });
+
+  it('treats another job id as another message', async () => {
+    const provider = flakySender(0);
+    const { deps: d } = deps({ sms: provider.sender });
+    await smsProcessor(d)(job(smsJob, 'a'));
+    await smsProcessor(d)(job(smsJob, 'a'));
+    await smsProcessor(d)(job(smsJob, 'b'));
+    expect(provider.sent).toHaveLength(2);
+  });
+
+  it('refuses a malformed job rather than texting garbage', async () => {
+    const provider = flakySender(0);
+    const { deps: d } = deps({ sms: provider.sender });
+    await expect(smsProcessor(d)(job({ ...smsJob, to: 'not-a-number' }))).rejects.toThrow();
+    expect(provider.sent).toHaveLength(0);
+  });
+});
+
+describe(emailProcessor.name, () => {
+  const notice: EmailJob = {
+    template: 'notice',
+    to: 'dana@example.com',
+    language: 'en',
+    data: { subject: 'News', text: 'Hello' },
+  };
+  const reset: EmailJob = {
+    template: 'password-reset',
+    to: 'dana@example.com',
+    language: 'he',
+    data: {
+      firstname: 'דנה',
+      link: 'https://mepedia.test/he/password-reset?token=t&userId=u',
+      expiresInMinutes: 60,
+    },
+  };
+
+  it('adds a signed unsubscribe link and header to every email', async () => {
+    const provider = flakySender(0);
+    const { deps: d } = deps({ email: provider.sender });
+    await emailProcessor(d)(job(reset));
+    const sent = provider.sent[0] as OutgoingEmail;
+    const header = sent.headers['List-Unsubscribe'] ?? '';
+    expect(header).toMatch(
+      /^<https:\/\/mepedia\.test\/he\/unsubscribe\?email=dana%40example\.com&signature=[\w-]{43}>$/,
+    );
+    const signature = /signature=([\w-]+)/.exec(header)?.[1] ?? '';
+    expect(isUnsubscribeSignature('dana@example.com', signature, 'l'.repeat(32))).toBe(true);
+    expect(sent.text).toContain(header.slice(1, -1));
+  });
+
+  it('skips notices to unsubscribed addresses but still sends transactional mail', async () => {
+    const provider = flakySender(0);
+    const { deps: d, store } = deps({ email: provider.sender });
+    store.suppressed.add('dana@example.com');
+    await emailProcessor(d)(job(notice, 'n1'));
+    await emailProcessor(d)(job(reset, 'r1'));
+    expect(provider.sent.map((m) => (m as OutgoingEmail).subject)).toEqual([
+      'איפוס הסיסמה שלך במפדיה',
+    ]);
+  });
+});
+
+describe('events', () => {
+  const envelope = (type: string, payload: unknown): DomainEventEnvelope => ({
+    id: `evt-${type}`,
+    type,
+    source: 'users',
+    occurredAt: new Date().toISOString(),
+    payload,
+  });
+
+  it('fans an event out to each subscriber queue, once per event id', async () => {
+    const queue = new InProcessQueue();
+    const received: string[] = [];
+    queue.process('events-users', async (j) => void received.push(j.id));
+    const fanOut = eventsFanOut({ queue, logger });
+    const event = envelope('profile.publication.changed', {
+      userId: 'u1',
+      publishedAnswers: 1,
+      topics: [],
+    });
+    await fanOut(job(event));
+    await fanOut(job(event));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await queue.close();
+    expect(received).toEqual(['evt-profile.publication.changed']);
+  });
+
+  it('drops unknown event types without failing the job', async () => {
+    await expect(
+      eventsFanOut({ queue: new InProcessQueue(), logger })(job(envelope('no.such.event', {}))),
+    ).resolves.toBeUndefined();
+  });
+
+  it('keeps the suppression list from unsubscribe events', async () => {
+    const { store } = deps();
+    await workerEvents({ repository: store.repository, logger })(
+      job(envelope('email.unsubscribed', { email: 'Dana@Example.com' })),
+    );
+    expect([...store.suppressed]).toEqual(['Dana@Example.com']);
+  });
+});
