@@ -89,7 +89,7 @@ describe('people directory', () => {
     ];
     for (const [key, overrides, topics] of named) {
       ids[key] = (await registerVerified(base, messages, overrides)).userId;
-      await publish(ids[key]!, 2, topics);
+      await publish(ids[key], 2, topics);
     }
     for (let i = 0; i < 21; i++) {
       const { userId } = await registerVerified(base, messages, {
