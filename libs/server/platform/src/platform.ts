@@ -8,6 +8,7 @@ import {
   InProcessBus,
   InProcessQueue,
   RedisBus,
+  type FailedJob,
   type MessageBus,
   type QueueDriver,
 } from '@mepedia/server-queue';
@@ -52,12 +53,18 @@ type MessagingEnv = { REDIS_URL?: string | undefined; REDIS_PREFIX: string };
 
 /** The job queue: BullMQ on Redis when configured, in-process otherwise. */
 export function openQueue(env: MessagingEnv, logger: AppLogger): QueueDriver {
-  const onFailed = (
-    queue: string,
-    job: { id: string; name: string; reason: string; attemptsMade: number },
-  ) =>
+  // A job that used up its attempts stays in the failed set; the log line carries
+  // the request that caused it, to follow it back.
+  const onFailed = (queue: string, job: FailedJob) =>
     logger.error(
-      { queue, jobId: job.id, job: job.name, attempts: job.attemptsMade, reason: job.reason },
+      {
+        queue,
+        jobId: job.id,
+        job: job.name,
+        attempts: job.attemptsMade,
+        reason: job.reason,
+        requestId: (job.data as { requestId?: unknown } | null)?.requestId,
+      },
       'job failed',
     );
   return env.REDIS_URL
