@@ -6,9 +6,15 @@
 //      patch files are checked the same way, except that required fields may be missing;
 //   3. every kustomization.yaml: known fields only, resources/components/patches/generator files
 //      exist on disk, image overrides and patches name something that exists, no YAML file is orphaned;
-//   4. the objects of each root kustomization agree with each other: selectors select a workload,
-//      named ports exist, config/secret references resolve, HPAs target a Deployment whose containers
-//      request CPU, Ingress backends exist, every service app has its <APP>_SERVICE_URL in mepedia-config;
+//   4. the objects of each root kustomization agree with each other (after its patches of plain-merge
+//      kinds such as ConfigMap and NetworkPolicy): selectors select a workload, named ports exist,
+//      config/secret references resolve, HPAs target a Deployment whose containers request CPU,
+//      Ingress backends exist; and Mepedia's rules: every service app (SERVICE_APPS in
+//      libs/contracts, component: service) has its <APP>_SERVICE_URL in mepedia-config and nothing else
+//      is labelled a service; shared variables (EMAIL_LINK_SECRET, PUBLIC_URL, REDIS_*) come from one
+//      place for every app that needs them; an in-cluster URL in a ConfigMap (http://<service>) names
+//      a Service and port that a NetworkPolicy lets its readers reach, and a NetworkPolicy lets pods
+//      of the namespace in only where such a URL uses it (so the worker is shut in production);
 //   5. when `kubectl` is on PATH, each root is also rendered with `kubectl kustomize` and the result is
 //      checked by 2 and 4 (skip with --no-render).
 //
@@ -463,6 +469,140 @@ const portNamesOf = (o) =>
 const portNumbersOf = (o) =>
   new Set(containersOf(o).flatMap((c) => (c.ports ?? []).map((p) => p.containerPort)));
 
+// Mepedia's own knowledge. The service apps the gateway routes to (and reads <APP>_SERVICE_URL for)
+// are SERVICE_APPS in libs/contracts; the worker and the gateway are not among them.
+const ROUTES_FILE = 'libs/contracts/src/routes.ts';
+const serviceApps = (() => {
+  try {
+    const list = /export const SERVICE_APPS\s*=\s*\[([^\]]*)\]/.exec(
+      readFileSync(join(repoRoot, ROUTES_FILE), 'utf8'),
+    )?.[1];
+    const names = [...(list ?? '').matchAll(/['"]([a-z0-9-]+)['"]/g)].map((m) => m[1]);
+    return names.length > 0 ? new Set(names) : undefined;
+  } catch {
+    return undefined;
+  }
+})();
+if (!serviceApps) report(ROUTES_FILE, 'cannot read the SERVICE_APPS list the checks rely on');
+const serviceUrlVariable = (app) => `${app.toUpperCase().replace(/-/g, '_')}_SERVICE_URL`;
+
+// Variables that apps must agree on, and the apps that must have them: every container that sets
+// one must take it from the same place (the same Secret key, ConfigMap key or literal), and each app
+// listed must set it. users checks the unsubscribe links the worker signs, both write links to the
+// web app, and the worker consumes what the others put on Redis under REDIS_PREFIX.
+const SHARED_ENV = {
+  EMAIL_LINK_SECRET: ['users', 'worker'],
+  PUBLIC_URL: ['users', 'worker'],
+  REDIS_URL: ['gateway', 'users', 'worker'],
+  REDIS_PREFIX: ['gateway', 'users', 'worker'],
+};
+
+/**
+ * Where a container's variable comes from: the `env` entry, else the last `envFrom` source that has
+ * the key; undefined when nothing sets it. `id` compares, `text` describes (never a literal value).
+ */
+function envSource(container, variable, namespace, find) {
+  const entry = (container.env ?? []).findLast((e) => e.name === variable);
+  if (entry) {
+    const from = entry.valueFrom;
+    const text = from?.secretKeyRef
+      ? `Secret ${from.secretKeyRef.name} key ${from.secretKeyRef.key}`
+      : from?.configMapKeyRef
+        ? `ConfigMap ${from.configMapKeyRef.name} key ${from.configMapKeyRef.key}`
+        : from
+          ? `env valueFrom ${JSON.stringify(from)}`
+          : 'a value written in its env';
+    return { id: from ? text : `value ${JSON.stringify(entry.value ?? '')}`, text };
+  }
+  let source;
+  for (const from of container.envFrom ?? []) {
+    const prefix = from.prefix ?? '';
+    if (!variable.startsWith(prefix)) continue;
+    const key = variable.slice(prefix.length);
+    const ref = from.configMapRef ?? from.secretRef;
+    const kind = from.configMapRef ? 'ConfigMap' : 'Secret';
+    const object = ref ? find(kind, ref.name, namespace) : undefined;
+    const keys = object
+      ? new Set([...Object.keys(object.data ?? {}), ...Object.keys(object.stringData ?? {})])
+      : kind === 'Secret'
+        ? templateSecrets.get(ref?.name)
+        : undefined;
+    if (keys?.has(key)) source = { id: `${kind} ${ref.name} key ${key}` };
+  }
+  return source && { ...source, text: source.id };
+}
+
+/** `http://users`, `http://worker:8080/x`: a Service of the same namespace, by its short name. */
+function inClusterUrl(value) {
+  const url = /^(https?):\/\/([a-z0-9]([-a-z0-9]*[a-z0-9])?)(:(\d+))?(\/.*)?$/.exec(String(value));
+  return url
+    ? { service: url[2], port: Number(url[5] ?? (url[1] === 'https' ? 443 : 80)) }
+    : undefined;
+}
+
+const readsConfigMap = (workload, name) =>
+  containersOf(workload).some(
+    (c) =>
+      (c.envFrom ?? []).some((f) => f.configMapRef?.name === name) ||
+      (c.env ?? []).some((e) => e.valueFrom?.configMapKeyRef?.name === name),
+  );
+
+/**
+ * Whether the NetworkPolicies let pods of `reader` into pods of `target` on `port` (a number or a
+ * port name of the target's containers). Only same-namespace podSelector peers are evaluated; a
+ * peer that depends on namespace labels or uses matchExpressions counts as letting it in.
+ */
+function admits(policies, target, reader, port) {
+  const numberOf = (p) =>
+    typeof p === 'string'
+      ? containersOf(target)
+          .flatMap((c) => c.ports ?? [])
+          .find((q) => q.name === p)?.containerPort
+      : p;
+  const wanted = numberOf(port);
+  const selecting = policies.filter((policy) => {
+    const selector = policy.spec?.podSelector ?? {};
+    const types = policy.spec?.policyTypes ?? ['Ingress'];
+    if (!types.includes('Ingress')) return false;
+    if (selector.matchExpressions) return true;
+    const labels = selector.matchLabels ?? {};
+    return Object.entries(labels).every(([k, v]) => podLabelsOf(target)[k] === v);
+  });
+  if (selecting.length === 0) return true;
+  const peerAdmits = (peer) => {
+    if (peer.ipBlock) return false;
+    const nsSelector = peer.namespaceSelector;
+    if (
+      nsSelector &&
+      (nsSelector.matchExpressions || Object.keys(nsSelector.matchLabels ?? {}).length > 0)
+    )
+      return true;
+    const podSelector = peer.podSelector;
+    if (!podSelector) return true;
+    if (podSelector.matchExpressions) return true;
+    return Object.entries(podSelector.matchLabels ?? {}).every(
+      ([k, v]) => podLabelsOf(reader)[k] === v,
+    );
+  };
+  const portAdmits = (rulePort) => {
+    if (rulePort.port === undefined) return true;
+    const from = numberOf(rulePort.port);
+    return (
+      from !== undefined &&
+      wanted !== undefined &&
+      wanted >= from &&
+      wanted <= (rulePort.endPort ?? from)
+    );
+  };
+  return selecting.some((policy) =>
+    (policy.spec?.ingress ?? []).some(
+      (rule) =>
+        ((rule.from ?? []).length === 0 || rule.from.some(peerAdmits)) &&
+        ((rule.ports ?? []).length === 0 || rule.ports.some(portAdmits)),
+    ),
+  );
+}
+
 function crossCheck(entries, label) {
   const objects = entries.filter(
     (e) => e.object && typeof e.object === 'object' && !Array.isArray(e.object),
@@ -494,13 +634,164 @@ function crossCheck(entries, label) {
   for (const { object: o, where } of objects) {
     if (!WORKLOADS.has(o.kind) || podLabelsOf(o)['app.kubernetes.io/component'] !== 'service')
       continue;
+    if (serviceApps && !serviceApps.has(o.metadata?.name)) continue; // reported below
     const config = find('ConfigMap', 'mepedia-config', ns(o));
-    const variable = `${String(o.metadata?.name).toUpperCase().replace(/-/g, '_')}_SERVICE_URL`;
+    const variable = serviceUrlVariable(String(o.metadata?.name));
     if (config && !config.data?.[variable]) {
       report(
         where,
         `${label}: ${describe(o)}: ConfigMap mepedia-config has no ${variable}, so the gateway cannot reach it`,
       );
+    }
+  }
+
+  if (serviceApps) {
+    for (const { object: o, where } of objects) {
+      if (
+        WORKLOADS.has(o.kind) &&
+        podLabelsOf(o)['app.kubernetes.io/component'] === 'service' &&
+        !serviceApps.has(o.metadata?.name)
+      ) {
+        report(
+          where,
+          `${label}: ${describe(o)}: labelled component: service, but ${ROUTES_FILE} SERVICE_APPS does not list ${o.metadata?.name} (the gateway routes nothing to it; the worker is component: worker)`,
+        );
+      }
+      if (o.kind === 'ConfigMap' && o.metadata?.name === 'mepedia-config') {
+        const known = new Set([...serviceApps].map(serviceUrlVariable));
+        for (const key of Object.keys(o.data ?? {})) {
+          if (key.endsWith('_SERVICE_URL') && !known.has(key))
+            report(
+              where,
+              `${label}: ${describe(o)}: ${key}: the gateway reads no such variable (no such app in ${ROUTES_FILE} SERVICE_APPS)`,
+            );
+        }
+      }
+    }
+  }
+
+  // Shared variables (SHARED_ENV): one source for all, and present in each app that needs it.
+  for (const [variable, apps] of Object.entries(SHARED_ENV)) {
+    const sources = []; // { where, at, source }
+    for (const { object: o, where } of objects) {
+      if (!WORKLOADS.has(o.kind)) continue;
+      for (const container of podSpecOf(o)?.containers ?? []) {
+        const at = `${describe(o)} container ${container.name}`;
+        const source = envSource(container, variable, ns(o), find);
+        // A ConfigMap it reads that is not here is reported already; its keys are unknown.
+        const unknown = (container.envFrom ?? []).some(
+          (f) => f.configMapRef && !find('ConfigMap', f.configMapRef.name, ns(o)),
+        );
+        if (source) sources.push({ where, at, source });
+        else if (apps.includes(o.metadata?.name) && !unknown)
+          report(
+            where,
+            `${label}: ${at}: ${variable} is not set; ${apps.join(' and ')} must all get it (from the same place)`,
+          );
+      }
+    }
+    const first = sources[0];
+    for (const other of sources.slice(1)) {
+      if (other.source.id !== first.source.id)
+        report(
+          other.where,
+          `${label}: ${other.at}: ${variable} comes from ${other.source.text}, but ${first.at} gets it from ${first.source.text}; they must be the same`,
+        );
+    }
+  }
+
+  // In-cluster URLs in a ConfigMap (USERS_SERVICE_URL: http://users, WORKER_URL: http://worker):
+  // the Service and port exist, and a NetworkPolicy lets some other pod reading the ConfigMap in.
+  for (const { object: config, where } of objects) {
+    if (config.kind !== 'ConfigMap') continue;
+    for (const [key, value] of Object.entries(config.data ?? {})) {
+      const url = inClusterUrl(value);
+      if (!key.endsWith('_URL') || !url) continue;
+      const at = `${label}: ${describe(config)}: ${key}=${value}`;
+      const namespace = ns(config);
+      const service = find('Service', url.service, namespace);
+      if (!service) {
+        report(where, `${at}: there is no Service ${url.service}`);
+        continue;
+      }
+      const number = url.port;
+      const port = (service.spec?.ports ?? []).find((p) => p.port === number);
+      if (!port) {
+        report(where, `${at}: Service ${url.service} has no port ${number}`);
+        continue;
+      }
+      const targets = service.spec?.selector ? selected(service.spec.selector, namespace) : [];
+      const readers = workloads(namespace).filter(
+        (w) => !targets.includes(w) && readsConfigMap(w, config.metadata?.name),
+      );
+      if (targets.length === 0 || readers.length === 0) continue;
+      const open = readers.some((reader) =>
+        targets.every((target) =>
+          admits(
+            objects
+              .map((e) => e.object)
+              .filter((p) => p.kind === 'NetworkPolicy' && ns(p) === namespace),
+            target,
+            reader,
+            port.targetPort ?? port.port,
+          ),
+        ),
+      );
+      if (!open)
+        report(
+          where,
+          `${at}: no NetworkPolicy lets any of ${readers.map((r) => r.metadata?.name).join(', ')} reach Service ${url.service}'s pods on port ${port.name ?? number}`,
+        );
+    }
+  }
+
+  // The other way round: a NetworkPolicy that lets pods of this namespace in must be of use: the
+  // pods it lets in are given (by a ConfigMap they read, or their env) a URL of a Service of the
+  // pods it opens. So the worker, which production's pods never call, stays closed there.
+  const urlServicesOf = (w) => {
+    const values = [];
+    for (const c of containersOf(w)) {
+      for (const e of c.env ?? []) {
+        if (e.value !== undefined) values.push(e.value);
+        const ref = e.valueFrom?.configMapKeyRef;
+        if (ref) values.push(find('ConfigMap', ref.name, ns(w))?.data?.[ref.key]);
+      }
+      for (const f of c.envFrom ?? []) {
+        if (f.configMapRef)
+          values.push(...Object.values(find('ConfigMap', f.configMapRef.name, ns(w))?.data ?? {}));
+      }
+    }
+    return values
+      .map(inClusterUrl)
+      .filter(Boolean)
+      .map((u) => u.service);
+  };
+  for (const { object: policy, where } of objects) {
+    if (policy.kind !== 'NetworkPolicy') continue;
+    const namespace = ns(policy);
+    const opened = policy.spec?.podSelector?.matchLabels ?? {};
+    if (Object.keys(opened).length === 0 || policy.spec?.podSelector?.matchExpressions) continue;
+    const targets = selected(opened, namespace);
+    for (const rule of policy.spec?.ingress ?? []) {
+      for (const peer of rule.from ?? []) {
+        const labels = peer.podSelector?.matchLabels ?? {};
+        if (peer.namespaceSelector || peer.podSelector?.matchExpressions) continue;
+        if (Object.keys(labels).length === 0) continue;
+        for (const source of selected(labels, namespace).filter((w) => !targets.includes(w))) {
+          const used = urlServicesOf(source).some((name) => {
+            const service = find('Service', name, namespace);
+            return (
+              !!service?.spec?.selector &&
+              targets.some((t) => selects(service.spec.selector, podLabelsOf(t)))
+            );
+          });
+          if (!used)
+            report(
+              where,
+              `${label}: ${describe(policy)}: lets ${describe(source)} in, but no URL it is given names a Service of these pods (an opening nothing uses)`,
+            );
+        }
+      }
     }
   }
 
@@ -677,6 +968,52 @@ function crossCheck(entries, label) {
   }
 }
 
+/**
+ * The objects with the strategic-merge patches applied whose merge is plain (maps merge, lists are
+ * replaced whole, null deletes): those of the kinds below, given by path or inline, without a
+ * target or $patch directive. Others (a Deployment's containers, env, ports merge by key) are left
+ * to the rendered check. So overlay values (a ConfigMap key, a NetworkPolicy rule) are checked
+ * even where kubectl is not installed.
+ */
+const PLAIN_MERGE_KINDS = new Set([
+  'ConfigMap',
+  'NetworkPolicy',
+  'HorizontalPodAutoscaler',
+  'PodDisruptionBudget',
+  'Ingress',
+]);
+function withPlainPatches(entries, patches) {
+  const isMap = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
+  const hasDirective = (v) =>
+    Array.isArray(v)
+      ? v.some(hasDirective)
+      : isMap(v) && Object.entries(v).some(([k, x]) => k.startsWith('$') || hasDirective(x));
+  const merge = (base, patch) => {
+    if (!isMap(base) || !isMap(patch)) return patch;
+    const out = { ...base };
+    for (const [key, value] of Object.entries(patch)) {
+      if (value === null) delete out[key];
+      else out[key] = merge(base[key], value);
+    }
+    return out;
+  };
+  const result = entries.map((entry) => ({ ...entry }));
+  for (const { object: patch, target } of patches) {
+    if (target || !isMap(patch) || !PLAIN_MERGE_KINDS.has(patch.kind) || hasDirective(patch))
+      continue;
+    for (const entry of result) {
+      const o = entry.object;
+      if (
+        o?.kind === patch.kind &&
+        o?.metadata?.name === patch.metadata?.name &&
+        (o?.metadata?.namespace ?? '') === (patch.metadata?.namespace ?? '')
+      )
+        entry.object = merge(o, patch);
+    }
+  }
+  return result;
+}
+
 const childDirs = new Set();
 for (const [dir, { data }] of kustomizations) {
   for (const item of [...(data.resources ?? []), ...(data.components ?? [])]) {
@@ -690,7 +1027,7 @@ if (kustomizations.size > 0 && roots.length === 0)
 for (const dir of roots) {
   const tree = collect(dir);
   const label = rel(dir);
-  crossCheck(tree.objects, label);
+  crossCheck(withPlainPatches(tree.objects, tree.patches), label);
   // Patches must land on something, or they silently do nothing.
   for (const patch of tree.patches) {
     const wanted = patch.target ?? { kind: patch.object?.kind, name: patch.object?.metadata?.name };
