@@ -6,25 +6,8 @@ import {
   type PeopleQuery,
   type PersonCard,
 } from '@mepedia/contracts';
-import { fullname } from './users.mapper';
+import { toPersonCard } from './users.mapper';
 import type { PeopleRepository } from './people.repository';
-import type { UserRow } from './users.schema';
-
-function toCard(row: UserRow): PersonCard {
-  return {
-    id: row.id,
-    firstname: row.firstname,
-    lastname: row.lastname,
-    fullname: fullname(row),
-    language: row.language,
-    country: row.country,
-    profileImage: row.profileImage,
-    croppedProfileImage: row.croppedProfileImage,
-    moto: row.moto,
-    publishedAnswers: row.publishedAnswers,
-    publishedAt: (row.publishedAt ?? row.createdAt).toISOString(),
-  };
-}
 
 /** The people directory: published profiles, searched by name or topic, in a stable order. */
 export class PeopleService {
@@ -45,7 +28,7 @@ export class PeopleService {
       limit,
     );
     return {
-      users: rows.map(toCard),
+      users: rows.map(toPersonCard),
       total,
       pageNumber,
       limit,
@@ -55,7 +38,7 @@ export class PeopleService {
   }
 
   async random(): Promise<PersonCard[]> {
-    return (await this.people.random(RANDOM_PEOPLE_COUNT)).map(toCard);
+    return (await this.people.random(RANDOM_PEOPLE_COUNT)).map(toPersonCard);
   }
 
   async publishedAmount(): Promise<{ publishedProfilesAmount: number }> {

@@ -1,4 +1,4 @@
-import type { CurrentUser, PublicProfile, VerificationState } from '@mepedia/contracts';
+import type { CurrentUser, PersonCard, PublicProfile, VerificationState } from '@mepedia/contracts';
 import type { UserRow } from './users.schema';
 
 export function verificationState(
@@ -60,5 +60,33 @@ export function toPublicProfile(row: UserRow): PublicProfile {
     instagramLink: row.instagramLink,
     linkedinLink: row.linkedinLink,
     createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** A directory card: a few public fields and when the profile went public. */
+export function toPersonCard(row: UserRow): PersonCard {
+  const {
+    id,
+    firstname,
+    lastname,
+    fullname,
+    language,
+    country,
+    profileImage,
+    croppedProfileImage,
+    moto,
+  } = toPublicProfile(row);
+  return {
+    id,
+    firstname,
+    lastname,
+    fullname,
+    language,
+    country,
+    profileImage,
+    croppedProfileImage,
+    moto,
+    publishedAnswers: row.publishedAnswers,
+    publishedAt: (row.publishedAt ?? row.createdAt).toISOString(),
   };
 }

@@ -5,13 +5,12 @@ import type {
   PersonCard,
 } from '@mepedia/contracts';
 import { newId, openDatabase, type DatabaseHandle } from '@mepedia/server-database';
-import { createLogger } from '@mepedia/server-http';
-import { InProcessBus, InProcessQueue } from '@mepedia/server-queue';
+import { InProcessQueue } from '@mepedia/server-queue';
 import { call, createTestDatabase, testIdentity } from '@mepedia/server-testing';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { sql } from 'drizzle-orm';
 import { PeopleRepository } from '../src/people.repository';
-import { createUsersApp } from '../src/users.app';
+import { startUsersApp } from './users-app';
 import { captureMessages, registerVerified } from './verified-member';
 
 // The people directory over HTTP on PostgreSQL, fed by publication events.
@@ -66,19 +65,11 @@ describe('people directory', () => {
   beforeAll(async () => {
     database = await createTestDatabase();
     handle = await openDatabase({ url: database.url, poolSize: 4 });
-    app = await createUsersApp(
-      {
-        production: false,
-        logger: createLogger({ name: 'users', level: 'silent' }),
-        database: handle,
-        queue,
-        bus: new InProcessBus(),
-        identityPublicKey: testIdentity().keys.publicKey,
-      },
-      { production: false, publicUrl: 'http://web.test', linkSecret: 'p'.repeat(32) },
-    );
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    base = (await app.getUrl()).replace('[::1]', '127.0.0.1');
+    ({ app, base } = await startUsersApp({
+      database: handle,
+      queue,
+      identityPublicKey: testIdentity().keys.publicKey,
+    }));
 
     const named: Array<
       [string, { language: 'en' | 'he'; firstname: string; lastname: string }, string[]]

@@ -7,19 +7,15 @@ import type {
   RegisterResponse,
 } from '@mepedia/contracts';
 import type { DatabaseHandle } from '@mepedia/server-database';
-import { createLogger } from '@mepedia/server-http';
 import type { Identity } from '@mepedia/server-identity';
-import type { ServicePlatform } from '@mepedia/server-platform';
 import { InProcessBus, InProcessQueue, type Job } from '@mepedia/server-queue';
 import { call, newRegistration, parseSetCookie, testIdentity } from '@mepedia/server-testing';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { createUsersApp } from '../src/users.app';
+import { startUsersApp } from './users-app';
 import { UsersRepository } from '../src/users.repository';
 import { captureMessages, registerVerified as registerVerified_ } from './verified-member';
 
 type Member = Extract<Identity, { kind: 'member' }>;
-
-export const LINK_SECRET = 'test-link-secret-of-at-least-32-characters';
 
 async function execute(
   handle: DatabaseHandle,
@@ -52,25 +48,16 @@ export function describeUsersApi(
 
     beforeAll(async () => {
       database = await open();
-      const platform: ServicePlatform = {
-        production: false,
-        logger: createLogger({ name: 'users', level: 'silent' }),
-        database: database.handle,
-        queue,
-        bus,
-        identityPublicKey: identity.keys.publicKey,
-      };
       queue.process<DomainEventEnvelope>('events', async (job) => {
         events.push(job);
       });
       await bus.subscribe('sessions.revoked', (message) => revocations.push(message));
-      app = await createUsersApp(platform, {
-        production: false,
-        publicUrl: 'http://web.test',
-        linkSecret: LINK_SECRET,
-      });
-      await app.listen({ port: 0, host: '127.0.0.1' });
-      base = (await app.getUrl()).replace('[::1]', '127.0.0.1');
+      ({ app, base } = await startUsersApp({
+        database: database.handle,
+        queue,
+        bus,
+        identityPublicKey: identity.keys.publicKey,
+      }));
     });
 
     afterAll(async () => {

@@ -1,9 +1,8 @@
 import { openDatabase, type DatabaseHandle } from '@mepedia/server-database';
-import { createLogger } from '@mepedia/server-http';
-import { InProcessBus, InProcessQueue } from '@mepedia/server-queue';
+import { InProcessQueue } from '@mepedia/server-queue';
 import { call, createTestDatabase, parseSetCookie, testIdentity } from '@mepedia/server-testing';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { createUsersApp } from '../src/users.app';
+import { startUsersApp } from './users-app';
 import { captureMessages, registerVerified } from './verified-member';
 
 // In production the session cookie is __Host- prefixed and Secure.
@@ -18,19 +17,12 @@ describe('users service in production mode', () => {
   beforeAll(async () => {
     database = await createTestDatabase();
     handle = await openDatabase({ url: database.url, poolSize: 2 });
-    app = await createUsersApp(
-      {
-        production: true,
-        logger: createLogger({ name: 'users', level: 'silent' }),
-        database: handle,
-        queue,
-        bus: new InProcessBus(),
-        identityPublicKey: testIdentity().keys.publicKey,
-      },
-      { production: true, publicUrl: 'https://mepedia.test', linkSecret: 'x'.repeat(32) },
-    );
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    base = (await app.getUrl()).replace('[::1]', '127.0.0.1');
+    ({ app, base } = await startUsersApp({
+      database: handle,
+      queue,
+      identityPublicKey: testIdentity().keys.publicKey,
+      production: true,
+    }));
   });
 
   afterAll(async () => {

@@ -1,4 +1,4 @@
-import { envUrl, loadConfig, platformEnv, envPort } from '@mepedia/server-config';
+import { envUrl, loadConfig, platformEnv, serviceProcessEnv } from '@mepedia/server-config';
 import { z } from 'zod';
 
 export const DEV_LINK_SECRET = 'mepedia-development-link-secret';
@@ -6,14 +6,7 @@ export const DEV_LINK_SECRET = 'mepedia-development-link-secret';
 export const workerEnv = z
   .object({
     ...platformEnv,
-    PORT: envPort(0),
-    HOST: z.string().default('0.0.0.0'),
-    DATABASE_POOL_SIZE: z.coerce
-      .number({ error: 'must be a number' })
-      .int()
-      .min(1)
-      .max(100)
-      .default(5),
+    ...serviceProcessEnv,
     /** smtp://user:pass@host:port (or smtps://). Unset outside production: the dev outbox. */
     SMTP_URL: envUrl(['smtp', 'smtps']).optional(),
     EMAIL_FROM: z.string().default('Mepedia <no-reply@mepedia.local>'),

@@ -129,3 +129,15 @@ export const platformEnv = {
     .regex(/^[\w:-]+$/, 'letters, digits, _ - : only')
     .default('mepedia'),
 };
+
+/** Variables of a backend process that serves HTTP and holds a database pool. */
+export const serviceProcessEnv = {
+  PORT: envPort(0),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_POOL_SIZE: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be between 1 and 100')
+    .max(100, 'must be between 1 and 100')
+    .default(10),
+};

@@ -1,5 +1,5 @@
 import type { KeyObject } from 'node:crypto';
-import { envParsable, envPort, loadConfig, platformEnv } from '@mepedia/server-config';
+import { envParsable, loadConfig, platformEnv, serviceProcessEnv } from '@mepedia/server-config';
 import { openDatabase, type DatabaseHandle } from '@mepedia/server-database';
 import { createLogger, type AppLogger } from '@mepedia/server-http';
 import { parsePublicKey } from '@mepedia/server-identity';
@@ -32,14 +32,7 @@ export type SharedResources = Omit<ServicePlatform, 'logger' | 'identityPublicKe
 
 export const serviceEnv = z.object({
   ...platformEnv,
-  PORT: envPort(0),
-  HOST: z.string().default('0.0.0.0'),
-  DATABASE_POOL_SIZE: z.coerce
-    .number({ error: 'must be a number' })
-    .int()
-    .min(1)
-    .max(100)
-    .default(10),
+  ...serviceProcessEnv,
   /** The gateway's Ed25519 public key (base64 SPKI DER or PEM). */
   IDENTITY_PUBLIC_KEY: envParsable(
     parsePublicKey,
