@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { goBackSteps, guardRedirect, isPublicPath, isSeoPath, menuEntries } from './navigation';
+
+describe('isPublicPath', () => {
+  it.each(['/', '/he', '/auth', '/auth?modal=login', '/verification', '/terms-of-service', '/email-verification', '/support', '/privacy-policy', '/password-reset', '/about', '/efi', '/he/about'])(
+    'lets guests open %s',
+    (path) => expect(isPublicPath(path)).toBe(true),
+  );
+
+  it.each(['/profile/123', '/profile/settings', '/me/abc', '/post/1', '/unsubscribe', '/mepedia-magazine', '/he/post/9', '/me-widget/1'])(
+    'lets guests open %s (contains a public word)',
+    (path) => expect(isPublicPath(path)).toBe(true),
+  );
+
+  it.each(['/people', '/he/people', '/nowhere'])('keeps guests out of %s', (path) => expect(isPublicPath(path)).toBe(false));
+});
+
+describe('guardRedirect', () => {
+  it('sends a logged-out visitor of a private page to registration, in their locale', () => {
+    expect(guardRedirect('/people', false)).toBe('/auth?modal=register');
+    expect(guardRedirect('/he/people', false)).toBe('/he/auth?modal=register');
+  });
+
+  it('lets members and public pages through', () => {
+    expect(guardRedirect('/people', true)).toBeNull();
+    expect(guardRedirect('/about', false)).toBeNull();
+  });
+
+  it('knows the SEO pages', () => {
+    expect(isSeoPath('/post/1')).toBe(true);
+    expect(isSeoPath('/he/me/1')).toBe(true);
+    expect(isSeoPath('/about')).toBe(false);
+  });
+});
+
+describe('menuEntries', () => {
+  const ids = (userId: string | null, mobile = false) =>
+    menuEntries({ userId, mobile, supportUrl: 'https://chat.example' }).map((entry) => entry.id);
+
+  it('shows a guest register and login, not member entries', () => {
+    expect(ids(null)).toEqual(['home', 'about', 'magazine', 'register', 'login', 'support', 'language']);
+  });
+
+  it('adds the about-Efi entry for guests on mobile only', () => {
+    expect(ids(null, true)).toEqual(['home', 'about', 'aboutEfi', 'magazine', 'register', 'login', 'support', 'language']);
+    expect(ids('u1', true)).not.toContain('aboutEfi');
+  });
+
+  it('shows a member profile, write-me, people, settings and logout', () => {
+    expect(ids('u1')).toEqual(['home', 'about', 'profile', 'writeMe', 'magazine', 'people', 'support', 'settings', 'logout', 'language']);
+    const profile = menuEntries({ userId: 'u1', mobile: false, supportUrl: '' }).find((entry) => entry.id === 'profile');
+    expect(profile).toMatchObject({ to: '/profile/u1' });
+  });
+});
+
+describe('goBackSteps', () => {
+  it('goes back three steps on edit-me and /me/ pages, none on home and auth', () => {
+    expect(goBackSteps('/profile/edit-me/3')).toBe(3);
+    expect(goBackSteps('/he/me/abc/2')).toBe(3);
+    expect(goBackSteps('/about')).toBe(1);
+    expect(goBackSteps('/')).toBe(0);
+    expect(goBackSteps('/he/auth')).toBe(0);
+  });
+});

@@ -1,0 +1,20 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+const root = (path: string) => fileURLToPath(new URL(`../../${path}`, import.meta.url));
+
+// Unit and component tests of the web app and its libraries (*.test.ts[x]); jest runs the servers' *.spec.ts.
+export default defineConfig({
+  resolve: {
+    alias: {
+      '@mepedia/contracts': root('libs/contracts/src/index.ts'),
+      '@mepedia/web-i18n': root('libs/web/i18n/src/index.ts'),
+      '@mepedia/web-api': root('libs/web/api/src/index.ts'),
+    },
+  },
+  test: {
+    root: root(''),
+    include: ['apps/web/app/**/*.test.{ts,tsx}', 'libs/web/**/*.test.{ts,tsx}'],
+    environment: 'node',
+  },
+});

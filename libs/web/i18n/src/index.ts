@@ -1,0 +1,3 @@
+export * from './locales';
+export * from './translator';
+export type { MessageKey } from './messages/en';
