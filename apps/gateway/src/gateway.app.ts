@@ -9,6 +9,7 @@ import { IdentitySigner, parsePrivateKey } from '@mepedia/server-identity';
 import { openBus } from '@mepedia/server-platform';
 import type { MessageBus } from '@mepedia/server-queue';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { FastifyInstance } from 'fastify';
 import { Pool, type Dispatcher } from 'undici';
 import type { GatewayConfig } from './gateway.config';
 import { GatewayModule } from './gateway.module';
@@ -29,7 +30,12 @@ export type GatewayApp = {
  */
 export async function createGatewayApp(
   config: GatewayConfig,
-  options: { bus?: MessageBus; logger?: AppLogger } = {},
+  options: {
+    bus?: MessageBus;
+    logger?: AppLogger;
+    /** More routes on the same server before it listens (the standalone process adds the web app). */
+    extend?: (fastify: FastifyInstance) => Promise<void>;
+  } = {},
 ): Promise<GatewayApp> {
   const logger = options.logger ?? createLogger({ name: 'gateway', level: config.logLevel });
   const ownsBus = options.bus === undefined;
@@ -93,6 +99,7 @@ export async function createGatewayApp(
     upstreams,
     devOutbox: worker,
   });
+  if (options.extend) await options.extend(fastify);
 
   return {
     app,

@@ -3,6 +3,11 @@ import type { FastifyInstance } from 'fastify';
 /** Headers for API answers: JSON that no browser should sniff, frame or render as a page. */
 export function registerSecurityHeaders(fastify: FastifyInstance, production: boolean): void {
   fastify.addHook('onSend', (request, reply, payload, done) => {
+    // Pages and their assets set their own headers (apps/web/server).
+    if (!/^\/(api|health|dev)(\/|$)/.test(request.url)) {
+      done(null, payload);
+      return;
+    }
     void reply.header('x-content-type-options', 'nosniff');
     void reply.header('x-frame-options', 'DENY');
     void reply.header('referrer-policy', 'no-referrer');

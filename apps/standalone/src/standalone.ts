@@ -16,6 +16,7 @@ import { createUsersApp } from '../../users/src/users.app';
 import { loadUsersOptions } from '../../users/src/users.options';
 import { createWorkerApp } from '../../worker/src/worker.app';
 import { loadWorkerConfig } from '../../worker/src/worker.config';
+import { registerWeb } from '../../web/server/web-host';
 import { z } from 'zod';
 
 export const standaloneEnv = z.object({
@@ -95,13 +96,24 @@ export async function startStandalone(env: Record<string, string | undefined> = 
       ...(config.NODE_ENV === 'production' ? {} : { WORKER_URL: workerUrl }),
       IDENTITY_PRIVATE_KEY: exportIdentityKeys({ privateKey, publicKey }).privateKey,
     });
+    // The web app shares the gateway's port: pages at /, the API at /api, one origin.
+    const web = {
+      apiBaseUrl: '',
+      publicApiUrl: '',
+      siteUrl: usersOptions.publicUrl,
+      production: usersOptions.production,
+    };
     const gateway = await createGatewayApp(gatewayConfig, {
       bus,
       logger: logger.child({ service: 'gateway' }),
+      extend: (fastify) => registerWeb(fastify, () => web),
     });
     await gateway.app.listen({ port: config.PORT, host: config.HOST });
     const address = gateway.app.getHttpServer().address();
     const port = typeof address === 'object' && address ? address.port : config.PORT;
+    // Pages rendered here fetch their data from this same process, over loopback.
+    web.apiBaseUrl = `http://127.0.0.1:${port}`;
+    if (!env['PUBLIC_URL']) web.siteUrl = `http://localhost:${port}`;
 
     let closing: Promise<void> | undefined;
     const close = () =>

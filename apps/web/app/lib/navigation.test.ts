@@ -2,17 +2,38 @@ import { describe, expect, it } from 'vitest';
 import { goBackSteps, guardRedirect, isPublicPath, isSeoPath, menuEntries } from './navigation';
 
 describe('isPublicPath', () => {
-  it.each(['/', '/he', '/auth', '/auth?modal=login', '/verification', '/terms-of-service', '/email-verification', '/support', '/privacy-policy', '/password-reset', '/about', '/efi', '/he/about'])(
-    'lets guests open %s',
-    (path) => expect(isPublicPath(path)).toBe(true),
+  it.each([
+    '/',
+    '/he',
+    '/auth',
+    '/auth?modal=login',
+    '/verification',
+    '/terms-of-service',
+    '/email-verification',
+    '/support',
+    '/privacy-policy',
+    '/password-reset',
+    '/about',
+    '/efi',
+    '/he/about',
+  ])('lets guests open %s', (path) => expect(isPublicPath(path)).toBe(true));
+
+  it.each([
+    '/profile/123',
+    '/profile/settings',
+    '/me/abc',
+    '/post/1',
+    '/unsubscribe',
+    '/mepedia-magazine',
+    '/he/post/9',
+    '/me-widget/1',
+  ])('lets guests open %s (contains a public word)', (path) =>
+    expect(isPublicPath(path)).toBe(true),
   );
 
-  it.each(['/profile/123', '/profile/settings', '/me/abc', '/post/1', '/unsubscribe', '/mepedia-magazine', '/he/post/9', '/me-widget/1'])(
-    'lets guests open %s (contains a public word)',
-    (path) => expect(isPublicPath(path)).toBe(true),
+  it.each(['/people', '/he/people', '/nowhere'])('keeps guests out of %s', (path) =>
+    expect(isPublicPath(path)).toBe(false),
   );
-
-  it.each(['/people', '/he/people', '/nowhere'])('keeps guests out of %s', (path) => expect(isPublicPath(path)).toBe(false));
 });
 
 describe('guardRedirect', () => {
@@ -38,17 +59,47 @@ describe('menuEntries', () => {
     menuEntries({ userId, mobile, supportUrl: 'https://chat.example' }).map((entry) => entry.id);
 
   it('shows a guest register and login, not member entries', () => {
-    expect(ids(null)).toEqual(['home', 'about', 'magazine', 'register', 'login', 'support', 'language']);
+    expect(ids(null)).toEqual([
+      'home',
+      'about',
+      'magazine',
+      'register',
+      'login',
+      'support',
+      'language',
+    ]);
   });
 
   it('adds the about-Efi entry for guests on mobile only', () => {
-    expect(ids(null, true)).toEqual(['home', 'about', 'aboutEfi', 'magazine', 'register', 'login', 'support', 'language']);
+    expect(ids(null, true)).toEqual([
+      'home',
+      'about',
+      'aboutEfi',
+      'magazine',
+      'register',
+      'login',
+      'support',
+      'language',
+    ]);
     expect(ids('u1', true)).not.toContain('aboutEfi');
   });
 
   it('shows a member profile, write-me, people, settings and logout', () => {
-    expect(ids('u1')).toEqual(['home', 'about', 'profile', 'writeMe', 'magazine', 'people', 'support', 'settings', 'logout', 'language']);
-    const profile = menuEntries({ userId: 'u1', mobile: false, supportUrl: '' }).find((entry) => entry.id === 'profile');
+    expect(ids('u1')).toEqual([
+      'home',
+      'about',
+      'profile',
+      'writeMe',
+      'magazine',
+      'people',
+      'support',
+      'settings',
+      'logout',
+      'language',
+    ]);
+    const profile = menuEntries({ userId: 'u1', mobile: false, supportUrl: '' }).find(
+      (entry) => entry.id === 'profile',
+    );
     expect(profile).toMatchObject({ to: '/profile/u1' });
   });
 });

@@ -22,7 +22,12 @@ const PUBLIC_FRAGMENTS = ['profile', 'me', 'post', 'unsubscribe', `${PRODUCT_SLU
 export function isPublicPath(pathname: string): boolean {
   const { path } = splitLocale(pathname);
   if (path === '/') return true;
-  if (PUBLIC_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`) || path.startsWith(`${prefix}?`))) return true;
+  if (
+    PUBLIC_PREFIXES.some(
+      (prefix) => path === prefix || path.startsWith(`${prefix}/`) || path.startsWith(`${prefix}?`),
+    )
+  )
+    return true;
   return PUBLIC_FRAGMENTS.some((fragment) => path.includes(fragment));
 }
 
@@ -40,16 +45,36 @@ export function guardRedirect(pathname: string, loggedIn: boolean): string | nul
 }
 
 export type MenuEntry =
-  | { id: 'home' | 'profile' | 'writeMe' | 'magazine' | 'register' | 'login' | 'people' | 'settings' | 'aboutEfi'; kind: 'link'; to: string }
+  | {
+      id:
+        | 'home'
+        | 'profile'
+        | 'writeMe'
+        | 'magazine'
+        | 'register'
+        | 'login'
+        | 'people'
+        | 'settings'
+        | 'aboutEfi';
+      kind: 'link';
+      to: string;
+    }
   | { id: 'about'; kind: 'link'; to: string }
   | { id: 'support'; kind: 'external'; href: string }
   | { id: 'logout'; kind: 'action' }
   | { id: 'language'; kind: 'languages' };
 
 /** The header menu's entries and their visibility (spec section 2). */
-export function menuEntries(options: { userId: string | null; mobile: boolean; supportUrl: string }): MenuEntry[] {
+export function menuEntries(options: {
+  userId: string | null;
+  mobile: boolean;
+  supportUrl: string;
+}): MenuEntry[] {
   const loggedIn = options.userId !== null;
-  const entries: MenuEntry[] = [{ id: 'home', kind: 'link', to: '/' }, { id: 'about', kind: 'link', to: '/#about' }];
+  const entries: MenuEntry[] = [
+    { id: 'home', kind: 'link', to: '/' },
+    { id: 'about', kind: 'link', to: '/#about' },
+  ];
   if (!loggedIn && options.mobile) entries.push({ id: 'aboutEfi', kind: 'link', to: '/efi' });
   if (loggedIn) {
     entries.push({ id: 'profile', kind: 'link', to: `/profile/${options.userId}` });

@@ -71,26 +71,45 @@ export function createApi(options: ApiOptions) {
       login: (body: LoginRequest) => send<CurrentUser>('POST', 'users/login', body),
       logout: () => send<{ loggedOut: true }>('POST', 'users/logout'),
       register: (body: RegisterRequest) => send<RegisterResponse>('POST', 'users/register', body),
-      updateUserLanguage: (language: 'en' | 'he') => send<{ language: 'en' | 'he' }>('PUT', 'users/updateUserLanguage', { language }),
-      getProfileById: (id: string) => send<PublicProfile>('GET', `users/getProfileById/${encodeURIComponent(id)}`),
-      getPublishedUsers: (query: PeopleQuery) => send<PeoplePage>('POST', 'users/getPublishedUsers', query),
-      getHomepageUsers: (query: PeopleQuery) => send<PeoplePage>('POST', 'users/getHomepageUsers', query),
+      updateUserLanguage: (language: 'en' | 'he') =>
+        send<{ language: 'en' | 'he' }>('PUT', 'users/updateUserLanguage', { language }),
+      getProfileById: (id: string) =>
+        send<PublicProfile>('GET', `users/getProfileById/${encodeURIComponent(id)}`),
+      getPublishedUsers: (query: PeopleQuery) =>
+        send<PeoplePage>('POST', 'users/getPublishedUsers', query),
+      getHomepageUsers: (query: PeopleQuery) =>
+        send<PeoplePage>('POST', 'users/getHomepageUsers', query),
       getRandomPublishedUsers: () => send<PersonCard[]>('GET', 'users/getRandomPublishedUsers'),
-      getPublishedProfilesAmount: () => send<{ publishedProfilesAmount: number }>('GET', 'users/getPublishedProfilesAmount'),
-      sendPhoneCode: (prefix: string, phone: string) => send<MessageSentResponse>('POST', 'users/sendPhoneCode', { prefix, phone }),
+      getPublishedProfilesAmount: () =>
+        send<{ publishedProfilesAmount: number }>('GET', 'users/getPublishedProfilesAmount'),
+      sendPhoneCode: (prefix: string, phone: string) =>
+        send<MessageSentResponse>('POST', 'users/sendPhoneCode', { prefix, phone }),
       verifyUserByPhone: (verifyCode: string, prefix: string, phone: string) =>
-        send<VerifyUserByPhoneResponse>('PUT', 'users/verifyUserByPhone', { verifyCode, prefix, phone }),
+        send<VerifyUserByPhoneResponse>('PUT', 'users/verifyUserByPhone', {
+          verifyCode,
+          prefix,
+          phone,
+        }),
       sendVerificationEmailToUser: (prefix: string, phone: string) =>
         send<MessageSentResponse>('POST', 'users/sendVerificationEmailToUser', { prefix, phone }),
-      verifyUserByEmail: (verifyCode: string) => send<CurrentUser>('PUT', 'users/verifyUserByEmail', { verifyCode }),
-      getUserToVerify: (userId: string) => send<UserToVerify>('POST', 'users/getUserToVerify', { userId }),
-      userVerified: (userId: string) => send<UserVerifiedResponse>('POST', 'users/userVerified', { userId }),
+      verifyUserByEmail: (verifyCode: string) =>
+        send<CurrentUser>('PUT', 'users/verifyUserByEmail', { verifyCode }),
+      getUserToVerify: (userId: string) =>
+        send<UserToVerify>('POST', 'users/getUserToVerify', { userId }),
+      userVerified: (userId: string) =>
+        send<UserVerifiedResponse>('POST', 'users/userVerified', { userId }),
       changePhonenumber: (userId: string, phoneNumberPrefix: string, phoneNumber: string) =>
-        send<MessageSentResponse>('PUT', 'users/changePhonenumber', { userId, phoneNumberPrefix, phoneNumber }),
-      sendPasswordResetEmail: (email: string) => send<{ sent: true }>('POST', 'users/sendPasswordResetEmail', { email }),
+        send<MessageSentResponse>('PUT', 'users/changePhonenumber', {
+          userId,
+          phoneNumberPrefix,
+          phoneNumber,
+        }),
+      sendPasswordResetEmail: (email: string) =>
+        send<{ sent: true }>('POST', 'users/sendPasswordResetEmail', { email }),
       updateUserPassword: (body: { userId: string; newPassword: string; token?: string }) =>
         send<CurrentUser>('POST', 'users/updateUserPassword', body),
-      unsubscribe: (email: string, signature: string) => send<{ unsubscribed: true }>('POST', 'users/unsubscribe', { email, signature }),
+      unsubscribe: (email: string, signature: string) =>
+        send<{ unsubscribed: true }>('POST', 'users/unsubscribe', { email, signature }),
     },
   };
 }

@@ -31,7 +31,8 @@ export const userQueries = {
   homepage: (api: Api) =>
     queryOptions({
       queryKey: [...userQueries.all, 'homepage'] as const,
-      queryFn: (): Promise<PeoplePage> => api.users.getHomepageUsers({ limit: 6, sortBy: 'mostRecent' }),
+      queryFn: (): Promise<PeoplePage> =>
+        api.users.getHomepageUsers({ limit: 6, sortBy: 'mostRecent' }),
       staleTime: STALE.long,
     }),
 };

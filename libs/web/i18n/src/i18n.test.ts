@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { LOCALES, createTranslator, catalogs, localizePath, preferredLocale, resolveLocale, splitLocale } from './index';
+import {
+  LOCALES,
+  createTranslator,
+  catalogs,
+  localizePath,
+  preferredLocale,
+  resolveLocale,
+  splitLocale,
+} from './index';
 
 describe('locale paths', () => {
   it('puts Hebrew under /he and English at the bare path', () => {
@@ -17,25 +25,39 @@ describe('resolveLocale', () => {
 
   it('renders the locale of the path', () => {
     expect(resolveLocale({ ...base, pathname: '/he/about' })).toEqual({ locale: 'he' });
-    expect(resolveLocale({ ...base, pathname: '/about', acceptLanguage: 'he' })).toEqual({ locale: 'en' });
+    expect(resolveLocale({ ...base, pathname: '/about', acceptLanguage: 'he' })).toEqual({
+      locale: 'en',
+    });
   });
 
   it('checks the browser language at the root only, when no choice is saved', () => {
-    expect(resolveLocale({ ...base, pathname: '/', acceptLanguage: 'he-IL,he;q=0.9,en;q=0.8' })).toEqual({ locale: 'he', redirect: '/he' });
-    expect(resolveLocale({ ...base, pathname: '/', acceptLanguage: 'he', cookieLocale: 'en' })).toEqual({ locale: 'en' });
+    expect(
+      resolveLocale({ ...base, pathname: '/', acceptLanguage: 'he-IL,he;q=0.9,en;q=0.8' }),
+    ).toEqual({ locale: 'he', redirect: '/he' });
+    expect(
+      resolveLocale({ ...base, pathname: '/', acceptLanguage: 'he', cookieLocale: 'en' }),
+    ).toEqual({ locale: 'en' });
   });
 
   it('follows the saved choice at the root', () => {
-    expect(resolveLocale({ ...base, pathname: '/', cookieLocale: 'he' })).toEqual({ locale: 'he', redirect: '/he' });
+    expect(resolveLocale({ ...base, pathname: '/', cookieLocale: 'he' })).toEqual({
+      locale: 'he',
+      redirect: '/he',
+    });
   });
 
   it('lets ?lang= win, redirecting and remembering it', () => {
-    expect(resolveLocale({ ...base, pathname: '/about', search: '?lang=he&x=1', cookieLocale: 'en' })).toEqual({
+    expect(
+      resolveLocale({ ...base, pathname: '/about', search: '?lang=he&x=1', cookieLocale: 'en' }),
+    ).toEqual({
       locale: 'he',
       redirect: '/he/about?x=1',
       rememberLocale: 'he',
     });
-    expect(resolveLocale({ ...base, pathname: '/he', search: '?lang=en' })).toMatchObject({ redirect: '/', locale: 'en' });
+    expect(resolveLocale({ ...base, pathname: '/he', search: '?lang=en' })).toMatchObject({
+      redirect: '/',
+      locale: 'en',
+    });
   });
 
   it('reads Accept-Language weights', () => {
@@ -47,7 +69,8 @@ describe('resolveLocale', () => {
 describe('translator', () => {
   it('has every key in Hebrew too', () => {
     expect(Object.keys(catalogs.he).sort()).toEqual(Object.keys(catalogs.en).sort());
-    for (const locale of LOCALES) for (const value of Object.values(catalogs[locale])) expect(value.trim()).not.toBe('');
+    for (const locale of LOCALES)
+      for (const value of Object.values(catalogs[locale])) expect(value.trim()).not.toBe('');
   });
 
   it('uses Hebrew plural forms, including the dual', () => {
@@ -55,7 +78,9 @@ describe('translator', () => {
     expect(t('footer.publishedProfiles', { count: 1 })).toBe('פרופיל אחד פורסם');
     expect(t('footer.publishedProfiles', { count: 2 })).toBe('שני פרופילים פורסמו');
     expect(t('footer.publishedProfiles', { count: 7 })).toBe('7 פרופילים פורסמו');
-    expect(createTranslator('en')('footer.publishedProfiles', { count: 1 })).toBe('1 published profile');
+    expect(createTranslator('en')('footer.publishedProfiles', { count: 1 })).toBe(
+      '1 published profile',
+    );
   });
 
   it('lets run-time text override the catalogue', () => {

@@ -6,7 +6,10 @@ export const DEFAULT_LOCALE: Locale = DEFAULT_LANGUAGE;
 /** The locale cookie's life: 365 days. */
 export const LOCALE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
 
-export const LOCALE_INFO: Record<Locale, { label: string; enLabel: string; direction: 'ltr' | 'rtl' }> = {
+export const LOCALE_INFO: Record<
+  Locale,
+  { label: string; enLabel: string; direction: 'ltr' | 'rtl' }
+> = {
   en: { label: 'English', enLabel: 'English', direction: 'ltr' },
   he: { label: 'עברית', enLabel: 'Hebrew', direction: 'rtl' },
 };
@@ -70,13 +73,22 @@ export function resolveLocale(input: {
     if (asked === locale) return { locale, rememberLocale: asked };
     params.delete('lang');
     const rest = params.toString();
-    return { locale: asked, redirect: `${localizePath(path, asked)}${rest ? `?${rest}` : ''}`, rememberLocale: asked };
+    return {
+      locale: asked,
+      redirect: `${localizePath(path, asked)}${rest ? `?${rest}` : ''}`,
+      rememberLocale: asked,
+    };
   }
   if (input.pathname === '/' && !isLanguage(input.cookieLocale)) {
     const preferred = preferredLocale(input.acceptLanguage);
-    if (preferred && preferred !== DEFAULT_LOCALE) return { locale: preferred, redirect: localizePath('/', preferred) };
+    if (preferred && preferred !== DEFAULT_LOCALE)
+      return { locale: preferred, redirect: localizePath('/', preferred) };
   }
-  if (input.pathname === '/' && isLanguage(input.cookieLocale) && input.cookieLocale !== DEFAULT_LOCALE) {
+  if (
+    input.pathname === '/' &&
+    isLanguage(input.cookieLocale) &&
+    input.cookieLocale !== DEFAULT_LOCALE
+  ) {
     return { locale: input.cookieLocale, redirect: localizePath('/', input.cookieLocale) };
   }
   return { locale };

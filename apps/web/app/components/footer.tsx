@@ -1,0 +1,50 @@
+import { useLocation } from 'react-router';
+import { splitLocale } from '@mepedia/web-i18n';
+import { useI18n } from '../lib/i18n';
+import { SOCIAL_LINKS } from '../lib/site';
+import { LocalizedLink } from './localized-link';
+
+export function MemorialBlock() {
+  const { t } = useI18n();
+  return (
+    <aside className="memorial" aria-labelledby="memorial-title">
+      <h2 id="memorial-title">{t('memorial.title')}</h2>
+      <p>{t('memorial.text')}</p>
+      <LocalizedLink to="/efi">{t('memorial.link')}</LocalizedLink>
+    </aside>
+  );
+}
+
+export function Footer({ publishedCount }: { publishedCount: number | null }) {
+  const { t } = useI18n();
+  const location = useLocation();
+  const home = splitLocale(location.pathname).path === '/';
+  return (
+    <footer className="site-footer">
+      {home && <MemorialBlock />}
+      <nav aria-label={t('footer.social')}>
+        <ul className="social-links">
+          {SOCIAL_LINKS.map((link) => (
+            <li key={link.name}>
+              <a href={link.href} target="_blank" rel="noopener noreferrer">
+                {link.label}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {publishedCount !== null && (
+        <p className="published-count">
+          {t('footer.publishedProfiles', { count: publishedCount })}
+        </p>
+      )}
+      <p>
+        <LocalizedLink to="/terms-of-service">{t('footer.terms')}</LocalizedLink>
+        {' · '}
+        <LocalizedLink to="/privacy-policy">{t('footer.privacy')}</LocalizedLink>
+      </p>
+      <p>{t('footer.copyright', { year: new Date().getFullYear() })}</p>
+      <p className="credit">{t('footer.credit')}</p>
+    </footer>
+  );
+}

@@ -1,0 +1,203 @@
+import type { CurrentUser } from '@mepedia/contracts';
+import { LOCALES, LOCALE_INFO, localizePath, splitLocale } from '@mepedia/web-i18n';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { useApi } from '../lib/api';
+import { useI18n } from '../lib/i18n';
+import { menuEntries, type MenuEntry } from '../lib/navigation';
+import { SUPPORT_CHAT_URL } from '../lib/site';
+import { AccessibilityToolbar } from './accessibility-toolbar';
+import { LocalizedLink } from './localized-link';
+import { useToasts } from './toasts';
+
+const MOBILE_QUERY = '(max-width: 40rem)';
+
+function useIsMobile(): boolean {
+  const [mobile, setMobile] = useState(false);
+  useEffect(() => {
+    const query = window.matchMedia(MOBILE_QUERY);
+    const update = () => setMobile(query.matches);
+    update();
+    query.addEventListener('change', update);
+    return () => query.removeEventListener('change', update);
+  }, []);
+  return mobile;
+}
+
+/** Logout: tell the server, forget everything local, go home in English, reload. */
+export async function logout(api: ReturnType<typeof useApi>) {
+  await api.users.logout().catch(() => undefined);
+  window.localStorage.clear();
+  window.location.assign('/?lang=en');
+}
+
+function SearchField() {
+  const { t } = useI18n();
+  const navigate = useNavigate();
+  const { locale } = useI18n();
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const value = new FormData(event.currentTarget).get('searchValue');
+    const text = typeof value === 'string' ? value.trim() : '';
+    if (!text) return; // an empty search goes nowhere
+    void navigate(`${localizePath('/people', locale)}?searchValue=${encodeURIComponent(text)}`);
+  };
+  return (
+    <form
+      role="search"
+      className="header-search"
+      action={localizePath('/people', locale)}
+      method="get"
+      onSubmit={onSubmit}
+    >
+      <label htmlFor="header-search" className="visually-hidden">
+        {t('header.search.label')}
+      </label>
+      <input
+        id="header-search"
+        name="searchValue"
+        type="search"
+        dir="auto"
+        placeholder={t('header.search.placeholder')}
+        enterKeyHint="search"
+      />
+    </form>
+  );
+}
+
+function LanguageList({ onChosen }: { onChosen: () => void }) {
+  const { t, locale } = useI18n();
+  const location = useLocation();
+  const [open, setOpen] = useState(false);
+  const listId = useId();
+  const bare = splitLocale(location.pathname).path;
+  return (
+    <div className="language-switcher">
+      <button
+        type="button"
+        className="menu-item"
+        aria-expanded={open}
+        aria-controls={listId}
+        onClick={() => setOpen(!open)}
+      >
+        {t('menu.language')}: {LOCALE_INFO[locale].label}
+      </button>
+      {open && (
+        <ul id={listId} className="language-list">
+          {LOCALES.map((option) => (
+            <li key={option}>
+              {/* ?lang= makes the server remember the choice (cookie, and the member's settings). */}
+              <a
+                href={`${localizePath(bare, option)}?lang=${option}`}
+                hrefLang={option}
+                lang={option}
+                aria-current={option === locale ? 'true' : undefined}
+                onClick={onChosen}
+              >
+                {LOCALE_INFO[option].label}
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function MenuItem({
+  entry,
+  close,
+  userId,
+}: {
+  entry: MenuEntry;
+  close: () => void;
+  userId: string | null;
+}) {
+  const { t } = useI18n();
+  const api = useApi();
+  const toasts = useToasts();
+  switch (entry.kind) {
+    case 'link':
+      return (
+        <LocalizedLink className="menu-item" to={entry.to} onClick={close}>
+          {t(`menu.${entry.id}`)}
+        </LocalizedLink>
+      );
+    case 'external':
+      return (
+        <a className="menu-item" href={entry.href} target="_blank" rel="noopener noreferrer">
+          {t('menu.support')}
+        </a>
+      );
+    case 'action':
+      return (
+        <button
+          type="button"
+          className="menu-item"
+          onClick={() => {
+            close();
+            logout(api).catch((error: unknown) =>
+              toasts.error(error instanceof Error ? error.message : String(error)),
+            );
+          }}
+          data-user={userId ?? undefined}
+        >
+          {t('menu.logout')}
+        </button>
+      );
+    case 'languages':
+      return <LanguageList onChosen={close} />;
+  }
+}
+
+export function Header({ user }: { user: CurrentUser | null }) {
+  const { t } = useI18n();
+  const [open, setOpen] = useState(false);
+  const mobile = useIsMobile();
+  const menuId = useId();
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const location = useLocation();
+  useEffect(() => setOpen(false), [location.pathname]);
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        setOpen(false);
+        buttonRef.current?.focus();
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open]);
+  const entries = menuEntries({ userId: user?.id ?? null, mobile, supportUrl: SUPPORT_CHAT_URL });
+  return (
+    <header className="site-header">
+      <div className="header-row">
+        <LocalizedLink to="/" className="logo" aria-label={t('header.home')}>
+          <span aria-hidden="true">{t('app.name')}</span>
+        </LocalizedLink>
+        <SearchField />
+        <AccessibilityToolbar />
+        <button
+          ref={buttonRef}
+          type="button"
+          className="menu-button"
+          aria-expanded={open}
+          aria-controls={menuId}
+          onClick={() => setOpen(!open)}
+        >
+          {open ? t('header.menu.close') : t('header.menu.open')}
+        </button>
+      </div>
+      <nav id={menuId} className="site-menu" aria-label={t('header.menu.label')} hidden={!open}>
+        <ul>
+          {entries.map((entry) => (
+            <li key={entry.id}>
+              <MenuItem entry={entry} close={() => setOpen(false)} userId={user?.id ?? null} />
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </header>
+  );
+}

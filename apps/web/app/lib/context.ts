@@ -1,0 +1,39 @@
+import { createApi, type Api } from '@mepedia/web-api';
+
+/** What the web server hands every loader (see apps/web/server). */
+export type WebContext = {
+  /** Where loaders reach the API: the gateway, from the server. */
+  apiBaseUrl: string;
+  /** Where the browser reaches the API: '' means this same origin. */
+  publicApiUrl: string;
+  /** This site's public address, for canonical and alternate links. */
+  siteUrl: string;
+  production: boolean;
+};
+
+declare module 'react-router' {
+  interface AppLoadContext {
+    web: WebContext;
+  }
+}
+
+/** The API as the visitor: their cookie and language travel with each call. */
+export function serverApi(context: { web: WebContext }, request: Request): Api {
+  const headers: Record<string, string> = {};
+  const cookie = request.headers.get('cookie');
+  if (cookie) headers.cookie = cookie;
+  const language = request.headers.get('accept-language');
+  if (language) headers['accept-language'] = language;
+  return createApi({ baseUrl: context.web.apiBaseUrl, headers });
+}
+
+export function parseCookieHeader(header: string | null): Map<string, string> {
+  const cookies = new Map<string, string>();
+  for (const part of (header ?? '').split(';')) {
+    const eq = part.indexOf('=');
+    if (eq <= 0) continue;
+    const name = part.slice(0, eq).trim();
+    if (!cookies.has(name)) cookies.set(name, decodeURIComponent(part.slice(eq + 1).trim()));
+  }
+  return cookies;
+}

@@ -1,0 +1,44 @@
+import {
+  createTranslator,
+  localizePath,
+  splitLocale,
+  type Locale,
+  type MessageKey,
+} from '@mepedia/web-i18n';
+
+type RootData = { locale: Locale; siteUrl: string } | undefined;
+type MetaDescriptor = Record<string, string>;
+
+/**
+ * Title, description, canonical, hreflang alternates (en, he, x-default) and
+ * Open Graph for a page. Keys are message keys, worded in the page's locale.
+ */
+export function pageMeta(
+  root: RootData,
+  pathname: string,
+  keys: { title: MessageKey; description?: MessageKey },
+  values: { title?: string; description?: string } = {},
+): MetaDescriptor[] {
+  const locale = root?.locale ?? splitLocale(pathname).locale;
+  const siteUrl = root?.siteUrl ?? '';
+  const t = createTranslator(locale);
+  const title = values.title ?? t(keys.title);
+  const description = values.description ?? t(keys.description ?? 'meta.description.default');
+  const bare = splitLocale(pathname).path;
+  const url = (l: Locale) => `${siteUrl}${localizePath(bare, l)}`;
+  const fullTitle = keys.title === 'home.title' ? title : `${title} | ${t('app.name')}`;
+  return [
+    { title: fullTitle },
+    { name: 'description', content: description },
+    { tagName: 'link', rel: 'canonical', href: url(locale) },
+    { tagName: 'link', rel: 'alternate', hrefLang: 'en', href: url('en') },
+    { tagName: 'link', rel: 'alternate', hrefLang: 'he', href: url('he') },
+    { tagName: 'link', rel: 'alternate', hrefLang: 'x-default', href: url('en') },
+    { property: 'og:title', content: fullTitle },
+    { property: 'og:description', content: description },
+    { property: 'og:url', content: url(locale) },
+    { property: 'og:type', content: 'website' },
+    { property: 'og:site_name', content: t('app.name') },
+    { property: 'og:locale', content: locale === 'he' ? 'he_IL' : 'en_US' },
+  ];
+}

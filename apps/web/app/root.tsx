@@ -1,0 +1,205 @@
+import { LOCALE_COOKIE, type CurrentUser } from '@mepedia/contracts';
+import { ApiError, createApi } from '@mepedia/web-api';
+import {
+  LOCALE_COOKIE_MAX_AGE,
+  direction,
+  resolveLocale,
+  splitLocale,
+  type Locale,
+} from '@mepedia/web-i18n';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  data,
+  isRouteErrorResponse,
+  redirect,
+  useLocation,
+  useRouteError,
+  useRouteLoaderData,
+} from 'react-router';
+import type { Route } from './+types/root';
+import { ClientEffects } from './components/client-effects';
+import { Footer } from './components/footer';
+import { GoBack } from './components/go-back';
+import { Header } from './components/header';
+import { LoadingBar } from './components/loading-bar';
+import { ToastProvider } from './components/toasts';
+import { ApiProvider } from './lib/api';
+import { parseCookieHeader, serverApi } from './lib/context';
+import { I18nProvider, useI18n } from './lib/i18n';
+import { guardRedirect } from './lib/navigation';
+import stylesheet from './app.css?url';
+
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: stylesheet },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+];
+
+export type RootData = {
+  locale: Locale;
+  user: CurrentUser | null;
+  publishedCount: number | null;
+  siteUrl: string;
+  publicApiUrl: string;
+};
+
+function localeCookie(locale: Locale, secure: boolean): string {
+  return `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=${LOCALE_COOKIE_MAX_AGE}; SameSite=Lax${secure ? '; Secure' : ''}`;
+}
+
+/**
+ * Every request: settle the locale (redirecting for ?lang= and at the root),
+ * learn who is visiting, and apply the route guard. Runs again on each
+ * navigation, so the guard holds for client-side moves too.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const cookies = parseCookieHeader(request.headers.get('cookie'));
+  const decision = resolveLocale({
+    pathname: url.pathname,
+    search: url.search,
+    cookieLocale: cookies.get(LOCALE_COOKIE),
+    acceptLanguage: request.headers.get('accept-language'),
+  });
+  const headers = new Headers();
+  if (decision.rememberLocale)
+    headers.append('set-cookie', localeCookie(decision.rememberLocale, context.web.production));
+
+  const api = serverApi(context, request);
+  // A failed session or count call is only logged: the page still renders, as a guest's.
+  const [user, publishedCount] = await Promise.all([
+    api.users
+      .session()
+      .then((session) => (session === 'NoSession' ? null : session))
+      .catch((error: unknown) => {
+        if (!(error instanceof ApiError)) console.error('session lookup failed', error);
+        return null;
+      }),
+    api.users
+      .getPublishedProfilesAmount()
+      .then((answer) => answer.publishedProfilesAmount)
+      .catch(() => null),
+  ]);
+  // A member's saved choice follows them: switching the language saves it.
+  if (user && decision.rememberLocale && decision.rememberLocale !== user.language) {
+    await api.users.updateUserLanguage(decision.rememberLocale).catch(() => undefined);
+  }
+  if (decision.redirect) throw redirect(decision.redirect, { headers });
+  const guarded = guardRedirect(url.pathname, user !== null);
+  if (guarded) throw redirect(guarded, { headers });
+
+  const root: RootData = {
+    locale: decision.locale,
+    user,
+    publishedCount,
+    siteUrl: context.web.siteUrl,
+    publicApiUrl: context.web.publicApiUrl,
+  };
+  return data(root, { headers });
+}
+
+function useRootData(): RootData | undefined {
+  return useRouteLoaderData<typeof loader>('root');
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const root = useRootData();
+  const location = useLocation();
+  const locale = root?.locale ?? splitLocale(location.pathname).locale;
+  return (
+    <html lang={locale} dir={direction(locale)}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#1f4e79" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <I18nProvider locale={locale}>{children}</I18nProvider>
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+function Shell({ children }: { children: ReactNode }) {
+  const root = useRootData();
+  const [queryClient] = useState(
+    () => new QueryClient({ defaultOptions: { queries: { retry: 1 } } }),
+  );
+  const [api] = useState(() => createApi({ baseUrl: root?.publicApiUrl ?? '' }));
+  const { t } = useI18n();
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ApiProvider api={api}>
+        <ToastProvider>
+          <a className="skip-link" href="#main">
+            {t('layout.skipToContent')}
+          </a>
+          <LoadingBar />
+          <Header user={root?.user ?? null} />
+          <GoBack />
+          <main id="main" tabIndex={-1}>
+            {children}
+          </main>
+          <Footer publishedCount={root?.publishedCount ?? null} />
+          <ClientEffects />
+        </ToastProvider>
+      </ApiProvider>
+    </QueryClientProvider>
+  );
+}
+
+export default function App() {
+  return (
+    <Shell>
+      <Outlet />
+    </Shell>
+  );
+}
+
+/** The status of a route error: statusCode, status or response.status, else 500. */
+export function errorStatus(error: unknown): number {
+  if (isRouteErrorResponse(error)) return error.status;
+  const candidate = error as {
+    statusCode?: unknown;
+    status?: unknown;
+    response?: { status?: unknown };
+  } | null;
+  for (const value of [candidate?.statusCode, candidate?.status, candidate?.response?.status]) {
+    if (typeof value === 'number' && value >= 400 && value < 600) return value;
+  }
+  return 500;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const status = errorStatus(error);
+  return (
+    <Shell>
+      <ErrorPage status={status} />
+    </Shell>
+  );
+}
+
+function ErrorPage({ status }: { status: number }) {
+  const { t, locale } = useI18n();
+  const notFound = status === 404;
+  return (
+    <section className="page page-narrow error-page" aria-labelledby="error-title">
+      <p className="error-status">{t('error.status', { status })}</p>
+      <h1 id="error-title">{notFound ? t('notFound.title') : t('error.title')}</h1>
+      <p>{notFound ? t('notFound.text') : t('error.text')}</p>
+      <p>
+        <a href={locale === 'he' ? '/he' : '/'}>{t('notFound.home')}</a>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,32 @@
+import { type RouteConfig, index, prefix, route } from '@react-router/dev/routes';
+import { MAGAZINE_PATH } from './lib/site';
+
+/** Every page exists at the bare path (English) and under /he (Hebrew). */
+function pages(idPrefix: string) {
+  const page = (path: string, file: string, id: string) =>
+    route(path, file, { id: `${idPrefix}${id}` });
+  return [
+    index('routes/home.tsx', { id: `${idPrefix}home` }),
+    page('about', 'routes/about.tsx', 'about'),
+    page('efi', 'routes/efi.tsx', 'efi'),
+    page('support', 'routes/support.tsx', 'support'),
+    page('terms-of-service', 'routes/terms.tsx', 'terms'),
+    page('privacy-policy', 'routes/privacy.tsx', 'privacy'),
+    page('unsubscribe', 'routes/unsubscribe.tsx', 'unsubscribe'),
+    page('auth', 'routes/auth.tsx', 'auth'),
+    page('verification', 'routes/verification.tsx', 'verification'),
+    page('email-verification', 'routes/email-verification.tsx', 'email-verification'),
+    page('password-reset', 'routes/password-reset.tsx', 'password-reset'),
+    page('people', 'routes/people.tsx', 'people'),
+    page('profile/:profileId', 'routes/profile.tsx', 'profile'),
+    page(MAGAZINE_PATH.slice(1), 'routes/magazine.tsx', 'magazine'),
+    page('*', 'routes/not-found.tsx', 'not-found'),
+  ];
+}
+
+export default [
+  route('robots.txt', 'routes/robots.ts'),
+  route('sitemap.xml', 'routes/sitemap.ts'),
+  ...pages(''),
+  ...prefix('he', pages('he-')),
+] satisfies RouteConfig;

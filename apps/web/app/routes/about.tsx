@@ -1,0 +1,13 @@
+import { about } from '../content/about';
+import { ContentPage } from '../components/content-page';
+import { contentMeta } from '../lib/content-route';
+import { useI18n } from '../lib/i18n';
+import type { Route } from './+types/about';
+
+export const meta: Route.MetaFunction = ({ location, matches }) =>
+  contentMeta(about, location.pathname, matches[0]?.data as { siteUrl: string } | undefined);
+
+export default function Page() {
+  const { locale } = useI18n();
+  return <ContentPage page={about[locale]} />;
+}

@@ -1,0 +1,332 @@
+import { LoginRequest, RegisterRequest, isStrongPassword, GENDERS } from '@mepedia/contracts';
+import { ApiError } from '@mepedia/web-api';
+import { localizePath } from '@mepedia/web-i18n';
+import { useState, type FormEvent } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { Field } from '../components/field';
+import { LocalizedLink } from '../components/localized-link';
+import { useToasts } from '../components/toasts';
+import { useApi } from '../lib/api';
+import { describeApiError, fieldErrors, passwordStrength, type FieldErrors } from '../lib/forms';
+import { useI18n } from '../lib/i18n';
+import { pageMeta } from '../lib/seo';
+import type { Route } from './+types/auth';
+
+export const meta: Route.MetaFunction = ({ location, matches }) =>
+  pageMeta(matches[0]?.data as never, location.pathname, {
+    title:
+      new URLSearchParams(location.search).get('modal') === 'login'
+        ? 'auth.login.title'
+        : 'auth.register.title',
+  });
+
+const PREFIXES = ['+972', '+1', '+44', '+33', '+49', '+7', '+380', '+61', '+27', '+54'];
+
+function formValues(form: HTMLFormElement): Record<string, string> {
+  const values: Record<string, string> = {};
+  new FormData(form).forEach((value, key) => {
+    if (typeof value === 'string') values[key] = value;
+  });
+  return values;
+}
+
+function LoginForm() {
+  const { t, locale } = useI18n();
+  const api = useApi();
+  const toasts = useToasts();
+  const navigate = useNavigate();
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [busy, setBusy] = useState(false);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const parsed = LoginRequest.safeParse(formValues(event.currentTarget));
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error, locale));
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      const user = await api.users.login(parsed.data);
+      // A full load: the server renders the member's pages from here on.
+      window.location.assign(localizePath(`/profile/${user.id}`, locale));
+    } catch (error) {
+      setBusy(false);
+      if (error instanceof ApiError && error.code === 'USER_NOT_VERIFIED') {
+        const userId = (error.envelope.details as { userId?: string } | undefined)?.userId;
+        toasts.error(t('auth.notVerified'));
+        if (userId) void navigate(`${localizePath('/verification', locale)}?userId=${userId}`);
+        return;
+      }
+      const described = describeApiError(error, locale);
+      setErrors(described.fields);
+      toasts.error(described.message);
+    }
+  };
+
+  return (
+    <form
+      className="form"
+      onSubmit={(event) => void onSubmit(event)}
+      noValidate
+      aria-labelledby="auth-title"
+    >
+      <h1 id="auth-title">{t('auth.login.title')}</h1>
+      <Field
+        label={t('auth.email')}
+        name="email"
+        type="email"
+        autoComplete="email"
+        dir="ltr"
+        required
+        error={errors['email']}
+      />
+      <Field
+        label={t('auth.password')}
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        dir="ltr"
+        required
+        error={errors['password']}
+      />
+      <button type="submit" className="button" disabled={busy}>
+        {busy ? t('form.sending') : t('auth.loginButton')}
+      </button>
+      <p>
+        <LocalizedLink to="/password-reset">{t('auth.forgotPassword')}</LocalizedLink>
+      </p>
+      <p>
+        {t('auth.noAccount')}{' '}
+        <LocalizedLink to="/auth?modal=register">{t('auth.switchToRegister')}</LocalizedLink>
+      </p>
+    </form>
+  );
+}
+
+function RegisterForm() {
+  const { t, locale } = useI18n();
+  const api = useApi();
+  const toasts = useToasts();
+  const navigate = useNavigate();
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [busy, setBusy] = useState(false);
+  const [password, setPassword] = useState('');
+  const strength = passwordStrength(password, isStrongPassword);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const values = formValues(event.currentTarget);
+    const candidate = {
+      ...values,
+      language: locale,
+      websiteLink: values['websiteLink'] || undefined,
+      termsAccepted: values['termsAccepted'] === 'on',
+    };
+    const parsed = RegisterRequest.safeParse(candidate);
+    const found: FieldErrors = parsed.success ? {} : fieldErrors(parsed.error, locale);
+    if (values['confirmPassword'] !== values['password'])
+      found['confirmPassword'] ??= t('auth.passwordsDiffer');
+    if (Object.keys(found).length > 0) {
+      setErrors(found);
+      toasts.error(t('auth.fixErrors'));
+      const first = event.currentTarget.querySelector<HTMLElement>('[aria-invalid="true"]');
+      first?.focus();
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      const { confirmPassword: _confirm, ...body } = candidate as typeof candidate & {
+        confirmPassword?: string;
+      };
+      const created = await api.users.register(body as Parameters<typeof api.users.register>[0]);
+      void navigate(`${localizePath('/verification', locale)}?userId=${created.userId}`);
+    } catch (error) {
+      setBusy(false);
+      const described = describeApiError(error, locale);
+      setErrors(described.fields);
+      toasts.error(described.message);
+    }
+  };
+
+  return (
+    <form
+      className="form"
+      onSubmit={(event) => void onSubmit(event)}
+      noValidate
+      aria-labelledby="auth-title"
+    >
+      <h1 id="auth-title">{t('auth.register.title')}</h1>
+      <div className="field-row">
+        <Field
+          label={t('auth.firstname')}
+          name="firstname"
+          autoComplete="given-name"
+          required
+          error={errors['firstname']}
+        />
+        <Field
+          label={t('auth.lastname')}
+          name="lastname"
+          autoComplete="family-name"
+          required
+          error={errors['lastname']}
+        />
+      </div>
+      <Field
+        label={t('auth.email')}
+        name="email"
+        type="email"
+        autoComplete="email"
+        dir="ltr"
+        required
+        error={errors['email']}
+      />
+      <div className="field-row">
+        <div className={`field${errors['phoneNumberPrefix'] ? ' has-error' : ''}`}>
+          <label htmlFor="register-prefix">{t('auth.phonePrefix')}</label>
+          <select
+            id="register-prefix"
+            name="phoneNumberPrefix"
+            defaultValue="+972"
+            dir="ltr"
+            autoComplete="tel-country-code"
+          >
+            {PREFIXES.map((prefix) => (
+              <option key={prefix} value={prefix}>
+                {prefix}
+              </option>
+            ))}
+          </select>
+        </div>
+        <Field
+          label={t('auth.phone')}
+          name="phoneNumber"
+          type="tel"
+          autoComplete="tel-national"
+          dir="ltr"
+          required
+          error={errors['phoneNumber']}
+        />
+      </div>
+      <div className="field-row">
+        <Field
+          label={t('auth.birthdate')}
+          name="birthdate"
+          type="date"
+          autoComplete="bday"
+          required
+          error={errors['birthdate']}
+        />
+        <Field
+          label={t('auth.country')}
+          name="country"
+          autoComplete="country-name"
+          required
+          error={errors['country']}
+        />
+      </div>
+      <div className={`field${errors['gender'] ? ' has-error' : ''}`}>
+        <label htmlFor="register-gender">{t('auth.gender')}</label>
+        <select
+          id="register-gender"
+          name="gender"
+          defaultValue=""
+          required
+          aria-invalid={errors['gender'] ? true : undefined}
+          aria-describedby={errors['gender'] ? 'register-gender-error' : undefined}
+        >
+          <option value="" disabled>
+            {t('auth.gender.choose')}
+          </option>
+          {GENDERS.map((gender) => (
+            <option key={gender} value={gender}>
+              {t(`auth.gender.${gender}`)}
+            </option>
+          ))}
+        </select>
+        {errors['gender'] && (
+          <p className="error" id="register-gender-error">
+            {errors['gender']}
+          </p>
+        )}
+      </div>
+      <Field
+        label={t('auth.password')}
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        dir="ltr"
+        required
+        error={errors['password']}
+        onChange={(event) => setPassword(event.currentTarget.value)}
+        hint={
+          <>
+            {t('auth.passwordHint')}{' '}
+            {password && (
+              <span className={`strength strength-${strength}`}>
+                {t('auth.strength.label')}: {t(`auth.strength.${strength}`)}
+              </span>
+            )}
+          </>
+        }
+      />
+      <Field
+        label={t('auth.confirmPassword')}
+        name="confirmPassword"
+        type="password"
+        autoComplete="new-password"
+        dir="ltr"
+        required
+        error={errors['confirmPassword']}
+      />
+      <Field
+        label={t('auth.website')}
+        name="websiteLink"
+        type="url"
+        autoComplete="url"
+        dir="ltr"
+        error={errors['websiteLink']}
+      />
+      <div className={`field field-checkbox${errors['termsAccepted'] ? ' has-error' : ''}`}>
+        <input
+          id="register-terms"
+          type="checkbox"
+          name="termsAccepted"
+          aria-invalid={errors['termsAccepted'] ? true : undefined}
+          aria-describedby={errors['termsAccepted'] ? 'register-terms-error' : undefined}
+        />
+        <label htmlFor="register-terms">
+          {t('auth.terms', { terms: t('auth.termsLink') })} (
+          <LocalizedLink to="/terms-of-service" target="_blank">
+            {t('footer.terms')}
+          </LocalizedLink>
+          )
+        </label>
+        {errors['termsAccepted'] && (
+          <p className="error" id="register-terms-error">
+            {errors['termsAccepted']}
+          </p>
+        )}
+      </div>
+      <button type="submit" className="button" disabled={busy}>
+        {busy ? t('form.sending') : t('auth.registerButton')}
+      </button>
+      <p>
+        {t('auth.haveAccount')}{' '}
+        <LocalizedLink to="/auth?modal=login">{t('auth.switchToLogin')}</LocalizedLink>
+      </p>
+    </form>
+  );
+}
+
+export default function Auth() {
+  const [params] = useSearchParams();
+  return (
+    <section className="page page-narrow">
+      {params.get('modal') === 'login' ? <LoginForm /> : <RegisterForm />}
+    </section>
+  );
+}

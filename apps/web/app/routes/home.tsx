@@ -1,0 +1,90 @@
+import { userQueries } from '@mepedia/web-api';
+import { HydrationBoundary, QueryClient, dehydrate, useQuery } from '@tanstack/react-query';
+import { LocalizedLink } from '../components/localized-link';
+import { PersonCard } from '../components/person-card';
+import { useApi } from '../lib/api';
+import { serverApi } from '../lib/context';
+import { useI18n } from '../lib/i18n';
+import { pageMeta } from '../lib/seo';
+import { MAGAZINE_PATH } from '../lib/site';
+import type { Route } from './+types/home';
+
+export const meta: Route.MetaFunction = ({ location, matches }) =>
+  pageMeta(matches[0]?.data as never, location.pathname, {
+    title: 'home.title',
+    description: 'home.description',
+  });
+
+/** Recommended profiles, fetched on the server and handed to the browser's query cache. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const queryClient = new QueryClient();
+  await queryClient.prefetchQuery(userQueries.homepage(serverApi(context, request)));
+  return { dehydrated: dehydrate(queryClient) };
+}
+
+function Recommended() {
+  const { t } = useI18n();
+  const api = useApi();
+  const { data } = useQuery(userQueries.homepage(api));
+  const people = data?.users ?? [];
+  return (
+    <section className="section" aria-labelledby="recommended-title">
+      <h2 id="recommended-title">{t('home.recommended.title')}</h2>
+      {people.length === 0 ? (
+        <p>{t('home.recommended.empty')}</p>
+      ) : (
+        <ul className="card-grid">
+          {people.map((person) => (
+            <li key={person.id}>
+              <PersonCard person={person} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { t } = useI18n();
+  return (
+    <HydrationBoundary state={loaderData.dehydrated}>
+      <div className="page">
+        <section className="hero" aria-labelledby="hero-title">
+          <h1 id="hero-title">{t('home.hero.title')}</h1>
+          <p className="lead">{t('home.hero.text')}</p>
+          <p className="actions">
+            <LocalizedLink className="button" to="/profile/edit-me/1">
+              {t('home.hero.start')}
+            </LocalizedLink>
+            <LocalizedLink className="button button-secondary" to="/people">
+              {t('home.hero.explore')}
+            </LocalizedLink>
+          </p>
+        </section>
+        <Recommended />
+        <section className="section" aria-labelledby="howto-title">
+          <h2 id="howto-title">{t('home.howto.title')}</h2>
+          <ol className="steps">
+            {([1, 2, 3] as const).map((step) => (
+              <li key={step}>
+                <h3>{t(`home.howto.step${step}.title`)}</h3>
+                <p>{t(`home.howto.step${step}.text`)}</p>
+              </li>
+            ))}
+          </ol>
+        </section>
+        <section className="section" aria-labelledby="magazine-title">
+          <h2 id="magazine-title">{t('home.magazine.title')}</h2>
+          <p>{t('home.magazine.text')}</p>
+          <LocalizedLink to={MAGAZINE_PATH}>{t('home.magazine.link')}</LocalizedLink>
+        </section>
+        <section className="section" id="about" aria-labelledby="about-title" tabIndex={-1}>
+          <h2 id="about-title">{t('home.about.title')}</h2>
+          <p>{t('home.about.text')}</p>
+          <LocalizedLink to="/about">{t('home.about.link')}</LocalizedLink>
+        </section>
+      </div>
+    </HydrationBoundary>
+  );
+}

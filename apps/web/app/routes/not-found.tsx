@@ -1,0 +1,31 @@
+import { data } from 'react-router';
+import { LocalizedLink } from '../components/localized-link';
+import { useI18n } from '../lib/i18n';
+import { pageMeta } from '../lib/seo';
+import type { Route } from './+types/not-found';
+
+export const meta: Route.MetaFunction = ({ location, matches }) => [
+  ...pageMeta(matches[0]?.data as never, location.pathname, { title: 'notFound.title' }).slice(
+    0,
+    2,
+  ),
+  { name: 'robots', content: 'noindex' },
+];
+
+/** Any address no page claims: a real 404 status, with the page. */
+export function loader() {
+  return data(null, { status: 404 });
+}
+
+export default function NotFound() {
+  const { t } = useI18n();
+  return (
+    <section className="page page-narrow error-page" aria-labelledby="not-found-title">
+      <h1 id="not-found-title">{t('notFound.title')}</h1>
+      <p>{t('notFound.text')}</p>
+      <p>
+        <LocalizedLink to="/">{t('notFound.home')}</LocalizedLink>
+      </p>
+    </section>
+  );
+}

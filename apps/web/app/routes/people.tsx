@@ -1,0 +1,76 @@
+import { userQueries } from '@mepedia/web-api';
+import { HydrationBoundary, QueryClient, dehydrate, useQuery } from '@tanstack/react-query';
+import { Form, useSearchParams } from 'react-router';
+import { PersonCard } from '../components/person-card';
+import { useApi } from '../lib/api';
+import { serverApi } from '../lib/context';
+import { useI18n } from '../lib/i18n';
+import { pageMeta } from '../lib/seo';
+import type { Route } from './+types/people';
+
+export const meta: Route.MetaFunction = ({ location, matches }) =>
+  pageMeta(matches[0]?.data as never, location.pathname, { title: 'menu.people' });
+
+function queryOf(params: URLSearchParams) {
+  const sortBy = params.get('sortBy') === 'oldest' ? ('oldest' as const) : ('mostRecent' as const);
+  const searchValue = params.get('searchValue')?.trim() ?? '';
+  return { searchValue, sortBy, limit: 24, pageNumber: 0 };
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const queryClient = new QueryClient();
+  await queryClient.prefetchQuery(
+    userQueries.people(serverApi(context, request), queryOf(new URL(request.url).searchParams)),
+  );
+  return { dehydrated: dehydrate(queryClient) };
+}
+
+function Results() {
+  const [params] = useSearchParams();
+  const api = useApi();
+  const { t } = useI18n();
+  const { data } = useQuery(userQueries.people(api, queryOf(params)));
+  const people = data?.users ?? [];
+  if (people.length === 0) return <p role="status">{t('home.recommended.empty')}</p>;
+  return (
+    <ul className="card-grid">
+      {people.map((person) => (
+        <li key={person.id}>
+          <PersonCard person={person} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export default function People({ loaderData }: Route.ComponentProps) {
+  const { t } = useI18n();
+  const [params] = useSearchParams();
+  const query = queryOf(params);
+  return (
+    <HydrationBoundary state={loaderData.dehydrated}>
+      <section className="page" aria-labelledby="people-title">
+        <h1 id="people-title">{t('menu.people')}</h1>
+        <Form method="get" className="filters" role="search">
+          <label htmlFor="people-search">{t('header.search.label')}</label>
+          <input
+            id="people-search"
+            name="searchValue"
+            type="search"
+            dir="auto"
+            defaultValue={query.searchValue}
+          />
+          <label htmlFor="people-sort">{t('people.sort')}</label>
+          <select id="people-sort" name="sortBy" defaultValue={query.sortBy}>
+            <option value="mostRecent">{t('people.sort.mostRecent')}</option>
+            <option value="oldest">{t('people.sort.oldest')}</option>
+          </select>
+          <button type="submit" className="button">
+            {t('people.search')}
+          </button>
+        </Form>
+        <Results />
+      </section>
+    </HydrationBoundary>
+  );
+}

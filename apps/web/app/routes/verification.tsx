@@ -1,0 +1,199 @@
+import type { UserToVerify } from '@mepedia/contracts';
+import { localizePath } from '@mepedia/web-i18n';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
+import { Field } from '../components/field';
+import { LocalizedLink } from '../components/localized-link';
+import { useToasts } from '../components/toasts';
+import { useApi } from '../lib/api';
+import { describeApiError, type FieldErrors } from '../lib/forms';
+import { useI18n } from '../lib/i18n';
+import { pageMeta } from '../lib/seo';
+import type { Route } from './+types/verification';
+
+export const meta: Route.MetaFunction = ({ location, matches }) => [
+  ...pageMeta(matches[0]?.data as never, location.pathname, { title: 'verify.title' }).slice(0, 2),
+  { name: 'robots', content: 'noindex' },
+];
+
+const POLL_MS = 5000;
+
+/** Step 1: the SMS code (resend, change the number). Steps 2 and 3: the email link notice. */
+export default function Verification() {
+  const { t, locale } = useI18n();
+  const api = useApi();
+  const toasts = useToasts();
+  const [params] = useSearchParams();
+  const userId = params.get('userId');
+  const [member, setMember] = useState<UserToVerify | null>(null);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [changing, setChanging] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  const fail = (error: unknown) => {
+    const described = describeApiError(error, locale);
+    setErrors(described.fields);
+    toasts.error(described.message);
+  };
+
+  useEffect(() => {
+    if (!userId) return;
+    api.users.getUserToVerify(userId).then(setMember, fail);
+  }, [userId]);
+
+  // While the email link is open elsewhere, notice when it was used.
+  useEffect(() => {
+    if (!userId || member?.verification !== 'phone_verified') return;
+    const timer = setInterval(() => {
+      api.users.userVerified(userId).then(
+        (state) => {
+          if (state.verified) window.location.assign(localizePath(`/profile/${userId}`, locale));
+        },
+        () => undefined,
+      );
+    }, POLL_MS);
+    return () => clearInterval(timer);
+  }, [api, userId, member?.verification, locale]);
+
+  if (!userId) {
+    return (
+      <section className="page page-narrow">
+        <h1>{t('verify.title')}</h1>
+        <p>{t('verify.missing')}</p>
+        <LocalizedLink to="/auth?modal=login">{t('auth.loginButton')}</LocalizedLink>
+      </section>
+    );
+  }
+  if (!member)
+    return (
+      <section className="page page-narrow" aria-busy="true">
+        <h1>{t('verify.title')}</h1>
+      </section>
+    );
+
+  const onCode = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const code = String(new FormData(event.currentTarget).get('verifyCode') ?? '');
+    setBusy(true);
+    try {
+      const result = await api.users.verifyUserByPhone(
+        code,
+        member.phoneNumberPrefix,
+        member.phoneNumber,
+      );
+      setErrors({});
+      setMember({ ...member, verification: result.verification });
+    } catch (error) {
+      fail(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const onResend = () =>
+    api.users
+      .sendPhoneCode(member.phoneNumberPrefix, member.phoneNumber)
+      .then(() => toasts.success(t('verify.resent')), fail);
+
+  const onChange = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const prefix = String(form.get('phoneNumberPrefix') ?? '');
+    const phone = String(form.get('phoneNumber') ?? '');
+    try {
+      await api.users.changePhonenumber(member.userId, prefix, phone);
+      setMember(await api.users.getUserToVerify(member.userId));
+      setChanging(false);
+      setErrors({});
+      toasts.success(t('verify.resent'));
+    } catch (error) {
+      fail(error);
+    }
+  };
+
+  const step =
+    member.verification === 'registered' ? 1 : member.verification === 'phone_verified' ? 2 : 3;
+  return (
+    <section className="page page-narrow" aria-labelledby="verify-title">
+      <h1 id="verify-title">{t('verify.title')}</h1>
+      <p className="muted">{t('verify.step', { step })}</p>
+      {step === 1 && !changing && (
+        <form className="form" onSubmit={(event) => void onCode(event)} noValidate>
+          <p>
+            {t('verify.codeSent', { phone: `${member.phoneNumberPrefix} ${member.phoneNumber}` })}
+          </p>
+          <Field
+            label={t('verify.code')}
+            name="verifyCode"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            pattern="[0-9]{6}"
+            maxLength={6}
+            dir="ltr"
+            required
+            error={errors['verifyCode']}
+          />
+          <button type="submit" className="button" disabled={busy}>
+            {busy ? t('form.sending') : t('verify.submit')}
+          </button>
+          <p className="actions">
+            <button type="button" className="link-button" onClick={() => void onResend()}>
+              {t('verify.resend')}
+            </button>
+            <button type="button" className="link-button" onClick={() => setChanging(true)}>
+              {t('verify.changeNumber')}
+            </button>
+          </p>
+        </form>
+      )}
+      {step === 1 && changing && (
+        <form className="form" onSubmit={(event) => void onChange(event)} noValidate>
+          <div className="field-row">
+            <Field
+              label={t('auth.phonePrefix')}
+              name="phoneNumberPrefix"
+              defaultValue={member.phoneNumberPrefix}
+              dir="ltr"
+              error={errors['phoneNumberPrefix']}
+            />
+            <Field
+              label={t('auth.phone')}
+              name="phoneNumber"
+              type="tel"
+              dir="ltr"
+              error={errors['phoneNumber']}
+            />
+          </div>
+          <button type="submit" className="button">
+            {t('verify.saveNumber')}
+          </button>
+          <button type="button" className="link-button" onClick={() => setChanging(false)}>
+            {t('verify.cancel')}
+          </button>
+        </form>
+      )}
+      {step === 2 && (
+        <div className="notice" role="status">
+          <p>{t('verify.emailSent', { email: member.emailHint })}</p>
+          <button
+            type="button"
+            className="link-button"
+            onClick={() =>
+              void api.users
+                .sendVerificationEmailToUser(member.phoneNumberPrefix, member.phoneNumber)
+                .then(() => toasts.success(t('verify.emailResent')), fail)
+            }
+          >
+            {t('verify.emailResend')}
+          </button>
+        </div>
+      )}
+      {step === 3 && (
+        <p role="status">
+          {t('verify.done')}{' '}
+          <LocalizedLink to="/auth?modal=login">{t('auth.loginButton')}</LocalizedLink>
+        </p>
+      )}
+    </section>
+  );
+}

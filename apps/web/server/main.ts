@@ -1,0 +1,37 @@
+import 'reflect-metadata';
+import { envBoolean, envPort, envUrl, loadConfig, runMain } from '@mepedia/server-config';
+import Fastify from 'fastify';
+import { z } from 'zod';
+import { registerWeb } from './web-host';
+
+const webEnv = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: envPort(3001),
+  HOST: z.string().default('0.0.0.0'),
+  /** Where the server reaches the API (the gateway). */
+  GATEWAY_URL: envUrl(['http', 'https']),
+  /** Where browsers reach the API; empty when an ingress serves /api on this same origin. */
+  PUBLIC_API_URL: z.string().default(''),
+  PUBLIC_URL: envUrl(['http', 'https']).default('http://localhost:3001'),
+  TRUST_PROXY: envBoolean(false),
+});
+
+// The web app as its own process (services mode, Kubernetes): pages rendered on
+// the server, data from the gateway.
+runMain(async () => {
+  const config = loadConfig('web', webEnv);
+  const fastify = Fastify({ trustProxy: config.TRUST_PROXY, logger: false });
+  const context = {
+    apiBaseUrl: config.GATEWAY_URL.replace(/\/+$/, ''),
+    publicApiUrl: config.PUBLIC_API_URL.replace(/\/+$/, ''),
+    siteUrl: config.PUBLIC_URL.replace(/\/+$/, ''),
+    production: config.NODE_ENV === 'production',
+  };
+  fastify.get('/health/live', async () => ({ status: 'ok' }));
+  await registerWeb(fastify, () => context);
+  const address = await fastify.listen({ port: config.PORT, host: config.HOST });
+  process.stdout.write(`Mepedia web listening on ${address}\n`);
+  const close = () => void fastify.close().then(() => process.exit(0));
+  process.once('SIGTERM', close);
+  process.once('SIGINT', close);
+});
