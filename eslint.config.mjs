@@ -16,6 +16,7 @@ export default tseslint.config(
       'coverage/**',
       '.nx/**',
       '**/migrations/**',
+      '**/.react-router/**',
     ],
   },
   js.configs.recommended,
@@ -67,6 +68,21 @@ export default tseslint.config(
     // The standalone process is the composition root: it alone may assemble apps.
     files: ['apps/standalone/src/**/*.ts', 'apps/standalone/test/**/*.ts'],
     rules: { '@nx/enforce-module-boundaries': 'off' },
+  },
+  {
+    // React Router's idiom: loaders throw redirect() and data() responses.
+    files: ['apps/web/app/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/only-throw-error': [
+        'error',
+        {
+          allow: [
+            { from: 'lib', name: 'Response' },
+            { from: 'package', package: 'react-router', name: 'DataWithResponseInit' },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['**/*.mjs', '**/*.js'],

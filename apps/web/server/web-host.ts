@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
@@ -63,8 +64,8 @@ export async function registerWeb(
   });
 
   const page = (
-    request: { raw: import('node:http').IncomingMessage },
-    reply: { hijack(): void; raw: import('node:http').ServerResponse },
+    request: { raw: IncomingMessage },
+    reply: { hijack(): void; raw: ServerResponse },
   ) => {
     reply.hijack();
     for (const [name, value] of Object.entries(PAGE_HEADERS)) reply.raw.setHeader(name, value);

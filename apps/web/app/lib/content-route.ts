@@ -1,12 +1,10 @@
 import { splitLocale } from '@mepedia/web-i18n';
 import type { LocalizedContent } from '../content/types';
+import { rootOf } from './seo';
 
 /** Meta tags for a prose page, from its content in the page's locale. */
-export function contentMeta(
-  content: LocalizedContent,
-  pathname: string,
-  root: { siteUrl: string } | undefined,
-) {
+export function contentMeta(content: LocalizedContent, pathname: string, rootData: unknown) {
+  const root = rootOf(rootData);
   const locale = splitLocale(pathname).locale;
   const page = content[locale];
   const bare = splitLocale(pathname).path;

@@ -42,3 +42,9 @@ export function passwordStrength(
   if (password.length >= 6 && /\p{L}/u.test(password) && /\p{Nd}/u.test(password)) return 'fair';
   return 'weak';
 }
+
+/** A text field of a submitted form ('' when absent or a file). */
+export function formText(form: FormData, name: string): string {
+  const value = form.get(name);
+  return typeof value === 'string' ? value : '';
+}

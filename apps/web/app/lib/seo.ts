@@ -6,7 +6,15 @@ import {
   type MessageKey,
 } from '@mepedia/web-i18n';
 
-type RootData = { locale: Locale; siteUrl: string } | undefined;
+/** The root loader's data as meta functions see it (typed loosely there). */
+export function rootOf(data: unknown): { locale: Locale; siteUrl: string } | undefined {
+  const candidate = data as { locale?: unknown; siteUrl?: unknown } | null | undefined;
+  return candidate &&
+    (candidate.locale === 'en' || candidate.locale === 'he') &&
+    typeof candidate.siteUrl === 'string'
+    ? { locale: candidate.locale, siteUrl: candidate.siteUrl }
+    : undefined;
+}
 type MetaDescriptor = Record<string, string>;
 
 /**
@@ -14,11 +22,12 @@ type MetaDescriptor = Record<string, string>;
  * Open Graph for a page. Keys are message keys, worded in the page's locale.
  */
 export function pageMeta(
-  root: RootData,
+  rootData: unknown,
   pathname: string,
   keys: { title: MessageKey; description?: MessageKey },
   values: { title?: string; description?: string } = {},
 ): MetaDescriptor[] {
+  const root = rootOf(rootData);
   const locale = root?.locale ?? splitLocale(pathname).locale;
   const siteUrl = root?.siteUrl ?? '';
   const t = createTranslator(locale);

@@ -5,7 +5,7 @@ import { useI18n } from '../lib/i18n';
 import type { Route } from './+types/about';
 
 export const meta: Route.MetaFunction = ({ location, matches }) =>
-  contentMeta(about, location.pathname, matches[0]?.data as { siteUrl: string } | undefined);
+  contentMeta(about, location.pathname, matches[0]?.data);
 
 export default function Page() {
   const { locale } = useI18n();

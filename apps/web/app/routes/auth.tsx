@@ -13,7 +13,7 @@ import { pageMeta } from '../lib/seo';
 import type { Route } from './+types/auth';
 
 export const meta: Route.MetaFunction = ({ location, matches }) =>
-  pageMeta(matches[0]?.data as never, location.pathname, {
+  pageMeta(matches[0]?.data, location.pathname, {
     title:
       new URLSearchParams(location.search).get('modal') === 'login'
         ? 'auth.login.title'

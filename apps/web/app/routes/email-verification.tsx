@@ -8,10 +8,7 @@ import { pageMeta } from '../lib/seo';
 import type { Route } from './+types/email-verification';
 
 export const meta: Route.MetaFunction = ({ location, matches }) => [
-  ...pageMeta(matches[0]?.data as never, location.pathname, { title: 'emailVerify.title' }).slice(
-    0,
-    2,
-  ),
+  ...pageMeta(matches[0]?.data, location.pathname, { title: 'emailVerify.title' }).slice(0, 2),
   { name: 'robots', content: 'noindex' },
 ];
 

@@ -10,7 +10,7 @@ import { MAGAZINE_PATH } from '../lib/site';
 import type { Route } from './+types/home';
 
 export const meta: Route.MetaFunction = ({ location, matches }) =>
-  pageMeta(matches[0]?.data as never, location.pathname, {
+  pageMeta(matches[0]?.data, location.pathname, {
     title: 'home.title',
     description: 'home.description',
   });

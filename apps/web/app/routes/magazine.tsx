@@ -3,7 +3,7 @@ import { pageMeta } from '../lib/seo';
 import type { Route } from './+types/magazine';
 
 export const meta: Route.MetaFunction = ({ location, matches }) =>
-  pageMeta(matches[0]?.data as never, location.pathname, {
+  pageMeta(matches[0]?.data, location.pathname, {
     title: 'home.magazine.title',
     description: 'home.magazine.text',
   });

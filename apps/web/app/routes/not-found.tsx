@@ -5,10 +5,7 @@ import { pageMeta } from '../lib/seo';
 import type { Route } from './+types/not-found';
 
 export const meta: Route.MetaFunction = ({ location, matches }) => [
-  ...pageMeta(matches[0]?.data as never, location.pathname, { title: 'notFound.title' }).slice(
-    0,
-    2,
-  ),
+  ...pageMeta(matches[0]?.data, location.pathname, { title: 'notFound.title' }).slice(0, 2),
   { name: 'robots', content: 'noindex' },
 ];
 

@@ -1,18 +1,17 @@
-import { Email, Password } from '@mepedia/contracts';
+import { Email, Password, validationMessage } from '@mepedia/contracts';
 import { localizePath } from '@mepedia/web-i18n';
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { Field } from '../components/field';
 import { useToasts } from '../components/toasts';
 import { useApi } from '../lib/api';
-import { describeApiError, type FieldErrors } from '../lib/forms';
+import { describeApiError, formText, type FieldErrors } from '../lib/forms';
 import { useI18n } from '../lib/i18n';
 import { pageMeta } from '../lib/seo';
-import { validationMessage } from '@mepedia/contracts';
 import type { Route } from './+types/password-reset';
 
 export const meta: Route.MetaFunction = ({ location, matches }) => [
-  ...pageMeta(matches[0]?.data as never, location.pathname, { title: 'reset.title' }).slice(0, 2),
+  ...pageMeta(matches[0]?.data, location.pathname, { title: 'reset.title' }).slice(0, 2),
   { name: 'robots', content: 'noindex' },
 ];
 
@@ -30,7 +29,7 @@ export default function PasswordReset() {
 
   const request = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const parsed = Email.safeParse(new FormData(event.currentTarget).get('email') ?? '');
+    const parsed = Email.safeParse(formText(new FormData(event.currentTarget), 'email'));
     if (!parsed.success) {
       setErrors({ email: validationMessage(parsed.error.issues[0]?.message ?? '', locale) });
       return;
@@ -49,7 +48,7 @@ export default function PasswordReset() {
   const choose = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const newPassword = String(form.get('newPassword') ?? '');
+    const newPassword = formText(form, 'newPassword');
     const found: FieldErrors = {};
     const parsed = Password.safeParse(newPassword);
     if (!parsed.success)

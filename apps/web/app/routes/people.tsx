@@ -9,7 +9,7 @@ import { pageMeta } from '../lib/seo';
 import type { Route } from './+types/people';
 
 export const meta: Route.MetaFunction = ({ location, matches }) =>
-  pageMeta(matches[0]?.data as never, location.pathname, { title: 'menu.people' });
+  pageMeta(matches[0]?.data, location.pathname, { title: 'menu.people' });
 
 function queryOf(params: URLSearchParams) {
   const sortBy = params.get('sortBy') === 'oldest' ? ('oldest' as const) : ('mostRecent' as const);

@@ -4,7 +4,7 @@ import { createTranslator } from '@mepedia/web-i18n';
 import { data } from 'react-router';
 import { serverApi } from '../lib/context';
 import { useI18n } from '../lib/i18n';
-import { pageMeta } from '../lib/seo';
+import { pageMeta, rootOf } from '../lib/seo';
 import type { Route } from './+types/profile';
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -17,7 +17,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ location, matches, data: loaded }) => {
-  const root = matches[0]?.data as { locale: 'en' | 'he'; siteUrl: string } | undefined;
+  const root = rootOf(matches[0]?.data);
   const profile = (loaded as { profile?: PublicProfile } | undefined)?.profile;
   const t = createTranslator(root?.locale ?? 'en');
   return pageMeta(

@@ -6,7 +6,7 @@ import { SUPPORT_CHAT_URL } from '../lib/site';
 import type { Route } from './+types/support';
 
 export const meta: Route.MetaFunction = ({ location, matches }) =>
-  contentMeta(support, location.pathname, matches[0]?.data as { siteUrl: string } | undefined);
+  contentMeta(support, location.pathname, matches[0]?.data);
 
 export default function Page() {
   const { locale } = useI18n();

@@ -5,7 +5,7 @@ import { useI18n } from '../lib/i18n';
 import type { Route } from './+types/terms';
 
 export const meta: Route.MetaFunction = ({ location, matches }) =>
-  contentMeta(terms, location.pathname, matches[0]?.data as { siteUrl: string } | undefined);
+  contentMeta(terms, location.pathname, matches[0]?.data);
 
 export default function Page() {
   const { locale } = useI18n();

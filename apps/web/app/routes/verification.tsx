@@ -6,13 +6,13 @@ import { Field } from '../components/field';
 import { LocalizedLink } from '../components/localized-link';
 import { useToasts } from '../components/toasts';
 import { useApi } from '../lib/api';
-import { describeApiError, type FieldErrors } from '../lib/forms';
+import { describeApiError, formText, type FieldErrors } from '../lib/forms';
 import { useI18n } from '../lib/i18n';
 import { pageMeta } from '../lib/seo';
 import type { Route } from './+types/verification';
 
 export const meta: Route.MetaFunction = ({ location, matches }) => [
-  ...pageMeta(matches[0]?.data as never, location.pathname, { title: 'verify.title' }).slice(0, 2),
+  ...pageMeta(matches[0]?.data, location.pathname, { title: 'verify.title' }).slice(0, 2),
   { name: 'robots', content: 'noindex' },
 ];
 
@@ -73,7 +73,7 @@ export default function Verification() {
 
   const onCode = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const code = String(new FormData(event.currentTarget).get('verifyCode') ?? '');
+    const code = formText(new FormData(event.currentTarget), 'verifyCode');
     setBusy(true);
     try {
       const result = await api.users.verifyUserByPhone(
@@ -98,8 +98,8 @@ export default function Verification() {
   const onChange = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const prefix = String(form.get('phoneNumberPrefix') ?? '');
-    const phone = String(form.get('phoneNumber') ?? '');
+    const prefix = formText(form, 'phoneNumberPrefix');
+    const phone = formText(form, 'phoneNumber');
     try {
       await api.users.changePhonenumber(member.userId, prefix, phone);
       setMember(await api.users.getUserToVerify(member.userId));
