@@ -70,7 +70,7 @@ export function resolveLocale(input: {
   const params = new URLSearchParams(input.search);
   const asked = params.get('lang');
   if (isLanguage(asked)) {
-    if (asked === locale) return { locale, rememberLocale: asked };
+    // Remember the choice and drop the parameter from the address.
     params.delete('lang');
     const rest = params.toString();
     return {

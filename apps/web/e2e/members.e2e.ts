@@ -1,0 +1,81 @@
+import { expect, test } from '@playwright/test';
+import { newPerson, openMenu, outbox } from './helpers';
+
+test('register, verify with the texted code and the emailed link, land on the profile, log out and in', async ({
+  page,
+  request,
+}) => {
+  const person = newPerson();
+  await page.goto('/auth?modal=register');
+  await page.getByLabel('First name').fill(person.firstname);
+  await page.getByLabel('Last name').fill(person.lastname);
+  await page.getByLabel('Email').fill(person.email);
+  await page.getByLabel('Phone number').fill(person.phone);
+  await page.getByLabel('Date of birth').fill('1990-05-17');
+  await page.getByLabel('Country', { exact: true }).fill('Israel');
+  await page.getByLabel('Gender').selectOption('female');
+  await page.getByLabel('Password', { exact: true }).fill(person.password);
+  await expect(page.getByText('Password strength: Strong')).toBeVisible();
+  await page.getByLabel('Confirm password').fill(person.password);
+
+  // Without the terms, the form says what is missing and sends nothing.
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByText('You must accept the terms of service')).toBeVisible();
+  await page.getByLabel(/I have read and accept/).check();
+  await page.getByRole('button', { name: 'Create account' }).click();
+
+  await expect(page).toHaveURL(/\/verification\?userId=/);
+  const sms = await outbox(request, (m) => m.channel === 'sms' && m.to === person.e164);
+  const code = /is (\d{6})/.exec(sms.text)?.[1] ?? '';
+  await page.getByLabel('Verification code').fill(code);
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByText(/Your phone is verified/)).toBeVisible();
+
+  const email = await outbox(request, (m) => m.channel === 'email' && m.to === person.email);
+  const link = /https?:\/\/\S+email-verification\?token=[\w-]+/.exec(email.text)?.[0] ?? '';
+  await page.goto(link);
+  await expect(page).toHaveURL(/\/profile\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Dana Levi');
+
+  // A member's menu.
+  let menu = await openMenu(page);
+  await expect(menu.getByRole('link', { name: 'My profile' })).toBeVisible();
+  await expect(menu.getByRole('link', { name: 'People' })).toBeVisible();
+  await expect(menu.getByRole('link', { name: 'Register' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+
+  // The header search goes to the people page; an empty search goes nowhere.
+  const search = page.getByRole('searchbox', { name: 'Search people' });
+  await search.fill('');
+  await search.press('Enter');
+  await expect(page).toHaveURL(/\/profile\//);
+  await search.fill('dana');
+  await search.press('Enter');
+  await expect(page).toHaveURL(/\/people\?searchValue=dana$/);
+
+  menu = await openMenu(page);
+  await menu.getByRole('button', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  menu = await openMenu(page);
+  await expect(menu.getByRole('link', { name: 'Log in' })).toBeVisible();
+  expect(await page.evaluate(() => window.localStorage.getItem('randomIdentifier'))).toMatch(
+    /^[0-9a-f]{24}$/,
+  );
+
+  await menu.getByRole('link', { name: 'Log in' }).click();
+  await page.getByLabel('Email').fill(person.email);
+  await page.getByLabel('Password').fill(person.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/profile\/[0-9a-f-]{36}$/);
+});
+
+test('a wrong password shows the error toast', async ({ page }) => {
+  await page.goto('/auth?modal=login');
+  await page.getByLabel('Email').fill('nobody.here@example.com');
+  await page.getByLabel('Password').fill('wrong-pass-1');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  const toast = page.getByRole('status').filter({ hasText: 'Login information is incorrect' });
+  await expect(toast).toBeVisible();
+  await expect(toast.getByText('Error', { exact: true })).toBeVisible();
+});

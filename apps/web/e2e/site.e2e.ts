@@ -1,0 +1,135 @@
+import { expect, test } from '@playwright/test';
+import { expectAccessible, openMenu } from './helpers';
+
+test.describe('the site, before any script runs', () => {
+  test('the home page HTML carries its heading and language alternates', async ({ request }) => {
+    const html = await (await request.get('/')).text();
+    expect(html).toContain('<html lang="en" dir="ltr">');
+    expect(html).toMatch(/<h1[^>]*>Everyone has a story\. Write yours\.<\/h1>/);
+    expect(html).toMatch(
+      /<link rel="alternate" hreflang="he" href="http:\/\/localhost:\d+\/he"\/>/i,
+    );
+    expect(html).toMatch(/<link rel="alternate" hreflang="x-default"/i);
+    expect(html).toMatch(/<link rel="canonical" href="http:\/\/localhost:\d+\/"\/>/);
+    const he = await (await request.get('/he')).text();
+    expect(he).toContain('<html lang="he" dir="rtl">');
+    expect(he).toContain('לכל אחד יש סיפור. כתבו את שלכם.');
+  });
+
+  test('robots.txt and sitemap.xml list the pages', async ({ request }) => {
+    expect(await (await request.get('/robots.txt')).text()).toContain('Sitemap: http://localhost');
+    const sitemap = await (await request.get('/sitemap.xml')).text();
+    expect(sitemap).toContain('/he/terms-of-service</loc>');
+    expect(sitemap).toContain('hreflang="x-default"');
+  });
+});
+
+test.describe('in the browser', () => {
+  test('home reads in English, left to right', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'Everyone has a story. Write yours.',
+    );
+    await expect(page.getByRole('complementary', { name: 'In memory of Efi' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Read the tribute' })).toHaveAttribute(
+      'href',
+      '/efi',
+    );
+    await expect(page.getByText(`© ${new Date().getFullYear()} Mepedia`)).toBeVisible();
+  });
+
+  test('home reads in Hebrew, right to left', async ({ page }) => {
+    await page.goto('/he');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'he');
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'לכל אחד יש סיפור. כתבו את שלכם.',
+    );
+  });
+
+  test('switching the language sticks across reloads', async ({ page }) => {
+    await page.goto('/about');
+    const menu = await openMenu(page);
+    await menu.getByRole('button', { name: /Language/ }).click();
+    await menu.getByRole('link', { name: 'עברית' }).click();
+    await expect(page).toHaveURL(/\/he\/about$/);
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'he');
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/he$/);
+    const cookies = await page.context().cookies();
+    const locale = cookies.find((cookie) => cookie.name === 'mepedia_locale');
+    expect(locale?.value).toBe('he');
+    expect(locale!.expires - Date.now() / 1000).toBeGreaterThan(364 * 24 * 3600);
+  });
+
+  test('a guest opening a members-only page is sent to registration', async ({ page }) => {
+    await page.goto('/people');
+    await expect(page).toHaveURL(/\/auth\?modal=register$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Create your account');
+  });
+
+  test('an unknown page says so', async ({ page }) => {
+    const response = await page.goto('/about/no-such-page');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'This page could not be found',
+    );
+    await page.getByRole('link', { name: 'Back to the home page' }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('a guest menu offers register and login, not member pages', async ({ page }) => {
+    await page.goto('/');
+    const menu = await openMenu(page);
+    await expect(menu.getByRole('link', { name: 'Register' })).toBeVisible();
+    await expect(menu.getByRole('link', { name: 'Log in' })).toBeVisible();
+    await expect(menu.getByRole('link', { name: 'Magazine' })).toHaveAttribute(
+      'href',
+      '/mepedia-magazine',
+    );
+    await expect(menu.getByRole('link', { name: 'People' })).toHaveCount(0);
+    await expect(menu.getByRole('button', { name: 'Log out' })).toHaveCount(0);
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+  });
+
+  test('the skip link and the menu work from the keyboard', async ({ page }) => {
+    await page.goto('/about');
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('link', { name: 'Skip to main content' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.locator('main')).toBeFocused();
+  });
+});
+
+const PAGES = [
+  '/',
+  '/about',
+  '/efi',
+  '/support',
+  '/terms-of-service',
+  '/privacy-policy',
+  '/unsubscribe?email=a%40example.com&signature=x',
+  '/auth?modal=login',
+  '/auth?modal=register',
+  '/verification',
+  '/email-verification',
+  '/password-reset',
+  '/about/no-such-page',
+];
+
+for (const locale of ['en', 'he'] as const) {
+  test.describe(`accessibility in ${locale === 'he' ? 'Hebrew' : 'English'}`, () => {
+    for (const path of PAGES) {
+      test(`${path} has no serious or critical axe violations`, async ({ page }) => {
+        const target = locale === 'he' ? (path === '/' ? '/he' : `/he${path}`) : path;
+        await page.goto(target);
+        await page.waitForLoadState('networkidle');
+        await expectAccessible(page);
+      });
+    }
+  });
+}
