@@ -6,6 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 
 const started = Date.now();
@@ -75,6 +76,16 @@ if (
     cwd: 'apps/web',
     env: { ...process.env, NODE_ENV: 'production' },
   });
+  // Compressed copies beside each asset, served as they are (@fastify/static preCompressed).
+  for (const file of files('dist/web/client')) {
+    if (!/\.(js|css|svg|json)$/.test(file)) continue;
+    const body = readFileSync(file);
+    writeFileSync(
+      `${file}.br`,
+      brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+    );
+    writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
+  }
   writeFileSync(stamp, digest);
   process.stdout.write(`Built the web app in ${Date.now() - webStarted} ms\n`);
 }

@@ -12,9 +12,12 @@
 //      Ingress backends exist; and Mepedia's rules: every service app (SERVICE_APPS in
 //      libs/contracts, component: service) has its <APP>_SERVICE_URL in mepedia-config and nothing else
 //      is labelled a service; shared variables (EMAIL_LINK_SECRET, PUBLIC_URL, REDIS_*) come from one
-//      place for every app that needs them; an in-cluster URL in a ConfigMap (http://<service>) names
-//      a Service and port that a NetworkPolicy lets its readers reach, and a NetworkPolicy lets pods
-//      of the namespace in only where such a URL uses it (so the worker is shut in production);
+//      place for every app that needs them (and the web app has its GATEWAY_URL); an in-cluster URL
+//      in a ConfigMap (http://<service>) names a Service and port of the right app that a
+//      NetworkPolicy lets its readers reach, and a NetworkPolicy lets pods of the namespace in only
+//      where such a URL uses it (so the worker is shut in production); the pods behind an Ingress
+//      accept traffic from outside the namespace (the ingress controller); probes use a path the
+//      app serves (the web app has no /health/ready); a literal PORT is a port the container declares;
 //   5. when `kubectl` is on PATH, each root is also rendered with `kubectl kustomize` and the result is
 //      checked by 2 and 4 (skip with --no-render).
 //
@@ -412,7 +415,13 @@ function collect(dir, trail = []) {
     }
   }
   patches.push(...inlinePatches.filter((p) => p.owner === dir));
-  return { objects, patches, images: entry.data.images ?? [], where: rel(entry.file) };
+  return {
+    objects,
+    patches,
+    images: entry.data.images ?? [],
+    namespace: typeof entry.data.namespace === 'string' ? entry.data.namespace : '',
+    where: rel(entry.file),
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -485,17 +494,40 @@ const serviceApps = (() => {
 })();
 if (!serviceApps) report(ROUTES_FILE, 'cannot read the SERVICE_APPS list the checks rely on');
 const serviceUrlVariable = (app) => `${app.toUpperCase().replace(/-/g, '_')}_SERVICE_URL`;
+const urlTargets = new Map([...(serviceApps ?? [])].map((app) => [serviceUrlVariable(app), app]));
 
 // Variables that apps must agree on, and the apps that must have them: every container that sets
 // one must take it from the same place (the same Secret key, ConfigMap key or literal), and each app
 // listed must set it. users checks the unsubscribe links the worker signs, both write links to the
-// web app, and the worker consumes what the others put on Redis under REDIS_PREFIX.
+// web app (whose canonical links use the same address), and the worker consumes what the others put
+// on Redis under REDIS_PREFIX. The web app does not start without GATEWAY_URL.
 const SHARED_ENV = {
   EMAIL_LINK_SECRET: ['users', 'worker'],
-  PUBLIC_URL: ['users', 'worker'],
+  PUBLIC_URL: ['users', 'worker', 'web'],
   REDIS_URL: ['gateway', 'users', 'worker'],
   REDIS_PREFIX: ['gateway', 'users', 'worker'],
+  GATEWAY_URL: ['web'],
 };
+
+// The app a URL variable must lead to (the Service's pods are that app's): the gateway's
+// <APP>_SERVICE_URL lead to <app> (added below from SERVICE_APPS).
+const URL_TARGETS = { GATEWAY_URL: 'gateway', WORKER_URL: 'worker' };
+
+// The health paths each app serves: the Nest apps (gateway, service apps, worker) have
+// libs/server/http's /health/live and /health/ready; the web server (apps/web/server/main.ts)
+// only /health/live: any other path is a page of the site (rendered, calling the gateway), which
+// says nothing of the pod's health. A probe elsewhere never succeeds, or checks nothing.
+const NEST_HEALTH_PATHS = ['/health/live', '/health/ready'];
+const HEALTH_PATHS = {
+  gateway: NEST_HEALTH_PATHS,
+  worker: NEST_HEALTH_PATHS,
+  web: ['/health/live'],
+};
+const healthPathsOf = (workload) =>
+  HEALTH_PATHS[workload.metadata?.name] ??
+  (podLabelsOf(workload)['app.kubernetes.io/component'] === 'service'
+    ? NEST_HEALTH_PATHS
+    : undefined);
 
 /**
  * Where a container's variable comes from: the `env` entry, else the last `envFrom` source that has
@@ -547,12 +579,8 @@ const readsConfigMap = (workload, name) =>
       (c.env ?? []).some((e) => e.valueFrom?.configMapKeyRef?.name === name),
   );
 
-/**
- * Whether the NetworkPolicies let pods of `reader` into pods of `target` on `port` (a number or a
- * port name of the target's containers). Only same-namespace podSelector peers are evaluated; a
- * peer that depends on namespace labels or uses matchExpressions counts as letting it in.
- */
-function admits(policies, target, reader, port) {
+/** The ingress policies that select `target`'s pods, and a test of a rule's ports for `port`. */
+function ingressPoliciesFor(policies, target, port) {
   const numberOf = (p) =>
     typeof p === 'string'
       ? containersOf(target)
@@ -568,22 +596,6 @@ function admits(policies, target, reader, port) {
     const labels = selector.matchLabels ?? {};
     return Object.entries(labels).every(([k, v]) => podLabelsOf(target)[k] === v);
   });
-  if (selecting.length === 0) return true;
-  const peerAdmits = (peer) => {
-    if (peer.ipBlock) return false;
-    const nsSelector = peer.namespaceSelector;
-    if (
-      nsSelector &&
-      (nsSelector.matchExpressions || Object.keys(nsSelector.matchLabels ?? {}).length > 0)
-    )
-      return true;
-    const podSelector = peer.podSelector;
-    if (!podSelector) return true;
-    if (podSelector.matchExpressions) return true;
-    return Object.entries(podSelector.matchLabels ?? {}).every(
-      ([k, v]) => podLabelsOf(reader)[k] === v,
-    );
-  };
   const portAdmits = (rulePort) => {
     if (rulePort.port === undefined) return true;
     const from = numberOf(rulePort.port);
@@ -594,16 +606,75 @@ function admits(policies, target, reader, port) {
       wanted <= (rulePort.endPort ?? from)
     );
   };
+  const portsAdmit = (rule) => (rule.ports ?? []).length === 0 || rule.ports.some(portAdmits);
+  return { selecting, portsAdmit };
+}
+
+/**
+ * Whether the NetworkPolicies let pods of `reader` into pods of `target` on `port` (a number or a
+ * port name of the target's containers). Same-namespace podSelector peers are evaluated, and a
+ * namespaceSelector against `namespaceLabels` (the labels of the pods' namespace, with the
+ * kubernetes.io/metadata.name label Kubernetes gives each one); when those are unknown, or the
+ * selector uses matchExpressions, the peer counts as letting it in.
+ */
+function admits(policies, target, reader, port, namespaceLabels) {
+  const { selecting, portsAdmit } = ingressPoliciesFor(policies, target, port);
+  if (selecting.length === 0) return true;
+  const peerAdmits = (peer) => {
+    if (peer.ipBlock) return false;
+    const nsSelector = peer.namespaceSelector;
+    if (nsSelector) {
+      const labels = nsSelector.matchLabels ?? {};
+      if (nsSelector.matchExpressions) return true;
+      if (Object.keys(labels).length > 0) {
+        if (!namespaceLabels) return true;
+        if (!Object.entries(labels).every(([k, v]) => namespaceLabels[k] === v)) return false;
+      }
+    }
+    const podSelector = peer.podSelector;
+    if (!podSelector) return true;
+    if (podSelector.matchExpressions) return true;
+    return Object.entries(podSelector.matchLabels ?? {}).every(
+      ([k, v]) => podLabelsOf(reader)[k] === v,
+    );
+  };
   return selecting.some((policy) =>
     (policy.spec?.ingress ?? []).some(
-      (rule) =>
-        ((rule.from ?? []).length === 0 || rule.from.some(peerAdmits)) &&
-        ((rule.ports ?? []).length === 0 || rule.ports.some(portAdmits)),
+      (rule) => ((rule.from ?? []).length === 0 || rule.from.some(peerAdmits)) && portsAdmit(rule),
     ),
   );
 }
 
-function crossCheck(entries, label) {
+/**
+ * Whether the NetworkPolicies let something outside the namespace (the ingress controller) into
+ * pods of `target` on `port`: a rule without `from`, or with an ipBlock or a namespaceSelector that
+ * is not just this namespace (`namespaceName`, when known).
+ */
+function admitsFromOutside(policies, target, port, namespaceName) {
+  const { selecting, portsAdmit } = ingressPoliciesFor(policies, target, port);
+  if (selecting.length === 0) return true;
+  const outside = (peer) => {
+    if (peer.ipBlock) return true;
+    const labels = peer.namespaceSelector?.matchLabels;
+    if (!peer.namespaceSelector) return false;
+    return !(
+      namespaceName &&
+      !peer.namespaceSelector.matchExpressions &&
+      labels?.['kubernetes.io/metadata.name'] === namespaceName
+    );
+  };
+  return selecting.some((policy) =>
+    (policy.spec?.ingress ?? []).some(
+      (rule) => ((rule.from ?? []).length === 0 || rule.from.some(outside)) && portsAdmit(rule),
+    ),
+  );
+}
+
+/**
+ * `defaultNamespace`: the namespace the root's kustomization puts objects without one in (the
+ * unrendered check), so that NetworkPolicy namespaceSelectors can be evaluated.
+ */
+function crossCheck(entries, label, defaultNamespace = '') {
   const objects = entries.filter(
     (e) => e.object && typeof e.object === 'object' && !Array.isArray(e.object),
   );
@@ -628,6 +699,17 @@ function crossCheck(entries, label) {
     objects.map((e) => e.object).filter((o) => WORKLOADS.has(o.kind) && ns(o) === namespace);
   const selected = (selector, namespace) =>
     workloads(namespace).filter((w) => selects(selector, podLabelsOf(w)));
+  const namespaceNameOf = (o) => ns(o) || defaultNamespace;
+  const namespaceLabelsOf = (o) => {
+    const name = namespaceNameOf(o);
+    if (!name) return undefined;
+    return {
+      ...(find('Namespace', name, '')?.metadata?.labels ?? {}),
+      'kubernetes.io/metadata.name': name,
+    };
+  };
+  const policiesIn = (namespace) =>
+    objects.map((e) => e.object).filter((p) => p.kind === 'NetworkPolicy' && ns(p) === namespace);
 
   // Mepedia's own rule: the gateway finds each service app by <APP>_SERVICE_URL
   // (serviceUrlVariable in libs/contracts), read from the shared ConfigMap.
@@ -686,7 +768,7 @@ function crossCheck(entries, label) {
         else if (apps.includes(o.metadata?.name) && !unknown)
           report(
             where,
-            `${label}: ${at}: ${variable} is not set; ${apps.join(' and ')} must all get it (from the same place)`,
+            `${label}: ${at}: ${variable} is not set; ${apps.length > 1 ? `${apps.join(' and ')} must all get it (from the same place)` : `${apps[0]} needs it`}`,
           );
       }
     }
@@ -721,6 +803,20 @@ function crossCheck(entries, label) {
         continue;
       }
       const targets = service.spec?.selector ? selected(service.spec.selector, namespace) : [];
+      const app = URL_TARGETS[key] ?? urlTargets.get(key);
+      if (
+        app &&
+        targets.length > 0 &&
+        !targets.some(
+          (w) => w.metadata?.name === app || podLabelsOf(w)['app.kubernetes.io/name'] === app,
+        )
+      ) {
+        report(
+          where,
+          `${at}: ${key} must lead to the ${app} app, but Service ${url.service} selects ${targets.map((w) => w.metadata?.name).join(', ')}`,
+        );
+        continue;
+      }
       const readers = workloads(namespace).filter(
         (w) => !targets.includes(w) && readsConfigMap(w, config.metadata?.name),
       );
@@ -728,12 +824,11 @@ function crossCheck(entries, label) {
       const open = readers.some((reader) =>
         targets.every((target) =>
           admits(
-            objects
-              .map((e) => e.object)
-              .filter((p) => p.kind === 'NetworkPolicy' && ns(p) === namespace),
+            policiesIn(namespace),
             target,
             reader,
             port.targetPort ?? port.port,
+            namespaceLabelsOf(reader),
           ),
         ),
       );
@@ -807,11 +902,27 @@ function crossCheck(entries, label) {
       for (const container of containersOf(o)) {
         const c = `${at}: container ${container.name}`;
         if (!container.image) report(where, `${c}: no image`);
+        const healthPaths = WORKLOADS.has(o.kind) ? healthPathsOf(o) : undefined;
         for (const probe of ['startupProbe', 'livenessProbe', 'readinessProbe']) {
           const port = container[probe]?.httpGet?.port ?? container[probe]?.tcpSocket?.port;
           if (typeof port === 'string' && !ports.has(port))
             report(where, `${c}: ${probe} uses port "${port}", which no container declares`);
+          const path = container[probe]?.httpGet?.path;
+          if (healthPaths && path !== undefined && !healthPaths.includes(path))
+            report(
+              where,
+              `${c}: ${probe} asks ${path}, which ${o.metadata?.name} does not serve (it has ${healthPaths.join(', ')})`,
+            );
         }
+        const portVariable = (container.env ?? []).findLast((e) => e.name === 'PORT');
+        if (
+          portVariable?.value !== undefined &&
+          !(container.ports ?? []).some((p) => String(p.containerPort) === portVariable.value)
+        )
+          report(
+            where,
+            `${c}: listens on PORT=${portVariable.value}, which is not a containerPort of it (the Service and probes would miss it)`,
+          );
         const names = new Set();
         for (const variable of container.env ?? []) {
           if (names.has(variable.name)) report(where, `${c}: env ${variable.name} is set twice`);
@@ -955,13 +1066,31 @@ function crossCheck(entries, label) {
           continue;
         }
         const { name, number } = backend.service.port ?? {};
-        if (
-          !(service.spec?.ports ?? []).some((p) => (name ? p.name === name : p.port === number))
-        ) {
+        const servicePort = (service.spec?.ports ?? []).find((p) =>
+          name ? p.name === name : p.port === number,
+        );
+        if (!servicePort) {
           report(
             where,
             `${at}: backend port ${name ?? number} is not a port of Service ${service.metadata.name}`,
           );
+          continue;
+        }
+        // The ingress controller runs in another namespace: the pods must let it in.
+        const pods = service.spec?.selector ? selected(service.spec.selector, namespace) : [];
+        for (const pod of pods) {
+          if (
+            !admitsFromOutside(
+              policiesIn(namespace),
+              pod,
+              servicePort.targetPort ?? servicePort.port,
+              namespaceNameOf(o),
+            )
+          )
+            report(
+              where,
+              `${at}: routes to ${describe(pod)}, but no NetworkPolicy lets the ingress controller (another namespace) reach its port ${servicePort.targetPort ?? servicePort.port}`,
+            );
         }
       }
     }
@@ -1027,7 +1156,7 @@ if (kustomizations.size > 0 && roots.length === 0)
 for (const dir of roots) {
   const tree = collect(dir);
   const label = rel(dir);
-  crossCheck(withPlainPatches(tree.objects, tree.patches), label);
+  crossCheck(withPlainPatches(tree.objects, tree.patches), label, tree.namespace);
   // Patches must land on something, or they silently do nothing.
   for (const patch of tree.patches) {
     const wanted = patch.target ?? { kind: patch.object?.kind, name: patch.object?.metadata?.name };

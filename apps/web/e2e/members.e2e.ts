@@ -53,8 +53,18 @@ test('register, verify with the texted code and the emailed link, land on the pr
   await search.press('Enter');
   await expect(page).toHaveURL(/\/people\?searchValue=dana$/);
 
+  // A member's language choice is saved on their account too.
   menu = await openMenu(page);
-  await menu.getByRole('button', { name: 'Log out' }).click();
+  await menu.getByRole('button', { name: /Language/ }).click();
+  await menu.getByRole('link', { name: 'עברית' }).click();
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  const session = (await (await page.request.post('/api/users/session')).json()) as {
+    language: string;
+  };
+  expect(session.language).toBe('he');
+
+  menu = await openMenu(page);
+  await menu.getByRole('button', { name: 'התנתקות' }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   menu = await openMenu(page);

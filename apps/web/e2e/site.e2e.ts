@@ -96,6 +96,37 @@ test.describe('in the browser', () => {
     await expect(menu).toBeHidden();
   });
 
+  test('the accessibility toolbar changes the page and remembers it', async ({ page }) => {
+    await page.goto('/about');
+    const toggle = page.getByRole('button', { name: 'Accessibility' });
+    await expect(toggle).toBeVisible();
+    await toggle.click();
+    const contrast = page.getByRole('button', { name: 'High contrast' });
+    await contrast.click();
+    await expect(contrast).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.locator('html')).toHaveClass(/a11y-contrast/);
+    await page.getByRole('button', { name: 'Larger text' }).click();
+    await page.reload();
+    await expect(page.locator('html')).toHaveClass(/a11y-contrast/);
+    expect(
+      await page.evaluate(() =>
+        getComputedStyle(document.documentElement).getPropertyValue('--text-scale').trim(),
+      ),
+    ).toBe('1.1');
+    await page.getByRole('button', { name: 'Accessibility' }).click();
+    await page.getByRole('button', { name: 'Reset' }).click();
+    await expect(page.locator('html')).not.toHaveClass(/a11y-contrast/);
+  });
+
+  test('go back returns to the previous page, and home has none', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('button', { name: 'Go back' })).toHaveCount(0);
+    await page.getByRole('link', { name: 'More about us' }).click();
+    await expect(page).toHaveURL(/\/about$/);
+    await page.getByRole('button', { name: 'Go back' }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
   test('the skip link and the menu work from the keyboard', async ({ page }) => {
     await page.goto('/about');
     await page.keyboard.press('Tab');

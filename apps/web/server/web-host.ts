@@ -52,6 +52,8 @@ export async function registerWeb(
     prefix: '/',
     wildcard: false,
     index: false,
+    // The build writes .br and .gz beside each asset; browsers get the smallest they accept.
+    preCompressed: true,
     setHeaders: (reply, path) => {
       // Vite names assets by content hash: they never change, so they may be kept a year.
       const immutable = path.includes(join('client', 'assets'));

@@ -148,7 +148,7 @@ export function isErrorCode(value: unknown): value is ErrorCode {
   return typeof value === 'string' && Object.prototype.hasOwnProperty.call(errorCatalog, value);
 }
 
-export const FieldIssue = z.object({
+export const FieldIssue = /* @__PURE__ */ z.object({
   field: z.string(),
   code: z.string(),
   message: z.string(),
@@ -156,7 +156,7 @@ export const FieldIssue = z.object({
 export type FieldIssue = z.infer<typeof FieldIssue>;
 
 /** The one error envelope every service answers with. */
-export const ErrorEnvelope = z.object({
+export const ErrorEnvelope = /* @__PURE__ */ z.object({
   code: z.string(),
   message: z.string(),
   details: z.unknown().optional(),

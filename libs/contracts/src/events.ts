@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Language } from './locale';
+import { Language } from './language';
 
 // ---------------------------------------------------------------------------
 // QUEUE NAMES ARE STABLE. Jobs already waiting in Redis carry these names;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Language } from './locale';
+import { Language } from './language';
 
 /** Email the worker sends. Transactional mail goes even to people who unsubscribed; notices do not. */
 export const EmailJob = z.discriminatedUnion('template', [

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Language } from './locale';
+import { Language } from './language';
 import {
   Birthdate,
   Email,
@@ -213,14 +213,6 @@ export const DeleteUserRequest = z.object({ id: UserId });
 export type DeleteUserRequest = z.input<typeof DeleteUserRequest>;
 export const DeleteUserResponse = z.object({ deleted: z.literal(true) });
 export type DeleteUserResponse = z.infer<typeof DeleteUserResponse>;
-
-/** Cropped image first, then the original: the image to show for a member. */
-export function resolveProfileImage(user: {
-  croppedProfileImage: string | null;
-  profileImage: string | null;
-}): string | null {
-  return user.croppedProfileImage ?? user.profileImage;
-}
 
 // --- verification -----------------------------------------------------------
 

@@ -1,6 +1,6 @@
 import { isValidPhoneNumber, parsePhoneNumberFromString } from 'libphonenumber-js';
 import { z } from 'zod';
-import type { Language, Localized } from './locale';
+import type { LanguageCode as Language, Localized } from './locale';
 import { requiredError } from './zod-helpers';
 
 // Field-level messages. Schemas put the key in the zod issue's message; the

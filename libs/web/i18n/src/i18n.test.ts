@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { compileMessage } from './format';
 import {
   LOCALES,
   createTranslator,
@@ -81,6 +82,16 @@ describe('translator', () => {
     expect(createTranslator('en')('footer.publishedProfiles', { count: 1 })).toBe(
       '1 published profile',
     );
+  });
+
+  it('formats arguments, selects and nested plurals, and keeps literal quotes', () => {
+    const t = compileMessage(
+      "{name} has {count, plural, =0 {no answers} one {# answer} other {# answers}} ({kind, select, draft {draft} other {live}}) it''s",
+      'en',
+    );
+    expect(t({ name: 'Dana', count: 0, kind: 'draft' })).toBe("Dana has no answers (draft) it's");
+    expect(t({ name: 'Dana', count: 1234, kind: 'x' })).toBe("Dana has 1,234 answers (live) it's");
+    expect(compileMessage('© {year} Mepedia', 'en')({ year: 2026 })).toBe('© 2026 Mepedia');
   });
 
   it('lets run-time text override the catalogue', () => {

@@ -1,4 +1,4 @@
-import { IntlMessageFormat } from 'intl-messageformat';
+import { compileMessage, type CompiledMessage } from './format';
 import type { Locale } from './locales';
 import { en, type MessageKey } from './messages/en';
 import { he } from './messages/he';
@@ -15,19 +15,18 @@ export const catalogs: Record<Locale, Messages> = { en, he };
  * compiled once per message.
  */
 export function createTranslator(locale: Locale, overrides: MessageOverrides = {}): Translate {
-  const cache = new Map<string, IntlMessageFormat>();
+  const cache = new Map<string, CompiledMessage>();
   return (key, values) => {
-    const source = overrides[key] ?? catalogs[locale][key] ?? catalogs.en[key] ?? key;
     let formatter = cache.get(key);
     if (!formatter) {
+      const source = overrides[key] ?? catalogs[locale][key] ?? catalogs.en[key] ?? key;
       try {
-        formatter = new IntlMessageFormat(source, locale);
+        formatter = compileMessage(source, locale);
       } catch {
-        return source;
+        formatter = () => source;
       }
       cache.set(key, formatter);
     }
-    const result = formatter.format(values);
-    return typeof result === 'string' ? result : String(result);
+    return formatter(values);
   };
 }
