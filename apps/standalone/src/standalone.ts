@@ -1,6 +1,6 @@
 import { createPublicKey } from 'node:crypto';
 import { serviceUrlVariable } from '@mepedia/contracts';
-import { envPort, loadConfig, platformEnv } from '@mepedia/server-config';
+import { envPort, envUrl, loadConfig, platformEnv } from '@mepedia/server-config';
 import { openDatabase } from '@mepedia/server-database';
 import { createLogger } from '@mepedia/server-http';
 import {
@@ -23,6 +23,8 @@ export const standaloneEnv = z.object({
   ...platformEnv,
   PORT: envPort(3000),
   HOST: z.string().default('0.0.0.0'),
+  /** The external support chat group the site links to. */
+  SUPPORT_CHAT_URL: envUrl(['https']).default('https://chat.whatsapp.com/mepedia-support'),
 });
 
 /**
@@ -102,6 +104,7 @@ export async function startStandalone(env: Record<string, string | undefined> = 
       publicApiUrl: '',
       siteUrl: usersOptions.publicUrl,
       production: usersOptions.production,
+      supportChatUrl: config.SUPPORT_CHAT_URL,
     };
     const gateway = await createGatewayApp(gatewayConfig, {
       bus,

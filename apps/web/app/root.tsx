@@ -33,6 +33,7 @@ import { ApiProvider } from './lib/api';
 import { parseCookieHeader, serverApi } from './lib/context';
 import { I18nProvider, useI18n } from './lib/i18n';
 import { guardRedirect } from './lib/navigation';
+import { DEFAULT_SUPPORT_CHAT_URL } from './lib/site';
 import stylesheet from './app.css?url';
 
 export const links: Route.LinksFunction = () => [
@@ -46,6 +47,7 @@ export type RootData = {
   publishedCount: number | null;
   siteUrl: string;
   publicApiUrl: string;
+  supportChatUrl: string;
 };
 
 function localeCookie(locale: Locale, secure: boolean): string {
@@ -99,11 +101,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     publishedCount,
     siteUrl: context.web.siteUrl,
     publicApiUrl: context.web.publicApiUrl,
+    supportChatUrl: context.web.supportChatUrl,
   };
   return data(root, { headers });
 }
 
-function useRootData(): RootData | undefined {
+export function useRootData(): RootData | undefined {
   return useRouteLoaderData<typeof loader>('root');
 }
 
@@ -144,7 +147,10 @@ function Shell({ children }: { children: ReactNode }) {
             {t('layout.skipToContent')}
           </a>
           <LoadingBar />
-          <Header user={root?.user ?? null} />
+          <Header
+            user={root?.user ?? null}
+            supportChatUrl={root?.supportChatUrl ?? DEFAULT_SUPPORT_CHAT_URL}
+          />
           <GoBack />
           <main id="main" tabIndex={-1}>
             {children}

@@ -14,6 +14,7 @@ const webEnv = z.object({
   PUBLIC_API_URL: z.string().default(''),
   PUBLIC_URL: envUrl(['http', 'https']).default('http://localhost:3001'),
   TRUST_PROXY: envBoolean(false),
+  SUPPORT_CHAT_URL: envUrl(['https']).default('https://chat.whatsapp.com/mepedia-support'),
 });
 
 // The web app as its own process (services mode, Kubernetes): pages rendered on
@@ -26,6 +27,7 @@ runMain(async () => {
     publicApiUrl: config.PUBLIC_API_URL.replace(/\/+$/, ''),
     siteUrl: config.PUBLIC_URL.replace(/\/+$/, ''),
     production: config.NODE_ENV === 'production',
+    supportChatUrl: config.SUPPORT_CHAT_URL,
   };
   fastify.get('/health/live', async () => ({ status: 'ok' }));
   await registerWeb(fastify, () => context);

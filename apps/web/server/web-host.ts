@@ -13,6 +13,7 @@ export type WebContext = {
   publicApiUrl: string;
   siteUrl: string;
   production: boolean;
+  supportChatUrl: string;
 };
 
 /** The web app's build folder: dist/web, beside the compiled servers. */

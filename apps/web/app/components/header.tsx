@@ -5,7 +5,6 @@ import { useLocation, useNavigate } from 'react-router';
 import { useApi } from '../lib/api';
 import { useI18n } from '../lib/i18n';
 import { menuEntries, type MenuEntry } from '../lib/navigation';
-import { SUPPORT_CHAT_URL } from '../lib/site';
 import { AccessibilityToolbar } from './accessibility-toolbar';
 import { LocalizedLink } from './localized-link';
 import { useToasts } from './toasts';
@@ -150,7 +149,13 @@ function MenuItem({
   }
 }
 
-export function Header({ user }: { user: CurrentUser | null }) {
+export function Header({
+  user,
+  supportChatUrl,
+}: {
+  user: CurrentUser | null;
+  supportChatUrl: string;
+}) {
   const { t } = useI18n();
   const [open, setOpen] = useState(false);
   const mobile = useIsMobile();
@@ -169,7 +174,7 @@ export function Header({ user }: { user: CurrentUser | null }) {
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
   }, [open]);
-  const entries = menuEntries({ userId: user?.id ?? null, mobile, supportUrl: SUPPORT_CHAT_URL });
+  const entries = menuEntries({ userId: user?.id ?? null, mobile, supportUrl: supportChatUrl });
   return (
     <header className="site-header">
       <div className="header-row">

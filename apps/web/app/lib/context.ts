@@ -9,6 +9,8 @@ export type WebContext = {
   /** This site's public address, for canonical and alternate links. */
   siteUrl: string;
   production: boolean;
+  /** The external support chat group. */
+  supportChatUrl: string;
 };
 
 declare module 'react-router' {

@@ -2,8 +2,8 @@
 export const PRODUCT_SLUG = 'mepedia';
 export const MAGAZINE_PATH = `/${PRODUCT_SLUG}-magazine`;
 
-/** The external support chat (a WhatsApp community); overridable at run time via applicationServices later. */
-export const SUPPORT_CHAT_URL = 'https://chat.whatsapp.com/mepedia-support';
+/** The external support chat when the deployment configures none (SUPPORT_CHAT_URL). */
+export const DEFAULT_SUPPORT_CHAT_URL = 'https://chat.whatsapp.com/mepedia-support';
 
 export const SOCIAL_LINKS = [
   { name: 'twitter', label: 'X (Twitter)', href: 'https://twitter.com/mepedia' },
