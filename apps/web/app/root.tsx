@@ -32,7 +32,7 @@ import { ToastProvider } from './components/toasts';
 import { ApiProvider } from './lib/api';
 import { parseCookieHeader, serverApi } from './lib/context';
 import { I18nProvider, useI18n } from './lib/i18n';
-import { guardRedirect } from './lib/navigation';
+import { guardRedirect, showsSiteChrome } from './lib/navigation';
 import { DEFAULT_SUPPORT_CHAT_URL } from './lib/site';
 import stylesheet from './app.css?url';
 
@@ -106,6 +106,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data(root, { headers });
 }
 
+/** The guard must see every navigation, so the root loader runs on each one. */
+export function shouldRevalidate() {
+  return true;
+}
+
 export function useRootData(): RootData | undefined {
   return useRouteLoaderData<typeof loader>('root');
 }
@@ -139,6 +144,8 @@ function Shell({ children }: { children: ReactNode }) {
   );
   const [api] = useState(() => createApi({ baseUrl: root?.publicApiUrl ?? '' }));
   const { t } = useI18n();
+  // The widget template is embedded on members' own sites: no header or footer there.
+  const chrome = showsSiteChrome(useLocation().pathname);
   return (
     <QueryClientProvider client={queryClient}>
       <ApiProvider api={api}>
@@ -147,15 +154,17 @@ function Shell({ children }: { children: ReactNode }) {
             {t('layout.skipToContent')}
           </a>
           <LoadingBar />
-          <Header
-            user={root?.user ?? null}
-            supportChatUrl={root?.supportChatUrl ?? DEFAULT_SUPPORT_CHAT_URL}
-          />
-          <GoBack />
+          {chrome && (
+            <Header
+              user={root?.user ?? null}
+              supportChatUrl={root?.supportChatUrl ?? DEFAULT_SUPPORT_CHAT_URL}
+            />
+          )}
+          {chrome && <GoBack />}
           <main id="main" tabIndex={-1}>
             {children}
           </main>
-          <Footer publishedCount={root?.publishedCount ?? null} />
+          {chrome && <Footer publishedCount={root?.publishedCount ?? null} />}
           <ClientEffects />
         </ToastProvider>
       </ApiProvider>

@@ -71,6 +71,12 @@ test.describe('in the browser', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Create your account');
   });
 
+  test('the guard also holds for navigation inside the page', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Meet people' }).click();
+    await expect(page).toHaveURL(/\/auth\?modal=register$/);
+  });
+
   test('an unknown page says so', async ({ page }) => {
     const response = await page.goto('/about/no-such-page');
     expect(response?.status()).toBe(404);

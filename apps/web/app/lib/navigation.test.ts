@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { goBackSteps, guardRedirect, isPublicPath, isSeoPath, menuEntries } from './navigation';
+import {
+  goBackSteps,
+  guardRedirect,
+  isPublicPath,
+  isSeoPath,
+  menuEntries,
+  showsSiteChrome,
+} from './navigation';
 
 describe('isPublicPath', () => {
   it.each([
@@ -111,5 +118,14 @@ describe('goBackSteps', () => {
     expect(goBackSteps('/about')).toBe(1);
     expect(goBackSteps('/')).toBe(0);
     expect(goBackSteps('/he/auth')).toBe(0);
+  });
+});
+
+describe('showsSiteChrome', () => {
+  it('hides header and footer on the widget template only', () => {
+    expect(showsSiteChrome('/me-widget-template/u1/classic')).toBe(false);
+    expect(showsSiteChrome('/he/me-widget-template/u1/classic')).toBe(false);
+    expect(showsSiteChrome('/me-widget/u1')).toBe(true);
+    expect(showsSiteChrome('/')).toBe(true);
   });
 });

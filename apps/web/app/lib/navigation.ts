@@ -102,3 +102,8 @@ export function goBackSteps(pathname: string): number {
   if (path.startsWith('/profile/edit-me') || path.startsWith('/me/')) return 3;
   return 1;
 }
+
+/** Header and footer show everywhere except the embeddable widget template. */
+export function showsSiteChrome(pathname: string): boolean {
+  return !splitLocale(pathname).path.startsWith('/me-widget-template');
+}
