@@ -1,5 +1,5 @@
 import { createPublicKey } from 'node:crypto';
-import { serviceUrlVariable } from '@mepedia/contracts';
+import { serviceUrlVariable, type ServiceApp } from '@mepedia/contracts';
 import { envPort, envUrl, loadConfig, platformEnv } from '@mepedia/server-config';
 import { openDatabase } from '@mepedia/server-database';
 import { createLogger } from '@mepedia/server-http';
@@ -12,6 +12,8 @@ import { openBus, openQueue, type ServicePlatform } from '@mepedia/server-platfo
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { createGatewayApp } from '../../gateway/src/gateway.app';
 import { loadGatewayConfig } from '../../gateway/src/gateway.config';
+import { createPostsApp } from '../../posts/src/posts.app';
+import { loadPostsOptions } from '../../posts/src/posts.options';
 import { createUsersApp } from '../../users/src/users.app';
 import { loadUsersOptions } from '../../users/src/users.options';
 import { createWorkerApp } from '../../worker/src/worker.app';
@@ -38,6 +40,7 @@ export async function startStandalone(env: Record<string, string | undefined> = 
   const config = loadConfig('standalone', standaloneEnv, env);
   const usersOptions = loadUsersOptions(env);
   const worker = loadWorkerConfig(env);
+  const postsOptions = loadPostsOptions(env);
   const logger = createLogger({ name: 'standalone', level: config.LOG_LEVEL });
   const configuredKey = env['IDENTITY_PRIVATE_KEY'];
   const privateKey = configuredKey
@@ -61,7 +64,7 @@ export async function startStandalone(env: Record<string, string | undefined> = 
     identityPublicKey: publicKey,
   };
 
-  const services: Array<{ name: string; app: NestFastifyApplication }> = [];
+  const services: Array<{ name: ServiceApp; app: NestFastifyApplication }> = [];
   const stoppers: Array<() => Promise<void>> = [];
   const stopServices = async () => {
     for (const { app } of services.reverse()) await app.close();
@@ -83,12 +86,16 @@ export async function startStandalone(env: Record<string, string | undefined> = 
     await users.listen({ port: 0, host: '127.0.0.1' });
     services.push({ name: 'users', app: users });
 
+    const posts = await createPostsApp(
+      { ...platform, logger: logger.child({ service: 'posts' }) },
+      postsOptions,
+    );
+    await posts.listen({ port: 0, host: '127.0.0.1' });
+    services.push({ name: 'posts', app: posts });
+
     const serviceUrls: Record<string, string> = {};
     for (const { name, app } of services) {
-      serviceUrls[serviceUrlVariable(name as 'users')] = (await app.getUrl()).replace(
-        '[::1]',
-        '127.0.0.1',
-      );
+      serviceUrls[serviceUrlVariable(name)] = (await app.getUrl()).replace('[::1]', '127.0.0.1');
     }
     const gatewayConfig = loadGatewayConfig({
       ...env,

@@ -184,7 +184,8 @@ export class VerificationService {
     const live = await this.codes.liveBySecret('email', hashSecret('email', token), now);
     if (!live || !(await this.codes.consume(live.id, now)))
       throw new AppError('VERIFY_LINK_EXPIRED');
-    await this.users.setAccountFields(live.userId, { emailVerifiedAt: now });
+    // Fully verified: the member becomes public, and other services learn their name (user.updated).
+    await this.users.update(live.userId, { emailVerifiedAt: now });
     await this.audit('email.verified', live.userId, context);
     return live.userId;
   }

@@ -139,6 +139,23 @@ export const errorCatalog = {
     en: 'This unsubscribe link is not valid',
     he: 'קישור ההסרה מרשימת התפוצה אינו תקין',
   },
+  // posts
+  POST_NOT_FOUND: { status: 404, en: 'This post does not exist', he: 'הפוסט אינו קיים' },
+  NOT_POST_OWNER: {
+    status: 403,
+    en: 'Only the author can change this post',
+    he: 'רק מי שכתב את הפוסט יכול לשנות אותו',
+  },
+  TRANSLATION_UNAVAILABLE: {
+    status: 503,
+    en: 'Translation is not available right now',
+    he: 'התרגום אינו זמין כרגע',
+  },
+  TRANSLATION_FAILED: {
+    status: 502,
+    en: 'The translation could not be made. Please try again',
+    he: 'לא ניתן היה לתרגם. יש לנסות שוב',
+  },
 } as const satisfies Record<string, Localized & { status: number }>;
 
 export type ErrorCode = keyof typeof errorCatalog;

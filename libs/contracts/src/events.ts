@@ -28,6 +28,8 @@ export const UserUpdatedEvent = z.object({
   profileImage: z.string().nullable(),
 });
 
+export const PostDeletedEvent = z.object({ postId: z.string(), publisherId: z.string() });
+
 /** Someone followed the unsubscribe link of an email: no more notices to that address. */
 export const EmailUnsubscribedEvent = z.object({ email: z.string() });
 
@@ -48,6 +50,7 @@ export const domainEvents = {
   'user.updated': UserUpdatedEvent,
   'email.unsubscribed': EmailUnsubscribedEvent,
   'profile.publication.changed': ProfilePublicationChangedEvent,
+  'post.deleted': PostDeletedEvent,
 } as const;
 
 export type DomainEventType = keyof typeof domainEvents;
@@ -55,10 +58,11 @@ export type DomainEventPayload<T extends DomainEventType> = z.infer<(typeof doma
 
 /** Who receives which events (the worker's fan-out reads this). */
 export const eventSubscriptions: Record<DomainEventType, ReadonlyArray<ServiceEventsQueue>> = {
-  'user.deleted': [],
-  'user.updated': [],
+  'user.deleted': ['events-posts'],
+  'user.updated': ['events-posts'],
   'email.unsubscribed': ['events-worker'],
   'profile.publication.changed': ['events-users'],
+  'post.deleted': [],
 };
 
 export const DomainEventEnvelope = z.object({

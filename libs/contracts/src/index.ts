@@ -7,3 +7,4 @@ export * from './routes';
 export * from './users';
 export * from './validation';
 export * from './jobs';
+export * from './posts';

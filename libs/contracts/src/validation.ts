@@ -29,6 +29,7 @@ export const validationMessages = {
   },
   DATE_INVALID: { en: 'Date is not valid', he: 'התאריך אינו תקין' },
   VERIFY_CODE_FORMAT: { en: 'The code has 6 digits', he: 'הקוד מכיל 6 ספרות' },
+  CONTENT_TOO_SHORT: { en: 'The text is too short', he: 'הטקסט קצר מדי' },
 } as const satisfies Record<string, Localized>;
 
 export type ValidationMessageKey = keyof typeof validationMessages;

@@ -1,0 +1,281 @@
+import type { DomainEventPayload, DomainEventType } from '@mepedia/contracts';
+import { isUuid, type Db } from '@mepedia/server-database';
+import { appendEvent } from '@mepedia/server-queue';
+import { and, asc, desc, eq, gt, inArray, like, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { outbox, postLikes, postViews, posts, publishers, type PostRow } from './posts.schema';
+
+export type ListFilter = {
+  viewerId: string | null;
+  publisherId?: string | undefined;
+  questionId?: string | undefined;
+  authorWords: string[];
+  topicWords: string[];
+  magazine: boolean;
+  asOf: Date;
+  after?: { createdAt: Date; id: string } | undefined;
+};
+
+export type PostWithPublisher = PostRow & {
+  publisherName: string | null;
+  publisherImage: string | null;
+};
+
+const escapeLike = (word: string) => word.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Data access for the posts schema. */
+export class PostsRepository {
+  constructor(private readonly db: Db) {}
+
+  async insert(row: typeof posts.$inferInsert): Promise<PostRow> {
+    const [created] = await this.db.insert(posts).values(row).returning();
+    return created as PostRow;
+  }
+
+  async findById(id: string): Promise<PostWithPublisher | undefined> {
+    if (!isUuid(id)) return undefined;
+    const [row] = await this.withPublisher().where(eq(posts.id, id)).limit(1);
+    return row;
+  }
+
+  async findMePost(publisherId: string, questionId: string): Promise<PostRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(posts)
+      .where(and(eq(posts.publisherId, publisherId), eq(posts.questionId, questionId)))
+      .limit(1);
+    return row;
+  }
+
+  async update(
+    id: string,
+    changes: Partial<typeof posts.$inferInsert>,
+  ): Promise<PostRow | undefined> {
+    const [row] = await this.db
+      .update(posts)
+      .set({ ...changes, updatedAt: new Date() })
+      .where(eq(posts.id, id))
+      .returning();
+    return row;
+  }
+
+  /** Delete a post and announce post.deleted, in one transaction. */
+  async delete(id: string, publisherId: string): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      const deleted = await tx.delete(posts).where(eq(posts.id, id)).returning({ id: posts.id });
+      if (deleted.length === 0) return false;
+      await appendEvent(tx, outbox, 'post.deleted', { postId: id, publisherId });
+      return true;
+    });
+  }
+
+  private withPublisher() {
+    return this.db
+      .select({
+        ...getPostColumns(),
+        publisherName: publishers.fullname,
+        publisherImage: publishers.profileImage,
+      })
+      .from(posts)
+      .leftJoin(publishers, eq(publishers.userId, posts.publisherId));
+  }
+
+  /** One page, in (created_at, id) order, plus one row to tell whether more follow. */
+  async list(
+    filter: ListFilter,
+    sort: 'mostRecent' | 'oldest',
+    offset: number,
+    limit: number,
+  ): Promise<PostWithPublisher[]> {
+    const conditions: SQL[] = [lte(posts.createdAt, filter.asOf)];
+    // Guests see public posts; members also their own private ones.
+    conditions.push(
+      filter.viewerId
+        ? (or(eq(posts.privacy, 'public'), eq(posts.publisherId, filter.viewerId)) as SQL)
+        : eq(posts.privacy, 'public'),
+    );
+    if (filter.magazine) conditions.push(eq(posts.destination, 'magazine'));
+    if (filter.publisherId)
+      conditions.push(
+        isUuid(filter.publisherId) ? eq(posts.publisherId, filter.publisherId) : sql`false`,
+      );
+    if (filter.questionId) conditions.push(eq(posts.questionId, filter.questionId));
+    for (const word of filter.topicWords)
+      conditions.push(sql`lower(${posts.title}) like ${`%${escapeLike(word)}%`}`);
+    if (filter.authorWords.length > 0) {
+      const matches = filter.authorWords.map((word) =>
+        like(publishers.searchName, `%${escapeLike(word)}%`),
+      );
+      conditions.push(
+        inArray(
+          posts.publisherId,
+          this.db
+            .select({ id: publishers.userId })
+            .from(publishers)
+            .where(and(...matches)),
+        ),
+      );
+    }
+    if (filter.after) {
+      const { createdAt, id } = filter.after;
+      conditions.push(
+        (sort === 'oldest'
+          ? or(
+              gt(posts.createdAt, createdAt),
+              and(eq(posts.createdAt, createdAt), gt(posts.id, id)),
+            )
+          : or(
+              lt(posts.createdAt, createdAt),
+              and(eq(posts.createdAt, createdAt), lt(posts.id, id)),
+            )) as SQL,
+      );
+    }
+    const order =
+      sort === 'oldest'
+        ? [asc(posts.createdAt), asc(posts.id)]
+        : [desc(posts.createdAt), desc(posts.id)];
+    return this.withPublisher()
+      .where(and(...conditions))
+      .orderBy(...order)
+      .limit(limit + 1)
+      .offset(filter.after ? 0 : offset);
+  }
+
+  /** Count a view once per viewer; returns the post's views and whether this one counted. */
+  async addView(postId: string, viewer: string): Promise<{ views: number; counted: boolean }> {
+    return this.db.transaction(async (tx) => {
+      const inserted = await tx
+        .insert(postViews)
+        .values({ postId, viewer })
+        .onConflictDoNothing()
+        .returning({ postId: postViews.postId });
+      if (inserted.length === 1) {
+        const [row] = await tx
+          .update(posts)
+          .set({ views: sql`${posts.views} + 1` })
+          .where(eq(posts.id, postId))
+          .returning({ views: posts.views });
+        return { views: row?.views ?? 0, counted: true };
+      }
+      const [row] = await tx.select({ views: posts.views }).from(posts).where(eq(posts.id, postId));
+      return { views: row?.views ?? 0, counted: false };
+    });
+  }
+
+  /** Toggle a member's like: the row and the counter change together, each increment atomic. */
+  async toggleLike(postId: string, userId: string): Promise<{ liked: boolean; likes: number }> {
+    return this.db.transaction(async (tx) => {
+      const inserted = await tx
+        .insert(postLikes)
+        .values({ postId, userId })
+        .onConflictDoNothing()
+        .returning({ postId: postLikes.postId });
+      const liked = inserted.length === 1;
+      if (!liked)
+        await tx
+          .delete(postLikes)
+          .where(and(eq(postLikes.postId, postId), eq(postLikes.userId, userId)));
+      const [row] = await tx
+        .update(posts)
+        .set({ likes: liked ? sql`${posts.likes} + 1` : sql`greatest(${posts.likes} - 1, 0)` })
+        .where(eq(posts.id, postId))
+        .returning({ likes: posts.likes });
+      return { liked, likes: row?.likes ?? 0 };
+    });
+  }
+
+  async likedBy(postId: string, userId: string): Promise<boolean> {
+    const rows = await this.db
+      .select({ postId: postLikes.postId })
+      .from(postLikes)
+      .where(and(eq(postLikes.postId, postId), eq(postLikes.userId, userId)))
+      .limit(1);
+    return rows.length > 0;
+  }
+
+  async share(postId: string): Promise<number> {
+    const [row] = await this.db
+      .update(posts)
+      .set({ shareCount: sql`${posts.shareCount} + 1` })
+      .where(eq(posts.id, postId))
+      .returning({ shareCount: posts.shareCount });
+    return row?.shareCount ?? 0;
+  }
+
+  /** Upsert the publisher projection unless a newer event was applied. */
+  async upsertPublisher(row: typeof publishers.$inferInsert): Promise<void> {
+    await this.db
+      .insert(publishers)
+      .values(row)
+      .onConflictDoUpdate({
+        target: publishers.userId,
+        set: {
+          fullname: row.fullname,
+          profileImage: row.profileImage ?? null,
+          searchName: row.searchName,
+          version: row.version,
+        },
+        setWhere: sql`${publishers.version} < excluded.version`,
+      });
+  }
+
+  /**
+   * A member is gone: their posts (with those posts' likes and views), their likes
+   * and views elsewhere (counters follow), and their publisher row. One transaction.
+   */
+  async removeMember(userId: string): Promise<number> {
+    return this.db.transaction(async (tx) => {
+      const liked = await tx
+        .delete(postLikes)
+        .where(eq(postLikes.userId, userId))
+        .returning({ postId: postLikes.postId });
+      for (const { postId } of liked) {
+        await tx
+          .update(posts)
+          .set({ likes: sql`greatest(${posts.likes} - 1, 0)` })
+          .where(eq(posts.id, postId));
+      }
+      const viewed = await tx
+        .delete(postViews)
+        .where(eq(postViews.viewer, userId))
+        .returning({ postId: postViews.postId });
+      for (const { postId } of viewed) {
+        await tx
+          .update(posts)
+          .set({ views: sql`greatest(${posts.views} - 1, 0)` })
+          .where(eq(posts.id, postId));
+      }
+      const removed = await tx
+        .delete(posts)
+        .where(eq(posts.publisherId, userId))
+        .returning({ id: posts.id });
+      for (const { id } of removed)
+        await appendEvent(tx, outbox, 'post.deleted', { postId: id, publisherId: userId });
+      await tx.delete(publishers).where(eq(publishers.userId, userId));
+      return removed.length;
+    });
+  }
+
+  recordEvent<T extends DomainEventType>(type: T, payload: DomainEventPayload<T>) {
+    return appendEvent(this.db, outbox, type, payload);
+  }
+}
+
+function getPostColumns() {
+  return {
+    id: posts.id,
+    publisherId: posts.publisherId,
+    questionId: posts.questionId,
+    title: posts.title,
+    content: posts.content,
+    contentText: posts.contentText,
+    image: posts.image,
+    credit: posts.credit,
+    privacy: posts.privacy,
+    destination: posts.destination,
+    views: posts.views,
+    likes: posts.likes,
+    shareCount: posts.shareCount,
+    createdAt: posts.createdAt,
+    updatedAt: posts.updatedAt,
+  };
+}

@@ -1,0 +1,124 @@
+import { outboxTable } from '@mepedia/server-queue';
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  pgSchema,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+export const postsSchema = pgSchema('posts');
+
+export const posts = postsSchema.table(
+  'posts',
+  {
+    id: uuid('id').primaryKey(),
+    publisherId: uuid('publisher_id').notNull(),
+    /** Set for a questionnaire answer published as a post. */
+    questionId: text('question_id'),
+    title: text('title').notNull(),
+    /** Sanitized HTML (see sanitize.ts). */
+    content: text('content').notNull(),
+    /** The content's text without markup: excerpts and the minimum length. */
+    contentText: text('content_text').notNull(),
+    image: text('image').notNull(),
+    credit: text('credit').notNull(),
+    privacy: text('privacy', { enum: ['public', 'private'] }).notNull(),
+    destination: text('destination', { enum: ['profile', 'magazine'] }).notNull(),
+    views: integer('views').notNull().default(0),
+    likes: integer('likes').notNull().default(0),
+    shareCount: integer('share_count').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('posts_privacy_check', sql`${table.privacy} in ('public', 'private')`),
+    check('posts_destination_check', sql`${table.destination} in ('profile', 'magazine')`),
+    check(
+      'posts_counters_check',
+      sql`${table.views} >= 0 and ${table.likes} >= 0 and ${table.shareCount} >= 0`,
+    ),
+    // Listing order is (created_at, id): one index per way a list is read.
+    index('posts_public_order_idx')
+      .on(table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst())
+      .where(sql`privacy = 'public'`),
+    index('posts_magazine_order_idx')
+      .on(table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst())
+      .where(sql`privacy = 'public' and destination = 'magazine'`),
+    index('posts_publisher_order_idx').on(
+      table.publisherId,
+      table.createdAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
+    index('posts_question_idx').on(table.publisherId, table.questionId),
+    index('posts_title_trgm_idx').using('gin', sql`lower(${table.title}) gin_trgm_ops`),
+  ],
+);
+
+/** One row per viewer per post: a view counts once. `viewer` is a member id or a guest's random identifier. */
+export const postViews = postsSchema.table(
+  'post_views',
+  {
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    viewer: text('viewer').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.postId, table.viewer] }),
+    index('post_views_viewer_idx').on(table.viewer),
+  ],
+);
+
+export const postLikes = postsSchema.table(
+  'post_likes',
+  {
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.postId, table.userId] }),
+    index('post_likes_user_idx').on(table.userId),
+  ],
+);
+
+/** Publishers as posts needs them (name, picture), kept from users' events: no call per post. */
+export const publishers = postsSchema.table(
+  'publishers',
+  {
+    userId: uuid('user_id').primaryKey(),
+    fullname: text('fullname').notNull(),
+    profileImage: text('profile_image'),
+    /** Lower-case, no niqqud: author search. */
+    searchName: text('search_name').notNull(),
+    version: timestamp('version', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [
+    index('publishers_search_trgm_idx').using('gin', sql`${table.searchName} gin_trgm_ops`),
+  ],
+);
+
+/** Translations by (text hash, target language): the same text is never paid for twice. */
+export const translations = postsSchema.table(
+  'translations',
+  {
+    textHash: text('text_hash').notNull(),
+    target: text('target').notNull(),
+    source: text('source'),
+    output: text('output').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.textHash, table.target] })],
+);
+
+export const outbox = outboxTable(postsSchema);
+
+export type PostRow = typeof posts.$inferSelect;

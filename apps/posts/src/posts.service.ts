@@ -1,0 +1,188 @@
+import {
+  POSTS_PAGE_SIZE,
+  POST_CONTENT_MAX,
+  POST_CONTENT_MIN,
+  normalizeSearchText,
+  type LikeResponse,
+  type Post,
+  type PostPrivacy,
+  type PostsPage,
+} from '@mepedia/contracts';
+import { newId } from '@mepedia/server-database';
+import { AppError, fieldError } from '@mepedia/server-http';
+import type { z } from 'zod';
+import type { CreatePostRequest, GetPostsRequest, UpdatePostRequest } from '@mepedia/contracts';
+import { toPost, toSummary } from './posts.mapper';
+import type { PostWithPublisher, PostsRepository } from './posts.repository';
+import { plainText, sanitizeContent, textOf } from './sanitize';
+
+type CreateInput = z.output<typeof CreatePostRequest>;
+type UpdateInput = z.output<typeof UpdatePostRequest>;
+type ListInput = z.output<typeof GetPostsRequest>;
+
+function words(value: string | undefined): string[] {
+  return normalizeSearchText(value ?? '')
+    .split(/[\s\u05BE,.;:!?"'()-]+/)
+    .filter(Boolean)
+    .slice(0, 5);
+}
+
+export function encodeCursor(row: { createdAt: Date; id: string }): string {
+  return Buffer.from(`${row.createdAt.toISOString()}|${row.id}`).toString('base64url');
+}
+
+export function decodeCursor(cursor: string): { createdAt: Date; id: string } {
+  const [at, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  const createdAt = new Date(at ?? '');
+  if (!id || Number.isNaN(createdAt.getTime())) throw fieldError('cursor', 'INVALID_VALUE');
+  return { createdAt, id };
+}
+
+/** Clean content: sanitized HTML, and its text long enough. */
+function cleanContent(content: string): { content: string; contentText: string } {
+  const clean = sanitizeContent(content);
+  const text = textOf(clean);
+  if (text.length < POST_CONTENT_MIN) throw fieldError('content', 'CONTENT_TOO_SHORT');
+  if (text.length > POST_CONTENT_MAX) throw fieldError('content', 'TOO_LONG');
+  return { content: clean, contentText: text };
+}
+
+/** The rules of posts: who sees, who changes, what a post must hold. */
+export class PostsService {
+  constructor(
+    private readonly repository: PostsRepository,
+    private readonly onOutboxWrite: () => void,
+  ) {}
+
+  async create(authorId: string, input: CreateInput): Promise<Post> {
+    // One post per questionnaire answer: publishing it again updates it.
+    if (input.questionId) {
+      const existing = await this.repository.findMePost(authorId, input.questionId);
+      if (existing) return this.update(authorId, { postId: existing.id, ...input });
+    }
+    const now = new Date();
+    const row = await this.repository.insert({
+      id: newId(now.getTime()),
+      publisherId: authorId,
+      questionId: input.questionId ?? null,
+      title: plainText(input.title),
+      ...cleanContent(input.content),
+      image: input.image,
+      credit: plainText(input.credit),
+      privacy: input.privacy,
+      destination: input.destination,
+      createdAt: now,
+      updatedAt: now,
+    });
+    const created = await this.repository.findById(row.id);
+    return toPost(created as PostWithPublisher, false);
+  }
+
+  /** Only the author changes a post; anyone else learns nothing about a private one. */
+  private async owned(authorId: string, postId: string): Promise<PostWithPublisher> {
+    const row = await this.repository.findById(postId);
+    if (!row || (row.privacy === 'private' && row.publisherId !== authorId))
+      throw new AppError('POST_NOT_FOUND');
+    if (row.publisherId !== authorId) throw new AppError('NOT_POST_OWNER');
+    return row;
+  }
+
+  async update(authorId: string, input: UpdateInput): Promise<Post> {
+    await this.owned(authorId, input.postId);
+    const changes: Parameters<PostsRepository['update']>[1] = {};
+    if (input.title !== undefined) changes.title = plainText(input.title);
+    if (input.content !== undefined) Object.assign(changes, cleanContent(input.content));
+    if (input.image !== undefined) changes.image = input.image;
+    if (input.credit !== undefined) changes.credit = plainText(input.credit);
+    if (input.privacy !== undefined) changes.privacy = input.privacy;
+    if (input.destination !== undefined) changes.destination = input.destination;
+    await this.repository.update(input.postId, changes);
+    const row = (await this.repository.findById(input.postId)) as PostWithPublisher;
+    return toPost(row, await this.repository.likedBy(row.id, authorId));
+  }
+
+  async updatePrivacy(authorId: string, postId: string, privacy: PostPrivacy): Promise<Post> {
+    return this.update(authorId, { postId, privacy });
+  }
+
+  async delete(authorId: string, postId: string): Promise<void> {
+    await this.owned(authorId, postId);
+    await this.repository.delete(postId, authorId);
+    this.onOutboxWrite();
+  }
+
+  /** The author's post for a questionnaire answer, taken out of the magazine and the profile. */
+  async deleteMePost(authorId: string, questionId: string): Promise<void> {
+    const row = await this.repository.findMePost(authorId, questionId);
+    if (!row) throw new AppError('POST_NOT_FOUND');
+    await this.repository.delete(row.id, authorId);
+    this.onOutboxWrite();
+  }
+
+  /** A post as the viewer may see it: private posts exist only for their author. */
+  async visible(postId: string, viewerId: string | null): Promise<PostWithPublisher> {
+    const row = await this.repository.findById(postId);
+    if (!row || (row.privacy === 'private' && row.publisherId !== viewerId))
+      throw new AppError('POST_NOT_FOUND');
+    return row;
+  }
+
+  async getById(postId: string, viewerId: string | null): Promise<Post> {
+    const row = await this.visible(postId, viewerId);
+    return toPost(row, viewerId ? await this.repository.likedBy(row.id, viewerId) : false);
+  }
+
+  async getMePost(postId: string, viewerId: string | null): Promise<Post> {
+    const post = await this.getById(postId, viewerId);
+    if (post.questionId === null) throw new AppError('POST_NOT_FOUND');
+    return post;
+  }
+
+  async list(input: ListInput, viewerId: string | null, now = new Date()): Promise<PostsPage> {
+    const pageNumber = input.pageNumber ?? 0;
+    const limit = input.limit && input.limit > 0 ? input.limit : POSTS_PAGE_SIZE;
+    const asOf = input.asOf ? new Date(input.asOf) : now;
+    const sort = input.sortBy ?? 'mostRecent';
+    const rows = await this.repository.list(
+      {
+        viewerId,
+        publisherId: input.publisherId,
+        questionId: input.questionId,
+        authorWords: words(input.authorSearchValue),
+        topicWords: words(input.topicSearchValue),
+        magazine: input.magazine ?? false,
+        asOf,
+        after: input.cursor ? decodeCursor(input.cursor) : undefined,
+      },
+      sort,
+      pageNumber * limit,
+      limit,
+    );
+    const page = rows.slice(0, limit);
+    const last = page[page.length - 1];
+    const hasMore = rows.length > limit;
+    return {
+      posts: page.map(toSummary),
+      pageNumber,
+      limit,
+      hasMore,
+      asOf: asOf.toISOString(),
+      nextCursor: hasMore && last ? encodeCursor(last) : null,
+    };
+  }
+
+  async like(postId: string, memberId: string): Promise<LikeResponse> {
+    await this.visible(postId, memberId);
+    return this.repository.toggleLike(postId, memberId);
+  }
+
+  async view(postId: string, viewer: string, viewerId: string | null) {
+    await this.visible(postId, viewerId);
+    return this.repository.addView(postId, viewer);
+  }
+
+  async share(postId: string, viewerId: string | null): Promise<{ shareCount: number }> {
+    await this.visible(postId, viewerId);
+    return { shareCount: await this.repository.share(postId) };
+  }
+}

@@ -1,0 +1,84 @@
+import { stripBidiControls } from '@mepedia/contracts';
+import sanitizeHtml from 'sanitize-html';
+
+// An allow-list: paragraphs, headings, emphasis, lists, quotes and web links.
+// Everything else (scripts, styles, event handlers, frames, javascript: URLs) is dropped.
+const OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: [
+    'p',
+    'br',
+    'h2',
+    'h3',
+    'h4',
+    'strong',
+    'b',
+    'em',
+    'i',
+    'u',
+    's',
+    'ul',
+    'ol',
+    'li',
+    'blockquote',
+    'a',
+  ],
+  allowedAttributes: { a: ['href', 'rel', 'target'] },
+  allowedSchemes: ['http', 'https', 'mailto'],
+  allowedSchemesAppliedToAttributes: ['href'],
+  allowProtocolRelative: false,
+  disallowedTagsMode: 'discard',
+  nonTextTags: [
+    'script',
+    'style',
+    'textarea',
+    'option',
+    'noscript',
+    'iframe',
+    'object',
+    'embed',
+    'template',
+    'title',
+  ],
+  transformTags: {
+    a: (_tagName, attribs) => ({
+      tagName: 'a',
+      attribs: {
+        ...(attribs['href'] ? { href: attribs['href'] } : {}),
+        rel: 'noopener nofollow ugc',
+        target: '_blank',
+      },
+    }),
+  },
+  exclusiveFilter: (frame) => frame.tag === 'a' && !frame.attribs['href'],
+};
+
+/** Safe HTML for post content; run on what comes in and again on what goes out. */
+export function sanitizeContent(html: string): string {
+  return sanitizeHtml(stripBidiOverrides(html), OPTIONS);
+}
+
+/** The text of some HTML, whitespace collapsed. */
+export function textOf(html: string): string {
+  return sanitizeHtml(html.replace(/<(br|\/p|\/h[2-4]|\/li|\/blockquote)\s*\/?>/gi, ' $&'), {
+    allowedTags: [],
+    allowedAttributes: {},
+  })
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** Right-to-left and left-to-right overrides only: embeddings and marks that mixed text needs stay. */
+function stripBidiOverrides(text: string): string {
+  return text.replace(/[\u202D\u202E]/g, '');
+}
+
+/** Titles and credits are plain text: no markup, no direction controls. */
+export function plainText(text: string): string {
+  return stripBidiControls(text).replace(/[<>]/g, '').replace(/\s+/g, ' ').trim();
+}

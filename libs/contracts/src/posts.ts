@@ -1,0 +1,178 @@
+import { z } from 'zod';
+import { Language } from './language';
+import { requiredText } from './validation';
+import { requiredEnum } from './zod-helpers';
+
+export const POST_PRIVACIES = ['public', 'private'] as const;
+/** Where a public post appears: on its author's profile, or there and in the magazine. */
+export const POST_DESTINATIONS = ['profile', 'magazine'] as const;
+export const POST_TITLE_MAX = 150;
+/** Content needs at least this many characters of text (markup not counted). */
+export const POST_CONTENT_MIN = 100;
+export const POST_CONTENT_MAX = 50_000;
+export const POST_CREDIT_MAX = 200;
+export const POSTS_PAGE_SIZE = 10;
+export const POSTS_MAX_PAGE_SIZE = 50;
+export const POST_EXCERPT_LENGTH = 280;
+
+export const PostPrivacy = requiredEnum(POST_PRIVACIES);
+export type PostPrivacy = z.infer<typeof PostPrivacy>;
+export const PostDestination = requiredEnum(POST_DESTINATIONS);
+export type PostDestination = z.infer<typeof PostDestination>;
+
+const ImageReference = z
+  .string({ error: (issue) => (issue.input === undefined ? 'FIELD_REQUIRED' : 'INVALID_VALUE') })
+  .trim()
+  .min(1, 'FIELD_REQUIRED')
+  .max(2048, 'TOO_LONG')
+  .refine((value) => /^\/[^\s]*$/.test(value) || /^https?:\/\/[^\s]+$/.test(value), 'URL_INVALID');
+
+const PostFields = {
+  title: requiredText(POST_TITLE_MAX),
+  /** Rich text (HTML); stored sanitized, see docs/api/posts.md. */
+  content: z
+    .string({ error: (issue) => (issue.input === undefined ? 'FIELD_REQUIRED' : 'INVALID_VALUE') })
+    .min(1, 'FIELD_REQUIRED')
+    .max(POST_CONTENT_MAX * 4, 'TOO_LONG'),
+  image: ImageReference,
+  credit: requiredText(POST_CREDIT_MAX),
+  privacy: PostPrivacy,
+  destination: PostDestination.default('profile'),
+};
+
+export const CreatePostRequest = z.object({
+  ...PostFields,
+  /** Set when a questionnaire answer is published as a post (the me-answers service). */
+  questionId: z.string().trim().min(1).max(64).optional(),
+});
+export type CreatePostRequest = z.input<typeof CreatePostRequest>;
+
+export const UpdatePostRequest = z.object({
+  postId: z.string().min(1, 'FIELD_REQUIRED').max(64, 'INVALID_VALUE'),
+  title: PostFields.title.optional(),
+  content: PostFields.content.optional(),
+  image: ImageReference.optional(),
+  credit: PostFields.credit.optional(),
+  privacy: PostPrivacy.optional(),
+  destination: PostDestination.optional(),
+});
+export type UpdatePostRequest = z.input<typeof UpdatePostRequest>;
+
+export const POST_SORTS = ['mostRecent', 'oldest'] as const;
+
+export const GetPostsRequest = z.object({
+  pageNumber: z.coerce
+    .number({ error: 'INVALID_VALUE' })
+    .int('INVALID_VALUE')
+    .min(0, 'INVALID_VALUE')
+    .max(100_000, 'INVALID_VALUE')
+    .optional(),
+  limit: z.coerce
+    .number({ error: 'INVALID_VALUE' })
+    .int('INVALID_VALUE')
+    .min(0, 'INVALID_VALUE')
+    .max(POSTS_MAX_PAGE_SIZE, 'INVALID_VALUE')
+    .optional(),
+  sortBy: z.enum(POST_SORTS, { error: 'INVALID_VALUE' }).optional(),
+  publisherId: z.string().max(64, 'INVALID_VALUE').optional(),
+  questionId: z.string().max(64, 'INVALID_VALUE').optional(),
+  authorSearchValue: z.string().trim().max(100, 'TOO_LONG').optional(),
+  topicSearchValue: z.string().trim().max(100, 'TOO_LONG').optional(),
+  randomIdentifier: z
+    .string()
+    .regex(/^[0-9a-f]{24}$/, 'INVALID_VALUE')
+    .optional(),
+  /** Only posts published to the magazine (our addition). */
+  magazine: z.boolean({ error: 'INVALID_VALUE' }).optional(),
+  /** Pass back the first page's `asOf` so later pages ignore newer posts (our addition). */
+  asOf: z.iso.datetime({ error: 'INVALID_VALUE' }).optional(),
+  /** Pass back `nextCursor` to read the next page by keyset, however deep (our addition). */
+  cursor: z.string().max(200, 'INVALID_VALUE').optional(),
+});
+export type GetPostsRequest = z.input<typeof GetPostsRequest>;
+
+export const PostPublisher = z.object({
+  id: z.string(),
+  fullname: z.string(),
+  profileImage: z.string().nullable(),
+});
+
+const PostBase = z.object({
+  postId: z.string(),
+  title: z.string(),
+  image: z.string(),
+  credit: z.string(),
+  privacy: PostPrivacy,
+  destination: PostDestination,
+  publisherId: z.string(),
+  publisher: PostPublisher.nullable(),
+  questionId: z.string().nullable(),
+  views: z.number(),
+  likes: z.number(),
+  shareCount: z.number(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+/** In lists: a plain-text excerpt instead of the content. */
+export const PostSummary = PostBase.extend({ excerpt: z.string() });
+export type PostSummary = z.infer<typeof PostSummary>;
+
+/** One post, whole: sanitized HTML content, and whether the caller likes it. */
+export const Post = PostBase.extend({ content: z.string(), likedByMe: z.boolean() });
+export type Post = z.infer<typeof Post>;
+
+export const PostsPage = z.object({
+  posts: z.array(PostSummary),
+  pageNumber: z.number(),
+  limit: z.number(),
+  hasMore: z.boolean(),
+  asOf: z.string(),
+  nextCursor: z.string().nullable(),
+});
+export type PostsPage = z.infer<typeof PostsPage>;
+
+export const PostIdRequest = z.object({
+  postId: z.string().min(1, 'FIELD_REQUIRED').max(64, 'INVALID_VALUE'),
+});
+export const GetPostByIdRequest = PostIdRequest.extend({ userId: z.string().max(64).optional() });
+export const LikeRequest = z.object({
+  id: z.string().min(1, 'FIELD_REQUIRED').max(64, 'INVALID_VALUE'),
+});
+export const LikeResponse = z.object({ liked: z.boolean(), likes: z.number() });
+export type LikeResponse = z.infer<typeof LikeResponse>;
+export const UpdatePostPrivacyRequest = PostIdRequest.extend({ privacy: PostPrivacy });
+export const UpdatePostViewsRequest = PostIdRequest.extend({
+  randomIdentifier: z
+    .string()
+    .regex(/^[0-9a-f]{24}$/, 'INVALID_VALUE')
+    .optional(),
+});
+export const ViewsResponse = z.object({ views: z.number(), counted: z.boolean() });
+export const UpdateSharePropRequest = z.object({
+  objectId: z.string().min(1, 'FIELD_REQUIRED').max(64, 'INVALID_VALUE'),
+});
+export const ShareResponse = z.object({ shareCount: z.number() });
+
+export const TRANSLATE_MAX = 100_000;
+export const TranslateOutputRequest = z.object({
+  output: z
+    .string({ error: 'FIELD_REQUIRED' })
+    .min(1, 'FIELD_REQUIRED')
+    .max(TRANSLATE_MAX, 'TOO_LONG'),
+  target: Language,
+  forceCheck: z.boolean({ error: 'INVALID_VALUE' }).optional(),
+});
+export type TranslateOutputRequest = z.input<typeof TranslateOutputRequest>;
+export const TranslateOutputResponse = z.object({
+  output: z.string(),
+  source: z.string().nullable(),
+  target: Language,
+  cached: z.boolean(),
+});
+export type TranslateOutputResponse = z.infer<typeof TranslateOutputResponse>;
+
+/** Text stripped of bidirectional override and isolate controls, which can disguise what a title says. */
+export function stripBidiControls(text: string): string {
+  return text.replace(/[\u202A-\u202E\u2066-\u2069]/g, '');
+}
