@@ -7,11 +7,13 @@ import {
   type Post,
   type PostPrivacy,
   type PostsPage,
+  type CreatePostRequest,
+  type GetPostsRequest,
+  type UpdatePostRequest,
 } from '@mepedia/contracts';
 import { newId } from '@mepedia/server-database';
 import { AppError, fieldError } from '@mepedia/server-http';
 import type { z } from 'zod';
-import type { CreatePostRequest, GetPostsRequest, UpdatePostRequest } from '@mepedia/contracts';
 import { toPost, toSummary } from './posts.mapper';
 import type { PostWithPublisher, PostsRepository } from './posts.repository';
 import { plainText, sanitizeContent, textOf } from './sanitize';
