@@ -40,16 +40,14 @@ const OPTIONS: sanitizeHtml.IOptions = {
     'title',
   ],
   transformTags: {
-    a: (_tagName, attribs) => ({
-      tagName: 'a',
-      attribs: {
-        ...(attribs['href'] ? { href: attribs['href'] } : {}),
-        rel: 'noopener nofollow ugc',
-        target: '_blank',
-      },
-    }),
+    // A link is kept only with a web or mail address; otherwise its text stays, unlinked.
+    a: (_tagName, attribs) => {
+      const href = attribs['href'] ?? '';
+      if (!/^(https?:\/\/|mailto:)/i.test(href.replace(/[\u0000-\u0020]/g, '')))
+        return { tagName: 'span', attribs: {} };
+      return { tagName: 'a', attribs: { href, rel: 'noopener nofollow ugc', target: '_blank' } };
+    },
   },
-  exclusiveFilter: (frame) => frame.tag === 'a' && !frame.attribs['href'],
 };
 
 /** Safe HTML for post content; run on what comes in and again on what goes out. */
