@@ -41,9 +41,9 @@ const OPTIONS: sanitizeHtml.IOptions = {
   ],
   transformTags: {
     // A link is kept only with a web or mail address; otherwise its text stays, unlinked.
-    a: (_tagName, attribs) => {
+    a: (_tagName, attribs): sanitizeHtml.Tag => {
       const href = attribs['href'] ?? '';
-      if (!/^(https?:\/\/|mailto:)/i.test(href.replace(/[\u0000-\u0020]/g, '')))
+      if (!/^(https?:\/\/|mailto:)/i.test(stripControls(href)))
         return { tagName: 'span', attribs: {} };
       return { tagName: 'a', attribs: { href, rel: 'noopener nofollow ugc', target: '_blank' } };
     },
@@ -69,6 +69,11 @@ export function textOf(html: string): string {
     .replace(/&#39;/g, "'")
     .replace(/\s+/g, ' ')
     .trim();
+}
+
+/** Spaces and control characters, which browsers ignore inside a URL's scheme (java\tscript:). */
+function stripControls(value: string): string {
+  return [...value].filter((char) => (char.codePointAt(0) ?? 0) > 0x20).join('');
 }
 
 /** Right-to-left and left-to-right overrides only: embeddings and marks that mixed text needs stay. */

@@ -40,7 +40,7 @@ describe('posts service over HTTP', () => {
     sessionId: randomUUID(),
     language: 'en',
   });
-  const as = (who: Member | null) =>
+  const as = (who: Member | null): Record<string, string> =>
     who ? { 'x-mepedia-identity': identity.assert(who, 'posts') } : {};
   const newPost = (overrides: Partial<CreatePostRequest> = {}): CreatePostRequest => ({
     title: 'A summer to remember',
