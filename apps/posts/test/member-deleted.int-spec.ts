@@ -1,0 +1,123 @@
+import { randomUUID } from 'node:crypto';
+import type { Post } from '@mepedia/contracts';
+import { openDatabase, type DatabaseHandle } from '@mepedia/server-database';
+import type { Identity } from '@mepedia/server-identity';
+import { BullMqQueue } from '@mepedia/server-queue';
+import { call, createTestDatabase, testIdentity, testRedisPrefix } from '@mepedia/server-testing';
+import { envelope, startPostsApp } from './posts-app';
+
+type Member = Extract<Identity, { kind: 'member' }>;
+const BROWSER = { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0 Safari/537.36' };
+
+// user.deleted reaches the posts service through Redis even while it is down:
+// when it comes back, the member's posts, likes and views go, counters follow.
+describe('a deleted member’s posts', () => {
+  const identity = testIdentity();
+  const redis = testRedisPrefix();
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  let handle: DatabaseHandle;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    handle = await openDatabase({ url: database.url, poolSize: 4 });
+  });
+
+  afterAll(async () => {
+    await handle?.close();
+    await database?.drop();
+    await redis.cleanup();
+  });
+
+  it('are removed once the service is back, and counts stay right', async () => {
+    const member = (): Member => ({
+      kind: 'member',
+      userId: randomUUID(),
+      sessionId: randomUUID(),
+      language: 'en',
+    });
+    const as = (who: Member): Record<string, string> => ({
+      'x-mepedia-identity': identity.assert(who, 'posts'),
+      ...BROWSER,
+    });
+    const leaving = member();
+    const staying = member();
+    const post = (who: Member) =>
+      call<Post>(firstRun.base, 'POST', '/api/posts/create', {
+        headers: as(who),
+        body: {
+          title: 'A story',
+          content: `<p>${'A story worth keeping for a long time. '.repeat(4)}</p>`,
+          image: '/i/1',
+          credit: 'me',
+          privacy: 'public',
+        },
+      });
+
+    let queue = new BullMqQueue(redis.url, redis.prefix);
+    const firstRun = await startPostsApp({
+      database: handle,
+      queue,
+      identityPublicKey: identity.keys.publicKey,
+    });
+    await post(leaving);
+    await post(leaving);
+    const kept = (await post(staying)).body;
+    await call(firstRun.base, 'PUT', '/api/posts/like', {
+      headers: as(leaving),
+      body: { id: kept.postId },
+    });
+    await call(firstRun.base, 'POST', '/api/posts/updatePostViews', {
+      headers: as(leaving),
+      body: { postId: kept.postId },
+    });
+    await call(firstRun.base, 'PUT', '/api/posts/like', {
+      headers: as(staying),
+      body: { id: kept.postId },
+    });
+
+    // The service stops; the event arrives while it is away.
+    await firstRun.app.close();
+    await queue.close();
+    const producer = new BullMqQueue(redis.url, redis.prefix);
+    const event = envelope('user.deleted', { userId: leaving.userId });
+    await producer.add('events-posts', event.type, event, { jobId: event.id });
+    await producer.close();
+
+    queue = new BullMqQueue(redis.url, redis.prefix);
+    const secondRun = await startPostsApp({
+      database: handle,
+      queue,
+      identityPublicKey: identity.keys.publicKey,
+    });
+    try {
+      const count = async () =>
+        handle.kind === 'postgres'
+          ? Number(
+              (
+                await handle.pool.query(
+                  'select count(*) from posts.posts where publisher_id = $1',
+                  [leaving.userId],
+                )
+              ).rows[0].count,
+            )
+          : -1;
+      for (let i = 0; i < 200 && (await count()) > 0; i++)
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      expect(await count()).toBe(0);
+      const after = await call<Post>(secondRun.base, 'POST', '/api/posts/getPostById', {
+        body: { postId: kept.postId },
+      });
+      expect(after.body).toMatchObject({ likes: 1, views: 0 });
+      if (handle.kind === 'postgres') {
+        const likes = await handle.pool.query(
+          'select count(*) from posts.post_likes where post_id = $1',
+          [kept.postId],
+        );
+        expect(Number(likes.rows[0].count)).toBe(1);
+      }
+    } finally {
+      await secondRun.app.close();
+      await queue.close();
+    }
+  });
+});
