@@ -133,11 +133,26 @@ export class PostsRepository {
       sort === 'oldest'
         ? [asc(posts.createdAt), asc(posts.id)]
         : [desc(posts.createdAt), desc(posts.id)];
-    return this.withPublisher()
+    // Page through the posts index alone, then fetch rows and publishers for that page only:
+    // a deep offset then skips index entries, not joined rows.
+    const page = this.db
+      .select({ pageId: posts.id })
+      .from(posts)
       .where(and(...conditions))
       .orderBy(...order)
       .limit(limit + 1)
-      .offset(filter.after ? 0 : offset);
+      .offset(filter.after ? 0 : offset)
+      .as('page');
+    return this.db
+      .select({
+        ...getPostColumns(),
+        publisherName: publishers.fullname,
+        publisherImage: publishers.profileImage,
+      })
+      .from(page)
+      .innerJoin(posts, eq(posts.id, page.pageId))
+      .leftJoin(publishers, eq(publishers.userId, posts.publisherId))
+      .orderBy(...order);
   }
 
   /** Count a view once per viewer; returns the post's views and whether this one counted. */
