@@ -11,9 +11,9 @@
 //      config/secret references resolve, HPAs target a Deployment whose containers request CPU,
 //      Ingress backends exist; and Mepedia's rules: every service app (SERVICE_APPS in
 //      libs/contracts, component: service) has its <APP>_SERVICE_URL in mepedia-config and nothing else
-//      is labelled a service; shared variables (EMAIL_LINK_SECRET, PUBLIC_URL, REDIS_*) come from one
-//      place for every app that needs them (and the web app has its GATEWAY_URL); an in-cluster URL
-//      in a ConfigMap (http://<service>) names a Service and port of the right app that a
+//      is labelled a service; shared variables (EMAIL_LINK_SECRET, PUBLIC_URL, REDIS_*,
+//      IDENTITY_PUBLIC_KEY) come from one place for every app that needs them (and the web app has
+//      its GATEWAY_URL); an in-cluster URL in a ConfigMap (http://<service>) names a Service and port of the right app that a
 //      NetworkPolicy lets its readers reach, and a NetworkPolicy lets pods of the namespace in only
 //      where such a URL uses it (so the worker is shut in production); the pods behind an Ingress
 //      accept traffic from outside the namespace (the ingress controller); probes use a path the
@@ -499,13 +499,16 @@ const urlTargets = new Map([...(serviceApps ?? [])].map((app) => [serviceUrlVari
 // Variables that apps must agree on, and the apps that must have them: every container that sets
 // one must take it from the same place (the same Secret key, ConfigMap key or literal), and each app
 // listed must set it. users checks the unsubscribe links the worker signs, both write links to the
-// web app (whose canonical links use the same address), and the worker consumes what the others put
-// on Redis under REDIS_PREFIX. The web app does not start without GATEWAY_URL.
+// web app (whose canonical links use the same address), and the worker and posts consume what the
+// others put on Redis under REDIS_PREFIX (posts: the events-posts queue users publishes to). The
+// services check the gateway's identity assertions with the one public key. The web app does not
+// start without GATEWAY_URL.
 const SHARED_ENV = {
   EMAIL_LINK_SECRET: ['users', 'worker'],
   PUBLIC_URL: ['users', 'worker', 'web'],
-  REDIS_URL: ['gateway', 'users', 'worker'],
-  REDIS_PREFIX: ['gateway', 'users', 'worker'],
+  REDIS_URL: ['gateway', 'users', 'worker', 'posts'],
+  REDIS_PREFIX: ['gateway', 'users', 'worker', 'posts'],
+  IDENTITY_PUBLIC_KEY: ['users', 'posts'],
   GATEWAY_URL: ['web'],
 };
 
