@@ -97,3 +97,32 @@ export async function createServicePlatform(
     },
   };
 }
+
+/**
+ * A service as its own process (services mode, Kubernetes): platform from the
+ * environment, the app built and listening, and a clean stop on SIGTERM/SIGINT
+ * (app first, then queue, bus and database).
+ */
+export async function runServiceProcess(
+  name: string,
+  build: (
+    platform: ServicePlatform,
+  ) => Promise<{
+    listen(options: { port: number; host: string }): Promise<unknown>;
+    getUrl(): Promise<string>;
+    close(): Promise<void>;
+  }>,
+): Promise<void> {
+  const { platform, config } = await createServicePlatform(name);
+  const app = await build(platform);
+  await app.listen({ port: config.PORT, host: config.HOST });
+  process.stdout.write(`Mepedia ${name} service listening on ${await app.getUrl()}\n`);
+  const close = async () => {
+    await app.close();
+    await platform.queue.close();
+    await platform.bus.close();
+    await platform.database.close();
+  };
+  process.once('SIGTERM', () => void close().then(() => process.exit(0)));
+  process.once('SIGINT', () => void close().then(() => process.exit(0)));
+}
