@@ -19,6 +19,7 @@ function pages(idPrefix: string) {
     page('password-reset', 'routes/password-reset.tsx', 'password-reset'),
     page('people', 'routes/people.tsx', 'people'),
     page('profile/:profileId', 'routes/profile.tsx', 'profile'),
+    page('post/:postId', 'routes/post.tsx', 'post'),
     page(MAGAZINE_PATH.slice(1), 'routes/magazine.tsx', 'magazine'),
     page('*', 'routes/not-found.tsx', 'not-found'),
   ];

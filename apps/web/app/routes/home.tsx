@@ -1,7 +1,8 @@
-import { userQueries } from '@mepedia/web-api';
+import { postQueries, userQueries } from '@mepedia/web-api';
 import { HydrationBoundary, QueryClient, dehydrate, useQuery } from '@tanstack/react-query';
 import { LocalizedLink } from '../components/localized-link';
 import { PersonCard } from '../components/person-card';
+import { PostCard } from '../components/post-card';
 import { useApi } from '../lib/api';
 import { serverApi } from '../lib/context';
 import { useI18n } from '../lib/i18n';
@@ -18,8 +19,31 @@ export const meta: Route.MetaFunction = ({ location, matches }) =>
 /** Recommended profiles, fetched on the server and handed to the browser's query cache. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const queryClient = new QueryClient();
-  await queryClient.prefetchQuery(userQueries.homepage(serverApi(context, request)));
+  const api = serverApi(context, request);
+  // A failed section leaves the rest of the page standing.
+  await Promise.all([
+    queryClient.prefetchQuery(userQueries.homepage(api)),
+    queryClient.prefetchQuery(postQueries.list(api, MAGAZINE_PREVIEW)),
+  ]);
   return { dehydrated: dehydrate(queryClient) };
+}
+
+const MAGAZINE_PREVIEW = { magazine: true, limit: 3 };
+
+function MagazinePreview() {
+  const api = useApi();
+  const { data } = useQuery(postQueries.list(api, MAGAZINE_PREVIEW));
+  const posts = data?.posts ?? [];
+  if (posts.length === 0) return null;
+  return (
+    <ul className="card-grid">
+      {posts.map((post) => (
+        <li key={post.postId}>
+          <PostCard post={post} />
+        </li>
+      ))}
+    </ul>
+  );
 }
 
 function Recommended() {
@@ -77,6 +101,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <section className="section" aria-labelledby="magazine-title">
           <h2 id="magazine-title">{t('home.magazine.title')}</h2>
           <p>{t('home.magazine.text')}</p>
+          <MagazinePreview />
           <LocalizedLink to={MAGAZINE_PATH}>{t('home.magazine.link')}</LocalizedLink>
         </section>
         <section className="section" id="about" aria-labelledby="about-title" tabIndex={-1}>

@@ -1,20 +1,76 @@
+import { postQueries } from '@mepedia/web-api';
+import { HydrationBoundary, QueryClient, dehydrate, useQuery } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
+import { LocalizedLink } from '../components/localized-link';
+import { PostCard } from '../components/post-card';
+import { useApi } from '../lib/api';
+import { serverApi } from '../lib/context';
 import { useI18n } from '../lib/i18n';
 import { pageMeta } from '../lib/seo';
+import { MAGAZINE_PATH } from '../lib/site';
 import type { Route } from './+types/magazine';
 
 export const meta: Route.MetaFunction = ({ location, matches }) =>
   pageMeta(matches[0]?.data, location.pathname, {
-    title: 'home.magazine.title',
-    description: 'home.magazine.text',
+    title: 'magazine.title',
+    description: 'magazine.lead',
   });
 
-/** The magazine's shell; its stories arrive with the posts service. */
-export default function Magazine() {
+const PAGE = 12;
+const queryOf = (params: URLSearchParams) => {
+  const cursor = params.get('cursor');
+  const asOf = params.get('asOf');
+  return { magazine: true, limit: PAGE, ...(cursor ? { cursor } : {}), ...(asOf ? { asOf } : {}) };
+};
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const queryClient = new QueryClient();
+  await queryClient.prefetchQuery(
+    postQueries.list(serverApi(context, request), queryOf(new URL(request.url).searchParams)),
+  );
+  return { dehydrated: dehydrate(queryClient) };
+}
+
+function Stories() {
+  const { t } = useI18n();
+  const api = useApi();
+  const [params] = useSearchParams();
+  const { data } = useQuery(postQueries.list(api, queryOf(params)));
+  const posts = data?.posts ?? [];
+  if (posts.length === 0) return <p role="status">{t('magazine.empty')}</p>;
+  return (
+    <>
+      <ul className="card-grid">
+        {posts.map((post) => (
+          <li key={post.postId}>
+            <PostCard post={post} />
+          </li>
+        ))}
+      </ul>
+      {data?.nextCursor && (
+        <p>
+          <LocalizedLink
+            className="button button-secondary"
+            to={`${MAGAZINE_PATH}?cursor=${encodeURIComponent(data.nextCursor)}&asOf=${encodeURIComponent(data.asOf)}`}
+          >
+            {t('magazine.more')}
+          </LocalizedLink>
+        </p>
+      )}
+    </>
+  );
+}
+
+/** The magazine: public stories members published there, newest first. */
+export default function Magazine({ loaderData }: Route.ComponentProps) {
   const { t } = useI18n();
   return (
-    <section className="page" aria-labelledby="magazine-title">
-      <h1 id="magazine-title">{t('menu.magazine')}</h1>
-      <p className="lead">{t('home.magazine.text')}</p>
-    </section>
+    <HydrationBoundary state={loaderData.dehydrated}>
+      <section className="page" aria-labelledby="magazine-title">
+        <h1 id="magazine-title">{t('magazine.title')}</h1>
+        <p className="lead">{t('magazine.lead')}</p>
+        <Stories />
+      </section>
+    </HydrationBoundary>
   );
 }

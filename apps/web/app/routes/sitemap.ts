@@ -1,8 +1,9 @@
 import { LOCALES, localizePath } from '@mepedia/web-i18n';
+import { serverApi } from '../lib/context';
 import { MAGAZINE_PATH } from '../lib/site';
 import type { Route } from './+types/sitemap';
 
-/** The static pages, in both locales, each with its alternates. Posts and profiles join later. */
+/** The static pages and the newest public posts, in both locales, each with its alternates. */
 export const SITEMAP_PATHS = [
   '/',
   '/about',
@@ -13,9 +14,36 @@ export const SITEMAP_PATHS = [
   MAGAZINE_PATH,
 ];
 
-export function loader({ context }: Route.LoaderArgs) {
+const SITEMAP_POSTS = 1000;
+
+async function publicPostPaths(api: ReturnType<typeof serverApi>): Promise<string[]> {
+  const paths: string[] = [];
+  let cursor: string | null = null;
+  try {
+    do {
+      const page: Awaited<ReturnType<typeof api.posts.getPosts>> = await api.posts.getPosts({
+        limit: 50,
+        ...(cursor ? { cursor } : {}),
+      });
+      paths.push(
+        ...page.posts
+          .filter((post) => post.privacy === 'public')
+          .map((post) => `/post/${post.postId}`),
+      );
+      cursor = page.nextCursor;
+    } while (cursor && paths.length < SITEMAP_POSTS);
+  } catch {
+    // Without the posts service the sitemap still lists the pages.
+  }
+  return paths;
+}
+
+export async function loader({ context, request }: Route.LoaderArgs) {
   const site = context.web.siteUrl;
-  const urls = SITEMAP_PATHS.flatMap((path) =>
+  // As a guest: only what anyone may read.
+  const guest = new Request(request.url);
+  const posts = await publicPostPaths(serverApi(context, guest));
+  const urls = [...SITEMAP_PATHS, ...posts].flatMap((path) =>
     LOCALES.map(
       (locale) => `  <url>
     <loc>${site}${localizePath(path, locale)}</loc>

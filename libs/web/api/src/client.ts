@@ -5,6 +5,9 @@ import type {
   MessageSentResponse,
   PeoplePage,
   PeopleQuery,
+  GetPostsRequest,
+  Post,
+  PostsPage,
   PersonCard,
   PublicProfile,
   RegisterRequest,
@@ -66,6 +69,15 @@ export function createApi(options: ApiOptions) {
   }
 
   return {
+    posts: {
+      getPosts: (query: GetPostsRequest) => send<PostsPage>('POST', 'posts/getPosts', query),
+      getPostById: (postId: string) => send<Post>('POST', 'posts/getPostById', { postId }),
+      updatePostViews: (postId: string, randomIdentifier?: string) =>
+        send<{ views: number; counted: boolean }>('POST', 'posts/updatePostViews', {
+          postId,
+          ...(randomIdentifier ? { randomIdentifier } : {}),
+        }),
+    },
     users: {
       session: () => send<SessionResponse>('POST', 'users/session'),
       login: (body: LoginRequest) => send<CurrentUser>('POST', 'users/login', body),

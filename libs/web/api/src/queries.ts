@@ -1,4 +1,11 @@
-import type { CurrentUser, PeoplePage, PeopleQuery } from '@mepedia/contracts';
+import type {
+  CurrentUser,
+  GetPostsRequest,
+  PeoplePage,
+  PeopleQuery,
+  Post,
+  PostsPage,
+} from '@mepedia/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import type { Api } from './client';
 
@@ -34,5 +41,21 @@ export const userQueries = {
       queryFn: (): Promise<PeoplePage> =>
         api.users.getHomepageUsers({ limit: 6, sortBy: 'mostRecent' }),
       staleTime: STALE.long,
+    }),
+};
+
+export const postQueries = {
+  all: ['posts'] as const,
+  list: (api: Api, query: GetPostsRequest) =>
+    queryOptions({
+      queryKey: [...postQueries.all, 'list', query] as const,
+      queryFn: (): Promise<PostsPage> => api.posts.getPosts(query),
+      staleTime: STALE.short,
+    }),
+  detail: (api: Api, postId: string) =>
+    queryOptions({
+      queryKey: [...postQueries.all, 'detail', postId] as const,
+      queryFn: (): Promise<Post> => api.posts.getPostById(postId),
+      staleTime: STALE.short,
     }),
 };

@@ -162,6 +162,15 @@ export const en = {
     'Done: {email} will not receive updates any more. Messages you ask for, such as password resets, still arrive.',
   'unsubscribe.invalid': 'This unsubscribe link is incomplete. Use the link from the email.',
   'form.sending': 'Sending…',
+  'magazine.title': 'The magazine',
+  'magazine.lead': 'Stories members chose to share with everyone, newest first.',
+  'magazine.empty': 'No stories in the magazine yet.',
+  'magazine.more': 'More stories',
+  'post.by': 'By {name}',
+  'post.views': '{count, plural, one {# view} other {# views}}',
+  'post.likes': '{count, plural, one {# like} other {# likes}}',
+  'post.imageCredit': 'Image: {credit}',
+  'post.readMore': 'Read the story',
 } as const;
 
 export type MessageKey = keyof typeof en;

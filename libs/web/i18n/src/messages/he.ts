@@ -160,4 +160,13 @@ export const he: Record<MessageKey, string> = {
     'בוצע: לכתובת {email} לא יישלחו עוד עדכונים. הודעות שתבקשו, כמו איפוס סיסמה, ימשיכו להגיע.',
   'unsubscribe.invalid': 'קישור ההסרה אינו שלם. השתמשו בקישור שבאימייל.',
   'form.sending': 'שולחים…',
+  'magazine.title': 'המגזין',
+  'magazine.lead': 'סיפורים שחברי הקהילה בחרו לשתף עם כולם, החדשים ביותר תחילה.',
+  'magazine.empty': 'עדיין אין סיפורים במגזין.',
+  'magazine.more': 'עוד סיפורים',
+  'post.by': 'מאת {name}',
+  'post.views': '{count, plural, one {צפייה אחת} two {שתי צפיות} other {# צפיות}}',
+  'post.likes': '{count, plural, one {לייק אחד} two {שני לייקים} other {# לייקים}}',
+  'post.imageCredit': 'תמונה: {credit}',
+  'post.readMore': 'לקריאת הסיפור',
 };

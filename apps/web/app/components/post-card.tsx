@@ -1,0 +1,31 @@
+import type { PostSummary } from '@mepedia/contracts';
+import { useI18n } from '../lib/i18n';
+import { LocalizedLink } from './localized-link';
+
+export function PostCard({ post }: { post: PostSummary }) {
+  const { t, locale } = useI18n();
+  return (
+    <article className="post-card">
+      <img
+        src={post.image}
+        alt=""
+        width={320}
+        height={180}
+        loading="lazy"
+        className="post-card-image"
+      />
+      <h3 dir="auto">
+        <LocalizedLink to={`/post/${post.postId}`}>{post.title}</LocalizedLink>
+      </h3>
+      {post.publisher && (
+        <p className="muted" dir="auto">
+          {t('post.by', { name: post.publisher.fullname })} ·{' '}
+          <time dateTime={post.createdAt}>
+            {new Date(post.createdAt).toLocaleDateString(locale === 'he' ? 'he-IL' : 'en-GB')}
+          </time>
+        </p>
+      )}
+      <p dir="auto">{post.excerpt}</p>
+    </article>
+  );
+}

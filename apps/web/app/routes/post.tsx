@@ -1,0 +1,92 @@
+import type { Post } from '@mepedia/contracts';
+import { ApiError } from '@mepedia/web-api';
+import { createTranslator } from '@mepedia/web-i18n';
+import { useEffect } from 'react';
+import { data } from 'react-router';
+import { RANDOM_IDENTIFIER_KEY } from '../components/client-effects';
+import { LocalizedLink } from '../components/localized-link';
+import { useApi } from '../lib/api';
+import { serverApi } from '../lib/context';
+import { useI18n } from '../lib/i18n';
+import { pageMeta, rootOf } from '../lib/seo';
+import type { Route } from './+types/post';
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  try {
+    return { post: await serverApi(context, request).posts.getPostById(params.postId) };
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) throw data(null, { status: 404 });
+    throw error;
+  }
+}
+
+const textOf = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+export const meta: Route.MetaFunction = ({ location, matches, data: loaded }) => {
+  const root = rootOf(matches[0]?.data);
+  const post = (loaded as { post?: Post } | undefined)?.post;
+  if (!post) return pageMeta(root, location.pathname, { title: 'notFound.title' });
+  const description = textOf(post.content).slice(0, 160);
+  const tags = pageMeta(
+    root,
+    location.pathname,
+    { title: 'home.title' },
+    { title: post.title, description },
+  );
+  const t = createTranslator(root?.locale ?? 'en');
+  return [
+    ...tags
+      .map((tag) =>
+        tag['title'] !== undefined ? { title: `${post.title} | ${t('app.name')}` } : tag,
+      )
+      .filter((tag) => tag['property'] !== 'og:type'),
+    { property: 'og:type', content: 'article' },
+    { property: 'og:image', content: post.image },
+    { property: 'article:published_time', content: post.createdAt },
+  ];
+};
+
+/** A post, whole: its content is sanitized by the posts service, on the way in and on the way out. */
+export default function PostPage({ loaderData }: Route.ComponentProps) {
+  const { t, locale } = useI18n();
+  const api = useApi();
+  const { post } = loaderData;
+
+  useEffect(() => {
+    const id = window.localStorage.getItem(RANDOM_IDENTIFIER_KEY) ?? undefined;
+    api.posts.updatePostViews(post.postId, id).catch(() => undefined);
+  }, [api, post.postId]);
+
+  return (
+    <article className="page page-narrow post" aria-labelledby="post-title">
+      <h1 id="post-title" dir="auto">
+        {post.title}
+      </h1>
+      {post.publisher && (
+        <p className="muted" dir="auto">
+          <LocalizedLink to={`/profile/${post.publisher.id}`}>
+            {t('post.by', { name: post.publisher.fullname })}
+          </LocalizedLink>{' '}
+          ·{' '}
+          <time dateTime={post.createdAt}>
+            {new Date(post.createdAt).toLocaleDateString(locale === 'he' ? 'he-IL' : 'en-GB')}
+          </time>
+        </p>
+      )}
+      <figure>
+        <img src={post.image} alt="" className="post-image" />
+        <figcaption className="muted" dir="auto">
+          {t('post.imageCredit', { credit: post.credit })}
+        </figcaption>
+      </figure>
+      <div className="prose" dir="auto" dangerouslySetInnerHTML={{ __html: post.content }} />
+      <p className="muted">
+        {t('post.views', { count: post.views })} · {t('post.likes', { count: post.likes })}
+      </p>
+    </article>
+  );
+}
