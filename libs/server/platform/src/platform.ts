@@ -105,9 +105,7 @@ export async function createServicePlatform(
  */
 export async function runServiceProcess(
   name: string,
-  build: (
-    platform: ServicePlatform,
-  ) => Promise<{
+  build: (platform: ServicePlatform) => Promise<{
     listen(options: { port: number; host: string }): Promise<unknown>;
     getUrl(): Promise<string>;
     close(): Promise<void>;
