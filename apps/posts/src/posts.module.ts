@@ -1,14 +1,7 @@
-import {
-  type DynamicModule,
-  Inject,
-  Injectable,
-  Module,
-  type OnApplicationBootstrap,
-  type OnApplicationShutdown,
-} from '@nestjs/common';
+import { type DynamicModule, Module } from '@nestjs/common';
 import { HealthController, READINESS_CHECKS, type ReadinessCheck } from '@mepedia/server-http';
 import { IdentityModule } from '@mepedia/server-identity';
-import type { ServicePlatform } from '@mepedia/server-platform';
+import { BACKGROUND_TASKS, BackgroundTasks, type ServicePlatform } from '@mepedia/server-platform';
 import { OutboxRelay } from '@mepedia/server-queue';
 import { PostsController } from './posts.controller';
 import { postsEventsHandler } from './posts.events';
@@ -19,32 +12,6 @@ import { PostsService } from './posts.service';
 import { GoogleTranslator, TranslationOff, TranslationService } from './translation';
 
 export const POSTS_SERVICE_NAME = 'posts';
-const POSTS_PLATFORM = Symbol('POSTS_PLATFORM');
-
-@Injectable()
-class PostsLifecycle implements OnApplicationBootstrap, OnApplicationShutdown {
-  constructor(
-    @Inject(OutboxRelay) private readonly relay: OutboxRelay,
-    @Inject(PostsRepository) private readonly repository: PostsRepository,
-    @Inject(POSTS_PLATFORM) private readonly platform: ServicePlatform,
-  ) {}
-
-  onApplicationBootstrap() {
-    this.relay.start();
-    this.platform.queue.process(
-      'events-posts',
-      postsEventsHandler(this.repository, () => this.relay.nudge(), this.platform.logger),
-      {
-        concurrency: 4,
-      },
-    );
-  }
-
-  async onApplicationShutdown() {
-    await this.relay.stop();
-  }
-}
-
 @Module({})
 export class PostsModule {
   static register(platform: ServicePlatform, options: PostsOptions): DynamicModule {
@@ -65,13 +32,25 @@ export class PostsModule {
       imports: [IdentityModule.forService(POSTS_SERVICE_NAME, platform.identityPublicKey)],
       controllers: [PostsController, HealthController],
       providers: [
-        { provide: POSTS_PLATFORM, useValue: platform },
         { provide: PostsRepository, useValue: repository },
         { provide: PostsService, useValue: new PostsService(repository, () => relay.nudge()) },
         { provide: TranslationService, useValue: new TranslationService(db, translator) },
-        { provide: OutboxRelay, useValue: relay },
         { provide: READINESS_CHECKS, useValue: readiness },
-        PostsLifecycle,
+        {
+          provide: BACKGROUND_TASKS,
+          useValue: [
+            relay,
+            {
+              start: () =>
+                platform.queue.process(
+                  'events-posts',
+                  postsEventsHandler(repository, () => relay.nudge(), platform.logger),
+                  { concurrency: 4 },
+                ),
+            },
+          ],
+        },
+        BackgroundTasks,
       ],
     };
   }

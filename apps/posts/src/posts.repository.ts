@@ -1,4 +1,3 @@
-import type { DomainEventPayload, DomainEventType } from '@mepedia/contracts';
 import { isUuid, type Db } from '@mepedia/server-database';
 import { appendEvent } from '@mepedia/server-queue';
 import { and, asc, desc, eq, gt, inArray, like, lt, lte, or, sql, type SQL } from 'drizzle-orm';
@@ -268,10 +267,6 @@ export class PostsRepository {
       await tx.delete(publishers).where(eq(publishers.userId, userId));
       return removed.length;
     });
-  }
-
-  recordEvent<T extends DomainEventType>(type: T, payload: DomainEventPayload<T>) {
-    return appendEvent(this.db, outbox, type, payload);
   }
 }
 

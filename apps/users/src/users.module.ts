@@ -1,15 +1,13 @@
-import {
-  type DynamicModule,
-  Inject,
-  Injectable,
-  Module,
-  type OnApplicationBootstrap,
-  type OnApplicationShutdown,
-} from '@nestjs/common';
+import { type DynamicModule, Module } from '@nestjs/common';
 import { PassportModule } from '@nestjs/passport';
 import { HealthController, READINESS_CHECKS, type ReadinessCheck } from '@mepedia/server-http';
 import { IdentityModule } from '@mepedia/server-identity';
-import type { ServicePlatform } from '@mepedia/server-platform';
+import {
+  BACKGROUND_TASKS,
+  BackgroundTasks,
+  everyInterval,
+  type ServicePlatform,
+} from '@mepedia/server-platform';
 import { OutboxRelay } from '@mepedia/server-queue';
 import { AuditLog } from './audit-log';
 import { InternalController } from './internal.controller';
@@ -34,38 +32,6 @@ import { VerificationService } from './verification.service';
 
 export const USERS_SERVICE_NAME = 'users';
 const EXPIRED_SESSION_SWEEP_MS = 60 * 60 * 1000;
-const USERS_PLATFORM = Symbol('USERS_PLATFORM');
-
-/** Background work of the service: the outbox relay, its event queue, and sweeping expired sessions hourly. */
-@Injectable()
-class UsersLifecycle implements OnApplicationBootstrap, OnApplicationShutdown {
-  private sweep: NodeJS.Timeout | undefined;
-
-  constructor(
-    @Inject(OutboxRelay) private readonly relay: OutboxRelay,
-    @Inject(UsersRepository) private readonly repository: UsersRepository,
-    @Inject(USERS_PLATFORM) private readonly platform: ServicePlatform,
-    @Inject(PeopleService) private readonly people: PeopleService,
-  ) {}
-
-  onApplicationBootstrap() {
-    this.relay.start();
-    this.platform.queue.process(
-      'events-users',
-      usersEventsHandler(this.people, this.platform.logger),
-      { concurrency: 4 },
-    );
-    this.sweep = setInterval(() => {
-      this.repository.deleteExpiredSessions(new Date()).catch(() => undefined);
-    }, EXPIRED_SESSION_SWEEP_MS);
-    this.sweep.unref();
-  }
-
-  async onApplicationShutdown() {
-    clearInterval(this.sweep);
-    await this.relay.stop();
-  }
-}
 
 @Module({})
 export class UsersModule {
@@ -118,7 +84,6 @@ export class UsersModule {
       ],
       providers: [
         { provide: USERS_OPTIONS, useValue: options },
-        { provide: USERS_PLATFORM, useValue: platform },
         { provide: UsersRepository, useValue: repository },
         { provide: SessionsService, useValue: sessions },
         { provide: SessionCookies, useValue: new SessionCookies(options.production) },
@@ -126,10 +91,28 @@ export class UsersModule {
         { provide: VerificationService, useValue: verification },
         { provide: PasswordService, useValue: passwords },
         { provide: PeopleService, useValue: people },
-        { provide: OutboxRelay, useValue: relay },
         { provide: READINESS_CHECKS, useValue: readiness },
         LocalStrategy,
-        UsersLifecycle,
+        {
+          provide: BACKGROUND_TASKS,
+          useValue: [
+            relay,
+            {
+              start: () =>
+                platform.queue.process(
+                  'events-users',
+                  usersEventsHandler(people, platform.logger),
+                  {
+                    concurrency: 4,
+                  },
+                ),
+            },
+            everyInterval(EXPIRED_SESSION_SWEEP_MS, () =>
+              repository.deleteExpiredSessions(new Date()),
+            ),
+          ],
+        },
+        BackgroundTasks,
       ],
     };
   }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Language } from './language';
 import { requiredText } from './validation';
-import { requiredEnum } from './zod-helpers';
+import { optionalCount, requiredEnum } from './zod-helpers';
 
 export const POST_PRIVACIES = ['public', 'private'] as const;
 /** Where a public post appears: on its author's profile, or there and in the magazine. */
@@ -61,18 +61,8 @@ export type UpdatePostRequest = z.input<typeof UpdatePostRequest>;
 export const POST_SORTS = ['mostRecent', 'oldest'] as const;
 
 export const GetPostsRequest = z.object({
-  pageNumber: z.coerce
-    .number({ error: 'INVALID_VALUE' })
-    .int('INVALID_VALUE')
-    .min(0, 'INVALID_VALUE')
-    .max(100_000, 'INVALID_VALUE')
-    .optional(),
-  limit: z.coerce
-    .number({ error: 'INVALID_VALUE' })
-    .int('INVALID_VALUE')
-    .min(0, 'INVALID_VALUE')
-    .max(POSTS_MAX_PAGE_SIZE, 'INVALID_VALUE')
-    .optional(),
+  pageNumber: optionalCount(0, 100_000),
+  limit: optionalCount(0, POSTS_MAX_PAGE_SIZE),
   sortBy: z.enum(POST_SORTS, { error: 'INVALID_VALUE' }).optional(),
   publisherId: z.string().max(64, 'INVALID_VALUE').optional(),
   questionId: z.string().max(64, 'INVALID_VALUE').optional(),

@@ -15,7 +15,7 @@ import {
   phoneNumberError,
   requiredText,
 } from './validation';
-import { requiredEnum } from './zod-helpers';
+import { optionalCount, requiredEnum } from './zod-helpers';
 
 export const GENDERS = ['male', 'female', 'other', 'non-binary'] as const;
 export const Gender = requiredEnum(GENDERS);
@@ -325,19 +325,9 @@ export const PEOPLE_PAGE_SIZE = 12;
 export const PEOPLE_MAX_PAGE_SIZE = 50;
 
 export const PeopleQuery = z.object({
-  pageNumber: z.coerce
-    .number({ error: 'INVALID_VALUE' })
-    .int('INVALID_VALUE')
-    .min(0, 'INVALID_VALUE')
-    .max(10_000, 'INVALID_VALUE')
-    .optional(),
+  pageNumber: optionalCount(0, 10_000),
   /** 0 or absent: the default page size. */
-  limit: z.coerce
-    .number({ error: 'INVALID_VALUE' })
-    .int('INVALID_VALUE')
-    .min(0, 'INVALID_VALUE')
-    .max(PEOPLE_MAX_PAGE_SIZE, 'INVALID_VALUE')
-    .optional(),
+  limit: optionalCount(0, PEOPLE_MAX_PAGE_SIZE),
   searchValue: z.string({ error: 'INVALID_VALUE' }).trim().max(100, 'TOO_LONG').optional(),
   sortBy: z.enum(PEOPLE_SORTS, { error: 'INVALID_VALUE' }).optional(),
   onlyFullProfiles: z.boolean({ error: 'INVALID_VALUE' }).optional(),

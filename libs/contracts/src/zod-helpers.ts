@@ -9,3 +9,13 @@ export const requiredError = (issue: { input?: unknown }): 'FIELD_REQUIRED' | 'I
 export function requiredEnum<const T extends readonly [string, ...string[]]>(values: T) {
   return z.enum(values, { error: requiredError });
 }
+
+/** An optional whole number from `min` to `max` (a page number, a page size); numeric strings accepted. */
+export function optionalCount(min: number, max: number) {
+  return z.coerce
+    .number({ error: 'INVALID_VALUE' })
+    .int('INVALID_VALUE')
+    .min(min, 'INVALID_VALUE')
+    .max(max, 'INVALID_VALUE')
+    .optional();
+}
