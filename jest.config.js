@@ -27,13 +27,22 @@ const base = {
   modulePathIgnorePatterns: ['<rootDir>/dist', '<rootDir>/.data'],
 };
 
+// Timeouts fit a busy two-core machine, not an idle one (PGlite's first open alone took 12 s
+// there); hooks that open databases, processes or browsers say more themselves
+// (libs/server/testing/src/timeouts.ts).
 /** @type {import('jest').Config} */
 module.exports = {
   projects: [
-    { ...base, displayName: 'unit', testMatch: ['<rootDir>/{apps,libs}/**/src/**/*.spec.ts'] },
+    {
+      ...base,
+      displayName: 'unit',
+      testTimeout: 15_000,
+      testMatch: ['<rootDir>/{apps,libs}/**/src/**/*.spec.ts'],
+    },
     {
       ...base,
       displayName: 'integration',
+      testTimeout: 60_000,
       testMatch: ['<rootDir>/{apps,libs}/**/test/**/*.int-spec.ts'],
       globalSetup: '<rootDir>/tools/test/global-setup.js',
       globalTeardown: '<rootDir>/tools/test/global-teardown.js',
@@ -41,6 +50,7 @@ module.exports = {
     {
       ...base,
       displayName: 'e2e',
+      testTimeout: 60_000,
       testMatch: ['<rootDir>/{apps,libs}/**/test/**/*.e2e-spec.ts'],
       globalSetup: '<rootDir>/tools/test/global-setup.js',
       globalTeardown: '<rootDir>/tools/test/global-teardown.js',

@@ -1,11 +1,21 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { execFileSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 // Browser tests against `npm start`'s process (built first by npm test), in Debian's Chromium.
-const port = Number(process.env['E2E_PORT'] ?? 3310);
-const dataDir = mkdtempSync(join(tmpdir(), 'mepedia-e2e-'));
+// A free port, chosen once: Playwright loads this file again in its workers, which inherit the
+// environment set here, so every process agrees on it and two runs on one machine never collide.
+process.env['E2E_PORT'] ??= execFileSync(
+  process.execPath,
+  [
+    '-e',
+    "const s = require('node:net').createServer().listen(0, '127.0.0.1', () => { process.stdout.write(String(s.address().port)); s.close(); });",
+  ],
+  { encoding: 'utf8' },
+);
+const port = Number(process.env['E2E_PORT']);
+// The server's database lives in memory: nothing is left on disk after the run.
+const dataDir = process.env['E2E_DATA_DIR'] ?? 'memory://';
 const root = resolve(__dirname, '../..');
 
 export default defineConfig({
@@ -14,7 +24,9 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  timeout: 30_000,
+  // Room for a busy two-core machine: a page that takes 2 s idle can take 10 s there.
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
   reporter: process.env['CI']
     ? [
         ['list'],
@@ -44,7 +56,8 @@ export default defineConfig({
     cwd: root,
     url: `http://localhost:${port}/health/live`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // The standalone process opens PGlite (initdb) first: over 10 s on a busy machine.
+    timeout: 120_000,
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',

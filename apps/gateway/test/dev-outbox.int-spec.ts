@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { call, testIdentity } from '@mepedia/server-testing';
+import { call, SETUP_TIMEOUT_MS, testIdentity } from '@mepedia/server-testing';
 import { createGatewayApp, type GatewayApp } from '../src/gateway.app';
 import { loadGatewayConfig } from '../src/gateway.config';
 
@@ -18,12 +18,12 @@ describe('the dev outbox route', () => {
     });
     await new Promise<void>((resolve) => worker.listen(0, '127.0.0.1', resolve));
     workerUrl = `http://127.0.0.1:${(worker.address() as AddressInfo).port}`;
-  });
+  }, SETUP_TIMEOUT_MS);
 
   afterAll(async () => {
     for (const gateway of gateways) await gateway.close();
     await new Promise((resolve) => worker.close(resolve));
-  });
+  }, SETUP_TIMEOUT_MS);
 
   async function gatewayIn(nodeEnv: 'development' | 'production') {
     const gateway = await createGatewayApp(

@@ -1,10 +1,11 @@
 import type { CurrentUser, ErrorEnvelope, RegisterResponse } from '@mepedia/contracts';
 import {
-  CookieJar,
   call,
+  CookieJar,
   createTestDatabase,
   newRegistration,
   parseSetCookie,
+  SETUP_TIMEOUT_MS,
   startProcess,
   testIdentity,
   testRedisPrefix,
@@ -66,7 +67,7 @@ describe('gateway in front of the users service (separate processes)', () => {
       /listening on (http:\/\/\S+)/,
     );
     gatewayUrl = gateway.match[1]!;
-  }, 60_000);
+  }, SETUP_TIMEOUT_MS);
 
   afterAll(async () => {
     await gateway?.stop();
@@ -74,7 +75,7 @@ describe('gateway in front of the users service (separate processes)', () => {
     await users?.stop();
     await database?.drop();
     await redis.cleanup();
-  });
+  }, SETUP_TIMEOUT_MS);
 
   async function registerVerified() {
     const registration = newRegistration();

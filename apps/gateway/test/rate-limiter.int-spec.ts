@@ -1,4 +1,4 @@
-import { testRedisPrefix } from '@mepedia/server-testing';
+import { SETUP_TIMEOUT_MS, testRedisPrefix } from '@mepedia/server-testing';
 import { RedisRateLimitStore } from '../src/rate-limiter';
 
 describe(RedisRateLimitStore.name, () => {
@@ -8,7 +8,7 @@ describe(RedisRateLimitStore.name, () => {
   afterAll(async () => {
     await store.close();
     await redis.cleanup();
-  });
+  }, SETUP_TIMEOUT_MS);
 
   it('counts hits across replicas in one window', async () => {
     const other = new RedisRateLimitStore(redis.url, redis.prefix);

@@ -3,7 +3,13 @@ import type { Post } from '@mepedia/contracts';
 import { openDatabase, type DatabaseHandle } from '@mepedia/server-database';
 import type { Identity } from '@mepedia/server-identity';
 import { BullMqQueue } from '@mepedia/server-queue';
-import { call, createTestDatabase, testIdentity, testRedisPrefix } from '@mepedia/server-testing';
+import {
+  call,
+  createTestDatabase,
+  SETUP_TIMEOUT_MS,
+  testIdentity,
+  testRedisPrefix,
+} from '@mepedia/server-testing';
 import { envelope, startPostsApp } from './posts-app';
 
 type Member = Extract<Identity, { kind: 'member' }>;
@@ -20,13 +26,13 @@ describe('a deleted member’s posts', () => {
   beforeAll(async () => {
     database = await createTestDatabase();
     handle = await openDatabase({ url: database.url, poolSize: 4 });
-  });
+  }, SETUP_TIMEOUT_MS);
 
   afterAll(async () => {
     await handle?.close();
     await database?.drop();
     await redis.cleanup();
-  });
+  }, SETUP_TIMEOUT_MS);
 
   it('are removed once the service is back, and counts stay right', async () => {
     const member = (): Member => ({

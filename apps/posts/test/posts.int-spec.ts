@@ -10,7 +10,7 @@ import type {
 import { openDatabase, type DatabaseHandle } from '@mepedia/server-database';
 import type { Identity } from '@mepedia/server-identity';
 import { InProcessQueue, type Job } from '@mepedia/server-queue';
-import { call, createTestDatabase, testIdentity } from '@mepedia/server-testing';
+import { call, createTestDatabase, SETUP_TIMEOUT_MS, testIdentity } from '@mepedia/server-testing';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { envelope, startGoogleTranslateListener, startPostsApp } from './posts-app';
 
@@ -102,7 +102,7 @@ describe('posts service over HTTP', () => {
       identityPublicKey: identity.keys.publicKey,
       translation: { provider: 'google', key: 'test-key', endpoint: google.url },
     }));
-  });
+  }, SETUP_TIMEOUT_MS);
 
   afterAll(async () => {
     await app?.close();
@@ -110,7 +110,7 @@ describe('posts service over HTTP', () => {
     await handle?.close();
     await google?.close();
     await database?.drop();
-  });
+  }, SETUP_TIMEOUT_MS);
 
   describe('create', () => {
     it('stores a member post with sanitized content', async () => {

@@ -11,12 +11,13 @@ import { openDatabase, type DatabaseHandle } from '@mepedia/server-database';
 import { createLogger } from '@mepedia/server-http';
 import { BullMqQueue, RedisBus } from '@mepedia/server-queue';
 import {
-  CookieJar,
   call,
   codeIn,
+  CookieJar,
   createTestDatabase,
   linkParam,
   newRegistration,
+  SETUP_TIMEOUT_MS,
   startSmtpCapture,
   startTwilioCapture,
   testIdentity,
@@ -98,7 +99,7 @@ describe('members: verification, reset and unsubscribe through real providers', 
     );
     await gateway.app.listen({ port: 0, host: '127.0.0.1' });
     url = (await gateway.app.getUrl()).replace('[::1]', '127.0.0.1');
-  }, 60_000);
+  }, SETUP_TIMEOUT_MS);
 
   afterAll(async () => {
     await gateway?.close();
@@ -111,7 +112,7 @@ describe('members: verification, reset and unsubscribe through real providers', 
     await twilio?.close();
     await database?.drop();
     await redis.cleanup();
-  });
+  }, SETUP_TIMEOUT_MS);
 
   const e164 = (r: { phoneNumberPrefix: string; phoneNumber: string }) =>
     `${r.phoneNumberPrefix}${r.phoneNumber.replace(/^0/, '')}`;
@@ -348,7 +349,7 @@ describe('members: verification, reset and unsubscribe through real providers', 
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(twilio.messages.filter((m) => m.to === e164(registration))).toHaveLength(1);
     expect(twilio.attempts() - before).toBe(3);
-  }, 30_000);
+  });
 
   describe('password reset', () => {
     it('answers the same for a known and an unknown email', async () => {

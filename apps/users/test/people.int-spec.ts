@@ -6,7 +6,7 @@ import type {
 } from '@mepedia/contracts';
 import { newId, openDatabase, type DatabaseHandle } from '@mepedia/server-database';
 import { InProcessQueue } from '@mepedia/server-queue';
-import { call, createTestDatabase, testIdentity } from '@mepedia/server-testing';
+import { call, createTestDatabase, SETUP_TIMEOUT_MS, testIdentity } from '@mepedia/server-testing';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { sql } from 'drizzle-orm';
 import { PeopleRepository } from '../src/people.repository';
@@ -95,14 +95,14 @@ describe('people directory', () => {
       await registerVerified(base, messages, { firstname: 'Quiet', lastname: 'Person' })
     ).userId;
     await settle(25);
-  }, 120_000);
+  }, SETUP_TIMEOUT_MS);
 
   afterAll(async () => {
     await app?.close();
     await queue.close();
     await handle?.close();
     await database?.drop();
-  });
+  }, SETUP_TIMEOUT_MS);
 
   it('counts published profiles only', async () => {
     expect(await amount()).toBe(25);

@@ -9,7 +9,13 @@ import type {
 import type { DatabaseHandle } from '@mepedia/server-database';
 import type { Identity } from '@mepedia/server-identity';
 import { InProcessBus, InProcessQueue, type Job } from '@mepedia/server-queue';
-import { call, newRegistration, parseSetCookie, testIdentity } from '@mepedia/server-testing';
+import {
+  call,
+  newRegistration,
+  parseSetCookie,
+  SETUP_TIMEOUT_MS,
+  testIdentity,
+} from '@mepedia/server-testing';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { startUsersApp } from './users-app';
 import { UsersRepository } from '../src/users.repository';
@@ -58,13 +64,13 @@ export function describeUsersApi(
         bus,
         identityPublicKey: identity.keys.publicKey,
       }));
-    });
+    }, SETUP_TIMEOUT_MS);
 
     afterAll(async () => {
       await app?.close();
       await queue.close();
       await database?.dispose();
-    });
+    }, SETUP_TIMEOUT_MS);
 
     const asMember = (member: Member) => ({
       'x-mepedia-identity': identity.assert(member, 'users'),

@@ -1,6 +1,12 @@
 import { openDatabase, type DatabaseHandle } from '@mepedia/server-database';
 import { InProcessQueue } from '@mepedia/server-queue';
-import { call, createTestDatabase, parseSetCookie, testIdentity } from '@mepedia/server-testing';
+import {
+  call,
+  createTestDatabase,
+  parseSetCookie,
+  SETUP_TIMEOUT_MS,
+  testIdentity,
+} from '@mepedia/server-testing';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { startUsersApp } from './users-app';
 import { captureMessages, registerVerified } from './verified-member';
@@ -23,14 +29,14 @@ describe('users service in production mode', () => {
       identityPublicKey: testIdentity().keys.publicKey,
       production: true,
     }));
-  });
+  }, SETUP_TIMEOUT_MS);
 
   afterAll(async () => {
     await app?.close();
     await queue.close();
     await handle?.close();
     await database?.drop();
-  });
+  }, SETUP_TIMEOUT_MS);
 
   it('sets a __Host- Secure HttpOnly cookie at login and clears the same one at logout', async () => {
     const { registration } = await registerVerified(base, messages);

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { createTestDatabase, withClient } from '@mepedia/server-testing';
+import { createTestDatabase, SETUP_TIMEOUT_MS, withClient } from '@mepedia/server-testing';
 import { openDatabase } from '../src/database';
 import { runMigrations } from '../src/migrations';
 
@@ -54,13 +54,33 @@ describe(runMigrations.name, () => {
   });
 
   it('refuses a missing migrations folder', async () => {
-    const handle = await openDatabase({ dataDir: 'memory://' });
+    const database = await createTestDatabase();
+    const handle = await openDatabase({ url: database.url });
     try {
       await expect(
         runMigrations(handle, { schema: 'fixture', folder: join(fixtures, 'nope') }),
       ).rejects.toThrow('Migrations folder not found');
     } finally {
       await handle.close();
+      await database.drop();
     }
   });
+
+  it(
+    'applies migrations on embedded PGlite too',
+    async () => {
+      // PGlite's first open runs initdb: seconds on an idle machine, over ten on a busy one.
+      const handle = await openDatabase({ dataDir: 'memory://' });
+      try {
+        if (handle.kind !== 'pglite') throw new Error('PGlite expected without a URL');
+        await runMigrations(handle, { schema: 'fixture', folder: join(fixtures, 'good') });
+        await runMigrations(handle, { schema: 'fixture', folder: join(fixtures, 'good') });
+        const journal = await handle.pglite.query('select hash from fixture_migrations.journal');
+        expect(journal.rows).toHaveLength(2);
+      } finally {
+        await handle.close();
+      }
+    },
+    SETUP_TIMEOUT_MS,
+  );
 });

@@ -1,4 +1,4 @@
-import { testRedisPrefix } from '@mepedia/server-testing';
+import { SETUP_TIMEOUT_MS, testRedisPrefix } from '@mepedia/server-testing';
 import { BullMqQueue } from '../src/bullmq-queue';
 import { describeQueueContract } from './queue-contract.suite';
 
@@ -13,4 +13,4 @@ describeQueueContract('BullMQ', async () => {
 
 afterAll(async () => {
   for (const prefix of prefixes) await prefix.cleanup();
-});
+}, SETUP_TIMEOUT_MS);

@@ -6,3 +6,4 @@ export * from './test-redis';
 export * from './processes';
 export * from './fake-providers';
 export * from './dev-outbox';
+export * from './timeouts';

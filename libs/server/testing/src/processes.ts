@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
+import { PROCESS_READY_TIMEOUT_MS } from './timeouts';
 
 export const REPO_ROOT = resolve(__dirname, '../../../..');
 
@@ -21,7 +22,7 @@ export function startProcess(
   script: string,
   env: Record<string, string>,
   ready: RegExp,
-  timeoutMs = 30_000,
+  timeoutMs = PROCESS_READY_TIMEOUT_MS,
 ): Promise<RunningProcess> {
   const child = spawn(process.execPath, [resolve(REPO_ROOT, script)], {
     cwd: REPO_ROOT,
@@ -66,7 +67,7 @@ export function startProcess(
 export function runToExit(
   script: string,
   env: Record<string, string>,
-  timeoutMs = 30_000,
+  timeoutMs = PROCESS_READY_TIMEOUT_MS,
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolveRun, reject) => {
     const child = spawn(process.execPath, [resolve(REPO_ROOT, script)], {
