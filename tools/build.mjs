@@ -5,7 +5,16 @@
 // Type checking is `npm run typecheck`.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 
@@ -15,14 +24,17 @@ const run = (args, options = {}) => {
   if (result.status !== 0) process.exit(result.status ?? 1);
 };
 
-rmSync('dist/apps', { recursive: true, force: true });
-rmSync('dist/libs', { recursive: true, force: true });
+// Compile beside dist/ and swap the result in: a test run or server started from dist/ by
+// another build never finds it half-deleted.
+const staging = `dist/.staging-${process.pid}`;
+rmSync(staging, { recursive: true, force: true });
+mkdirSync('dist', { recursive: true });
 run([
   'node_modules/@swc/cli/bin/swc.js',
   'apps',
   'libs',
   '--out-dir',
-  'dist',
+  staging,
   '--copy-files',
   '--ignore',
   [
@@ -38,6 +50,13 @@ run([
   ].join(','),
   '--quiet',
 ]);
+for (const folder of ['apps', 'libs']) {
+  const old = `dist/.old-${process.pid}-${folder}`;
+  if (existsSync(`dist/${folder}`)) renameSync(`dist/${folder}`, old);
+  renameSync(`${staging}/${folder}`, `dist/${folder}`);
+  rmSync(old, { recursive: true, force: true });
+}
+rmSync(staging, { recursive: true, force: true });
 process.stdout.write(`Built the servers in ${Date.now() - started} ms\n`);
 
 // The web app's inputs: its sources, the libraries it bundles, and the build's own config.

@@ -72,6 +72,8 @@ export async function createGatewayApp(
   const app = await createHttpApp(GatewayModule.register(readiness), {
     logger,
     bodyParser: false,
+    // The world's requests get the gateway's own ids; services trust the one it forwards.
+    requestIds: 'minted',
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxyHops > 0 ? config.trustProxyHops : false,
   });

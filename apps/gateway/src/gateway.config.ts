@@ -62,8 +62,13 @@ export const gatewayEnv = z.object({
   RATE_LIMIT_RESET_PER_EMAIL: envInt(5, 1),
   /** Calls that send an SMS or an email (codes, links), per IP. */
   RATE_LIMIT_MESSAGES_PER_IP: envInt(10, 1),
-  /** Code and link checks, per IP (each code also allows only 5 wrong tries). */
+  /** Code and link checks, password changes and deletions, per IP (each code also allows only 5 wrong tries). */
   RATE_LIMIT_VERIFY_PER_IP: envInt(50, 1),
+  /** translateOutput per member and per IP: each new text is a paid provider call. */
+  RATE_LIMIT_TRANSLATE_PER_MEMBER: envInt(60, 1),
+  RATE_LIMIT_TRANSLATE_PER_IP: envInt(120, 1),
+  /** View and share counting calls per IP. */
+  RATE_LIMIT_COUNTERS_PER_IP: envInt(600, 1),
   /** The worker, for /dev/outbox outside production. */
   WORKER_URL: envUrl(['http', 'https']).optional(),
   ...serviceUrls,
@@ -91,6 +96,9 @@ export type GatewayConfig = {
     resetPerEmail: number;
     messagesPerIp: number;
     verifyPerIp: number;
+    translatePerMember: number;
+    translatePerIp: number;
+    countersPerIp: number;
   };
   workerUrl: string | undefined;
   /** Base URL of each running service app; an app without one answers 503. */
@@ -128,6 +136,9 @@ export function loadGatewayConfig(
       resetPerEmail: parsed.RATE_LIMIT_RESET_PER_EMAIL,
       messagesPerIp: parsed.RATE_LIMIT_MESSAGES_PER_IP,
       verifyPerIp: parsed.RATE_LIMIT_VERIFY_PER_IP,
+      translatePerMember: parsed.RATE_LIMIT_TRANSLATE_PER_MEMBER,
+      translatePerIp: parsed.RATE_LIMIT_TRANSLATE_PER_IP,
+      countersPerIp: parsed.RATE_LIMIT_COUNTERS_PER_IP,
     },
     workerUrl: parsed.WORKER_URL?.replace(/\/+$/, ''),
     services,

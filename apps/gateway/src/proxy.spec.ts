@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { originAllowed, splitApiPath } from './proxy';
+import { isLoopback, originAllowed } from './proxy';
 
 const request = (method: string, headers: Record<string, string>) =>
   ({
@@ -8,18 +8,12 @@ const request = (method: string, headers: Record<string, string>) =>
     protocol: 'https',
   }) as unknown as FastifyRequest;
 
-describe(splitApiPath.name, () => {
-  it('finds the prefix of an API path', () => {
-    expect(splitApiPath('/api/users/login?x=1')).toEqual({
-      prefix: 'users',
-      path: '/api/users/login',
-    });
-    expect(splitApiPath('/api/feedMessages/getMessages')).toEqual({
-      prefix: 'feedMessages',
-      path: '/api/feedMessages/getMessages',
-    });
-    expect(splitApiPath('/health/live')).toBeUndefined();
-    expect(splitApiPath('/apiusers/login')).toBeUndefined();
+describe(isLoopback.name, () => {
+  it('knows loopback peers, in IPv4, IPv6 and mapped form', () => {
+    for (const address of ['127.0.0.1', '127.8.9.10', '::1', '::ffff:127.0.0.1'])
+      expect(isLoopback(address)).toBe(true);
+    for (const address of ['10.0.0.1', '192.168.1.2', '::ffff:10.0.0.1', 'fe80::1', undefined])
+      expect(isLoopback(address)).toBe(false);
   });
 });
 

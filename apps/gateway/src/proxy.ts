@@ -1,6 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import { API_PREFIX, appForPrefix, type ServiceApp } from '@mepedia/contracts';
 import {
   AppError,
+  mediaTypeOf,
   parseCookies,
   sendProblem,
   serializeCookie,
@@ -8,13 +10,18 @@ import {
 } from '@mepedia/server-http';
 import {
   IDENTITY_HEADER,
+  VISITOR_ID_PATTERN,
+  VISITOR_TTL_SECONDS,
   sessionCookieName,
+  visitorCookieName,
   type Identity,
   type IdentitySigner,
 } from '@mepedia/server-identity';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Dispatcher } from 'undici';
+import { normalizeApiPath } from './api-path';
 import type { GatewayConfig } from './gateway.config';
+import { RATE_RULES } from './rate-rules';
 import type { RateLimitStore } from './rate-limiter';
 import { UsersUnavailableError, type SessionResolver } from './session-resolver';
 
@@ -68,16 +75,15 @@ export type ProxyDeps = {
   devOutbox?: Dispatcher | undefined;
 };
 
-function firstHeader(value: string | string[] | undefined): string | undefined {
-  return Array.isArray(value) ? value[0] : value;
+/** The socket's own peer (never X-Forwarded-For): 127.0.0.0/8 or ::1. */
+export function isLoopback(address: string | undefined): boolean {
+  if (!address) return false;
+  const v4 = address.startsWith('::ffff:') ? address.slice(7) : address;
+  return v4.startsWith('127.') || address === '::1';
 }
 
-/** `/api/users/login?x=1` -> `{ prefix: 'users', path: '/api/users/login' }`. */
-export function splitApiPath(url: string): { prefix: string; path: string } | undefined {
-  const path = url.split('?')[0] ?? '';
-  if (!path.startsWith(`${API_PREFIX}/`)) return undefined;
-  const prefix = path.slice(API_PREFIX.length + 1).split('/')[0] ?? '';
-  return { prefix, path };
+function firstHeader(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
 }
 
 /**
@@ -95,8 +101,12 @@ export function originAllowed(request: FastifyRequest, webOrigins: string[]): bo
   return host !== undefined && origin === `${request.protocol}://${host}`;
 }
 
-function emailFromBody(body: unknown): string | undefined {
+/** The email of a JSON body; other body types never reach a service (415), so JSON is all. */
+function emailFromBody(request: FastifyRequest): string | undefined {
+  const body = request.body;
   if (!Buffer.isBuffer(body) || body.length === 0) return undefined;
+  if (mediaTypeOf(firstHeader(request.headers['content-type'])) !== 'application/json')
+    return undefined;
   try {
     const parsed = JSON.parse(body.toString('utf8')) as { email?: unknown };
     return typeof parsed.email === 'string'
@@ -107,43 +117,24 @@ function emailFromBody(body: unknown): string | undefined {
   }
 }
 
-type RateRule = {
-  bucket: string;
-  by: 'ip' | 'email';
-  limit: (limits: GatewayConfig['rateLimits']) => number;
-};
-
-/** Which calls are rate-limited, by what, how much (see docs/api/users.md). */
-export const RATE_RULES: Record<string, RateRule[]> = {
-  '/api/users/login': [
-    { bucket: 'login', by: 'ip', limit: (l) => l.loginPerIp },
-    { bucket: 'login', by: 'email', limit: (l) => l.loginPerEmail },
-  ],
-  '/api/users/register': [{ bucket: 'register', by: 'ip', limit: (l) => l.registerPerIp }],
-  '/api/users/sendPasswordResetEmail': [
-    { bucket: 'reset', by: 'ip', limit: (l) => l.resetPerIp },
-    { bucket: 'reset', by: 'email', limit: (l) => l.resetPerEmail },
-  ],
-  '/api/users/sendPhoneCode': [{ bucket: 'messages', by: 'ip', limit: (l) => l.messagesPerIp }],
-  '/api/users/sendVerificationEmailToUser': [
-    { bucket: 'messages', by: 'ip', limit: (l) => l.messagesPerIp },
-  ],
-  '/api/users/changePhonenumber': [{ bucket: 'messages', by: 'ip', limit: (l) => l.messagesPerIp }],
-  '/api/users/verifyUserByPhone': [{ bucket: 'verify', by: 'ip', limit: (l) => l.verifyPerIp }],
-  '/api/users/verifyUserByEmail': [{ bucket: 'verify', by: 'ip', limit: (l) => l.verifyPerIp }],
-  '/api/users/updateUserPassword': [{ bucket: 'verify', by: 'ip', limit: (l) => l.verifyPerIp }],
-};
-
 async function checkRateLimits(
   request: FastifyRequest,
   path: string,
+  identity: Identity,
   deps: ProxyDeps,
 ): Promise<void> {
-  const rules = request.method === 'GET' ? undefined : RATE_RULES[path];
+  const rules = RATE_RULES[path];
   if (!rules) return;
   const { rateLimits: limits } = deps.config;
   for (const rule of rules) {
-    const subject = rule.by === 'ip' ? request.ip : emailFromBody(request.body);
+    const subject =
+      rule.by === 'ip'
+        ? request.ip
+        : rule.by === 'email'
+          ? emailFromBody(request)
+          : identity.kind === 'member'
+            ? identity.userId
+            : undefined;
     if (!subject) continue;
     const decision = await deps.rateLimits.hit(
       `${rule.bucket}:${rule.by}:${subject}`,
@@ -169,17 +160,23 @@ function upstreamProblem(error: unknown): AppError {
 export function registerProxy(fastify: FastifyInstance, deps: ProxyDeps): void {
   const { config, logger } = deps;
   const cookieName = sessionCookieName(config.production);
+  const visitorCookie = visitorCookieName(config.production);
 
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
-    const target = splitApiPath(request.url);
+    // One form of the path for routing, limits and the service: `%6cogin` is `login` everywhere.
+    const target = normalizeApiPath(request.url);
     const app = target ? appForPrefix(target.prefix) : undefined;
     if (!target || !app) throw new AppError('ROUTE_NOT_FOUND');
     const upstream = deps.upstreams[app];
     if (!upstream) throw new AppError('SERVICE_UNAVAILABLE');
     if (!originAllowed(request, config.webOrigins)) throw new AppError('ORIGIN_NOT_ALLOWED');
-    await checkRateLimits(request, target.path, deps);
 
     const cookies = parseCookies(firstHeader(request.headers.cookie));
+    // Every browser gets a visitor id of the gateway's making, so counters need not trust one
+    // a client made up.
+    let visitorId = cookies.get(visitorCookie);
+    const newVisitor = !visitorId || !VISITOR_ID_PATTERN.test(visitorId);
+    if (newVisitor) visitorId = randomBytes(12).toString('hex');
     const token = cookies.get(cookieName);
     let identity: Identity = { kind: 'guest' };
     let staleCookie = false;
@@ -196,6 +193,7 @@ export function registerProxy(fastify: FastifyInstance, deps: ProxyDeps): void {
         throw error;
       }
     }
+    await checkRateLimits(request, target.path, identity, deps);
 
     const headers: Record<string, string | string[]> = {};
     for (const [name, value] of Object.entries(request.headers)) {
@@ -217,7 +215,7 @@ export function registerProxy(fastify: FastifyInstance, deps: ProxyDeps): void {
     headers['x-forwarded-proto'] = request.protocol;
     const host = firstHeader(request.headers.host);
     if (host) headers['x-forwarded-host'] = host;
-    headers[IDENTITY_HEADER] = deps.signer.sign(identity, app, { ip: request.ip });
+    headers[IDENTITY_HEADER] = deps.signer.sign(identity, app, { ip: request.ip, visitorId });
 
     const body =
       Buffer.isBuffer(request.body) && request.body.length > 0 ? request.body : undefined;
@@ -227,7 +225,7 @@ export function registerProxy(fastify: FastifyInstance, deps: ProxyDeps): void {
     try {
       response = await upstream.request({
         method: request.method,
-        path: request.url,
+        path: target.forward,
         headers,
         body: body ?? null,
         headersTimeout: config.upstreamTimeoutMs,
@@ -246,16 +244,38 @@ export function registerProxy(fastify: FastifyInstance, deps: ProxyDeps): void {
       if (value === undefined || DROP_RESPONSE_HEADERS.has(name)) continue;
       void reply.header(name, value);
     }
+    // API answers are personal unless the service says otherwise: no browser or proxy keeps them.
+    if (response.headers['cache-control'] === undefined)
+      void reply.header('cache-control', 'no-store');
+    const setCookies: string[] = [];
     if (staleCookie && response.headers['set-cookie'] === undefined) {
       // A cookie for a session that no longer exists: tell the browser to drop it.
-      void reply.header(
-        'set-cookie',
+      setCookies.push(
         serializeCookie(cookieName, '', {
           maxAgeSeconds: 0,
           secure: config.production,
           sameSite: 'Lax',
         }),
       );
+    }
+    if (newVisitor && visitorId) {
+      setCookies.push(
+        serializeCookie(visitorCookie, visitorId, {
+          maxAgeSeconds: VISITOR_TTL_SECONDS,
+          secure: config.production,
+          sameSite: 'Lax',
+        }),
+      );
+    }
+    if (setCookies.length > 0) {
+      const upstreamCookies = response.headers['set-cookie'];
+      const existing =
+        upstreamCookies === undefined
+          ? []
+          : Array.isArray(upstreamCookies)
+            ? upstreamCookies
+            : [upstreamCookies];
+      void reply.header('set-cookie', [...existing, ...setCookies]);
     }
     return reply.send(response.body);
   };
@@ -264,6 +284,8 @@ export function registerProxy(fastify: FastifyInstance, deps: ProxyDeps): void {
   if (outbox) {
     // Development only: the worker's outbox of messages it did not really send.
     fastify.get('/dev/outbox', async (request, reply) => {
+      // Codes and reset links: for the developer at this machine only, whatever HOST is.
+      if (!isLoopback(request.socket.remoteAddress)) throw new AppError('ROUTE_NOT_FOUND');
       const response = await outbox.request({
         method: 'GET',
         path: '/dev/outbox',

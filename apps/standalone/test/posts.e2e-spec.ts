@@ -48,7 +48,7 @@ describe('posts in the standalone process', () => {
       });
       const verified = await verifyThroughOutbox(url, registration, created.body);
       const jar = new CookieJar();
-      jar.store(verified.headers.get('set-cookie'));
+      jar.store(verified.headers);
       const me = (
         await call<CurrentUser>(url, 'POST', '/api/users/session', { headers: jar.header() })
       ).body;

@@ -65,7 +65,7 @@ describe('the standalone process (npm start)', () => {
         language: 'he',
         verification: 'verified',
       });
-      jar.store(verified.headers.get('set-cookie'));
+      jar.store(verified.headers);
       expect(
         (await call<CurrentUser>(url, 'POST', '/api/users/session', { headers: jar.header() }))
           .body,
@@ -106,7 +106,7 @@ describe('the standalone process (npm start)', () => {
         body: { email: registration.email, password: 'new-secret-9' },
       });
       expect(login.status).toBe(200);
-      const cookie = parseSetCookie(login.headers.get('set-cookie'))!;
+      const cookie = parseSetCookie(login.headers)!;
       expect(cookie.attributes.has('httponly')).toBe(true);
       expect(cookie.attributes.get('samesite')).toBe('Lax');
     },

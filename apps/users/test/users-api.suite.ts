@@ -95,7 +95,7 @@ export function describeUsersApi(
         body: { email, password },
       });
       expect(response.status).toBe(200);
-      const cookie = parseSetCookie(response.headers.get('set-cookie'));
+      const cookie = parseSetCookie(response.headers);
       const session = await resolve(cookie!.value);
       const member: Member = {
         kind: 'member',
@@ -270,7 +270,7 @@ export function describeUsersApi(
           body: { email: registration.email, password: registration.password },
           headers: asMember(first.member),
         });
-        const token = parseSetCookie(second.headers.get('set-cookie'))!.value;
+        const token = parseSetCookie(second.headers)!.value;
         expect(token).not.toBe(first.token);
         expect(await resolve(first.token)).toBeNull();
         expect(await resolve(token)).not.toBeNull();
@@ -303,7 +303,7 @@ export function describeUsersApi(
         });
         expect(response.status).toBe(200);
         expect(response.body).toEqual({ loggedOut: true });
-        const cleared = parseSetCookie(response.headers.get('set-cookie'))!;
+        const cleared = parseSetCookie(response.headers)!;
         expect(cleared.value).toBe('');
         expect(cleared.attributes.get('max-age')).toBe('0');
         expect(await resolve(token)).toBeNull();

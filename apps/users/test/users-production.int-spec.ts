@@ -43,13 +43,13 @@ describe('users service in production mode', () => {
     const login = await call(base, 'POST', '/api/users/login', {
       body: { email: registration.email, password: registration.password },
     });
-    const cookie = parseSetCookie(login.headers.get('set-cookie'))!;
+    const cookie = parseSetCookie(login.headers)!;
     expect(cookie.name).toBe('__Host-mepedia_session');
     expect(cookie.attributes.has('secure')).toBe(true);
     expect(cookie.attributes.has('httponly')).toBe(true);
     expect(cookie.attributes.get('path')).toBe('/');
     expect(cookie.attributes.has('domain')).toBe(false);
     const logout = await call(base, 'POST', '/api/users/logout');
-    expect(parseSetCookie(logout.headers.get('set-cookie'))!.name).toBe('__Host-mepedia_session');
+    expect(parseSetCookie(logout.headers)!.name).toBe('__Host-mepedia_session');
   });
 });

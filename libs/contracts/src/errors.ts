@@ -44,6 +44,11 @@ export const errorCatalog = {
     en: 'This address does not exist',
     he: 'הכתובת הזו אינה קיימת',
   },
+  BAD_REQUEST_PATH: {
+    status: 400,
+    en: 'This address is not valid',
+    he: 'הכתובת הזו אינה תקינה',
+  },
   PAYLOAD_TOO_LARGE: {
     status: 413,
     en: 'The request is too large',
@@ -155,6 +160,11 @@ export const errorCatalog = {
     status: 502,
     en: 'The translation could not be made. Please try again',
     he: 'לא ניתן היה לתרגם. יש לנסות שוב',
+  },
+  INVALID_CURSOR: {
+    status: 400,
+    en: 'This list position is not valid. Please start again from the first page',
+    he: 'מיקום זה ברשימה אינו תקין. יש להתחיל שוב מהדף הראשון',
   },
 } as const satisfies Record<string, Localized & { status: number }>;
 

@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { DynamicModule, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import { LogController } from 'fastify';
-import { ErrorFilter } from './error-filter';
+import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
+import { AppError } from './app-error';
+import { ErrorFilter, sendProblem } from './error-filter';
 import { NestPinoLogger, type AppLogger } from './logger';
 
 export type HttpAppOptions = {
@@ -14,6 +15,16 @@ export type HttpAppOptions = {
   bodyParser?: boolean;
   /** Trust X-Forwarded-* from this many proxy hops (or true for all). */
   trustProxy?: boolean | number;
+  /**
+   * Where request ids come from: a service takes the gateway's `x-request-id`; the gateway,
+   * facing the world, mints its own (a client's id is only logged, as `clientRequestId`).
+   */
+  requestIds?: 'from-header' | 'minted';
+  /**
+   * Media types a body may have (services: JSON only). Any other type on a call that carries a
+   * body is answered 415 before parsing, so no other parser can read what a check did not see.
+   */
+  bodyTypes?: readonly string[];
 };
 
 const REQUEST_ID = /^[\w.:-]{1,64}$/;
@@ -21,6 +32,18 @@ const REQUEST_ID = /^[\w.:-]{1,64}$/;
 export function requestIdFrom(header: string | string[] | undefined): string {
   const value = Array.isArray(header) ? header[0] : header;
   return value && REQUEST_ID.test(value) ? value : randomUUID();
+}
+
+/** `Application/JSON; charset=utf-8` -> `application/json`. */
+export function mediaTypeOf(header: string | undefined): string | undefined {
+  const essence = header?.split(';')[0]?.trim().toLowerCase();
+  return essence || undefined;
+}
+
+function carriesBody(headers: Record<string, string | string[] | undefined>): boolean {
+  const length = headers['content-length'];
+  if (headers['transfer-encoding'] !== undefined) return true;
+  return length !== undefined && length !== '0';
 }
 
 /**
@@ -40,8 +63,13 @@ export async function createHttpApp(
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
     trustProxy: options.trustProxy ?? false,
     genReqId: (request: { headers: Record<string, string | string[] | undefined> }) =>
-      requestIdFrom(request.headers['x-request-id']),
+      options.requestIds === 'minted'
+        ? randomUUID()
+        : requestIdFrom(request.headers['x-request-id']),
     return503OnClosing: true,
+    // A URL the router cannot read (bad percent-encoding) still gets the one error envelope.
+    frameworkErrors: (error: Error, request: FastifyRequest, reply: FastifyReply) =>
+      sendProblem(request, reply, error, logger),
   });
   const app = await NestFactory.create<NestFastifyApplication>(module, adapter, {
     logger: new NestPinoLogger(logger),
@@ -51,8 +79,16 @@ export async function createHttpApp(
   // Errors before a handler runs (body parsing, size limits) reach the same filter:
   // Nest routes Fastify's error handler through its exception filters.
   const fastify = app.getHttpAdapter().getInstance();
+  const bodyTypes = new Set(options.bodyTypes ?? ['application/json']);
   fastify.addHook('onRequest', (request, reply, done) => {
     void reply.header('x-request-id', request.id);
+    if (options.bodyParser !== false && carriesBody(request.headers)) {
+      const type = mediaTypeOf(request.headers['content-type']);
+      if (!type || !bodyTypes.has(type)) {
+        done(new AppError('UNSUPPORTED_MEDIA_TYPE', { accepted: [...bodyTypes] }));
+        return;
+      }
+    }
     done();
   });
   fastify.addHook('onResponse', (request, reply, done) => {
@@ -63,6 +99,9 @@ export async function createHttpApp(
         url: request.url.split('?')[0],
         status: reply.statusCode,
         ms: Math.round(reply.elapsedTime),
+        ...(options.requestIds === 'minted' && typeof request.headers['x-request-id'] === 'string'
+          ? { clientRequestId: request.headers['x-request-id'].slice(0, 64) }
+          : {}),
       },
       'request',
     );

@@ -34,7 +34,15 @@ type Claims = {
   svc?: string;
   /** The client's address as the gateway saw it, for audit logs and per-IP limits. */
   ip?: string;
+  /** The browser's visitor id, from a cookie the gateway issues: counts guests' views once. */
+  vid?: string;
 };
+
+/** What the gateway vouches for besides the identity. */
+export type AssertionContext = { ip?: string | undefined; visitorId?: string | undefined };
+
+/** A visitor id: 24 hex characters, like the spec's randomIdentifier, issued by the gateway. */
+export const VISITOR_ID_PATTERN = /^[0-9a-f]{24}$/;
 
 export class InvalidAssertionError extends Error {
   constructor(reason: string) {
@@ -55,12 +63,16 @@ export class IdentitySigner {
   constructor(private readonly privateKey: KeyObject) {}
 
   /** A short-lived assertion of `identity`, good only at the `audience` service. */
-  sign(identity: Identity, audience: string, options: { now?: number; ip?: string } = {}): string {
+  sign(
+    identity: Identity,
+    audience: string,
+    options: AssertionContext & { now?: number } = {},
+  ): string {
     const now = options.now ?? Date.now();
-    const key = `${audience}|${options.ip ?? ''}|${identity.kind}|${identity.kind === 'member' ? `${identity.sessionId}|${identity.userId}|${identity.language}` : identity.kind === 'service' ? identity.service : ''}`;
+    const key = `${audience}|${options.ip ?? ''}|${options.visitorId ?? ''}|${identity.kind}|${identity.kind === 'member' ? `${identity.sessionId}|${identity.userId}|${identity.language}` : identity.kind === 'service' ? identity.service : ''}`;
     const cached = this.cache.get(key);
     if (cached && cached.until > now && options.now === undefined) return cached.token;
-    const token = this.signFresh(identity, audience, now, options.ip);
+    const token = this.signFresh(identity, audience, now, options);
     if (options.now === undefined) {
       if (this.cache.size >= CACHE_LIMIT) this.cache.clear();
       this.cache.set(key, { token, until: now + REUSE_SECONDS * 1000 });
@@ -72,10 +84,9 @@ export class IdentitySigner {
     identity: Identity,
     audience: string,
     now: number,
-    ip: string | undefined,
+    options: AssertionContext,
   ): string {
     const iat = Math.floor(now / 1000);
-    const options = { ip };
     const claims: Claims = {
       v: 1,
       aud: audience,
@@ -91,11 +102,19 @@ export class IdentitySigner {
       claims.svc = identity.service;
     }
     if (options.ip) claims.ip = options.ip;
+    if (options.visitorId && VISITOR_ID_PATTERN.test(options.visitorId))
+      claims.vid = options.visitorId;
     const payload = Buffer.from(JSON.stringify(claims)).toString('base64url');
     const signature = sign(null, Buffer.from(payload), this.privateKey).toString('base64url');
     return `${payload}.${signature}`;
   }
 }
+
+export type VerifiedAssertion = {
+  identity: Identity;
+  ip: string | undefined;
+  visitorId: string | undefined;
+};
 
 export class IdentityVerifier {
   constructor(
@@ -109,22 +128,24 @@ export class IdentityVerifier {
 
   // A verified assertion is remembered until it expires: the gateway reuses
   // assertions, so verifying each one once saves a signature check per request.
-  private readonly verified = new Map<
-    string,
-    { identity: Identity; ip: string | undefined; exp: number }
-  >();
+  private readonly verified = new Map<string, VerifiedAssertion & { exp: number }>();
 
-  /** The identity and the client address the gateway vouched for. */
-  verifyAssertion(token: string, now = Date.now()): { identity: Identity; ip: string | undefined } {
+  /** The identity, the client address and the visitor id the gateway vouched for. */
+  verifyAssertion(token: string, now = Date.now()): VerifiedAssertion {
     const seconds = Math.floor(now / 1000);
     const known = this.verified.get(token);
-    if (known && known.exp >= seconds) return { identity: known.identity, ip: known.ip };
+    if (known && known.exp >= seconds)
+      return { identity: known.identity, ip: known.ip, visitorId: known.visitorId };
     const claims = this.claims(token, now);
     const ip = typeof claims.ip === 'string' ? claims.ip : undefined;
+    const visitorId =
+      typeof claims.vid === 'string' && VISITOR_ID_PATTERN.test(claims.vid)
+        ? claims.vid
+        : undefined;
     const identity = this.identityOf(claims);
     if (this.verified.size >= CACHE_LIMIT) this.verified.clear();
-    this.verified.set(token, { identity, ip, exp: claims.exp as number });
-    return { identity, ip };
+    this.verified.set(token, { identity, ip, visitorId, exp: claims.exp as number });
+    return { identity, ip, visitorId };
   }
 
   private claims(token: string, now: number): Partial<Claims> {

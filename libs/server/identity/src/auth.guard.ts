@@ -12,6 +12,7 @@ import {
   IdentityVerifier,
   InvalidAssertionError,
   type Identity,
+  type VerifiedAssertion,
 } from './assertion';
 
 declare module 'fastify' {
@@ -19,6 +20,8 @@ declare module 'fastify' {
     identity?: Identity;
     /** The client's address: the gateway's word when it vouched, else the socket's. */
     clientIp?: string;
+    /** The browser's visitor id (the gateway's cookie), when the gateway vouched for one. */
+    visitorId?: string;
   }
 }
 
@@ -35,9 +38,10 @@ export class AuthGuard implements CanActivate {
 
   canActivate(context: ExecutionContext): boolean {
     const request = context.switchToHttp().getRequest<FastifyRequest>();
-    const { identity, ip } = this.identify(request);
+    const { identity, ip, visitorId } = this.identify(request);
     request.identity = identity;
     request.clientIp = ip ?? request.ip;
+    if (visitorId) request.visitorId = visitorId;
     const decision = this.reflector.getAllAndOverride<AuthDecision | undefined>(AUTH_DECISION, [
       context.getHandler(),
       context.getClass(),
@@ -58,9 +62,10 @@ export class AuthGuard implements CanActivate {
     }
   }
 
-  private identify(request: FastifyRequest): { identity: Identity; ip: string | undefined } {
+  private identify(request: FastifyRequest): VerifiedAssertion {
     const header = request.headers[IDENTITY_HEADER];
-    if (header === undefined) return { identity: { kind: 'guest' }, ip: undefined };
+    if (header === undefined)
+      return { identity: { kind: 'guest' }, ip: undefined, visitorId: undefined };
     if (typeof header !== 'string') throw new AppError('INVALID_IDENTITY');
     try {
       return this.verifier.verifyAssertion(header);
@@ -84,5 +89,17 @@ export const CurrentMember = createParamDecorator(
     const identity = context.switchToHttp().getRequest<FastifyRequest>().identity;
     if (identity?.kind !== 'member') throw new AppError('AUTH_REQUIRED');
     return identity;
+  },
+);
+
+/**
+ * Who is looking, for counting views and shares once each: the member, else the browser's
+ * visitor id from the gateway's cookie; undefined when neither is known (then nothing counts).
+ */
+export const ViewerKey = createParamDecorator(
+  (_: unknown, context: ExecutionContext): string | undefined => {
+    const request = context.switchToHttp().getRequest<FastifyRequest>();
+    if (request.identity?.kind === 'member') return `member:${request.identity.userId}`;
+    return request.visitorId ? `visitor:${request.visitorId}` : undefined;
   },
 );

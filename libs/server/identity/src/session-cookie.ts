@@ -9,3 +9,13 @@ export function sessionCookieName(production: boolean): string {
 
 export const SESSION_TTL_DAYS = 30;
 export const SESSION_TTL_SECONDS = SESSION_TTL_DAYS * 24 * 60 * 60;
+
+/**
+ * The visitor cookie: a random id per browser that the gateway issues and vouches for, so a
+ * guest's views and shares count once, whatever identifier a client makes up.
+ */
+export function visitorCookieName(production: boolean): string {
+  return production ? '__Host-mepedia_visitor' : 'mepedia_visitor';
+}
+
+export const VISITOR_TTL_SECONDS = 365 * 24 * 60 * 60;

@@ -29,10 +29,28 @@ export async function call<T = unknown>(
   return { status: response.status, headers: response.headers, body: parsed as T, text };
 }
 
-/** The `name=value` pair of a Set-Cookie header, and its attributes. */
+type SetCookie = { name: string; value: string; attributes: Map<string, string> };
+
+/**
+ * One Set-Cookie of a response, parsed: from a response's headers the one named `name` (by
+ * default the session cookie, whatever else the gateway sets beside it), or one header line.
+ */
 export function parseSetCookie(
-  header: string | null,
-): { name: string; value: string; attributes: Map<string, string> } | undefined {
+  source: Headers | string | null,
+  name: string | RegExp = /(^|-)mepedia_session$/,
+): SetCookie | undefined {
+  if (source === null) return undefined;
+  if (typeof source !== 'string') {
+    return source
+      .getSetCookie()
+      .map((line) => parseSetCookie(line))
+      .find(
+        (cookie) =>
+          cookie !== undefined &&
+          (typeof name === 'string' ? cookie.name === name : name.test(cookie.name)),
+      );
+  }
+  const header = source;
   if (!header) return undefined;
   const [pair = '', ...rest] = header.split(';');
   const eq = pair.indexOf('=');

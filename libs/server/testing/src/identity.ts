@@ -2,6 +2,7 @@ import {
   IdentitySigner,
   exportIdentityKeys,
   generateIdentityKeys,
+  type AssertionContext,
   type Identity,
 } from '@mepedia/server-identity';
 
@@ -12,7 +13,10 @@ export function testIdentity() {
   return {
     keys,
     exported: exportIdentityKeys(keys),
-    assert: (identity: Identity, audience: string, options: { now?: number; ip?: string } = {}) =>
-      signer.sign(identity, audience, options),
+    assert: (
+      identity: Identity,
+      audience: string,
+      options: AssertionContext & { now?: number } = {},
+    ) => signer.sign(identity, audience, options),
   };
 }

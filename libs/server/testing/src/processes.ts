@@ -99,8 +99,14 @@ export class CookieJar {
     return { cookie: [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ') };
   }
 
-  store(setCookie: string | null): void {
-    if (!setCookie) return;
+  /** Every Set-Cookie of a response (or one header line). */
+  store(source: Headers | string | null): void {
+    if (source === null) return;
+    if (typeof source !== 'string') {
+      for (const line of source.getSetCookie()) this.store(line);
+      return;
+    }
+    const setCookie = source;
     const [pair = ''] = setCookie.split(';');
     const eq = pair.indexOf('=');
     const name = pair.slice(0, eq).trim();

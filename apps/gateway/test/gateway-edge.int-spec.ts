@@ -1,0 +1,278 @@
+import { createServer, request as httpRequest, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { IdentityVerifier } from '@mepedia/server-identity';
+import { call, parseSetCookie, SETUP_TIMEOUT_MS, testIdentity } from '@mepedia/server-testing';
+import { createGatewayApp, type GatewayApp } from '../src/gateway.app';
+import { loadGatewayConfig } from '../src/gateway.config';
+import { RATE_RULES } from '../src/rate-rules';
+
+type Seen = { method: string; path: string; identity: string | undefined; requestId: string };
+
+/** A raw request: fetch would clean `./` and `\` out of a path before it left. */
+function raw(
+  base: string,
+  method: string,
+  path: string,
+  body?: { type: string; text: string },
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: IncomingMessage['headers']; text: string }> {
+  const url = new URL(base);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      {
+        host: url.hostname,
+        port: url.port,
+        method,
+        path,
+        headers: {
+          ...headers,
+          ...(body
+            ? { 'content-type': body.type, 'content-length': Buffer.byteLength(body.text) }
+            : {}),
+        },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text }));
+      },
+    );
+    req.on('error', reject);
+    req.end(body?.text);
+  });
+}
+
+// The gateway alone, in front of a stand-in service that answers 200 to everything and
+// records what reached it: paths, limits, ids and cookies are the gateway's own doing.
+describe('the gateway at its edge', () => {
+  const identity = testIdentity();
+  const verifier = new IdentityVerifier(identity.keys.publicKey, 'posts');
+  const seen: Seen[] = [];
+  let upstream: Server;
+  let gateway: GatewayApp;
+  let base: string;
+  const LIMIT = 3;
+
+  beforeAll(async () => {
+    upstream = createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      req.on('end', () => {
+        if (req.url === '/internal/sessions/resolve') {
+          const { token } = JSON.parse(body) as { token: string };
+          const session = token.startsWith('member-')
+            ? { userId: token, sessionId: `s-${token}`, language: 'en' }
+            : null;
+          res
+            .writeHead(200, { 'content-type': 'application/json' })
+            .end(JSON.stringify({ session }));
+          return;
+        }
+        seen.push({
+          method: req.method ?? '',
+          path: req.url ?? '',
+          identity: req.headers['x-mepedia-identity'] as string | undefined,
+          requestId: String(req.headers['x-request-id']),
+        });
+        res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
+      });
+    });
+    await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
+    const upstreamUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
+    const limits = Object.fromEntries(
+      [
+        'LOGIN_PER_IP',
+        'LOGIN_PER_EMAIL',
+        'REGISTER_PER_IP',
+        'RESET_PER_IP',
+        'RESET_PER_EMAIL',
+        'MESSAGES_PER_IP',
+        'VERIFY_PER_IP',
+        'TRANSLATE_PER_MEMBER',
+        'TRANSLATE_PER_IP',
+        'COUNTERS_PER_IP',
+      ].map((name) => [`RATE_LIMIT_${name}`, String(LIMIT)]),
+    );
+    gateway = await createGatewayApp(
+      loadGatewayConfig({
+        IDENTITY_PRIVATE_KEY: identity.exported.privateKey,
+        USERS_SERVICE_URL: upstreamUrl,
+        POSTS_SERVICE_URL: upstreamUrl,
+        WORKER_URL: upstreamUrl,
+        LOG_LEVEL: 'silent',
+        // Each test speaks from its own addresses, through one trusted proxy hop.
+        TRUST_PROXY_HOPS: '1',
+        ...limits,
+      }),
+    );
+    await gateway.app.listen({ port: 0, host: '127.0.0.1' });
+    base = (await gateway.app.getUrl()).replace('[::1]', '127.0.0.1');
+  }, SETUP_TIMEOUT_MS);
+
+  afterAll(async () => {
+    await gateway?.close();
+    await new Promise((resolve) => upstream?.close(resolve));
+  }, SETUP_TIMEOUT_MS);
+
+  /** `/api/users/login` spelled another way for each try: encoded letters, a trailing slash. */
+  const spellings = (path: string): string[] => {
+    const segments = path.split('/');
+    const last = segments.pop() ?? '';
+    const encodedFirst = `%${last.charCodeAt(0).toString(16)}${last.slice(1)}`;
+    const encodedAll = [...last].map((c) => `%${c.charCodeAt(0).toString(16)}`).join('');
+    return [
+      path,
+      [...segments, encodedFirst].join('/'),
+      [...segments, encodedAll].join('/'),
+      `${[...segments, encodedFirst].join('/')}/`,
+    ];
+  };
+
+  const limitedByIp = Object.entries(RATE_RULES).filter(([, rules]) =>
+    rules.some((rule) => rule.by === 'ip'),
+  );
+
+  it.each(limitedByIp.map(([path]) => [path]))(
+    'limits %s per IP however the path is spelled, and forwards the decoded path',
+    async (path) => {
+      const ip = `198.51.100.${Math.floor(Math.random() * 250)}`;
+      const headers = { 'x-forwarded-for': ip };
+      const before = seen.length;
+      const tries = spellings(path);
+      const answers = [];
+      for (const spelled of tries) {
+        answers.push(
+          (await raw(base, 'POST', spelled, { type: 'application/json', text: '{}' }, headers))
+            .status,
+        );
+      }
+      // The limit counts every spelling in one bucket, whatever its type.
+      expect(answers.slice(0, LIMIT)).toEqual(Array(LIMIT).fill(200));
+      expect(answers[LIMIT]).toBe(429);
+      const forwarded = seen.slice(before).map((entry) => entry.path.replace(/\/$/, ''));
+      expect(forwarded).toEqual(Array(LIMIT).fill(path));
+      // A form body counts as well (the service then refuses it: 415).
+      const form = await raw(base, 'POST', tries[1] ?? path, {
+        type: 'application/x-www-form-urlencoded',
+        text: 'email=a%40b.example',
+      });
+      expect([200, 429]).toContain(form.status);
+    },
+  );
+
+  it('limits login per email across spellings and letter case', async () => {
+    const email = `limit-${Date.now()}@example.com`;
+    const statuses = [];
+    for (const [index, spelled] of spellings('/api/users/login').entries()) {
+      const response = await raw(
+        base,
+        'POST',
+        spelled,
+        {
+          type: 'application/json; charset=utf-8',
+          text: JSON.stringify({
+            email: index % 2 ? email.toUpperCase() : ` ${email}`,
+            password: 'x',
+          }),
+        },
+        // A fresh address each time: only the email limit can stop this.
+        { 'x-forwarded-for': `203.0.113.${index + 1}` },
+      );
+      statuses.push(response.status);
+    }
+    expect(statuses).toEqual([200, 200, 200, 429]);
+  });
+
+  it.each([
+    ['an encoded slash', '/api/users/x%2flogin'],
+    ['a backslash', '/api/users\\login'],
+    ['a dot segment', '/api/users/./login'],
+    ['a parent segment', '/api/posts/../users/login'],
+    ['an encoded parent segment', '/api/posts/%2e%2e/users/login'],
+    ['a double slash', '/api/users//login'],
+    ['bad percent-encoding', '/api/users/%zz'],
+  ])('refuses a path with %s, and forwards nothing', async (_name, path) => {
+    const before = seen.length;
+    const response = await raw(base, 'POST', path, { type: 'application/json', text: '{}' });
+    expect(response.status).toBe(400);
+    expect(JSON.parse(response.text)).toMatchObject({ code: 'BAD_REQUEST_PATH' });
+    expect(seen.length).toBe(before);
+  });
+
+  it('limits translation per member, whatever address they come from', async () => {
+    const statuses = [];
+    for (let i = 0; i <= LIMIT; i++) {
+      const response = await call(base, 'POST', '/api/posts/translateOutput', {
+        body: { output: 'hello', target: 'he' },
+        headers: {
+          cookie: 'mepedia_session=member-translator',
+          'x-forwarded-for': `192.0.2.${i + 1}`,
+        },
+      });
+      statuses.push(response.status);
+    }
+    expect(statuses).toEqual([200, 200, 200, 429]);
+  });
+
+  it('gives each browser a visitor id and vouches for it to the service', async () => {
+    const first = await call(base, 'POST', '/api/posts/updateShareProp', {
+      body: { objectId: 'x' },
+      headers: { 'x-forwarded-for': '192.0.2.200' },
+    });
+    const cookie = parseSetCookie(first.headers, 'mepedia_visitor');
+    expect(cookie?.name).toBe('mepedia_visitor');
+    expect(cookie?.value).toMatch(/^[0-9a-f]{24}$/);
+    expect(cookie?.attributes.has('httponly')).toBe(true);
+    const assertion = seen[seen.length - 1]?.identity ?? '';
+    expect(verifier.verifyAssertion(assertion).visitorId).toBe(cookie?.value);
+
+    // The browser sends it back: the same id, and no new cookie.
+    const again = await call(base, 'POST', '/api/posts/updateShareProp', {
+      body: { objectId: 'x' },
+      headers: { cookie: `mepedia_visitor=${cookie?.value}`, 'x-forwarded-for': '192.0.2.200' },
+    });
+    expect(again.headers.get('set-cookie')).toBeNull();
+    expect(verifier.verifyAssertion(seen[seen.length - 1]?.identity ?? '').visitorId).toBe(
+      cookie?.value,
+    );
+
+    // One a client made up in another shape is replaced, never vouched for.
+    const forged = await call(base, 'POST', '/api/posts/updateShareProp', {
+      body: { objectId: 'x' },
+      headers: { cookie: 'mepedia_visitor=not-a-visitor-id', 'x-forwarded-for': '192.0.2.200' },
+    });
+    const replaced = parseSetCookie(forged.headers, 'mepedia_visitor');
+    expect(replaced?.value).toMatch(/^[0-9a-f]{24}$/);
+    expect(verifier.verifyAssertion(seen[seen.length - 1]?.identity ?? '').visitorId).toBe(
+      replaced?.value,
+    );
+  });
+
+  it('marks API answers no-store unless the service decided', async () => {
+    const response = await call(base, 'POST', '/api/users/session');
+    expect(response.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it("mints its own request id and never takes the client's", async () => {
+    const response = await call(base, 'POST', '/api/users/session', {
+      headers: { 'x-request-id': 'client-chosen-id' },
+    });
+    const id = response.headers.get('x-request-id');
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(seen[seen.length - 1]?.requestId).toBe(id);
+  });
+
+  it('shows the dev outbox to loopback clients only', async () => {
+    const fastify = gateway.app.getHttpAdapter().getInstance();
+    const local = await fastify.inject({ method: 'GET', url: '/dev/outbox' });
+    expect(local.statusCode).toBe(200);
+    const remote = await fastify.inject({
+      method: 'GET',
+      url: '/dev/outbox',
+      remoteAddress: '203.0.113.9',
+      headers: { 'x-forwarded-for': '127.0.0.1' },
+    });
+    expect(remote.statusCode).toBe(404);
+  });
+});
