@@ -16,7 +16,7 @@ import {
   type TranslateOutputResponse,
 } from '@mepedia/contracts';
 import { MembersOnly, Public, ZodPipe } from '@mepedia/server-http';
-import { CurrentIdentity, CurrentMember, type Identity } from '@mepedia/server-identity';
+import { CurrentIdentity, CurrentMember, ViewerKey, type Identity } from '@mepedia/server-identity';
 import { isbot } from 'isbot';
 import type { z } from 'zod';
 import { PostsService } from './posts.service';
@@ -122,22 +122,21 @@ export class PostsController {
     return this.posts.getMePost(body.postId, viewerOf(identity));
   }
 
-  /** A view counts once per member, or per guest's random identifier; crawlers do not count. */
+  /**
+   * A view counts once per viewer key: the member, or the browser's visitor id the gateway
+   * vouches for. A client-chosen `randomIdentifier` is ignored; crawlers do not count.
+   */
   @Public()
   @Post('updatePostViews')
   @HttpCode(200)
-  async updatePostViews(
+  updatePostViews(
     @Body(new ZodPipe(UpdatePostViewsRequest)) body: Out<typeof UpdatePostViewsRequest>,
     @CurrentIdentity() identity: Identity,
+    @ViewerKey() viewer: string | undefined,
     @Headers('user-agent') userAgent: string | undefined,
   ): Promise<{ views: number; counted: boolean }> {
-    const viewerId = viewerOf(identity);
-    const viewer = viewerId ?? body.randomIdentifier;
-    if (!viewer || isbot(userAgent ?? '')) {
-      const post = await this.posts.visible(body.postId, viewerId);
-      return { views: post.views, counted: false };
-    }
-    return this.posts.view(body.postId, viewer, viewerId);
+    const counting = isbot(userAgent ?? '') ? undefined : viewer;
+    return this.posts.view(body.postId, counting, viewerOf(identity));
   }
 
   @MembersOnly()
@@ -149,13 +148,15 @@ export class PostsController {
     return this.translation.translate(body.output, body.target, body.forceCheck ?? false);
   }
 
+  /** A share counts once per viewer key, as views do. */
   @Public()
   @Post('updateShareProp')
   @HttpCode(200)
   updateShareProp(
     @Body(new ZodPipe(UpdateSharePropRequest)) body: Out<typeof UpdateSharePropRequest>,
     @CurrentIdentity() identity: Identity,
+    @ViewerKey() viewer: string | undefined,
   ): Promise<{ shareCount: number }> {
-    return this.posts.share(body.objectId, viewerOf(identity));
+    return this.posts.share(body.objectId, viewer, viewerOf(identity));
   }
 }

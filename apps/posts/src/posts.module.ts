@@ -10,6 +10,7 @@ import { PostsRepository } from './posts.repository';
 import { outbox } from './posts.schema';
 import { PostsService } from './posts.service';
 import { GoogleTranslator, TranslationOff, TranslationService } from './translation';
+import { TranslationsRepository } from './translations.repository';
 
 export const POSTS_SERVICE_NAME = 'posts';
 @Module({})
@@ -34,7 +35,10 @@ export class PostsModule {
       providers: [
         { provide: PostsRepository, useValue: repository },
         { provide: PostsService, useValue: new PostsService(repository, () => relay.nudge()) },
-        { provide: TranslationService, useValue: new TranslationService(db, translator) },
+        {
+          provide: TranslationService,
+          useValue: new TranslationService(new TranslationsRepository(db), translator),
+        },
         { provide: READINESS_CHECKS, useValue: readiness },
         {
           provide: BACKGROUND_TASKS,

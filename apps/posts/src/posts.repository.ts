@@ -1,7 +1,15 @@
 import { isUuid, type Db } from '@mepedia/server-database';
 import { appendEvent } from '@mepedia/server-queue';
 import { and, asc, desc, eq, gt, inArray, like, lt, lte, or, sql, type SQL } from 'drizzle-orm';
-import { outbox, postLikes, postViews, posts, publishers, type PostRow } from './posts.schema';
+import {
+  outbox,
+  postLikes,
+  postShares,
+  postViews,
+  posts,
+  publishers,
+  type PostRow,
+} from './posts.schema';
 
 export type ListFilter = {
   viewerId: string | null;
@@ -206,13 +214,31 @@ export class PostsRepository {
     return rows.length > 0;
   }
 
-  async share(postId: string): Promise<number> {
-    const [row] = await this.db
-      .update(posts)
-      .set({ shareCount: sql`${posts.shareCount} + 1` })
-      .where(eq(posts.id, postId))
-      .returning({ shareCount: posts.shareCount });
-    return row?.shareCount ?? 0;
+  /** Count a share once per viewer: the row and the counter change together, like views. */
+  async addShare(
+    postId: string,
+    viewer: string,
+  ): Promise<{ shareCount: number; counted: boolean }> {
+    return this.db.transaction(async (tx) => {
+      const inserted = await tx
+        .insert(postShares)
+        .values({ postId, viewer })
+        .onConflictDoNothing()
+        .returning({ postId: postShares.postId });
+      if (inserted.length === 1) {
+        const [row] = await tx
+          .update(posts)
+          .set({ shareCount: sql`${posts.shareCount} + 1` })
+          .where(eq(posts.id, postId))
+          .returning({ shareCount: posts.shareCount });
+        return { shareCount: row?.shareCount ?? 0, counted: true };
+      }
+      const [row] = await tx
+        .select({ shareCount: posts.shareCount })
+        .from(posts)
+        .where(eq(posts.id, postId));
+      return { shareCount: row?.shareCount ?? 0, counted: false };
+    });
   }
 
   /** Upsert the publisher projection unless a newer event was applied. */
@@ -233,10 +259,12 @@ export class PostsRepository {
   }
 
   /**
-   * A member is gone: their posts (with those posts' likes and views), their likes
-   * and views elsewhere (counters follow), and their publisher row. One transaction.
+   * A member is gone: their posts (with those posts' likes, views and shares), their likes,
+   * views and shares elsewhere (counters follow), and their publisher row. One transaction.
    */
   async removeMember(userId: string): Promise<number> {
+    // Views and shares are keyed as `@ViewerKey()` keys a member.
+    const viewer = `member:${userId}`;
     return this.db.transaction(async (tx) => {
       const liked = await tx
         .delete(postLikes)
@@ -250,12 +278,22 @@ export class PostsRepository {
       }
       const viewed = await tx
         .delete(postViews)
-        .where(eq(postViews.viewer, userId))
+        .where(eq(postViews.viewer, viewer))
         .returning({ postId: postViews.postId });
       for (const { postId } of viewed) {
         await tx
           .update(posts)
           .set({ views: sql`greatest(${posts.views} - 1, 0)` })
+          .where(eq(posts.id, postId));
+      }
+      const shared = await tx
+        .delete(postShares)
+        .where(eq(postShares.viewer, viewer))
+        .returning({ postId: postShares.postId });
+      for (const { postId } of shared) {
+        await tx
+          .update(posts)
+          .set({ shareCount: sql`greatest(${posts.shareCount} - 1, 0)` })
           .where(eq(posts.id, postId));
       }
       const removed = await tx

@@ -59,7 +59,10 @@ export const posts = postsSchema.table(
   ],
 );
 
-/** One row per viewer per post: a view counts once. `viewer` is a member id or a guest's random identifier. */
+/**
+ * One row per viewer per post: a view counts once. `viewer` is a viewer key (`member:<id>` or
+ * `visitor:<gateway's visitor id>`); rows from before keys may hold a guest's random identifier.
+ */
 export const postViews = postsSchema.table(
   'post_views',
   {
@@ -72,6 +75,22 @@ export const postViews = postsSchema.table(
   (table) => [
     primaryKey({ columns: [table.postId, table.viewer] }),
     index('post_views_viewer_idx').on(table.viewer),
+  ],
+);
+
+/** One row per viewer per post: a share counts once. `viewer` is a viewer key, as for views. */
+export const postShares = postsSchema.table(
+  'post_shares',
+  {
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    viewer: text('viewer').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.postId, table.viewer] }),
+    index('post_shares_viewer_idx').on(table.viewer),
   ],
 );
 

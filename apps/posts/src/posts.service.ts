@@ -14,6 +14,7 @@ import {
 import { newId } from '@mepedia/server-database';
 import { AppError, fieldError } from '@mepedia/server-http';
 import type { z } from 'zod';
+import { decodeCursor, encodeCursor } from './posts.cursor';
 import { toPost, toSummary } from './posts.mapper';
 import type { PostWithPublisher, PostsRepository } from './posts.repository';
 import { plainText, sanitizeContent, textOf } from './sanitize';
@@ -27,17 +28,6 @@ function words(value: string | undefined): string[] {
     .split(/[\s\u05BE,.;:!?"'()-]+/)
     .filter(Boolean)
     .slice(0, 5);
-}
-
-export function encodeCursor(row: { createdAt: Date; id: string }): string {
-  return Buffer.from(`${row.createdAt.toISOString()}|${row.id}`).toString('base64url');
-}
-
-export function decodeCursor(cursor: string): { createdAt: Date; id: string } {
-  const [at, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-  const createdAt = new Date(at ?? '');
-  if (!id || Number.isNaN(createdAt.getTime())) throw fieldError('cursor', 'INVALID_VALUE');
-  return { createdAt, id };
 }
 
 /** Clean content: sanitized HTML, and its text long enough. */
@@ -178,13 +168,26 @@ export class PostsService {
     return this.repository.toggleLike(postId, memberId);
   }
 
-  async view(postId: string, viewer: string, viewerId: string | null) {
-    await this.visible(postId, viewerId);
+  /** Count a view once per viewer key; without one (unknown guest, crawler) nothing counts. */
+  async view(
+    postId: string,
+    viewer: string | undefined,
+    viewerId: string | null,
+  ): Promise<{ views: number; counted: boolean }> {
+    const post = await this.visible(postId, viewerId);
+    if (!viewer) return { views: post.views, counted: false };
     return this.repository.addView(postId, viewer);
   }
 
-  async share(postId: string, viewerId: string | null): Promise<{ shareCount: number }> {
-    await this.visible(postId, viewerId);
-    return { shareCount: await this.repository.share(postId) };
+  /** Count a share once per viewer key, like views. */
+  async share(
+    postId: string,
+    viewer: string | undefined,
+    viewerId: string | null,
+  ): Promise<{ shareCount: number }> {
+    const post = await this.visible(postId, viewerId);
+    if (!viewer) return { shareCount: post.shareCount };
+    const { shareCount } = await this.repository.addShare(postId, viewer);
+    return { shareCount };
   }
 }

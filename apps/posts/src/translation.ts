@@ -1,10 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { Language, TranslateOutputResponse } from '@mepedia/contracts';
-import type { Db } from '@mepedia/server-database';
 import { AppError } from '@mepedia/server-http';
-import { and, eq } from 'drizzle-orm';
 import { request } from 'undici';
-import { translations } from './posts.schema';
+import type { TranslationsRepository } from './translations.repository';
 
 export type Translated = { text: string; source: string | null };
 
@@ -94,10 +92,16 @@ export function textHash(text: string): string {
   return createHash('sha256').update(text).digest('hex');
 }
 
-/** translateOutput: cached by (text hash, target); a changed text hashes anew; forceCheck asks again. */
+/** How old a stored translation must be before `forceCheck` pays the provider again. */
+export const RECHECK_AFTER_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * translateOutput: cached by (text hash, target); a changed text hashes anew. forceCheck asks
+ * again only for a translation older than RECHECK_AFTER_MS, once per period: each ask is paid.
+ */
 export class TranslationService {
   constructor(
-    private readonly db: Db,
+    private readonly repository: TranslationsRepository,
     private readonly translator: Translator,
   ) {}
 
@@ -107,25 +111,31 @@ export class TranslationService {
     forceCheck = false,
   ): Promise<TranslateOutputResponse> {
     const hash = textHash(output);
-    if (!forceCheck) {
-      const [cached] = await this.db
-        .select()
-        .from(translations)
-        .where(and(eq(translations.textHash, hash), eq(translations.target, target)))
-        .limit(1);
-      if (cached) return { output: cached.output, source: cached.source, target, cached: true };
+    const cached = await this.repository.find(hash, target);
+    if (!cached) return this.fresh(output, hash, target);
+    const now = new Date();
+    const staleBefore = new Date(now.getTime() - RECHECK_AFTER_MS);
+    // The claim lets one caller re-ask however many force at once; the rest get the cache.
+    if (!forceCheck || !(await this.repository.claimRecheck(hash, target, staleBefore, now)))
+      return { output: cached.output, source: cached.source, target, cached: true };
+    try {
+      return await this.fresh(output, hash, target);
+    } catch (error) {
+      await this.repository.releaseRecheck(hash, target, now, cached.createdAt);
+      throw error;
     }
+  }
+
+  private async fresh(
+    output: string,
+    hash: string,
+    target: Language,
+  ): Promise<TranslateOutputResponse> {
     const chunks = splitForTranslation(output);
     const results = await this.translator.translate(chunks, target);
     const translated = results.map((result) => result.text).join('');
     const source = results[0]?.source ?? null;
-    await this.db
-      .insert(translations)
-      .values({ textHash: hash, target, source, output: translated })
-      .onConflictDoUpdate({
-        target: [translations.textHash, translations.target],
-        set: { output: translated, source, createdAt: new Date() },
-      });
+    await this.repository.save({ textHash: hash, target, source, output: translated });
     return { output: translated, source, target, cached: false };
   }
 }

@@ -16,7 +16,7 @@ type Member = Extract<Identity, { kind: 'member' }>;
 const BROWSER = { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0 Safari/537.36' };
 
 // user.deleted reaches the posts service through Redis even while it is down:
-// when it comes back, the member's posts, likes and views go, counters follow.
+// when it comes back, the member's posts, likes, views and shares go, counters follow.
 describe('a deleted member’s posts', () => {
   const identity = testIdentity();
   const redis = testRedisPrefix();
@@ -80,6 +80,26 @@ describe('a deleted member’s posts', () => {
       headers: as(staying),
       body: { id: kept.postId },
     });
+    await call(firstRun.base, 'POST', '/api/posts/updateShareProp', {
+      headers: as(leaving),
+      body: { objectId: kept.postId },
+    });
+    // A guest's share stays: only the member's own go.
+    await call(firstRun.base, 'POST', '/api/posts/updateShareProp', {
+      headers: {
+        'x-mepedia-identity': identity.assert({ kind: 'guest' }, 'posts', {
+          visitorId: 'abcdef0123456789abcdef01',
+        }),
+      },
+      body: { objectId: kept.postId },
+    });
+    expect(
+      (
+        await call<Post>(firstRun.base, 'POST', '/api/posts/getPostById', {
+          body: { postId: kept.postId },
+        })
+      ).body,
+    ).toMatchObject({ likes: 2, views: 1, shareCount: 2 });
 
     // The service stops; the event arrives while it is away.
     await firstRun.app.close();
@@ -113,13 +133,18 @@ describe('a deleted member’s posts', () => {
       const after = await call<Post>(secondRun.base, 'POST', '/api/posts/getPostById', {
         body: { postId: kept.postId },
       });
-      expect(after.body).toMatchObject({ likes: 1, views: 0 });
+      expect(after.body).toMatchObject({ likes: 1, views: 0, shareCount: 1 });
       if (handle.kind === 'postgres') {
         const likes = await handle.pool.query(
           'select count(*) from posts.post_likes where post_id = $1',
           [kept.postId],
         );
         expect(Number(likes.rows[0].count)).toBe(1);
+        const shares = await handle.pool.query(
+          'select viewer from posts.post_shares where post_id = $1',
+          [kept.postId],
+        );
+        expect(shares.rows).toEqual([{ viewer: 'visitor:abcdef0123456789abcdef01' }]);
       }
     } finally {
       await secondRun.app.close();

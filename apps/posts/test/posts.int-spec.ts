@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type {
   CreatePostRequest,
   ErrorEnvelope,
@@ -42,6 +42,11 @@ describe('posts service over HTTP', () => {
   });
   const as = (who: Member | null): Record<string, string> =>
     who ? { 'x-mepedia-identity': identity.assert(who, 'posts') } : {};
+  /** A guest whose browser carries the gateway's visitor id cookie, as the gateway vouches. */
+  const asVisitor = (visitorId: string): Record<string, string> => ({
+    'x-mepedia-identity': identity.assert({ kind: 'guest' }, 'posts', { visitorId }),
+  });
+  const visitorId = () => randomBytes(12).toString('hex');
   const newPost = (overrides: Partial<CreatePostRequest> = {}): CreatePostRequest => ({
     title: 'A summer to remember',
     content: `<p>${LONG_TEXT}</p>`,
@@ -353,6 +358,45 @@ describe('posts service over HTTP', () => {
       const oldest = await list({ publisherId: author.userId, limit: 3, sortBy: 'oldest' });
       expect(oldest.posts.map((p) => p.postId)).toEqual(created.slice(0, 3));
     });
+
+    it('answers 400 INVALID_CURSOR to a cursor it did not make, in the caller’s language', async () => {
+      const encode = (text: string) => Buffer.from(text).toString('base64url');
+      const at = '2024-05-01T10:00:00.000Z';
+      const id = randomUUID();
+      const cursors = {
+        'bad base64': '***not base64***',
+        'base64 with padding': `${encode(`${at}|${id}`)}=`,
+        'bad JSON': encode('{"createdAt":'),
+        'JSON, not the cursor’s shape': encode(JSON.stringify({ createdAt: at, id })),
+        'not UTF-8': Buffer.from([0xff, 0xfe, 0x7c, 0x00]).toString('base64url'),
+        'a third part': encode(`${at}|${id}|x`),
+        'a number for the time': encode(`1714557600000|${id}`),
+        'the parts swapped': encode(`${id}|${at}`),
+        'no id': encode(`${at}|`),
+        'a non-UUID id': encode(`${at}|not-a-uuid`),
+        'an injected id': encode(`${at}|' or '1'='1`),
+        'a date that does not exist': encode(`2024-02-30T10:00:00.000Z|${id}`),
+        'a date in words': encode(`yesterday|${id}`),
+      };
+      for (const [what, cursor] of Object.entries(cursors)) {
+        const response = await call<ErrorEnvelope>(base, 'POST', '/api/posts/getPosts', {
+          body: { cursor },
+        });
+        expect({ what, status: response.status, code: response.body.code }).toEqual({
+          what,
+          status: 400,
+          code: 'INVALID_CURSOR',
+        });
+      }
+      const hebrew = await call<ErrorEnvelope>(base, 'POST', '/api/posts/getPosts?lang=he', {
+        body: { cursor: cursors['a non-UUID id'] },
+      });
+      expect(hebrew.body).toMatchObject({
+        code: 'INVALID_CURSOR',
+        message: 'מיקום זה ברשימה אינו תקין. יש להתחיל שוב מהדף הראשון',
+      });
+      expect(typeof hebrew.body.requestId).toBe('string');
+    });
   });
 
   describe('counters', () => {
@@ -383,64 +427,100 @@ describe('posts service over HTTP', () => {
       ).toBe(401);
     });
 
-    it('counts each viewer once, loses none among 50 at once, ignores crawlers', async () => {
+    const views = (postId: string, headers: Record<string, string>, body = {}) =>
+      call<{ views: number; counted: boolean }>(base, 'POST', '/api/posts/updatePostViews', {
+        headers: { ...BROWSER, ...headers },
+        body: { postId, ...body },
+      });
+    const share = (objectId: string, headers: Record<string, string>) =>
+      call<{ shareCount: number }>(base, 'POST', '/api/posts/updateShareProp', {
+        headers,
+        body: { objectId },
+      });
+    const shareCountOf = async (postId: string) =>
+      (await call<Post>(base, 'POST', '/api/posts/getPostById', { body: { postId } })).body
+        .shareCount;
+
+    it('counts each viewer once by the visitor id or member, loses none among 50 at once, ignores crawlers', async () => {
       const post = await create(member());
-      const guests = Array.from({ length: 50 }, () => randomBytes(12).toString('hex'));
-      await Promise.all(
-        guests.map((id) =>
-          call(base, 'POST', '/api/posts/updatePostViews', {
-            headers: BROWSER,
-            body: { postId: post.postId, randomIdentifier: id },
-          }),
-        ),
-      );
-      const repeat = await call<{ views: number; counted: boolean }>(
-        base,
-        'POST',
-        '/api/posts/updatePostViews',
-        {
-          headers: BROWSER,
-          body: { postId: post.postId, randomIdentifier: guests[0] },
-        },
-      );
-      expect(repeat.body).toEqual({ views: 50, counted: false });
+      const visitors = Array.from({ length: 50 }, visitorId);
+      await Promise.all(visitors.map((id) => views(post.postId, asVisitor(id))));
+      expect((await views(post.postId, asVisitor(visitors[0]!))).body).toEqual({
+        views: 50,
+        counted: false,
+      });
       const bot = await call<{ counted: boolean }>(base, 'POST', '/api/posts/updatePostViews', {
-        body: { postId: post.postId, randomIdentifier: randomBytes(12).toString('hex') },
+        body: { postId: post.postId },
         headers: {
+          ...asVisitor(visitorId()),
           'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
         },
       });
       expect(bot.body.counted).toBe(false);
       const viewer = member();
-      expect(
-        (
-          await call<{ views: number }>(base, 'POST', '/api/posts/updatePostViews', {
-            headers: { ...as(viewer), ...BROWSER },
-            body: { postId: post.postId },
-          })
-        ).body.views,
-      ).toBe(51);
+      const byMember = await Promise.all(
+        Array.from({ length: 50 }, () => views(post.postId, as(viewer))),
+      );
+      expect(byMember.filter((r) => r.body.counted)).toHaveLength(1);
+      expect((await views(post.postId, as(viewer))).body).toEqual({ views: 51, counted: false });
     });
 
-    it('counts shares, even at once', async () => {
+    it('ignores a client-chosen randomIdentifier: a guest without a visitor id counts no view', async () => {
       const post = await create(member());
-      await Promise.all(
+      const anonymous = await Promise.all(
         Array.from({ length: 20 }, () =>
-          call(base, 'POST', '/api/posts/updateShareProp', { body: { objectId: post.postId } }),
+          views(post.postId, {}, { randomIdentifier: randomBytes(12).toString('hex') }),
         ),
       );
-      expect(
-        (
-          await call<Post>(base, 'POST', '/api/posts/getPostById', {
-            body: { postId: post.postId },
-          })
-        ).body.shareCount,
-      ).toBe(20);
+      expect(anonymous.map((r) => r.status)).toEqual(Array(20).fill(200));
+      expect(anonymous.map((r) => r.body)).toEqual(Array(20).fill({ views: 0, counted: false }));
+      // A visitor inventing a new identifier each time is still one visitor.
+      const visitor = asVisitor(visitorId());
+      for (let i = 0; i < 5; i++)
+        await views(post.postId, visitor, { randomIdentifier: randomBytes(12).toString('hex') });
+      expect((await views(post.postId, {})).body).toEqual({ views: 1, counted: false });
+    });
+
+    it('counts a share once per viewer, exactly among 50 at once', async () => {
+      const byOne = await create(member());
+      const visitor = asVisitor(visitorId());
+      const once = await Promise.all(
+        Array.from({ length: 50 }, () => share(byOne.postId, visitor)),
+      );
+      expect(once.every((r) => r.status === 200)).toBe(true);
+      expect(await shareCountOf(byOne.postId)).toBe(1);
+      expect((await share(byOne.postId, visitor)).body).toEqual({ shareCount: 1 });
+
+      const byMany = await create(member());
+      await Promise.all(
+        Array.from({ length: 50 }, () => share(byMany.postId, asVisitor(visitorId()))),
+      );
+      expect(await shareCountOf(byMany.postId)).toBe(50);
+
+      const byMember = await create(member());
+      const sharer = member();
+      await Promise.all(Array.from({ length: 50 }, () => share(byMember.postId, as(sharer))));
+      expect(await shareCountOf(byMember.postId)).toBe(1);
+      // The member is one viewer whether or not the browser also carries a visitor id.
+      const both = {
+        'x-mepedia-identity': identity.assert(sharer, 'posts', { visitorId: visitorId() }),
+      };
+      expect((await share(byMember.postId, both)).body).toEqual({ shareCount: 1 });
+    });
+
+    it('counts no share from a guest without a visitor id, yet answers the count', async () => {
+      const post = await create(member());
+      await share(post.postId, asVisitor(visitorId()));
+      const anonymous = await Promise.all(Array.from({ length: 50 }, () => share(post.postId, {})));
+      expect(anonymous.map((r) => r.status)).toEqual(Array(50).fill(200));
+      expect(anonymous.map((r) => r.body)).toEqual(Array(50).fill({ shareCount: 1 }));
+      expect(await shareCountOf(post.postId)).toBe(1);
+      expect((await share(randomUUID(), {})).status).toBe(404);
     });
   });
 
   describe('translateOutput', () => {
-    it('translates through the provider once per text and target, again when asked or when the text changes', async () => {
+    it('translates through the provider once per text and target, again when the text changes', async () => {
       const reader = member();
       const translate = (output: string, forceCheck = false) =>
         call<TranslateOutputResponse>(base, 'POST', '/api/posts/translateOutput', {
@@ -460,9 +540,68 @@ describe('posts service over HTTP', () => {
       ]);
       expect((await translate('<p>שלום עולם</p>')).body.cached).toBe(true);
       expect(google.calls.length).toBe(before + 1);
-      expect((await translate('<p>שלום עולם</p>', true)).body.cached).toBe(false);
       expect((await translate('<p>שלום עולם!</p>')).body.cached).toBe(false);
-      expect(google.calls.length).toBe(before + 3);
+      expect(google.calls.length).toBe(before + 2);
+    });
+
+    it('lets forceCheck reach the provider only for a translation over a day old, once however many ask', async () => {
+      const reader = member();
+      const text = `<p>בדיקה ${randomUUID()}</p>`;
+      const translate = (forceCheck: boolean) =>
+        call<TranslateOutputResponse>(base, 'POST', '/api/posts/translateOutput', {
+          headers: as(reader),
+          body: { output: text, target: 'en', forceCheck },
+        });
+      const age = async (hours: number) => {
+        if (handle.kind !== 'postgres') throw new Error('needs PostgreSQL');
+        await handle.pool.query(
+          `update posts.translations set created_at = now() - make_interval(hours => $3)
+           where text_hash = $1 and target = $2`,
+          [createHash('sha256').update(text).digest('hex'), 'en', hours],
+        );
+      };
+      const sent = () => google.calls.filter((c) => c.q.includes(text)).length;
+      expect((await translate(true)).body.cached).toBe(false);
+      expect(sent()).toBe(1);
+      // Forced again within the day: answered from the cache, the provider is not paid again.
+      for (let i = 0; i < 5; i++) expect((await translate(true)).body.cached).toBe(true);
+      await age(23);
+      expect((await translate(true)).body.cached).toBe(true);
+      expect(sent()).toBe(1);
+      // Over a day old: one forced call re-asks, and many at once still re-ask once.
+      await age(25);
+      expect((await translate(true)).body).toMatchObject({ output: `[en] ${text}`, cached: false });
+      expect(sent()).toBe(2);
+      expect((await translate(true)).body.cached).toBe(true);
+      await age(25);
+      const burst = await Promise.all(Array.from({ length: 10 }, () => translate(true)));
+      expect(burst.filter((r) => !r.body.cached)).toHaveLength(1);
+      expect(burst.every((r) => r.body.output === `[en] ${text}`)).toBe(true);
+      expect(sent()).toBe(3);
+      // A re-check whose provider call fails does not use up the period.
+      await age(25);
+      const broken = await startPostsApp({
+        database: handle,
+        queue: new InProcessQueue(),
+        identityPublicKey: identity.keys.publicKey,
+        translation: { provider: 'google', key: 'test-key', endpoint: 'http://127.0.0.1:1' },
+      });
+      try {
+        const failed = await call<ErrorEnvelope>(
+          broken.base,
+          'POST',
+          '/api/posts/translateOutput',
+          {
+            headers: as(reader),
+            body: { output: text, target: 'en', forceCheck: true },
+          },
+        );
+        expect(failed.body.code).toBe('TRANSLATION_FAILED');
+      } finally {
+        await broken.app.close();
+      }
+      expect((await translate(true)).body.cached).toBe(false);
+      expect(sent()).toBe(4);
     });
 
     it('sends a long text in pieces in one call and joins them', async () => {

@@ -68,6 +68,7 @@ export const GetPostsRequest = z.object({
   questionId: z.string().max(64, 'INVALID_VALUE').optional(),
   authorSearchValue: z.string().trim().max(100, 'TOO_LONG').optional(),
   topicSearchValue: z.string().trim().max(100, 'TOO_LONG').optional(),
+  /** Accepted for compatibility with the spec; ignored. */
   randomIdentifier: z
     .string()
     .regex(/^[0-9a-f]{24}$/, 'INVALID_VALUE')
@@ -76,7 +77,10 @@ export const GetPostsRequest = z.object({
   magazine: z.boolean({ error: 'INVALID_VALUE' }).optional(),
   /** Pass back the first page's `asOf` so later pages ignore newer posts (our addition). */
   asOf: z.iso.datetime({ error: 'INVALID_VALUE' }).optional(),
-  /** Pass back `nextCursor` to read the next page by keyset, however deep (our addition). */
+  /**
+   * Pass back `nextCursor` to read the next page by keyset, however deep (our addition); one the
+   * service did not make answers INVALID_CURSOR.
+   */
   cursor: z.string().max(200, 'INVALID_VALUE').optional(),
 });
 export type GetPostsRequest = z.input<typeof GetPostsRequest>;
@@ -133,6 +137,7 @@ export const LikeResponse = z.object({ liked: z.boolean(), likes: z.number() });
 export type LikeResponse = z.infer<typeof LikeResponse>;
 export const UpdatePostPrivacyRequest = PostIdRequest.extend({ privacy: PostPrivacy });
 export const UpdatePostViewsRequest = PostIdRequest.extend({
+  /** Accepted for compatibility with the spec; ignored: views count by the gateway's visitor id. */
   randomIdentifier: z
     .string()
     .regex(/^[0-9a-f]{24}$/, 'INVALID_VALUE')
@@ -151,6 +156,7 @@ export const TranslateOutputRequest = z.object({
     .min(1, 'FIELD_REQUIRED')
     .max(TRANSLATE_MAX, 'TOO_LONG'),
   target: Language,
+  /** Ask the provider again, only if the stored translation is over a day old. */
   forceCheck: z.boolean({ error: 'INVALID_VALUE' }).optional(),
 });
 export type TranslateOutputRequest = z.input<typeof TranslateOutputRequest>;
