@@ -449,9 +449,24 @@ describe('members: verification, reset and unsubscribe through real providers', 
           })
         ).headers,
       );
-      const changed = await call(url, 'POST', '/api/users/updateUserPassword', {
+      // The session alone is not enough: the current password is asked for, and checked.
+      const without = await call<ErrorEnvelope>(url, 'POST', '/api/users/updateUserPassword', {
         headers: jar.header(),
         body: { userId, newPassword: 'changed-pass-7' },
+      });
+      expect(without.status).toBe(400);
+      expect(without.body.details).toEqual([
+        expect.objectContaining({ field: 'currentPassword', code: 'FIELD_REQUIRED' }),
+      ]);
+      const wrong = await call<ErrorEnvelope>(url, 'POST', '/api/users/updateUserPassword', {
+        headers: jar.header(),
+        body: { userId, newPassword: 'changed-pass-7', currentPassword: 'a-wrong-guess-1' },
+      });
+      expect(wrong.status).toBe(403);
+      expect(wrong.body.code).toBe('PASSWORD_INCORRECT');
+      const changed = await call(url, 'POST', '/api/users/updateUserPassword', {
+        headers: jar.header(),
+        body: { userId, newPassword: 'changed-pass-7', currentPassword: registration.password },
       });
       expect(changed.status).toBe(200);
       expect(
@@ -465,6 +480,40 @@ describe('members: verification, reset and unsubscribe through real providers', 
         body: { userId, newPassword: 'changed-pass-8' },
       });
       expect(guest.body.code).toBe('AUTH_REQUIRED');
+    });
+
+    it('holds new passwords to NIST 800-63B: 8 to 64 characters, any kind, not a common one', async () => {
+      const { userId, registration, jar } = await verifyFully();
+      const attempt = (newPassword: string) =>
+        call<ErrorEnvelope>(url, 'POST', '/api/users/updateUserPassword', {
+          headers: jar.header(),
+          body: { userId, newPassword, currentPassword: registration.password },
+        });
+      for (const [password, code] of [
+        ['abc123', 'PASSWORD_RULES'],
+        ['seven77', 'PASSWORD_RULES'],
+        ['x'.repeat(65), 'PASSWORD_RULES'],
+        ['password1', 'PASSWORD_TOO_COMMON'],
+        ['Qwerty123', 'PASSWORD_TOO_COMMON'],
+      ] as const) {
+        const refused = await attempt(password);
+        expect(refused.status).toBe(400);
+        expect(refused.body.details).toEqual([
+          expect.objectContaining({ field: 'newPassword', code }),
+        ]);
+      }
+      const hebrew = await call<ErrorEnvelope>(url, 'POST', '/api/users/register?lang=he', {
+        body: { ...newRegistration(), password: 'iloveyou1' },
+      });
+      expect(hebrew.body.details).toEqual([
+        expect.objectContaining({
+          field: 'password',
+          code: 'PASSWORD_TOO_COMMON',
+          message: 'זו סיסמה נפוצה מדי וקל לנחש אותה. כדאי לבחור סיסמה אחרת',
+        }),
+      ]);
+      // Spaces, no digit, Hebrew: all fine when long enough.
+      expect((await attempt('a calm river at dusk')).status).toBe(200);
     });
 
     it('limits reset requests per email at the gateway', async () => {

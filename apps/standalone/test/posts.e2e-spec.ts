@@ -83,7 +83,7 @@ describe('posts in the standalone process', () => {
         (
           await call(url, 'POST', '/api/users/deleteUserById', {
             headers: jar.header(),
-            body: { id: me.id },
+            body: { id: me.id, password: registration.password },
           })
         ).status,
       ).toBe(200);

@@ -1,5 +1,6 @@
-import { AppError, isUnsubscribeSignature } from '@mepedia/server-http';
+import { AppError, fieldError, isUnsubscribeSignature } from '@mepedia/server-http';
 import type { AuditLog, RequestContext } from './audit-log';
+import { isCommonPassword } from './common-passwords';
 import type { PasswordHasher } from './passwords';
 import type { SessionsService } from './sessions.service';
 import { verificationState } from './users.mapper';
@@ -17,7 +18,12 @@ export const RESET_REQUEST_MIN_MS = 250;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-type PasswordChange = { userId: string; newPassword: string; token?: string | undefined };
+type PasswordChange = {
+  userId: string;
+  newPassword: string;
+  token?: string | undefined;
+  currentPassword?: string | undefined;
+};
 type Member = { userId: string; sessionId: string } | undefined;
 
 /** Password reset by email link, password change by the member, and unsubscribe links. */
@@ -76,6 +82,8 @@ export class PasswordService {
     context: RequestContext,
   ): Promise<{ userId: string; keepSessionId?: string }> {
     const now = new Date();
+    if (isCommonPassword(change.newPassword))
+      throw fieldError('newPassword', 'PASSWORD_TOO_COMMON');
     if (change.token) {
       const live = await this.codes.liveBySecret(
         'password_reset',
@@ -92,6 +100,9 @@ export class PasswordService {
     }
     if (!member) throw new AppError('AUTH_REQUIRED');
     if (member.userId !== change.userId) throw new AppError('NOT_ACCOUNT_OWNER');
+    // A session alone is not enough: someone at an unlocked computer must not lock the owner out.
+    if (!change.currentPassword) throw fieldError('currentPassword', 'FIELD_REQUIRED');
+    await this.checkPassword(change.userId, change.currentPassword, context);
     await this.setPassword(change.userId, change.newPassword);
     await this.endSessions(change.userId, member.sessionId);
     await this.auditLog.record('password.changed', change.userId, context);
@@ -101,6 +112,16 @@ export class PasswordService {
   checkUnsubscribe(email: string, signature: string): void {
     if (!isUnsubscribeSignature(email, signature, this.linkSecret))
       throw new AppError('INVALID_UNSUBSCRIBE_LINK');
+  }
+
+  /** The member's own password again, before something that cannot be undone. */
+  async checkPassword(userId: string, password: string, context: RequestContext): Promise<void> {
+    const user = await this.users.findById(userId);
+    if (!user) throw new AppError('USER_NOT_FOUND');
+    if (!(await this.passwords.verify(user.passwordHash, password))) {
+      await this.auditLog.record('password.rejected', userId, context);
+      throw new AppError('PASSWORD_INCORRECT');
+    }
   }
 
   private async setPassword(userId: string, password: string) {

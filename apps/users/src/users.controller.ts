@@ -34,6 +34,8 @@ import { SessionsService } from './sessions.service';
 import { toCurrentUser } from './users.mapper';
 import { SessionCookies } from './session-cookies';
 import type { UserRow } from './users.schema';
+import type { RequestContext } from './audit-log';
+import { Context } from './request-context';
 import { UsersService } from './users.service';
 import type { z } from 'zod';
 
@@ -135,9 +137,10 @@ export class UsersController {
   async deleteUserById(
     @CurrentMember() member: Member,
     @Body(new ZodPipe(DeleteUserRequest)) body: z.output<typeof DeleteUserRequest>,
+    @Context() context: RequestContext,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<DeleteUserResponse> {
-    await this.users.deleteAccount(member.userId, body.id);
+    await this.users.deleteAccount(member.userId, body.id, body.password, context);
     this.cookies.clear(reply);
     return { deleted: true };
   }

@@ -151,7 +151,7 @@ describe(UsersService.name, () => {
       expect(codesSent).toEqual([result.userId]);
       expect(audits).toEqual([{ type: 'user.registered', userId: result.userId }]);
       const row = users.get(result.userId)!;
-      expect(row.passwordHash).not.toContain('secret123');
+      expect(row.passwordHash).not.toContain('a-long-secret-42');
       expect(row.termsAcceptedAt).toBeInstanceOf(Date);
     });
 
@@ -289,9 +289,16 @@ describe(UsersService.name, () => {
       const b = await sut.register(RegisterRequest.parse(newRegistration()));
       const heard: unknown[] = [];
       await bus.subscribe('sessions.revoked', (message) => heard.push(message));
-      expect(await codeOf(sut.deleteAccount(a.userId, b.userId))).toBe('NOT_ACCOUNT_OWNER');
+      const password = newRegistration().password;
+      expect(await codeOf(sut.deleteAccount(a.userId, b.userId, password))).toBe(
+        'NOT_ACCOUNT_OWNER',
+      );
       expect(users.has(b.userId)).toBe(true);
-      await sut.deleteAccount(a.userId, a.userId);
+      expect(await codeOf(sut.deleteAccount(a.userId, a.userId, 'not-the-password'))).toBe(
+        'PASSWORD_INCORRECT',
+      );
+      expect(users.has(a.userId)).toBe(true);
+      await sut.deleteAccount(a.userId, a.userId, password);
       expect(users.has(a.userId)).toBe(false);
       expect(heard).toEqual([{ userId: a.userId }]);
     });

@@ -11,6 +11,7 @@ import { newId } from '@mepedia/server-database';
 import { AppError, fieldError } from '@mepedia/server-http';
 import type { AuditLog, RequestContext } from './audit-log';
 import { uniqueViolation } from './db-errors';
+import { isCommonPassword } from './common-passwords';
 import type { PasswordHasher } from './passwords';
 import type { SessionsService } from './sessions.service';
 import { toCurrentUser, toPublicProfile, verificationState } from './users.mapper';
@@ -35,6 +36,7 @@ export class UsersService {
     context: RequestContext = {},
     now = new Date(),
   ): Promise<RegisterResponse> {
+    if (isCommonPassword(input.password)) throw fieldError('password', 'PASSWORD_TOO_COMMON');
     // Checked up front for a clear answer; the unique indexes settle any race.
     if (await this.repository.findByEmail(input.email)) throw new AppError('EMAIL_EXISTS');
     if (await this.repository.existsByPhone(input.phoneNumberPrefix, input.phoneNumber)) {
@@ -159,8 +161,20 @@ export class UsersService {
   }
 
   /** Members may delete only their own account; every session ends with it. */
-  async deleteAccount(requesterId: string, id: string): Promise<void> {
+  /** Everything of the member goes: only with their password again, not a session alone. */
+  async deleteAccount(
+    requesterId: string,
+    id: string,
+    password: string,
+    context: RequestContext = {},
+  ): Promise<void> {
     if (id !== requesterId) throw new AppError('NOT_ACCOUNT_OWNER');
+    const row = await this.repository.findById(id);
+    if (!row) throw new AppError('USER_NOT_FOUND');
+    if (!(await this.passwords.verify(row.passwordHash, password))) {
+      await this.auditLog.record('password.rejected', id, context, { for: 'delete' });
+      throw new AppError('PASSWORD_INCORRECT');
+    }
     const deleted = await this.repository.delete(id);
     if (!deleted) throw new AppError('USER_NOT_FOUND');
     this.onOutboxWrite();

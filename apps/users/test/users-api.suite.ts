@@ -176,7 +176,7 @@ export function describeUsersApi(
             {
               field: 'password',
               code: 'PASSWORD_RULES',
-              message: 'הסיסמה חייבת להכיל 6-30 תווים, ובהם אותיות ומספרים',
+              message: 'הסיסמה צריכה להכיל בין 8 ל-64 תווים (כל תו מותר, גם רווחים)',
             },
             { field: 'termsAccepted', code: 'TERMS_REQUIRED', message: 'יש לאשר את תנאי השימוש' },
           ]),
@@ -530,7 +530,7 @@ export function describeUsersApi(
 
         const notMine = await call<ErrorEnvelope>(base, 'POST', '/api/users/deleteUserById', {
           headers: asMember(first.member),
-          body: { id: other.userId },
+          body: { id: other.userId, password: other.registration.password },
         });
         expect(notMine.status).toBe(403);
         expect(notMine.body.code).toBe('NOT_ACCOUNT_OWNER');
@@ -538,9 +538,26 @@ export function describeUsersApi(
           200,
         );
 
-        const mine = await call(base, 'POST', '/api/users/deleteUserById', {
+        // A session alone cannot delete everything: someone at an unlocked screen could.
+        const noPassword = await call<ErrorEnvelope>(base, 'POST', '/api/users/deleteUserById', {
           headers: asMember(first.member),
           body: { id: userId },
+        });
+        expect(noPassword.status).toBe(400);
+        expect(noPassword.body.details).toEqual([
+          expect.objectContaining({ field: 'password', code: 'FIELD_REQUIRED' }),
+        ]);
+        const wrong = await call<ErrorEnvelope>(base, 'POST', '/api/users/deleteUserById', {
+          headers: asMember(first.member),
+          body: { id: userId, password: 'not-my-password' },
+        });
+        expect(wrong.status).toBe(403);
+        expect(wrong.body.code).toBe('PASSWORD_INCORRECT');
+        expect(await resolve(first.token)).not.toBeNull();
+
+        const mine = await call(base, 'POST', '/api/users/deleteUserById', {
+          headers: asMember(first.member),
+          body: { id: userId, password: registration.password },
         });
         expect(mine.status).toBe(200);
         expect(mine.body).toEqual({ deleted: true });

@@ -89,6 +89,11 @@ export const errorCatalog = {
   },
   USER_NOT_VERIFIED: { status: 403, en: 'User is not verified', he: 'המשתמש אינו מאומת' },
   USER_NOT_FOUND: { status: 404, en: 'User does not exist', he: 'המשתמש אינו קיים' },
+  PASSWORD_INCORRECT: {
+    status: 403,
+    en: 'The password is not correct',
+    he: 'הסיסמה שגויה',
+  },
   NOT_ACCOUNT_OWNER: {
     status: 403,
     en: 'You can only change your own account',

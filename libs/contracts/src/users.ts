@@ -209,7 +209,11 @@ export type PublicProfile = z.infer<typeof PublicProfile>;
 export const GetUserIdByEmailResponse = z.object({ userId: z.string() });
 export type GetUserIdByEmailResponse = z.infer<typeof GetUserIdByEmailResponse>;
 
-export const DeleteUserRequest = z.object({ id: UserId });
+/** `password` is our addition: deleting everything needs the password again, not only a session. */
+export const DeleteUserRequest = z.object({
+  id: UserId,
+  password: z.string({ error: 'FIELD_REQUIRED' }).min(1, 'FIELD_REQUIRED').max(128, 'TOO_LONG'),
+});
 export type DeleteUserRequest = z.input<typeof DeleteUserRequest>;
 export const DeleteUserResponse = z.object({ deleted: z.literal(true) });
 export type DeleteUserResponse = z.infer<typeof DeleteUserResponse>;
@@ -300,13 +304,14 @@ export type SendPasswordResetEmailRequest = z.input<typeof SendPasswordResetEmai
 export const SendPasswordResetEmailResponse = z.object({ sent: z.literal(true) });
 
 /**
- * `token` (from the reset email's link) is our addition to the original call;
- * a signed-in member changing their own password needs none.
+ * `token` (from the reset email's link) and `currentPassword` are our additions to the original
+ * call: a reset needs the token; a signed-in member changing their password needs the current one.
  */
 export const UpdateUserPasswordRequest = z.object({
   userId: UserId,
   newPassword: Password,
   token: z.string().max(200).optional(),
+  currentPassword: z.string().max(128, 'TOO_LONG').optional(),
 });
 export type UpdateUserPasswordRequest = z.input<typeof UpdateUserPasswordRequest>;
 

@@ -9,8 +9,12 @@ export const validationMessages = {
   FIELD_REQUIRED: { en: 'Field is required', he: 'שדה חובה' },
   INVALID_VALUE: { en: 'The value is not valid', he: 'הערך אינו תקין' },
   PASSWORD_RULES: {
-    en: 'Password must be 6-30 characters long and contain letters and numbers',
-    he: 'הסיסמה חייבת להכיל 6-30 תווים, ובהם אותיות ומספרים',
+    en: 'Password must be 8 to 64 characters long (any characters, spaces too)',
+    he: 'הסיסמה צריכה להכיל בין 8 ל-64 תווים (כל תו מותר, גם רווחים)',
+  },
+  PASSWORD_TOO_COMMON: {
+    en: 'This password is too common and easy to guess. Please choose another',
+    he: 'זו סיסמה נפוצה מדי וקל לנחש אותה. כדאי לבחור סיסמה אחרת',
   },
   EMAIL_INVALID: { en: 'Email is not valid', he: 'כתובת האימייל אינה תקינה' },
   PHONE_INVALID: { en: 'Phone number is not valid', he: 'מספר הטלפון אינו תקין' },
@@ -54,24 +58,31 @@ export function requiredText(max = 200) {
     .max(max, max === 50 ? 'MAX_50_CHARACTERS' : 'TOO_LONG');
 }
 
-export const PASSWORD_MIN = 6;
-export const PASSWORD_MAX = 30;
-export const STRONG_PASSWORD_MIN = 8;
-const passwordPattern = /^(?=.*\p{L})(?=.*\p{Nd})[^\s]{6,30}$/u;
+// NIST SP 800-63B and OWASP ASVS 5.0 level 2: length is what counts. At least 8 characters, up to
+// 64 allowed, any character (spaces, emoji, Hebrew), no composition rules; the users service
+// also refuses passwords from a list of common ones (PASSWORD_TOO_COMMON). Characters are
+// counted as people count them (code points), not as UTF-16 units.
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 64;
+export const STRONG_PASSWORD_MIN = 12;
+
+export function passwordLength(password: string): number {
+  return [...password].length;
+}
 
 export const Password = z
   .string({ error: requiredError })
   .min(1, 'FIELD_REQUIRED')
-  .regex(passwordPattern, 'PASSWORD_RULES');
-
-/** Strong: 8+ characters with letters, digits and a symbol (the UI's strength meter). */
-export function isStrongPassword(password: string): boolean {
-  return (
-    password.length >= STRONG_PASSWORD_MIN &&
-    /\p{L}/u.test(password) &&
-    /\p{Nd}/u.test(password) &&
-    /[^\p{L}\p{Nd}\s]/u.test(password)
+  .refine(
+    (value) => passwordLength(value) >= PASSWORD_MIN && passwordLength(value) <= PASSWORD_MAX,
+    'PASSWORD_RULES',
   );
+
+/** A hint for the UI's strength meter only (no rule): long, or long enough and varied. */
+export function isStrongPassword(password: string): boolean {
+  const length = passwordLength(password);
+  const kinds = [/\p{L}/u, /\p{Nd}/u, /[^\p{L}\p{Nd}]/u].filter((kind) => kind.test(password));
+  return length >= 16 || (length >= STRONG_PASSWORD_MIN && kinds.length >= 2);
 }
 
 export const Email = z

@@ -15,7 +15,7 @@ export function newRegistration(overrides: Partial<RegisterRequest> = {}): Regis
     birthdate: '1990-05-17',
     country: 'IL',
     gender: 'female',
-    password: 'secret123',
+    password: 'a-long-secret-42',
     websiteLink: 'https://dana.example.com',
     termsAccepted: true,
     ...overrides,
