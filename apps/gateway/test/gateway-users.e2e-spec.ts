@@ -83,7 +83,7 @@ describe('gateway in front of the users service (separate processes)', () => {
       body: registration,
     });
     expect(created.status).toBe(201);
-    await verifyThroughOutbox(gatewayUrl, registration, created.body);
+    await verifyThroughOutbox(gatewayUrl, registration, created);
     return { registration, userId: created.body.userId };
   }
 

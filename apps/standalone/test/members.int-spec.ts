@@ -17,6 +17,7 @@ import {
   createTestDatabase,
   linkParam,
   newRegistration,
+  parseSetCookie,
   SETUP_TIMEOUT_MS,
   startSmtpCapture,
   startTwilioCapture,
@@ -95,6 +96,7 @@ describe('members: verification, reset and unsubscribe through real providers', 
         LOG_LEVEL: 'silent',
         RATE_LIMIT_RESET_PER_EMAIL: '3',
         RATE_LIMIT_MESSAGES_PER_IP: '1000',
+        RATE_LIMIT_VERIFY_PER_IP: '1000',
       }),
     );
     await gateway.app.listen({ port: 0, host: '127.0.0.1' });
@@ -123,17 +125,22 @@ describe('members: verification, reset and unsubscribe through real providers', 
       body: registration,
     });
     expect(response.status).toBe(201);
+    // The registering browser holds the verification ticket; only it can go on verifying.
+    const ticket = new CookieJar();
+    ticket.store(response.headers);
     const sms = await twilio.waitFor((m) => m.to === e164(registration));
-    return { registration, userId: response.body.userId, code: codeIn(sms.body), sms };
+    return { registration, userId: response.body.userId, code: codeIn(sms.body), sms, ticket };
   }
 
   async function verifyFully(overrides = {}) {
     const member = await register(overrides);
+    const { ticket } = member;
     const phone = {
       prefix: member.registration.phoneNumberPrefix,
       phone: member.registration.phoneNumber,
     };
     const verified = await call(url, 'PUT', '/api/users/verifyUserByPhone', {
+      headers: ticket.header(),
       body: { ...phone, verifyCode: member.code },
     });
     expect(verified.status).toBe(200);
@@ -150,7 +157,7 @@ describe('members: verification, reset and unsubscribe through real providers', 
   }
 
   it('walks register -> SMS code -> phone verified -> email link -> verified and signed in', async () => {
-    const { registration, userId, code, sms } = await register({
+    const { registration, userId, code, sms, ticket } = await register({
       language: 'he',
       firstname: 'נועה',
       lastname: 'כהן',
@@ -160,6 +167,7 @@ describe('members: verification, reset and unsubscribe through real providers', 
     expect(sms.body).toBe(`מפדיה: קוד האימות שלך הוא ${code}. הקוד בתוקף 10 דקות.`);
 
     const toVerify = await call<UserToVerify>(url, 'POST', '/api/users/getUserToVerify', {
+      headers: ticket.header(),
       body: { userId },
     });
     expect(toVerify.body).toMatchObject({
@@ -171,6 +179,7 @@ describe('members: verification, reset and unsubscribe through real providers', 
     expect(toVerify.body.emailHint).toMatch(/^d•••@example\.com$/);
 
     const phone = await call(url, 'PUT', '/api/users/verifyUserByPhone', {
+      headers: ticket.header(),
       body: {
         verifyCode: code,
         prefix: registration.phoneNumberPrefix,
@@ -178,9 +187,14 @@ describe('members: verification, reset and unsubscribe through real providers', 
       },
     });
     expect(phone.body).toEqual({ userId, verification: 'phone_verified' });
-    expect((await call(url, 'POST', '/api/users/userVerified', { body: { userId } })).body).toEqual(
-      { verified: false, verification: 'phone_verified' },
-    );
+    expect(
+      (
+        await call(url, 'POST', '/api/users/userVerified', {
+          headers: ticket.header(),
+          body: { userId },
+        })
+      ).body,
+    ).toEqual({ verified: false, verification: 'phone_verified' });
 
     const email = await smtp.waitFor((m) => m.to === registration.email);
     expect(email.subject).toBe('אישור כתובת האימייל שלך במפדיה');
@@ -201,15 +215,21 @@ describe('members: verification, reset and unsubscribe through real providers', 
     expect(
       (await call<CurrentUser>(url, 'POST', '/api/users/session', { headers: jar.header() })).body,
     ).toMatchObject({ id: userId });
-    expect((await call(url, 'POST', '/api/users/userVerified', { body: { userId } })).body).toEqual(
-      { verified: true, verification: 'verified' },
-    );
+    expect(
+      (
+        await call(url, 'POST', '/api/users/userVerified', {
+          headers: ticket.header(),
+          body: { userId },
+        })
+      ).body,
+    ).toEqual({ verified: true, verification: 'verified' });
 
-    // After phone verification the page shows hints only.
+    // The ticket holder's own account: its phone in full, still only to that browser.
     const later = await call<UserToVerify>(url, 'POST', '/api/users/getUserToVerify', {
+      headers: ticket.header(),
       body: { userId },
     });
-    expect(later.body.phoneNumber).toMatch(/^•••\d{3}$/);
+    expect(later.body.phoneNumber).toBe(registration.phoneNumber.replace(/^0/, ''));
 
     const audit = await sql(
       'select type, details from users.audit_events where user_id = $1 order by created_at',
@@ -236,11 +256,12 @@ describe('members: verification, reset and unsubscribe through real providers', 
   });
 
   it('allows five wrong tries per code, then voids it', async () => {
-    const { registration, code } = await register();
+    const { registration, code, ticket } = await register();
     const phone = { prefix: registration.phoneNumberPrefix, phone: registration.phoneNumber };
     const wrong = code === '000000' ? '111111' : '000000';
     for (let left = 4; left >= 1; left--) {
       const response = await call<ErrorEnvelope>(url, 'PUT', '/api/users/verifyUserByPhone', {
+        headers: ticket.header(),
         body: { ...phone, verifyCode: wrong },
       });
       expect(response.status).toBe(400);
@@ -250,10 +271,12 @@ describe('members: verification, reset and unsubscribe through real providers', 
       });
     }
     const fifth = await call<ErrorEnvelope>(url, 'PUT', '/api/users/verifyUserByPhone', {
+      headers: ticket.header(),
       body: { ...phone, verifyCode: wrong },
     });
     expect(fifth.body.code).toBe('VERIFY_CODE_EXPIRED');
     const right = await call<ErrorEnvelope>(url, 'PUT', '/api/users/verifyUserByPhone', {
+      headers: ticket.header(),
       body: { ...phone, verifyCode: code },
     });
     expect(right.status).toBe(410);
@@ -261,12 +284,13 @@ describe('members: verification, reset and unsubscribe through real providers', 
   });
 
   it('refuses an expired code', async () => {
-    const { registration, userId, code } = await register();
+    const { registration, userId, code, ticket } = await register();
     await sql(
       "update users.verification_codes set expires_at = now() - interval '1 second' where user_id = $1",
       [userId],
     );
     const response = await call<ErrorEnvelope>(url, 'PUT', '/api/users/verifyUserByPhone', {
+      headers: ticket.header(),
       body: {
         prefix: registration.phoneNumberPrefix,
         phone: registration.phoneNumber,
@@ -277,9 +301,10 @@ describe('members: verification, reset and unsubscribe through real providers', 
   });
 
   it('throttles resends, and a new code voids the old one', async () => {
-    const { registration, userId, code } = await register();
+    const { registration, userId, code, ticket } = await register();
     const phone = { prefix: registration.phoneNumberPrefix, phone: registration.phoneNumber };
     const tooSoon = await call<ErrorEnvelope>(url, 'POST', '/api/users/sendPhoneCode', {
+      headers: ticket.header(),
       body: phone,
     });
     expect(tooSoon.status).toBe(429);
@@ -293,6 +318,7 @@ describe('members: verification, reset and unsubscribe through real providers', 
       [userId],
     );
     const resent = await call<MessageSentResponse>(url, 'POST', '/api/users/sendPhoneCode', {
+      headers: ticket.header(),
       body: phone,
     });
     expect(resent.body).toEqual({ sent: true, resendAfterSeconds: 60, expiresInSeconds: 600 });
@@ -300,19 +326,22 @@ describe('members: verification, reset and unsubscribe through real providers', 
       (m) => m.to === e164(registration) && codeIn(m.body) !== code,
     );
     const old = await call<ErrorEnvelope>(url, 'PUT', '/api/users/verifyUserByPhone', {
+      headers: ticket.header(),
       body: { ...phone, verifyCode: code },
     });
     expect(old.body.code).toBe('INVALID_VERIFY_CODE');
     const fresh = await call(url, 'PUT', '/api/users/verifyUserByPhone', {
+      headers: ticket.header(),
       body: { ...phone, verifyCode: codeIn(second.body) },
     });
     expect(fresh.status).toBe(200);
   });
 
-  it('answers an unknown phone number with its own message', async () => {
+  it('answers a phone number that is not the account’s with its own message', async () => {
+    const { ticket } = await register();
     const response = await call<ErrorEnvelope>(url, 'POST', '/api/users/sendPhoneCode', {
+      headers: { ...ticket.header(), 'accept-language': 'he' },
       body: { prefix: '+972', phone: '0509999999' },
-      headers: { 'accept-language': 'he' },
     });
     expect(response.status).toBe(404);
     expect(response.body).toMatchObject({
@@ -321,19 +350,230 @@ describe('members: verification, reset and unsubscribe through real providers', 
     });
   });
 
+  describe('a pending account belongs to whoever registered it', () => {
+    const phoneOf = (r: { phoneNumberPrefix: string; phoneNumber: string }) => ({
+      prefix: r.phoneNumberPrefix,
+      phone: r.phoneNumber,
+    });
+
+    it('a stranger without the ticket learns nothing and changes nothing', async () => {
+      const victim = await register();
+      const before = await sql('select phone_number from users.users where id = $1', [
+        victim.userId,
+      ]);
+      const calls: Array<[string, string, Record<string, unknown>]> = [
+        ['POST', '/api/users/getUserToVerify', { userId: victim.userId }],
+        ['POST', '/api/users/userVerified', { userId: victim.userId }],
+        [
+          'PUT',
+          '/api/users/changePhonenumber',
+          { userId: victim.userId, phoneNumberPrefix: '+972', phoneNumber: '0501112233' },
+        ],
+        ['POST', '/api/users/sendPhoneCode', phoneOf(victim.registration)],
+        ['POST', '/api/users/sendVerificationEmailToUser', phoneOf(victim.registration)],
+        [
+          'PUT',
+          '/api/users/verifyUserByPhone',
+          { ...phoneOf(victim.registration), verifyCode: '123456' },
+        ],
+        // A number nobody has answers exactly the same: no way to tell who is registered.
+        ['POST', '/api/users/sendPhoneCode', { prefix: '+972', phone: '0509999999' }],
+      ];
+      for (const [method, path, body] of calls) {
+        const response = await call<ErrorEnvelope>(url, method, path, { body });
+        expect([path, response.status, response.body.code]).toEqual([
+          path,
+          401,
+          'VERIFICATION_SESSION_REQUIRED',
+        ]);
+        expect(response.text).not.toContain(victim.userId);
+        expect(response.text).not.toContain(victim.registration.phoneNumber.slice(-4));
+      }
+      expect(
+        await sql('select phone_number from users.users where id = $1', [victim.userId]),
+      ).toEqual(before);
+    });
+
+    it('a ticket for one account does nothing to another', async () => {
+      const victim = await register();
+      const stranger = await register();
+      const asStranger = stranger.ticket.header();
+      const byId = await call<ErrorEnvelope>(url, 'PUT', '/api/users/changePhonenumber', {
+        headers: asStranger,
+        body: { userId: victim.userId, phoneNumberPrefix: '+972', phoneNumber: '0501112234' },
+      });
+      expect(byId.body.code).toBe('VERIFICATION_SESSION_REQUIRED');
+      const hints = await call<ErrorEnvelope>(url, 'POST', '/api/users/getUserToVerify', {
+        headers: asStranger,
+        body: { userId: victim.userId },
+      });
+      expect(hints.body.code).toBe('VERIFICATION_SESSION_REQUIRED');
+      // Naming the victim's phone is just a number that is not the stranger's.
+      const byPhone = await call<ErrorEnvelope>(
+        url,
+        'POST',
+        '/api/users/sendVerificationEmailToUser',
+        {
+          headers: asStranger,
+          body: phoneOf(victim.registration),
+        },
+      );
+      expect(byPhone.body.code).toBe('PHONE_NOT_FOUND');
+      expect(byPhone.body.details).toBeUndefined();
+      const code = await call<ErrorEnvelope>(url, 'PUT', '/api/users/verifyUserByPhone', {
+        headers: asStranger,
+        body: { ...phoneOf(victim.registration), verifyCode: victim.code },
+      });
+      expect(code.body.code).toBe('PHONE_NOT_FOUND');
+      const row = await sql('select phone_verified_at from users.users where id = $1', [
+        victim.userId,
+      ]);
+      expect(row[0]?.['phone_verified_at']).toBeNull();
+    });
+
+    it('the registrant continues in another browser after proving the password', async () => {
+      const { registration, userId, code } = await register();
+      const login = await call<ErrorEnvelope>(url, 'POST', '/api/users/login', {
+        body: { email: registration.email, password: registration.password },
+      });
+      expect(login.status).toBe(403);
+      expect(login.body).toMatchObject({
+        code: 'USER_NOT_VERIFIED',
+        details: { userId, verification: 'registered' },
+      });
+      const other = new CookieJar();
+      other.store(login.headers);
+      const state = await call<UserToVerify>(url, 'POST', '/api/users/getUserToVerify', {
+        headers: other.header(),
+        body: { userId },
+      });
+      expect(state.body).toMatchObject({
+        userId,
+        phoneNumber: registration.phoneNumber.replace(/^0/, ''),
+      });
+      const verified = await call(url, 'PUT', '/api/users/verifyUserByPhone', {
+        headers: other.header(),
+        body: { ...phoneOf(registration), verifyCode: code },
+      });
+      expect(verified.status).toBe(200);
+      // A wrong password hands out nothing.
+      const wrong = await call(url, 'POST', '/api/users/login', {
+        body: { email: registration.email, password: 'not-the-password' },
+      });
+      expect(wrong.status).toBe(401);
+      expect(parseSetCookie(wrong.headers, 'mepedia_verification')).toBeUndefined();
+    });
+
+    it('expires when its deadline passes, and its email and phone can be registered again', async () => {
+      const { registration, userId } = await register();
+      const deadline = await sql(
+        'select extract(epoch from verification_deadline - created_at)::int as left from users.users where id = $1',
+        [userId],
+      );
+      // An hour to verify the phone.
+      expect(deadline[0]?.['left']).toBe(3600);
+      await sql(
+        "update users.users set verification_deadline = now() - interval '1 second' where id = $1",
+        [userId],
+      );
+      const login = await call<ErrorEnvelope>(url, 'POST', '/api/users/login', {
+        body: { email: registration.email, password: registration.password },
+      });
+      expect(login.body.code).toBe('INVALID_CREDENTIALS');
+      const again = await call<RegisterResponse>(url, 'POST', '/api/users/register', {
+        body: {
+          ...newRegistration(),
+          email: registration.email,
+          phoneNumber: registration.phoneNumber,
+        },
+      });
+      expect(again.status).toBe(201);
+      expect(again.body.userId).not.toBe(userId);
+      expect(await sql('select id from users.users where id = $1', [userId])).toEqual([]);
+    });
+
+    it('the owner of the email reclaims it from someone who registered with it', async () => {
+      const owner = newRegistration();
+      // A squatter registers with the owner's email and their own phone, and verifies the phone.
+      const squatter = await register({ email: owner.email });
+      const squatterPhone = await call(url, 'PUT', '/api/users/verifyUserByPhone', {
+        headers: squatter.ticket.header(),
+        body: { ...phoneOf(squatter.registration), verifyCode: squatter.code },
+      });
+      expect(squatterPhone.status).toBe(200);
+
+      // The owner cannot register, but the reset link reaches their inbox.
+      const blocked = await call<ErrorEnvelope>(url, 'POST', '/api/users/register', {
+        body: owner,
+      });
+      expect(blocked.body.code).toBe('EMAIL_EXISTS');
+      await call(url, 'POST', '/api/users/sendPasswordResetEmail', {
+        body: { email: owner.email },
+      });
+      const reset = await smtp.waitFor(
+        (m) => m.to === owner.email && m.text.includes('password-reset'),
+      );
+      const reclaimed = await call<ErrorEnvelope>(url, 'POST', '/api/users/updateUserPassword', {
+        body: {
+          userId: squatter.userId,
+          newPassword: 'owner-takes-it-back',
+          token: linkParam(reset.text, 'token'),
+        },
+      });
+      expect(reclaimed.status).toBe(403);
+      expect(reclaimed.body).toMatchObject({
+        code: 'USER_NOT_VERIFIED',
+        details: { userId: squatter.userId, verification: 'registered' },
+      });
+      const ownerTicket = new CookieJar();
+      ownerTicket.store(reclaimed.headers);
+
+      // The squatter's ticket and password are dead; the phone must be verified again.
+      const squatterTries = await call<ErrorEnvelope>(url, 'POST', '/api/users/getUserToVerify', {
+        headers: squatter.ticket.header(),
+        body: { userId: squatter.userId },
+      });
+      expect(squatterTries.body.code).toBe('VERIFICATION_SESSION_REQUIRED');
+      const squatterLogin = await call<ErrorEnvelope>(url, 'POST', '/api/users/login', {
+        body: { email: owner.email, password: squatter.registration.password },
+      });
+      expect(squatterLogin.body.code).toBe('INVALID_CREDENTIALS');
+
+      // The owner puts their own phone on it and finishes.
+      const changed = await call(url, 'PUT', '/api/users/changePhonenumber', {
+        headers: ownerTicket.header(),
+        body: {
+          userId: squatter.userId,
+          phoneNumberPrefix: owner.phoneNumberPrefix,
+          phoneNumber: owner.phoneNumber,
+        },
+      });
+      expect(changed.status).toBe(200);
+      const sms = await twilio.waitFor((m) => m.to === e164(owner));
+      const phone = await call(url, 'PUT', '/api/users/verifyUserByPhone', {
+        headers: ownerTicket.header(),
+        body: { ...phoneOf(owner), verifyCode: codeIn(sms.body) },
+      });
+      expect(phone.status).toBe(200);
+    });
+  });
+
   it('changes a mistyped number and texts the new one at once', async () => {
-    const { userId, registration } = await register();
+    const { userId, registration, ticket } = await register();
     const corrected = newRegistration().phoneNumber;
     const response = await call<MessageSentResponse>(url, 'PUT', '/api/users/changePhonenumber', {
+      headers: ticket.header(),
       body: { userId, phoneNumberPrefix: '+972', phoneNumber: corrected },
     });
     expect(response.status).toBe(200);
     const sms = await twilio.waitFor((m) => m.to === `+972${corrected.replace(/^0/, '')}`);
     const verified = await call(url, 'PUT', '/api/users/verifyUserByPhone', {
+      headers: ticket.header(),
       body: { prefix: '+972', phone: corrected, verifyCode: codeIn(sms.body) },
     });
     expect(verified.status).toBe(200);
     const oldNumber = await call<ErrorEnvelope>(url, 'POST', '/api/users/sendPhoneCode', {
+      headers: ticket.header(),
       body: { prefix: '+972', phone: registration.phoneNumber },
     });
     expect(oldNumber.body.code).toBe('PHONE_NOT_FOUND');

@@ -46,7 +46,7 @@ describe('posts in the standalone process', () => {
       const created = await call<RegisterResponse>(url, 'POST', '/api/users/register', {
         body: registration,
       });
-      const verified = await verifyThroughOutbox(url, registration, created.body);
+      const verified = await verifyThroughOutbox(url, registration, created);
       const jar = new CookieJar();
       jar.store(verified.headers);
       const me = (

@@ -59,7 +59,7 @@ describe('the standalone process (npm start)', () => {
       expect(await page.text()).toContain('Dev outbox');
 
       const jar = new CookieJar();
-      const verified = await verifyThroughOutbox(url, registration, created.body);
+      const verified = await verifyThroughOutbox(url, registration, created);
       expect(verified.body).toMatchObject({
         fullname: 'נועה כהן',
         language: 'he',

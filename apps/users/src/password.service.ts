@@ -3,9 +3,10 @@ import type { AuditLog, RequestContext } from './audit-log';
 import { isCommonPassword } from './common-passwords';
 import type { PasswordHasher } from './passwords';
 import type { SessionsService } from './sessions.service';
-import { verificationState } from './users.mapper';
+import { isExpiredPending, verificationState } from './users.mapper';
 import type { UsersMessenger } from './users.messenger';
 import type { UsersStore } from './users.repository';
+import { PENDING_PHONE_SECONDS } from './verification-tickets';
 import type { VerificationRepository } from './verification.repository';
 import {
   RESET_LINK_TTL_MINUTES,
@@ -40,14 +41,16 @@ export class PasswordService {
   ) {}
 
   /**
-   * Emails a reset link to a verified member. The answer is the same, after the
-   * same time, for an unknown address, an unverified one, or one asking too often.
+   * Emails a reset link to the account with this email, verified or still pending: for a pending
+   * one the link is how the owner of the address reclaims it from whoever registered with it.
+   * The answer is the same, after the same time, for an unknown address or one asking too often.
    */
   async requestReset(email: string, context: RequestContext): Promise<{ sent: true }> {
     const started = Date.now();
-    const user = await this.users.findByEmail(email);
+    const found = await this.users.findByEmail(email);
+    const user = found && !isExpiredPending(found, new Date()) ? found : undefined;
     let outcome = 'unknown-email';
-    if (user && verificationState(user) === 'verified') {
+    if (user) {
       try {
         const { secret, codeId } = await this.verification.issue(user, 'password_reset');
         await this.messenger.passwordResetEmail(
@@ -57,13 +60,11 @@ export class PasswordService {
           RESET_LINK_TTL_MINUTES,
           context.requestId,
         );
-        outcome = 'sent';
+        outcome = verificationState(user) === 'verified' ? 'sent' : 'sent-pending';
       } catch (error) {
         if (!(error instanceof AppError && error.code === 'RESEND_TOO_SOON')) throw error;
         outcome = 'throttled';
       }
-    } else if (user) {
-      outcome = 'not-verified';
     }
     await this.auditLog.record('reset.requested', user?.id ?? null, context, { outcome });
     const elapsed = Date.now() - started;
@@ -80,7 +81,7 @@ export class PasswordService {
     change: PasswordChange,
     member: Member,
     context: RequestContext,
-  ): Promise<{ userId: string; keepSessionId?: string }> {
+  ): Promise<{ userId: string; keepSessionId?: string; reclaimed?: { deadline: Date } }> {
     const now = new Date();
     if (isCommonPassword(change.newPassword))
       throw fieldError('newPassword', 'PASSWORD_TOO_COMMON');
@@ -92,6 +93,22 @@ export class PasswordService {
       );
       if (!live || live.userId !== change.userId || !(await this.codes.consume(live.id, now))) {
         throw new AppError('PASSWORD_RESET_EXPIRED');
+      }
+      const user = await this.users.findById(change.userId);
+      if (!user) throw new AppError('USER_NOT_FOUND');
+      if (verificationState(user) !== 'verified') {
+        // The link proves the email, nothing more: whoever registered with it loses the account,
+        // and the phone must be verified again by the one who holds it now.
+        const deadline = new Date(now.getTime() + PENDING_PHONE_SECONDS * 1000);
+        await this.users.setAccountFields(user.id, {
+          passwordHash: await this.passwords.hash(change.newPassword),
+          phoneVerifiedAt: null,
+          verificationDeadline: deadline,
+        });
+        // Codes and links sent while someone else held it are void.
+        await this.codes.voidAll(user.id, now);
+        await this.auditLog.record('account.reclaimed', user.id, context);
+        return { userId: user.id, reclaimed: { deadline } };
       }
       await this.setPassword(change.userId, change.newPassword);
       await this.endSessions(change.userId);

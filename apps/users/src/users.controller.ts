@@ -31,7 +31,8 @@ import { CurrentIdentity, CurrentMember, type Identity } from '@mepedia/server-i
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LocalAuthGuard } from './local-auth.guard';
 import { SessionsService } from './sessions.service';
-import { toCurrentUser } from './users.mapper';
+import { toCurrentUser, verificationState } from './users.mapper';
+import { PENDING_PHONE_SECONDS, VerificationTickets } from './verification-tickets';
 import { SessionCookies } from './session-cookies';
 import type { UserRow } from './users.schema';
 import type { RequestContext } from './audit-log';
@@ -47,13 +48,26 @@ export class UsersController {
     private readonly users: UsersService,
     private readonly sessions: SessionsService,
     private readonly cookies: SessionCookies,
+    private readonly tickets: VerificationTickets,
   ) {}
 
   @Public()
   @Post('register')
   @HttpCode(201)
-  register(@Body(new ZodPipe(RegisterRequest)) body: RegisterInput): Promise<RegisterResponse> {
-    return this.users.register(body);
+  async register(
+    @Body(new ZodPipe(RegisterRequest)) body: RegisterInput,
+    @Context() context: RequestContext,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<RegisterResponse> {
+    const now = new Date();
+    const created = await this.users.register(body, context, now);
+    // This browser, and only a browser that proves the password later, may go on verifying.
+    await this.tickets.hand(
+      reply,
+      created.userId,
+      new Date(now.getTime() + PENDING_PHONE_SECONDS * 1000),
+    );
+    return created;
   }
 
   @Public()
@@ -63,9 +77,15 @@ export class UsersController {
   async login(
     @Req() request: FastifyRequest & { user?: UserRow },
     @CurrentIdentity() identity: Identity,
+    @Context() context: RequestContext,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<CurrentUser> {
     const user = request.user as UserRow;
+    if (user.verificationDeadline && verificationState(user) !== 'verified') {
+      // The password is proven: this browser may continue the account's verification.
+      await this.tickets.hand(reply, user.id, user.verificationDeadline);
+    }
+    await this.users.requireVerified(user, context);
     // A fresh token at every sign-in; the browser's previous session ends.
     if (identity.kind === 'member') await this.sessions.revoke(identity.sessionId);
     const session = await this.sessions.create(user.id);

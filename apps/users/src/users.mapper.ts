@@ -9,6 +9,16 @@ export function verificationState(
   return 'registered';
 }
 
+/** A pending account past its deadline: as good as deleted (the sweep has not come yet). */
+export function isExpiredPending(
+  row: Pick<UserRow, 'emailVerifiedAt' | 'verificationDeadline'>,
+  now: Date,
+): boolean {
+  return (
+    !row.emailVerifiedAt && row.verificationDeadline !== null && row.verificationDeadline <= now
+  );
+}
+
 export function fullname(row: Pick<UserRow, 'firstname' | 'lastname'>): string {
   return `${row.firstname} ${row.lastname}`;
 }

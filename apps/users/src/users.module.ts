@@ -28,10 +28,13 @@ import { outbox } from './users.schema';
 import { UsersService } from './users.service';
 import { VerificationController } from './verification.controller';
 import { VerificationRepository } from './verification.repository';
+import { VerificationTickets } from './verification-tickets';
+import { VerificationTicketsRepository } from './verification-tickets.repository';
 import { VerificationService } from './verification.service';
 
 export const USERS_SERVICE_NAME = 'users';
 const EXPIRED_SESSION_SWEEP_MS = 60 * 60 * 1000;
+const PENDING_SWEEP_MS = 10 * 60 * 1000;
 
 @Module({})
 export class UsersModule {
@@ -87,6 +90,13 @@ export class UsersModule {
         { provide: UsersRepository, useValue: repository },
         { provide: SessionsService, useValue: sessions },
         { provide: SessionCookies, useValue: new SessionCookies(options.production) },
+        {
+          provide: VerificationTickets,
+          useValue: new VerificationTickets(
+            new VerificationTicketsRepository(db),
+            options.production,
+          ),
+        },
         { provide: UsersService, useValue: users },
         { provide: VerificationService, useValue: verification },
         { provide: PasswordService, useValue: passwords },
@@ -110,6 +120,9 @@ export class UsersModule {
             everyInterval(EXPIRED_SESSION_SWEEP_MS, () =>
               repository.deleteExpiredSessions(new Date()),
             ),
+            // Pending accounts past their deadline free their email and phone (registration
+            // also frees the ones it needs at once).
+            everyInterval(PENDING_SWEEP_MS, () => repository.deletePendingPastDeadline(new Date())),
           ],
         },
         BackgroundTasks,

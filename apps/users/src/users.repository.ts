@@ -1,7 +1,7 @@
 import type { DomainEventPayload, DomainEventType } from '@mepedia/contracts';
 import { isUuid, type Db } from '@mepedia/server-database';
 import { appendEvent } from '@mepedia/server-queue';
-import { and, eq, gt, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import { fullname } from './users.mapper';
 import { outbox, sessions, users, type NewUserRow, type UserRow } from './users.schema';
 
@@ -51,7 +51,12 @@ export class UsersRepository {
     fields: Partial<
       Pick<
         UserRow,
-        'phoneVerifiedAt' | 'emailVerifiedAt' | 'phoneNumberPrefix' | 'phoneNumber' | 'passwordHash'
+        | 'phoneVerifiedAt'
+        | 'emailVerifiedAt'
+        | 'phoneNumberPrefix'
+        | 'phoneNumber'
+        | 'passwordHash'
+        | 'verificationDeadline'
       >
     >,
   ): Promise<UserRow | undefined> {
@@ -146,6 +151,36 @@ export class UsersRepository {
 
   async deleteSession(sessionId: string): Promise<void> {
     await this.db.delete(sessions).where(eq(sessions.id, sessionId));
+  }
+
+  /**
+   * Delete pending accounts past their verification deadline: all of them, or only the one
+   * holding `holding`'s email or phone (so a registration never waits for the sweep). They never
+   * became public, so no other service knows them: no event.
+   */
+  async deletePendingPastDeadline(
+    now: Date,
+    holding?: { email: string; phoneNumberPrefix: string; phoneNumber: string },
+  ): Promise<number> {
+    const past = and(isNull(users.emailVerifiedAt), lte(users.verificationDeadline, now));
+    const deleted = await this.db
+      .delete(users)
+      .where(
+        holding
+          ? and(
+              past,
+              or(
+                eq(users.email, holding.email),
+                and(
+                  eq(users.phoneNumberPrefix, holding.phoneNumberPrefix),
+                  eq(users.phoneNumber, holding.phoneNumber),
+                ),
+              ),
+            )
+          : past,
+      )
+      .returning({ id: users.id });
+    return deleted.length;
   }
 
   async deleteExpiredSessions(now: Date): Promise<number> {

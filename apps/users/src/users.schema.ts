@@ -42,6 +42,11 @@ export const users = usersSchema.table(
     termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true, mode: 'date' }).notNull(),
     phoneVerifiedAt: timestamp('phone_verified_at', { withTimezone: true, mode: 'date' }),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * Until the email is verified: when this pending account expires (and its email and phone are
+     * free again). Null once verified. See PENDING_* in verification-tickets.ts.
+     */
+    verificationDeadline: timestamp('verification_deadline', { withTimezone: true, mode: 'date' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     // The people directory's projection of the member's public answers (fed by
@@ -66,6 +71,9 @@ export const users = usersSchema.table(
       .on(table.publishedAt, table.id)
       .where(sql`published_answers > 0`),
     uniqueIndex('users_phone_key').on(table.phoneNumberPrefix, table.phoneNumber),
+    index('users_pending_deadline_idx')
+      .on(table.verificationDeadline)
+      .where(sql`email_verified_at is null`),
     check('users_language_check', sql`${table.language} in ('en', 'he')`),
     check('users_gender_check', sql`${table.gender} in ('male', 'female', 'other', 'non-binary')`),
     check('users_email_lower_check', sql`${table.email} = lower(${table.email})`),
@@ -87,11 +95,40 @@ export const sessions = usersSchema.table(
     /** SHA-256 of the cookie token, hex. The token itself is never stored. */
     tokenHash: text('token_hash').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** Absolute end (30 days after sign-in). */
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** Last use, kept to within a few minutes: idle sessions end (SESSION_IDLE_SECONDS). */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' })
+      .notNull()
+      .defaultNow(),
+    /** The browser that signed in (shortened), so a member can tell their sessions apart. */
+    userAgent: text('user_agent'),
   },
   (table) => [
     uniqueIndex('sessions_token_hash_key').on(table.tokenHash),
     index('sessions_user_id_idx').on(table.userId),
+  ],
+);
+
+/**
+ * Verification tickets: what binds the pending-verification calls (codes, phone change, state)
+ * to the person who registered, or who proved the password of a pending account. Held in an
+ * HttpOnly cookie; only the hash is stored.
+ */
+export const verificationTickets = usersSchema.table(
+  'verification_tickets',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [
+    uniqueIndex('verification_tickets_token_hash_key').on(table.tokenHash),
+    index('verification_tickets_user_id_idx').on(table.userId),
   ],
 );
 

@@ -39,11 +39,26 @@ function newFakeStore() {
         publicationVersion: null,
         searchText: '',
         ...row,
+        verificationDeadline: row.verificationDeadline ?? null,
       };
       users.set(full.id, full);
       return full;
     },
     findById: async (id) => users.get(id),
+    deletePendingPastDeadline: async (now, holding) => {
+      const gone = [...users.values()].filter(
+        (u) =>
+          !u.emailVerifiedAt &&
+          u.verificationDeadline !== null &&
+          u.verificationDeadline <= now &&
+          (!holding ||
+            u.email === holding.email ||
+            (u.phoneNumberPrefix === holding.phoneNumberPrefix &&
+              u.phoneNumber === holding.phoneNumber)),
+      );
+      for (const u of gone) users.delete(u.id);
+      return gone.length;
+    },
     findByEmail: async (email) => [...users.values()].find((u) => u.email === email),
     findByPhone: async (prefix, phone) =>
       [...users.values()].find((u) => u.phoneNumberPrefix === prefix && u.phoneNumber === phone),
@@ -171,14 +186,18 @@ describe(UsersService.name, () => {
   });
 
   describe('authenticate', () => {
-    it('lets only verified members in, and says which step is missing', async () => {
+    it('checks the password of any live account, and lets only verified members in', async () => {
       const { sut, users } = newTestService();
       const registration = newRegistration();
       const { userId } = await sut.register(RegisterRequest.parse(registration));
       const row = users.get(userId)!;
+      // The password is right: the account comes back, so its browser can be handed a ticket.
+      await expect(
+        sut.authenticate(registration.email, registration.password),
+      ).resolves.toMatchObject({ id: userId });
       let error: unknown;
       try {
-        await sut.authenticate(registration.email, registration.password);
+        await sut.requireVerified(row);
       } catch (caught) {
         error = caught;
       }
@@ -187,13 +206,14 @@ describe(UsersService.name, () => {
         details: { userId, verification: 'registered' },
       });
       row.phoneVerifiedAt = new Date();
-      expect(await codeOf(sut.authenticate(registration.email, registration.password))).toBe(
-        'USER_NOT_VERIFIED',
-      );
+      expect(await codeOf(sut.requireVerified(row))).toBe('USER_NOT_VERIFIED');
       row.emailVerifiedAt = new Date();
-      await expect(
-        sut.authenticate(registration.email, registration.password),
-      ).resolves.toMatchObject({ id: userId });
+      await expect(sut.requireVerified(row)).resolves.toBeUndefined();
+      // A pending account past its deadline is gone, whatever the sweep has done.
+      const late = newRegistration();
+      const pending = await sut.register(RegisterRequest.parse(late));
+      users.get(pending.userId)!.verificationDeadline = new Date(Date.now() - 1000);
+      expect(await codeOf(sut.authenticate(late.email, late.password))).toBe('INVALID_CREDENTIALS');
     });
 
     it('says the same for a wrong password and an unknown email', async () => {

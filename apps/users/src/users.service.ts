@@ -14,9 +14,15 @@ import { uniqueViolation } from './db-errors';
 import { isCommonPassword } from './common-passwords';
 import type { PasswordHasher } from './passwords';
 import type { SessionsService } from './sessions.service';
-import { toCurrentUser, toPublicProfile, verificationState } from './users.mapper';
+import {
+  isExpiredPending,
+  toCurrentUser,
+  toPublicProfile,
+  verificationState,
+} from './users.mapper';
 import type { UserChanges, UsersStore } from './users.repository';
 import type { UserRow } from './users.schema';
+import { PENDING_PHONE_SECONDS } from './verification-tickets';
 import type { VerificationService } from './verification.service';
 
 /** The rules of accounts. No HTTP, no SQL. */
@@ -37,6 +43,8 @@ export class UsersService {
     now = new Date(),
   ): Promise<RegisterResponse> {
     if (isCommonPassword(input.password)) throw fieldError('password', 'PASSWORD_TOO_COMMON');
+    // An expired pending account holds nothing: its email and phone are free for this one.
+    await this.repository.deletePendingPastDeadline(now, input);
     // Checked up front for a clear answer; the unique indexes settle any race.
     if (await this.repository.findByEmail(input.email)) throw new AppError('EMAIL_EXISTS');
     if (await this.repository.existsByPhone(input.phoneNumberPrefix, input.phoneNumber)) {
@@ -58,6 +66,7 @@ export class UsersService {
         gender: input.gender,
         websiteLink: input.websiteLink ?? null,
         termsAcceptedAt: now,
+        verificationDeadline: new Date(now.getTime() + PENDING_PHONE_SECONDS * 1000),
         createdAt: now,
         updatedAt: now,
       });
@@ -73,13 +82,18 @@ export class UsersService {
     }
   }
 
-  /** Check a password; only fully verified members may sign in. */
+  /**
+   * Check a password. Answers the member, verified or not: the controller hands a pending one a
+   * verification ticket before `requireVerified` refuses the sign-in.
+   */
   async authenticate(
     email: string,
     password: string,
     context: RequestContext = {},
+    now = new Date(),
   ): Promise<UserRow> {
-    const row = await this.repository.findByEmail(email);
+    const found = await this.repository.findByEmail(email);
+    const row = found && !isExpiredPending(found, now) ? found : undefined;
     const ok = await this.passwords.verify(row?.passwordHash ?? null, password);
     if (!row || !ok) {
       await this.auditLog.record('login.failed', row?.id ?? null, context, {
@@ -87,13 +101,17 @@ export class UsersService {
       });
       throw new AppError('INVALID_CREDENTIALS');
     }
+    return row;
+  }
+
+  /** Only fully verified members may sign in; the others are told where they stand. */
+  async requireVerified(row: UserRow, context: RequestContext = {}): Promise<void> {
     const verification = verificationState(row);
     if (verification !== 'verified') {
       await this.auditLog.record('login.failed', row.id, context, { reason: 'not-verified' });
       throw new AppError('USER_NOT_VERIFIED', { userId: row.id, verification });
     }
     await this.auditLog.record('login.succeeded', row.id, context);
-    return row;
   }
 
   async currentUser(userId: string): Promise<CurrentUser | null> {

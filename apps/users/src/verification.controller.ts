@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, Post, Put, Res } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post, Put, Req, Res } from '@nestjs/common';
 import {
   ChangePhoneNumberRequest,
   SendPasswordResetEmailRequest,
@@ -17,7 +17,7 @@ import {
 } from '@mepedia/contracts';
 import { AppError, Public, ZodPipe } from '@mepedia/server-http';
 import { CurrentIdentity, type Identity } from '@mepedia/server-identity';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { RequestContext } from './audit-log';
 import { PasswordService } from './password.service';
@@ -25,6 +25,7 @@ import { Context } from './request-context';
 import { SessionCookies } from './session-cookies';
 import { SessionsService } from './sessions.service';
 import { UsersService } from './users.service';
+import { VerificationTickets } from './verification-tickets';
 import { VerificationService } from './verification.service';
 
 type Out<S extends z.ZodType> = z.output<S>;
@@ -41,35 +42,52 @@ export class VerificationController {
     private readonly users: UsersService,
     private readonly sessions: SessionsService,
     private readonly cookies: SessionCookies,
+    private readonly tickets: VerificationTickets,
   ) {}
 
   @Public()
   @Post('sendPhoneCode')
   @HttpCode(200)
-  sendPhoneCode(
+  async sendPhoneCode(
     @Body(new ZodPipe(SendPhoneCodeRequest)) body: Out<typeof SendPhoneCodeRequest>,
     @Context() context: RequestContext,
+    @Req() request: FastifyRequest,
   ): Promise<MessageSentResponse> {
-    return this.verification.sendPhoneCode(body.prefix, body.phone, context);
+    const ticketUserId = await this.tickets.userOf(request);
+    return this.verification.sendPhoneCode(ticketUserId, body.prefix, body.phone, context);
   }
 
   @Public()
   @Put('verifyUserByPhone')
-  verifyUserByPhone(
+  async verifyUserByPhone(
     @Body(new ZodPipe(VerifyUserByPhoneRequest)) body: Out<typeof VerifyUserByPhoneRequest>,
     @Context() context: RequestContext,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<VerifyUserByPhoneResponse> {
-    return this.verification.verifyPhone(body.prefix, body.phone, body.verifyCode, context);
+    const ticketUserId = await this.tickets.userOf(request);
+    const { userId, verification, deadline } = await this.verification.verifyPhone(
+      ticketUserId,
+      body.prefix,
+      body.phone,
+      body.verifyCode,
+      context,
+    );
+    // The account now has a day for the email link; so does the ticket.
+    await this.tickets.hand(reply, userId, deadline);
+    return { userId, verification };
   }
 
   @Public()
   @Post('sendVerificationEmailToUser')
   @HttpCode(200)
-  sendVerificationEmailToUser(
+  async sendVerificationEmailToUser(
     @Body(new ZodPipe(SendVerificationEmailRequest)) body: Out<typeof SendVerificationEmailRequest>,
     @Context() context: RequestContext,
+    @Req() request: FastifyRequest,
   ): Promise<MessageSentResponse> {
-    return this.verification.sendVerificationEmail(body.prefix, body.phone, context);
+    const ticketUserId = await this.tickets.userOf(request);
+    return this.verification.sendVerificationEmail(ticketUserId, body.prefix, body.phone, context);
   }
 
   /** The link's token verifies the email; the member is signed in and lands on their profile. */
@@ -81,34 +99,39 @@ export class VerificationController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<CurrentUser> {
     const userId = await this.verification.verifyEmail(body.verifyCode, context);
+    // Tickets stay until their deadline: a page still waiting for this click reads the new state.
     return this.signIn(userId, reply);
   }
 
   @Public()
   @Post('getUserToVerify')
   @HttpCode(200)
-  getUserToVerify(
+  async getUserToVerify(
     @Body(new ZodPipe(UserIdRequest)) body: Out<typeof UserIdRequest>,
+    @Req() request: FastifyRequest,
   ): Promise<UserToVerify> {
-    return this.verification.userToVerify(body.userId);
+    return this.verification.userToVerify(await this.tickets.userOf(request), body.userId);
   }
 
   @Public()
   @Post('userVerified')
   @HttpCode(200)
-  userVerified(
+  async userVerified(
     @Body(new ZodPipe(UserIdRequest)) body: Out<typeof UserIdRequest>,
+    @Req() request: FastifyRequest,
   ): Promise<UserVerifiedResponse> {
-    return this.verification.userVerified(body.userId);
+    return this.verification.userVerified(await this.tickets.userOf(request), body.userId);
   }
 
   @Public()
   @Put('changePhonenumber')
-  changePhonenumber(
+  async changePhonenumber(
     @Body(new ZodPipe(ChangePhoneNumberRequest)) body: Out<typeof ChangePhoneNumberRequest>,
     @Context() context: RequestContext,
+    @Req() request: FastifyRequest,
   ): Promise<MessageSentResponse> {
     return this.verification.changePhoneNumber(
+      await this.tickets.userOf(request),
       body.userId,
       body.phoneNumberPrefix,
       body.phoneNumber,
@@ -139,6 +162,15 @@ export class VerificationController {
   ): Promise<CurrentUser> {
     const member = identity.kind === 'member' ? identity : undefined;
     const result = await this.passwords.changePassword(body, member, context);
+    if (result.reclaimed) {
+      // A pending account reclaimed through its email: the new holder continues verifying.
+      await this.tickets.revokeAll(result.userId);
+      await this.tickets.hand(reply, result.userId, result.reclaimed.deadline);
+      throw new AppError('USER_NOT_VERIFIED', {
+        userId: result.userId,
+        verification: 'registered',
+      });
+    }
     if (result.keepSessionId) {
       const user = await this.users.currentUser(result.userId);
       if (!user) throw new AppError('USER_NOT_FOUND');

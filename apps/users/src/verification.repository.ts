@@ -97,6 +97,14 @@ export class VerificationRepository {
   }
 
   /** Use a code once: true only for the one caller that consumed it. */
+  /** Void every live code and link of the member (the account changed hands). */
+  async voidAll(userId: string, now: Date): Promise<void> {
+    await this.db
+      .update(verificationCodes)
+      .set({ consumedAt: now })
+      .where(and(eq(verificationCodes.userId, userId), isNull(verificationCodes.consumedAt)));
+  }
+
   async consume(id: string, now: Date): Promise<boolean> {
     const rows = await this.db
       .update(verificationCodes)

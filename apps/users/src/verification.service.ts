@@ -9,10 +9,11 @@ import { newId } from '@mepedia/server-database';
 import { AppError } from '@mepedia/server-http';
 import type { AuditLog, RequestContext } from './audit-log';
 import { uniqueViolation } from './db-errors';
-import { verificationState } from './users.mapper';
+import { isExpiredPending, verificationState } from './users.mapper';
 import type { UsersMessenger } from './users.messenger';
 import type { UsersStore } from './users.repository';
 import type { UserRow, VerificationPurpose } from './users.schema';
+import { PENDING_EMAIL_SECONDS } from './verification-tickets';
 import type { VerificationRepository } from './verification.repository';
 
 export const CODE_TTL_MINUTES = 10;
@@ -115,26 +116,48 @@ export class VerificationService {
     return response;
   }
 
+  /**
+   * The pending account a verification call is about: the ticket's. A body naming another
+   * account (by id or phone) learns nothing about it: the ticket is simply not for it.
+   */
+  private async pending(
+    ticketUserId: string,
+    claimed?: { userId?: string; prefix?: string; phone?: string },
+  ): Promise<UserRow> {
+    const user = await this.users.findById(ticketUserId);
+    if (!user || isExpiredPending(user, this.now()))
+      throw new AppError('VERIFICATION_SESSION_REQUIRED');
+    if (claimed?.userId !== undefined && claimed.userId !== user.id)
+      throw new AppError('VERIFICATION_SESSION_REQUIRED');
+    if (
+      claimed?.prefix !== undefined &&
+      (claimed.prefix !== user.phoneNumberPrefix || claimed.phone !== user.phoneNumber)
+    )
+      throw new AppError('PHONE_NOT_FOUND');
+    return user;
+  }
+
   async sendPhoneCode(
+    ticketUserId: string,
     prefix: string,
     phone: string,
     context: RequestContext,
   ): Promise<MessageSentResponse> {
-    const user = await this.users.findByPhone(prefix, phone);
-    if (!user) throw new AppError('PHONE_NOT_FOUND');
+    const user = await this.pending(ticketUserId, { prefix, phone });
     if (user.phoneVerifiedAt)
       throw new AppError('ALREADY_VERIFIED', { verification: verificationState(user) });
     return this.sendPhoneCodeTo(user, context);
   }
 
+  /** The code checks out: the phone is verified, the email link goes out, a day to use it. */
   async verifyPhone(
+    ticketUserId: string,
     prefix: string,
     phone: string,
     code: string,
     context: RequestContext,
-  ): Promise<{ userId: string; verification: VerificationState }> {
-    const user = await this.users.findByPhone(prefix, phone);
-    if (!user) throw new AppError('PHONE_NOT_FOUND');
+  ): Promise<{ userId: string; verification: VerificationState; deadline: Date }> {
+    const user = await this.pending(ticketUserId, { prefix, phone });
     if (user.phoneVerifiedAt)
       throw new AppError('ALREADY_VERIFIED', { verification: verificationState(user) });
     const now = this.now();
@@ -147,30 +170,45 @@ export class VerificationService {
       throw new AppError('INVALID_VERIFY_CODE', { attemptsLeft: MAX_CODE_ATTEMPTS - attempts });
     }
     if (!(await this.codes.consume(live.id, now))) throw new AppError('VERIFY_CODE_EXPIRED');
-    const verified = (await this.users.setAccountFields(user.id, { phoneVerifiedAt: now })) ?? user;
+    const deadline = new Date(now.getTime() + PENDING_EMAIL_SECONDS * 1000);
+    const verified =
+      (await this.users.setAccountFields(user.id, {
+        phoneVerifiedAt: now,
+        verificationDeadline: deadline,
+      })) ?? user;
     await this.audit('code.verified', user.id, context, { channel: 'sms' });
-    // The next step starts by itself: the email link goes out now.
-    await this.sendVerificationEmailTo(verified, context);
-    return { userId: user.id, verification: verificationState(verified) };
+    // The next step starts by itself: the email link goes out now. The phone is verified either
+    // way; past the hourly cap the member asks for the link again later.
+    await this.sendVerificationEmailTo(verified, context, { automatic: true }).catch(
+      (error: unknown) => {
+        if (!(error instanceof AppError && error.code === 'RESEND_TOO_SOON')) throw error;
+      },
+    );
+    return { userId: user.id, verification: verificationState(verified), deadline };
   }
 
   async sendVerificationEmailTo(
     user: UserRow,
     context: RequestContext,
+    options: { automatic?: boolean } = {},
   ): Promise<MessageSentResponse> {
-    const { secret, codeId, response } = await this.issue(user, 'email');
+    // The link that follows a phone verification is no resend: the minute between sends does not
+    // apply to it (the hourly cap does).
+    const { secret, codeId, response } = await this.issue(user, 'email', {
+      newDestination: options.automatic ?? false,
+    });
     await this.messenger.verificationEmail(user, secret, codeId, context.requestId);
     await this.audit('code.sent', user.id, context, { channel: 'email' });
     return response;
   }
 
   async sendVerificationEmail(
+    ticketUserId: string,
     prefix: string,
     phone: string,
     context: RequestContext,
   ): Promise<MessageSentResponse> {
-    const user = await this.users.findByPhone(prefix, phone);
-    if (!user) throw new AppError('PHONE_NOT_FOUND');
+    const user = await this.pending(ticketUserId, { prefix, phone });
     const state = verificationState(user);
     if (state === 'registered')
       throw new AppError('USER_NOT_VERIFIED', { userId: user.id, verification: state });
@@ -185,42 +223,39 @@ export class VerificationService {
     if (!live || !(await this.codes.consume(live.id, now)))
       throw new AppError('VERIFY_LINK_EXPIRED');
     // Fully verified: the member becomes public, and other services learn their name (user.updated).
-    await this.users.update(live.userId, { emailVerifiedAt: now });
+    await this.users.update(live.userId, { emailVerifiedAt: now, verificationDeadline: null });
     await this.audit('email.verified', live.userId, context);
     return live.userId;
   }
 
-  async userToVerify(userId: string): Promise<UserToVerify> {
-    const user = await this.users.findById(userId);
-    if (!user) throw new AppError('USER_NOT_FOUND');
-    const verification = verificationState(user);
+  /** The ticket holder's own account: the phone in full is theirs to see. */
+  async userToVerify(ticketUserId: string, userId: string): Promise<UserToVerify> {
+    const user = await this.pending(ticketUserId, { userId });
     return {
       userId: user.id,
-      verification,
+      verification: verificationState(user),
       language: user.language,
       phoneNumberPrefix: user.phoneNumberPrefix,
-      phoneNumber:
-        verification === 'registered' ? user.phoneNumber : `•••${user.phoneNumber.slice(-3)}`,
+      phoneNumber: user.phoneNumber,
       emailHint: maskEmail(user.email),
     };
   }
 
-  async userVerified(userId: string): Promise<UserVerifiedResponse> {
-    const user = await this.users.findById(userId);
-    if (!user) throw new AppError('USER_NOT_FOUND');
+  async userVerified(ticketUserId: string, userId: string): Promise<UserVerifiedResponse> {
+    const user = await this.pending(ticketUserId, { userId });
     const verification = verificationState(user);
     return { verified: verification === 'verified', verification };
   }
 
   /** While the phone is unverified, correct it and send a code to the new number. */
   async changePhoneNumber(
+    ticketUserId: string,
     userId: string,
     prefix: string,
     phone: string,
     context: RequestContext,
   ): Promise<MessageSentResponse> {
-    const user = await this.users.findById(userId);
-    if (!user) throw new AppError('USER_NOT_FOUND');
+    const user = await this.pending(ticketUserId, { userId });
     if (user.phoneVerifiedAt)
       throw new AppError('ALREADY_VERIFIED', { verification: verificationState(user) });
     const unchanged = user.phoneNumberPrefix === prefix && user.phoneNumber === phone;

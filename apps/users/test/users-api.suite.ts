@@ -17,6 +17,7 @@ import {
   testIdentity,
 } from '@mepedia/server-testing';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { sql } from 'drizzle-orm';
 import { startUsersApp } from './users-app';
 import { UsersRepository } from '../src/users.repository';
 import { captureMessages, registerVerified as registerVerified_ } from './verified-member';
@@ -221,7 +222,11 @@ export function describeUsersApi(
           message: 'User is not verified',
           details: { userId: created.body.userId, verification: 'registered' },
         });
-        expect(response.headers.get('set-cookie')).toBeNull();
+        // No session; a verification ticket, since the password is proven.
+        expect(parseSetCookie(response.headers)).toBeUndefined();
+        expect(parseSetCookie(response.headers, 'mepedia_verification')?.value).toMatch(
+          /^[\w-]{43}$/,
+        );
       });
 
       it('answers a wrong password and an unknown email alike', async () => {
@@ -518,6 +523,28 @@ export function describeUsersApi(
         );
         expect(unknown.status).toBe(404);
         expect(unknown.body.code).toBe('USER_NOT_FOUND');
+      });
+    });
+
+    describe('pending accounts', () => {
+      it('are swept once past their deadline, and only those', async () => {
+        const late = newRegistration();
+        const onTime = newRegistration();
+        const lateId = (
+          await call<RegisterResponse>(base, 'POST', '/api/users/register', { body: late })
+        ).body.userId;
+        const onTimeId = (
+          await call<RegisterResponse>(base, 'POST', '/api/users/register', { body: onTime })
+        ).body.userId;
+        const { userId: verifiedId } = await registerVerified();
+        await database.handle.db.execute(
+          sql`update users.users set verification_deadline = now() - interval '1 minute' where id = ${lateId}`,
+        );
+        const repository = new UsersRepository(database.handle.db);
+        expect(await repository.deletePendingPastDeadline(new Date())).toBe(1);
+        expect(await repository.findById(lateId)).toBeUndefined();
+        expect(await repository.findById(onTimeId)).toBeDefined();
+        expect((await repository.findById(verifiedId))?.verificationDeadline).toBeNull();
       });
     });
 

@@ -1,6 +1,6 @@
 import type { EmailJob, RegisterResponse, SmsJob } from '@mepedia/contracts';
 import type { QueueDriver } from '@mepedia/server-queue';
-import { call, newRegistration } from '@mepedia/server-testing';
+import { call, CookieJar, newRegistration } from '@mepedia/server-testing';
 
 /** With no worker running, tests read messages off the queues, as the worker would. */
 export function captureMessages(queue: QueueDriver) {
@@ -34,7 +34,10 @@ export async function registerVerified(
     throw new Error(`register answered ${response.status}: ${response.text}`);
   const to = `${registration.phoneNumberPrefix}${registration.phoneNumber.replace(/^0/, '')}`;
   const sms = await until(() => messages.texts.find((job) => job.to === to));
+  const ticket = new CookieJar();
+  ticket.store(response.headers);
   const phone = await call(base, 'PUT', '/api/users/verifyUserByPhone', {
+    headers: ticket.header(),
     body: {
       prefix: registration.phoneNumberPrefix,
       phone: registration.phoneNumber,

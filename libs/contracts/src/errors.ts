@@ -129,6 +129,11 @@ export const errorCatalog = {
     en: 'This verification link has expired or was already used',
     he: 'קישור האימות פג תוקף או שכבר נעשה בו שימוש',
   },
+  VERIFICATION_SESSION_REQUIRED: {
+    status: 401,
+    en: 'To continue verifying your account, please sign in with your email and password',
+    he: 'כדי להמשיך באימות החשבון, יש להתחבר עם האימייל והסיסמה',
+  },
   ALREADY_VERIFIED: {
     status: 409,
     en: 'This step is already verified',

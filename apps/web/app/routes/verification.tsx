@@ -1,4 +1,5 @@
-import type { UserToVerify } from '@mepedia/contracts';
+import { errorCatalog, type UserToVerify } from '@mepedia/contracts';
+import { ApiError } from '@mepedia/web-api';
 import { localizePath } from '@mepedia/web-i18n';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
@@ -29,8 +30,15 @@ export default function Verification() {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [changing, setChanging] = useState(false);
   const [busy, setBusy] = useState(false);
+  // This browser holds no verification ticket for the account (another browser registered it,
+  // or it expired): only signing in with the password gives one.
+  const [needsSignIn, setNeedsSignIn] = useState(false);
 
   const fail = (error: unknown) => {
+    if (error instanceof ApiError && error.code === 'VERIFICATION_SESSION_REQUIRED') {
+      setNeedsSignIn(true);
+      return;
+    }
     const described = describeApiError(error, locale);
     setErrors(described.fields);
     toasts.error(described.message);
@@ -55,11 +63,13 @@ export default function Verification() {
     return () => clearInterval(timer);
   }, [api, userId, member?.verification, locale]);
 
-  if (!userId) {
+  if (!userId || needsSignIn) {
     return (
       <section className="page page-narrow">
         <h1>{t('verify.title')}</h1>
-        <p>{t('verify.missing')}</p>
+        <p role={needsSignIn ? 'alert' : undefined}>
+          {needsSignIn ? errorCatalog.VERIFICATION_SESSION_REQUIRED[locale] : t('verify.missing')}
+        </p>
         <LocalizedLink to="/auth?modal=login">{t('auth.loginButton')}</LocalizedLink>
       </section>
     );

@@ -1,6 +1,7 @@
 import type { CurrentUser, RegisterRequest, RegisterResponse } from '@mepedia/contracts';
 import { codeIn, linkParam } from './fake-providers';
-import { call } from './http';
+import { call, type TestResponse } from './http';
+import { CookieJar } from './processes';
 
 type OutboxMessage = {
   channel: 'email' | 'sms';
@@ -37,13 +38,17 @@ export const e164Of = (registration: Pick<RegisterRequest, 'phoneNumberPrefix' |
 export async function verifyThroughOutbox(
   baseUrl: string,
   registration: RegisterRequest,
-  created: RegisterResponse,
+  created: TestResponse<RegisterResponse>,
 ) {
+  // The registering browser's verification ticket (an HttpOnly cookie from register).
+  const ticket = new CookieJar();
+  ticket.store(created.headers);
   const sms = await outboxMessage(
     baseUrl,
     (m) => m.channel === 'sms' && m.to === e164Of(registration),
   );
   const phone = await call(baseUrl, 'PUT', '/api/users/verifyUserByPhone', {
+    headers: ticket.header(),
     body: {
       prefix: registration.phoneNumberPrefix,
       phone: registration.phoneNumber,
@@ -60,7 +65,7 @@ export async function verifyThroughOutbox(
   const verified = await call<CurrentUser>(baseUrl, 'PUT', '/api/users/verifyUserByEmail', {
     body: { verifyCode: linkParam(email.text, 'token') },
   });
-  if (verified.status !== 200 || verified.body.id !== created.userId) {
+  if (verified.status !== 200 || verified.body.id !== created.body.userId) {
     throw new Error(`verifyUserByEmail answered ${verified.status}: ${verified.text}`);
   }
   return verified;
