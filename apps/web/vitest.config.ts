@@ -14,7 +14,11 @@ export default defineConfig({
   },
   test: {
     root: root(''),
-    include: ['apps/web/app/**/*.test.{ts,tsx}', 'libs/web/**/*.test.{ts,tsx}'],
+    include: [
+      'apps/web/app/**/*.test.{ts,tsx}',
+      'apps/web/server/**/*.test.ts',
+      'libs/web/**/*.test.{ts,tsx}',
+    ],
     environment: 'node',
   },
 });

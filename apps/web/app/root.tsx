@@ -1,4 +1,6 @@
-import { LOCALE_COOKIE, type CurrentUser } from '@mepedia/contracts';
+// First: it must run before any zod schema is built in the browser.
+import './lib/zod-without-eval';
+import { LOCALE_COOKIE } from '@mepedia/contracts';
 import { ApiError, createApi } from '@mepedia/web-api';
 import {
   LOCALE_COOKIE_MAX_AGE,
@@ -32,7 +34,9 @@ import { ToastProvider } from './components/toasts';
 import { ApiProvider } from './lib/api';
 import { parseCookieHeader, serverApi } from './lib/context';
 import { I18nProvider, useI18n } from './lib/i18n';
+import { memberView, type MemberView } from './lib/member';
 import { guardRedirect, showsSiteChrome } from './lib/navigation';
+import { useNonce } from './lib/nonce';
 import { DEFAULT_SUPPORT_CHAT_URL } from './lib/site';
 import stylesheet from './app.css?url';
 
@@ -43,7 +47,8 @@ export const links: Route.LinksFunction = () => [
 
 export type RootData = {
   locale: Locale;
-  user: CurrentUser | null;
+  /** What pages show of the signed-in member, never their contact details (lib/member.ts). */
+  user: MemberView | null;
   publishedCount: number | null;
   siteUrl: string;
   publicApiUrl: string;
@@ -54,10 +59,14 @@ function localeCookie(locale: Locale, secure: boolean): string {
   return `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=${LOCALE_COOKIE_MAX_AGE}; SameSite=Lax${secure ? '; Secure' : ''}`;
 }
 
+/** Pages rendered for a member are theirs alone: no shared or browser cache may keep them. */
+const MEMBER_CACHE_CONTROL = 'private, no-store';
+
 /**
  * Every request: settle the locale (redirecting for ?lang= and at the root),
  * learn who is visiting, and apply the route guard. Runs again on each
- * navigation, so the guard holds for client-side moves too.
+ * navigation, so the guard holds for client-side moves too. A GET changes
+ * nothing: the language switcher saves a member's language itself.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -87,17 +96,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       .then((answer) => answer.publishedProfilesAmount)
       .catch(() => null),
   ]);
-  // A member's saved choice follows them: switching the language saves it.
-  if (user && decision.rememberLocale && decision.rememberLocale !== user.language) {
-    await api.users.updateUserLanguage(decision.rememberLocale).catch(() => undefined);
-  }
+  if (user) headers.set('cache-control', MEMBER_CACHE_CONTROL);
   if (decision.redirect) throw redirect(decision.redirect, { headers });
   const guarded = guardRedirect(url.pathname, user !== null);
   if (guarded) throw redirect(guarded, { headers });
 
   const root: RootData = {
     locale: decision.locale,
-    user,
+    user: user ? memberView(user) : null,
     publishedCount,
     siteUrl: context.web.siteUrl,
     publicApiUrl: context.web.publicApiUrl,
@@ -105,6 +111,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
   return data(root, { headers });
 }
+
+/** The root loader's cache decision holds for the whole page (and its data requests). */
+export const headers: Route.HeadersFunction = ({ loaderHeaders, parentHeaders }) => {
+  const result = new Headers(parentHeaders);
+  const cacheControl = loaderHeaders.get('cache-control');
+  if (cacheControl) result.set('cache-control', cacheControl);
+  return result;
+};
 
 /** The guard must see every navigation, so the root loader runs on each one. */
 export function shouldRevalidate() {
@@ -118,6 +132,7 @@ export function useRootData(): RootData | undefined {
 export function Layout({ children }: { children: ReactNode }) {
   const root = useRootData();
   const location = useLocation();
+  const nonce = useNonce();
   const locale = root?.locale ?? splitLocale(location.pathname).locale;
   return (
     <html lang={locale} dir={direction(locale)}>
@@ -130,8 +145,8 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         <I18nProvider locale={locale}>{children}</I18nProvider>
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { newPerson, openMenu, outbox } from './helpers';
 
 test('register, verify with the texted code and the emailed link, land on the profile, log out and in', async ({
@@ -88,4 +88,44 @@ test('a wrong password shows the error toast', async ({ page }) => {
   const toast = page.getByRole('status').filter({ hasText: 'Login information is incorrect' });
   await expect(toast).toBeVisible();
   await expect(toast.getByText('Error', { exact: true })).toBeVisible();
+});
+
+test('another browser cannot continue someone’s verification: it is asked to sign in', async ({
+  page,
+  browser,
+}) => {
+  const person = newPerson();
+  // Someone registers in their own browser (an API context keeps its own cookies).
+  const registrant = await page.request.post('/api/users/register', {
+    data: {
+      language: 'he',
+      firstname: 'דנה',
+      lastname: 'לוי',
+      email: person.email,
+      phoneNumberPrefix: '+972',
+      phoneNumber: person.phone,
+      birthdate: '1990-05-17',
+      country: 'IL',
+      gender: 'female',
+      password: person.password,
+      termsAccepted: true,
+    },
+  });
+  expect(registrant.status()).toBe(201);
+  const { userId } = (await registrant.json()) as { userId: string };
+
+  // A stranger who has the id (from a shared link, say) gets no details and no form.
+  const stranger = await browser.newContext();
+  const strangerPage = await stranger.newPage();
+  await strangerPage.goto(`/he/verification?userId=${userId}`);
+  await expect(strangerPage.getByRole('alert')).toHaveText(
+    'כדי להמשיך באימות החשבון, יש להתחבר עם האימייל והסיסמה',
+  );
+  await expect(strangerPage.getByLabel('קוד אימות')).toHaveCount(0);
+  await expect(strangerPage.getByText(person.phone.slice(-4))).toHaveCount(0);
+  await stranger.close();
+
+  // The registrant's browser goes on.
+  await page.goto(`/he/verification?userId=${userId}`);
+  await expect(page.getByLabel('קוד אימות')).toBeVisible();
 });

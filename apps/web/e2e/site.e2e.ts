@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { expectAccessible, openMenu } from './helpers';
 
 test.describe('the site, before any script runs', () => {

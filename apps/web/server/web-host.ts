@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { existsSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join, resolve } from 'node:path';
@@ -6,6 +7,7 @@ import fastifyStatic from '@fastify/static';
 import { createRequestListener } from '@react-router/node';
 import type { FastifyInstance } from 'fastify';
 import type { ServerBuild } from 'react-router';
+import { contentSecurityPolicy, createNonce } from './csp';
 
 /** What every loader gets (see apps/web/app/lib/context.ts). */
 export type WebContext = {
@@ -15,6 +17,9 @@ export type WebContext = {
   production: boolean;
   supportChatUrl: string;
 };
+
+/** What React Router hands every loader and entry.server (AppLoadContext in app/lib/context.ts). */
+export type WebLoadContext = { web: WebContext; cspNonce: string };
 
 /** The web app's build folder: dist/web, beside the compiled servers. */
 export const WEB_BUILD_DIR = resolve(__dirname, '../../../web');
@@ -42,10 +47,12 @@ export async function registerWeb(
     throw new Error(`The web app is not built (${serverEntry} is missing): run npm run build`);
   }
   const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
+  // getLoadContext sees only the Fetch request: the response's nonce reaches it through here.
+  const nonces = new AsyncLocalStorage<string>();
   const listener = createRequestListener({
     build,
     mode: context().production ? 'production' : 'development',
-    getLoadContext: () => ({ web: context() }),
+    getLoadContext: (): WebLoadContext => ({ web: context(), cspNonce: nonces.getStore() ?? '' }),
   });
 
   await fastify.register(fastifyStatic, {
@@ -71,10 +78,15 @@ export async function registerWeb(
     reply: { hijack(): void; raw: ServerResponse },
   ) => {
     reply.hijack();
+    const web = context();
+    const nonce = createNonce();
     for (const [name, value] of Object.entries(PAGE_HEADERS)) reply.raw.setHeader(name, value);
-    if (context().production)
+    reply.raw.setHeader('content-security-policy', contentSecurityPolicy(nonce, web));
+    if (web.production)
       reply.raw.setHeader('strict-transport-security', 'max-age=63072000; includeSubDomains');
-    void listener(request.raw, reply.raw);
+    // `//host/x` or `/\host/x` would become the request's origin (new URL(path, base)): one slash.
+    if (request.raw.url) request.raw.url = request.raw.url.replace(/^[/\\]+/, '/');
+    nonces.run(nonce, () => void listener(request.raw, reply.raw));
   };
   // Forms post to pages (React Router actions); the body stays a stream for React Router to read.
   fastify.register(async (scope) => {

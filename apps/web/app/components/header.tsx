@@ -1,9 +1,9 @@
-import type { CurrentUser } from '@mepedia/contracts';
-import { LOCALES, LOCALE_INFO, localizePath, splitLocale } from '@mepedia/web-i18n';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { LOCALES, LOCALE_INFO, localizePath, splitLocale, type Locale } from '@mepedia/web-i18n';
+import { useEffect, useId, useRef, useState, type FormEvent, type MouseEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useApi } from '../lib/api';
 import { useI18n } from '../lib/i18n';
+import type { MemberView } from '../lib/member';
 import { menuEntries, type MenuEntry } from '../lib/navigation';
 import { AccessibilityToolbar } from './accessibility-toolbar';
 import { LocalizedLink } from './localized-link';
@@ -64,12 +64,32 @@ function SearchField() {
   );
 }
 
-function LanguageList({ onChosen }: { onChosen: () => void }) {
+/**
+ * A member's language is saved by this explicit call from the page, never by the GET that
+ * follows (a ?lang= link from any site would otherwise change their settings).
+ */
+async function saveLanguage(api: ReturnType<typeof useApi>, language: Locale): Promise<void> {
+  // A failed save is only logged (spec): the page still switches.
+  await api.users.updateUserLanguage(language).catch((error: unknown) => {
+    console.error('saving the language failed', error);
+  });
+}
+
+function LanguageList({ onChosen, signedIn }: { onChosen: () => void; signedIn: boolean }) {
   const { t, locale } = useI18n();
+  const api = useApi();
   const location = useLocation();
   const [open, setOpen] = useState(false);
   const listId = useId();
   const bare = splitLocale(location.pathname).path;
+  const choose = (event: MouseEvent<HTMLAnchorElement>, option: Locale) => {
+    onChosen();
+    // A new tab (modifier keys) just opens the page; only a plain click saves the choice.
+    if (!signedIn || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    const href = event.currentTarget.href;
+    void saveLanguage(api, option).then(() => window.location.assign(href));
+  };
   return (
     <div className="language-switcher">
       <button
@@ -85,13 +105,13 @@ function LanguageList({ onChosen }: { onChosen: () => void }) {
         <ul id={listId} className="language-list">
           {LOCALES.map((option) => (
             <li key={option}>
-              {/* ?lang= makes the server remember the choice (cookie, and the member's settings). */}
+              {/* ?lang= makes the server remember the choice in the locale cookie. */}
               <a
                 href={`${localizePath(bare, option)}?lang=${option}`}
                 hrefLang={option}
                 lang={option}
                 aria-current={option === locale ? 'true' : undefined}
-                onClick={onChosen}
+                onClick={(event) => choose(event, option)}
               >
                 {LOCALE_INFO[option].label}
               </a>
@@ -145,7 +165,7 @@ function MenuItem({
         </button>
       );
     case 'languages':
-      return <LanguageList onChosen={close} />;
+      return <LanguageList onChosen={close} signedIn={userId !== null} />;
   }
 }
 
@@ -153,7 +173,7 @@ export function Header({
   user,
   supportChatUrl,
 }: {
-  user: CurrentUser | null;
+  user: MemberView | null;
   supportChatUrl: string;
 }) {
   const { t } = useI18n();

@@ -16,6 +16,8 @@ export type WebContext = {
 declare module 'react-router' {
   interface AppLoadContext {
     web: WebContext;
+    /** This response's Content-Security-Policy nonce (apps/web/server/csp.ts). */
+    cspNonce: string;
   }
 }
 

@@ -1,4 +1,4 @@
-import { LoginRequest, RegisterRequest, isStrongPassword, GENDERS } from '@mepedia/contracts';
+import { LoginRequest, RegisterRequest, GENDERS } from '@mepedia/contracts';
 import { ApiError } from '@mepedia/web-api';
 import { localizePath } from '@mepedia/web-i18n';
 import { useState, type FormEvent } from 'react';
@@ -7,7 +7,14 @@ import { Field } from '../components/field';
 import { LocalizedLink } from '../components/localized-link';
 import { useToasts } from '../components/toasts';
 import { useApi } from '../lib/api';
-import { describeApiError, fieldErrors, passwordStrength, type FieldErrors } from '../lib/forms';
+import {
+  codeMessage,
+  describeApiError,
+  fieldErrors,
+  passwordProblem,
+  passwordStrength,
+  type FieldErrors,
+} from '../lib/forms';
 import { useI18n } from '../lib/i18n';
 import { pageMeta } from '../lib/seo';
 import type { Route } from './+types/auth';
@@ -113,7 +120,7 @@ function RegisterForm() {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
   const [password, setPassword] = useState('');
-  const strength = passwordStrength(password, isStrongPassword);
+  const strength = passwordStrength(password);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -126,6 +133,10 @@ function RegisterForm() {
     };
     const parsed = RegisterRequest.safeParse(candidate);
     const found: FieldErrors = parsed.success ? {} : fieldErrors(parsed.error, locale);
+    // The password is held to the server's rule here, whatever the shared schema says of it.
+    delete found['password'];
+    const problem = passwordProblem(values['password'] ?? '');
+    if (problem) found['password'] = codeMessage(problem, locale);
     if (values['confirmPassword'] !== values['password'])
       found['confirmPassword'] ??= t('auth.passwordsDiffer');
     if (Object.keys(found).length > 0) {

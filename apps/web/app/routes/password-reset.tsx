@@ -1,11 +1,18 @@
-import { Email, Password, validationMessage } from '@mepedia/contracts';
+import { Email, validationMessage } from '@mepedia/contracts';
+import { ApiError } from '@mepedia/web-api';
 import { localizePath } from '@mepedia/web-i18n';
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { Field } from '../components/field';
 import { useToasts } from '../components/toasts';
 import { useApi } from '../lib/api';
-import { describeApiError, formText, type FieldErrors } from '../lib/forms';
+import {
+  codeMessage,
+  describeApiError,
+  formText,
+  passwordProblem,
+  type FieldErrors,
+} from '../lib/forms';
 import { useI18n } from '../lib/i18n';
 import { pageMeta } from '../lib/seo';
 import type { Route } from './+types/password-reset';
@@ -50,9 +57,8 @@ export default function PasswordReset() {
     const form = new FormData(event.currentTarget);
     const newPassword = formText(form, 'newPassword');
     const found: FieldErrors = {};
-    const parsed = Password.safeParse(newPassword);
-    if (!parsed.success)
-      found['newPassword'] = validationMessage(parsed.error.issues[0]?.message ?? '', locale);
+    const problem = passwordProblem(newPassword);
+    if (problem) found['newPassword'] = codeMessage(problem, locale);
     if (form.get('confirmPassword') !== newPassword)
       found['confirmPassword'] = t('auth.passwordsDiffer');
     setErrors(found);
@@ -62,8 +68,16 @@ export default function PasswordReset() {
       const user = await api.users.updateUserPassword({ userId, newPassword, token });
       window.location.assign(localizePath(`/profile/${user.id}`, locale));
     } catch (error) {
+      // A pending account reclaimed through its email: its new holder goes on verifying it.
+      if (error instanceof ApiError && error.code === 'USER_NOT_VERIFIED') {
+        window.location.assign(`${localizePath('/verification', locale)}?userId=${userId}`);
+        return;
+      }
       setBusy(false);
-      toasts.error(describeApiError(error, locale).message);
+      // A refused password (too common, or against the rule) shows on the field too.
+      const described = describeApiError(error, locale, { passwordField: 'newPassword' });
+      setErrors(described.fields);
+      toasts.error(described.message);
     }
   };
 

@@ -7,6 +7,7 @@ import {
   localizePath,
   preferredLocale,
   resolveLocale,
+  sameSitePath,
   splitLocale,
 } from './index';
 
@@ -18,6 +19,17 @@ describe('locale paths', () => {
     expect(localizePath('/about', 'he')).toBe('/he/about');
     expect(localizePath('/he/about', 'en')).toBe('/about');
     expect(localizePath('/', 'he')).toBe('/he');
+  });
+
+  it('keeps paths on this site: one leading slash, never // or /\\', () => {
+    expect(sameSitePath('//evil.example')).toBe('/evil.example');
+    expect(sameSitePath('/\\evil.example')).toBe('/evil.example');
+    expect(sameSitePath('\\/evil.example/a//b')).toBe('/evil.example/a//b');
+    expect(sameSitePath('about')).toBe('/about');
+    expect(sameSitePath('')).toBe('/');
+    expect(splitLocale('/he//evil.example')).toEqual({ locale: 'he', path: '/evil.example' });
+    expect(localizePath('/he//evil.example', 'en')).toBe('/evil.example');
+    expect(localizePath('//evil.example', 'he')).toBe('/he/evil.example');
   });
 });
 
@@ -59,6 +71,20 @@ describe('resolveLocale', () => {
       redirect: '/',
       locale: 'en',
     });
+  });
+
+  it('redirects only to a path on this site, whatever the request path holds', () => {
+    const redirectOf = (pathname: string, lang: string) =>
+      resolveLocale({ ...base, pathname, search: `?lang=${lang}` }).redirect;
+    expect(redirectOf('/he//evil.example', 'en')).toBe('/evil.example');
+    expect(redirectOf('/he/\\evil.example', 'en')).toBe('/evil.example');
+    expect(redirectOf('/he/\\/\\evil.example', 'en')).toBe('/evil.example');
+    expect(redirectOf('/he///\t//evil.example/x', 'en')).toBe('/evil.example/x');
+    expect(redirectOf('//evil.example', 'he')).toBe('/he/evil.example');
+    expect(redirectOf('//evil.example', 'en')).toBe('/evil.example');
+    expect(redirectOf('/\\evil.example', 'en')).toBe('/evil.example');
+    for (const pathname of ['/he//a', '//a', '/\\a', '/he/\\a', '/he', '/', '/x//y'])
+      for (const lang of ['en', 'he']) expect(redirectOf(pathname, lang)).toMatch(/^\/(?![/\\])/);
   });
 
   it('reads Accept-Language weights', () => {

@@ -18,18 +18,28 @@ export function direction(locale: Locale): 'ltr' | 'rtl' {
   return LOCALE_INFO[locale].direction;
 }
 
+/**
+ * A path on this site: exactly one leading slash. Browsers read `//host` and `/\host` as
+ * another site, so a path taken from a request could otherwise redirect or link away.
+ */
+export function sameSitePath(path: string): string {
+  // Leading slashes, backslashes and the tabs and newlines that URL parsers skip.
+  return `/${path.replace(/^[/\\\t\n\r]+/, '')}`;
+}
+
 /** `/he/about` -> `{ locale: 'he', path: '/about' }`; the default locale has no prefix. */
 export function splitLocale(pathname: string): { locale: Locale; path: string } {
   const match = /^\/(he)(?=\/|$)/.exec(pathname);
-  if (match && isLanguage(match[1])) return { locale: match[1], path: pathname.slice(3) || '/' };
-  return { locale: DEFAULT_LOCALE, path: pathname || '/' };
+  if (match && isLanguage(match[1]))
+    return { locale: match[1], path: sameSitePath(pathname.slice(3)) };
+  return { locale: DEFAULT_LOCALE, path: sameSitePath(pathname) };
 }
 
 /** A path in a locale: `/about` -> `/he/about` for Hebrew, unchanged for English. */
 export function localizePath(path: string, locale: Locale): string {
   const bare = splitLocale(path).path;
   if (locale === DEFAULT_LOCALE) return bare;
-  return bare === '/' ? `/${locale}` : `/${locale}${bare.startsWith('/') ? bare : `/${bare}`}`;
+  return bare === '/' ? `/${locale}` : `/${locale}${bare}`;
 }
 
 /** The first supported language the browser asks for, by weight. */

@@ -125,7 +125,10 @@ export const en = {
   'auth.strength.fair': 'Fair',
   'auth.strength.strong': 'Strong',
   'auth.passwordHint':
-    '6-30 characters, with letters and numbers. 8 or more with a symbol is strong.',
+    '8 to 64 characters. Any characters, spaces too: a few words you will remember make a strong password.',
+  'password.rules': 'The password must be 8 to 64 characters long',
+  'password.tooCommon':
+    'This password is too common and easy to guess. Please choose another, for example a few unrelated words.',
   'auth.required': 'Required',
   'auth.fixErrors': 'Please correct the highlighted fields',
   'verify.title': 'Verify your account',

@@ -125,7 +125,11 @@ export const he: Record<MessageKey, string> = {
   'auth.strength.weak': 'חלשה',
   'auth.strength.fair': 'סבירה',
   'auth.strength.strong': 'חזקה',
-  'auth.passwordHint': '6-30 תווים, אותיות ומספרים. 8 תווים ומעלה עם סימן מיוחד נחשבת חזקה.',
+  'auth.passwordHint':
+    'בין 8 ל-64 תווים, ואפשר להשתמש בכל תו, גם ברווחים. כמה מילים שקל לזכור הן סיסמה חזקה.',
+  'password.rules': 'הסיסמה צריכה להכיל בין 8 ל-64 תווים',
+  'password.tooCommon':
+    'זו סיסמה נפוצה מדי שקל לנחש. כדאי לבחור סיסמה אחרת, למשל כמה מילים שאין ביניהן קשר.',
   'auth.required': 'חובה',
   'auth.fixErrors': 'יש לתקן את השדות המסומנים',
   'verify.title': 'אימות החשבון',

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { contentSecurityPolicy, createNonce } from './csp';
+
+const directives = (policy: string) =>
+  new Map(
+    policy.split(';').map((part) => {
+      const [name = '', ...values] = part.trim().split(/\s+/);
+      return [name, values.join(' ')];
+    }),
+  );
+
+describe('createNonce', () => {
+  it('is 128 random bits, new every time', () => {
+    const nonces = new Set(Array.from({ length: 50 }, createNonce));
+    expect(nonces.size).toBe(50);
+    for (const nonce of nonces) expect(Buffer.from(nonce, 'base64')).toHaveLength(16);
+  });
+});
+
+describe('contentSecurityPolicy', () => {
+  it("runs only the nonce's scripts and what they load, and no plugins, bases or foreign frames", () => {
+    const policy = directives(contentSecurityPolicy('abc123==', { publicApiUrl: '' }));
+    expect(policy.get('script-src')).toBe("'nonce-abc123==' 'strict-dynamic'");
+    expect(policy.get('object-src')).toBe("'none'");
+    expect(policy.get('base-uri')).toBe("'none'");
+    expect(policy.get('frame-ancestors')).toBe("'self'");
+    expect(policy.get('default-src')).toBe("'self'");
+    expect(policy.get('connect-src')).toBe("'self'");
+    expect(policy.get('img-src')).toContain("'self'");
+    expect(policy.get('style-src')).toContain("'self'");
+    expect(policy.get('font-src')).toBe("'self'");
+  });
+
+  it('lets the browser call the API where it lives when the site is served alone', () => {
+    const policy = directives(
+      contentSecurityPolicy('n', { publicApiUrl: 'https://api.mepedia.example/v1' }),
+    );
+    expect(policy.get('connect-src')).toBe("'self' https://api.mepedia.example");
+    expect(
+      directives(contentSecurityPolicy('n', { publicApiUrl: '/api' })).get('connect-src'),
+    ).toBe("'self'");
+  });
+});

@@ -1,0 +1,40 @@
+import { randomBytes } from 'node:crypto';
+
+/** A fresh nonce for one response: 128 random bits, base64. */
+export function createNonce(): string {
+  return randomBytes(16).toString('base64');
+}
+
+/** The origin browsers call the API at, or null when it is this same origin ('' or a path). */
+function apiOrigin(publicApiUrl: string): string | null {
+  if (!/^https?:\/\//i.test(publicApiUrl)) return null;
+  try {
+    return new URL(publicApiUrl).origin;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The pages' Content-Security-Policy. Scripts run only with this response's nonce, and what they
+ * load ('strict-dynamic'), so injected markup cannot run script even where it gets into a page.
+ */
+export function contentSecurityPolicy(nonce: string, options: { publicApiUrl: string }): string {
+  const api = apiOrigin(options.publicApiUrl);
+  const directives = [
+    "default-src 'self'",
+    `script-src 'nonce-${nonce}' 'strict-dynamic'`,
+    // The stylesheet is ours; React's streaming may add a <style> carrying the nonce.
+    `style-src 'self' 'nonce-${nonce}'`,
+    // Members' images and post images may be any web address (see libs/contracts ImageReference).
+    "img-src 'self' data: blob: https:",
+    "font-src 'self'",
+    // The browser calls the API: here at /api, or at PUBLIC_API_URL when the site is served alone.
+    `connect-src 'self'${api ? ` ${api}` : ''}`,
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'self'",
+  ];
+  return directives.join('; ');
+}
