@@ -1,9 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { BUS_CHANNELS, type Language } from '@mepedia/contracts';
 import { newId } from '@mepedia/server-database';
-import { SESSION_TTL_SECONDS } from '@mepedia/server-identity';
+import { SESSION_IDLE_SECONDS, SESSION_TTL_SECONDS } from '@mepedia/server-identity';
 import type { MessageBus } from '@mepedia/server-queue';
 import type { UsersStore } from './users.repository';
+import { AppError } from '@mepedia/server-http';
+import type { SessionsList } from '@mepedia/contracts';
 
 export type SessionsRevoked = { sessionIds?: string[]; userId?: string };
 
@@ -13,6 +15,11 @@ export type ResolvedSession = {
   language: Language;
   expiresAt: string;
 };
+
+/** Use is written down at most this often per session: no write per request. */
+export const SESSION_TOUCH_SECONDS = 5 * 60;
+
+const idleSince = (now: Date) => new Date(now.getTime() - SESSION_IDLE_SECONDS * 1000);
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
@@ -28,6 +35,7 @@ export class SessionsService {
   async create(
     userId: string,
     now = new Date(),
+    userAgent?: string,
   ): Promise<{ token: string; sessionId: string; expiresAt: Date }> {
     const token = randomBytes(32).toString('base64url');
     const sessionId = newId(now.getTime());
@@ -38,6 +46,8 @@ export class SessionsService {
       tokenHash: hashToken(token),
       createdAt: now,
       expiresAt,
+      lastSeenAt: now,
+      userAgent: userAgent?.slice(0, 200) || null,
     });
     return { token, sessionId, expiresAt };
   }
@@ -45,14 +55,49 @@ export class SessionsService {
   async resolve(token: string, now = new Date()): Promise<ResolvedSession | null> {
     // Tokens we issue are 43 base64url characters; anything else cannot match.
     if (!/^[\w-]{43}$/.test(token)) return null;
-    const row = await this.repository.findLiveSession(hashToken(token), now);
+    const row = await this.repository.findLiveSession(hashToken(token), now, idleSince(now));
     if (!row) return null;
+    if (now.getTime() - row.lastSeenAt.getTime() > SESSION_TOUCH_SECONDS * 1000)
+      await this.repository.touchSession(row.sessionId, now);
     return {
       userId: row.userId,
       sessionId: row.sessionId,
       language: row.language,
       expiresAt: row.expiresAt.toISOString(),
     };
+  }
+
+  /** The member's live sessions, this one marked. */
+  async list(userId: string, currentSessionId: string, now = new Date()): Promise<SessionsList> {
+    const rows = await this.repository.liveSessionsOf(userId, now, idleSince(now));
+    return {
+      sessions: rows.map((row) => ({
+        id: row.id,
+        current: row.id === currentSessionId,
+        createdAt: row.createdAt.toISOString(),
+        lastSeenAt: row.lastSeenAt.toISOString(),
+        expiresAt: row.expiresAt.toISOString(),
+        idleExpiresAt: new Date(
+          Math.min(row.expiresAt.getTime(), row.lastSeenAt.getTime() + SESSION_IDLE_SECONDS * 1000),
+        ).toISOString(),
+        userAgent: row.userAgent,
+      })),
+    };
+  }
+
+  /** Sign out everywhere else: every session of the member but this one. */
+  async endOthers(userId: string, currentSessionId: string): Promise<{ ended: number }> {
+    const ended = await this.repository.deleteSessionsOf(userId, currentSessionId);
+    if (ended.length > 0) await this.announce({ sessionIds: ended });
+    return { ended: ended.length };
+  }
+
+  /** End one of the member's own sessions (a lost phone); SESSION_NOT_FOUND for any other. */
+  async endOne(userId: string, sessionId: string): Promise<{ ended: true }> {
+    if (!(await this.repository.deleteSessionOf(userId, sessionId)))
+      throw new AppError('SESSION_NOT_FOUND');
+    await this.announce({ sessionIds: [sessionId] });
+    return { ended: true };
   }
 
   async revoke(sessionId: string): Promise<void> {

@@ -12,6 +12,7 @@ import {
 } from '@nestjs/common';
 import {
   DeleteUserRequest,
+  EndSessionRequest,
   Email,
   NO_SESSION,
   RegisterRequest,
@@ -24,6 +25,7 @@ import {
   type PublicProfile,
   type RegisterInput,
   type RegisterResponse,
+  type SessionsList,
   type UpdateUserInformationInput,
 } from '@mepedia/contracts';
 import { MembersOnly, Public, ZodPipe } from '@mepedia/server-http';
@@ -88,7 +90,7 @@ export class UsersController {
     await this.users.requireVerified(user, context);
     // A fresh token at every sign-in; the browser's previous session ends.
     if (identity.kind === 'member') await this.sessions.revoke(identity.sessionId);
-    const session = await this.sessions.create(user.id);
+    const session = await this.sessions.create(user.id, new Date(), request.headers['user-agent']);
     this.cookies.set(reply, session.token);
     return toCurrentUser(user);
   }
@@ -149,6 +151,32 @@ export class UsersController {
     @Param('email', new ZodPipe(Email)) email: string,
   ): Promise<GetUserIdByEmailResponse> {
     return this.users.userIdByEmail(email);
+  }
+
+  /** The member's sessions (our addition): where they are signed in, and until when. */
+  @MembersOnly()
+  @Get('sessions')
+  sessionsList(@CurrentMember() member: Member): Promise<SessionsList> {
+    return this.sessions.list(member.userId, member.sessionId);
+  }
+
+  /** Sign out everywhere else (our addition). */
+  @MembersOnly()
+  @Post('endOtherSessions')
+  @HttpCode(200)
+  endOtherSessions(@CurrentMember() member: Member): Promise<{ ended: number }> {
+    return this.sessions.endOthers(member.userId, member.sessionId);
+  }
+
+  /** End one of the member's own sessions (our addition). */
+  @MembersOnly()
+  @Post('endSession')
+  @HttpCode(200)
+  endSession(
+    @CurrentMember() member: Member,
+    @Body(new ZodPipe(EndSessionRequest)) body: z.output<typeof EndSessionRequest>,
+  ): Promise<{ ended: true }> {
+    return this.sessions.endOne(member.userId, body.sessionId);
   }
 
   @MembersOnly()

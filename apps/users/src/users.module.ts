@@ -1,7 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { PassportModule } from '@nestjs/passport';
 import { HealthController, READINESS_CHECKS, type ReadinessCheck } from '@mepedia/server-http';
-import { IdentityModule } from '@mepedia/server-identity';
+import { IdentityModule, SESSION_IDLE_SECONDS } from '@mepedia/server-identity';
 import {
   BACKGROUND_TASKS,
   BackgroundTasks,
@@ -118,7 +118,10 @@ export class UsersModule {
                 ),
             },
             everyInterval(EXPIRED_SESSION_SWEEP_MS, () =>
-              repository.deleteExpiredSessions(new Date()),
+              repository.deleteExpiredSessions(
+                new Date(),
+                new Date(Date.now() - SESSION_IDLE_SECONDS * 1000),
+              ),
             ),
             // Pending accounts past their deadline free their email and phone (registration
             // also frees the ones it needs at once).

@@ -1,7 +1,7 @@
 import type { DomainEventPayload, DomainEventType } from '@mepedia/contracts';
 import { isUuid, type Db } from '@mepedia/server-database';
 import { appendEvent } from '@mepedia/server-queue';
-import { and, eq, gt, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lte, ne, or } from 'drizzle-orm';
 import { fullname } from './users.mapper';
 import { outbox, sessions, users, type NewUserRow, type UserRow } from './users.schema';
 
@@ -133,20 +133,62 @@ export class UsersRepository {
     await this.db.insert(sessions).values(row);
   }
 
-  /** The live session for a token hash, with its member's language. */
-  async findLiveSession(tokenHash: string, now: Date) {
+  /** The live session for a token hash (not past its end, not idle since `idleSince`). */
+  async findLiveSession(tokenHash: string, now: Date, idleSince: Date) {
     const [row] = await this.db
       .select({
         sessionId: sessions.id,
         userId: sessions.userId,
         language: users.language,
         expiresAt: sessions.expiresAt,
+        lastSeenAt: sessions.lastSeenAt,
       })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
-      .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)))
+      .where(
+        and(
+          eq(sessions.tokenHash, tokenHash),
+          gt(sessions.expiresAt, now),
+          gt(sessions.lastSeenAt, idleSince),
+        ),
+      )
       .limit(1);
     return row;
+  }
+
+  async touchSession(sessionId: string, now: Date): Promise<void> {
+    await this.db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, sessionId));
+  }
+
+  /** A member's live sessions, most recently used first. */
+  async liveSessionsOf(userId: string, now: Date, idleSince: Date) {
+    return this.db
+      .select({
+        id: sessions.id,
+        createdAt: sessions.createdAt,
+        lastSeenAt: sessions.lastSeenAt,
+        expiresAt: sessions.expiresAt,
+        userAgent: sessions.userAgent,
+      })
+      .from(sessions)
+      .where(
+        and(
+          eq(sessions.userId, userId),
+          gt(sessions.expiresAt, now),
+          gt(sessions.lastSeenAt, idleSince),
+        ),
+      )
+      .orderBy(desc(sessions.lastSeenAt));
+  }
+
+  /** End one of the member's sessions; false when it is not theirs (or gone). */
+  async deleteSessionOf(userId: string, sessionId: string): Promise<boolean> {
+    if (!isUuid(sessionId)) return false;
+    const rows = await this.db
+      .delete(sessions)
+      .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)))
+      .returning({ id: sessions.id });
+    return rows.length > 0;
   }
 
   async deleteSession(sessionId: string): Promise<void> {
@@ -183,10 +225,10 @@ export class UsersRepository {
     return deleted.length;
   }
 
-  async deleteExpiredSessions(now: Date): Promise<number> {
+  async deleteExpiredSessions(now: Date, idleSince: Date): Promise<number> {
     const deleted = await this.db
       .delete(sessions)
-      .where(sql`${sessions.expiresAt} <= ${now}`)
+      .where(or(lte(sessions.expiresAt, now), lte(sessions.lastSeenAt, idleSince)))
       .returning({ id: sessions.id });
     return deleted.length;
   }

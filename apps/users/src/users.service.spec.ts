@@ -14,7 +14,7 @@ function newFakeStore() {
   const users = new Map<string, UserRow>();
   const sessions = new Map<
     string,
-    { id: string; userId: string; tokenHash: string; expiresAt: Date }
+    { id: string; userId: string; tokenHash: string; expiresAt: Date; lastSeenAt: Date }
   >();
   const events: Array<{ type: string; userId: string }> = [];
   const store: UsersStore = {
@@ -97,11 +97,12 @@ function newFakeStore() {
         userId: row.userId,
         tokenHash: row.tokenHash,
         expiresAt: row.expiresAt,
+        lastSeenAt: row.lastSeenAt ?? new Date(),
       });
     },
-    findLiveSession: async (tokenHash, now) => {
+    findLiveSession: async (tokenHash, now, idleSince) => {
       const session = [...sessions.values()].find(
-        (s) => s.tokenHash === tokenHash && s.expiresAt > now,
+        (s) => s.tokenHash === tokenHash && s.expiresAt > now && s.lastSeenAt > idleSince,
       );
       const user = session && users.get(session.userId);
       return session && user
@@ -110,9 +111,20 @@ function newFakeStore() {
             userId: session.userId,
             language: user.language,
             expiresAt: session.expiresAt,
+            lastSeenAt: session.lastSeenAt,
           }
         : undefined;
     },
+    touchSession: async (id, now) => {
+      const session = sessions.get(id);
+      if (session) session.lastSeenAt = now;
+    },
+    liveSessionsOf: async (userId, now, idleSince) =>
+      [...sessions.values()]
+        .filter((s) => s.userId === userId && s.expiresAt > now && s.lastSeenAt > idleSince)
+        .map((s) => ({ ...s, createdAt: s.lastSeenAt, userAgent: null })),
+    deleteSessionOf: async (userId, id) =>
+      sessions.get(id)?.userId === userId ? sessions.delete(id) : false,
     deleteSession: async (id) => {
       sessions.delete(id);
     },

@@ -96,11 +96,12 @@ export class VerificationController {
   async verifyUserByEmail(
     @Body(new ZodPipe(VerifyUserByEmailRequest)) body: Out<typeof VerifyUserByEmailRequest>,
     @Context() context: RequestContext,
+    @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<CurrentUser> {
     const userId = await this.verification.verifyEmail(body.verifyCode, context);
     // Tickets stay until their deadline: a page still waiting for this click reads the new state.
-    return this.signIn(userId, reply);
+    return this.signIn(userId, reply, request);
   }
 
   @Public()
@@ -158,6 +159,7 @@ export class VerificationController {
     @Body(new ZodPipe(UpdateUserPasswordRequest)) body: Out<typeof UpdateUserPasswordRequest>,
     @CurrentIdentity() identity: Identity,
     @Context() context: RequestContext,
+    @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<CurrentUser> {
     const member = identity.kind === 'member' ? identity : undefined;
@@ -176,7 +178,7 @@ export class VerificationController {
       if (!user) throw new AppError('USER_NOT_FOUND');
       return user;
     }
-    return this.signIn(result.userId, reply);
+    return this.signIn(result.userId, reply, request);
   }
 
   @Public()
@@ -190,10 +192,14 @@ export class VerificationController {
     return { unsubscribed: true };
   }
 
-  private async signIn(userId: string, reply: FastifyReply): Promise<CurrentUser> {
+  private async signIn(
+    userId: string,
+    reply: FastifyReply,
+    request: FastifyRequest,
+  ): Promise<CurrentUser> {
     const user = await this.users.currentUser(userId);
     if (!user) throw new AppError('USER_NOT_FOUND');
-    const session = await this.sessions.create(userId);
+    const session = await this.sessions.create(userId, new Date(), request.headers['user-agent']);
     this.cookies.set(reply, session.token);
     return user;
   }

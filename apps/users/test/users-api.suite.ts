@@ -5,9 +5,10 @@ import type {
   ErrorEnvelope,
   PublicProfile,
   RegisterResponse,
+  SessionsList,
 } from '@mepedia/contracts';
 import type { DatabaseHandle } from '@mepedia/server-database';
-import type { Identity } from '@mepedia/server-identity';
+import { SESSION_IDLE_SECONDS, type Identity } from '@mepedia/server-identity';
 import { InProcessBus, InProcessQueue, type Job } from '@mepedia/server-queue';
 import {
   call,
@@ -325,7 +326,10 @@ export function describeUsersApi(
         expect(await resolve(token)).toBeNull();
         // The hourly sweep removes it.
         expect(
-          await new UsersRepository(database.handle.db).deleteExpiredSessions(new Date()),
+          await new UsersRepository(database.handle.db).deleteExpiredSessions(
+            new Date(),
+            new Date(Date.now() - SESSION_IDLE_SECONDS * 1000),
+          ),
         ).toBeGreaterThanOrEqual(1);
         expect(
           await execute(database.handle, 'select id from users.sessions where user_id = $1', [
@@ -523,6 +527,120 @@ export function describeUsersApi(
         );
         expect(unknown.status).toBe(404);
         expect(unknown.body.code).toBe('USER_NOT_FOUND');
+      });
+    });
+
+    describe('a member’s sessions', () => {
+      const lastSeen = async (sessionId: string) =>
+        new Date(
+          String(
+            (
+              await execute(
+                database.handle,
+                'select last_seen_at from users.sessions where id = $1',
+                [sessionId],
+              )
+            )[0]?.['last_seen_at'],
+          ),
+        );
+
+      it('lists where the member is signed in, marks this session and names the browser', async () => {
+        const { registration } = await registerVerified();
+        const login = await call(base, 'POST', '/api/users/login', {
+          headers: { 'user-agent': 'Mozilla/5.0 (Test Phone) Mepedia/1' },
+          body: { email: registration.email, password: registration.password },
+        });
+        const phone = await resolve(parseSetCookie(login.headers)!.value);
+        const laptop = await signIn(registration.email, registration.password);
+        const listed = await call<SessionsList>(base, 'GET', '/api/users/sessions', {
+          headers: asMember(laptop.member),
+        });
+        expect(listed.status).toBe(200);
+        const byId = new Map(listed.body.sessions.map((entry) => [entry.id, entry]));
+        expect(byId.get(laptop.member.sessionId)?.current).toBe(true);
+        expect(byId.get(phone!.sessionId)).toMatchObject({
+          current: false,
+          userAgent: 'Mozilla/5.0 (Test Phone) Mepedia/1',
+        });
+        const entry = byId.get(laptop.member.sessionId)!;
+        expect(Date.parse(entry.idleExpiresAt) - Date.parse(entry.lastSeenAt)).toBe(
+          SESSION_IDLE_SECONDS * 1000,
+        );
+        expect(Date.parse(entry.expiresAt) - Date.parse(entry.createdAt)).toBe(
+          30 * 24 * 60 * 60 * 1000,
+        );
+        const guest = await call<ErrorEnvelope>(base, 'GET', '/api/users/sessions');
+        expect(guest.body.code).toBe('AUTH_REQUIRED');
+      });
+
+      it('signs out everywhere else, and ends one session of the member’s own only', async () => {
+        const { registration } = await registerVerified();
+        const here = await signIn(registration.email, registration.password);
+        const there = await signIn(registration.email, registration.password);
+        const elsewhere = await signIn(registration.email, registration.password);
+
+        const one = await call(base, 'POST', '/api/users/endSession', {
+          headers: asMember(here.member),
+          body: { sessionId: there.member.sessionId },
+        });
+        expect(one.body).toEqual({ ended: true });
+        expect(await resolve(there.token)).toBeNull();
+
+        const stranger = await registerVerified();
+        const strangerSession = await signIn(
+          stranger.registration.email,
+          stranger.registration.password,
+        );
+        const notTheirs = await call<ErrorEnvelope>(base, 'POST', '/api/users/endSession', {
+          headers: asMember(strangerSession.member),
+          body: { sessionId: here.member.sessionId },
+        });
+        expect(notTheirs.status).toBe(404);
+        expect(notTheirs.body.code).toBe('SESSION_NOT_FOUND');
+        expect(await resolve(here.token)).not.toBeNull();
+
+        const others = await call(base, 'POST', '/api/users/endOtherSessions', {
+          headers: asMember(here.member),
+        });
+        // `elsewhere`, and the session the email link opened at verification.
+        expect(others.body).toEqual({ ended: 2 });
+        expect(await resolve(elsewhere.token)).toBeNull();
+        expect(await resolve(here.token)).not.toBeNull();
+        // Gateways drop the ended sessions from their caches at once.
+        expect(revocations).toContainEqual({
+          sessionIds: expect.arrayContaining([elsewhere.member.sessionId]),
+        });
+      });
+
+      it('ends a session unused for 7 days, and notes use at most every few minutes', async () => {
+        const { registration } = await registerVerified();
+        const session = await signIn(registration.email, registration.password);
+        const signedInAt = await lastSeen(session.member.sessionId);
+        await resolve(session.token);
+        // Used again at once: no write.
+        expect(await lastSeen(session.member.sessionId)).toEqual(signedInAt);
+
+        await execute(
+          database.handle,
+          "update users.sessions set last_seen_at = now() - interval '1 hour' where id = $1",
+          [session.member.sessionId],
+        );
+        expect(await resolve(session.token)).not.toBeNull();
+        expect(Date.now() - (await lastSeen(session.member.sessionId)).getTime()).toBeLessThan(
+          60_000,
+        );
+
+        await execute(
+          database.handle,
+          "update users.sessions set last_seen_at = now() - interval '7 days 1 minute' where id = $1",
+          [session.member.sessionId],
+        );
+        expect(await resolve(session.token)).toBeNull();
+        const sweep = await new UsersRepository(database.handle.db).deleteExpiredSessions(
+          new Date(),
+          new Date(Date.now() - SESSION_IDLE_SECONDS * 1000),
+        );
+        expect(sweep).toBeGreaterThanOrEqual(1);
       });
     });
 

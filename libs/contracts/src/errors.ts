@@ -89,6 +89,11 @@ export const errorCatalog = {
   },
   USER_NOT_VERIFIED: { status: 403, en: 'User is not verified', he: 'המשתמש אינו מאומת' },
   USER_NOT_FOUND: { status: 404, en: 'User does not exist', he: 'המשתמש אינו קיים' },
+  SESSION_NOT_FOUND: {
+    status: 404,
+    en: 'This session does not exist or has already ended',
+    he: 'החיבור הזה אינו קיים או שכבר הסתיים',
+  },
   PASSWORD_INCORRECT: {
     status: 403,
     en: 'The password is not correct',

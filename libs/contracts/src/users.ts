@@ -296,6 +296,28 @@ export const VerifyUserByPhoneResponse = z.object({
 });
 export type VerifyUserByPhoneResponse = z.infer<typeof VerifyUserByPhoneResponse>;
 
+// --- sessions (our addition: see and end your sessions) ---------------------------
+
+export const SessionInfo = z.object({
+  id: z.string(),
+  /** The session this request came with. */
+  current: z.boolean(),
+  createdAt: z.string(),
+  lastSeenAt: z.string(),
+  /** The absolute end (30 days after sign-in). */
+  expiresAt: z.string(),
+  /** When it ends if not used again (7 days idle, never after expiresAt). */
+  idleExpiresAt: z.string(),
+  userAgent: z.string().nullable(),
+});
+export type SessionInfo = z.infer<typeof SessionInfo>;
+export const SessionsList = z.object({ sessions: z.array(SessionInfo) });
+export type SessionsList = z.infer<typeof SessionsList>;
+export const EndSessionRequest = z.object({
+  sessionId: z.string({ error: 'FIELD_REQUIRED' }).min(1, 'FIELD_REQUIRED').max(64, 'TOO_LONG'),
+});
+export type EndSessionRequest = z.input<typeof EndSessionRequest>;
+
 // --- password reset and unsubscribe --------------------------------------------
 
 export const SendPasswordResetEmailRequest = z.object({ email: Email });
