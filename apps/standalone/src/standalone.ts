@@ -1,4 +1,5 @@
 import { createPublicKey } from 'node:crypto';
+import { createServer, type AddressInfo } from 'node:net';
 import { serviceUrlVariable, type ServiceApp } from '@mepedia/contracts';
 import { envPort, envUrl, loadConfig, platformEnv } from '@mepedia/server-config';
 import { openDatabase } from '@mepedia/server-database';
@@ -37,8 +38,33 @@ export const standaloneEnv = z.object({
  * queue and bus, a signing key made fresh at each start. Services listen on
  * loopback ports of their own; only the gateway's port is public.
  */
-export async function startStandalone(env: Record<string, string | undefined> = process.env) {
+/**
+ * Without PUBLIC_URL, links in emails and pages point at this process: the port is settled
+ * first (a free one for PORT=0) so every part is configured with the address it will have.
+ */
+async function withOwnAddress(
+  given: Record<string, string | undefined>,
+): Promise<Record<string, string | undefined>> {
+  const env = { ...given };
+  const config = loadConfig('standalone', standaloneEnv, env);
+  if (env['PUBLIC_URL']) return env;
+  let port = config.PORT;
+  if (port === 0) {
+    const probe = createServer();
+    port = await new Promise<number>((resolvePort, reject) => {
+      probe.once('error', reject);
+      probe.listen(0, config.HOST, () => resolvePort((probe.address() as AddressInfo).port));
+    });
+    await new Promise((resolveClose) => probe.close(resolveClose));
+  }
+  env['PORT'] = String(port);
+  env['PUBLIC_URL'] = `http://localhost:${port}`;
+  return env;
+}
+
+export async function startStandalone(given: Record<string, string | undefined> = process.env) {
   // Every part's configuration is checked before anything starts.
+  const env = await withOwnAddress(given);
   const config = loadConfig('standalone', standaloneEnv, env);
   const usersOptions = loadUsersOptions(env);
   const worker = loadWorkerConfig(env);
@@ -125,7 +151,6 @@ export async function startStandalone(env: Record<string, string | undefined> = 
     const port = typeof address === 'object' && address ? address.port : config.PORT;
     // Pages rendered here fetch their data from this same process, over loopback.
     web.apiBaseUrl = `http://127.0.0.1:${port}`;
-    if (!env['PUBLIC_URL']) web.siteUrl = `http://localhost:${port}`;
 
     let closing: Promise<void> | undefined;
     const close = () =>

@@ -94,6 +94,8 @@ describe('the standalone process (npm start)', () => {
         url,
         (m) => m.channel === 'email' && m.text.includes('/he/password-reset?token='),
       );
+      // Started on a port of its own choosing with no PUBLIC_URL: links lead back to it.
+      expect(reset.text).toContain(`${url}/he/password-reset?token=`);
       const changed = await call(url, 'POST', '/api/users/updateUserPassword', {
         body: {
           userId: created.body.userId,

@@ -1,7 +1,9 @@
 import { NotFoundException, PayloadTooLargeException } from '@nestjs/common';
 import { z } from 'zod';
 import { AppError, fieldError } from './app-error';
-import { toProblem } from './error-filter';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { sendProblem, toProblem } from './error-filter';
+import type { AppLogger } from './logger';
 
 describe(toProblem.name, () => {
   it('keeps a domain error code, status and details', () => {
@@ -54,5 +56,46 @@ describe(toProblem.name, () => {
   it('hides anything unexpected behind INTERNAL, keeping the cause for the log', () => {
     const cause = new Error('connection string postgres://secret');
     expect(toProblem(cause, 'en')).toEqual({ status: 500, code: 'INTERNAL', cause });
+  });
+});
+
+describe(sendProblem.name, () => {
+  const logged: Array<{ level: string; fields: Record<string, unknown> }> = [];
+  const logger = {
+    warn: (fields: Record<string, unknown>) => logged.push({ level: 'warn', fields }),
+    error: (fields: Record<string, unknown>) => logged.push({ level: 'error', fields }),
+  } as unknown as AppLogger;
+  const reply = () => {
+    const sent: { status?: number; body?: unknown } = {};
+    const self = {
+      status: (code: number) => ((sent.status = code), self),
+      header: () => self,
+      send: (body: unknown) => ((sent.body = body), self),
+    };
+    return { reply: self as unknown as FastifyReply, sent };
+  };
+  const request = { id: 'req-1', url: '/api/posts/getPosts?x=1', headers: {} } as FastifyRequest;
+
+  beforeEach(() => (logged.length = 0));
+
+  it('logs a foreseen 503 as one warning line, without a stack trace', () => {
+    const { reply: r, sent } = reply();
+    sendProblem(request, r, new AppError('SERVICE_UNAVAILABLE'), logger);
+    expect(sent.status).toBe(503);
+    expect(logged).toEqual([
+      {
+        level: 'warn',
+        fields: { code: 'SERVICE_UNAVAILABLE', requestId: 'req-1', url: '/api/posts/getPosts' },
+      },
+    ]);
+  });
+
+  it('logs an unexpected failure as an error with its cause', () => {
+    const { reply: r, sent } = reply();
+    const cause = new Error('boom');
+    sendProblem(request, r, cause, logger);
+    expect(sent.status).toBe(500);
+    expect(logged).toHaveLength(1);
+    expect(logged[0]).toMatchObject({ level: 'error', fields: { err: cause, requestId: 'req-1' } });
   });
 });

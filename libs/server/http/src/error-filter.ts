@@ -98,10 +98,18 @@ export function sendProblem(
   const language = requestLanguage(request, (request as Identified).identity?.language);
   const problem = toProblem(error, language);
   if (problem.status >= 500) {
-    logger.error(
-      { err: problem.cause ?? error, requestId: request.id, url: request.url },
-      'request failed',
-    );
+    if (error instanceof AppError) {
+      // Foreseen (a service not deployed or down, a timeout): one line, no stack trace.
+      logger.warn(
+        { code: problem.code, requestId: request.id, url: request.url.split('?')[0] },
+        'request failed',
+      );
+    } else {
+      logger.error(
+        { err: problem.cause ?? error, requestId: request.id, url: request.url },
+        'request failed',
+      );
+    }
   }
   const envelope: ErrorEnvelope = {
     code: problem.code,
