@@ -1,11 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { BUS_CHANNELS, type Language } from '@mepedia/contracts';
+import { BUS_CHANNELS, type Language, type SessionsList } from '@mepedia/contracts';
 import { newId } from '@mepedia/server-database';
+import { AppError } from '@mepedia/server-http';
 import { SESSION_IDLE_SECONDS, SESSION_TTL_SECONDS } from '@mepedia/server-identity';
 import type { MessageBus } from '@mepedia/server-queue';
 import type { UsersStore } from './users.repository';
-import { AppError } from '@mepedia/server-http';
-import type { SessionsList } from '@mepedia/contracts';
 
 export type SessionsRevoked = { sessionIds?: string[]; userId?: string };
 
