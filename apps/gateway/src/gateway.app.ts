@@ -11,6 +11,7 @@ import type { MessageBus } from '@mepedia/server-queue';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyInstance } from 'fastify';
 import { Pool, type Dispatcher } from 'undici';
+import { registerApiDocs } from './api-docs';
 import type { GatewayConfig } from './gateway.config';
 import { GatewayModule } from './gateway.module';
 import { registerProxy } from './proxy';
@@ -87,6 +88,8 @@ export async function createGatewayApp(
   });
   const fastify = app.getHttpAdapter().getInstance();
   registerSecurityHeaders(fastify, config.production);
+  // The API reference (/api/docs): the gateway's own, answered without any service.
+  registerApiDocs(fastify, config);
   const worker =
     config.workerUrl && !config.production
       ? new Pool(config.workerUrl, { connections: 4 })

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { API_DOCS_PAGE } from './api-docs';
 
 /** Headers for API answers: JSON that no browser should sniff, frame or render as a page. */
 export function registerSecurityHeaders(fastify: FastifyInstance, production: boolean): void {
@@ -11,8 +12,10 @@ export function registerSecurityHeaders(fastify: FastifyInstance, production: bo
     void reply.header('x-content-type-options', 'nosniff');
     void reply.header('x-frame-options', 'DENY');
     void reply.header('referrer-policy', 'no-referrer');
-    // The dev outbox is a small page with inline styles; everything else is data.
-    const styles = request.url.startsWith('/dev/') ? " style-src 'unsafe-inline';" : '';
+    // The dev outbox and the API reference are small pages with inline styles (and no scripts);
+    // everything else is data.
+    const page = request.url.startsWith('/dev/') || request.url.split('?')[0] === API_DOCS_PAGE;
+    const styles = page ? " style-src 'unsafe-inline';" : '';
     void reply.header(
       'content-security-policy',
       `default-src 'none';${styles} frame-ancestors 'none'`,

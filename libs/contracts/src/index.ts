@@ -8,3 +8,7 @@ export * from './users';
 export * from './validation';
 export * from './jobs';
 export * from './posts';
+export * from './api-route';
+export * from './api-catalogue';
+export * from './error-details';
+export * from './openapi';

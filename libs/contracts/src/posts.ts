@@ -25,7 +25,8 @@ const ImageReference = z
   .trim()
   .min(1, 'FIELD_REQUIRED')
   .max(2048, 'TOO_LONG')
-  .refine((value) => /^\/[^\s]*$/.test(value) || /^https?:\/\/[^\s]+$/.test(value), 'URL_INVALID');
+  .refine((value) => /^\/[^\s]*$/.test(value) || /^https?:\/\/[^\s]+$/.test(value), 'URL_INVALID')
+  .describe('An http(s) URL or a path served by the files service (`/api/files/...`).');
 
 const PostFields = {
   title: requiredText(POST_TITLE_MAX),
@@ -33,17 +34,30 @@ const PostFields = {
   content: z
     .string({ error: (issue) => (issue.input === undefined ? 'FIELD_REQUIRED' : 'INVALID_VALUE') })
     .min(1, 'FIELD_REQUIRED')
-    .max(POST_CONTENT_MAX * 4, 'TOO_LONG'),
+    .max(POST_CONTENT_MAX * 4, 'TOO_LONG')
+    .describe(
+      `Rich text (HTML), stored sanitized: its text (markup not counted) must hold ${POST_CONTENT_MIN} to ${POST_CONTENT_MAX} characters (CONTENT_TOO_SHORT, TOO_LONG).`,
+    ),
   image: ImageReference,
   credit: requiredText(POST_CREDIT_MAX),
   privacy: PostPrivacy,
-  destination: PostDestination.default('profile'),
+  destination: PostDestination.default('profile').describe(
+    'Where a public post appears: its author’s profile, or there and in the magazine.',
+  ),
 };
 
 export const CreatePostRequest = z.object({
   ...PostFields,
   /** Set when a questionnaire answer is published as a post (the me-answers service). */
-  questionId: z.string().trim().min(1).max(64).optional(),
+  questionId: z
+    .string()
+    .trim()
+    .min(1)
+    .max(64)
+    .optional()
+    .describe(
+      'Set when a questionnaire answer is published as a post; publishing it again updates that post.',
+    ),
 });
 export type CreatePostRequest = z.input<typeof CreatePostRequest>;
 
@@ -72,16 +86,29 @@ export const GetPostsRequest = z.object({
   randomIdentifier: z
     .string()
     .regex(/^[0-9a-f]{24}$/, 'INVALID_VALUE')
-    .optional(),
+    .optional()
+    .describe('Accepted for compatibility; ignored.'),
   /** Only posts published to the magazine (our addition). */
-  magazine: z.boolean({ error: 'INVALID_VALUE' }).optional(),
+  magazine: z
+    .boolean({ error: 'INVALID_VALUE' })
+    .optional()
+    .describe('Only posts published to the magazine.'),
   /** Pass back the first page's `asOf` so later pages ignore newer posts (our addition). */
-  asOf: z.iso.datetime({ error: 'INVALID_VALUE' }).optional(),
+  asOf: z.iso
+    .datetime({ error: 'INVALID_VALUE' })
+    .optional()
+    .describe("Pass the first page's `asOf` back so later pages ignore newer posts."),
   /**
    * Pass back `nextCursor` to read the next page by keyset, however deep (our addition); one the
    * service did not make answers INVALID_CURSOR.
    */
-  cursor: z.string().max(200, 'INVALID_VALUE').optional(),
+  cursor: z
+    .string()
+    .max(200, 'INVALID_VALUE')
+    .optional()
+    .describe(
+      'Pass `nextCursor` back to read the next page by keyset, however deep; one the service did not make answers INVALID_CURSOR.',
+    ),
 });
 export type GetPostsRequest = z.input<typeof GetPostsRequest>;
 
@@ -121,15 +148,17 @@ export const PostsPage = z.object({
   pageNumber: z.number(),
   limit: z.number(),
   hasMore: z.boolean(),
-  asOf: z.string(),
-  nextCursor: z.string().nullable(),
+  asOf: z.string().describe('Pass it back on later pages.'),
+  nextCursor: z.string().nullable().describe('Pass it back as `cursor` for the next page.'),
 });
 export type PostsPage = z.infer<typeof PostsPage>;
 
 export const PostIdRequest = z.object({
   postId: z.string().min(1, 'FIELD_REQUIRED').max(64, 'INVALID_VALUE'),
 });
-export const GetPostByIdRequest = PostIdRequest.extend({ userId: z.string().max(64).optional() });
+export const GetPostByIdRequest = PostIdRequest.extend({
+  userId: z.string().max(64).optional().describe('Accepted for compatibility; ignored.'),
+});
 export const LikeRequest = z.object({
   id: z.string().min(1, 'FIELD_REQUIRED').max(64, 'INVALID_VALUE'),
 });
@@ -141,13 +170,19 @@ export const UpdatePostViewsRequest = PostIdRequest.extend({
   randomIdentifier: z
     .string()
     .regex(/^[0-9a-f]{24}$/, 'INVALID_VALUE')
-    .optional(),
+    .optional()
+    .describe('Accepted for compatibility; ignored: views count by the gateway’s visitor id.'),
 });
-export const ViewsResponse = z.object({ views: z.number(), counted: z.boolean() });
+export const ViewsResponse = z.object({
+  views: z.number(),
+  counted: z.boolean().describe('Whether this call counted (once per member or visitor).'),
+});
 export const UpdateSharePropRequest = z.object({
   objectId: z.string().min(1, 'FIELD_REQUIRED').max(64, 'INVALID_VALUE'),
 });
 export const ShareResponse = z.object({ shareCount: z.number() });
+export const DeletePostResponse = z.object({ deleted: z.literal(true) });
+export type DeletePostResponse = z.infer<typeof DeletePostResponse>;
 
 export const TRANSLATE_MAX = 100_000;
 export const TranslateOutputRequest = z.object({
@@ -157,14 +192,17 @@ export const TranslateOutputRequest = z.object({
     .max(TRANSLATE_MAX, 'TOO_LONG'),
   target: Language,
   /** Ask the provider again, only if the stored translation is over a day old. */
-  forceCheck: z.boolean({ error: 'INVALID_VALUE' }).optional(),
+  forceCheck: z
+    .boolean({ error: 'INVALID_VALUE' })
+    .optional()
+    .describe('Ask the provider again, only if the stored translation is over a day old.'),
 });
 export type TranslateOutputRequest = z.input<typeof TranslateOutputRequest>;
 export const TranslateOutputResponse = z.object({
   output: z.string(),
-  source: z.string().nullable(),
+  source: z.string().nullable().describe('The language the provider detected, if it said.'),
   target: Language,
-  cached: z.boolean(),
+  cached: z.boolean().describe('Answered from a stored translation.'),
 });
 export type TranslateOutputResponse = z.infer<typeof TranslateOutputResponse>;
 

@@ -62,7 +62,9 @@ export const RegisterRequest = z
     password: Password,
     websiteLink: OptionalWebUrl,
     // Our addition to the original call: consent is recorded server-side, with its time.
-    termsAccepted: z.literal(true, { error: 'TERMS_REQUIRED' }),
+    termsAccepted: z
+      .literal(true, { error: 'TERMS_REQUIRED' })
+      .describe('Must be `true`: consent to the terms is recorded with its time.'),
   })
   .superRefine((value, ctx) => checkNamesAndPhone(value, ctx))
   .transform((value) => ({
@@ -78,13 +80,17 @@ export type VerificationState = z.infer<typeof VerificationState>;
 
 export const RegisterResponse = z.object({
   userId: z.string(),
-  verification: VerificationState,
+  verification: VerificationState.describe('Always `registered`: the phone is verified next.'),
 });
 export type RegisterResponse = z.infer<typeof RegisterResponse>;
 
 export const LoginRequest = z.object({
   email: Email,
-  password: z.string({ error: 'FIELD_REQUIRED' }).min(1, 'FIELD_REQUIRED').max(128, 'TOO_LONG'),
+  password: z
+    .string({ error: 'FIELD_REQUIRED' })
+    .min(1, 'FIELD_REQUIRED')
+    .max(128, 'TOO_LONG')
+    .describe('Any stored password up to 128 characters (older ones may predate today’s rules).'),
 });
 export type LoginRequest = z.input<typeof LoginRequest>;
 
@@ -98,7 +104,7 @@ export type NotVerifiedDetails = z.infer<typeof NotVerifiedDetails>;
 /** The signed-in member, as `login`, `session` and `updateUserInformation` answer. */
 export const CurrentUser = z.object({
   id: z.string(),
-  username: z.string(),
+  username: z.string().describe('The sign-in email; only ever sent to its owner.'),
   email: z.string(),
   phoneNumberPrefix: z.string(),
   phoneNumber: z.string(),
@@ -119,12 +125,14 @@ export const CurrentUser = z.object({
   aboutMe: z.string().nullable(),
   videoUrl: z.string().nullable(),
   verification: VerificationState,
-  createdAt: z.string(),
+  createdAt: z.string().describe('ISO 8601 timestamp.'),
 });
 export type CurrentUser = z.infer<typeof CurrentUser>;
 
 export const NO_SESSION = 'NoSession' as const;
-export const SessionResponse = z.union([CurrentUser, z.literal(NO_SESSION)]);
+export const SessionResponse = z
+  .union([CurrentUser, z.literal(NO_SESSION)])
+  .describe('The signed-in member, or the JSON string `"NoSession"` for a guest.');
 export type SessionResponse = z.infer<typeof SessionResponse>;
 
 export const LogoutResponse = z.object({ loggedOut: z.literal(true) });
@@ -146,7 +154,10 @@ export const UpdateUserInformationRequest = z
     birthdate: Birthdate.optional(),
     country: requiredText(60).optional(),
     gender: Gender.optional(),
-    password: z.string().optional(),
+    password: z
+      .string()
+      .optional()
+      .describe('Refused (PASSWORD_CHANGE_NOT_ALLOWED): the password has its own call.'),
     websiteLink: OptionalWebUrl,
     facebookLink: OptionalWebUrl,
     instagramLink: OptionalWebUrl,
@@ -178,7 +189,10 @@ function OptionalWebUrlOrPath() {
     )
     .transform((value) => (value === '' ? null : value))
     .nullable()
-    .optional();
+    .optional()
+    .describe(
+      'An http(s) URL or a path served by the files service (`/api/files/...`); an empty string or null clears it.',
+    );
 }
 
 export const UpdateUserLanguageRequest = z.object({ language: Language });
@@ -211,8 +225,12 @@ export type GetUserIdByEmailResponse = z.infer<typeof GetUserIdByEmailResponse>;
 
 /** `password` is our addition: deleting everything needs the password again, not only a session. */
 export const DeleteUserRequest = z.object({
-  id: UserId,
-  password: z.string({ error: 'FIELD_REQUIRED' }).min(1, 'FIELD_REQUIRED').max(128, 'TOO_LONG'),
+  id: UserId.describe('The caller’s own id (NOT_ACCOUNT_OWNER otherwise).'),
+  password: z
+    .string({ error: 'FIELD_REQUIRED' })
+    .min(1, 'FIELD_REQUIRED')
+    .max(128, 'TOO_LONG')
+    .describe('The member’s current password (PASSWORD_INCORRECT otherwise).'),
 });
 export type DeleteUserRequest = z.input<typeof DeleteUserRequest>;
 export const DeleteUserResponse = z.object({ deleted: z.literal(true) });
@@ -224,7 +242,8 @@ export type DeleteUserResponse = z.infer<typeof DeleteUserResponse>;
 export const VerifyCode = z
   .string({ error: 'FIELD_REQUIRED' })
   .transform((value) => value.replace(/\s/g, ''))
-  .pipe(z.string().regex(/^\d{6}$/, 'VERIFY_CODE_FORMAT'));
+  .pipe(z.string().regex(/^\d{6}$/, 'VERIFY_CODE_FORMAT'))
+  .describe('The 6 digits of the SMS code (spaces ignored).');
 
 const PhoneOfMember = z
   .object({ prefix: PhonePrefix, phone: PhoneNumber })
@@ -246,7 +265,8 @@ export const VerifyUserByEmailRequest = z.object({
     .string({ error: 'FIELD_REQUIRED' })
     .trim()
     .min(1, 'FIELD_REQUIRED')
-    .max(200, 'INVALID_VALUE'),
+    .max(200, 'INVALID_VALUE')
+    .describe('The `token` of the verification email’s link.'),
 });
 export type VerifyUserByEmailRequest = z.input<typeof VerifyUserByEmailRequest>;
 
@@ -265,8 +285,8 @@ export type ChangePhoneNumberRequest = z.input<typeof ChangePhoneNumberRequest>;
 /** A code or link was sent; another may be asked for after `resendAfterSeconds`. */
 export const MessageSentResponse = z.object({
   sent: z.literal(true),
-  resendAfterSeconds: z.number(),
-  expiresInSeconds: z.number(),
+  resendAfterSeconds: z.number().describe('Seconds before another may be asked for.'),
+  expiresInSeconds: z.number().describe('Seconds the code or link stays valid.'),
 });
 export type MessageSentResponse = z.infer<typeof MessageSentResponse>;
 
@@ -280,7 +300,7 @@ export const UserToVerify = z.object({
   language: Language,
   phoneNumberPrefix: z.string(),
   phoneNumber: z.string(),
-  emailHint: z.string(),
+  emailHint: z.string().describe('The email with most of its name hidden: `d•••@example.com`.'),
 });
 export type UserToVerify = z.infer<typeof UserToVerify>;
 
@@ -301,18 +321,33 @@ export type VerifyUserByPhoneResponse = z.infer<typeof VerifyUserByPhoneResponse
 export const SessionInfo = z.object({
   id: z.string(),
   /** The session this request came with. */
-  current: z.boolean(),
-  createdAt: z.string(),
-  lastSeenAt: z.string(),
+  current: z.boolean().describe('The session this request came with.'),
+  createdAt: z.string().describe('ISO 8601 timestamp of the sign-in.'),
+  lastSeenAt: z
+    .string()
+    .describe('ISO 8601 timestamp of the last use (written every 5 minutes at most).'),
   /** The absolute end (30 days after sign-in). */
-  expiresAt: z.string(),
+  expiresAt: z.string().describe('The absolute end: 30 days after sign-in.'),
   /** When it ends if not used again (7 days idle, never after expiresAt). */
-  idleExpiresAt: z.string(),
-  userAgent: z.string().nullable(),
+  idleExpiresAt: z
+    .string()
+    .describe('When it ends if not used again (7 days idle, never after expiresAt).'),
+  userAgent: z
+    .string()
+    .nullable()
+    .describe('The browser’s own string as it signed in (at most 200 characters).'),
 });
 export type SessionInfo = z.infer<typeof SessionInfo>;
-export const SessionsList = z.object({ sessions: z.array(SessionInfo) });
+export const SessionsList = z.object({
+  sessions: z.array(SessionInfo).describe('Latest use first.'),
+});
 export type SessionsList = z.infer<typeof SessionsList>;
+export const EndOtherSessionsResponse = z.object({
+  ended: z.number().int().describe('How many other sessions ended.'),
+});
+export type EndOtherSessionsResponse = z.infer<typeof EndOtherSessionsResponse>;
+export const EndSessionResponse = z.object({ ended: z.literal(true) });
+export type EndSessionResponse = z.infer<typeof EndSessionResponse>;
 export const EndSessionRequest = z.object({
   sessionId: z.string({ error: 'FIELD_REQUIRED' }).min(1, 'FIELD_REQUIRED').max(64, 'TOO_LONG'),
 });
@@ -332,15 +367,28 @@ export const SendPasswordResetEmailResponse = z.object({ sent: z.literal(true) }
 export const UpdateUserPasswordRequest = z.object({
   userId: UserId,
   newPassword: Password,
-  token: z.string().max(200).optional(),
-  currentPassword: z.string().max(128, 'TOO_LONG').optional(),
+  token: z
+    .string()
+    .max(200)
+    .optional()
+    .describe(
+      'The reset email link’s `token`; without it the caller must be the signed-in member.',
+    ),
+  currentPassword: z
+    .string()
+    .max(128, 'TOO_LONG')
+    .optional()
+    .describe('Required without `token` (FIELD_REQUIRED); a wrong one is PASSWORD_INCORRECT.'),
 });
 export type UpdateUserPasswordRequest = z.input<typeof UpdateUserPasswordRequest>;
 
 /** `signature` comes with the link in every email (our addition: nobody can unsubscribe someone else). */
 export const UnsubscribeRequest = z.object({
   email: Email,
-  signature: z.string({ error: 'FIELD_REQUIRED' }).regex(/^[\w-]{43}$/, 'INVALID_VALUE'),
+  signature: z
+    .string({ error: 'FIELD_REQUIRED' })
+    .regex(/^[\w-]{43}$/, 'INVALID_VALUE')
+    .describe('The `signature` of the unsubscribe link in every email.'),
 });
 export type UnsubscribeRequest = z.input<typeof UnsubscribeRequest>;
 export const UnsubscribeResponse = z.object({ unsubscribed: z.literal(true) });
@@ -352,14 +400,24 @@ export const PEOPLE_PAGE_SIZE = 12;
 export const PEOPLE_MAX_PAGE_SIZE = 50;
 
 export const PeopleQuery = z.object({
-  pageNumber: optionalCount(0, 10_000),
+  pageNumber: optionalCount(0, 10_000).describe('From 0 (the default); numeric strings accepted.'),
   /** 0 or absent: the default page size. */
-  limit: optionalCount(0, PEOPLE_MAX_PAGE_SIZE),
+  limit: optionalCount(0, PEOPLE_MAX_PAGE_SIZE).describe(
+    `Page size; 0 or absent: ${PEOPLE_PAGE_SIZE}.`,
+  ),
   searchValue: z.string({ error: 'INVALID_VALUE' }).trim().max(100, 'TOO_LONG').optional(),
   sortBy: z.enum(PEOPLE_SORTS, { error: 'INVALID_VALUE' }).optional(),
-  onlyFullProfiles: z.boolean({ error: 'INVALID_VALUE' }).optional(),
+  onlyFullProfiles: z
+    .boolean({ error: 'INVALID_VALUE' })
+    .optional()
+    .describe('Only members who answered the whole questionnaire publicly and have a picture.'),
   /** Pages after the first pass the first page's `asOf`, so profiles published meanwhile do not shift them. */
-  asOf: z.iso.datetime({ error: 'INVALID_VALUE' }).optional(),
+  asOf: z.iso
+    .datetime({ error: 'INVALID_VALUE' })
+    .optional()
+    .describe(
+      "Pass the first page's `asOf` back on later pages, so profiles published meanwhile do not shift them.",
+    ),
 });
 export type PeopleQuery = z.input<typeof PeopleQuery>;
 
@@ -391,6 +449,10 @@ export type PeoplePage = z.infer<typeof PeoplePage>;
 
 export const PublishedProfilesAmountResponse = z.object({ publishedProfilesAmount: z.number() });
 export type PublishedProfilesAmountResponse = z.infer<typeof PublishedProfilesAmountResponse>;
+
+/** `getRandomPublishedUsers`: a few published members, in random order. */
+export const RandomPeopleResponse = z.array(PersonCard);
+export type RandomPeopleResponse = z.infer<typeof RandomPeopleResponse>;
 
 /** A "full" profile (onlyFullProfiles): the whole questionnaire answered publicly, and a picture. */
 export const QUESTIONNAIRE_SIZE = 10;

@@ -76,7 +76,13 @@ export const Password = z
   .refine(
     (value) => passwordLength(value) >= PASSWORD_MIN && passwordLength(value) <= PASSWORD_MAX,
     'PASSWORD_RULES',
-  );
+  )
+  .meta({
+    minLength: PASSWORD_MIN,
+    maxLength: PASSWORD_MAX,
+    description:
+      '8 to 64 characters counted as code points (an emoji or a Hebrew letter is one), any characters, spaces too; common passwords are refused (PASSWORD_TOO_COMMON).',
+  });
 
 /** A hint for the UI's strength meter only (no rule): long, or long enough and varied. */
 export function isStrongPassword(password: string): boolean {
@@ -91,7 +97,8 @@ export const Email = z
   .min(1, 'FIELD_REQUIRED')
   .max(254, 'TOO_LONG')
   .pipe(z.email('EMAIL_INVALID'))
-  .transform((email) => email.toLowerCase());
+  .transform((email) => email.toLowerCase())
+  .meta({ format: 'email', description: 'An email address; trimmed and stored lower-cased.' });
 
 // Letters of one script, words joined by a space, hyphen or apostrophe
 // (O'Brien, Mary-Jane, ג'ורג'). Hebrew may carry niqqud.
@@ -102,7 +109,9 @@ const hebrewName = new RegExp(
   'u',
 );
 
-export const PersonName = requiredText(50);
+export const PersonName = requiredText(50).describe(
+  "Letters of the interface language's script (English: A-Z; Hebrew: Hebrew letters, niqqud and geresh allowed), words joined by a space, hyphen or apostrophe.",
+);
 
 export function nameScriptError(name: string, language: Language): ValidationMessageKey | null {
   if (language === 'he') return hebrewName.test(name) ? null : 'NAME_HEBREW_ONLY';
@@ -114,14 +123,18 @@ export const PhonePrefix = z
   .trim()
   .min(1, 'FIELD_REQUIRED')
   .regex(/^\+?\d{1,4}$/, 'PHONE_INVALID')
-  .transform((prefix) => (prefix.startsWith('+') ? prefix : `+${prefix}`));
+  .transform((prefix) => (prefix.startsWith('+') ? prefix : `+${prefix}`))
+  .describe('The country calling code, with or without `+` (`+972`, `972`).');
 
 export const PhoneNumber = z
   .string({ error: requiredError })
   .trim()
   .min(1, 'FIELD_REQUIRED')
   .transform((phone) => phone.replace(/[\s().-]/g, ''))
-  .pipe(z.string().regex(/^\d{4,15}$/, 'PHONE_INVALID'));
+  .pipe(z.string().regex(/^\d{4,15}$/, 'PHONE_INVALID'))
+  .describe(
+    '4 to 15 digits once spaces, dots, dashes and parentheses are removed; with its prefix it must be a real number for that country. Stored without the trunk zero (`050-123 4567` is `501234567`).',
+  );
 
 /** The national number without a trunk prefix (050-123 4567 -> 501234567), so one phone is one account. */
 export function normalizePhoneNumber(prefix: string, phone: string): string {
@@ -153,7 +166,8 @@ export const OptionalWebUrl = z
   .refine((value) => value === '' || isWebUrl(value), 'URL_INVALID')
   .transform((value) => (value === '' ? null : value))
   .nullable()
-  .optional();
+  .optional()
+  .describe('An http(s) link to a dotted host name; an empty string or null clears it.');
 
 export const OptionalVideoUrl = z
   .string({ error: 'INVALID_VALUE' })
@@ -162,7 +176,8 @@ export const OptionalVideoUrl = z
   .refine((value) => value === '' || youtubeUrl.test(value), 'VIDEO_URL_INVALID')
   .transform((value) => (value === '' ? null : value))
   .nullable()
-  .optional();
+  .optional()
+  .describe('A YouTube video link; an empty string or null clears it.');
 
 /** Short free text (moto, about me): at most 50 characters; empty clears it. */
 export const OptionalShortText = z
@@ -171,7 +186,8 @@ export const OptionalShortText = z
   .max(50, 'MAX_50_CHARACTERS')
   .transform((value) => (value === '' ? null : value))
   .nullable()
-  .optional();
+  .optional()
+  .describe('At most 50 characters after trimming; an empty string or null clears it.');
 
 /** A calendar date (YYYY-MM-DD, or an ISO timestamp whose date part is used) in the past. */
 export const Birthdate = z
@@ -184,4 +200,7 @@ export const Birthdate = z
     const date = new Date(`${value}T00:00:00Z`);
     if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== value) return false;
     return date.getUTCFullYear() >= 1900 && date.getTime() < Date.now();
-  }, 'DATE_INVALID');
+  }, 'DATE_INVALID')
+  .describe(
+    'A date in the past, from 1900: `YYYY-MM-DD`, or an ISO 8601 timestamp whose date part is used.',
+  );

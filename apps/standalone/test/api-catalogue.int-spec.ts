@@ -1,0 +1,308 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  SERVICE_APPS,
+  apiCookieNames,
+  catalogueRoutes,
+  errorDetails,
+  ErrorEnvelope,
+  routeErrorCodes,
+  type ApiRoute,
+  type EmailJob,
+  type SmsJob,
+  type ErrorCode,
+  type ServiceApp,
+} from '@mepedia/contracts';
+import { openDatabase, type DatabaseHandle } from '@mepedia/server-database';
+import { AUTH_DECISION, createLogger, type AuthDecision } from '@mepedia/server-http';
+import { InProcessBus, InProcessQueue } from '@mepedia/server-queue';
+import {
+  call,
+  CookieJar,
+  createTestDatabase,
+  newRegistration,
+  SETUP_TIMEOUT_MS,
+  testIdentity,
+  type TestResponse,
+} from '@mepedia/server-testing';
+import { RequestMethod } from '@nestjs/common';
+import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
+import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { createPostsApp } from '../../posts/src/posts.app';
+import { createUsersApp } from '../../users/src/users.app';
+
+type Registered = { method: string; path: string; decision: AuthDecision | undefined };
+
+/** Every handler Nest registered, from the same route metadata the boot-time auth audit reads. */
+function registeredRoutes(app: NestFastifyApplication): Registered[] {
+  const discovery = app.get(DiscoveryService, { strict: false });
+  const reflector = app.get(Reflector, { strict: false });
+  const scanner = new MetadataScanner();
+  const routes: Registered[] = [];
+  for (const wrapper of discovery.getControllers()) {
+    const instance = wrapper.instance as object | undefined;
+    if (!instance) continue;
+    const prefix = (Reflect.getMetadata(PATH_METADATA, instance.constructor) as string) ?? '';
+    const prototype = Object.getPrototypeOf(instance) as Record<string, unknown>;
+    for (const name of scanner.getAllMethodNames(prototype)) {
+      const handler = prototype[name];
+      if (typeof handler !== 'function') continue;
+      const path = Reflect.getMetadata(PATH_METADATA, handler) as string | undefined;
+      const method = Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod | undefined;
+      if (path === undefined || method === undefined) continue;
+      routes.push({
+        method: RequestMethod[method],
+        path: `/${prefix}/${path}`.replace(/\/+/g, '/').replace(/(.)\/$/, '$1'),
+        decision: reflector.getAllAndOverride<AuthDecision | undefined>(AUTH_DECISION, [
+          handler,
+          instance.constructor,
+        ]),
+      });
+    }
+  }
+  return routes;
+}
+
+/** `/api/users/getProfileById/{id}` as Fastify spells it. */
+const fastifyPath = (path: string) => path.replace(/\{([^}]+)\}/g, ':$1');
+const expectedDecision = (route: ApiRoute): AuthDecision =>
+  route.auth === 'anyone' ? 'public' : 'member';
+
+function documented(method: string, path: string): ApiRoute {
+  const route = catalogueRoutes().find((r) => r.method === method && r.path === path);
+  if (!route) throw new Error(`${method} ${path} is not in the catalogue`);
+  return route;
+}
+
+/**
+ * A real answer against the reference: the documented success status and schema (exactly: a
+ * field the schema does not list fails), or an error envelope with a code the route documents.
+ */
+function expectDocumented(method: string, path: string, response: TestResponse<unknown>) {
+  const route = documented(method, path);
+  if (response.status < 400) {
+    expect(response.status).toBe(route.status);
+    expect(route.response.parse(response.body)).toEqual(response.body);
+    return;
+  }
+  const envelope = ErrorEnvelope.parse(response.body);
+  expect(envelope).toEqual(response.body);
+  expect(routeErrorCodes(route, { rateLimited: true })).toContain(envelope.code);
+  const details = errorDetails[envelope.code as keyof typeof errorDetails];
+  if (details) expect(details.parse(envelope.details)).toEqual(envelope.details);
+}
+
+// Boots every service and holds the route catalogue (libs/contracts) to what they register.
+describe('the route catalogue against the running services', () => {
+  const identity = testIdentity();
+  const queue = new InProcessQueue();
+  const texts: SmsJob[] = [];
+  const emails: EmailJob[] = [];
+  queue.process<SmsJob>('sms', async (job) => void texts.push(job.data));
+  queue.process<EmailJob>('email', async (job) => void emails.push(job.data));
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  let handle: DatabaseHandle;
+  const services = new Map<ServiceApp, { app: NestFastifyApplication; base: string }>();
+
+  async function listen(name: ServiceApp, app: NestFastifyApplication) {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    services.set(name, { app, base: (await app.getUrl()).replace('[::1]', '127.0.0.1') });
+  }
+
+  /** A message as the worker would get it off the queue. */
+  async function until<T>(find: () => T | undefined): Promise<T> {
+    for (let i = 0; i < 300; i++) {
+      const found = find();
+      if (found !== undefined) return found;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    throw new Error('message never queued');
+  }
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    handle = await openDatabase({ url: database.url, poolSize: 4 });
+    const platform = (name: string) => ({
+      production: false,
+      logger: createLogger({ name, level: 'silent' }),
+      database: handle,
+      queue,
+      bus: new InProcessBus(),
+      identityPublicKey: identity.keys.publicKey,
+    });
+    await listen(
+      'users',
+      await createUsersApp(platform('users'), {
+        production: false,
+        publicUrl: 'http://web.test',
+        linkSecret: 'api-catalogue-test-link-secret-0123456789',
+      }),
+    );
+    await listen(
+      'posts',
+      await createPostsApp(platform('posts'), { translation: { provider: 'off' } }),
+    );
+  }, SETUP_TIMEOUT_MS);
+
+  afterAll(async () => {
+    for (const { app } of services.values()) await app.close();
+    await queue.close();
+    await handle?.close();
+    await database?.drop();
+  }, SETUP_TIMEOUT_MS);
+
+  it('boots every service app there is', () => {
+    const apps = join(__dirname, '..', '..');
+    const existing = SERVICE_APPS.filter((app) =>
+      existsSync(join(apps, app, 'src', `${app}.app.ts`)),
+    );
+    expect([...services.keys()].sort()).toEqual([...existing].sort());
+    const catalogued = new Set(catalogueRoutes().map((route) => route.service));
+    expect([...catalogued].sort()).toEqual([...existing].sort());
+  });
+
+  it('has an entry for every API route a service registers, and registers every entry', () => {
+    for (const [name, { app }] of services) {
+      const fastify = app.getHttpAdapter().getInstance();
+      const registered = registeredRoutes(app).filter(
+        (route) => !/^\/(health|internal)(\/|$)/.test(route.path),
+      );
+      expect(registered.length).toBeGreaterThan(0);
+      for (const route of registered)
+        expect({
+          ...route,
+          inFastify: fastify.hasRoute({ method: route.method, url: route.path }),
+        }).toMatchObject({ inFastify: true });
+      const catalogued = catalogueRoutes().filter((route) => route.service === name);
+      const key = (method: string, path: string) => `${method} ${path}`;
+      expect(registered.map((route) => key(route.method, route.path)).sort()).toEqual(
+        catalogued.map((route) => key(route.method, fastifyPath(route.path))).sort(),
+      );
+      // ...with the auth decision the controller states.
+      for (const route of catalogued) {
+        const found = registered.find(
+          (r) => r.method === route.method && r.path === fastifyPath(route.path),
+        );
+        expect({ route: key(route.method, route.path), decision: found?.decision }).toEqual({
+          route: key(route.method, route.path),
+          decision: expectedDecision(route),
+        });
+        expect(fastify.hasRoute({ method: route.method, url: fastifyPath(route.path) })).toBe(true);
+      }
+    }
+  });
+
+  it('answers users calls as documented', async () => {
+    const { base } = services.get('users')!;
+    const registration = newRegistration();
+    const registered = await call(base, 'POST', '/api/users/register', { body: registration });
+    expect(registered.status).toBe(201);
+    expectDocumented('POST', '/api/users/register', registered);
+    // The cookies the reference names are the ones the service sets.
+    const ticket = new CookieJar();
+    ticket.store(registered.headers);
+    expect(registered.headers.getSetCookie().join()).toMatch(
+      new RegExp(`^${apiCookieNames(false).verificationTicket}=`),
+    );
+
+    // Not verified yet: the documented error, with its documented details.
+    const pending = await call(base, 'POST', '/api/users/login', {
+      body: { email: registration.email, password: registration.password },
+    });
+    expect((pending.body as { code: ErrorCode }).code).toBe('USER_NOT_VERIFIED');
+    expectDocumented('POST', '/api/users/login', pending);
+
+    // Verify it: the SMS code with the ticket, then the email link.
+    const to = `${registration.phoneNumberPrefix}${registration.phoneNumber.replace(/^0/, '')}`;
+    const sms = await until(() => texts.find((job) => job.to === to));
+    const phone = await call(base, 'PUT', '/api/users/verifyUserByPhone', {
+      headers: ticket.header(),
+      body: {
+        prefix: registration.phoneNumberPrefix,
+        phone: registration.phoneNumber,
+        verifyCode: sms.data.code,
+      },
+    });
+    expect(phone.status).toBe(200);
+    expectDocumented('PUT', '/api/users/verifyUserByPhone', phone);
+    const email = await until(() =>
+      emails.find((job) => job.to === registration.email && job.template === 'verify-email'),
+    );
+    const link = email.template === 'verify-email' ? email.data.link : '';
+    const verified = await call(base, 'PUT', '/api/users/verifyUserByEmail', {
+      body: { verifyCode: new URL(link).searchParams.get('token') },
+    });
+    expect(verified.status).toBe(200);
+    expectDocumented('PUT', '/api/users/verifyUserByEmail', verified);
+    expect(verified.headers.getSetCookie().join()).toMatch(
+      new RegExp(`^${apiCookieNames(false).session}=`),
+    );
+    const member = { registration, userId: (registered.body as { userId: string }).userId };
+    const login = await call(base, 'POST', '/api/users/login', {
+      body: { email: member.registration.email, password: member.registration.password },
+    });
+    expect(login.status).toBe(200);
+    expectDocumented('POST', '/api/users/login', login);
+
+    const guest = await call(base, 'POST', '/api/users/session');
+    expect(guest.body).toBe('NoSession');
+    expectDocumented('POST', '/api/users/session', guest);
+    expectDocumented(
+      'GET',
+      '/api/users/getProfileById/{id}',
+      await call(base, 'GET', `/api/users/getProfileById/${member.userId}`),
+    );
+    const missing = await call(base, 'GET', '/api/users/getProfileById/nobody');
+    expect(missing.status).toBe(404);
+    expectDocumented('GET', '/api/users/getProfileById/{id}', missing);
+    const invalid = await call(base, 'POST', '/api/users/register', { body: { email: 'x' } });
+    expect(invalid.status).toBe(400);
+    expectDocumented('POST', '/api/users/register', invalid);
+  });
+
+  it('answers posts calls as documented', async () => {
+    const { base } = services.get('posts')!;
+    const as = {
+      'x-mepedia-identity': identity.assert(
+        {
+          kind: 'member',
+          userId: '01900000-0000-7000-8000-000000000001',
+          sessionId: 's1',
+          language: 'en',
+        },
+        'posts',
+      ),
+    };
+    const created = await call<{ postId: string }>(base, 'POST', '/api/posts/create', {
+      headers: as,
+      body: {
+        title: 'A summer to remember',
+        content: `<p>${'A story told slowly and with care, one memory at a time. '.repeat(3)}</p>`,
+        image: '/api/files/image/abc',
+        credit: 'Photo: the author',
+        privacy: 'public',
+      },
+    });
+    expect(created.status).toBe(201);
+    expectDocumented('POST', '/api/posts/create', created);
+    expectDocumented(
+      'POST',
+      '/api/posts/getPosts',
+      await call(base, 'POST', '/api/posts/getPosts', { body: {} }),
+    );
+    expectDocumented(
+      'POST',
+      '/api/posts/getPostById',
+      await call(base, 'POST', '/api/posts/getPostById', { body: { postId: created.body.postId } }),
+    );
+    const guest = await call(base, 'POST', '/api/posts/create', { body: {} });
+    expect(guest.status).toBe(401);
+    expectDocumented('POST', '/api/posts/create', guest);
+    expectDocumented(
+      'DELETE',
+      '/api/posts/deletePost/{id}',
+      await call(base, 'DELETE', `/api/posts/deletePost/${created.body.postId}`, { headers: as }),
+    );
+  });
+});

@@ -1,0 +1,19 @@
+import type { ApiRoute, ApiService } from './api-route';
+import { postsApi } from './posts.api';
+import { usersApi } from './users.api';
+
+/**
+ * Every service's routes, in the order the reference lists them. A new service adds its
+ * `<service>.api.ts` here; the route test (apps/standalone/test/api-catalogue.int-spec.ts) boots
+ * every service and fails while a route it registers has no entry here, or the reverse.
+ */
+export const apiCatalogue: readonly ApiService[] = [usersApi, postsApi];
+
+/** Every route of every service. */
+export function catalogueRoutes(
+  catalogue: readonly ApiService[] = apiCatalogue,
+): Array<ApiRoute & { service: ApiService['service'] }> {
+  return catalogue.flatMap((entry) =>
+    entry.routes.map((route) => ({ ...route, service: entry.service })),
+  );
+}

@@ -1,0 +1,111 @@
+import type { z } from 'zod';
+import { errorCatalog, type ErrorCode } from './errors';
+import type { ServiceApp } from './routes';
+
+// ---------------------------------------------------------------------------
+// THE ROUTE CATALOGUE: what a client needs to call a route without reading code.
+// Each service lists its routes in `<service>.api.ts` (see users.api.ts); the
+// OpenAPI reference (openapi.ts, served at /api/docs) is built from these lists,
+// and a test fails when a route a service registers has no entry, or the reverse.
+// ---------------------------------------------------------------------------
+
+export const API_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+export type ApiMethod = (typeof API_METHODS)[number];
+
+/**
+ * Who may call a route:
+ * - `anyone`: guests included (`@Public()`); a session, if any, is used.
+ * - `member`: a signed-in member (`@MembersOnly()`); a guest gets 401 AUTH_REQUIRED.
+ * - `owner`: a signed-in member acting on something of their own, which the service checks
+ *   (their account, their post, their session).
+ */
+export const API_AUTH = ['anyone', 'member', 'owner'] as const;
+export type ApiAuth = (typeof API_AUTH)[number];
+
+/** Cookies a route reads or sets besides the session a signed-in caller carries anyway. */
+export const API_COOKIES = ['session', 'verificationTicket', 'visitor'] as const;
+export type ApiCookie = (typeof API_COOKIES)[number];
+
+export type ApiRoute = {
+  method: ApiMethod;
+  /** The full path a client calls, path parameters in braces: `/api/users/getProfileById/{id}`. */
+  path: string;
+  /** One line. */
+  summary: string;
+  /** Rules worth knowing before calling (markdown allowed). */
+  description?: string;
+  auth: ApiAuth;
+  /** For `owner`: what the service checks belongs to the caller. */
+  owns?: string;
+  /** The JSON body, as the very schema the controller validates with (its input side is documented). */
+  body?: z.ZodType;
+  /** Path parameters, by name (each in the path as `{name}`). */
+  params?: Record<string, z.ZodType>;
+  /** Query parameters, by name. */
+  query?: Record<string, z.ZodType>;
+  /** The success status. */
+  status: 200 | 201;
+  /** The success answer (its output side is documented; no `.default()` in it). */
+  response: z.ZodType;
+  /**
+   * What the service itself may answer besides success. Errors every route of its kind can
+   * answer are added by `routeErrorCodes` (gateway, validation, auth, rate limits): do not list
+   * them here.
+   */
+  errors: readonly ErrorCode[];
+  /** Cookies the route needs (the verification ticket) or reads (the visitor id). */
+  reads?: readonly ApiCookie[];
+  /** Cookies a success (or an error named in `description`) sets. */
+  sets?: readonly ApiCookie[];
+  /** Cookies a success clears. */
+  clears?: readonly ApiCookie[];
+};
+
+/** One service's part of the catalogue. */
+export type ApiService = {
+  service: ServiceApp;
+  title: string;
+  /** Concepts a client needs for this service (markdown). */
+  description: string;
+  /** The service's contract module: schemas are named in the reference after their exports. */
+  schemas: Readonly<Record<string, unknown>>;
+  routes: readonly ApiRoute[];
+};
+
+/** Answered by the gateway (or the platform under every service) on any route. */
+export const GATEWAY_ERROR_CODES = [
+  'BAD_REQUEST_PATH',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'INTERNAL',
+  'SERVICE_UNAVAILABLE',
+  'UPSTREAM_TIMEOUT',
+] as const satisfies readonly ErrorCode[];
+
+const STATE_CHANGING: ReadonlySet<ApiMethod> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Every error code a route can answer: its own, plus the gateway's, a body's (INVALID_JSON,
+ * VALIDATION_FAILED), the browser origin check on state-changing methods (ORIGIN_NOT_ALLOWED),
+ * AUTH_REQUIRED for members' routes and RATE_LIMITED where the gateway limits the path.
+ * Sorted by status, then code.
+ */
+export function routeErrorCodes(route: ApiRoute, options: { rateLimited: boolean }): ErrorCode[] {
+  const codes = new Set<ErrorCode>([...route.errors, ...GATEWAY_ERROR_CODES]);
+  if (STATE_CHANGING.has(route.method)) {
+    codes.add('ORIGIN_NOT_ALLOWED');
+    codes.add('INVALID_JSON');
+  }
+  if (route.body || route.query) codes.add('VALIDATION_FAILED');
+  if (route.auth !== 'anyone') codes.add('AUTH_REQUIRED');
+  if (options.rateLimited) codes.add('RATE_LIMITED');
+  return [...codes].sort(
+    (a, b) => errorCatalog[a].status - errorCatalog[b].status || a.localeCompare(b),
+  );
+}
+
+/** `users.getProfileById` for `GET /api/users/getProfileById/{id}`. */
+export function operationIdOf(route: ApiRoute): string {
+  const segments = route.path.split('/').filter((segment) => segment && !segment.startsWith('{'));
+  return `${segments[1]}.${segments.slice(2).join('.')}`;
+}
