@@ -88,7 +88,13 @@ export async function expectAccessible(page: Page) {
   ).toEqual([]);
 }
 
+/** Resolves once React has hydrated the page: a click before that would go nowhere. */
+export async function hydrated(page: Page) {
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+}
+
 export async function openMenu(page: Page) {
+  await hydrated(page);
   await page.getByRole('button', { name: /Open menu|פתיחת התפריט/ }).click();
   return page.getByRole('navigation', { name: /Main menu|תפריט ראשי/ });
 }

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { expectAccessible, openMenu } from './helpers';
+import { expectAccessible, hydrated, openMenu } from './helpers';
 
 test.describe('the site, before any script runs', () => {
   test('the home page HTML carries its heading and language alternates', async ({ request }) => {
@@ -106,6 +106,7 @@ test.describe('in the browser', () => {
     await page.goto('/about');
     const toggle = page.getByRole('button', { name: 'Accessibility' });
     await expect(toggle).toBeVisible();
+    await hydrated(page);
     await toggle.click();
     const contrast = page.getByRole('button', { name: 'High contrast' });
     await contrast.click();
@@ -114,6 +115,7 @@ test.describe('in the browser', () => {
     await page.getByRole('button', { name: 'Larger text' }).click();
     await page.reload();
     await expect(page.locator('html')).toHaveClass(/a11y-contrast/);
+    await hydrated(page);
     expect(
       await page.evaluate(() =>
         getComputedStyle(document.documentElement).getPropertyValue('--text-scale').trim(),
@@ -129,6 +131,7 @@ test.describe('in the browser', () => {
     await expect(page.getByRole('button', { name: 'Go back' })).toHaveCount(0);
     await page.getByRole('link', { name: 'More about us' }).click();
     await expect(page).toHaveURL(/\/about$/);
+    await hydrated(page);
     await page.getByRole('button', { name: 'Go back' }).click();
     await expect(page).toHaveURL(/\/$/);
   });

@@ -55,6 +55,8 @@ export function usePrefetchMode(): 'intent' | 'none' {
 /** Browser-only duties that render nothing. */
 export function ClientEffects() {
   useEffect(() => {
+    // The page now answers clicks: browser tests (and anything else) can wait for this.
+    document.documentElement.dataset['hydrated'] = 'true';
     try {
       ensureRandomIdentifier(window.localStorage);
     } catch {
