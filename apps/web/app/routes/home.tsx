@@ -3,6 +3,7 @@ import { HydrationBoundary, QueryClient, dehydrate, useQuery } from '@tanstack/r
 import { LocalizedLink } from '../components/localized-link';
 import { PersonCard } from '../components/person-card';
 import { PostCard } from '../components/post-card';
+import { useRootData } from '../root';
 import { useApi } from '../lib/api';
 import { serverApi } from '../lib/context';
 import { useI18n } from '../lib/i18n';
@@ -71,6 +72,7 @@ function Recommended() {
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { t } = useI18n();
+  const signedIn = Boolean(useRootData()?.user);
   return (
     <HydrationBoundary state={loaderData.dehydrated}>
       <div className="page">
@@ -78,9 +80,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <h1 id="hero-title">{t('home.hero.title')}</h1>
           <p className="lead">{t('home.hero.text')}</p>
           <p className="actions">
-            <LocalizedLink className="button" to="/profile/edit-me/1">
-              {t('home.hero.start')}
-            </LocalizedLink>
+            {/* Writing starts with an account; members get the editor's link with the editor. */}
+            {!signedIn && (
+              <LocalizedLink className="button" to="/auth?modal=register">
+                {t('home.hero.start')}
+              </LocalizedLink>
+            )}
             <LocalizedLink className="button button-secondary" to="/people">
               {t('home.hero.explore')}
             </LocalizedLink>
