@@ -1,0 +1,229 @@
+// `npm start`'s process under load (a measurement, not a test): a fresh standalone process on
+// PGlite in a throw-away data folder, one member, POSTS posts of about 600 words, then
+// autocannon (CONNECTIONS connections, DURATION s after a 3 s warm-up) on the API and on
+// server-rendered pages, for a guest and for the member. Prints a markdown table with the
+// same run's calibration (tools/bench/calibration.mjs).
+//
+//   npm run build && node tools/bench/standalone.mjs
+//   POSTS=1000 DURATION=10 CONNECTIONS=50 node tools/bench/standalone.mjs
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { calibrate, drive, row, table } from './calibration.mjs';
+
+const POSTS = Number(process.env.POSTS ?? 1000);
+const DURATION = Number(process.env.DURATION ?? 10);
+const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
+const log = (message) => process.stderr.write(`${message}\n`);
+
+function startStandalone(dataDir) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['dist/apps/standalone/src/main.js'], {
+      env: { PATH: process.env.PATH, DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    const onData = (chunk) => {
+      output += chunk.toString();
+      const match = /ready at (http:\/\/\S+)/.exec(output);
+      if (match) resolve({ child, url: match[1] });
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`standalone exited ${code}:\n${output}`)));
+  });
+}
+
+/** One browser's cookies. */
+function jar() {
+  const cookies = new Map();
+  return {
+    header: () => [...cookies].map(([name, value]) => `${name}=${value}`).join('; '),
+    store(response) {
+      for (const line of response.headers.getSetCookie()) {
+        const [pair] = line.split(';');
+        const eq = pair.indexOf('=');
+        cookies.set(pair.slice(0, eq), pair.slice(eq + 1));
+      }
+    },
+  };
+}
+
+async function call(base, method, path, body, cookies) {
+  const response = await fetch(`${base}${path}`, {
+    method,
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(cookies ? { cookie: cookies.header() } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  cookies?.store(response);
+  const text = await response.text();
+  if (response.status >= 400) throw new Error(`${method} ${path} -> ${response.status}: ${text}`);
+  return text ? JSON.parse(text) : undefined;
+}
+
+async function outbox(base, predicate) {
+  for (let i = 0; i < 200; i++) {
+    const found = (await call(base, 'GET', '/dev/outbox')).find(predicate);
+    if (found) return found;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error('message never reached the dev outbox');
+}
+
+const WORDS =
+  'memory family village sea school teacher war peace music bread grandmother kitchen letters ' +
+  'journey city language friendship garden light harvest songs stories questions answers river';
+function article(i) {
+  const words = WORDS.split(' ');
+  const paragraphs = [];
+  for (let p = 0; p < 6; p++) {
+    const sentence = Array.from(
+      { length: 100 },
+      (_, w) => words[(i + p * 7 + w * 3) % words.length],
+    );
+    paragraphs.push(`<p>${sentence.join(' ')}.</p>`);
+  }
+  return paragraphs.join('');
+}
+
+async function seed(base) {
+  const member = jar();
+  const phone = `05${String(Date.now()).slice(-8)}`;
+  const email = `bench.${Date.now()}@example.com`;
+  const password = 'bench-member-passphrase';
+  await call(
+    base,
+    'POST',
+    '/api/users/register',
+    {
+      language: 'en',
+      firstname: 'Bench',
+      lastname: 'Writer',
+      email,
+      phoneNumberPrefix: '+972',
+      phoneNumber: phone,
+      birthdate: '1980-01-01',
+      country: 'IL',
+      gender: 'other',
+      password,
+      termsAccepted: true,
+    },
+    member,
+  );
+  const sms = await outbox(base, (m) => m.channel === 'sms');
+  await call(
+    base,
+    'PUT',
+    '/api/users/verifyUserByPhone',
+    {
+      prefix: '+972',
+      phone,
+      verifyCode: /(\d{6})/.exec(sms.text)[1],
+    },
+    member,
+  );
+  const mail = await outbox(base, (m) => m.channel === 'email' && m.to === email);
+  await call(
+    base,
+    'PUT',
+    '/api/users/verifyUserByEmail',
+    {
+      verifyCode: /token=([\w-]+)/.exec(mail.text)[1],
+    },
+    member,
+  );
+  const ids = [];
+  const started = Date.now();
+  for (let i = 0; i < POSTS; i++) {
+    const post = await call(
+      base,
+      'POST',
+      '/api/posts/create',
+      {
+        title: `A remembered afternoon, number ${i}`,
+        content: article(i),
+        image: `https://images.example.com/${i}.jpg`,
+        credit: `Photo ${i}`,
+        privacy: 'public',
+        destination: i % 3 === 0 ? 'magazine' : 'profile',
+      },
+      member,
+    );
+    ids.push(post.postId);
+  }
+  log(`seeded ${POSTS} posts in ${Date.now() - started} ms`);
+  return { member, ids };
+}
+
+async function main() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'mepedia-bench-'));
+  let standalone;
+  try {
+    log('calibrating…');
+    const calibration = await calibrate({ duration: DURATION });
+    standalone = await startStandalone(dataDir);
+    const base = standalone.url.replace('localhost', '127.0.0.1');
+    const { member, ids } = await seed(base);
+    let next = 0;
+    const postBody = () => JSON.stringify({ postId: ids[next++ % ids.length] });
+    const scenarios = [
+      [
+        '`getPosts` (first page)',
+        {
+          url: `${base}/api/posts/getPosts`,
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: '{}',
+        },
+      ],
+      [
+        '`getPostById`',
+        {
+          url: `${base}/api/posts/getPostById`,
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          requests: [{ setupRequest: (req) => ({ ...req, body: postBody() }) }],
+        },
+      ],
+      ['home page, guest', { url: `${base}/` }],
+      [
+        'post page, guest',
+        {
+          url: `${base}/post/${ids[0]}`,
+          requests: [
+            { setupRequest: (req) => ({ ...req, path: `/post/${ids[next++ % ids.length]}` }) },
+          ],
+        },
+      ],
+      ['home page, member', { url: `${base}/`, headers: { cookie: member.header() } }],
+    ];
+    const rows = [...calibration];
+    for (const [name, options] of scenarios) {
+      log(`driving ${name}…`);
+      await drive(options.url, { ...options, connections: CONNECTIONS, duration: 3 });
+      rows.push(
+        row(
+          name,
+          await drive(options.url, { ...options, connections: CONNECTIONS, duration: DURATION }),
+        ),
+      );
+    }
+    process.stdout.write(
+      `\n${POSTS} posts of ~600 words, npm start on PGlite, ${CONNECTIONS} connections, ${DURATION} s ` +
+        `after a 3 s warm-up; ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}\n\n${table(rows)}\n`,
+    );
+  } finally {
+    standalone?.child.kill('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
