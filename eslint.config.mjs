@@ -47,27 +47,78 @@ export default tseslint.config(
       '@typescript-eslint/no-extraneous-class': 'off',
       'import-x/no-cycle': 'error',
       'import-x/no-duplicates': 'error',
+      // The project graph's tags (project.json) decide who may import whom:
+      //   type:app       imports libraries only, never another app;
+      //   type:lib       imports libraries only, never an app;
+      //   scope:shared   (contracts) imports only shared code;
+      //   scope:backend  (server libraries and apps) imports shared and backend code;
+      //   scope:web      (the site and its libraries) imports shared and web code, never a
+      //                  server library nor a server-only package.
+      // A library with a build target imports only libraries that have one too (its compiled
+      // output requires theirs from dist/). Another project is imported through its @mepedia/*
+      // alias in tsconfig.base.json, never by a relative path.
       '@nx/enforce-module-boundaries': [
         'error',
         {
-          enforceBuildableLibDependency: false,
+          enforceBuildableLibDependency: true,
+          checkDynamicDependenciesExceptions: [],
           allow: [],
           depConstraints: [
+            { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:lib'] },
+            { sourceTag: 'type:lib', onlyDependOnLibsWithTags: ['type:lib'] },
             { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
             {
               sourceTag: 'scope:backend',
               onlyDependOnLibsWithTags: ['scope:shared', 'scope:backend'],
             },
-            { sourceTag: 'scope:web', onlyDependOnLibsWithTags: ['scope:shared', 'scope:web'] },
+            {
+              sourceTag: 'scope:web',
+              onlyDependOnLibsWithTags: ['scope:shared', 'scope:web'],
+              bannedExternalImports: [
+                '@nestjs/*',
+                'fastify',
+                '@fastify/*',
+                'pg',
+                'drizzle-orm',
+                'drizzle-orm/*',
+                'bullmq',
+                'ioredis',
+                '@electric-sql/pglite',
+                '@node-rs/*',
+                'nodemailer',
+              ],
+            },
           ],
         },
       ],
     },
   },
   {
-    // The standalone process is the composition root: it alone may assemble apps.
+    // The one exception to "apps never import apps", by design: apps/standalone (tag
+    // role:composition-root) boots every app in one process, so it and its tests may import each
+    // app's factory and configuration loader (<app>/src/<name>.app, .config or .options) and
+    // the web host. Every other import of standalone is checked like any app's.
     files: ['apps/standalone/src/**/*.ts', 'apps/standalone/test/**/*.ts'],
-    rules: { '@nx/enforce-module-boundaries': 'off' },
+    rules: {
+      '@nx/enforce-module-boundaries': [
+        'error',
+        {
+          enforceBuildableLibDependency: true,
+          checkDynamicDependenciesExceptions: [],
+          allow: [
+            '^\\.\\./\\.\\./(gateway|posts|users|worker)/src/[a-z-]+\\.(app|config|options)$',
+            '^\\.\\./\\.\\./web/server/web-host$',
+          ],
+          depConstraints: [
+            { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:lib'] },
+            {
+              sourceTag: 'scope:backend',
+              onlyDependOnLibsWithTags: ['scope:shared', 'scope:backend'],
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     // React Router's idiom: loaders throw redirect() and data() responses.

@@ -1,8 +1,17 @@
-// Build everything into dist/:
-//  - the servers (apps/*/src, apps/web/server, libs/*) with swc, in well under a second;
-//  - the web app (apps/web/app) with React Router's Vite build into dist/web, skipped when
-//    none of its inputs changed since the last build (it takes tens of seconds).
-// Type checking is `npm run typecheck`.
+// Build into dist/:
+//   node tools/build.mjs                   everything: every server project, then the web app
+//   node tools/build.mjs apps/users …      only these server projects (what each project's Nx
+//                                          `build` target runs: it writes dist/<root> and nothing else)
+//   node tools/build.mjs --web             only the web app (the `web` project's Nx `build` target)
+//
+// A server project (apps/*, libs/contracts, libs/server/*, apps/web/server) is compiled file by
+// file with swc into dist/<its root>, in well under a second; SQL migrations and package.json are
+// copied beside the code, project.json and tsconfig.json are not. Imports of other projects become
+// relative requires into their own dist/ folders (the paths of .swcrc), so an app runs once its
+// libraries are built too: Nx's `build` depends on `^build` for that.
+// The web app (apps/web/app with libs/web/*) is React Router's Vite build into dist/web, skipped
+// when none of its inputs changed since the last build (it takes tens of seconds).
+// Type checking is `npm run typecheck` (or `nx run-many -t typecheck`).
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
@@ -16,50 +25,13 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 
-const started = Date.now();
 const run = (args, options = {}) => {
   const result = spawnSync(process.execPath, args, { stdio: 'inherit', ...options });
   if (result.status !== 0) process.exit(result.status ?? 1);
 };
 
-// Compile beside dist/ and swap the result in: a test run or server started from dist/ by
-// another build never finds it half-deleted.
-const staging = `dist/.staging-${process.pid}`;
-rmSync(staging, { recursive: true, force: true });
-mkdirSync('dist', { recursive: true });
-run([
-  'node_modules/@swc/cli/bin/swc.js',
-  'apps',
-  'libs',
-  '--out-dir',
-  staging,
-  '--copy-files',
-  '--ignore',
-  [
-    '**/*.spec.ts',
-    '**/test/**',
-    '**/*.test.ts',
-    '**/*.test.tsx',
-    '**/*.tsx',
-    'apps/web/app/**',
-    'apps/web/public/**',
-    'apps/web/*.ts',
-    'libs/web/**',
-  ].join(','),
-  '--quiet',
-]);
-for (const folder of ['apps', 'libs']) {
-  const old = `dist/.old-${process.pid}-${folder}`;
-  if (existsSync(`dist/${folder}`)) renameSync(`dist/${folder}`, old);
-  renameSync(`${staging}/${folder}`, `dist/${folder}`);
-  rmSync(old, { recursive: true, force: true });
-}
-rmSync(staging, { recursive: true, force: true });
-process.stdout.write(`Built the servers in ${Date.now() - started} ms\n`);
-
-// The web app's inputs: its sources, the libraries it bundles, and the build's own config.
 function files(dir) {
   if (!existsSync(dir)) return [];
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -69,27 +41,79 @@ function files(dir) {
     return [path];
   });
 }
-const inputs = [
-  ...files('apps/web/app'),
-  ...files('apps/web/public'),
-  ...files('libs/web'),
-  ...files('libs/contracts/src'),
-  'apps/web/vite.config.ts',
-  'apps/web/react-router.config.ts',
-  'package-lock.json',
-].sort();
-const hash = createHash('sha256');
-for (const file of inputs) hash.update(file).update(readFileSync(file));
-const digest = hash.digest('hex');
-const stamp = 'dist/web/.inputs';
-if (
-  existsSync(stamp) &&
-  readFileSync(stamp, 'utf8') === digest &&
-  statSync('dist/web/server/index.mjs', { throwIfNoEntry: false })
-) {
-  process.stdout.write('The web app is up to date\n');
-} else {
-  const webStarted = Date.now();
+
+// Every folder with a project.json under apps/ and libs/, except the Vite-built web app and the
+// web libraries it bundles.
+function serverProjects() {
+  return [...files('apps'), ...files('libs')]
+    .filter((file) => file.endsWith('/project.json'))
+    .map((file) => dirname(file))
+    .filter((root) => root !== 'apps/web' && !root.startsWith('libs/web/'))
+    .sort();
+}
+
+// Compile beside dist/ and swap each project's folder in: a test run or server started from
+// dist/ by another build never finds it half-deleted.
+function buildServers(roots) {
+  const started = Date.now();
+  const staging = `dist/.staging-${process.pid}`;
+  rmSync(staging, { recursive: true, force: true });
+  mkdirSync('dist', { recursive: true });
+  run([
+    'node_modules/@swc/cli/bin/swc.js',
+    ...roots,
+    '--out-dir',
+    staging,
+    '--copy-files',
+    '--ignore',
+    [
+      '**/project.json',
+      '**/tsconfig.json',
+      '**/*.spec.ts',
+      '**/test/**',
+      '**/*.test.ts',
+      '**/*.test.tsx',
+      '**/*.tsx',
+    ].join(','),
+    '--quiet',
+  ]);
+  for (const root of roots) {
+    const target = `dist/${root}`;
+    const old = `dist/.old-${process.pid}-${root.replaceAll('/', '-')}`;
+    mkdirSync(dirname(target), { recursive: true });
+    if (!existsSync(`${staging}/${root}`)) mkdirSync(`${staging}/${root}`, { recursive: true });
+    if (existsSync(target)) renameSync(target, old);
+    renameSync(`${staging}/${root}`, target);
+    rmSync(old, { recursive: true, force: true });
+  }
+  rmSync(staging, { recursive: true, force: true });
+  process.stdout.write(`Built ${roots.join(', ')} in ${Date.now() - started} ms\n`);
+}
+
+function buildWeb() {
+  // The web app's inputs: its sources, the libraries it bundles, and the build's own config.
+  const inputs = [
+    ...files('apps/web/app'),
+    ...files('apps/web/public'),
+    ...files('libs/web'),
+    ...files('libs/contracts/src'),
+    'apps/web/vite.config.ts',
+    'apps/web/react-router.config.ts',
+    'package-lock.json',
+  ].sort();
+  const hash = createHash('sha256');
+  for (const file of inputs) hash.update(file).update(readFileSync(file));
+  const digest = hash.digest('hex');
+  const stamp = 'dist/web/.inputs';
+  if (
+    existsSync(stamp) &&
+    readFileSync(stamp, 'utf8') === digest &&
+    statSync('dist/web/server/index.mjs', { throwIfNoEntry: false })
+  ) {
+    process.stdout.write('The web app is up to date\n');
+    return;
+  }
+  const started = Date.now();
   rmSync('dist/web', { recursive: true, force: true });
   run([join(process.cwd(), 'node_modules/@react-router/dev/bin.js'), 'build'], {
     cwd: 'apps/web',
@@ -106,5 +130,23 @@ if (
     writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
   }
   writeFileSync(stamp, digest);
-  process.stdout.write(`Built the web app in ${Date.now() - webStarted} ms\n`);
+  process.stdout.write(`Built the web app in ${Date.now() - started} ms\n`);
+}
+
+const args = process.argv.slice(2);
+const known = serverProjects();
+if (args.length === 0) {
+  buildServers(known);
+  buildWeb();
+} else {
+  const roots = args.filter((arg) => arg !== '--web').map((arg) => arg.replace(/\/+$/, ''));
+  const unknown = roots.filter((root) => !known.includes(root));
+  if (unknown.length > 0) {
+    process.stderr.write(
+      `Not a server project: ${unknown.join(', ')} (known: ${known.join(', ')})\n`,
+    );
+    process.exit(1);
+  }
+  if (roots.length > 0) buildServers(roots);
+  if (args.includes('--web')) buildWeb();
 }

@@ -8,7 +8,9 @@ module.exports = async function globalSetup() {
     process.env.MEPEDIA_TEST_RUN = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
   }
   // End-to-end tests start the compiled processes; build once per run (swc, well under a second).
-  if (!globalThis.__mepediaBuilt) {
+  // Not under Nx: there a test target depends on the builds of what it starts, and a build
+  // here would rewrite dist/ under the processes of tasks running beside it.
+  if (!globalThis.__mepediaBuilt && !process.env.NX_TASK_TARGET_PROJECT) {
     execFileSync(process.execPath, ['tools/build.mjs'], {
       cwd: `${__dirname}/../..`,
       stdio: 'ignore',
