@@ -6,6 +6,7 @@
 //
 //   npm run build && node tools/bench/standalone.mjs
 //   POSTS=1000 DURATION=10 CONNECTIONS=50 node tools/bench/standalone.mjs
+//   ONLY='home page, guest' NODE_ARGS='--cpu-prof --cpu-prof-dir=prof' node tools/bench/standalone.mjs
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
@@ -19,7 +20,9 @@ const log = (message) => process.stderr.write(`${message}\n`);
 
 function startStandalone(dataDir) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['dist/apps/standalone/src/main.js'], {
+    // NODE_ARGS='--cpu-prof --cpu-prof-dir=prof' profiles the process under load.
+    const nodeArgs = process.env.NODE_ARGS ? process.env.NODE_ARGS.split(' ') : [];
+    const child = spawn(process.execPath, [...nodeArgs, 'dist/apps/standalone/src/main.js'], {
       env: { PATH: process.env.PATH, DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'warn' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -164,7 +167,7 @@ async function main() {
   let standalone;
   try {
     log('calibrating…');
-    const calibration = await calibrate({ duration: DURATION });
+    const calibration = process.env.ONLY ? [] : await calibrate({ duration: DURATION });
     standalone = await startStandalone(dataDir);
     const base = standalone.url.replace('localhost', '127.0.0.1');
     const { member, ids } = await seed(base);
@@ -202,7 +205,8 @@ async function main() {
       ['home page, member', { url: `${base}/`, headers: { cookie: member.header() } }],
     ];
     const rows = [...calibration];
-    for (const [name, options] of scenarios) {
+    const only = process.env.ONLY;
+    for (const [name, options] of scenarios.filter(([name]) => !only || name.includes(only))) {
       log(`driving ${name}…`);
       await drive(options.url, { ...options, connections: CONNECTIONS, duration: 3 });
       rows.push(
@@ -217,8 +221,11 @@ async function main() {
         `after a 3 s warm-up; ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}\n\n${table(rows)}\n`,
     );
   } finally {
-    standalone?.child.kill('SIGTERM');
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    if (standalone && standalone.child.exitCode === null) {
+      const exited = new Promise((resolve) => standalone.child.once('exit', resolve));
+      standalone.child.kill('SIGTERM');
+      await exited;
+    }
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
