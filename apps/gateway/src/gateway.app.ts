@@ -10,7 +10,7 @@ import { openBus } from '@mepedia/server-platform';
 import type { MessageBus } from '@mepedia/server-queue';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyInstance } from 'fastify';
-import { Pool, type Dispatcher } from 'undici';
+import { Pool } from 'undici';
 import { registerApiDocs } from './api-docs';
 import type { GatewayConfig } from './gateway.config';
 import { GatewayModule } from './gateway.module';
@@ -18,6 +18,9 @@ import { registerProxy } from './proxy';
 import { MemoryRateLimitStore, RedisRateLimitStore, type RateLimitStore } from './rate-limiter';
 import { registerSecurityHeaders } from './security-headers';
 import { SessionResolver } from './session-resolver';
+import type { Upstream } from './upstream';
+
+export { inProcessUpstream, type Upstream } from './upstream';
 
 export type GatewayApp = {
   app: NestFastifyApplication;
@@ -36,6 +39,10 @@ export async function createGatewayApp(
     logger?: AppLogger;
     /** More routes on the same server before it listens (the standalone process adds the web app). */
     extend?: (fastify: FastifyInstance) => Promise<void>;
+    /** Services reached without HTTP (the standalone process); the others by their URLs. */
+    upstreams?: Partial<Record<ServiceApp, Upstream>>;
+    /** The worker's dev outbox without HTTP (the standalone process; never in production). */
+    devOutbox?: Upstream;
   } = {},
 ): Promise<GatewayApp> {
   const logger = options.logger ?? createLogger({ name: 'gateway', level: config.logLevel });
@@ -43,11 +50,11 @@ export async function createGatewayApp(
   const bus: MessageBus =
     options.bus ?? openBus({ REDIS_URL: config.redisUrl, REDIS_PREFIX: config.redisPrefix });
 
-  const upstreams: Partial<Record<ServiceApp, Dispatcher>> = {};
+  const upstreams: Partial<Record<ServiceApp, Upstream>> = { ...options.upstreams };
   const pools = new Map<string, Pool>();
   for (const app of SERVICE_APPS) {
     const url = config.services[app];
-    if (!url) continue;
+    if (!url || upstreams[app]) continue;
     // Apps sharing a base URL (the standalone process) share a pool.
     let pool = pools.get(url);
     if (!pool) {
@@ -90,11 +97,15 @@ export async function createGatewayApp(
   registerSecurityHeaders(fastify, config.production);
   // The API reference (/api/docs): the gateway's own, answered without any service.
   registerApiDocs(fastify, config);
-  const worker =
-    config.workerUrl && !config.production
-      ? new Pool(config.workerUrl, { connections: 4 })
-      : undefined;
-  if (worker) pools.set(config.workerUrl as string, worker);
+  let devOutbox: Upstream | undefined;
+  if (!config.production) {
+    devOutbox = options.devOutbox;
+    if (!devOutbox && config.workerUrl) {
+      const worker = new Pool(config.workerUrl, { connections: 4 });
+      pools.set(config.workerUrl, worker);
+      devOutbox = worker;
+    }
+  }
   registerProxy(fastify, {
     config,
     logger,
@@ -102,7 +113,7 @@ export async function createGatewayApp(
     sessions,
     rateLimits,
     upstreams,
-    devOutbox: worker,
+    devOutbox,
   });
   if (options.extend) await options.extend(fastify);
 

@@ -18,11 +18,11 @@ import {
   type IdentitySigner,
 } from '@mepedia/server-identity';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Dispatcher } from 'undici';
 import { normalizeApiPath } from './api-path';
 import type { GatewayConfig } from './gateway.config';
 import { RATE_RULES } from './rate-rules';
 import type { RateLimitStore } from './rate-limiter';
+import type { Upstream, UpstreamResponse } from './upstream';
 import { UsersUnavailableError, type SessionResolver } from './session-resolver';
 
 // Hop-by-hop headers (RFC 9110 section 7.6.1) and ones the gateway sets itself.
@@ -70,9 +70,9 @@ export type ProxyDeps = {
   signer: IdentitySigner;
   sessions: SessionResolver;
   rateLimits: RateLimitStore;
-  upstreams: Partial<Record<ServiceApp, Dispatcher>>;
+  upstreams: Partial<Record<ServiceApp, Upstream>>;
   /** The worker, for /dev/outbox (never in production). */
-  devOutbox?: Dispatcher | undefined;
+  devOutbox?: Upstream | undefined;
 };
 
 /** The socket's own peer (never X-Forwarded-For): 127.0.0.0/8 or ::1. */
@@ -221,7 +221,7 @@ export function registerProxy(fastify: FastifyInstance, deps: ProxyDeps): void {
       Buffer.isBuffer(request.body) && request.body.length > 0 ? request.body : undefined;
     if (body) headers['content-length'] = String(body.length);
 
-    let response: Dispatcher.ResponseData;
+    let response: UpstreamResponse;
     try {
       response = await upstream.request({
         method: request.method,

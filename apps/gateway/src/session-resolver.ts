@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { BUS_CHANNELS, isLanguage } from '@mepedia/contracts';
 import type { Identity, IdentitySigner } from '@mepedia/server-identity';
 import type { MessageBus } from '@mepedia/server-queue';
-import type { Dispatcher } from 'undici';
+import type { Upstream } from './upstream';
 
 export type Member = Extract<Identity, { kind: 'member' }>;
 
@@ -22,7 +22,7 @@ export class SessionResolver {
   private readonly inflight = new Map<string, Promise<Member | null>>();
 
   constructor(
-    private readonly users: Dispatcher | undefined,
+    private readonly users: Upstream | undefined,
     private readonly signer: IdentitySigner,
     private readonly ttlMs: number,
     private readonly timeoutMs: number,

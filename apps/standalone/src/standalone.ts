@@ -1,6 +1,6 @@
 import { createPublicKey } from 'node:crypto';
 import { createServer, type AddressInfo } from 'node:net';
-import { serviceUrlVariable, type ServiceApp } from '@mepedia/contracts';
+import type { ServiceApp } from '@mepedia/contracts';
 import { envPort, envUrl, loadConfig, platformEnv } from '@mepedia/server-config';
 import { openDatabase } from '@mepedia/server-database';
 import { createLogger } from '@mepedia/server-http';
@@ -11,7 +11,7 @@ import {
 } from '@mepedia/server-identity';
 import { openBus, openQueue, type ServicePlatform } from '@mepedia/server-platform';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { createGatewayApp } from '../../gateway/src/gateway.app';
+import { createGatewayApp, inProcessUpstream } from '../../gateway/src/gateway.app';
 import { loadGatewayConfig } from '../../gateway/src/gateway.config';
 import { createPostsApp } from '../../posts/src/posts.app';
 import { loadPostsOptions } from '../../posts/src/posts.options';
@@ -19,7 +19,8 @@ import { createUsersApp } from '../../users/src/users.app';
 import { loadUsersOptions } from '../../users/src/users.options';
 import { createWorkerApp } from '../../worker/src/worker.app';
 import { loadWorkerConfig } from '../../worker/src/worker.config';
-import { registerWeb } from '../../web/server/web-host';
+import { registerWeb, type WebContext } from '../../web/server/web-host';
+import { inProcessFetch } from './in-process-fetch';
 import { z } from 'zod';
 
 export const standaloneEnv = z.object({
@@ -35,9 +36,11 @@ export const standaloneEnv = z.object({
 /**
  * Every service, the gateway (and later the worker and web app) in ONE
  * process: one database (PGlite unless DATABASE_URL is set), one in-process
- * queue and bus, a signing key made fresh at each start. Services listen on
- * loopback ports of their own; only the gateway's port is public.
+ * queue and bus, a signing key made fresh at each start. Only the gateway listens: it hands
+ * requests to the services in process, and the pages' loaders reach it the same way.
  */
+const fastifyOf = (app: NestFastifyApplication) => app.getHttpAdapter().getInstance();
+
 /**
  * Without PUBLIC_URL, links in emails and pages point at this process: the port is settled
  * first (a free one for PORT=0) so every part is configured with the address it will have.
@@ -99,43 +102,38 @@ export async function startStandalone(given: Record<string, string | undefined> 
     for (const stop of stoppers.reverse()) await stop();
   };
   try {
+    // Only the gateway listens; it hands requests to the others in process (no sockets).
     const workerApp = await createWorkerApp(
       { logger: logger.child({ service: 'worker' }), database, queue },
       worker.config,
     );
-    await workerApp.app.listen({ port: 0, host: '127.0.0.1' });
+    await workerApp.app.init();
     stoppers.push(() => workerApp.close());
-    const workerUrl = (await workerApp.app.getUrl()).replace('[::1]', '127.0.0.1');
 
     const users = await createUsersApp(
       { ...platform, logger: logger.child({ service: 'users' }) },
       usersOptions,
     );
-    await users.listen({ port: 0, host: '127.0.0.1' });
+    await users.init();
     services.push({ name: 'users', app: users });
 
     const posts = await createPostsApp(
       { ...platform, logger: logger.child({ service: 'posts' }) },
       postsOptions,
     );
-    await posts.listen({ port: 0, host: '127.0.0.1' });
+    await posts.init();
     services.push({ name: 'posts', app: posts });
 
-    const serviceUrls: Record<string, string> = {};
-    for (const { name, app } of services) {
-      serviceUrls[serviceUrlVariable(name)] = (await app.getUrl()).replace('[::1]', '127.0.0.1');
-    }
     const gatewayConfig = loadGatewayConfig({
       ...env,
-      ...serviceUrls,
       PORT: String(config.PORT),
       HOST: config.HOST,
-      ...(config.NODE_ENV === 'production' ? {} : { WORKER_URL: workerUrl }),
       IDENTITY_PRIVATE_KEY: exportIdentityKeys({ privateKey, publicKey }).privateKey,
     });
     // The web app shares the gateway's port: pages at /, the API at /api, one origin.
-    const web = {
-      apiBaseUrl: '',
+    const web: WebContext = {
+      // Only a label: apiFetch (below) answers the loaders' calls in process.
+      apiBaseUrl: 'http://in-process',
       publicApiUrl: '',
       siteUrl: usersOptions.publicUrl,
       production: usersOptions.production,
@@ -145,12 +143,17 @@ export async function startStandalone(given: Record<string, string | undefined> 
       bus,
       logger: logger.child({ service: 'gateway' }),
       extend: (fastify) => registerWeb(fastify, () => web),
+      // One process: the gateway hands requests to the services without a socket.
+      upstreams: Object.fromEntries(
+        services.map(({ name, app }) => [name, inProcessUpstream(fastifyOf(app))]),
+      ),
+      devOutbox: inProcessUpstream(fastifyOf(workerApp.app)),
     });
+    // And pages fetch their data from the gateway the same way: no loopback HTTP.
+    web.apiFetch = inProcessFetch(fastifyOf(gateway.app));
     await gateway.app.listen({ port: config.PORT, host: config.HOST });
     const address = gateway.app.getHttpServer().address();
     const port = typeof address === 'object' && address ? address.port : config.PORT;
-    // Pages rendered here fetch their data from this same process, over loopback.
-    web.apiBaseUrl = `http://127.0.0.1:${port}`;
 
     let closing: Promise<void> | undefined;
     const close = () =>

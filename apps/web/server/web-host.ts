@@ -16,6 +16,8 @@ export type WebContext = {
   siteUrl: string;
   production: boolean;
   supportChatUrl: string;
+  /** How loaders reach the API: in one process, without a socket (the standalone process). */
+  apiFetch?: typeof fetch;
 };
 
 /** What React Router hands every loader and entry.server (AppLoadContext in app/lib/context.ts). */

@@ -11,6 +11,8 @@ export type WebContext = {
   production: boolean;
   /** The external support chat group. */
   supportChatUrl: string;
+  /** How loaders reach the API, when not over HTTP (the standalone process: in process). */
+  apiFetch?: typeof fetch;
 };
 
 declare module 'react-router' {
@@ -28,7 +30,11 @@ export function serverApi(context: { web: WebContext }, request: Request): Api {
   if (cookie) headers.cookie = cookie;
   const language = request.headers.get('accept-language');
   if (language) headers['accept-language'] = language;
-  return createApi({ baseUrl: context.web.apiBaseUrl, headers });
+  return createApi({
+    baseUrl: context.web.apiBaseUrl,
+    headers,
+    ...(context.web.apiFetch ? { fetch: context.web.apiFetch } : {}),
+  });
 }
 
 export function parseCookieHeader(header: string | null): Map<string, string> {

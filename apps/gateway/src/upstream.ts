@@ -1,0 +1,57 @@
+import { Readable } from 'node:stream';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { Dispatcher } from 'undici';
+
+/** One call to a service, as the gateway makes it. */
+export type UpstreamRequest = {
+  method: Dispatcher.HttpMethod;
+  path: string;
+  headers: Record<string, string | string[]>;
+  body?: Buffer | string | null;
+  headersTimeout?: number;
+  bodyTimeout?: number;
+};
+
+export type UpstreamBody = Readable & { json(): Promise<unknown>; dump(): Promise<void> };
+
+export type UpstreamResponse = {
+  statusCode: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: UpstreamBody;
+};
+
+/**
+ * How the gateway reaches a service: over HTTP (an undici Pool, services mode) or, inside one
+ * process (npm start), by handing the request to the service's Fastify instance directly.
+ */
+export interface Upstream {
+  request(request: UpstreamRequest): Promise<UpstreamResponse>;
+  close(): Promise<void>;
+}
+
+/**
+ * A service in this same process: no socket, no HTTP parsing, the same routes, hooks, guards
+ * and answers (Fastify's inject runs the whole request lifecycle).
+ */
+export function inProcessUpstream(service: FastifyInstance): Upstream {
+  return {
+    async request(request) {
+      const response = await service.inject({
+        method: request.method as InjectOptions['method'],
+        url: request.path,
+        headers: request.headers,
+        ...(request.body ? { payload: request.body } : {}),
+      });
+      const payload = response.rawPayload;
+      const body = Object.assign(Readable.from(payload.length > 0 ? [payload] : []), {
+        json: () => Promise.resolve(JSON.parse(payload.toString('utf8')) as unknown),
+        dump: () => Promise.resolve(),
+      });
+      const headers: UpstreamResponse['headers'] = {};
+      for (const [name, value] of Object.entries(response.headers))
+        headers[name] = typeof value === 'number' ? String(value) : value;
+      return { statusCode: response.statusCode, headers, body };
+    },
+    close: () => Promise.resolve(),
+  };
+}
