@@ -90,6 +90,30 @@ function buildServers(roots) {
   process.stdout.write(`Built ${roots.join(', ')} in ${Date.now() - started} ms\n`);
 }
 
+/** A digest of files' names and contents: a build whose inputs did not change is skipped. */
+function digestOf(inputs) {
+  const hash = createHash('sha256');
+  for (const file of [...inputs].sort()) hash.update(file).update(readFileSync(file));
+  return hash.digest('hex');
+}
+
+/** Every server project, unless nothing they are built from changed since the last such build. */
+function buildAllServers(roots) {
+  const inputs = [...roots.flatMap((root) => files(root)), '.swcrc', 'package-lock.json'];
+  const digest = digestOf(inputs.filter((file) => existsSync(file)));
+  const stamp = 'dist/.servers-inputs';
+  if (
+    existsSync(stamp) &&
+    readFileSync(stamp, 'utf8') === digest &&
+    roots.every((root) => existsSync(`dist/${root}`))
+  ) {
+    process.stdout.write('The servers are up to date\n');
+    return;
+  }
+  buildServers(roots);
+  writeFileSync(stamp, digest);
+}
+
 function buildWeb() {
   // The web app's inputs: its sources, the libraries it bundles, and the build's own config.
   const inputs = [
@@ -100,10 +124,8 @@ function buildWeb() {
     'apps/web/vite.config.ts',
     'apps/web/react-router.config.ts',
     'package-lock.json',
-  ].sort();
-  const hash = createHash('sha256');
-  for (const file of inputs) hash.update(file).update(readFileSync(file));
-  const digest = hash.digest('hex');
+  ];
+  const digest = digestOf(inputs);
   const stamp = 'dist/web/.inputs';
   if (
     existsSync(stamp) &&
@@ -136,7 +158,7 @@ function buildWeb() {
 const args = process.argv.slice(2);
 const known = serverProjects();
 if (args.length === 0) {
-  buildServers(known);
+  buildAllServers(known);
   buildWeb();
 } else {
   const roots = args.filter((arg) => arg !== '--web').map((arg) => arg.replace(/\/+$/, ''));
@@ -147,6 +169,10 @@ if (args.length === 0) {
     );
     process.exit(1);
   }
-  if (roots.length > 0) buildServers(roots);
+  if (roots.length > 0) {
+    // A partial build leaves the whole-build stamp behind: the next full build redoes everything.
+    rmSync('dist/.servers-inputs', { force: true });
+    buildServers(roots);
+  }
   if (args.includes('--web')) buildWeb();
 }
