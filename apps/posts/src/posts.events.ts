@@ -13,6 +13,8 @@ export function postsEventsHandler(
   repository: PostsRepository,
   onOutboxWrite: () => void,
   logger: AppLogger,
+  /** Posts changed for guests (a publisher's name, a member's posts gone). */
+  onPostsChanged: () => Promise<void> = () => Promise.resolve(),
 ) {
   return async (job: Job) => {
     const event = DomainEventEnvelope.parse(job.data);
@@ -26,12 +28,14 @@ export function postsEventsHandler(
           searchName: normalizeSearchText(user.fullname),
           version: new Date(event.occurredAt),
         });
+        await onPostsChanged();
         return;
       }
       case 'user.deleted': {
         const { userId } = UserDeletedEvent.parse(event.payload);
         const removed = await repository.removeMember(userId);
         if (removed > 0) onOutboxWrite();
+        await onPostsChanged();
         logger.info({ userId, removed }, 'removed a deleted member’s posts');
         return;
       }

@@ -3,6 +3,7 @@ import { HealthController, READINESS_CHECKS, type ReadinessCheck } from '@mepedi
 import { IdentityModule } from '@mepedia/server-identity';
 import { BACKGROUND_TASKS, BackgroundTasks, type ServicePlatform } from '@mepedia/server-platform';
 import { OutboxRelay } from '@mepedia/server-queue';
+import { GuestCache } from './guest-cache';
 import { PostsController } from './posts.controller';
 import { postsEventsHandler } from './posts.events';
 import type { PostsOptions } from './posts.options';
@@ -25,6 +26,8 @@ export class PostsModule {
       options.translation.provider === 'google'
         ? new GoogleTranslator(options.translation.key, options.translation.endpoint)
         : new TranslationOff();
+    // Guests' lists and posts, remembered for seconds and cleared on every replica by any change.
+    const guests = new GuestCache(platform.bus);
     const readiness: ReadinessCheck[] = [
       { name: 'database', check: () => platform.database.ping() },
     ];
@@ -34,7 +37,10 @@ export class PostsModule {
       controllers: [PostsController, HealthController],
       providers: [
         { provide: PostsRepository, useValue: repository },
-        { provide: PostsService, useValue: new PostsService(repository, () => relay.nudge()) },
+        {
+          provide: PostsService,
+          useValue: new PostsService(repository, () => relay.nudge(), guests),
+        },
         {
           provide: TranslationService,
           useValue: new TranslationService(new TranslationsRepository(db), translator),
@@ -44,11 +50,17 @@ export class PostsModule {
           provide: BACKGROUND_TASKS,
           useValue: [
             relay,
+            { start: () => guests.listen() },
             {
               start: () =>
                 platform.queue.process(
                   'events-posts',
-                  postsEventsHandler(repository, () => relay.nudge(), platform.logger),
+                  postsEventsHandler(
+                    repository,
+                    () => relay.nudge(),
+                    platform.logger,
+                    () => guests.clear(),
+                  ),
                   { concurrency: 4 },
                 ),
             },

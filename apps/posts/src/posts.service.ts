@@ -14,6 +14,7 @@ import {
 import { newId } from '@mepedia/server-database';
 import { AppError, fieldError } from '@mepedia/server-http';
 import type { z } from 'zod';
+import { GuestCache } from './guest-cache';
 import { decodeCursor, encodeCursor } from './posts.cursor';
 import { toPost, toSummary } from './posts.mapper';
 import type { PostWithPublisher, PostsRepository } from './posts.repository';
@@ -44,6 +45,7 @@ export class PostsService {
   constructor(
     private readonly repository: PostsRepository,
     private readonly onOutboxWrite: () => void,
+    private readonly guests: GuestCache = new GuestCache(),
   ) {}
 
   async create(authorId: string, input: CreateInput): Promise<Post> {
@@ -66,6 +68,7 @@ export class PostsService {
       createdAt: now,
       updatedAt: now,
     });
+    await this.guests.clear();
     const created = await this.repository.findById(row.id);
     return toPost(created as PostWithPublisher, false);
   }
@@ -89,6 +92,7 @@ export class PostsService {
     if (input.privacy !== undefined) changes.privacy = input.privacy;
     if (input.destination !== undefined) changes.destination = input.destination;
     await this.repository.update(input.postId, changes);
+    await this.guests.clear();
     const row = (await this.repository.findById(input.postId)) as PostWithPublisher;
     return toPost(row, await this.repository.likedBy(row.id, authorId));
   }
@@ -100,6 +104,7 @@ export class PostsService {
   async delete(authorId: string, postId: string): Promise<void> {
     await this.owned(authorId, postId);
     await this.repository.delete(postId, authorId);
+    await this.guests.clear();
     this.onOutboxWrite();
   }
 
@@ -108,6 +113,7 @@ export class PostsService {
     const row = await this.repository.findMePost(authorId, questionId);
     if (!row) throw new AppError('POST_NOT_FOUND');
     await this.repository.delete(row.id, authorId);
+    await this.guests.clear();
     this.onOutboxWrite();
   }
 
@@ -120,8 +126,14 @@ export class PostsService {
   }
 
   async getById(postId: string, viewerId: string | null): Promise<Post> {
+    if (!viewerId) {
+      // Guests all see the same post: remembered for a few seconds (guest-cache.ts).
+      return this.guests.get(`post:${postId}`, async () =>
+        toPost(await this.visible(postId, null), false),
+      );
+    }
     const row = await this.visible(postId, viewerId);
-    return toPost(row, viewerId ? await this.repository.likedBy(row.id, viewerId) : false);
+    return toPost(row, await this.repository.likedBy(row.id, viewerId));
   }
 
   async getMePost(postId: string, viewerId: string | null): Promise<Post> {
@@ -131,6 +143,13 @@ export class PostsService {
   }
 
   async list(input: ListInput, viewerId: string | null, now = new Date()): Promise<PostsPage> {
+    // Guests all see the same lists: remembered for a few seconds (guest-cache.ts).
+    if (!viewerId)
+      return this.guests.get(`list:${JSON.stringify(input)}`, () => this.load(input, null, now));
+    return this.load(input, viewerId, now);
+  }
+
+  private async load(input: ListInput, viewerId: string | null, now: Date): Promise<PostsPage> {
     const pageNumber = input.pageNumber ?? 0;
     const limit = input.limit && input.limit > 0 ? input.limit : POSTS_PAGE_SIZE;
     const asOf = input.asOf ? new Date(input.asOf) : now;

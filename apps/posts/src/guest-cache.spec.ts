@@ -1,0 +1,55 @@
+import { InProcessBus } from '@mepedia/server-queue';
+import { GuestCache } from './guest-cache';
+
+describe(GuestCache.name, () => {
+  let now = 0;
+  const clock = () => now;
+
+  it('answers a burst of misses for one key with one load', async () => {
+    const cache = new GuestCache(undefined, 5_000, clock);
+    let loads = 0;
+    const load = async () => {
+      loads += 1;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      return loads;
+    };
+    const answers = await Promise.all(Array.from({ length: 50 }, () => cache.get('k', load)));
+    expect(loads).toBe(1);
+    expect(new Set(answers)).toEqual(new Set([1]));
+  });
+
+  it('loads again once the time is up', async () => {
+    const cache = new GuestCache(undefined, 5_000, clock);
+    let loads = 0;
+    const load = () => Promise.resolve(++loads);
+    now = 1_000;
+    expect(await cache.get('k', load)).toBe(1);
+    now = 5_999;
+    expect(await cache.get('k', load)).toBe(1);
+    now = 6_000;
+    expect(await cache.get('k', load)).toBe(2);
+  });
+
+  it('forgets a failure at once', async () => {
+    const cache = new GuestCache(undefined, 5_000, clock);
+    await expect(cache.get('k', () => Promise.reject(new Error('down')))).rejects.toThrow('down');
+    expect(await cache.get('k', () => Promise.resolve('up'))).toBe('up');
+  });
+
+  it('is cleared by a change on any replica, even for an answer still loading', async () => {
+    const bus = new InProcessBus();
+    const here = new GuestCache(bus, 5_000, clock);
+    const there = new GuestCache(bus, 5_000, clock);
+    await here.listen();
+    await there.listen();
+    expect(await there.get('k', () => Promise.resolve('old'))).toBe('old');
+    let finish: (value: string) => void = () => undefined;
+    const loading = here.get('k', () => new Promise<string>((resolve) => (finish = resolve)));
+    await here.clear();
+    finish('loaded before the change');
+    expect(await loading).toBe('loaded before the change');
+    expect(await here.get('k', () => Promise.resolve('new'))).toBe('new');
+    expect(await there.get('k', () => Promise.resolve('new'))).toBe('new');
+    await bus.close();
+  });
+});
