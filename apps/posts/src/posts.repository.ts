@@ -164,22 +164,37 @@ export class PostsRepository {
 
   /** Count a view once per viewer; returns the post's views and whether this one counted. */
   async addView(postId: string, viewer: string): Promise<{ views: number; counted: boolean }> {
+    const { count, counted } = await this.countOnce(postViews, 'views', postId, viewer);
+    return { views: count, counted };
+  }
+
+  /**
+   * One row per viewer in `table` and the post's `counter` up by one, together, or neither when
+   * the viewer is already there; answers the counter either way.
+   */
+  private countOnce(
+    table: typeof postViews | typeof postShares,
+    counter: 'views' | 'shareCount',
+    postId: string,
+    viewer: string,
+  ): Promise<{ count: number; counted: boolean }> {
+    const column = posts[counter];
     return this.db.transaction(async (tx) => {
       const inserted = await tx
-        .insert(postViews)
+        .insert(table)
         .values({ postId, viewer })
         .onConflictDoNothing()
-        .returning({ postId: postViews.postId });
+        .returning({ postId: table.postId });
       if (inserted.length === 1) {
         const [row] = await tx
           .update(posts)
-          .set({ views: sql`${posts.views} + 1` })
+          .set({ [counter]: sql`${column} + 1` })
           .where(eq(posts.id, postId))
-          .returning({ views: posts.views });
-        return { views: row?.views ?? 0, counted: true };
+          .returning({ count: column });
+        return { count: row?.count ?? 0, counted: true };
       }
-      const [row] = await tx.select({ views: posts.views }).from(posts).where(eq(posts.id, postId));
-      return { views: row?.views ?? 0, counted: false };
+      const [row] = await tx.select({ count: column }).from(posts).where(eq(posts.id, postId));
+      return { count: row?.count ?? 0, counted: false };
     });
   }
 
@@ -219,26 +234,8 @@ export class PostsRepository {
     postId: string,
     viewer: string,
   ): Promise<{ shareCount: number; counted: boolean }> {
-    return this.db.transaction(async (tx) => {
-      const inserted = await tx
-        .insert(postShares)
-        .values({ postId, viewer })
-        .onConflictDoNothing()
-        .returning({ postId: postShares.postId });
-      if (inserted.length === 1) {
-        const [row] = await tx
-          .update(posts)
-          .set({ shareCount: sql`${posts.shareCount} + 1` })
-          .where(eq(posts.id, postId))
-          .returning({ shareCount: posts.shareCount });
-        return { shareCount: row?.shareCount ?? 0, counted: true };
-      }
-      const [row] = await tx
-        .select({ shareCount: posts.shareCount })
-        .from(posts)
-        .where(eq(posts.id, postId));
-      return { shareCount: row?.shareCount ?? 0, counted: false };
-    });
+    const { count, counted } = await this.countOnce(postShares, 'shareCount', postId, viewer);
+    return { shareCount: count, counted };
   }
 
   /** Upsert the publisher projection unless a newer event was applied. */
