@@ -24,6 +24,7 @@ import {
   SETUP_TIMEOUT_MS,
   testIdentity,
   type TestResponse,
+  eventually,
 } from '@mepedia/server-testing';
 import { RequestMethod } from '@nestjs/common';
 import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
@@ -108,16 +109,6 @@ describe('the route catalogue against the running services', () => {
   async function listen(name: ServiceApp, app: NestFastifyApplication) {
     await app.listen({ port: 0, host: '127.0.0.1' });
     services.set(name, { app, base: (await app.getUrl()).replace('[::1]', '127.0.0.1') });
-  }
-
-  /** A message as the worker would get it off the queue. */
-  async function until<T>(find: () => T | undefined): Promise<T> {
-    for (let i = 0; i < 300; i++) {
-      const found = find();
-      if (found !== undefined) return found;
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-    throw new Error('message never queued');
   }
 
   beforeAll(async () => {
@@ -215,7 +206,7 @@ describe('the route catalogue against the running services', () => {
 
     // Verify it: the SMS code with the ticket, then the email link.
     const to = `${registration.phoneNumberPrefix}${registration.phoneNumber.replace(/^0/, '')}`;
-    const sms = await until(() => texts.find((job) => job.to === to));
+    const sms = await eventually(() => texts.find((job) => job.to === to));
     const phone = await call(base, 'PUT', '/api/users/verifyUserByPhone', {
       headers: ticket.header(),
       body: {
@@ -226,7 +217,7 @@ describe('the route catalogue against the running services', () => {
     });
     expect(phone.status).toBe(200);
     expectDocumented('PUT', '/api/users/verifyUserByPhone', phone);
-    const email = await until(() =>
+    const email = await eventually(() =>
       emails.find((job) => job.to === registration.email && job.template === 'verify-email'),
     );
     const link = email.template === 'verify-email' ? email.data.link : '';

@@ -1,6 +1,6 @@
 import type { EmailJob, RegisterResponse, SmsJob } from '@mepedia/contracts';
 import type { QueueDriver } from '@mepedia/server-queue';
-import { call, CookieJar, newRegistration } from '@mepedia/server-testing';
+import { call, CookieJar, eventually, newRegistration } from '@mepedia/server-testing';
 
 /** With no worker running, tests read messages off the queues, as the worker would. */
 export function captureMessages(queue: QueueDriver) {
@@ -9,15 +9,6 @@ export function captureMessages(queue: QueueDriver) {
   queue.process<SmsJob>('sms', async (job) => void texts.push(job.data));
   queue.process<EmailJob>('email', async (job) => void emails.push(job.data));
   return { texts, emails };
-}
-
-async function until<T>(find: () => T | undefined): Promise<T> {
-  for (let i = 0; i < 200; i++) {
-    const found = find();
-    if (found !== undefined) return found;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  throw new Error('message never queued');
 }
 
 /** Register, then verify the phone with the texted code and the email with the link. */
@@ -33,7 +24,7 @@ export async function registerVerified(
   if (response.status !== 201)
     throw new Error(`register answered ${response.status}: ${response.text}`);
   const to = `${registration.phoneNumberPrefix}${registration.phoneNumber.replace(/^0/, '')}`;
-  const sms = await until(() => messages.texts.find((job) => job.to === to));
+  const sms = await eventually(() => messages.texts.find((job) => job.to === to));
   const ticket = new CookieJar();
   ticket.store(response.headers);
   const phone = await call(base, 'PUT', '/api/users/verifyUserByPhone', {
@@ -46,7 +37,7 @@ export async function registerVerified(
   });
   if (phone.status !== 200)
     throw new Error(`verifyUserByPhone answered ${phone.status}: ${phone.text}`);
-  const email = await until(() =>
+  const email = await eventually(() =>
     messages.emails.find((job) => job.to === registration.email && job.template === 'verify-email'),
   );
   const link = email.template === 'verify-email' ? email.data.link : '';

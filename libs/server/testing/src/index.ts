@@ -7,3 +7,4 @@ export * from './processes';
 export * from './fake-providers';
 export * from './dev-outbox';
 export * from './timeouts';
+export * from './eventually';
