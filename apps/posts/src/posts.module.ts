@@ -1,9 +1,9 @@
 import { type DynamicModule, Module } from '@nestjs/common';
+import { BUS_CHANNELS } from '@mepedia/contracts';
 import { HealthController, READINESS_CHECKS, type ReadinessCheck } from '@mepedia/server-http';
 import { IdentityModule } from '@mepedia/server-identity';
 import { BACKGROUND_TASKS, BackgroundTasks, type ServicePlatform } from '@mepedia/server-platform';
-import { OutboxRelay } from '@mepedia/server-queue';
-import { GuestCache } from './guest-cache';
+import { GuestCache, OutboxRelay } from '@mepedia/server-queue';
 import { PostsController } from './posts.controller';
 import { postsEventsHandler } from './posts.events';
 import type { PostsOptions } from './posts.options';
@@ -27,7 +27,7 @@ export class PostsModule {
         ? new GoogleTranslator(options.translation.key, options.translation.endpoint)
         : new TranslationOff();
     // Guests' lists and posts, remembered for seconds and cleared on every replica by any change.
-    const guests = new GuestCache(platform.bus);
+    const guests = new GuestCache(BUS_CHANNELS.postsChanged, platform.bus);
     const readiness: ReadinessCheck[] = [
       { name: 'database', check: () => platform.database.ping() },
     ];

@@ -1,4 +1,5 @@
 import {
+  BUS_CHANNELS,
   POSTS_PAGE_SIZE,
   POST_CONTENT_MAX,
   POST_CONTENT_MIN,
@@ -13,8 +14,8 @@ import {
 } from '@mepedia/contracts';
 import { newId } from '@mepedia/server-database';
 import { AppError, fieldError } from '@mepedia/server-http';
+import { GuestCache } from '@mepedia/server-queue';
 import type { z } from 'zod';
-import { GuestCache } from './guest-cache';
 import { decodeCursor, encodeCursor } from './posts.cursor';
 import { toPost, toSummary } from './posts.mapper';
 import type { PostWithPublisher, PostsRepository } from './posts.repository';
@@ -45,7 +46,7 @@ export class PostsService {
   constructor(
     private readonly repository: PostsRepository,
     private readonly onOutboxWrite: () => void,
-    private readonly guests: GuestCache = new GuestCache(),
+    private readonly guests: GuestCache = new GuestCache(BUS_CHANNELS.postsChanged),
   ) {}
 
   async create(authorId: string, input: CreateInput): Promise<Post> {
@@ -127,7 +128,7 @@ export class PostsService {
 
   async getById(postId: string, viewerId: string | null): Promise<Post> {
     if (!viewerId) {
-      // Guests all see the same post: remembered for a few seconds (guest-cache.ts).
+      // Guests all see the same post: remembered for a few seconds (GuestCache in server-queue).
       return this.guests.get(`post:${postId}`, async () =>
         toPost(await this.visible(postId, null), false),
       );
@@ -143,7 +144,7 @@ export class PostsService {
   }
 
   async list(input: ListInput, viewerId: string | null, now = new Date()): Promise<PostsPage> {
-    // Guests all see the same lists: remembered for a few seconds (guest-cache.ts).
+    // Guests all see the same lists: remembered for a few seconds (GuestCache in server-queue).
     if (!viewerId)
       return this.guests.get(`list:${JSON.stringify(input)}`, () => this.load(input, null, now));
     return this.load(input, viewerId, now);

@@ -1,4 +1,5 @@
 import {
+  BUS_CHANNELS,
   PEOPLE_PAGE_SIZE,
   RANDOM_PEOPLE_COUNT,
   normalizeSearchText,
@@ -6,14 +7,31 @@ import {
   type PeopleQuery,
   type PersonCard,
 } from '@mepedia/contracts';
+import { GuestCache } from '@mepedia/server-queue';
 import { toPersonCard } from './users.mapper';
 import type { PeopleRepository } from './people.repository';
 
-/** The people directory: published profiles, searched by name or topic, in a stable order. */
+/**
+ * The people directory: published profiles, searched by name or topic, in a stable order. It is
+ * the same for every visitor, so its answers are remembered for a few seconds (GuestCache) and
+ * dropped, on every replica, the moment a member's public data changes.
+ */
 export class PeopleService {
-  constructor(private readonly people: PeopleRepository) {}
+  constructor(
+    private readonly people: PeopleRepository,
+    readonly directory = new GuestCache(BUS_CHANNELS.peopleChanged),
+  ) {}
 
-  async list(query: PeopleQuery, now = new Date()): Promise<PeoplePage> {
+  list(query: PeopleQuery, now = new Date()): Promise<PeoplePage> {
+    return this.directory.get(`list:${JSON.stringify(query)}`, () => this.load(query, now));
+  }
+
+  /** A member's public data changed (name, image, publication, deletion): forget the answers. */
+  changed(): Promise<void> {
+    return this.directory.clear();
+  }
+
+  private async load(query: PeopleQuery, now: Date): Promise<PeoplePage> {
     const pageNumber = Number(query.pageNumber ?? 0);
     const limit = Number(query.limit) > 0 ? Number(query.limit) : PEOPLE_PAGE_SIZE;
     const asOf = query.asOf ? new Date(query.asOf) : now;
@@ -41,11 +59,25 @@ export class PeopleService {
     return (await this.people.random(RANDOM_PEOPLE_COUNT)).map(toPersonCard);
   }
 
-  async publishedAmount(): Promise<{ publishedProfilesAmount: number }> {
-    return { publishedProfilesAmount: await this.people.countPublished() };
+  publishedAmount(): Promise<{ publishedProfilesAmount: number }> {
+    return this.directory.get('publishedAmount', async () => ({
+      publishedProfilesAmount: await this.people.countPublished(),
+    }));
   }
 
-  applyPublication(userId: string, publishedAnswers: number, topics: string[], occurredAt: Date) {
-    return this.people.applyPublication(userId, publishedAnswers, topics, occurredAt);
+  async applyPublication(
+    userId: string,
+    publishedAnswers: number,
+    topics: string[],
+    occurredAt: Date,
+  ): Promise<boolean> {
+    const applied = await this.people.applyPublication(
+      userId,
+      publishedAnswers,
+      topics,
+      occurredAt,
+    );
+    if (applied) await this.changed();
+    return applied;
   }
 }

@@ -1,4 +1,5 @@
 import { type DynamicModule, Module } from '@nestjs/common';
+import { BUS_CHANNELS } from '@mepedia/contracts';
 import { PassportModule } from '@nestjs/passport';
 import { HealthController, READINESS_CHECKS, type ReadinessCheck } from '@mepedia/server-http';
 import { IdentityModule, SESSION_IDLE_SECONDS } from '@mepedia/server-identity';
@@ -8,7 +9,7 @@ import {
   everyInterval,
   type ServicePlatform,
 } from '@mepedia/server-platform';
-import { OutboxRelay } from '@mepedia/server-queue';
+import { GuestCache, OutboxRelay } from '@mepedia/server-queue';
 import { AuditLog } from './audit-log';
 import { InternalController } from './internal.controller';
 import { LocalStrategy } from './local.strategy';
@@ -50,11 +51,19 @@ export class UsersModule {
     const sessions = new SessionsService(repository, platform.bus);
     const messenger = new UsersMessenger(platform.queue, options.publicUrl);
     const verification = new VerificationService(repository, codes, messenger, auditLog);
+    // The directory's answers are kept for seconds; every change a member makes clears them.
+    const people = new PeopleService(
+      new PeopleRepository(db),
+      new GuestCache(BUS_CHANNELS.peopleChanged, platform.bus),
+    );
     const users = new UsersService(
       repository,
       hasher,
       sessions,
-      () => relay.nudge(),
+      () => {
+        relay.nudge();
+        void people.changed();
+      },
       auditLog,
       verification,
     );
@@ -68,7 +77,6 @@ export class UsersModule {
       auditLog,
       options.linkSecret,
     );
-    const people = new PeopleService(new PeopleRepository(db));
     const readiness: ReadinessCheck[] = [
       { name: 'database', check: () => platform.database.ping() },
     ];
@@ -107,6 +115,7 @@ export class UsersModule {
           provide: BACKGROUND_TASKS,
           useValue: [
             relay,
+            { start: () => people.directory.listen() },
             {
               start: () =>
                 platform.queue.process(

@@ -78,4 +78,8 @@ export type DomainEventEnvelope = z.infer<typeof DomainEventEnvelope>;
 export const BUS_CHANNELS = {
   /** `{ sessionIds?: string[], userId?: string }`: drop these sessions (or all of a member's). */
   sessionsRevoked: 'sessions.revoked',
+  /** `{}`: posts changed (created, edited, hidden, deleted, or a publisher renamed/deleted). */
+  postsChanged: 'posts.changed',
+  /** `{}`: the people directory changed (a profile published, renamed, re-imaged or deleted). */
+  peopleChanged: 'people.changed',
 } as const;

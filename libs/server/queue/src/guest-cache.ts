@@ -1,29 +1,28 @@
-import type { MessageBus } from '@mepedia/server-queue';
-
-/** Another replica changed posts: every replica drops what it remembers for guests. */
-export const GUEST_CACHE_CHANNEL = 'posts.guest-cache.cleared';
+import type { MessageBus } from './bus';
 
 /** What guests are shown is remembered this long at most (and dropped at once on a change). */
 export const GUEST_CACHE_TTL_MS = 5_000;
 const MAX_ENTRIES = 5_000;
 
 /**
- * Answers for guests (no member, so nothing personal in them), remembered for a few seconds.
- * Concurrent misses of one key share one load, so a burst of visitors costs one query, and any
- * write to posts clears it here and, through the bus, on every other replica.
+ * Answers that are the same for everyone who may see them (guests, or public counts), kept for a
+ * few seconds. Concurrent misses of one key share one load, so a burst of visitors costs one
+ * query, and any change clears it here and, through `channel` on the bus, on every other replica
+ * (and anything else listening there, such as the web server's page cache).
  */
 export class GuestCache {
   private readonly entries = new Map<string, { until: number; value: Promise<unknown> }>();
   private generation = 0;
 
   constructor(
+    private readonly channel: string,
     private readonly bus?: MessageBus,
     private readonly ttlMs = GUEST_CACHE_TTL_MS,
     private readonly now: () => number = Date.now,
   ) {}
 
   async listen(): Promise<void> {
-    await this.bus?.subscribe(GUEST_CACHE_CHANNEL, () => this.clearHere());
+    await this.bus?.subscribe(this.channel, () => this.clearHere());
   }
 
   get<T>(key: string, load: () => Promise<T>): Promise<T> {
@@ -44,10 +43,10 @@ export class GuestCache {
     return value;
   }
 
-  /** Posts changed: forget everything, here and on the other replicas. */
+  /** The data changed: forget everything, here and on the other replicas. */
   async clear(): Promise<void> {
     this.clearHere();
-    await this.bus?.publish(GUEST_CACHE_CHANNEL, {}).catch(() => undefined);
+    await this.bus?.publish(this.channel, {}).catch(() => undefined);
   }
 
   private clearHere(): void {

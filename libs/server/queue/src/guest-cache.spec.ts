@@ -1,12 +1,14 @@
-import { InProcessBus } from '@mepedia/server-queue';
+import { InProcessBus } from './bus';
 import { GuestCache } from './guest-cache';
+
+const CHANNEL = 'test.changed';
 
 describe(GuestCache.name, () => {
   let now = 0;
   const clock = () => now;
 
   it('answers a burst of misses for one key with one load', async () => {
-    const cache = new GuestCache(undefined, 5_000, clock);
+    const cache = new GuestCache(CHANNEL, undefined, 5_000, clock);
     let loads = 0;
     const load = async () => {
       loads += 1;
@@ -19,7 +21,7 @@ describe(GuestCache.name, () => {
   });
 
   it('loads again once the time is up', async () => {
-    const cache = new GuestCache(undefined, 5_000, clock);
+    const cache = new GuestCache(CHANNEL, undefined, 5_000, clock);
     let loads = 0;
     const load = () => Promise.resolve(++loads);
     now = 1_000;
@@ -31,15 +33,15 @@ describe(GuestCache.name, () => {
   });
 
   it('forgets a failure at once', async () => {
-    const cache = new GuestCache(undefined, 5_000, clock);
+    const cache = new GuestCache(CHANNEL, undefined, 5_000, clock);
     await expect(cache.get('k', () => Promise.reject(new Error('down')))).rejects.toThrow('down');
     expect(await cache.get('k', () => Promise.resolve('up'))).toBe('up');
   });
 
   it('is cleared by a change on any replica, even for an answer still loading', async () => {
     const bus = new InProcessBus();
-    const here = new GuestCache(bus, 5_000, clock);
-    const there = new GuestCache(bus, 5_000, clock);
+    const here = new GuestCache(CHANNEL, bus, 5_000, clock);
+    const there = new GuestCache(CHANNEL, bus, 5_000, clock);
     await here.listen();
     await there.listen();
     expect(await there.get('k', () => Promise.resolve('old'))).toBe('old');
