@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { API_PREFIX, appForPrefix, type ServiceApp } from '@mepedia/contracts';
+import { API_PREFIX, appForPrefix, catalogueRoutes, type ServiceApp } from '@mepedia/contracts';
 import {
   AppError,
   mediaTypeOf,
@@ -161,6 +161,11 @@ export function registerProxy(fastify: FastifyInstance, deps: ProxyDeps): void {
   const { config, logger } = deps;
   const cookieName = sessionCookieName(config.production);
   const visitorCookie = visitorCookieName(config.production);
+  const countsVisitors = new Set(
+    catalogueRoutes()
+      .filter((route) => route.reads?.includes('visitor'))
+      .map((route) => route.path),
+  );
 
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     // One form of the path for routing, limits and the service: `%6cogin` is `login` everywhere.
@@ -172,11 +177,17 @@ export function registerProxy(fastify: FastifyInstance, deps: ProxyDeps): void {
     if (!originAllowed(request, config.webOrigins)) throw new AppError('ORIGIN_NOT_ALLOWED');
 
     const cookies = parseCookies(firstHeader(request.headers.cookie));
-    // Every browser gets a visitor id of the gateway's making, so counters need not trust one
-    // a client made up.
-    let visitorId = cookies.get(visitorCookie);
-    const newVisitor = !visitorId || !VISITOR_ID_PATTERN.test(visitorId);
-    if (newVisitor) visitorId = randomBytes(12).toString('hex');
+    // A browser gets a visitor id of the gateway's making the first time it calls a route that
+    // counts visitors (views, shares: the catalogue's `reads: ['visitor']`), so counters need
+    // not trust one a client made up. Other calls carry none: a guest's assertion is then the
+    // same for every guest, signed and checked once for all of them.
+    let visitorId: string | undefined;
+    let newVisitor = false;
+    if (countsVisitors.has(target.path)) {
+      visitorId = cookies.get(visitorCookie);
+      newVisitor = !visitorId || !VISITOR_ID_PATTERN.test(visitorId);
+      if (newVisitor) visitorId = randomBytes(12).toString('hex');
+    }
     const token = cookies.get(cookieName);
     let identity: Identity = { kind: 'guest' };
     let staleCookie = false;

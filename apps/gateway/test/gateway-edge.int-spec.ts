@@ -249,6 +249,20 @@ describe('the gateway at its edge', () => {
     );
   });
 
+  it('gives no visitor id where nothing counts visitors: guests share one assertion', async () => {
+    const calls: string[] = [];
+    for (const ip of ['192.0.2.201', '192.0.2.201']) {
+      const response = await call(base, 'POST', '/api/posts/getPosts', {
+        body: {},
+        headers: { 'x-forwarded-for': ip },
+      });
+      expect(parseSetCookie(response.headers, 'mepedia_visitor')).toBeUndefined();
+      calls.push(seen[seen.length - 1]?.identity ?? '');
+    }
+    expect(verifier.verifyAssertion(calls[0] ?? '').visitorId).toBeUndefined();
+    expect(calls[1]).toBe(calls[0]);
+  });
+
   it('marks API answers no-store unless the service decided', async () => {
     const response = await call(base, 'POST', '/api/users/session');
     expect(response.headers.get('cache-control')).toBe('no-store');
