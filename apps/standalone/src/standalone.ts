@@ -142,7 +142,9 @@ export async function startStandalone(given: Record<string, string | undefined> 
     const gateway = await createGatewayApp(gatewayConfig, {
       bus,
       logger: logger.child({ service: 'gateway' }),
-      extend: (fastify) => registerWeb(fastify, () => web),
+      // Pages share the one thread with the services: two drawn at a time (render-queue.ts), and
+      // guests' pages dropped the moment posts or people change.
+      extend: (fastify) => registerWeb(fastify, () => web, { renderConcurrency: 2, changes: bus }),
       // One process: the gateway hands requests to the services without a socket.
       upstreams: Object.fromEntries(
         services.map(({ name, app }) => [name, inProcessUpstream(fastifyOf(app))]),

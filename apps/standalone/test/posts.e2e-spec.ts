@@ -79,6 +79,44 @@ describe('posts in the standalone process', () => {
         (await call(url, 'PUT', '/api/posts/like', { body: { id: post.body.postId } })).status,
       ).toBe(401);
 
+      // Guests' pages: drawn once, served from memory with a fresh nonce, dropped on a change.
+      const pageAt = (path: string, headers: Record<string, string> = {}) =>
+        fetch(`${url}${path}`, { headers });
+      const nonceOf = (response: Response) =>
+        /'nonce-([^']+)'/.exec(response.headers.get('content-security-policy') ?? '')?.[1];
+      const first = await pageAt(`/post/${post.body.postId}`);
+      const second = await pageAt(`/post/${post.body.postId}`);
+      const [firstHtml, secondHtml] = [await first.text(), await second.text()];
+      expect(firstHtml).toContain('The orchard');
+      expect(second.headers.get('cache-control')).toBe(
+        'public, max-age=0, s-maxage=5, stale-while-revalidate=30',
+      );
+      expect(second.headers.get('vary')).toContain('Cookie');
+      expect(second.headers.get('etag')).toBe(first.headers.get('etag'));
+      expect(nonceOf(second)).not.toBe(nonceOf(first));
+      for (const [response, html] of [
+        [first, firstHtml],
+        [second, secondHtml],
+      ] as const) {
+        const nonces = new Set([...html.matchAll(/nonce="([^"]+)"/g)].map((m) => m[1]));
+        expect([...nonces]).toEqual([nonceOf(response)]);
+      }
+      const unchanged = await pageAt(`/post/${post.body.postId}`, {
+        'if-none-match': first.headers.get('etag') ?? '',
+      });
+      expect(unchanged.status).toBe(304);
+      expect(unchanged.headers.get('content-security-policy')).toBeNull();
+      // A member's page is theirs alone, never kept.
+      const own = await pageAt(`/post/${post.body.postId}`, jar.header());
+      expect(own.headers.get('cache-control')).toBe('private, no-store');
+      expect(own.headers.get('etag')).toBeNull();
+      // The author renames the post: guests see it at once, not after the seconds are up.
+      await call(url, 'PUT', '/api/posts/update', {
+        headers: jar.header(),
+        body: { postId: post.body.postId, title: 'The old orchard' },
+      });
+      expect(await (await pageAt(`/post/${post.body.postId}`)).text()).toContain('The old orchard');
+
       expect(
         (
           await call(url, 'POST', '/api/users/deleteUserById', {
@@ -95,6 +133,7 @@ describe('posts in the standalone process', () => {
         (await call(url, 'POST', '/api/posts/getPostById', { body: { postId: post.body.postId } }))
           .status,
       ).toBe(404);
+      expect((await pageAt(`/post/${post.body.postId}`)).status).toBe(404);
     },
     PROCESS_TEST_TIMEOUT_MS,
   );

@@ -4,10 +4,13 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
+import { BUS_CHANNELS, LOCALE_COOKIE, apiCookieNames } from '@mepedia/contracts';
 import { createRequestListener } from '@react-router/node';
 import type { FastifyInstance } from 'fastify';
-import type { ServerBuild } from 'react-router';
+import { createRequestHandler, type ServerBuild } from 'react-router';
 import { contentSecurityPolicy, createNonce } from './csp';
+import { PageCache, isShareable, matchesEtag, pageEtag, type StoredPage } from './page-cache';
+import { RenderQueue } from './render-queue';
 
 /** What every loader gets (see apps/web/app/lib/context.ts). */
 export type WebContext = {
@@ -21,7 +24,20 @@ export type WebContext = {
 };
 
 /** What React Router hands every loader and entry.server (AppLoadContext in app/lib/context.ts). */
-export type WebLoadContext = { web: WebContext; cspNonce: string };
+export type WebLoadContext = { web: WebContext; cspNonce: string; clientIp: string };
+
+/** Where the data behind pages announces changes (the message bus): the page cache listens. */
+export type ChangeFeed = {
+  subscribe(channel: string, handler: (message: unknown) => void): Promise<void>;
+};
+
+export type WebOptions = {
+  buildDir?: string;
+  /** Pages drawn at once (render-queue.ts): 2 in one process with the services, more alone. */
+  renderConcurrency?: number;
+  /** Without it, guest pages still expire after seconds; with it, a change clears them at once. */
+  changes?: ChangeFeed;
+};
 
 /** The web app's build folder: dist/web, beside the compiled servers. */
 export const WEB_BUILD_DIR = resolve(__dirname, '../../../web');
@@ -34,28 +50,50 @@ const PAGE_HEADERS: Record<string, string> = {
   'cross-origin-opener-policy': 'same-origin',
 };
 
+type PageContext = {
+  request: { raw: IncomingMessage; ip: string };
+  reply: { hijack(): void; raw: ServerResponse };
+};
+
 /**
  * Serve the server-rendered web app from a Fastify instance: hashed assets
  * with a year's cache, and every other GET/HEAD/POST through React Router.
  * `context` is read per request, so values known only after listen (the port) work.
+ *
+ * Guests' plain reads go through a short page cache (page-cache.ts), drawn whole and served with
+ * a fresh nonce; everything else (members, forms, other cookies) is drawn for the request and
+ * streamed. Either way at most `renderConcurrency` pages are drawn at once (render-queue.ts).
  */
 export async function registerWeb(
   fastify: FastifyInstance,
   context: () => WebContext,
-  buildDir = WEB_BUILD_DIR,
+  options: WebOptions = {},
 ): Promise<void> {
+  const buildDir = options.buildDir ?? WEB_BUILD_DIR;
   const serverEntry = join(buildDir, 'server', 'index.mjs');
   if (!existsSync(serverEntry)) {
     throw new Error(`The web app is not built (${serverEntry} is missing): run npm run build`);
   }
   const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
-  // getLoadContext sees only the Fetch request: the response's nonce reaches it through here.
-  const nonces = new AsyncLocalStorage<string>();
+  const mode = context().production ? 'production' : 'development';
+  // getLoadContext sees only the Fetch request: the nonce and address reach it through here.
+  const perRequest = new AsyncLocalStorage<{ nonce: string; clientIp: string }>();
   const listener = createRequestListener({
     build,
-    mode: context().production ? 'production' : 'development',
-    getLoadContext: (): WebLoadContext => ({ web: context(), cspNonce: nonces.getStore() ?? '' }),
+    mode,
+    getLoadContext: (): WebLoadContext => ({
+      web: context(),
+      cspNonce: perRequest.getStore()?.nonce ?? '',
+      clientIp: perRequest.getStore()?.clientIp ?? '',
+    }),
   });
+  const draw = createRequestHandler(build, mode);
+  const queue = new RenderQueue(options.renderConcurrency ?? 16);
+  const cookies = apiCookieNames(context().production);
+  const cache = new PageCache({ locale: LOCALE_COOKIE, visitor: cookies.visitor });
+  for (const channel of [BUS_CHANNELS.postsChanged, BUS_CHANNELS.peopleChanged])
+    await options.changes?.subscribe(channel, () => cache.clear());
+  const drawing = new Map<string, Promise<StoredPage & { shareable: boolean }>>();
 
   await fastify.register(fastifyStatic, {
     root: join(buildDir, 'client'),
@@ -75,20 +113,126 @@ export async function registerWeb(
     },
   });
 
-  const page = (
-    request: { raw: IncomingMessage },
-    reply: { hijack(): void; raw: ServerResponse },
-  ) => {
-    reply.hijack();
-    const web = context();
-    const nonce = createNonce();
-    for (const [name, value] of Object.entries(PAGE_HEADERS)) reply.raw.setHeader(name, value);
-    reply.raw.setHeader('content-security-policy', contentSecurityPolicy(nonce, web));
+  /** The headers every page answer carries, with this answer's nonce. */
+  const pageHeaders = (raw: ServerResponse, nonce: string, web: WebContext) => {
+    for (const [name, value] of Object.entries(PAGE_HEADERS)) raw.setHeader(name, value);
+    raw.setHeader('content-security-policy', contentSecurityPolicy(nonce, web));
     if (web.production)
-      reply.raw.setHeader('strict-transport-security', 'max-age=63072000; includeSubDomains');
+      raw.setHeader('strict-transport-security', 'max-age=63072000; includeSubDomains');
+  };
+
+  /** Draw a guest's page whole (for the cache): one drawing per key at a time. */
+  const drawWhole = (key: string, raw: IncomingMessage, clientIp: string) => {
+    let pending = drawing.get(key);
+    if (pending) return pending;
+    const mark = cache.mark();
+    pending = queue
+      .run(async () => {
+        const nonce = createNonce();
+        const headers = new Headers();
+        for (const [name, value] of Object.entries(raw.headers))
+          if (typeof value === 'string') headers.set(name, value);
+        const url = new URL(raw.url ?? '/', `http://${raw.headers.host ?? 'localhost'}`);
+        const response = await draw(new Request(url, { headers }), {
+          web: context(),
+          cspNonce: nonce,
+          clientIp,
+        } satisfies WebLoadContext);
+        const body = await response.text();
+        const shareable = isShareable(response.status, response.headers);
+        const page = {
+          status: response.status,
+          headers: [...response.headers],
+          body,
+          nonce,
+          etag: pageEtag(body, nonce),
+          shareable,
+        };
+        if (shareable) cache.set(key, page, mark);
+        return page;
+      })
+      .finally(() => drawing.delete(key));
+    drawing.set(key, pending);
+    return pending;
+  };
+
+  /** Answer with a drawn page, its nonce swapped for a fresh one (or 304 when unchanged). */
+  const send = (page: StoredPage, shareable: boolean, { request, reply }: PageContext) => {
+    const raw = reply.raw;
+    const web = context();
+    if (shareable) {
+      const vary = [
+        raw.getHeader('vary'),
+        'Cookie',
+        request.raw.url?.split('?')[0] === '/' ? 'Accept-Language' : undefined,
+      ]
+        .filter(Boolean)
+        .join(', ');
+      raw.setHeader('vary', vary);
+      raw.setHeader('cache-control', cache.cacheControl());
+      raw.setHeader('etag', page.etag);
+      // A 304 carries no CSP: the browser keeps the one that came with the page it kept.
+      if (matchesEtag(request.raw.headers['if-none-match'], page.etag)) {
+        raw.writeHead(304);
+        raw.end();
+        return;
+      }
+    }
+    const nonce = createNonce();
+    pageHeaders(raw, nonce, web);
+    for (const [name, value] of page.headers) {
+      if (name === 'content-length' || (shareable && name === 'cache-control')) continue;
+      raw.appendHeader(name, value);
+    }
+    const body = Buffer.from(page.body.replaceAll(page.nonce, nonce));
+    raw.setHeader('content-length', body.length);
+    raw.writeHead(page.status);
+    raw.end(request.raw.method === 'HEAD' ? undefined : body);
+  };
+
+  /** Draw and stream the page for this request alone (members, forms, other cookies). */
+  const stream = ({ request, reply }: PageContext) =>
+    queue.run(
+      () =>
+        new Promise<void>((done) => {
+          // The visitor left while waiting: nothing to draw.
+          if (request.raw.socket.destroyed) return done();
+          reply.raw.once('close', () => done());
+          const nonce = createNonce();
+          pageHeaders(reply.raw, nonce, context());
+          perRequest.run(
+            { nonce, clientIp: request.ip },
+            () => void listener(request.raw, reply.raw),
+          );
+        }),
+    );
+
+  const page = async (request: PageContext['request'], reply: PageContext['reply']) => {
+    reply.hijack();
     // `//host/x` or `/\host/x` would become the request's origin (new URL(path, base)): one slash.
     if (request.raw.url) request.raw.url = request.raw.url.replace(/^[/\\]+/, '/');
-    nonces.run(nonce, () => void listener(request.raw, reply.raw));
+    const key = cache.keyOf({
+      method: request.raw.method ?? 'GET',
+      url: request.raw.url ?? '/',
+      cookie: request.raw.headers.cookie,
+      acceptLanguage: request.raw.headers['accept-language'],
+    });
+    const target = { request, reply };
+    try {
+      if (key === null) return await stream(target);
+      const kept = cache.get(key);
+      if (kept) {
+        // Served as kept; a stale page is drawn again behind it for the next guests.
+        if (!kept.fresh) void drawWhole(key, request.raw, request.ip).catch(() => undefined);
+        return send(kept.page, true, target);
+      }
+      const drawn = await drawWhole(key, request.raw, request.ip);
+      return send(drawn, drawn.shareable, target);
+    } catch (error) {
+      fastify.log.error({ err: error }, 'page failed');
+      if (!reply.raw.headersSent) reply.raw.writeHead(500, { 'content-type': 'text/plain' });
+      reply.raw.end('Internal Server Error');
+    }
   };
   // Forms post to pages (React Router actions); the body stays a stream for React Router to read.
   fastify.register(async (scope) => {

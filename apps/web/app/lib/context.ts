@@ -20,12 +20,17 @@ declare module 'react-router' {
     web: WebContext;
     /** This response's Content-Security-Policy nonce (apps/web/server/csp.ts). */
     cspNonce: string;
+    /** The visitor's address, as the web server saw it: the API's limits count it, not ours. */
+    clientIp: string;
   }
 }
 
 /** The API as the visitor: their cookie and language travel with each call. */
-export function serverApi(context: { web: WebContext }, request: Request): Api {
+export function serverApi(context: { web: WebContext; clientIp?: string }, request: Request): Api {
   const headers: Record<string, string> = {};
+  // The gateway believes this only where it is told to trust the web server (TRUST_PROXY), or
+  // in one process, where it comes in process (apps/standalone/src/in-process-fetch.ts).
+  if (context.clientIp) headers['x-forwarded-for'] = context.clientIp;
   const cookie = request.headers.get('cookie');
   if (cookie) headers.cookie = cookie;
   const language = request.headers.get('accept-language');
