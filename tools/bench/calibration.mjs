@@ -27,12 +27,15 @@ function startServer(kind, env) {
   });
 }
 
-export function drive(url, options = {}) {
+/** autocannon's run; `onResponse(status, ms)` sees each answer as it comes (for a timeline). */
+export function drive(url, { onResponse, ...options } = {}) {
   return new Promise((resolve, reject) => {
-    autocannon(
+    const instance = autocannon(
       { url, connections: 50, duration: 10, pipelining: 1, ...options },
       (error, result) => (error ? reject(error) : resolve(result)),
     );
+    if (onResponse)
+      instance.on('response', (_client, status, _bytes, ms) => onResponse(status, ms));
   });
 }
 

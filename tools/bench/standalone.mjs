@@ -7,6 +7,7 @@
 //   npm run build && node tools/bench/standalone.mjs
 //   POSTS=1000 DURATION=10 CONNECTIONS=50 node tools/bench/standalone.mjs
 //   ONLY='home page, guest' NODE_ARGS='--cpu-prof --cpu-prof-dir=prof' node tools/bench/standalone.mjs
+//   TIMELINE=1 ONLY='home page' node tools/bench/standalone.mjs   (second by second: stall or queue?)
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
@@ -162,6 +163,27 @@ async function seed(base) {
   return { member, ids };
 }
 
+/** TIMELINE=1: answers and their slowest latency second by second, to tell a stall from a queue. */
+class Timeline {
+  started = Date.now();
+  seconds = [];
+  record = (status, ms) => {
+    const second = Math.floor((Date.now() - this.started) / 1000);
+    const slot = (this.seconds[second] ??= { answers: 0, failed: 0, slowest: 0 });
+    slot.answers += 1;
+    if (status >= 400) slot.failed += 1;
+    slot.slowest = Math.max(slot.slowest, ms);
+  };
+  print(name) {
+    const lines = this.seconds.map(
+      (slot, second) =>
+        `  ${String(second).padStart(3)} s: ${String(slot?.answers ?? 0).padStart(5)} answers, ` +
+        `${slot?.failed ?? 0} failed, slowest ${Math.round(slot?.slowest ?? 0)} ms`,
+    );
+    return `${name}, second by second (answers finishing in that second):\n${lines.join('\n')}`;
+  }
+}
+
 async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'mepedia-bench-'));
   let standalone;
@@ -209,12 +231,19 @@ async function main() {
     for (const [name, options] of scenarios.filter(([name]) => !only || name.includes(only))) {
       log(`driving ${name}…`);
       await drive(options.url, { ...options, connections: CONNECTIONS, duration: 3 });
+      const timeline = process.env.TIMELINE ? new Timeline() : undefined;
       rows.push(
         row(
           name,
-          await drive(options.url, { ...options, connections: CONNECTIONS, duration: DURATION }),
+          await drive(options.url, {
+            ...options,
+            connections: CONNECTIONS,
+            duration: DURATION,
+            onResponse: timeline?.record,
+          }),
         ),
       );
+      if (timeline) log(timeline.print(name));
     }
     process.stdout.write(
       `\n${POSTS} posts of ~600 words, npm start on PGlite, ${CONNECTIONS} connections, ${DURATION} s ` +
