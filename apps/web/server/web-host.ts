@@ -222,8 +222,11 @@ export async function registerWeb(
       if (key === null) return await stream(target);
       const kept = cache.get(key);
       if (kept) {
-        // Served as kept; a stale page is drawn again behind it for the next guests.
-        if (!kept.fresh) void drawWhole(key, request.raw, request.ip).catch(() => undefined);
+        // Served as kept; a stale page is drawn again behind it for the next guests, unless
+        // pages are waiting to be drawn: visitors waiting go first, and the stale one stays
+        // good until its time is up.
+        if (!kept.fresh && queue.queued === 0)
+          void drawWhole(key, request.raw, request.ip).catch(() => undefined);
         return send(kept.page, true, target);
       }
       const drawn = await drawWhole(key, request.raw, request.ip);
