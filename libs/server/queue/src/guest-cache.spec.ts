@@ -20,16 +20,48 @@ describe(GuestCache.name, () => {
     expect(new Set(answers)).toEqual(new Set([1]));
   });
 
-  it('loads again once the time is up', async () => {
-    const cache = new GuestCache(CHANNEL, undefined, 5_000, clock);
+  it('serves a stale answer while one load refreshes it, then the new one', async () => {
+    const cache = new GuestCache(CHANNEL, undefined, 5_000, clock, 25_000);
     let loads = 0;
-    const load = () => Promise.resolve(++loads);
+    let finish: () => void = () => undefined;
+    const load = () =>
+      loads === 0
+        ? Promise.resolve(++loads)
+        : new Promise<number>((resolve) => (finish = () => resolve(++loads)));
     now = 1_000;
     expect(await cache.get('k', load)).toBe(1);
     now = 5_999;
     expect(await cache.get('k', load)).toBe(1);
     now = 6_000;
+    // Stale: answered at once with the old value; one refresh only, however many ask.
+    expect(await cache.get('k', load)).toBe(1);
+    expect(await cache.get('k', load)).toBe(1);
+    finish();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(loads).toBe(2);
     expect(await cache.get('k', load)).toBe(2);
+  });
+
+  it('waits for a new answer once even the stale time is up', async () => {
+    const cache = new GuestCache(CHANNEL, undefined, 5_000, clock, 25_000);
+    let loads = 0;
+    const load = () => Promise.resolve(++loads);
+    now = 100_000;
+    expect(await cache.get('k', load)).toBe(1);
+    now = 130_000;
+    expect(await cache.get('k', load)).toBe(2);
+  });
+
+  it('keeps serving the stale answer when its refresh fails, and tries again', async () => {
+    const cache = new GuestCache(CHANNEL, undefined, 5_000, clock, 25_000);
+    now = 200_000;
+    expect(await cache.get('k', () => Promise.resolve('old'))).toBe('old');
+    now = 206_000;
+    expect(await cache.get('k', () => Promise.reject(new Error('down')))).toBe('old');
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(await cache.get('k', () => Promise.resolve('new'))).toBe('old');
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(await cache.get('k', () => Promise.resolve('newer'))).toBe('new');
   });
 
   it('forgets a failure at once', async () => {
