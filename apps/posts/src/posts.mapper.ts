@@ -1,8 +1,8 @@
 import { POST_EXCERPT_LENGTH, type Post, type PostSummary } from '@mepedia/contracts';
-import type { PostWithPublisher } from './posts.repository';
-import { sanitizeContent } from './sanitize';
+import type { PostWithPublisher, SummaryWithPublisher } from './posts.repository';
+import { SANITIZER_VERSION, sanitizeContent } from './sanitize';
 
-function base(row: PostWithPublisher) {
+function base(row: SummaryWithPublisher) {
   return {
     postId: row.id,
     title: row.title,
@@ -23,7 +23,7 @@ function base(row: PostWithPublisher) {
   };
 }
 
-export function toSummary(row: PostWithPublisher): PostSummary {
+export function toSummary(row: SummaryWithPublisher): PostSummary {
   const excerpt =
     row.contentText.length > POST_EXCERPT_LENGTH
       ? `${row.contentText.slice(0, POST_EXCERPT_LENGTH).trimEnd()}…`
@@ -31,7 +31,12 @@ export function toSummary(row: PostWithPublisher): PostSummary {
   return { ...base(row), excerpt };
 }
 
-/** Whole post; the stored HTML is sanitized again on the way out. */
+/**
+ * Whole post. Content stored under the current sanitizer policy goes out as stored; older content
+ * (stored before a stricter policy) is sanitized again on the way out.
+ */
 export function toPost(row: PostWithPublisher, likedByMe: boolean): Post {
-  return { ...base(row), content: sanitizeContent(row.content), likedByMe };
+  const content =
+    row.contentSanitizer >= SANITIZER_VERSION ? row.content : sanitizeContent(row.content);
+  return { ...base(row), content, likedByMe };
 }

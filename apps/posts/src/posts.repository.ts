@@ -27,11 +27,42 @@ export type PostWithPublisher = PostRow & {
   publisherImage: string | null;
 };
 
+/** A list's row: the post without its content (an excerpt comes from its text). */
+export type SummaryWithPublisher = Omit<PostWithPublisher, 'content' | 'contentSanitizer'>;
+
 const escapeLike = (word: string) => word.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Data access for the posts schema. */
 export class PostsRepository {
-  constructor(private readonly db: Db) {}
+  // The hot reads, built once and prepared (on PostgreSQL, per connection): a request only binds
+  // its values. Lists with search words, a publisher, a cursor or oldest-first are built per call.
+  private readonly byId;
+  private readonly liked;
+  private readonly recent;
+
+  constructor(private readonly db: Db) {
+    this.byId = this.withPublisher()
+      .where(eq(posts.id, sql.placeholder('id')))
+      .limit(1)
+      .prepare('posts_by_id');
+    this.liked = this.db
+      .select({ postId: postLikes.postId })
+      .from(postLikes)
+      .where(
+        and(
+          eq(postLikes.postId, sql.placeholder('postId')),
+          eq(postLikes.userId, sql.placeholder('userId')),
+        ),
+      )
+      .limit(1)
+      .prepare('posts_liked_by');
+    this.recent = {
+      guest: this.recentQuery(false, false).prepare('posts_recent_guest'),
+      guestMagazine: this.recentQuery(false, true).prepare('posts_recent_guest_magazine'),
+      member: this.recentQuery(true, false).prepare('posts_recent_member'),
+      memberMagazine: this.recentQuery(true, true).prepare('posts_recent_member_magazine'),
+    };
+  }
 
   async insert(row: typeof posts.$inferInsert): Promise<PostRow> {
     const [created] = await this.db.insert(posts).values(row).returning();
@@ -40,7 +71,7 @@ export class PostsRepository {
 
   async findById(id: string): Promise<PostWithPublisher | undefined> {
     if (!isUuid(id)) return undefined;
-    const [row] = await this.withPublisher().where(eq(posts.id, id)).limit(1);
+    const [row] = await this.byId.execute({ id });
     return row;
   }
 
@@ -86,13 +117,62 @@ export class PostsRepository {
       .leftJoin(publishers, eq(publishers.userId, posts.publisherId));
   }
 
+  /** Newest first, no search: what the home page, the magazine and most visits ask for. */
+  private recentQuery(member: boolean, magazine: boolean) {
+    const conditions: SQL[] = [
+      lte(posts.createdAt, sql.placeholder('asOf')),
+      member
+        ? (or(
+            eq(posts.privacy, 'public'),
+            eq(posts.publisherId, sql.placeholder('viewerId')),
+          ) as SQL)
+        : eq(posts.privacy, 'public'),
+    ];
+    if (magazine) conditions.push(eq(posts.destination, 'magazine'));
+    const order = [desc(posts.createdAt), desc(posts.id)];
+    const page = this.db
+      .select({ pageId: posts.id })
+      .from(posts)
+      .where(and(...conditions))
+      .orderBy(...order)
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .as('page');
+    return this.db
+      .select({
+        ...summaryColumns(),
+        publisherName: publishers.fullname,
+        publisherImage: publishers.profileImage,
+      })
+      .from(page)
+      .innerJoin(posts, eq(posts.id, page.pageId))
+      .leftJoin(publishers, eq(publishers.userId, posts.publisherId))
+      .orderBy(...order);
+  }
+
   /** One page, in (created_at, id) order, plus one row to tell whether more follow. */
   async list(
     filter: ListFilter,
     sort: 'mostRecent' | 'oldest',
     offset: number,
     limit: number,
-  ): Promise<PostWithPublisher[]> {
+  ): Promise<SummaryWithPublisher[]> {
+    const plain =
+      sort === 'mostRecent' &&
+      !filter.after &&
+      !filter.publisherId &&
+      !filter.questionId &&
+      filter.authorWords.length === 0 &&
+      filter.topicWords.length === 0;
+    if (plain) {
+      const values = { asOf: filter.asOf, limit: limit + 1, offset };
+      if (!filter.viewerId)
+        return (filter.magazine ? this.recent.guestMagazine : this.recent.guest).execute(values);
+      return (filter.magazine ? this.recent.memberMagazine : this.recent.member).execute({
+        ...values,
+        viewerId: filter.viewerId,
+      });
+    }
     const conditions: SQL[] = [lte(posts.createdAt, filter.asOf)];
     // Guests see public posts; members also their own private ones.
     conditions.push(
@@ -152,7 +232,7 @@ export class PostsRepository {
       .as('page');
     return this.db
       .select({
-        ...getPostColumns(),
+        ...summaryColumns(),
         publisherName: publishers.fullname,
         publisherImage: publishers.profileImage,
       })
@@ -221,11 +301,7 @@ export class PostsRepository {
   }
 
   async likedBy(postId: string, userId: string): Promise<boolean> {
-    const rows = await this.db
-      .select({ postId: postLikes.postId })
-      .from(postLikes)
-      .where(and(eq(postLikes.postId, postId), eq(postLikes.userId, userId)))
-      .limit(1);
+    const rows = await this.liked.execute({ postId, userId });
     return rows.length > 0;
   }
 
@@ -267,32 +343,30 @@ export class PostsRepository {
         .delete(postLikes)
         .where(eq(postLikes.userId, userId))
         .returning({ postId: postLikes.postId });
-      for (const { postId } of liked) {
+      // One like, view or share per member and post: each post named loses exactly one.
+      if (liked.length > 0)
         await tx
           .update(posts)
           .set({ likes: sql`greatest(${posts.likes} - 1, 0)` })
-          .where(eq(posts.id, postId));
-      }
+          .where(inArray(posts.id, [...new Set(liked.map((row) => row.postId))]));
       const viewed = await tx
         .delete(postViews)
         .where(eq(postViews.viewer, viewer))
         .returning({ postId: postViews.postId });
-      for (const { postId } of viewed) {
+      if (viewed.length > 0)
         await tx
           .update(posts)
           .set({ views: sql`greatest(${posts.views} - 1, 0)` })
-          .where(eq(posts.id, postId));
-      }
+          .where(inArray(posts.id, [...new Set(viewed.map((row) => row.postId))]));
       const shared = await tx
         .delete(postShares)
         .where(eq(postShares.viewer, viewer))
         .returning({ postId: postShares.postId });
-      for (const { postId } of shared) {
+      if (shared.length > 0)
         await tx
           .update(posts)
           .set({ shareCount: sql`greatest(${posts.shareCount} - 1, 0)` })
-          .where(eq(posts.id, postId));
-      }
+          .where(inArray(posts.id, [...new Set(shared.map((row) => row.postId))]));
       const removed = await tx
         .delete(posts)
         .where(eq(posts.publisherId, userId))
@@ -305,13 +379,13 @@ export class PostsRepository {
   }
 }
 
-function getPostColumns() {
+/** A post's columns for lists: all but its content. */
+function summaryColumns() {
   return {
     id: posts.id,
     publisherId: posts.publisherId,
     questionId: posts.questionId,
     title: posts.title,
-    content: posts.content,
     contentText: posts.contentText,
     image: posts.image,
     credit: posts.credit,
@@ -322,5 +396,14 @@ function getPostColumns() {
     shareCount: posts.shareCount,
     createdAt: posts.createdAt,
     updatedAt: posts.updatedAt,
+  };
+}
+
+/** A whole post's columns. */
+function getPostColumns() {
+  return {
+    ...summaryColumns(),
+    content: posts.content,
+    contentSanitizer: posts.contentSanitizer,
   };
 }

@@ -23,6 +23,11 @@ export const posts = postsSchema.table(
     title: text('title').notNull(),
     /** Sanitized HTML (see sanitize.ts). */
     content: text('content').notNull(),
+    /**
+     * The sanitizer version the content was cleaned with (sanitize.ts SANITIZER_VERSION); a
+     * read cleans it again only when it is older, so a stricter policy reaches old posts.
+     */
+    contentSanitizer: integer('content_sanitizer').notNull().default(0),
     /** The content's text without markup: excerpts and the minimum length. */
     contentText: text('content_text').notNull(),
     image: text('image').notNull(),

@@ -19,7 +19,7 @@ import type { z } from 'zod';
 import { decodeCursor, encodeCursor } from './posts.cursor';
 import { toPost, toSummary } from './posts.mapper';
 import type { PostWithPublisher, PostsRepository } from './posts.repository';
-import { plainText, sanitizeContent, textOf } from './sanitize';
+import { SANITIZER_VERSION, plainText, sanitizeContent, textOf } from './sanitize';
 
 type CreateInput = z.output<typeof CreatePostRequest>;
 type UpdateInput = z.output<typeof UpdatePostRequest>;
@@ -33,12 +33,16 @@ function words(value: string | undefined): string[] {
 }
 
 /** Clean content: sanitized HTML, and its text long enough. */
-function cleanContent(content: string): { content: string; contentText: string } {
+function cleanContent(content: string): {
+  content: string;
+  contentText: string;
+  contentSanitizer: number;
+} {
   const clean = sanitizeContent(content);
   const text = textOf(clean);
   if (text.length < POST_CONTENT_MIN) throw fieldError('content', 'CONTENT_TOO_SHORT');
   if (text.length > POST_CONTENT_MAX) throw fieldError('content', 'TOO_LONG');
-  return { content: clean, contentText: text };
+  return { content: clean, contentText: text, contentSanitizer: SANITIZER_VERSION };
 }
 
 /** The rules of posts: who sees, who changes, what a post must hold. */

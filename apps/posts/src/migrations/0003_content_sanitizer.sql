@@ -1,0 +1,1 @@
+ALTER TABLE "posts"."posts" ADD COLUMN "content_sanitizer" integer DEFAULT 0 NOT NULL;
