@@ -13,6 +13,7 @@ import { InProcessQueue, type Job } from '@mepedia/server-queue';
 import { call, createTestDatabase, SETUP_TIMEOUT_MS, testIdentity } from '@mepedia/server-testing';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { envelope, startGoogleTranslateListener, startPostsApp } from './posts-app';
+import { SANITIZER_VERSION } from '../src/sanitize';
 
 type Member = Extract<Identity, { kind: 'member' }>;
 // Crawlers do not count as viewers, and a plain fetch looks like one.
@@ -133,6 +134,33 @@ describe('posts service over HTTP', () => {
         shareCount: 0,
       });
       expect(post.content).toBe(`<p>${LONG_TEXT}</p>`);
+    });
+
+    it('cleans again, as it is read, content stored under an older sanitizer policy', async () => {
+      const author = member();
+      const post = await create(author);
+      if (handle.kind !== 'postgres') throw new Error('needs PostgreSQL');
+      // As a row written before the current policy (or imported) might hold it.
+      const dirty = `<p onclick="x()">${LONG_TEXT}</p><script>alert(1)</script>`;
+      await handle.pool.query(
+        'update posts.posts set content = $1, content_sanitizer = 0 where id = $2',
+        [dirty, post.postId],
+      );
+      const read = await call<Post>(base, 'POST', '/api/posts/getPostById', {
+        headers: as(author),
+        body: { postId: post.postId },
+      });
+      expect(read.body.content).toBe(`<p>${LONG_TEXT}</p>`);
+      // Stored under the current policy, it goes out as stored (cleaned once, on the way in).
+      await handle.pool.query('update posts.posts set content_sanitizer = $1 where id = $2', [
+        SANITIZER_VERSION,
+        post.postId,
+      ]);
+      const trusted = await call<Post>(base, 'POST', '/api/posts/getPostById', {
+        headers: as(author),
+        body: { postId: post.postId },
+      });
+      expect(trusted.body.content).toBe(dirty);
     });
 
     it('refuses guests, and bad posts field by field', async () => {
