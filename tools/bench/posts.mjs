@@ -1,17 +1,19 @@
 // The posts benchmark (a measurement, not a test). Seeds MEMBERS members and
 // POSTS posts into a real PostgreSQL database, starts users, posts and the
 // gateway as separate processes from dist/, and drives them with autocannon,
-// each scenario through the gateway and straight at the service. Writes
-// docs/benchmarks.md.
+// each scenario through the gateway and straight at the service, after the
+// same run's calibration (calibration.mjs). Rewrites the services-mode section
+// of docs/benchmarks.md (between its markers).
 //
 //   npm run build && node tools/bench/posts.mjs
 //   MEMBERS=1000 POSTS=100000 DURATION=10 node tools/bench/posts.mjs
 import { spawn } from 'node:child_process';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { cpus, totalmem } from 'node:os';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { calibrate } from './calibration.mjs';
 
 const MEMBERS = Number(process.env.MEMBERS ?? 1000);
 const POSTS = Number(process.env.POSTS ?? 100_000);
@@ -67,6 +69,8 @@ const json = (body) => ({
 });
 
 async function main() {
+  log('Calibrating…');
+  const calibration = await calibrate({ databaseUrl: ADMIN_URL, duration: DURATION });
   log(`Seeding ${MEMBERS} members and ${POSTS} posts into ${DB}…`);
   await sql(ADMIN_URL, `create database "${DB}"`);
   const keys = generateKeyPairSync('ed25519');
@@ -104,11 +108,11 @@ async function main() {
     );
     await sql(
       DB_URL,
-      `insert into posts.posts (id, publisher_id, title, content, content_text, image, credit, privacy, destination, views, likes, share_count, created_at, updated_at)
+      `insert into posts.posts (id, publisher_id, title, content, content_sanitizer, content_text, image, credit, privacy, destination, views, likes, share_count, created_at, updated_at)
        select md5('post' || i)::uuid,
               md5('member' || (1 + i % $2::int))::uuid,
               'Story number ' || i || ' about ' || (array['childhood','work','travel','family','music','war','love','school'])[1 + i % 8],
-              '<p>' || repeat('A remembered afternoon, told with care. ', 8) || '</p>',
+              '<p>' || repeat('A remembered afternoon, told with care. ', 8) || '</p>', 1,
               repeat('A remembered afternoon, told with care. ', 8),
               '/api/files/image/p' || i, 'Photo ' || i,
               case when i % 20 = 0 then 'private' else 'public' end,
@@ -250,12 +254,14 @@ async function main() {
           `| ${r.scenario} | ${r.via} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.errors} |${r.via === 'gateway' ? ` ${ratio(r.scenario)} |` : ' |'}`,
       )
       .join('\n');
-    const doc = `# Benchmarks
-
-Measured by \`node tools/bench/posts.mjs\` (run \`npm run build\` first) on ${new Date().toISOString().slice(0, 10)}:
+    const calibrationRows = calibration
+      .map((r) => `| ${r.name} | none | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} | |`)
+      .join('\n');
+    const section = `Measured by \`node tools/bench/posts.mjs\` (run \`npm run build\` first) on ${new Date().toISOString().slice(0, 10)}:
 ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version},
 PostgreSQL on the same machine. The load generator (autocannon, 50 connections, ${DURATION} s a row) shares
 the two cores with PostgreSQL, the gateway and the services, so these numbers are a floor for a real deployment.
+The first rows are the calibration from the same run (no Mepedia code).
 
 Data: ${MEMBERS.toLocaleString('en')} members and ${POSTS.toLocaleString('en')} posts (5% private, a third in the magazine).
 Each service runs as its own process (\`NODE_ENV=production\`, \`LOG_LEVEL=warn\`); "direct" calls the service's port
@@ -263,6 +269,7 @@ with no identity (a guest), "gateway" goes through the gateway as a browser woul
 
 | scenario | via | req/s | p50 ms | p99 ms | errors | gateway cost (req/s) |
 |---|---|---|---|---|---|---|
+${calibrationRows}
 ${table}
 
 At a steady ${RATE} req/s through the gateway, \`getPosts\` first page: p50 ${steady.latency.p50} ms, p99 ${steady.latency.p99} ms.
@@ -272,17 +279,18 @@ At a steady ${RATE} req/s through the gateway, \`getPosts\` first page: p50 ${st
 | first page p99 under 25 ms at a steady ${RATE} req/s, through the gateway | ${steady.latency.p99} ms | ${steady.latency.p99 < 25 ? 'yes' : 'no'} |
 | gateway costs under 20% of direct maximum throughput (first page) | ${ratio('getPosts, first page')} | ${parseInt(ratio('getPosts, first page'), 10) < 20 ? 'yes' : 'no'} |
 
-Reading these: on two cores the gateway competes with the service, PostgreSQL and the load generator for
-CPU, so its share shows up twice (its own work, and the work it takes away from the others). Runs vary by a
-few milliseconds at p99. Deep pages by number skip index entries (offset); the \`cursor\` from each page
-reads the next one by keyset at first-page cost, however deep.
+### Query plans (EXPLAIN ANALYZE, ${POSTS.toLocaleString('en')} posts)
 
-## Query plans (EXPLAIN ANALYZE, ${POSTS.toLocaleString('en')} posts)
-
-${plans.map(({ label, plan }) => `### ${label}\n\n\`\`\`\n${plan}\n\`\`\``).join('\n\n')}
+${plans.map(({ label, plan }) => `#### ${label}\n\n\`\`\`\n${plan}\n\`\`\``).join('\n\n')}
 `;
-    writeFileSync('docs/benchmarks.md', doc);
-    log('Wrote docs/benchmarks.md');
+    const file = 'docs/benchmarks.md';
+    const [opening, closing] = ['<!-- services-mode:start -->', '<!-- services-mode:end -->'];
+    const doc = readFileSync(file, 'utf8');
+    const from = doc.indexOf(opening);
+    const to = doc.indexOf(closing);
+    if (from < 0 || to < from) throw new Error(`${file} lacks the ${opening} … ${closing} markers`);
+    writeFileSync(file, `${doc.slice(0, from + opening.length)}\n${section}\n${doc.slice(to)}`);
+    log(`Wrote the services-mode section of ${file}`);
   } finally {
     for (const child of processes.reverse()) child.kill('SIGTERM');
     await new Promise((resolve) => setTimeout(resolve, 1500));
