@@ -7,7 +7,9 @@ import { existsSync } from 'node:fs';
 const [service, name] = process.argv.slice(2);
 const config = `apps/${service}/drizzle.config.ts`;
 if (!service || !name || !existsSync(config)) {
-  console.error('usage: npm run db:generate -- <service> <migration-name>  (apps/<service>/drizzle.config.ts)');
+  console.error(
+    'usage: npm run db:generate -- <service> <migration-name>  (apps/<service>/drizzle.config.ts)',
+  );
   process.exit(2);
 }
 const run = spawnSync('npx', ['drizzle-kit', 'generate', '--config', config, '--name', name], {

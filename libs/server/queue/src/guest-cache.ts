@@ -39,7 +39,7 @@ export class GuestCache {
     if (found && found.until + this.staleMs > now) {
       if (!found.refreshing) {
         found.refreshing = true;
-        this.load(key, load, found);
+        void this.load(key, load, found);
       }
       return found.value as Promise<T>;
     }
