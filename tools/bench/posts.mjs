@@ -9,6 +9,7 @@
 //   MEMBERS=1000 POSTS=100000 DURATION=10 node tools/bench/posts.mjs
 import { spawn } from 'node:child_process';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { createRequire } from 'node:module';
 import { cpus, totalmem } from 'node:os';
 import { readFileSync, writeFileSync } from 'node:fs';
 import autocannon from 'autocannon';
@@ -24,6 +25,21 @@ const DB = `mepedia_bench_${randomBytes(3).toString('hex')}`;
 const DB_URL = ADMIN_URL.replace(/\/[^/]*$/, `/${DB}`);
 
 const log = (message) => process.stdout.write(`${message}\n`);
+const require = createRequire(import.meta.url);
+// The compiled signer (npm run build): a member's calls go straight to the service with an
+// assertion, as the gateway would send them, so they skip the guests' cache and reach the database.
+const { IdentitySigner, IDENTITY_HEADER } = require('../../dist/libs/server/identity/src/index.js');
+
+/** CPU time (user + system, ms) a process has used so far, from /proc (Linux). */
+function cpuMs(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    // utime and stime are fields 14 and 15 of stat, in clock ticks (100 a second on Linux).
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return undefined;
+  }
+}
 
 async function sql(url, text, params) {
   const client = new pg.Client({ connectionString: url });
@@ -138,6 +154,16 @@ async function main() {
     );
     processes.push(gateway.child);
 
+    const signer = new IdentitySigner(keys.privateKey);
+    const memberId = (await sql(DB_URL, 'select user_id from posts.publishers limit 1')).rows[0]
+      .user_id;
+    const asMember = () => ({
+      [IDENTITY_HEADER]: signer.sign(
+        { kind: 'member', userId: memberId, sessionId: 'bench', language: 'en' },
+        'posts',
+        { ip: '127.0.0.1' },
+      ),
+    });
     const ids = (
       await sql(
         DB_URL,
@@ -178,6 +204,36 @@ async function main() {
         },
       },
       {
+        name: 'getPosts, first page (member)',
+        service: posts.url,
+        path: '/api/posts/getPosts',
+        directOnly: true,
+        request: {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          setupRequest: (req) => ({
+            ...req,
+            headers: { ...req.headers, ...asMember() },
+            body: '{}',
+          }),
+        },
+      },
+      {
+        name: 'getPostById (member)',
+        service: posts.url,
+        path: '/api/posts/getPostById',
+        directOnly: true,
+        request: {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          setupRequest: (req) => ({
+            ...req,
+            headers: { ...req.headers, ...asMember() },
+            body: JSON.stringify({ postId: ids[next++ % ids.length] }),
+          }),
+        },
+      },
+      {
         name: 'users/session (guest)',
         service: users.url,
         path: '/api/users/session',
@@ -190,17 +246,30 @@ async function main() {
       await run({ url: `${target}/api/posts/getPosts`, ...json({}), duration: 3 });
 
     const rows = [];
+    const pidOf = new Map([
+      [posts.url, posts.child.pid],
+      [users.url, users.child.pid],
+    ]);
     for (const scenario of scenarios) {
-      for (const [via, base] of [
-        ['gateway', gateway.url],
+      const paths = [
+        ...(scenario.directOnly ? [] : [['gateway', gateway.url]]),
         ['direct', scenario.service],
-      ]) {
+      ];
+      for (const [via, base] of paths) {
         const { setupRequest, ...request } = scenario.request;
+        // The service's own CPU per call (direct only: through the gateway it is shared).
+        const pid = via === 'direct' ? pidOf.get(scenario.service) : undefined;
+        const cpuBefore = pid ? cpuMs(pid) : undefined;
         const result = await run({
           url: `${base}${scenario.path}`,
           ...request,
           ...(setupRequest ? { requests: [{ setupRequest }] } : {}),
         });
+        const cpuAfter = pid ? cpuMs(pid) : undefined;
+        const cpu =
+          cpuBefore !== undefined && cpuAfter !== undefined && result.requests.total > 0
+            ? ((cpuAfter - cpuBefore) / result.requests.total).toFixed(2)
+            : '';
         rows.push({
           scenario: scenario.name,
           via,
@@ -208,9 +277,10 @@ async function main() {
           p50: result.latency.p50,
           p99: result.latency.p99,
           errors: result.errors + result.non2xx,
+          cpu,
         });
         log(
-          `${scenario.name} via ${via}: ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, errors ${result.errors + result.non2xx}`,
+          `${scenario.name} via ${via}: ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, errors ${result.errors + result.non2xx}${cpu ? `, ${cpu} ms CPU a call` : ''}`,
         );
       }
     }
@@ -251,11 +321,11 @@ async function main() {
     const table = rows
       .map(
         (r) =>
-          `| ${r.scenario} | ${r.via} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.errors} |${r.via === 'gateway' ? ` ${ratio(r.scenario)} |` : ' |'}`,
+          `| ${r.scenario} | ${r.via} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.cpu} |${r.via === 'gateway' ? ` ${ratio(r.scenario)} |` : ' |'}`,
       )
       .join('\n');
     const calibrationRows = calibration
-      .map((r) => `| ${r.name} | none | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} | |`)
+      .map((r) => `| ${r.name} | none | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} | | |`)
       .join('\n');
     const section = `Measured by \`node tools/bench/posts.mjs\` (run \`npm run build\` first) on ${new Date().toISOString().slice(0, 10)}:
 ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version},
@@ -265,10 +335,13 @@ The first rows are the calibration from the same run (no Mepedia code).
 
 Data: ${MEMBERS.toLocaleString('en')} members and ${POSTS.toLocaleString('en')} posts (5% private, a third in the magazine).
 Each service runs as its own process (\`NODE_ENV=production\`, \`LOG_LEVEL=warn\`); "direct" calls the service's port
-with no identity (a guest), "gateway" goes through the gateway as a browser would.
+with no identity (a guest: answered from the guests' cache after the first call) or, for the
+"(member)" rows, with a member's signed assertion (read from PostgreSQL every time); "gateway" goes
+through the gateway as a browser would. "Service CPU" is the service process's user + system time
+over the row divided by its calls (from /proc), the load generator and PostgreSQL not included.
 
-| scenario | via | req/s | p50 ms | p99 ms | errors | gateway cost (req/s) |
-|---|---|---|---|---|---|---|
+| scenario | via | req/s | p50 ms | p99 ms | errors | service CPU ms a call | gateway cost (req/s) |
+|---|---|---|---|---|---|---|---|
 ${calibrationRows}
 ${table}
 
