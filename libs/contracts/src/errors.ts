@@ -181,6 +181,33 @@ export const errorCatalog = {
     en: 'This list position is not valid. Please start again from the first page',
     he: 'מיקום זה ברשימה אינו תקין. יש להתחיל שוב מהדף הראשון',
   },
+  // answers (me-answers and private questions)
+  ANSWER_STALE: {
+    status: 409,
+    en: 'This answer was changed in another window. Reload it to see the latest version',
+    he: 'התשובה שונתה בחלון אחר. יש לטעון אותה מחדש כדי לראות את הגרסה האחרונה',
+  },
+  QUESTION_NOT_FOUND: { status: 404, en: 'This question does not exist', he: 'השאלה אינה קיימת' },
+  QUESTION_LOCKED: {
+    status: 409,
+    en: 'Answer the earlier questions first',
+    he: 'יש לענות קודם על השאלות הקודמות',
+  },
+  ANSWER_NOT_FOUND: {
+    status: 404,
+    en: 'There is no answer here yet',
+    he: 'אין כאן עדיין תשובה',
+  },
+  ANSWER_TOO_SHORT_TO_PUBLISH: {
+    status: 400,
+    en: 'To publish in the magazine, write at least 100 characters in one of the answers',
+    he: 'כדי לפרסם במגזין יש לכתוב לפחות 100 תווים באחת התשובות',
+  },
+  PRIVATE_QUESTIONS_LIMIT: {
+    status: 409,
+    en: 'You have reached the number of private questions you can add',
+    he: 'הגעת למספר השאלות האישיות שאפשר להוסיף',
+  },
 } as const satisfies Record<string, Localized & { status: number }>;
 
 export type ErrorCode = keyof typeof errorCatalog;

@@ -8,6 +8,7 @@ export * from './users';
 export * from './validation';
 export * from './jobs';
 export * from './posts';
+export * from './answers';
 export * from './api-route';
 export * from './api-catalogue';
 export * from './error-details';
