@@ -44,6 +44,23 @@ export const ProfilePublicationChangedEvent = z.object({
   topics: z.array(z.string()),
 });
 
+/**
+ * A questionnaire answer is (again) in the magazine: the posts service makes or updates the
+ * member's post for that question. `content` is HTML made from the live answer (its texts
+ * escaped); `title` is the question's title in the member's language.
+ */
+export const MeAnswerPublishedEvent = z.object({
+  userId: z.string(),
+  questionId: z.string(),
+  meAnswerId: z.string(),
+  title: z.string(),
+  content: z.string(),
+  privacy: z.enum(['public', 'private']),
+});
+
+/** A questionnaire answer left the magazine: the posts service deletes its post. */
+export const MeAnswerUnpublishedEvent = z.object({ userId: z.string(), questionId: z.string() });
+
 /** Domain events, by type. Every event crosses services through the `events` queue. */
 export const domainEvents = {
   'user.deleted': UserDeletedEvent,
@@ -51,6 +68,8 @@ export const domainEvents = {
   'email.unsubscribed': EmailUnsubscribedEvent,
   'profile.publication.changed': ProfilePublicationChangedEvent,
   'post.deleted': PostDeletedEvent,
+  'meAnswer.published': MeAnswerPublishedEvent,
+  'meAnswer.unpublished': MeAnswerUnpublishedEvent,
 } as const;
 
 export type DomainEventType = keyof typeof domainEvents;
@@ -58,11 +77,13 @@ export type DomainEventPayload<T extends DomainEventType> = z.infer<(typeof doma
 
 /** Who receives which events (the worker's fan-out reads this). */
 export const eventSubscriptions: Record<DomainEventType, ReadonlyArray<ServiceEventsQueue>> = {
-  'user.deleted': ['events-posts'],
+  'user.deleted': ['events-posts', 'events-me-answers'],
   'user.updated': ['events-posts'],
   'email.unsubscribed': ['events-worker'],
   'profile.publication.changed': ['events-users'],
   'post.deleted': [],
+  'meAnswer.published': ['events-posts'],
+  'meAnswer.unpublished': ['events-posts'],
 };
 
 export const DomainEventEnvelope = z.object({

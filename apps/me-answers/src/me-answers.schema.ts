@@ -1,0 +1,97 @@
+import type { AnswerData } from '@mepedia/contracts';
+import { outboxTable } from '@mepedia/server-queue';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgSchema,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+export const meAnswersSchema = pgSchema('me_answers');
+
+/** The fixed questionnaire, in both languages: data, written by a migration (questionnaire/). */
+export const questions = meAnswersSchema.table(
+  'questions',
+  {
+    questionId: text('question_id').primaryKey(),
+    /** 1..10: the order members answer in. */
+    position: integer('position').notNull(),
+    titleEn: text('title_en').notNull(),
+    titleHe: text('title_he').notNull(),
+    promptEn: text('prompt_en').notNull(),
+    promptHe: text('prompt_he').notNull(),
+  },
+  (table) => [unique('questions_position_key').on(table.position)],
+);
+
+export const subQuestions = meAnswersSchema.table(
+  'sub_questions',
+  {
+    subQuestionId: text('sub_question_id').primaryKey(),
+    questionId: text('question_id')
+      .notNull()
+      .references(() => questions.questionId, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    textEn: text('text_en').notNull(),
+    textHe: text('text_he').notNull(),
+  },
+  (table) => [unique('sub_questions_position_key').on(table.questionId, table.position)],
+);
+
+/** A member's answer to one question: its draft and live texts (libs/contracts answers.ts). */
+export const answers = meAnswersSchema.table(
+  'answers',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id').notNull(),
+    questionId: text('question_id')
+      .notNull()
+      .references(() => questions.questionId),
+    draft: jsonb('draft').$type<AnswerData>().notNull(),
+    /** Null until the first save. */
+    live: jsonb('live').$type<AnswerData>(),
+    /** Bumped by every change to the draft; a save must name the current one. */
+    version: integer('version').notNull().default(0),
+    privacy: text('privacy', { enum: ['public', 'private'] })
+      .notNull()
+      .default('public'),
+    /** The member asked for it in the magazine (the posts service holds the post). */
+    publishedAsPost: boolean('published_as_post').notNull().default(false),
+    views: integer('views').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [
+    unique('answers_user_question_key').on(table.userId, table.questionId),
+    check('answers_privacy_check', sql`${table.privacy} in ('public', 'private')`),
+    check('answers_views_check', sql`${table.views} >= 0`),
+  ],
+);
+
+/** One row per viewer key and answer: a view counts once (like posts' views). */
+export const answerViews = meAnswersSchema.table(
+  'answer_views',
+  {
+    answerId: uuid('answer_id')
+      .notNull()
+      .references(() => answers.id, { onDelete: 'cascade' }),
+    viewer: text('viewer').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.answerId, table.viewer] }),
+    index('answer_views_viewer_idx').on(table.viewer),
+  ],
+);
+
+export const outbox = outboxTable(meAnswersSchema);
+
+export type AnswerRow = typeof answers.$inferSelect;
