@@ -1,7 +1,8 @@
-import { isUuid, type Db } from '@mepedia/server-database';
+import { isUuid, newId, type Db } from '@mepedia/server-database';
 import { appendEvent } from '@mepedia/server-queue';
 import { and, asc, desc, eq, gt, inArray, like, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import {
+  meAnswerEvents,
   outbox,
   postLikes,
   postShares,
@@ -240,6 +241,66 @@ export class PostsRepository {
       .innerJoin(posts, eq(posts.id, page.pageId))
       .leftJoin(publishers, eq(publishers.userId, posts.publisherId))
       .orderBy(...order);
+  }
+
+  /**
+   * Apply a me-answers event for (member, question), unless a newer one was applied already:
+   * `post` makes or updates the member's post for that answer, null deletes it (announcing
+   * post.deleted). One transaction; answers whether anything changed.
+   */
+  async applyMeAnswer(
+    publisherId: string,
+    questionId: string,
+    occurredAt: Date,
+    post: Omit<typeof posts.$inferInsert, 'id' | 'publisherId' | 'questionId' | 'image'> | null,
+    defaultImage: string,
+  ): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      const [fresh] = await tx
+        .insert(meAnswerEvents)
+        .values({ publisherId, questionId, occurredAt })
+        .onConflictDoUpdate({
+          target: [meAnswerEvents.publisherId, meAnswerEvents.questionId],
+          set: { occurredAt },
+          setWhere: sql`${meAnswerEvents.occurredAt} < excluded.occurred_at`,
+        })
+        .returning({ questionId: meAnswerEvents.questionId });
+      if (!fresh) return false;
+      const mine = and(eq(posts.publisherId, publisherId), eq(posts.questionId, questionId));
+      if (post === null) {
+        const deleted = await tx.delete(posts).where(mine).returning({ id: posts.id });
+        for (const { id } of deleted)
+          await appendEvent(tx, outbox, 'post.deleted', { postId: id, publisherId });
+        return deleted.length > 0;
+      }
+      const [publisher] = await tx
+        .select({ image: publishers.profileImage })
+        .from(publishers)
+        .where(eq(publishers.userId, publisherId));
+      await tx
+        .insert(posts)
+        .values({
+          ...post,
+          id: newId(),
+          publisherId,
+          questionId,
+          image: publisher?.image ?? defaultImage,
+        })
+        .onConflictDoUpdate({
+          target: [posts.publisherId, posts.questionId],
+          targetWhere: sql`question_id is not null`,
+          set: {
+            title: post.title,
+            content: post.content,
+            contentText: post.contentText,
+            contentSanitizer: post.contentSanitizer,
+            privacy: post.privacy,
+            destination: post.destination,
+            updatedAt: post.updatedAt,
+          },
+        });
+      return true;
+    });
   }
 
   /** Count a view once per viewer; returns the post's views and whether this one counted. */

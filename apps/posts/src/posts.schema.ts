@@ -8,6 +8,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 
@@ -59,7 +60,10 @@ export const posts = postsSchema.table(
       table.createdAt.desc().nullsFirst(),
       table.id.desc().nullsFirst(),
     ),
-    index('posts_question_idx').on(table.publisherId, table.questionId),
+    // One post per member and questionnaire answer.
+    uniqueIndex('posts_question_idx')
+      .on(table.publisherId, table.questionId)
+      .where(sql`question_id is not null`),
     index('posts_title_trgm_idx').using('gin', sql`lower(${table.title}) gin_trgm_ops`),
   ],
 );
@@ -141,6 +145,20 @@ export const translations = postsSchema.table(
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.textHash, table.target] })],
+);
+
+/**
+ * The newest me-answers event applied per member and question: an older one arriving late
+ * (events are handled four at a time) changes nothing.
+ */
+export const meAnswerEvents = postsSchema.table(
+  'me_answer_events',
+  {
+    publisherId: uuid('publisher_id').notNull(),
+    questionId: text('question_id').notNull(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.publisherId, table.questionId] })],
 );
 
 export const outbox = outboxTable(postsSchema);

@@ -277,6 +277,84 @@ describe('posts service over HTTP', () => {
       ).toBe(true);
     });
 
+    it('turns me-answers events into the member’s magazine post, newest event winning', async () => {
+      const author = member();
+      await named(author, 'Ora Tal');
+      const published = (title: string, content: string, at: Date) =>
+        queue.add(
+          'events-posts',
+          'meAnswer.published',
+          envelope(
+            'meAnswer.published',
+            {
+              userId: author.userId,
+              questionId: 'roots',
+              meAnswerId: randomUUID(),
+              title,
+              content,
+              privacy: 'public',
+            },
+            at,
+          ),
+        );
+      const unpublished = (at: Date) =>
+        queue.add(
+          'events-posts',
+          'meAnswer.unpublished',
+          envelope('meAnswer.unpublished', { userId: author.userId, questionId: 'roots' }, at),
+        );
+      const magazine = async () =>
+        (await list({ magazine: true, publisherId: author.userId }, author)).posts;
+      const until = async (done: (titles: string[]) => boolean) => {
+        for (let i = 0; i < 200; i++) {
+          const titles = (await magazine()).map((p) => p.title);
+          if (done(titles)) return titles;
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        throw new Error('the magazine never changed');
+      };
+      const t0 = Date.now();
+      await published(
+        'Where I come from',
+        `<h3>Born where?</h3><p>${LONG_TEXT}</p><script>x()</script>`,
+        new Date(t0),
+      );
+      expect(await until((titles) => titles.length === 1)).toEqual(['Where I come from']);
+      const [post] = await magazine();
+      expect(post?.image).toBe('/img/1');
+      const whole = await call<Post>(base, 'POST', '/api/posts/getPostById', {
+        body: { postId: post?.postId },
+      });
+      expect(whole.body.content).toBe(`<h3>Born where?</h3><p>${LONG_TEXT}</p>`);
+      expect(whole.body.questionId).toBe('roots');
+
+      // A newer version updates the same post; an older event arriving late changes nothing.
+      await published('Where I come from, again', `<p>${LONG_TEXT}</p>`, new Date(t0 + 2000));
+      await until((titles) => titles[0] === 'Where I come from, again');
+      await unpublished(new Date(t0 + 1000));
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect((await magazine()).map((p) => p.postId)).toEqual([post?.postId]);
+
+      await unpublished(new Date(t0 + 3000));
+      await until((titles) => titles.length === 0);
+      for (let i = 0; i < 100; i++) {
+        if (
+          emitted.some(
+            (job) => (job.data as { payload: { postId?: string } }).payload.postId === post?.postId,
+          )
+        )
+          break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      expect(
+        emitted.some(
+          (job) =>
+            job.name === 'post.deleted' &&
+            (job.data as { payload: { postId?: string } }).payload.postId === post?.postId,
+        ),
+      ).toBe(true);
+    });
+
     it('keeps one post per published answer, readable and removable by question', async () => {
       const author = member();
       const first = await create(author, { questionId: 'q-3', title: 'First version' });
