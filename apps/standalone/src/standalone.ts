@@ -13,7 +13,9 @@ import { openBus, openQueue, type ServicePlatform } from '@mepedia/server-platfo
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { createGatewayApp, inProcessUpstream } from '../../gateway/src/gateway.app';
 import { loadGatewayConfig } from '../../gateway/src/gateway.config';
+import { createMeAnswersApp } from '../../me-answers/src/me-answers.app';
 import { createPostsApp } from '../../posts/src/posts.app';
+import { createPrivateQuestionsApp } from '../../private-questions/src/private-questions.app';
 import { loadPostsOptions } from '../../posts/src/posts.options';
 import { createUsersApp } from '../../users/src/users.app';
 import { loadUsersOptions } from '../../users/src/users.options';
@@ -123,6 +125,20 @@ export async function startStandalone(given: Record<string, string | undefined> 
     );
     await posts.init();
     services.push({ name: 'posts', app: posts });
+
+    const meAnswers = await createMeAnswersApp({
+      ...platform,
+      logger: logger.child({ service: 'me-answers' }),
+    });
+    await meAnswers.init();
+    services.push({ name: 'me-answers', app: meAnswers });
+
+    const privateQuestions = await createPrivateQuestionsApp({
+      ...platform,
+      logger: logger.child({ service: 'private-questions' }),
+    });
+    await privateQuestions.init();
+    services.push({ name: 'private-questions', app: privateQuestions });
 
     const gatewayConfig = loadGatewayConfig({
       ...env,

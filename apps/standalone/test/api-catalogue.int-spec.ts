@@ -30,7 +30,9 @@ import { RequestMethod } from '@nestjs/common';
 import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
 import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { createMeAnswersApp } from '../../me-answers/src/me-answers.app';
 import { createPostsApp } from '../../posts/src/posts.app';
+import { createPrivateQuestionsApp } from '../../private-questions/src/private-questions.app';
 import { createUsersApp } from '../../users/src/users.app';
 
 type Registered = { method: string; path: string; decision: AuthDecision | undefined };
@@ -133,6 +135,11 @@ describe('the route catalogue against the running services', () => {
     await listen(
       'posts',
       await createPostsApp(platform('posts'), { translation: { provider: 'off' } }),
+    );
+    await listen('me-answers', await createMeAnswersApp(platform('me-answers')));
+    await listen(
+      'private-questions',
+      await createPrivateQuestionsApp(platform('private-questions')),
     );
   }, SETUP_TIMEOUT_MS);
 
@@ -295,5 +302,73 @@ describe('the route catalogue against the running services', () => {
       '/api/posts/deletePost/{id}',
       await call(base, 'DELETE', `/api/posts/deletePost/${created.body.postId}`, { headers: as }),
     );
+  });
+
+  it('answers me-answers calls as documented', async () => {
+    const { base } = services.get('me-answers')!;
+    const as = {
+      'x-mepedia-identity': identity.assert(
+        {
+          kind: 'member',
+          userId: '01900000-0000-7000-8000-000000000002',
+          sessionId: 's2',
+          language: 'he',
+        },
+        'me-answers',
+      ),
+    };
+    const questions = await call<
+      Array<{ questionId: string; subQuestions: Array<{ subQuestionId: string }> }>
+    >(base, 'GET', '/api/profileQuestions/getQuestions');
+    expectDocumented('GET', '/api/profileQuestions/getQuestions', questions);
+    expectDocumented(
+      'GET',
+      '/api/profileQuestions/getQuestionsIds',
+      await call(base, 'GET', '/api/profileQuestions/getQuestionsIds'),
+    );
+    const [first, second] = questions.body;
+    const saved = await call(base, 'POST', '/api/meAnswers/saveLive', {
+      headers: as,
+      body: {
+        questionId: first?.questionId,
+        answerData: { [first?.subQuestions[0]?.subQuestionId ?? '']: 'תשובה' },
+        version: 0,
+      },
+    });
+    expect(saved.status).toBe(200);
+    expectDocumented('POST', '/api/meAnswers/saveLive', saved);
+    const stale = await call(base, 'POST', '/api/meAnswers/saveDraft', {
+      headers: as,
+      body: { questionId: first?.questionId, answerData: {}, version: 0 },
+    });
+    expect(stale.status).toBe(409);
+    expectDocumented('POST', '/api/meAnswers/saveDraft', stale);
+    const locked = await call(base, 'POST', '/api/meAnswers/saveDraft', {
+      headers: as,
+      body: { questionId: questions.body[2]?.questionId, answerData: {}, version: 0 },
+    });
+    expect(locked.status).toBe(409);
+    expectDocumented('POST', '/api/meAnswers/saveDraft', locked);
+    expect(second).toBeDefined();
+    expectDocumented(
+      'GET',
+      '/api/meAnswers/getCurrentUserAnswers',
+      await call(base, 'GET', '/api/meAnswers/getCurrentUserAnswers', { headers: as }),
+    );
+    expectDocumented(
+      'GET',
+      '/api/meAnswers/getUserAnswers',
+      await call(
+        base,
+        'GET',
+        '/api/meAnswers/getUserAnswers?userId=01900000-0000-7000-8000-000000000002',
+      ),
+    );
+    const short = await call(base, 'POST', '/api/meAnswers/togglePublishAsPost', {
+      headers: as,
+      body: { questionId: first?.questionId },
+    });
+    expect(short.status).toBe(400);
+    expectDocumented('POST', '/api/meAnswers/togglePublishAsPost', short);
   });
 });

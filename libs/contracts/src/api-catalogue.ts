@@ -1,5 +1,7 @@
 import type { ApiRoute, ApiService } from './api-route';
+import { meAnswersApi } from './me-answers.api';
 import { postsApi } from './posts.api';
+import { privateQuestionsApi } from './private-questions.api';
 import { usersApi } from './users.api';
 
 /**
@@ -7,7 +9,12 @@ import { usersApi } from './users.api';
  * `<service>.api.ts` here; the route test (apps/standalone/test/api-catalogue.int-spec.ts) boots
  * every service and fails while a route it registers has no entry here, or the reverse.
  */
-export const apiCatalogue: readonly ApiService[] = [usersApi, postsApi];
+export const apiCatalogue: readonly ApiService[] = [
+  usersApi,
+  postsApi,
+  meAnswersApi,
+  privateQuestionsApi,
+];
 
 /** Every route of every service. */
 export function catalogueRoutes(

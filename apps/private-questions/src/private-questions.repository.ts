@@ -1,0 +1,204 @@
+import type { AnswerData } from '@mepedia/contracts';
+import type { Db } from '@mepedia/server-database';
+import { and, asc, count, eq, gt, lt, sql, type SQL } from 'drizzle-orm';
+import { members, questions, type QuestionRow } from './private-questions.schema';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export type NewQuestion = Omit<typeof questions.$inferInsert, 'questionIndex'>;
+
+/** The changes an edit of a question makes, worked out from the row as it stands (locked). */
+export type QuestionChanges = Pick<
+  typeof questions.$inferInsert,
+  'title' | 'subQuestions' | 'draft' | 'live' | 'answerVersion' | 'answerUpdatedAt' | 'updatedAt'
+>;
+
+/** What a save of an answer expects to find; a row that differs in any of these is left alone. */
+export type AnswerExpectation = {
+  version: number;
+  /** The question the client loaded at that index, when it said. */
+  questionId?: string | undefined;
+  /** Sub-question ids the texts are keyed by: all must belong to the question. */
+  subQuestionIds: string[];
+};
+
+/** Data access for the private_questions schema. */
+export class PrivateQuestionsRepository {
+  constructor(private readonly db: Db) {}
+
+  async list(ownerId: string, db: Db | Tx = this.db): Promise<QuestionRow[]> {
+    return db
+      .select()
+      .from(questions)
+      .where(eq(questions.ownerId, ownerId))
+      .orderBy(asc(questions.questionIndex));
+  }
+
+  async findByIndex(ownerId: string, questionIndex: number): Promise<QuestionRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(questions)
+      .where(and(eq(questions.ownerId, ownerId), eq(questions.questionIndex, questionIndex)))
+      .limit(1);
+    return row;
+  }
+
+  /**
+   * Add a question after the owner's last, unless they already have `limit`: then nothing
+   * changes and the answer is `limit-reached`. The owner's lock row makes two adds take turns.
+   */
+  async insertLast(
+    row: NewQuestion,
+    limit: number,
+  ): Promise<{ kind: 'inserted'; row: QuestionRow } | { kind: 'limit-reached' }> {
+    return this.db.transaction(async (tx) => {
+      await tx.insert(members).values({ userId: row.ownerId }).onConflictDoNothing();
+      await this.lockMember(tx, row.ownerId);
+      const [counted] = await tx
+        .select({ n: count() })
+        .from(questions)
+        .where(eq(questions.ownerId, row.ownerId));
+      const existing = counted?.n ?? 0;
+      if (existing >= limit) return { kind: 'limit-reached' as const };
+      const [created] = await tx
+        .insert(questions)
+        .values({ ...row, questionIndex: existing + 1 })
+        .returning();
+      return { kind: 'inserted' as const, row: created as QuestionRow };
+    });
+  }
+
+  /**
+   * Edit one of the owner's questions: the row is locked while `change` works out the new
+   * values from it, so a save of its answer waits and then sees them. Undefined: no such question.
+   */
+  async updateQuestion(
+    ownerId: string,
+    questionId: string,
+    change: (current: QuestionRow) => QuestionChanges,
+  ): Promise<QuestionRow | undefined> {
+    return this.db.transaction(async (tx) => {
+      const [current] = await tx
+        .select()
+        .from(questions)
+        .where(and(eq(questions.id, questionId), eq(questions.ownerId, ownerId)))
+        .for('update');
+      if (!current) return undefined;
+      const [updated] = await tx
+        .update(questions)
+        .set(change(current))
+        .where(eq(questions.id, questionId))
+        .returning();
+      return updated;
+    });
+  }
+
+  /**
+   * Delete the owner's question at `questionIndex` and move the ones after it up by one, in one
+   * transaction under the owner's lock. Answers the owner's questions after it, or undefined
+   * when there was no question there.
+   */
+  async deleteByIndex(ownerId: string, questionIndex: number): Promise<QuestionRow[] | undefined> {
+    return this.db.transaction(async (tx) => {
+      if (!(await this.lockMember(tx, ownerId))) return undefined;
+      const deleted = await tx
+        .delete(questions)
+        .where(and(eq(questions.ownerId, ownerId), eq(questions.questionIndex, questionIndex)))
+        .returning({ id: questions.id });
+      if (deleted.length === 0) return undefined;
+      // A unique index is checked row by row, so `index - 1` in one statement could collide
+      // with a row not yet moved: out of the way (negative) first, then into place.
+      await tx
+        .update(questions)
+        .set({ questionIndex: sql`-${questions.questionIndex}` })
+        .where(and(eq(questions.ownerId, ownerId), gt(questions.questionIndex, questionIndex)));
+      await tx
+        .update(questions)
+        .set({ questionIndex: sql`-${questions.questionIndex} - 1` })
+        .where(and(eq(questions.ownerId, ownerId), lt(questions.questionIndex, 0)));
+      return this.list(ownerId, tx);
+    });
+  }
+
+  /**
+   * Set an answer's draft (and its live version, when given), bumping its version, only if the
+   * row is as `expected`: one statement, so a concurrent save or edit of the question cannot
+   * slip in between the check and the write. Undefined: nothing changed.
+   */
+  async saveAnswer(
+    ownerId: string,
+    questionIndex: number,
+    expected: AnswerExpectation,
+    texts: { draft: AnswerData; live?: AnswerData },
+    now: Date,
+  ): Promise<QuestionRow | undefined> {
+    const [row] = await this.db
+      .update(questions)
+      .set({
+        draft: texts.draft,
+        ...(texts.live ? { live: texts.live } : {}),
+        answerVersion: sql`${questions.answerVersion} + 1`,
+        answerUpdatedAt: now,
+      })
+      .where(this.answerAsExpected(ownerId, questionIndex, expected))
+      .returning();
+    return row;
+  }
+
+  /** The draft back to the live version (empty when never saved live), as `saveAnswer` does. */
+  async revertAnswer(
+    ownerId: string,
+    questionIndex: number,
+    expected: AnswerExpectation,
+    now: Date,
+  ): Promise<QuestionRow | undefined> {
+    const [row] = await this.db
+      .update(questions)
+      .set({
+        draft: sql`coalesce(${questions.live}, '{}'::jsonb)`,
+        answerVersion: sql`${questions.answerVersion} + 1`,
+        answerUpdatedAt: now,
+      })
+      .where(this.answerAsExpected(ownerId, questionIndex, expected))
+      .returning();
+    return row;
+  }
+
+  private answerAsExpected(
+    ownerId: string,
+    questionIndex: number,
+    expected: AnswerExpectation,
+  ): SQL | undefined {
+    // `[{"id":"a"},{"id":"b"}] <@ sub_questions`: every id is one of the question's.
+    const ids = JSON.stringify(expected.subQuestionIds.map((id) => ({ id })));
+    return and(
+      eq(questions.ownerId, ownerId),
+      eq(questions.questionIndex, questionIndex),
+      eq(questions.answerVersion, expected.version),
+      expected.questionId === undefined ? undefined : eq(questions.id, expected.questionId),
+      sql`${questions.subQuestions} @> ${ids}::jsonb`,
+    );
+  }
+
+  /** A member is gone: their questions and answers with them. Answers how many questions went. */
+  async removeMember(userId: string): Promise<number> {
+    return this.db.transaction(async (tx) => {
+      const removed = await tx
+        .delete(questions)
+        .where(eq(questions.ownerId, userId))
+        .returning({ id: questions.id });
+      await tx.delete(members).where(eq(members.userId, userId));
+      return removed.length;
+    });
+  }
+
+  /** Take the owner's lock row for the rest of the transaction; false when they have none. */
+  private async lockMember(tx: Tx, userId: string): Promise<boolean> {
+    const locked = await tx
+      .select({ userId: members.userId })
+      .from(members)
+      .where(eq(members.userId, userId))
+      .for('update');
+    return locked.length > 0;
+  }
+}

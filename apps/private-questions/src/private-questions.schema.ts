@@ -1,0 +1,60 @@
+import type { AnswerData, PrivateSubQuestion } from '@mepedia/contracts';
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  integer,
+  jsonb,
+  pgSchema,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+export const privateQuestionsSchema = pgSchema('private_questions');
+
+/**
+ * One row per member who ever had a private question: the lock every change to the order of
+ * their list takes first (insert, delete and renumber), so two at once take turns.
+ */
+export const members = privateQuestionsSchema.table('members', {
+  userId: uuid('user_id').primaryKey(),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/** A member's private question and its one answer (draft and live), seen by that member only. */
+export const questions = privateQuestionsSchema.table(
+  'questions',
+  {
+    id: uuid('id').primaryKey(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => members.userId, { onDelete: 'cascade' }),
+    // ========================================================================================
+    // 1..n per owner, no gaps. Renumbering passes through negative values (see the repository),
+    // so there is no check constraint on the sign; the unique index holds throughout.
+    // ========================================================================================
+    questionIndex: integer('question_index').notNull(),
+    title: text('title').notNull(),
+    /** In order: `[{ id, title }]`; an id stays with its position when the question changes. */
+    subQuestions: jsonb('sub_questions').$type<PrivateSubQuestion[]>().notNull(),
+    /** Texts by sub-question id (answers.ts). */
+    draft: jsonb('draft').$type<AnswerData>().notNull().default({}),
+    /** Null until the first saveLive. */
+    live: jsonb('live').$type<AnswerData>(),
+    /** Bumped by every change to the draft; a save must name the current one. */
+    answerVersion: integer('answer_version').notNull().default(0),
+    answerUpdatedAt: timestamp('answer_updated_at', { withTimezone: true, mode: 'date' })
+      .notNull()
+      .defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('questions_owner_index_idx').on(table.ownerId, table.questionIndex),
+    check('questions_answer_version_check', sql`${table.answerVersion} >= 0`),
+    check('questions_sub_questions_check', sql`jsonb_typeof(${table.subQuestions}) = 'array'`),
+  ],
+);
+
+export type QuestionRow = typeof questions.$inferSelect;

@@ -1,0 +1,206 @@
+import { randomBytes } from 'node:crypto';
+import {
+  PRIVATE_QUESTIONS_MAX,
+  type AnswerData,
+  type DeletePrivateQuestionResponse,
+  type InsertPrivateQuestionRequest,
+  type PrivateAnswer,
+  type PrivateQuestion,
+  type PrivateQuestionsList,
+  type PrivateSubQuestion,
+  type RevertPrivateAnswerRequest,
+  type SavePrivateAnswerRequest,
+  type UpdatePrivateQuestionRequest,
+} from '@mepedia/contracts';
+import { isUuid, newId } from '@mepedia/server-database';
+import { AppError, fieldError } from '@mepedia/server-http';
+import type { z } from 'zod';
+import { toPrivateAnswer, toPrivateQuestion } from './private-questions.mapper';
+import type {
+  AnswerExpectation,
+  PrivateQuestionsRepository,
+  QuestionChanges,
+} from './private-questions.repository';
+import type { QuestionRow } from './private-questions.schema';
+
+type InsertInput = z.output<typeof InsertPrivateQuestionRequest>;
+type UpdateInput = z.output<typeof UpdatePrivateQuestionRequest>;
+type SaveInput = z.output<typeof SavePrivateAnswerRequest>;
+type RevertInput = z.output<typeof RevertPrivateAnswerRequest>;
+
+/** A sub-question id no other sub-question of the question has (SUB_QUESTION_ID_PATTERN). */
+export function newSubQuestionId(taken: ReadonlySet<string> = new Set()): string {
+  for (;;) {
+    const id = randomBytes(6).toString('hex');
+    if (!taken.has(id)) return id;
+  }
+}
+
+/** Titles in order, each keeping the id of the sub-question that held its position. */
+export function placeSubQuestions(
+  titles: readonly string[],
+  current: readonly PrivateSubQuestion[] = [],
+): PrivateSubQuestion[] {
+  const taken = new Set(current.map((sub) => sub.id));
+  return titles.map((title, position) => {
+    const kept = current[position];
+    if (kept) return { id: kept.id, title };
+    const id = newSubQuestionId(taken);
+    taken.add(id);
+    return { id, title };
+  });
+}
+
+/** Only the texts of sub-questions that still exist. */
+export function keepTexts(texts: AnswerData, ids: ReadonlySet<string>): AnswerData {
+  return Object.fromEntries(Object.entries(texts).filter(([id]) => ids.has(id)));
+}
+
+/** The rules of private questions: each member's own, in a dense order, answered draft and live. */
+export class PrivateQuestionsService {
+  constructor(private readonly repository: PrivateQuestionsRepository) {}
+
+  /** A member's questions, to that member alone. */
+  async list(callerId: string, userId: string | undefined): Promise<PrivateQuestionsList> {
+    if (userId !== undefined && userId.toLowerCase() !== callerId.toLowerCase())
+      throw new AppError('FORBIDDEN');
+    const rows = await this.repository.list(callerId);
+    return { questions: rows.map(toPrivateQuestion) };
+  }
+
+  async insert(ownerId: string, input: InsertInput, now = new Date()): Promise<PrivateQuestion> {
+    const result = await this.repository.insertLast(
+      {
+        id: newId(now.getTime()),
+        ownerId,
+        title: input.questionTitle,
+        subQuestions: placeSubQuestions(input.subQuestions),
+        createdAt: now,
+        updatedAt: now,
+        answerUpdatedAt: now,
+      },
+      PRIVATE_QUESTIONS_MAX,
+    );
+    if (result.kind === 'limit-reached') throw new AppError('PRIVATE_QUESTIONS_LIMIT');
+    return toPrivateQuestion(result.row);
+  }
+
+  /**
+   * Sub-questions keep their ids by position, so answers to the ones kept stay attached; texts
+   * of the ones removed go. A change to which sub-questions there are bumps the answer's
+   * version: a client still showing the old ones gets ANSWER_STALE, not a puzzling refusal.
+   */
+  async update(ownerId: string, input: UpdateInput, now = new Date()): Promise<PrivateQuestion> {
+    if (!isUuid(input.questionId)) throw new AppError('QUESTION_NOT_FOUND');
+    const row = await this.repository.updateQuestion(
+      ownerId,
+      input.questionId,
+      (current): QuestionChanges => {
+        const subQuestions = placeSubQuestions(input.subQuestions, current.subQuestions);
+        const ids = new Set(subQuestions.map((sub) => sub.id));
+        const sameSubQuestions = subQuestions.length === current.subQuestions.length;
+        return {
+          title: input.questionTitle,
+          subQuestions,
+          draft: keepTexts(current.draft, ids),
+          live: current.live === null ? null : keepTexts(current.live, ids),
+          answerVersion: current.answerVersion + (sameSubQuestions ? 0 : 1),
+          answerUpdatedAt: sameSubQuestions ? current.answerUpdatedAt : now,
+          updatedAt: now,
+        };
+      },
+    );
+    if (!row) throw new AppError('QUESTION_NOT_FOUND');
+    return toPrivateQuestion(row);
+  }
+
+  async getByIndex(ownerId: string, questionIndex: number): Promise<PrivateQuestion> {
+    return toPrivateQuestion(await this.atIndex(ownerId, questionIndex));
+  }
+
+  async deleteByIndex(
+    ownerId: string,
+    questionIndex: number,
+  ): Promise<DeletePrivateQuestionResponse> {
+    const remaining = await this.repository.deleteByIndex(ownerId, questionIndex);
+    if (!remaining) throw new AppError('QUESTION_NOT_FOUND');
+    return { deleted: true, questions: remaining.map(toPrivateQuestion) };
+  }
+
+  async getAnswer(ownerId: string, questionIndex: number): Promise<PrivateAnswer> {
+    return toPrivateAnswer(await this.atIndex(ownerId, questionIndex));
+  }
+
+  async saveDraft(ownerId: string, input: SaveInput, now = new Date()): Promise<PrivateAnswer> {
+    return this.save(ownerId, input, { draft: input.answerData }, now);
+  }
+
+  async saveLive(ownerId: string, input: SaveInput, now = new Date()): Promise<PrivateAnswer> {
+    return this.save(ownerId, input, { draft: input.answerData, live: input.answerData }, now);
+  }
+
+  async revertDraft(ownerId: string, input: RevertInput, now = new Date()): Promise<PrivateAnswer> {
+    const expected = this.expectation(input, []);
+    const row = expected
+      ? await this.repository.revertAnswer(ownerId, input.questionIndex, expected, now)
+      : undefined;
+    if (row) return toPrivateAnswer(row);
+    throw await this.whyUnchanged(ownerId, input, []);
+  }
+
+  private async save(
+    ownerId: string,
+    input: SaveInput,
+    texts: { draft: AnswerData; live?: AnswerData },
+    now: Date,
+  ): Promise<PrivateAnswer> {
+    const ids = Object.keys(input.answerData);
+    const expected = this.expectation(input, ids);
+    const row = expected
+      ? await this.repository.saveAnswer(ownerId, input.questionIndex, expected, texts, now)
+      : undefined;
+    if (row) return toPrivateAnswer(row);
+    throw await this.whyUnchanged(ownerId, input, ids);
+  }
+
+  /** Undefined when the client names a question id that cannot be any question's. */
+  private expectation(
+    input: { version: number; questionId?: string | undefined },
+    subQuestionIds: string[],
+  ): AnswerExpectation | undefined {
+    if (input.questionId !== undefined && !isUuid(input.questionId.toLowerCase())) return undefined;
+    return {
+      version: input.version,
+      questionId: input.questionId?.toLowerCase(),
+      subQuestionIds,
+    };
+  }
+
+  /**
+   * A save changed nothing: say why, from the row as it is now. A question renumbered under
+   * the client, or a version moved on, is stale; only a current client sending ids the question
+   * never had is told its data is wrong.
+   */
+  private async whyUnchanged(
+    ownerId: string,
+    input: { questionIndex: number; version: number; questionId?: string | undefined },
+    subQuestionIds: string[],
+  ): Promise<AppError> {
+    const row = await this.repository.findByIndex(ownerId, input.questionIndex);
+    if (!row) return new AppError('QUESTION_NOT_FOUND');
+    if (input.questionId !== undefined && input.questionId.toLowerCase() !== row.id)
+      return new AppError('ANSWER_STALE');
+    if (row.answerVersion !== input.version) return new AppError('ANSWER_STALE');
+    const known = new Set(row.subQuestions.map((sub) => sub.id));
+    if (subQuestionIds.some((id) => !known.has(id)))
+      return fieldError('answerData', 'INVALID_VALUE');
+    // It matched by the time we looked: another change came and went in between.
+    return new AppError('ANSWER_STALE');
+  }
+
+  private async atIndex(ownerId: string, questionIndex: number): Promise<QuestionRow> {
+    const row = await this.repository.findByIndex(ownerId, questionIndex);
+    if (!row) throw new AppError('QUESTION_NOT_FOUND');
+    return row;
+  }
+}
