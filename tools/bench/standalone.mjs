@@ -1,5 +1,6 @@
 // `npm start`'s process under load (a measurement, not a test): a fresh standalone process on
-// PGlite in a throw-away data folder, one member, POSTS posts of about 600 words, then
+// PGlite in a throw-away data folder, one member, POSTS posts of about 600 words and the whole
+// questionnaire answered, then
 // autocannon (CONNECTIONS connections, DURATION s after a 3 s warm-up) on the API and on
 // server-rendered pages, for a guest and for the member. Prints a markdown table with the
 // same run's calibration (tools/bench/calibration.mjs).
@@ -160,7 +161,26 @@ async function seed(base) {
     ids.push(post.postId);
   }
   log(`seeded ${POSTS} posts in ${Date.now() - started} ms`);
-  return { member, ids };
+  // The member answers the whole questionnaire (live, public): what a profile page reads.
+  const questions = await call(base, 'GET', '/api/profileQuestions/getQuestions');
+  for (const question of questions) {
+    const answerData = Object.fromEntries(
+      question.subQuestions.map((sub, i) => [
+        sub.subQuestionId,
+        // One paragraph (100 words) a sub-answer.
+        /<p>([^<]*)<\/p>/.exec(article(i))[1],
+      ]),
+    );
+    await call(
+      base,
+      'POST',
+      '/api/meAnswers/saveLive',
+      { questionId: question.questionId, answerData, version: 0 },
+      member,
+    );
+  }
+  const me = await call(base, 'POST', '/api/users/session', undefined, member);
+  return { member, ids, userId: me.id };
 }
 
 /** TIMELINE=1: answers and their slowest latency second by second, to tell a stall from a queue. */
@@ -192,7 +212,7 @@ async function main() {
     const calibration = process.env.ONLY ? [] : await calibrate({ duration: DURATION });
     standalone = await startStandalone(dataDir);
     const base = standalone.url.replace('localhost', '127.0.0.1');
-    const { member, ids } = await seed(base);
+    const { member, ids, userId } = await seed(base);
     let next = 0;
     const postBody = () => JSON.stringify({ postId: ids[next++ % ids.length] });
     const scenarios = [
@@ -213,6 +233,10 @@ async function main() {
           headers: { 'content-type': 'application/json' },
           requests: [{ setupRequest: (req) => ({ ...req, body: postBody() }) }],
         },
+      ],
+      [
+        '`getUserAnswers` (10 answers, 5 × 100 words each)',
+        { url: `${base}/api/meAnswers/getUserAnswers?userId=${userId}` },
       ],
       ['home page, guest', { url: `${base}/` }],
       [

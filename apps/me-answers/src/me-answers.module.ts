@@ -1,8 +1,9 @@
 import { type DynamicModule, Module } from '@nestjs/common';
+import { BUS_CHANNELS } from '@mepedia/contracts';
 import { HealthController, READINESS_CHECKS, type ReadinessCheck } from '@mepedia/server-http';
 import { IdentityModule } from '@mepedia/server-identity';
 import { BACKGROUND_TASKS, BackgroundTasks, type ServicePlatform } from '@mepedia/server-platform';
-import { OutboxRelay } from '@mepedia/server-queue';
+import { GuestCache, OutboxRelay } from '@mepedia/server-queue';
 import { MeAnswersController, ProfileQuestionsController } from './me-answers.controller';
 import { meAnswersEventsHandler } from './me-answers.events';
 import { MeAnswersRepository } from './me-answers.repository';
@@ -18,7 +19,12 @@ export class MeAnswersModule {
     const relay = new OutboxRelay(db, outbox, platform.queue, ME_ANSWERS_SERVICE_NAME, (error) =>
       platform.logger.error({ err: error }, 'outbox relay failed'),
     );
-    const answers = new MeAnswersService(new MeAnswersRepository(db), () => relay.nudge());
+    // Readers' lists kept for seconds and cleared on every replica (and the pages) by a change.
+    const answers = new MeAnswersService(
+      new MeAnswersRepository(db),
+      () => relay.nudge(),
+      new GuestCache(BUS_CHANNELS.answersChanged, platform.bus),
+    );
     const readiness: ReadinessCheck[] = [
       { name: 'database', check: () => platform.database.ping() },
     ];
@@ -33,6 +39,7 @@ export class MeAnswersModule {
           provide: BACKGROUND_TASKS,
           useValue: [
             relay,
+            { start: () => answers.readers.listen() },
             {
               start: () =>
                 platform.queue.process(

@@ -1,4 +1,5 @@
 import {
+  BUS_CHANNELS,
   ME_PUBLISH_MIN_CHARS,
   hasText,
   longestSubAnswer,
@@ -12,6 +13,7 @@ import {
   type PublicMeAnswer,
 } from '@mepedia/contracts';
 import { AppError, fieldError } from '@mepedia/server-http';
+import { GuestCache } from '@mepedia/server-queue';
 import type { MeAnswersRepository, PendingEvent, QuestionRow } from './me-answers.repository';
 import type { AnswerRow } from './me-answers.schema';
 
@@ -34,6 +36,8 @@ export class MeAnswersService {
   constructor(
     private readonly repository: MeAnswersRepository,
     private readonly onOutboxWrite: () => void,
+    /** What readers other than the owner see, kept for seconds; any live change clears it. */
+    readonly readers = new GuestCache(BUS_CHANNELS.answersChanged),
   ) {}
 
   /** The questionnaire never changes while the service runs (a migration changes it). */
@@ -72,12 +76,18 @@ export class MeAnswersService {
   }
 
   /** What others may read of a member's answers: live and public (the owner: all live ones). */
-  async userAnswers(userId: string, viewerId: string | null): Promise<PublicMeAnswer[]> {
+  userAnswers(userId: string, viewerId: string | null): Promise<PublicMeAnswer[]> {
+    // Everyone but the owner sees the same list.
+    if (viewerId !== userId)
+      return this.readers.get(`answers:${userId}`, () => this.loadUserAnswers(userId, false));
+    return this.loadUserAnswers(userId, true);
+  }
+
+  private async loadUserAnswers(userId: string, owner: boolean): Promise<PublicMeAnswer[]> {
     const [rows, questions] = await Promise.all([
       this.repository.answersOf(userId),
       this.questionnaire(),
     ]);
-    const owner = viewerId === userId;
     return rows
       .filter((row) => row.live !== null && hasText(row.live))
       .filter((row) => owner || row.privacy === 'public')
@@ -160,6 +170,7 @@ export class MeAnswersService {
       ],
     );
     this.onOutboxWrite();
+    await this.readers.clear();
     return this.changed(row);
   }
 
@@ -198,6 +209,7 @@ export class MeAnswersService {
       this.publication(author.userId, rows, changed, questions),
     ]);
     this.onOutboxWrite();
+    await this.readers.clear();
     return this.changed(updated);
   }
 
@@ -211,6 +223,7 @@ export class MeAnswersService {
       { type: 'meAnswer.unpublished', payload: { userId: author.userId, questionId } },
     ]);
     this.onOutboxWrite();
+    await this.readers.clear();
     return this.changed(updated);
   }
 
@@ -228,7 +241,9 @@ export class MeAnswersService {
   }
 
   async removeMember(userId: string): Promise<number> {
-    return this.repository.removeMember(userId);
+    const removed = await this.repository.removeMember(userId);
+    await this.readers.clear();
+    return removed;
   }
 
   private async changed(row: AnswerRow | undefined): Promise<OwnMeAnswer> {

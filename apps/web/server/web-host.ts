@@ -91,7 +91,11 @@ export async function registerWeb(
   const queue = new RenderQueue(options.renderConcurrency ?? 16);
   const cookies = apiCookieNames(context().production);
   const cache = new PageCache({ locale: LOCALE_COOKIE, visitor: cookies.visitor });
-  for (const channel of [BUS_CHANNELS.postsChanged, BUS_CHANNELS.peopleChanged])
+  for (const channel of [
+    BUS_CHANNELS.postsChanged,
+    BUS_CHANNELS.peopleChanged,
+    BUS_CHANNELS.answersChanged,
+  ])
     await options.changes?.subscribe(channel, () => cache.clear());
   const drawing = new Map<string, Promise<StoredPage & { shareable: boolean }>>();
 

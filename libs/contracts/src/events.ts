@@ -103,4 +103,6 @@ export const BUS_CHANNELS = {
   postsChanged: 'posts.changed',
   /** `{}`: the people directory changed (a profile published, renamed, re-imaged or deleted). */
   peopleChanged: 'people.changed',
+  /** `{}`: a member's live answers changed (saved, privacy, magazine, departure). */
+  answersChanged: 'me-answers.changed',
 } as const;
