@@ -1,7 +1,15 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { CurrentUser, Post, PostsPage, RegisterResponse } from '@mepedia/contracts';
+import type {
+  CurrentUser,
+  OwnMeAnswer,
+  Post,
+  PostsPage,
+  ProfileQuestion,
+  PublicMeAnswer,
+  RegisterResponse,
+} from '@mepedia/contracts';
 import {
   call,
   CookieJar,
@@ -117,6 +125,48 @@ describe('posts in the standalone process', () => {
       });
       expect(await (await pageAt(`/post/${post.body.postId}`)).text()).toContain('The old orchard');
 
+      // The questionnaire through the gateway: answer, publish to the magazine, a private question.
+      const [question1] = (
+        await call<ProfileQuestion[]>(url, 'GET', '/api/profileQuestions/getQuestions')
+      ).body;
+      expect(question1?.index).toBe(1);
+      const answered = await call<OwnMeAnswer>(url, 'POST', '/api/meAnswers/saveLive', {
+        headers: jar.header(),
+        body: {
+          questionId: question1?.questionId,
+          answerData: {
+            [question1?.subQuestions[0]?.subQuestionId ?? '']:
+              'My mother kept bees behind the house, and every summer the whole street came to taste the first honey of the year.',
+          },
+          version: 0,
+        },
+      });
+      expect(answered.status).toBe(200);
+      expect(
+        (
+          await call<OwnMeAnswer>(url, 'POST', '/api/meAnswers/togglePublishAsPost', {
+            headers: jar.header(),
+            body: { questionId: question1?.questionId },
+          })
+        ).body.publishedAsPost,
+      ).toBe(true);
+      await until(
+        () =>
+          call<PostsPage>(url, 'POST', '/api/posts/getPosts', {
+            headers: jar.header(),
+            body: { magazine: true, publisherId: me.id },
+          }),
+        (response) => response.body.posts.some((p) => p.title === question1?.title.en),
+      );
+      expect(
+        (
+          await call(url, 'POST', '/api/privateQuestions/insertNewPrivateQuestion', {
+            headers: jar.header(),
+            body: { questionTitle: 'What the orchard taught me', subQuestions: ['The first tree'] },
+          })
+        ).status,
+      ).toBe(201);
+
       expect(
         (
           await call(url, 'POST', '/api/users/deleteUserById', {
@@ -134,6 +184,11 @@ describe('posts in the standalone process', () => {
           .status,
       ).toBe(404);
       expect((await pageAt(`/post/${post.body.postId}`)).status).toBe(404);
+      // Their answers went with the account, and so did the magazine post made from one.
+      await until(
+        () => call<PublicMeAnswer[]>(url, 'GET', `/api/meAnswers/getUserAnswers?userId=${me.id}`),
+        (response) => response.body.length === 0,
+      );
     },
     PROCESS_TEST_TIMEOUT_MS,
   );
