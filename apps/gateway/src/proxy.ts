@@ -1,5 +1,11 @@
-import { randomBytes } from 'node:crypto';
-import { API_PREFIX, appForPrefix, catalogueRoutes, type ServiceApp } from '@mepedia/contracts';
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  API_PREFIX,
+  appForPrefix,
+  catalogueRoutes,
+  matchesEtag,
+  type ServiceApp,
+} from '@mepedia/contracts';
 import {
   AppError,
   mediaTypeOf,
@@ -157,6 +163,12 @@ function upstreamProblem(error: unknown): AppError {
 }
 
 /** `/api/<prefix>/*` -> the owning service, with the caller's identity signed for it. */
+async function readBody(body: UpstreamResponse['body']): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of body) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
+  return Buffer.concat(chunks);
+}
+
 export function registerProxy(fastify: FastifyInstance, deps: ProxyDeps): void {
   const { config, logger } = deps;
   const cookieName = sessionCookieName(config.production);
@@ -287,6 +299,23 @@ export function registerProxy(fastify: FastifyInstance, deps: ProxyDeps): void {
             ? upstreamCookies
             : [upstreamCookies];
       void reply.header('set-cookie', [...existing, ...setCookies]);
+    }
+    // A public read the service marked shareable (e.g. the questionnaire): a validator, so a
+    // browser or CDN holding it asks again cheaply and gets 304 while it has not changed.
+    if (
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      response.statusCode === 200 &&
+      setCookies.length === 0 &&
+      /\bpublic\b/.test(String(response.headers['cache-control'] ?? ''))
+    ) {
+      const body = await readBody(response.body);
+      const etag = `W/"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+      void reply.header('etag', etag);
+      if (matchesEtag(firstHeader(request.headers['if-none-match']), etag)) {
+        void reply.status(304).removeHeader('content-length').removeHeader('content-type');
+        return reply.send();
+      }
+      return reply.send(body);
     }
     return reply.send(response.body);
   };

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Headers, HttpCode, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, Header, Headers, HttpCode, Post, Query } from '@nestjs/common';
 import {
   GetUserAnswersQuery,
   MeAnswerViewRequest,
@@ -23,6 +23,12 @@ type Out<S extends z.ZodType> = z.output<S>;
 const viewerOf = (identity: Identity) => (identity.kind === 'member' ? identity.userId : null);
 const author = (member: Member) => ({ userId: member.userId, language: member.language });
 
+/**
+ * The questionnaire changes only with a deployment (a migration): the same for everyone, kept
+ * by browsers and CDNs for five minutes, then revalidated (the gateway adds an ETag).
+ */
+const QUESTIONNAIRE_CACHE = 'public, max-age=300, stale-while-revalidate=3600';
+
 /** The fixed questionnaire: public, the same for everyone. */
 @Controller('api/profileQuestions')
 export class ProfileQuestionsController {
@@ -30,12 +36,14 @@ export class ProfileQuestionsController {
 
   @Public()
   @Get('getQuestions')
+  @Header('cache-control', QUESTIONNAIRE_CACHE)
   getQuestions(): Promise<ProfileQuestion[]> {
     return this.answers.getQuestions();
   }
 
   @Public()
   @Get('getQuestionsIds')
+  @Header('cache-control', QUESTIONNAIRE_CACHE)
   getQuestionsIds(): Promise<ProfileQuestionId[]> {
     return this.answers.getQuestionIds();
   }

@@ -130,6 +130,22 @@ describe('posts in the standalone process', () => {
         await call<ProfileQuestion[]>(url, 'GET', '/api/profileQuestions/getQuestions')
       ).body;
       expect(question1?.index).toBe(1);
+      // The questionnaire is public and shareable: a validator, and 304 while it is unchanged.
+      const fresh = await fetch(`${url}/api/profileQuestions/getQuestions`);
+      expect(fresh.headers.get('cache-control')).toContain('public');
+      const etag = fresh.headers.get('etag') ?? '';
+      expect(etag).toMatch(/^W\/"/);
+      const notModified = await fetch(`${url}/api/profileQuestions/getQuestions`, {
+        headers: { 'if-none-match': etag },
+      });
+      expect(notModified.status).toBe(304);
+      expect(await notModified.text()).toBe('');
+      // Members' reads stay personal: never kept by anyone.
+      const personal = await fetch(`${url}/api/meAnswers/getCurrentUserAnswers`, {
+        headers: jar.header(),
+      });
+      expect(personal.headers.get('cache-control')).toBe('no-store');
+      expect(personal.headers.get('etag')).toBeNull();
       const answered = await call<OwnMeAnswer>(url, 'POST', '/api/meAnswers/saveLive', {
         headers: jar.header(),
         body: {

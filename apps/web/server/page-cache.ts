@@ -136,11 +136,3 @@ export function pageEtag(body: string, nonce: string): string {
   const hash = createHash('sha256').update(body.replaceAll(nonce, '')).digest('base64url');
   return `W/"${hash.slice(0, 27)}"`;
 }
-
-/** Whether an If-None-Match header names this validator (weak comparison, RFC 9110 §13.1.2). */
-export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  if (ifNoneMatch.trim() === '*') return true;
-  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
-  return ifNoneMatch.split(',').some((tag) => opaque(tag) === opaque(etag));
-}

@@ -4,12 +4,12 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import { BUS_CHANNELS, LOCALE_COOKIE, apiCookieNames } from '@mepedia/contracts';
+import { BUS_CHANNELS, LOCALE_COOKIE, apiCookieNames, matchesEtag } from '@mepedia/contracts';
 import { createRequestListener } from '@react-router/node';
 import type { FastifyInstance } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import { contentSecurityPolicy, createNonce } from './csp';
-import { PageCache, isShareable, matchesEtag, pageEtag, type StoredPage } from './page-cache';
+import { PageCache, isShareable, pageEtag, type StoredPage } from './page-cache';
 import { RenderQueue } from './render-queue';
 
 /** What every loader gets (see apps/web/app/lib/context.ts). */

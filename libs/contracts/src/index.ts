@@ -14,4 +14,5 @@ export * from './api-route';
 export * from './api-catalogue';
 export * from './error-details';
 export * from './openapi';
+export * from './http-cache';
 export * from './private-questions';
