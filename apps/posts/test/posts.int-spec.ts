@@ -465,6 +465,52 @@ describe('posts service over HTTP', () => {
       expect(oldest.posts.map((p) => p.postId)).toEqual(created.slice(0, 3));
     });
 
+    it('merges a member’s own private posts into everyone’s, in order, by page and by cursor', async () => {
+      const me = member();
+      const other = member();
+      const word = `merge${randomBytes(4).toString('hex')}`;
+      const made: Array<{ title: string; mine: boolean; privacy: 'public' | 'private' }> = [];
+      for (let i = 0; i < 7; i++) {
+        const mine = i % 2 === 0;
+        const privacy = mine && i % 4 === 0 ? 'private' : 'public';
+        const title = `${word} ${i}`;
+        await create(mine ? me : other, { title, privacy });
+        made.push({ title, mine, privacy });
+      }
+      const newestFirst = made.map((p) => p.title).reverse();
+      const visibleToOthers = made
+        .filter((p) => p.privacy === 'public')
+        .map((p) => p.title)
+        .reverse();
+      // By page number, three at a time.
+      const pages: string[] = [];
+      for (let page = 0; page < 3; page++) {
+        const body = await list({ topicSearchValue: word, pageNumber: page, limit: 3 }, me);
+        pages.push(...body.posts.map((p) => p.title));
+        expect(body.hasMore).toBe(page < 2);
+      }
+      expect(pages).toEqual(newestFirst);
+      // By cursor, two at a time.
+      const walked: string[] = [];
+      let cursor: string | null | undefined;
+      do {
+        const body = await list(
+          { topicSearchValue: word, limit: 2, ...(cursor ? { cursor } : {}) },
+          me,
+        );
+        walked.push(...body.posts.map((p) => p.title));
+        cursor = body.nextCursor;
+      } while (cursor);
+      expect(walked).toEqual(newestFirst);
+      // Another member, and a guest, see the public ones only.
+      expect(
+        (await list({ topicSearchValue: word, limit: 20 }, other)).posts.map((p) => p.title),
+      ).toEqual(visibleToOthers);
+      expect((await list({ topicSearchValue: word, limit: 20 })).posts.map((p) => p.title)).toEqual(
+        visibleToOthers,
+      );
+    });
+
     it('answers 400 INVALID_CURSOR to a cursor it did not make, in the caller’s language', async () => {
       const encode = (text: string) => Buffer.from(text).toString('base64url');
       const at = '2024-05-01T10:00:00.000Z';
