@@ -162,13 +162,15 @@ function upstreamProblem(error: unknown): AppError {
   return new AppError('SERVICE_UNAVAILABLE');
 }
 
-/** `/api/<prefix>/*` -> the owning service, with the caller's identity signed for it. */
+/** A service's answer, whole (for a validator of it). */
 async function readBody(body: UpstreamResponse['body']): Promise<Buffer> {
   const chunks: Buffer[] = [];
-  for await (const chunk of body) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
+  for await (const chunk of body as AsyncIterable<Buffer | string>)
+    chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
   return Buffer.concat(chunks);
 }
 
+/** `/api/<prefix>/*` -> the owning service, with the caller's identity signed for it. */
 export function registerProxy(fastify: FastifyInstance, deps: ProxyDeps): void {
   const { config, logger } = deps;
   const cookieName = sessionCookieName(config.production);
