@@ -106,7 +106,7 @@ export default tseslint.config(
           enforceBuildableLibDependency: true,
           checkDynamicDependenciesExceptions: [],
           allow: [
-            '^\\.\\./\\.\\./(gateway|posts|users|worker|me-answers|private-questions)/src/[a-z-]+\\.(app|config|options)$',
+            '^\\.\\./\\.\\./(gateway|worker|users|posts|me-answers|private-questions|feed-messages|reactions|files|site)/src/[a-z-]+\\.(app|config|options)$',
             '^\\.\\./\\.\\./web/server/web-host$',
           ],
           depConstraints: [

@@ -499,17 +499,17 @@ const urlTargets = new Map([...(serviceApps ?? [])].map((app) => [serviceUrlVari
 // Variables that apps must agree on, and the apps that must have them: every container that sets
 // one must take it from the same place (the same Secret key, ConfigMap key or literal), and each app
 // listed must set it. users checks the unsubscribe links the worker signs, both write links to the
-// web app (whose canonical links use the same address), and the worker, posts, me-answers and
-// private-questions consume what the others put on Redis under REDIS_PREFIX (the services: their
-// events-<app> queue, which the worker fills from the events queue). The services check the
+// web app (whose canonical links use the same address), and the worker and the services use what
+// the others put on Redis under REDIS_PREFIX (the services: their events-<app> queue, which the
+// worker fills from the events queue; site only opens it). The services check the
 // gateway's identity assertions with the one public key. The web app does not start without
 // GATEWAY_URL.
 const SHARED_ENV = {
   EMAIL_LINK_SECRET: ['users', 'worker'],
   PUBLIC_URL: ['users', 'worker', 'web'],
-  REDIS_URL: ['gateway', 'users', 'worker', 'posts', 'me-answers', 'private-questions'],
-  REDIS_PREFIX: ['gateway', 'users', 'worker', 'posts', 'me-answers', 'private-questions'],
-  IDENTITY_PUBLIC_KEY: ['users', 'posts', 'me-answers', 'private-questions'],
+  REDIS_URL: ['gateway', 'users', 'worker', 'posts', 'me-answers', 'private-questions', 'site'],
+  REDIS_PREFIX: ['gateway', 'users', 'worker', 'posts', 'me-answers', 'private-questions', 'site'],
+  IDENTITY_PUBLIC_KEY: ['users', 'posts', 'me-answers', 'private-questions', 'site'],
   GATEWAY_URL: ['web'],
 };
 

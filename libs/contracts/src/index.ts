@@ -16,3 +16,4 @@ export * from './error-details';
 export * from './openapi';
 export * from './http-cache';
 export * from './private-questions';
+export * from './site';

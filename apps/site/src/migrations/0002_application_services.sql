@@ -1,0 +1,41 @@
+-- What the site offers (applicationServices), in English and Hebrew. Data, never edited after
+-- landing: to change a service, write a new migration (npm run db:generate -- site <name> --custom)
+-- that upserts it by its id, or deletes it.
+INSERT INTO "site"."services" ("service_id", "position", "title_en", "title_he", "description_en", "description_he", "link_path") VALUES
+  ('profile', 1,
+   'Your life story in ten questions',
+   'סיפור החיים בעשר שאלות',
+   'A guided questionnaire about your roots, your loves, your work and what you hope to leave behind. Drafts save as you write, and you choose what everyone may read and what stays private.',
+   'שאלון מודרך על השורשים, על האהבות, על העבודה ועל מה שנרצה להשאיר אחרינו. הטיוטות נשמרות תוך כדי כתיבה, ואפשר לבחור מה יהיה גלוי לכולם ומה יישאר פרטי.',
+   '/profile/edit-me/1'),
+  ('private-questions', 2,
+   'Questions of your own',
+   'שאלות משלך',
+   'Add questions the questionnaire does not ask, each with sub-questions you write yourself. Only you can see them and your answers.',
+   'אפשר להוסיף שאלות שאינן בשאלון, עם שאלות משנה משלך. השאלות והתשובות להן גלויות לך בלבד.',
+   '/profile/custom-question'),
+  ('magazine', 3,
+   'The magazine',
+   'המגזין',
+   'Answers and stories their writers chose to share with everyone. Anyone can read them; after signing up you can also comment and like.',
+   'תשובות וסיפורים שפורסמו לעיני כולם, בבחירת מי שכתבו אותם. הקריאה פתוחה לכל, ואחרי הרשמה אפשר גם להגיב ולסמן לייק.',
+   '/mepedia-magazine'),
+  ('widget', 4,
+   'Your profile on your own website',
+   'הפרופיל שלך באתר שלך',
+   'Download an embeddable widget of your published profile, in the style you like, and place it on a personal website or blog.',
+   'אפשר להוריד וידג׳ט של הפרופיל שפורסם, בסגנון לבחירה, ולהטמיע אותו באתר אישי או בבלוג.',
+   NULL),
+  ('translation', 5,
+   'Read across languages',
+   'קריאה בין השפות',
+   'Profiles and posts are written in English or Hebrew. Signed-in members can translate any of them into the other language with one click, so both communities can read each other.',
+   'פרופילים ופוסטים נכתבים בעברית או באנגלית. אחרי התחברות אפשר לתרגם כל אחד מהם לשפה השנייה בלחיצה אחת, כך ששתי הקהילות יכולות לקרוא זו את זו.',
+   NULL)
+ON CONFLICT ("service_id") DO UPDATE SET
+  "position" = excluded."position",
+  "title_en" = excluded."title_en",
+  "title_he" = excluded."title_he",
+  "description_en" = excluded."description_en",
+  "description_he" = excluded."description_he",
+  "link_path" = excluded."link_path";
