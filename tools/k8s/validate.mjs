@@ -507,9 +507,27 @@ const urlTargets = new Map([...(serviceApps ?? [])].map((app) => [serviceUrlVari
 const SHARED_ENV = {
   EMAIL_LINK_SECRET: ['users', 'worker'],
   PUBLIC_URL: ['users', 'worker', 'web'],
-  REDIS_URL: ['gateway', 'users', 'worker', 'posts', 'me-answers', 'private-questions', 'site'],
-  REDIS_PREFIX: ['gateway', 'users', 'worker', 'posts', 'me-answers', 'private-questions', 'site'],
-  IDENTITY_PUBLIC_KEY: ['users', 'posts', 'me-answers', 'private-questions', 'site'],
+  REDIS_URL: [
+    'gateway',
+    'users',
+    'worker',
+    'posts',
+    'me-answers',
+    'private-questions',
+    'reactions',
+    'site',
+  ],
+  REDIS_PREFIX: [
+    'gateway',
+    'users',
+    'worker',
+    'posts',
+    'me-answers',
+    'private-questions',
+    'reactions',
+    'site',
+  ],
+  IDENTITY_PUBLIC_KEY: ['users', 'posts', 'me-answers', 'private-questions', 'reactions', 'site'],
   GATEWAY_URL: ['web'],
 };
 

@@ -16,6 +16,7 @@ import { loadGatewayConfig } from '../../gateway/src/gateway.config';
 import { createMeAnswersApp } from '../../me-answers/src/me-answers.app';
 import { createPostsApp } from '../../posts/src/posts.app';
 import { createPrivateQuestionsApp } from '../../private-questions/src/private-questions.app';
+import { createReactionsApp } from '../../reactions/src/reactions.app';
 import { createSiteApp } from '../../site/src/site.app';
 import { loadPostsOptions } from '../../posts/src/posts.options';
 import { createUsersApp } from '../../users/src/users.app';
@@ -140,6 +141,13 @@ export async function startStandalone(given: Record<string, string | undefined> 
     });
     await privateQuestions.init();
     services.push({ name: 'private-questions', app: privateQuestions });
+
+    const reactions = await createReactionsApp({
+      ...platform,
+      logger: logger.child({ service: 'reactions' }),
+    });
+    await reactions.init();
+    services.push({ name: 'reactions', app: reactions });
 
     const site = await createSiteApp({ ...platform, logger: logger.child({ service: 'site' }) });
     await site.init();

@@ -33,6 +33,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { createMeAnswersApp } from '../../me-answers/src/me-answers.app';
 import { createPostsApp } from '../../posts/src/posts.app';
 import { createPrivateQuestionsApp } from '../../private-questions/src/private-questions.app';
+import { createReactionsApp } from '../../reactions/src/reactions.app';
 import { createSiteApp } from '../../site/src/site.app';
 import { createUsersApp } from '../../users/src/users.app';
 
@@ -142,6 +143,7 @@ describe('the route catalogue against the running services', () => {
       'private-questions',
       await createPrivateQuestionsApp(platform('private-questions')),
     );
+    await listen('reactions', await createReactionsApp(platform('reactions')));
     await listen('site', await createSiteApp(platform('site')));
   }, SETUP_TIMEOUT_MS);
 

@@ -2,6 +2,7 @@ import type { ApiRoute, ApiService } from './api-route';
 import { meAnswersApi } from './me-answers.api';
 import { postsApi } from './posts.api';
 import { privateQuestionsApi } from './private-questions.api';
+import { reactionsApi } from './reactions.api';
 import { siteApi } from './site.api';
 import { usersApi } from './users.api';
 
@@ -15,6 +16,7 @@ export const apiCatalogue: readonly ApiService[] = [
   postsApi,
   meAnswersApi,
   privateQuestionsApi,
+  reactionsApi,
   siteApi,
 ];
 

@@ -77,7 +77,12 @@ export type DomainEventPayload<T extends DomainEventType> = z.infer<(typeof doma
 
 /** Who receives which events (the worker's fan-out reads this). */
 export const eventSubscriptions: Record<DomainEventType, ReadonlyArray<ServiceEventsQueue>> = {
-  'user.deleted': ['events-posts', 'events-me-answers', 'events-private-questions'],
+  'user.deleted': [
+    'events-posts',
+    'events-me-answers',
+    'events-private-questions',
+    'events-reactions',
+  ],
   'user.updated': ['events-posts'],
   'email.unsubscribed': ['events-worker'],
   'profile.publication.changed': ['events-users'],

@@ -16,4 +16,5 @@ export * from './error-details';
 export * from './openapi';
 export * from './http-cache';
 export * from './private-questions';
+export * from './reactions';
 export * from './site';

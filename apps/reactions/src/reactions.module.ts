@@ -1,0 +1,47 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { HealthController, READINESS_CHECKS, type ReadinessCheck } from '@mepedia/server-http';
+import { IdentityModule } from '@mepedia/server-identity';
+import { BACKGROUND_TASKS, BackgroundTasks, type ServicePlatform } from '@mepedia/server-platform';
+import { LikesController } from './likes.controller';
+import { LottiesController } from './lotties.controller';
+import { reactionsEventsHandler } from './reactions.events';
+import { ReactionsRepository } from './reactions.repository';
+import { ReactionsService } from './reactions.service';
+import { ViewsController } from './views.controller';
+
+export const REACTIONS_SERVICE_NAME = 'reactions';
+/** The service's Postgres schema. */
+export const REACTIONS_SCHEMA = 'reactions';
+
+@Module({})
+export class ReactionsModule {
+  static register(platform: ServicePlatform): DynamicModule {
+    const service = new ReactionsService(new ReactionsRepository(platform.database.db));
+    const readiness: ReadinessCheck[] = [
+      { name: 'database', check: () => platform.database.ping() },
+    ];
+    return {
+      module: ReactionsModule,
+      imports: [IdentityModule.forService(REACTIONS_SERVICE_NAME, platform.identityPublicKey)],
+      controllers: [LikesController, ViewsController, LottiesController, HealthController],
+      providers: [
+        { provide: ReactionsService, useValue: service },
+        { provide: READINESS_CHECKS, useValue: readiness },
+        {
+          provide: BACKGROUND_TASKS,
+          useValue: [
+            {
+              start: () =>
+                platform.queue.process(
+                  'events-reactions',
+                  reactionsEventsHandler(service, platform.logger),
+                  { concurrency: 4 },
+                ),
+            },
+          ],
+        },
+        BackgroundTasks,
+      ],
+    };
+  }
+}

@@ -1,0 +1,308 @@
+import {
+  LIKED_BY_CURRENT_USER_MAX,
+  type ReactionCollection,
+  type ReactionName,
+  type ViewProperty,
+} from '@mepedia/contracts';
+import type { Db } from '@mepedia/server-database';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { likeCounts, likes, lottieCounts, lotties, viewCounts, views } from './reactions.schema';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** An object of a collection: what every like, view and reaction is about. */
+export type ObjectRef = { collection: ReactionCollection; objectId: string };
+
+export type NameCount = { name: ReactionName; count: number };
+
+/** What a member who leaves took with them. */
+export type RemovedMember = { likes: number; views: number; lotties: number };
+
+/**
+ * Data access for the reactions schema. Every change of a like, view or reaction row changes
+ * its counter in the same transaction (see the banner in reactions.schema.ts).
+ *
+ * Lock order, to keep clear of deadlocks: a toggle locks the object's counter row first, then
+ * touches the member's row; a member's removal locks all the counter rows it will change (in
+ * key order) before it deletes rows. A view takes its row first and its counter last, holding
+ * nothing another transaction waits on in between.
+ */
+export class ReactionsRepository {
+  constructor(private readonly db: Db) {}
+
+  /**
+   * Turn a member's like of an object on when off, off when on. The counter row is locked
+   * first, so toggles of the object take turns: the insert-or-delete always finds the row as the
+   * previous toggle left it, and the count moves with it.
+   */
+  async toggleLike(
+    { collection, objectId }: ObjectRef,
+    userId: string,
+  ): Promise<{ liked: boolean; likes: number }> {
+    return this.db.transaction(async (tx) => {
+      const where = and(eq(likeCounts.collection, collection), eq(likeCounts.objectId, objectId));
+      await tx.insert(likeCounts).values({ collection, objectId }).onConflictDoNothing();
+      await tx.select({ likes: likeCounts.likes }).from(likeCounts).where(where).for('update');
+      const added = await tx
+        .insert(likes)
+        .values({ collection, objectId, userId })
+        .onConflictDoNothing()
+        .returning({ userId: likes.userId });
+      const delta =
+        added.length === 1
+          ? 1
+          : -(
+              await tx
+                .delete(likes)
+                .where(
+                  and(
+                    eq(likes.collection, collection),
+                    eq(likes.objectId, objectId),
+                    eq(likes.userId, userId),
+                  ),
+                )
+                .returning({ userId: likes.userId })
+            ).length;
+      const [row] = await tx
+        .update(likeCounts)
+        .set({ likes: sql`${likeCounts.likes} + ${delta}` })
+        .where(where)
+        .returning({ likes: likeCounts.likes });
+      return { liked: delta === 1, likes: row?.likes ?? 0 };
+    });
+  }
+
+  /** The ids of a collection's objects a member likes, the most recently liked first. */
+  async likedBy(
+    userId: string,
+    collection: ReactionCollection,
+    objectId: string | undefined,
+  ): Promise<string[]> {
+    const rows = await this.db
+      .select({ objectId: likes.objectId })
+      .from(likes)
+      .where(
+        and(
+          eq(likes.userId, userId),
+          eq(likes.collection, collection),
+          objectId === undefined ? undefined : eq(likes.objectId, objectId),
+        ),
+      )
+      .orderBy(desc(likes.createdAt), desc(likes.objectId))
+      .limit(LIKED_BY_CURRENT_USER_MAX);
+    return rows.map((row) => row.objectId);
+  }
+
+  /**
+   * Count `viewer` once on the object's `property` counter: the row and the counter together, or
+   * neither when the viewer is already there. Without a viewer nothing counts. Answers the count.
+   */
+  async view(
+    { collection, objectId }: ObjectRef,
+    property: ViewProperty,
+    viewer: string | undefined,
+  ): Promise<{ views: number; counted: boolean }> {
+    const read = async (db: Db | Tx) => {
+      const [row] = await db
+        .select({ views: viewCounts.views })
+        .from(viewCounts)
+        .where(
+          and(
+            eq(viewCounts.collection, collection),
+            eq(viewCounts.objectId, objectId),
+            eq(viewCounts.property, property),
+          ),
+        );
+      return row?.views ?? 0;
+    };
+    if (viewer === undefined) return { views: await read(this.db), counted: false };
+    return this.db.transaction(async (tx) => {
+      const added = await tx
+        .insert(views)
+        .values({ collection, objectId, property, viewer })
+        .onConflictDoNothing()
+        .returning({ viewer: views.viewer });
+      if (added.length === 0) return { views: await read(tx), counted: false };
+      const [row] = await tx
+        .insert(viewCounts)
+        .values({ collection, objectId, property, views: 1 })
+        .onConflictDoUpdate({
+          target: [viewCounts.collection, viewCounts.objectId, viewCounts.property],
+          set: { views: sql`${viewCounts.views} + 1` },
+        })
+        .returning({ views: viewCounts.views });
+      return { views: row?.views ?? 0, counted: true };
+    });
+  }
+
+  /**
+   * Turn a member's reaction `name` on the object on when off, off when on, as `toggleLike`
+   * does (that name's counter row locked first). Answers whether it is now on, with the object's
+   * counts and the member's reactions as this transaction leaves them.
+   */
+  async toggleLottie(
+    object: ObjectRef,
+    userId: string,
+    name: ReactionName,
+  ): Promise<{ reacted: boolean; counts: NameCount[]; mine: ReactionName[] }> {
+    const { collection, objectId } = object;
+    return this.db.transaction(async (tx) => {
+      const where = and(
+        eq(lottieCounts.collection, collection),
+        eq(lottieCounts.objectId, objectId),
+        eq(lottieCounts.name, name),
+      );
+      await tx.insert(lottieCounts).values({ collection, objectId, name }).onConflictDoNothing();
+      await tx.select({ count: lottieCounts.count }).from(lottieCounts).where(where).for('update');
+      const added = await tx
+        .insert(lotties)
+        .values({ collection, objectId, userId, name })
+        .onConflictDoNothing()
+        .returning({ userId: lotties.userId });
+      const delta =
+        added.length === 1
+          ? 1
+          : -(
+              await tx
+                .delete(lotties)
+                .where(
+                  and(
+                    eq(lotties.collection, collection),
+                    eq(lotties.objectId, objectId),
+                    eq(lotties.userId, userId),
+                    eq(lotties.name, name),
+                  ),
+                )
+                .returning({ userId: lotties.userId })
+            ).length;
+      await tx
+        .update(lottieCounts)
+        .set({ count: sql`${lottieCounts.count} + ${delta}` })
+        .where(where);
+      return {
+        reacted: delta === 1,
+        counts: await this.lottieCounts(object, tx),
+        mine: await this.lottiesOf(object, userId, tx),
+      };
+    });
+  }
+
+  /** The object's count per reaction name (names nobody left may be missing, or 0). */
+  async lottieCounts({ collection, objectId }: ObjectRef, db: Db | Tx = this.db) {
+    return db
+      .select({ name: lottieCounts.name, count: lottieCounts.count })
+      .from(lottieCounts)
+      .where(and(eq(lottieCounts.collection, collection), eq(lottieCounts.objectId, objectId)));
+  }
+
+  /** The reactions a member left on the object. */
+  async lottiesOf(
+    { collection, objectId }: ObjectRef,
+    userId: string,
+    db: Db | Tx = this.db,
+  ): Promise<ReactionName[]> {
+    const rows = await db
+      .select({ name: lotties.name })
+      .from(lotties)
+      .where(
+        and(
+          eq(lotties.collection, collection),
+          eq(lotties.objectId, objectId),
+          eq(lotties.userId, userId),
+        ),
+      );
+    return rows.map((row) => row.name);
+  }
+
+  /**
+   * A member is gone: their likes, reactions and views (`viewer` is their viewer key) go, and
+   * each counter they added to goes down by what they added, all in one transaction. Per
+   * kind, one statement locks the counters (in key order) and one deletes the rows and
+   * corrects the counters, so the work does not grow in statements with the member's rows.
+   */
+  async removeMember(userId: string, viewer: string): Promise<RemovedMember> {
+    return this.db.transaction(async (tx) => {
+      await tx.execute(sql`
+        select 1 from reactions.like_counts c
+        where exists (
+          select 1 from reactions.likes l
+          where l.user_id = ${userId} and l.collection = c.collection and l.object_id = c.object_id
+        )
+        order by c.collection, c.object_id
+        for update of c`);
+      await tx.execute(sql`
+        select 1 from reactions.lottie_counts c
+        where exists (
+          select 1 from reactions.lotties l
+          where l.user_id = ${userId} and l.collection = c.collection
+            and l.object_id = c.object_id and l.name = c.name
+        )
+        order by c.collection, c.object_id, c.name
+        for update of c`);
+      await tx.execute(sql`
+        select 1 from reactions.view_counts c
+        where exists (
+          select 1 from reactions.views v
+          where v.viewer = ${viewer} and v.collection = c.collection
+            and v.object_id = c.object_id and v.property = c.property
+        )
+        order by c.collection, c.object_id, c.property
+        for update of c`);
+
+      const removedLikes = await this.removed(
+        tx,
+        sql`
+        with gone as (
+          delete from reactions.likes where user_id = ${userId} returning collection, object_id
+        ), per_object as (
+          select collection, object_id, count(*)::int as n from gone group by collection, object_id
+        ), corrected as (
+          update reactions.like_counts c set likes = c.likes - p.n from per_object p
+          where c.collection = p.collection and c.object_id = p.object_id
+          returning 1
+        )
+        select (select count(*) from gone)::int as removed`,
+      );
+      const removedLotties = await this.removed(
+        tx,
+        sql`
+        with gone as (
+          delete from reactions.lotties where user_id = ${userId}
+          returning collection, object_id, name
+        ), per_name as (
+          select collection, object_id, name, count(*)::int as n from gone
+          group by collection, object_id, name
+        ), corrected as (
+          update reactions.lottie_counts c set count = c.count - p.n from per_name p
+          where c.collection = p.collection and c.object_id = p.object_id and c.name = p.name
+          returning 1
+        )
+        select (select count(*) from gone)::int as removed`,
+      );
+      const removedViews = await this.removed(
+        tx,
+        sql`
+        with gone as (
+          delete from reactions.views where viewer = ${viewer}
+          returning collection, object_id, property
+        ), per_counter as (
+          select collection, object_id, property, count(*)::int as n from gone
+          group by collection, object_id, property
+        ), corrected as (
+          update reactions.view_counts c set views = c.views - p.n from per_counter p
+          where c.collection = p.collection and c.object_id = p.object_id
+            and c.property = p.property
+          returning 1
+        )
+        select (select count(*) from gone)::int as removed`,
+      );
+      return { likes: removedLikes, lotties: removedLotties, views: removedViews };
+    });
+  }
+
+  private async removed(tx: Tx, statement: ReturnType<typeof sql>): Promise<number> {
+    // Both drivers (node-postgres, PGlite) answer raw statements with `rows`.
+    const result: unknown = await tx.execute<{ removed: number }>(statement);
+    return (result as { rows: Array<{ removed: number }> }).rows[0]?.removed ?? 0;
+  }
+}

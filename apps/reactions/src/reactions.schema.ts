@@ -1,0 +1,142 @@
+import {
+  REACTION_COLLECTIONS,
+  REACTION_NAMES,
+  VIEW_PROPERTIES,
+  type ReactionCollection,
+  type ReactionName,
+  type ViewProperty,
+} from '@mepedia/contracts';
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  pgSchema,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
+
+export const reactionsSchema = pgSchema('reactions');
+
+/**
+ * `column in ('a', 'b')` from a contract's allow-list. The lists are our own constants, never
+ * input; the migration freezes them, so a new value needs a new migration (a unit test checks
+ * the latest one matches the contracts).
+ */
+function oneOf(column: AnyPgColumn, values: readonly string[]): SQL {
+  return sql`${column} in (${sql.raw(values.map((value) => `'${value}'`).join(', '))})`;
+}
+
+const collection = () => text('collection').$type<ReactionCollection>().notNull();
+const objectId = () => text('object_id').notNull();
+const createdAt = () =>
+  timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+
+// ==========================================================================================
+// Every row of likes, views and lotties has its counter row, changed in the same transaction:
+// the counters equal the rows, exactly. Counters are never recomputed, so never write a row
+// without its counter (or a counter without its rows).
+// ==========================================================================================
+
+/** One row per member who likes an object. */
+export const likes = reactionsSchema.table(
+  'likes',
+  {
+    collection: collection(),
+    objectId: objectId(),
+    userId: uuid('user_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.collection, table.objectId, table.userId] }),
+    // A member's likes, newest first; and everything of a member who leaves.
+    index('likes_user_idx').on(table.userId, table.collection, table.createdAt),
+    check('likes_collection_check', oneOf(table.collection, REACTION_COLLECTIONS)),
+  ],
+);
+
+/** How many members like an object: the number of its `likes` rows. */
+export const likeCounts = reactionsSchema.table(
+  'like_counts',
+  {
+    collection: collection(),
+    objectId: objectId(),
+    likes: integer('likes').notNull().default(0),
+  },
+  (table) => [
+    primaryKey({ columns: [table.collection, table.objectId] }),
+    check('like_counts_likes_check', sql`${table.likes} >= 0`),
+  ],
+);
+
+/**
+ * One row per viewer of an object and counter. `viewer` is a viewer key (`member:<id>` or
+ * `visitor:<id>`, see `@ViewerKey()`).
+ */
+export const views = reactionsSchema.table(
+  'views',
+  {
+    collection: collection(),
+    objectId: objectId(),
+    property: text('property').$type<ViewProperty>().notNull(),
+    viewer: text('viewer').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.collection, table.objectId, table.property, table.viewer] }),
+    index('views_viewer_idx').on(table.viewer),
+    check('views_collection_check', oneOf(table.collection, REACTION_COLLECTIONS)),
+    check('views_property_check', oneOf(table.property, VIEW_PROPERTIES)),
+  ],
+);
+
+/** How many distinct viewers an object has, per counter: the number of its `views` rows. */
+export const viewCounts = reactionsSchema.table(
+  'view_counts',
+  {
+    collection: collection(),
+    objectId: objectId(),
+    property: text('property').$type<ViewProperty>().notNull(),
+    views: integer('views').notNull().default(0),
+  },
+  (table) => [
+    primaryKey({ columns: [table.collection, table.objectId, table.property] }),
+    check('view_counts_views_check', sql`${table.views} >= 0`),
+  ],
+);
+
+/** One row per member and reaction they left on an object (several names per object allowed). */
+export const lotties = reactionsSchema.table(
+  'lotties',
+  {
+    collection: collection(),
+    objectId: objectId(),
+    userId: uuid('user_id').notNull(),
+    name: text('name').$type<ReactionName>().notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.collection, table.objectId, table.userId, table.name] }),
+    index('lotties_user_idx').on(table.userId),
+    check('lotties_collection_check', oneOf(table.collection, REACTION_COLLECTIONS)),
+    check('lotties_name_check', oneOf(table.name, REACTION_NAMES)),
+  ],
+);
+
+/** How many members left each reaction on an object: the number of its `lotties` rows. */
+export const lottieCounts = reactionsSchema.table(
+  'lottie_counts',
+  {
+    collection: collection(),
+    objectId: objectId(),
+    name: text('name').$type<ReactionName>().notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (table) => [
+    primaryKey({ columns: [table.collection, table.objectId, table.name] }),
+    check('lottie_counts_count_check', sql`${table.count} >= 0`),
+  ],
+);

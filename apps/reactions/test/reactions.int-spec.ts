@@ -1,0 +1,614 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import {
+  LikedByCurrentUserResponse,
+  LottiesState,
+  ToggleLottieResponse,
+  ToggleUserLikeResponse,
+  ToggleViewResponse,
+  type ErrorEnvelope,
+  type ReactionCollection,
+  type ReactionCounts,
+} from '@mepedia/contracts';
+import { openDatabase, type DatabaseHandle } from '@mepedia/server-database';
+import type { Identity } from '@mepedia/server-identity';
+import { InProcessQueue } from '@mepedia/server-queue';
+import { call, createTestDatabase, SETUP_TIMEOUT_MS, testIdentity } from '@mepedia/server-testing';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { BROWSER, envelope, startReactionsApp } from './reactions-app';
+
+type Member = Extract<Identity, { kind: 'member' }>;
+type FieldIssues = Array<{ field: string; code: string; message: string }>;
+type Headers = Record<string, string>;
+
+const ZERO: ReactionCounts = { heart: 0, clap: 0, laugh: 0, wow: 0, hug: 0 };
+const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
+
+// The reactions service (likes, views, lotties) over real HTTP on PostgreSQL.
+describe('reactions service over HTTP', () => {
+  const identity = testIdentity();
+  const queue = new InProcessQueue();
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  let handle: DatabaseHandle;
+  let app: NestFastifyApplication;
+  let base: string;
+
+  const member = (): Member => ({
+    kind: 'member',
+    userId: randomUUID(),
+    sessionId: randomUUID(),
+    language: 'en',
+  });
+  const visitorId = () => randomBytes(12).toString('hex');
+  const as = (who: Member | null, visitor?: string): Headers =>
+    who ? { 'x-mepedia-identity': identity.assert(who, 'reactions', { visitorId: visitor }) } : {};
+  /** A guest whose browser carries the gateway's visitor id cookie, as the gateway vouches. */
+  const asVisitor = (visitor: string): Headers => ({
+    'x-mepedia-identity': identity.assert({ kind: 'guest' }, 'reactions', { visitorId: visitor }),
+  });
+  const post = <T>(path: string, headers: Headers, body: unknown) =>
+    call<T>(base, 'POST', `/api/${path}`, { headers: { ...BROWSER, ...headers }, body });
+  /** A fresh object: each test counts on objects of its own. */
+  type ObjectRef = { collectionName: ReactionCollection; objectId: string };
+  const object = (collectionName: ReactionCollection = 'posts'): ObjectRef => ({
+    collectionName,
+    objectId: randomUUID(),
+  });
+
+  async function toggleLike(who: Member, target: ObjectRef) {
+    const response = await post<ToggleUserLikeResponse>('userLikes/toggleLike', as(who), target);
+    expect(response.status).toBe(200);
+    return ToggleUserLikeResponse.parse(response.body);
+  }
+  async function likedBy(who: Member, body: object) {
+    const response = await post<LikedByCurrentUserResponse>(
+      'userLikes/getLikedByCurrentUser',
+      as(who),
+      body,
+    );
+    expect(response.status).toBe(200);
+    return LikedByCurrentUserResponse.parse(response.body).objectIds;
+  }
+  async function view(headers: Headers, target: ObjectRef & { property?: string }) {
+    const response = await post<ToggleViewResponse>('userViews/toggleView', headers, target);
+    expect(response.status).toBe(200);
+    return ToggleViewResponse.parse(response.body);
+  }
+  async function react(who: Member, target: ObjectRef, name: string) {
+    const response = await post<ToggleLottieResponse>('lotties/toggleLike', as(who), {
+      ...target,
+      name,
+    });
+    expect(response.status).toBe(200);
+    return ToggleLottieResponse.parse(response.body);
+  }
+  async function fill(headers: Headers, target: ObjectRef) {
+    const response = await post<LottiesState>('lotties/fillLotties', headers, target);
+    expect(response.status).toBe(200);
+    return LottiesState.parse(response.body);
+  }
+  const refused = async (path: string, headers: Headers, body: unknown) => {
+    const response = await post<ErrorEnvelope>(path, headers, body);
+    expect({ status: response.status, code: response.body.code }).toEqual({
+      status: 400,
+      code: 'VALIDATION_FAILED',
+    });
+    return (response.body.details as FieldIssues).map(({ field, code }) => ({ field, code }));
+  };
+
+  const count = async (query: string, params: unknown[] = []): Promise<number> => {
+    if (handle.kind !== 'postgres') throw new Error('needs PostgreSQL');
+    const result = await handle.pool.query(query, params);
+    return (result.rows[0] as { n: number }).n;
+  };
+  /** Counters that differ from the rows they count, anywhere in the schema (0 when exact). */
+  const countersOff = async () =>
+    (await count(`
+      select count(*)::int as n from reactions.like_counts c
+      where c.likes <> (select count(*) from reactions.likes r
+                        where r.collection = c.collection and r.object_id = c.object_id)`)) +
+    (await count(`
+      select count(*)::int as n from reactions.lottie_counts c
+      where c.count <> (select count(*) from reactions.lotties r
+                        where r.collection = c.collection and r.object_id = c.object_id
+                          and r.name = c.name)`)) +
+    (await count(`
+      select count(*)::int as n from reactions.view_counts c
+      where c.views <> (select count(*) from reactions.views r
+                        where r.collection = c.collection and r.object_id = c.object_id
+                          and r.property = c.property)`)) +
+    // Rows without a counter row would be counted nowhere.
+    (await count(`
+      select count(*)::int as n from reactions.likes r where not exists (
+        select 1 from reactions.like_counts c
+        where c.collection = r.collection and c.object_id = r.object_id)`));
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    handle = await openDatabase({ url: database.url, poolSize: 10 });
+    ({ app, base } = await startReactionsApp({
+      database: handle,
+      queue,
+      identityPublicKey: identity.keys.publicKey,
+    }));
+  }, SETUP_TIMEOUT_MS);
+
+  afterAll(async () => {
+    await app?.close();
+    await queue.close();
+    await handle?.close();
+    await database?.drop();
+  }, SETUP_TIMEOUT_MS);
+
+  describe('userLikes/toggleLike', () => {
+    it('likes on one call and takes the like back on the next, counting members', async () => {
+      const target = object();
+      const [ada, ben] = [member(), member()];
+      expect(await toggleLike(ada, target)).toEqual({ liked: true, likes: 1 });
+      expect(await toggleLike(ben, target)).toEqual({ liked: true, likes: 2 });
+      expect(await toggleLike(ada, target)).toEqual({ liked: false, likes: 1 });
+      expect(await toggleLike(ada, target)).toEqual({ liked: true, likes: 2 });
+      // Another object, and the same id in another collection, are counted apart.
+      expect(await toggleLike(ben, object())).toEqual({ liked: true, likes: 1 });
+      expect(await toggleLike(ben, { ...target, collectionName: 'users' })).toEqual({
+        liked: true,
+        likes: 1,
+      });
+      expect(await countersOff()).toBe(0);
+    });
+
+    it('answers a guest 401 AUTH_REQUIRED and counts nothing', async () => {
+      const target = object();
+      const guest = await post<ErrorEnvelope>('userLikes/toggleLike', {}, target);
+      expect({ status: guest.status, code: guest.body.code }).toEqual({
+        status: 401,
+        code: 'AUTH_REQUIRED',
+      });
+      const visitor = await post<ErrorEnvelope>('userLikes/toggleLike', asVisitor(visitorId()), {
+        ...target,
+      });
+      expect(visitor.status).toBe(401);
+      expect(await toggleLike(member(), target)).toEqual({ liked: true, likes: 1 });
+    });
+
+    it('accepts and ignores randomIdentifier: the like is the member’s whatever it says', async () => {
+      const target = object();
+      const liker = member();
+      const withId = (randomIdentifier: string) =>
+        post<ToggleUserLikeResponse>('userLikes/toggleLike', as(liker), {
+          ...target,
+          randomIdentifier,
+        });
+      expect((await withId(randomBytes(12).toString('hex'))).body).toEqual({
+        liked: true,
+        likes: 1,
+      });
+      expect((await withId(randomBytes(12).toString('hex'))).body).toEqual({
+        liked: false,
+        likes: 0,
+      });
+    });
+
+    it('treats a UUID in capitals as the same object', async () => {
+      const target = object();
+      const liker = member();
+      await toggleLike(liker, { ...target, objectId: target.objectId.toUpperCase() });
+      expect(await toggleLike(liker, target)).toEqual({ liked: false, likes: 0 });
+      // Other ids are exact: `Ab` and `ab` are two objects.
+      expect(await toggleLike(liker, { collectionName: 'feedMessages', objectId: 'Ab' })).toEqual({
+        liked: true,
+        likes: 1,
+      });
+      expect(await toggleLike(liker, { collectionName: 'feedMessages', objectId: 'ab' })).toEqual({
+        liked: true,
+        likes: 1,
+      });
+    });
+
+    it('ends consistent after 50 toggles at once by one member: every call flips once', async () => {
+      const target = object();
+      const liker = member();
+      const results = await Promise.all(
+        Array.from({ length: 50 }, () =>
+          post<ToggleUserLikeResponse>('userLikes/toggleLike', as(liker), target),
+        ),
+      );
+      expect(results.map((r) => r.status)).toEqual(Array(50).fill(200));
+      // Each call finds the state the previous one left: 25 on, 25 off, ending off.
+      expect(results.filter((r) => r.body.liked)).toHaveLength(25);
+      for (const { body } of results) expect(body.likes).toBe(body.liked ? 1 : 0);
+      expect(
+        await count(
+          'select count(*)::int as n from reactions.likes where object_id = $1 and user_id = $2',
+          [target.objectId, liker.userId],
+        ),
+      ).toBe(0);
+      expect(await likedBy(liker, { collectionName: 'posts', post: target.objectId })).toEqual([]);
+      expect(await toggleLike(liker, target)).toEqual({ liked: true, likes: 1 });
+
+      // An odd number ends on.
+      const other = object();
+      await Promise.all(Array.from({ length: 51 }, () => toggleLike(liker, other)));
+      expect(await likedBy(liker, { collectionName: 'posts', post: other.objectId })).toEqual([
+        other.objectId,
+      ]);
+      expect(await countersOff()).toBe(0);
+    });
+
+    it('counts 50 members who like at once as 50, each seeing the count after their own', async () => {
+      const target = object('meAnswers');
+      const fans = Array.from({ length: 50 }, member);
+      const results = await Promise.all(fans.map((fan) => toggleLike(fan, target)));
+      expect(results.every((r) => r.liked)).toBe(true);
+      // The toggles took turns: the answers are 1 to 50, each once.
+      expect(results.map((r) => r.likes).sort((a, b) => a - b)).toEqual(
+        Array.from({ length: 50 }, (_, i) => i + 1),
+      );
+      expect(await toggleLike(fans[0]!, target)).toEqual({ liked: false, likes: 49 });
+      expect(await countersOff()).toBe(0);
+    });
+
+    it('takes only the allowed collections, never a table name, and valid object ids', async () => {
+      const liker = member();
+      const objectId = randomUUID();
+      const issues = (body: unknown) => refused('userLikes/toggleLike', as(liker), body);
+      for (const collectionName of ['users; drop table reactions.likes', 'Posts', 'likes', 7])
+        expect(await issues({ collectionName, objectId })).toEqual([
+          { field: 'collectionName', code: 'INVALID_VALUE' },
+        ]);
+      expect(await issues({ objectId })).toEqual([
+        { field: 'collectionName', code: 'FIELD_REQUIRED' },
+      ]);
+      for (const bad of ["x'; drop table reactions.likes; --", 'a b', 'x'.repeat(65), 'é', 12])
+        expect(await issues({ collectionName: 'posts', objectId: bad })).toEqual([
+          { field: 'objectId', code: 'INVALID_VALUE' },
+        ]);
+      expect(await issues({ collectionName: 'posts', objectId: '' })).toEqual([
+        { field: 'objectId', code: 'FIELD_REQUIRED' },
+      ]);
+      expect(
+        await issues({ collectionName: 'posts', objectId, randomIdentifier: 'not-hex' }),
+      ).toEqual([{ field: 'randomIdentifier', code: 'INVALID_VALUE' }]);
+      expect(
+        await count('select count(*)::int as n from reactions.likes where user_id = $1', [
+          liker.userId,
+        ]),
+      ).toBe(0);
+      // The longest id allowed, of every allowed character.
+      const longest = `${'A-z_9'.repeat(12)}abcd`;
+      expect(await toggleLike(liker, { collectionName: 'posts', objectId: longest })).toEqual({
+        liked: true,
+        likes: 1,
+      });
+    });
+  });
+
+  describe('userLikes/getLikedByCurrentUser', () => {
+    it('lists the caller’s own likes in the collection, the most recent first', async () => {
+      const liker = member();
+      const other = member();
+      const [first, second, third] = [object(), object(), object()];
+      for (const target of [first, second, third]) await toggleLike(liker, target);
+      await toggleLike(liker, object('users'));
+      await toggleLike(other, object());
+      await toggleLike(liker, second);
+      await toggleLike(liker, second);
+
+      expect(await likedBy(liker, { collectionName: 'posts' })).toEqual([
+        second.objectId,
+        third.objectId,
+        first.objectId,
+      ]);
+      // Another member's userId is ignored: always the caller's own.
+      expect(await likedBy(liker, { collectionName: 'posts', userId: other.userId })).toEqual(
+        await likedBy(liker, { collectionName: 'posts' }),
+      );
+      expect(await likedBy(liker, { collectionName: 'feedMessages' })).toEqual([]);
+      expect(await likedBy(member(), { collectionName: 'posts' })).toEqual([]);
+    });
+
+    it('with `post`, answers whether the caller likes that one object', async () => {
+      const liker = member();
+      const [liked, notLiked] = [object(), object()];
+      await toggleLike(liker, liked);
+      await toggleLike(liker, object());
+      expect(await likedBy(liker, { collectionName: 'posts', post: liked.objectId })).toEqual([
+        liked.objectId,
+      ]);
+      expect(
+        await likedBy(liker, { collectionName: 'posts', post: liked.objectId.toUpperCase() }),
+      ).toEqual([liked.objectId]);
+      expect(await likedBy(liker, { collectionName: 'posts', post: notLiked.objectId })).toEqual(
+        [],
+      );
+      expect(await likedBy(liker, { collectionName: 'users', post: liked.objectId })).toEqual([]);
+    });
+
+    it('refuses guests and collections off the list', async () => {
+      const guest = await post<ErrorEnvelope>(
+        'userLikes/getLikedByCurrentUser',
+        {},
+        {
+          collectionName: 'posts',
+        },
+      );
+      expect(guest.status).toBe(401);
+      expect(
+        await refused('userLikes/getLikedByCurrentUser', as(member()), {
+          collectionName: 'users; drop table',
+          post: 'a b',
+        }),
+      ).toEqual([
+        { field: 'collectionName', code: 'INVALID_VALUE' },
+        { field: 'post', code: 'INVALID_VALUE' },
+      ]);
+    });
+  });
+
+  describe('userViews/toggleView', () => {
+    it('counts each visitor once, loses none among 50 at once, and answers the count', async () => {
+      const target = object();
+      const visitors = Array.from({ length: 50 }, visitorId);
+      const results = await Promise.all(visitors.map((id) => view(asVisitor(id), target)));
+      expect(results.every((r) => r.counted)).toBe(true);
+      expect(results.map((r) => r.views).sort((a, b) => a - b)).toEqual(
+        Array.from({ length: 50 }, (_, i) => i + 1),
+      );
+      expect(await view(asVisitor(visitors[7]!), target)).toEqual({ views: 50, counted: false });
+      expect(await view(asVisitor(visitorId()), target)).toEqual({ views: 51, counted: true });
+      expect(await countersOff()).toBe(0);
+    });
+
+    it('counts a member once among 50 calls at once, with or without a visitor id', async () => {
+      const target = object('users');
+      const viewer = member();
+      const results = await Promise.all(Array.from({ length: 50 }, () => view(as(viewer), target)));
+      expect(results.filter((r) => r.counted)).toHaveLength(1);
+      expect(await view(as(viewer, visitorId()), target)).toEqual({ views: 1, counted: false });
+      expect(await view(as(member()), target)).toEqual({ views: 2, counted: true });
+    });
+
+    it('counts nothing for a caller without a viewer key, or for a crawler', async () => {
+      const target = object();
+      await view(asVisitor(visitorId()), target);
+      const anonymous = await Promise.all(Array.from({ length: 10 }, () => view({}, target)));
+      expect(anonymous).toEqual(Array(10).fill({ views: 1, counted: false }));
+      const crawler = await post<ToggleViewResponse>(
+        'userViews/toggleView',
+        { ...asVisitor(visitorId()), 'user-agent': GOOGLEBOT },
+        target,
+      );
+      expect(crawler.body).toEqual({ views: 1, counted: false });
+      const memberCrawler = await post<ToggleViewResponse>(
+        'userViews/toggleView',
+        { ...as(member()), 'user-agent': GOOGLEBOT },
+        target,
+      );
+      expect(memberCrawler.body).toEqual({ views: 1, counted: false });
+      expect(
+        await count('select count(*)::int as n from reactions.views where object_id = $1', [
+          target.objectId,
+        ]),
+      ).toBe(1);
+    });
+
+    it('takes `property` from its allow-list only (views), the default', async () => {
+      const target = object();
+      const visitor = asVisitor(visitorId());
+      expect(await view(visitor, { ...target, property: 'views' })).toEqual({
+        views: 1,
+        counted: true,
+      });
+      expect(await view(visitor, target)).toEqual({ views: 1, counted: false });
+      expect(
+        await refused('userViews/toggleView', visitor, { ...target, property: 'likes' }),
+      ).toEqual([{ field: 'property', code: 'INVALID_VALUE' }]);
+      expect(
+        await refused('userViews/toggleView', visitor, {
+          collectionName: 'views; drop table reactions.views',
+          objectId: target.objectId,
+        }),
+      ).toEqual([{ field: 'collectionName', code: 'INVALID_VALUE' }]);
+    });
+  });
+
+  describe('lotties/toggleLike', () => {
+    it('toggles each reaction of the member apart, answering the counts and their own', async () => {
+      const target = object('feedMessages');
+      const [ada, ben] = [member(), member()];
+      expect(await react(ada, target, 'heart')).toEqual({
+        reacted: true,
+        counts: { ...ZERO, heart: 1 },
+        mine: ['heart'],
+      });
+      expect(await react(ada, target, 'hug')).toEqual({
+        reacted: true,
+        counts: { ...ZERO, heart: 1, hug: 1 },
+        mine: ['heart', 'hug'],
+      });
+      // In display order, whatever the order they were left in.
+      expect((await react(ada, target, 'clap')).mine).toEqual(['heart', 'clap', 'hug']);
+      expect(await react(ben, target, 'heart')).toEqual({
+        reacted: true,
+        counts: { ...ZERO, heart: 2, clap: 1, hug: 1 },
+        mine: ['heart'],
+      });
+      expect(await react(ada, target, 'heart')).toEqual({
+        reacted: false,
+        counts: { ...ZERO, heart: 1, clap: 1, hug: 1 },
+        mine: ['clap', 'hug'],
+      });
+      expect(await countersOff()).toBe(0);
+    });
+
+    it('refuses guests, and names and collections off the lists', async () => {
+      const target = object();
+      const guest = await post<ErrorEnvelope>(
+        'lotties/toggleLike',
+        {},
+        {
+          ...target,
+          name: 'heart',
+        },
+      );
+      expect({ status: guest.status, code: guest.body.code }).toEqual({
+        status: 401,
+        code: 'AUTH_REQUIRED',
+      });
+      const reactor = member();
+      expect(
+        await refused('lotties/toggleLike', as(reactor), { ...target, name: 'angry' }),
+      ).toEqual([{ field: 'name', code: 'INVALID_VALUE' }]);
+      expect(await refused('lotties/toggleLike', as(reactor), target)).toEqual([
+        { field: 'name', code: 'FIELD_REQUIRED' },
+      ]);
+      expect(
+        await refused('lotties/toggleLike', as(reactor), {
+          collectionName: 'lotties; drop table',
+          objectId: target.objectId,
+          name: 'heart',
+        }),
+      ).toEqual([{ field: 'collectionName', code: 'INVALID_VALUE' }]);
+      expect(await fill(as(reactor), target)).toEqual({ counts: ZERO, mine: [] });
+    });
+
+    it('ends consistent after 50 toggles at once by one member, and counts 50 members as 50', async () => {
+      const target = object();
+      const reactor = member();
+      const results = await Promise.all(
+        Array.from({ length: 50 }, () => react(reactor, target, 'wow')),
+      );
+      expect(results.filter((r) => r.reacted)).toHaveLength(25);
+      for (const r of results) {
+        expect(r.counts.wow).toBe(r.reacted ? 1 : 0);
+        expect(r.mine).toEqual(r.reacted ? ['wow'] : []);
+      }
+      expect(await fill(as(reactor), target)).toEqual({ counts: ZERO, mine: [] });
+
+      const crowd = Array.from({ length: 50 }, member);
+      const many = await Promise.all(crowd.map((who) => react(who, target, 'laugh')));
+      expect(many.map((r) => r.counts.laugh).sort((a, b) => a - b)).toEqual(
+        Array.from({ length: 50 }, (_, i) => i + 1),
+      );
+      expect((await fill({}, target)).counts).toEqual({ ...ZERO, laugh: 50 });
+      expect(await countersOff()).toBe(0);
+    });
+  });
+
+  describe('lotties/fillLotties', () => {
+    it('answers every count to anyone, and a member’s own reactions to that member', async () => {
+      const target = object('users');
+      const [ada, ben] = [member(), member()];
+      await react(ada, target, 'laugh');
+      await react(ada, target, 'heart');
+      await react(ben, target, 'heart');
+      const counts = { ...ZERO, heart: 2, laugh: 1 };
+      expect(await fill({}, target)).toEqual({ counts, mine: [] });
+      expect(await fill(asVisitor(visitorId()), target)).toEqual({ counts, mine: [] });
+      expect(await fill(as(ada), target)).toEqual({ counts, mine: ['heart', 'laugh'] });
+      expect(await fill(as(ben), target)).toEqual({ counts, mine: ['heart'] });
+      expect(await fill(as(member()), target)).toEqual({ counts, mine: [] });
+      // Nobody reacted: every count is there, at 0.
+      expect(await fill(as(ada), object())).toEqual({ counts: ZERO, mine: [] });
+      expect(await fill({}, { ...target, collectionName: 'posts' })).toEqual({
+        counts: ZERO,
+        mine: [],
+      });
+    });
+
+    it('refuses collections off the list', async () => {
+      expect(
+        await refused('lotties/fillLotties', {}, { collectionName: 'users--', objectId: 'x' }),
+      ).toEqual([{ field: 'collectionName', code: 'INVALID_VALUE' }]);
+    });
+  });
+
+  describe('user.deleted', () => {
+    const rowsOf = async (who: Member) =>
+      (await count('select count(*)::int as n from reactions.likes where user_id = $1', [
+        who.userId,
+      ])) +
+      (await count('select count(*)::int as n from reactions.lotties where user_id = $1', [
+        who.userId,
+      ])) +
+      (await count('select count(*)::int as n from reactions.views where viewer = $1', [
+        `member:${who.userId}`,
+      ]));
+    async function deleted(who: Member) {
+      const event = envelope('user.deleted', { userId: who.userId });
+      await queue.add('events-reactions', event.type, event, { jobId: event.id });
+      for (let i = 0; i < 250 && (await rowsOf(who)) > 0; i++)
+        await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+
+    it('leaves nothing of the member, and corrects every count they added to', async () => {
+      const [leaving, staying] = [member(), member()];
+      const [a, b, c] = [object(), object('users'), object('meAnswers')];
+      for (const target of [a, b, c]) await toggleLike(leaving, target);
+      await toggleLike(staying, a);
+      await toggleLike(staying, b);
+      await react(leaving, a, 'heart');
+      await react(leaving, a, 'clap');
+      await react(staying, a, 'heart');
+      await react(leaving, c, 'hug');
+      await view(as(leaving), a);
+      await view(as(leaving), b);
+      await view(asVisitor(visitorId()), a);
+      await view(as(staying), a);
+      expect(await rowsOf(leaving)).toBe(3 + 3 + 2);
+
+      await deleted(leaving);
+      expect(await rowsOf(leaving)).toBe(0);
+      expect(await likedBy(leaving, { collectionName: 'posts' })).toEqual([]);
+      expect(await likedBy(staying, { collectionName: 'posts' })).toEqual([a.objectId]);
+      // Counts as if the member had never been here.
+      expect(await toggleLike(member(), a)).toEqual({ liked: true, likes: 2 });
+      expect(await toggleLike(member(), b)).toEqual({ liked: true, likes: 2 });
+      expect(await toggleLike(member(), c)).toEqual({ liked: true, likes: 1 });
+      expect(await fill(as(leaving), a)).toEqual({ counts: { ...ZERO, heart: 1 }, mine: [] });
+      expect(await fill({}, c)).toEqual({ counts: ZERO, mine: [] });
+      expect(await view({}, a)).toEqual({ views: 2, counted: false });
+      expect(await view({}, b)).toEqual({ views: 0, counted: false });
+      expect(await fill(as(staying), a)).toEqual({
+        counts: { ...ZERO, heart: 1 },
+        mine: ['heart'],
+      });
+      expect(await countersOff()).toBe(0);
+      expect(await queue.failed('events-reactions')).toEqual([]);
+    });
+
+    it('removes a member with hundreds of rows in one go, others untouched', async () => {
+      const [leaving, staying] = [member(), member()];
+      const targets = Array.from({ length: 120 }, () => object());
+      for (const target of targets) {
+        await toggleLike(leaving, target);
+        await react(leaving, target, 'wow');
+        await view(as(leaving), target);
+      }
+      await toggleLike(staying, targets[0]!);
+      expect(await rowsOf(leaving)).toBe(360);
+      await deleted(leaving);
+      expect(await rowsOf(leaving)).toBe(0);
+      expect(
+        await count(
+          `select count(*)::int as n from reactions.like_counts where object_id = any($1) and likes > 0`,
+          [targets.map((t) => t.objectId)],
+        ),
+      ).toBe(1);
+      expect(await likedBy(staying, { collectionName: 'posts' })).toEqual([targets[0]!.objectId]);
+      expect(await countersOff()).toBe(0);
+      expect(await queue.failed('events-reactions')).toEqual([]);
+    });
+
+    it('takes an id that is no member’s in its stride', async () => {
+      const event = envelope('user.deleted', { userId: 'not-a-uuid' });
+      // One attempt: a failure would show in the failed set at once.
+      await queue.add('events-reactions', event.type, event, { jobId: event.id, attempts: 1 });
+      const leaving = member();
+      await toggleLike(leaving, object());
+      await deleted(leaving);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(await rowsOf(leaving)).toBe(0);
+      expect(await queue.failed('events-reactions')).toEqual([]);
+    });
+  });
+});

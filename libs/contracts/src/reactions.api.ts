@@ -1,0 +1,88 @@
+import type { ApiRoute, ApiService } from './api-route';
+import * as schemas from './reactions';
+import {
+  FillLottiesRequest,
+  LIKED_BY_CURRENT_USER_MAX,
+  LikedByCurrentUserRequest,
+  LikedByCurrentUserResponse,
+  LottiesState,
+  REACTION_COLLECTIONS,
+  REACTION_NAMES,
+  ToggleLottieRequest,
+  ToggleLottieResponse,
+  ToggleUserLikeRequest,
+  ToggleUserLikeResponse,
+  ToggleViewRequest,
+  ToggleViewResponse,
+} from './reactions';
+
+const TOGGLE =
+  'A toggle: on when off, off when on. Calls at once by one member take turns, so the state and the count always agree however many there are.';
+
+const routes: ApiRoute[] = [
+  {
+    method: 'POST',
+    path: '/api/userLikes/toggleLike',
+    summary: 'Like an object, or take the like back',
+    description: `${TOGGLE} The answer is the caller’s like after the call and the object’s count of members who like it.`,
+    auth: 'member',
+    body: ToggleUserLikeRequest,
+    status: 200,
+    response: ToggleUserLikeResponse,
+    errors: [],
+  },
+  {
+    method: 'POST',
+    path: '/api/userLikes/getLikedByCurrentUser',
+    summary: 'The objects of a collection the caller likes',
+    description: `Always the caller’s own likes (\`userId\` is ignored), the most recent first, at most ${LIKED_BY_CURRENT_USER_MAX}. With \`post\` (an object id), only whether the caller likes that one: \`[post]\` or \`[]\`.`,
+    auth: 'member',
+    body: LikedByCurrentUserRequest,
+    status: 200,
+    response: LikedByCurrentUserResponse,
+    errors: [],
+  },
+  {
+    method: 'POST',
+    path: '/api/userViews/toggleView',
+    summary: 'Count a view',
+    description:
+      'Despite the name, never a toggle: a view counts once per viewer, the signed-in member or else the browser’s visitor id (the gateway’s cookie). A guest without a visitor id, or a crawler’s user agent, counts nothing and gets the count (`counted: false`).',
+    auth: 'anyone',
+    body: ToggleViewRequest,
+    status: 200,
+    response: ToggleViewResponse,
+    errors: [],
+    reads: ['visitor'],
+  },
+  {
+    method: 'POST',
+    path: '/api/lotties/toggleLike',
+    summary: 'Leave a reaction on an object, or take it back',
+    description: `${TOGGLE} A member may leave several of the reactions (${REACTION_NAMES.join(', ')}) on one object, each once. The answer is the object’s counts, the caller’s own reactions, and whether \`name\` is now one of them.`,
+    auth: 'member',
+    body: ToggleLottieRequest,
+    status: 200,
+    response: ToggleLottieResponse,
+    errors: [],
+  },
+  {
+    method: 'POST',
+    path: '/api/lotties/fillLotties',
+    summary: 'An object’s reaction counts, and the caller’s own reactions',
+    description: 'Every reaction has a count (0 for none). A guest’s `mine` is empty.',
+    auth: 'anyone',
+    body: FillLottiesRequest,
+    status: 200,
+    response: LottiesState,
+    errors: [],
+  },
+];
+
+export const reactionsApi: ApiService = {
+  service: 'reactions',
+  title: 'Likes, views and reactions',
+  description: `Likes, views and reactions (“lotties”) of objects other services own, by \`collectionName\` (${REACTION_COLLECTIONS.join(', ')}) and \`objectId\`. Counts are exact. The service does not check that an object exists. Rules and choices: docs/api/reactions.md.`,
+  schemas,
+  routes,
+};
