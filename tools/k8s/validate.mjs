@@ -527,7 +527,15 @@ const SHARED_ENV = {
     'reactions',
     'site',
   ],
-  IDENTITY_PUBLIC_KEY: ['users', 'posts', 'me-answers', 'private-questions', 'reactions', 'site'],
+  IDENTITY_PUBLIC_KEY: [
+    'users',
+    'posts',
+    'me-answers',
+    'private-questions',
+    'reactions',
+    'feed-messages',
+    'site',
+  ],
   GATEWAY_URL: ['web'],
 };
 

@@ -13,6 +13,7 @@ import { openBus, openQueue, type ServicePlatform } from '@mepedia/server-platfo
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { createGatewayApp, inProcessUpstream } from '../../gateway/src/gateway.app';
 import { loadGatewayConfig } from '../../gateway/src/gateway.config';
+import { createFeedMessagesApp } from '../../feed-messages/src/feed-messages.app';
 import { createMeAnswersApp } from '../../me-answers/src/me-answers.app';
 import { createPostsApp } from '../../posts/src/posts.app';
 import { createPrivateQuestionsApp } from '../../private-questions/src/private-questions.app';
@@ -141,6 +142,13 @@ export async function startStandalone(given: Record<string, string | undefined> 
     });
     await privateQuestions.init();
     services.push({ name: 'private-questions', app: privateQuestions });
+
+    const feedMessages = await createFeedMessagesApp({
+      ...platform,
+      logger: logger.child({ service: 'feed-messages' }),
+    });
+    await feedMessages.init();
+    services.push({ name: 'feed-messages', app: feedMessages });
 
     const reactions = await createReactionsApp({
       ...platform,

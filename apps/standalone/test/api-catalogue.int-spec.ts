@@ -30,6 +30,7 @@ import { RequestMethod } from '@nestjs/common';
 import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
 import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { createFeedMessagesApp } from '../../feed-messages/src/feed-messages.app';
 import { createMeAnswersApp } from '../../me-answers/src/me-answers.app';
 import { createPostsApp } from '../../posts/src/posts.app';
 import { createPrivateQuestionsApp } from '../../private-questions/src/private-questions.app';
@@ -143,6 +144,7 @@ describe('the route catalogue against the running services', () => {
       'private-questions',
       await createPrivateQuestionsApp(platform('private-questions')),
     );
+    await listen('feed-messages', await createFeedMessagesApp(platform('feed-messages')));
     await listen('reactions', await createReactionsApp(platform('reactions')));
     await listen('site', await createSiteApp(platform('site')));
   }, SETUP_TIMEOUT_MS);

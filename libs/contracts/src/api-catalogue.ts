@@ -1,4 +1,5 @@
 import type { ApiRoute, ApiService } from './api-route';
+import { feedMessagesApi } from './feed-messages.api';
 import { meAnswersApi } from './me-answers.api';
 import { postsApi } from './posts.api';
 import { privateQuestionsApi } from './private-questions.api';
@@ -15,6 +16,7 @@ export const apiCatalogue: readonly ApiService[] = [
   usersApi,
   postsApi,
   meAnswersApi,
+  feedMessagesApi,
   privateQuestionsApi,
   reactionsApi,
   siteApi,

@@ -82,6 +82,7 @@ export const eventSubscriptions: Record<DomainEventType, ReadonlyArray<ServiceEv
     'events-me-answers',
     'events-private-questions',
     'events-reactions',
+    'events-feed-messages',
   ],
   'user.updated': ['events-posts'],
   'email.unsubscribed': ['events-worker'],

@@ -18,3 +18,4 @@ export * from './http-cache';
 export * from './private-questions';
 export * from './reactions';
 export * from './site';
+export * from './feed-messages';

@@ -1,0 +1,45 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { HealthController, READINESS_CHECKS, type ReadinessCheck } from '@mepedia/server-http';
+import { IdentityModule } from '@mepedia/server-identity';
+import { BACKGROUND_TASKS, BackgroundTasks, type ServicePlatform } from '@mepedia/server-platform';
+import { FeedMessagesController } from './feed-messages.controller';
+import { feedMessagesEventsHandler } from './feed-messages.events';
+import { FeedMessagesRepository } from './feed-messages.repository';
+import { FeedMessagesService } from './feed-messages.service';
+
+export const FEED_MESSAGES_SERVICE_NAME = 'feed-messages';
+/** The service's Postgres schema (a hyphen is no identifier). */
+export const FEED_MESSAGES_SCHEMA = 'feed_messages';
+
+@Module({})
+export class FeedMessagesModule {
+  static register(platform: ServicePlatform): DynamicModule {
+    const service = new FeedMessagesService(new FeedMessagesRepository(platform.database.db));
+    const readiness: ReadinessCheck[] = [
+      { name: 'database', check: () => platform.database.ping() },
+    ];
+    return {
+      module: FeedMessagesModule,
+      imports: [IdentityModule.forService(FEED_MESSAGES_SERVICE_NAME, platform.identityPublicKey)],
+      controllers: [FeedMessagesController, HealthController],
+      providers: [
+        { provide: FeedMessagesService, useValue: service },
+        { provide: READINESS_CHECKS, useValue: readiness },
+        {
+          provide: BACKGROUND_TASKS,
+          useValue: [
+            {
+              start: () =>
+                platform.queue.process(
+                  'events-feed-messages',
+                  feedMessagesEventsHandler(service, platform.logger),
+                  { concurrency: 4 },
+                ),
+            },
+          ],
+        },
+        BackgroundTasks,
+      ],
+    };
+  }
+}

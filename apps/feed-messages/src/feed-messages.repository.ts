@@ -1,0 +1,314 @@
+import type { FeedMessageSort } from '@mepedia/contracts';
+import type { Db } from '@mepedia/server-database';
+import { and, asc, count, desc, eq, isNull, not, sql, type SQL } from 'drizzle-orm';
+import { likes, messages, type MessageRow } from './feed-messages.schema';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export type NewMessage = {
+  id: string;
+  roomId: string;
+  postId: string;
+  authorId: string;
+  text: string;
+  tag: string | null;
+  createdAt: Date;
+};
+
+export type InsertResult =
+  { kind: 'inserted'; row: MessageRow } | { kind: 'parent-not-found' } | { kind: 'other-room' };
+
+export type OwnChangeResult<T> = { kind: 'done'; value: T } | { kind: 'not-found' | 'forbidden' };
+
+/** What a member who leaves took with them. */
+export type RemovedMember = {
+  likes: number;
+  replies: number;
+  placeholders: number;
+  removed: number;
+};
+
+/**
+ * Data access for the feed_messages schema. Counters move with their rows in one transaction
+ * (see the banner in feed-messages.schema.ts).
+ *
+ * Lock order, to keep clear of deadlocks: a thread's top-level message before any of its
+ * replies. A reply's insert or delete locks the top-level message (its replies counter); a
+ * like locks the message liked; a member's removal locks everything it changes in id order
+ * (UUIDv7: a top-level message is older than its replies, so it comes first).
+ */
+export class FeedMessagesRepository {
+  constructor(private readonly db: Db) {}
+
+  /**
+   * Add a message. With `parentId`, a reply: to the top-level message of the parent's thread,
+   * which is locked while its replies counter goes up. The named parent must exist, not be a
+   * placeholder, and be in `roomId`.
+   */
+  async insert(row: NewMessage, parentId: string | null): Promise<InsertResult> {
+    return this.db.transaction(async (tx) => {
+      if (parentId === null) {
+        const [created] = await tx.insert(messages).values(row).returning();
+        return { kind: 'inserted' as const, row: created as MessageRow };
+      }
+      const named = await this.find(tx, parentId);
+      if (!named) return { kind: 'parent-not-found' as const };
+      const topId = named.parentId ?? named.id;
+      const top = await this.lock(tx, topId);
+      // Under the thread's lock, the named parent is as the last change left it.
+      const parent = topId === parentId ? top : await this.find(tx, parentId);
+      if (!top || !parent || parent.deleted) return { kind: 'parent-not-found' as const };
+      if (parent.roomId !== row.roomId) return { kind: 'other-room' as const };
+      const [created] = await tx
+        .insert(messages)
+        .values({ ...row, parentId: topId })
+        .returning();
+      await tx
+        .update(messages)
+        .set({ repliesCount: sql`${messages.repliesCount} + 1` })
+        .where(eq(messages.id, topId));
+      return { kind: 'inserted' as const, row: created as MessageRow };
+    });
+  }
+
+  /** Change the text (and the tag, unless undefined) of the author's own message. */
+  async edit(
+    messageId: string,
+    authorId: string,
+    change: { text: string; tag: string | null | undefined; editedAt: Date },
+  ): Promise<OwnChangeResult<MessageRow>> {
+    return this.db.transaction(async (tx) => {
+      const current = await this.lock(tx, messageId);
+      if (!current || current.deleted) return { kind: 'not-found' as const };
+      if (current.authorId !== authorId) return { kind: 'forbidden' as const };
+      const [row] = await tx
+        .update(messages)
+        .set({
+          text: change.text,
+          editedAt: change.editedAt,
+          ...(change.tag === undefined ? {} : { tag: change.tag }),
+        })
+        .where(eq(messages.id, messageId))
+        .returning();
+      return { kind: 'done' as const, value: row as MessageRow };
+    });
+  }
+
+  /**
+   * Delete the author's own message, named with its room (or post) id. A top-level message
+   * with replies becomes a placeholder (no author, text, tag or likes); any other goes, with
+   * its likes. A reply's thread counts one reply fewer, and a placeholder left without
+   * replies goes too. Answers whether a placeholder stays.
+   */
+  async delete(
+    messageId: string,
+    roomOrPostId: string,
+    authorId: string,
+  ): Promise<OwnChangeResult<{ placeholder: boolean }>> {
+    return this.db.transaction(async (tx) => {
+      const seen = await this.find(tx, messageId);
+      if (!seen) return { kind: 'not-found' as const };
+      if (seen.parentId !== null) await this.lock(tx, seen.parentId);
+      const current = await this.lock(tx, messageId);
+      if (!current || current.deleted) return { kind: 'not-found' as const };
+      if (current.roomId !== roomOrPostId && current.postId !== roomOrPostId)
+        return { kind: 'not-found' as const };
+      if (current.authorId !== authorId) return { kind: 'forbidden' as const };
+
+      if (current.parentId === null && current.repliesCount > 0) {
+        await tx.delete(likes).where(eq(likes.messageId, messageId));
+        await tx
+          .update(messages)
+          .set({ deleted: true, authorId: null, text: null, tag: null, likes: 0, editedAt: null })
+          .where(eq(messages.id, messageId));
+        return { kind: 'done' as const, value: { placeholder: true } };
+      }
+      await tx.delete(messages).where(eq(messages.id, messageId));
+      if (current.parentId !== null) {
+        const [parent] = await tx
+          .update(messages)
+          .set({ repliesCount: sql`${messages.repliesCount} - 1` })
+          .where(eq(messages.id, current.parentId))
+          .returning({ deleted: messages.deleted, repliesCount: messages.repliesCount });
+        if (parent?.deleted && parent.repliesCount === 0)
+          await tx.delete(messages).where(eq(messages.id, current.parentId));
+      }
+      return { kind: 'done' as const, value: { placeholder: false } };
+    });
+  }
+
+  /**
+   * A page of a room's top-level messages, or of a thread's replies (in `roomId` only), with
+   * how many there are in all. Both read one index range (see the schema).
+   */
+  async page(
+    roomId: string,
+    parentId: string | null,
+    sort: FeedMessageSort,
+    skip: number,
+    limit: number,
+  ): Promise<{ rows: MessageRow[]; total: number }> {
+    const where: SQL | undefined =
+      parentId === null
+        ? and(eq(messages.roomId, roomId), isNull(messages.parentId))
+        : and(eq(messages.parentId, parentId), eq(messages.roomId, roomId));
+    const order = sort === 'newest' ? desc : asc;
+    const [rows, [counted]] = await Promise.all([
+      this.db
+        .select()
+        .from(messages)
+        .where(where)
+        .orderBy(order(messages.createdAt), order(messages.id))
+        .limit(limit)
+        .offset(skip),
+      this.db.select({ n: count() }).from(messages).where(where),
+    ]);
+    return { rows, total: counted?.n ?? 0 };
+  }
+
+  /** A room's messages, replies included, placeholders not. */
+  async countVisible(roomId: string): Promise<number> {
+    const [counted] = await this.db
+      .select({ n: count() })
+      .from(messages)
+      .where(and(eq(messages.roomId, roomId), not(messages.deleted)));
+    return counted?.n ?? 0;
+  }
+
+  /**
+   * Turn a member's like of a message on when off, off when on. The message row (its counter)
+   * is locked first, so toggles take turns. Undefined: no such message, or a placeholder.
+   */
+  async toggleLike(
+    messageId: string,
+    userId: string,
+  ): Promise<{ liked: boolean; likes: number } | undefined> {
+    return this.db.transaction(async (tx) => {
+      const current = await this.lock(tx, messageId);
+      if (!current || current.deleted) return undefined;
+      const added = await tx
+        .insert(likes)
+        .values({ messageId, userId })
+        .onConflictDoNothing()
+        .returning({ userId: likes.userId });
+      const delta =
+        added.length === 1
+          ? 1
+          : -(
+              await tx
+                .delete(likes)
+                .where(and(eq(likes.messageId, messageId), eq(likes.userId, userId)))
+                .returning({ userId: likes.userId })
+            ).length;
+      const [row] = await tx
+        .update(messages)
+        .set({ likes: sql`${messages.likes} + ${delta}` })
+        .where(eq(messages.id, messageId))
+        .returning({ likes: messages.likes });
+      return { liked: delta === 1, likes: row?.likes ?? 0 };
+    });
+  }
+
+  /**
+   * A member is gone: their likes go (counters down), their replies go (threads' counters
+   * down), their top-level messages go, or become placeholders where others replied, and
+   * placeholders left without replies go. Six statements in one transaction, however many
+   * rows the member had.
+   */
+  async removeMember(userId: string): Promise<RemovedMember> {
+    return this.db.transaction(async (tx) => {
+      await tx.execute(sql`
+        select 1 from feed_messages.messages m
+        where m.author_id = ${userId}
+          or m.id in (select l.message_id from feed_messages.likes l where l.user_id = ${userId})
+          or m.id in (select r.parent_id from feed_messages.messages r
+                      where r.author_id = ${userId} and r.parent_id is not null)
+        order by m.id
+        for update of m`);
+      const removedLikes = await this.number(
+        tx,
+        sql`
+        with gone as (
+          delete from feed_messages.likes where user_id = ${userId} returning message_id
+        ), per_message as (
+          select message_id, count(*)::int as n from gone group by message_id
+        ), corrected as (
+          update feed_messages.messages m set likes = m.likes - p.n from per_message p
+          where m.id = p.message_id
+          returning 1
+        )
+        select (select count(*) from gone)::int as n`,
+      );
+      const removedReplies = await this.number(
+        tx,
+        sql`
+        with gone as (
+          delete from feed_messages.messages
+          where author_id = ${userId} and parent_id is not null
+          returning parent_id
+        ), per_thread as (
+          select parent_id, count(*)::int as n from gone group by parent_id
+        ), corrected as (
+          update feed_messages.messages m set replies_count = m.replies_count - p.n
+          from per_thread p where m.id = p.parent_id
+          returning 1
+        )
+        select (select count(*) from gone)::int as n`,
+      );
+      // Now only top-level messages of the member are left: with others' replies they stay as
+      // placeholders (their likes gone), without they go (their likes with them).
+      const placeholders = await this.number(
+        tx,
+        sql`
+        with kept as (
+          update feed_messages.messages
+          set deleted = true, author_id = null, text = null, tag = null, likes = 0, edited_at = null
+          where author_id = ${userId} and replies_count > 0
+          returning id
+        ), unliked as (
+          delete from feed_messages.likes where message_id in (select id from kept) returning 1
+        )
+        select (select count(*) from kept)::int as n`,
+      );
+      const removedTop = await this.number(
+        tx,
+        sql`
+        with gone as (
+          delete from feed_messages.messages where author_id = ${userId} returning 1
+        )
+        select (select count(*) from gone)::int as n`,
+      );
+      // Placeholders whose last replies were the member's.
+      const removedPlaceholders = await this.number(
+        tx,
+        sql`
+        with gone as (
+          delete from feed_messages.messages where deleted and replies_count = 0 returning 1
+        )
+        select (select count(*) from gone)::int as n`,
+      );
+      return {
+        likes: removedLikes,
+        replies: removedReplies,
+        placeholders,
+        removed: removedTop + removedPlaceholders,
+      };
+    });
+  }
+
+  private async find(db: Db | Tx, id: string): Promise<MessageRow | undefined> {
+    const [row] = await db.select().from(messages).where(eq(messages.id, id));
+    return row;
+  }
+
+  private async lock(tx: Tx, id: string): Promise<MessageRow | undefined> {
+    const [row] = await tx.select().from(messages).where(eq(messages.id, id)).for('update');
+    return row;
+  }
+
+  private async number(tx: Tx, statement: SQL): Promise<number> {
+    // Both drivers (node-postgres, PGlite) answer raw statements with `rows`.
+    const result: unknown = await tx.execute<{ n: number }>(statement);
+    return (result as { rows: Array<{ n: number }> }).rows[0]?.n ?? 0;
+  }
+}

@@ -1,0 +1,91 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgSchema,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
+
+export const feedMessagesSchema = pgSchema('feed_messages');
+
+// ==========================================================================================
+// Counters are columns, changed in the same transaction as the rows they count, and never
+// recomputed: `likes` equals the message's `likes` rows, `replies_count` its replies. A
+// placeholder of a deleted message (`deleted`) exists only while it has replies: whoever
+// removes its last reply removes it too, in the same transaction.
+// ==========================================================================================
+
+/** A comment on a post or me answer (top level), or a reply to one (one level deep). */
+export const messages = feedMessagesSchema.table(
+  'messages',
+  {
+    id: uuid('id').primaryKey(),
+    /** The list the message is in: the client's `feedRoomId`, by default the `postId`. */
+    roomId: text('room_id').notNull(),
+    postId: text('post_id').notNull(),
+    /** Always a top-level message: replies are never more than one level deep. */
+    parentId: uuid('parent_id').references((): AnyPgColumn => messages.id),
+    /** Null only for a placeholder. */
+    authorId: uuid('author_id'),
+    /** Plain text; null only for a placeholder. */
+    text: text('text'),
+    tag: text('tag'),
+    deleted: boolean('deleted').notNull().default(false),
+    likes: integer('likes').notNull().default(0),
+    repliesCount: integer('replies_count').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    editedAt: timestamp('edited_at', { withTimezone: true, mode: 'date' }),
+  },
+  (table) => [
+    // A room's top-level page, in either order, and its count.
+    index('messages_room_top_idx')
+      .on(table.roomId, table.createdAt, table.id)
+      .where(sql`${table.parentId} is null`),
+    // A thread's replies page and count; also the foreign key's index.
+    index('messages_parent_idx').on(table.parentId, table.createdAt, table.id),
+    // getNumberOfMessages: the room's messages that are not placeholders.
+    index('messages_room_visible_idx')
+      .on(table.roomId)
+      .where(sql`not ${table.deleted}`),
+    // Placeholders, to find one left without replies (see removeMember).
+    index('messages_placeholders_idx')
+      .on(table.id)
+      .where(sql`${table.deleted}`),
+    // Everything of a member who leaves.
+    index('messages_author_idx').on(table.authorId),
+    check('messages_likes_check', sql`${table.likes} >= 0`),
+    check('messages_replies_count_check', sql`${table.repliesCount} >= 0`),
+    // One level of replies: a reply has none of its own.
+    check('messages_depth_check', sql`${table.parentId} is null or ${table.repliesCount} = 0`),
+    // A placeholder has no author or text; a message has both.
+    check(
+      'messages_deleted_check',
+      sql`(${table.deleted} and ${table.authorId} is null and ${table.text} is null and ${table.likes} = 0)
+        or (not ${table.deleted} and ${table.authorId} is not null and ${table.text} is not null)`,
+    ),
+  ],
+);
+
+/** One row per member who likes a message. */
+export const likes = feedMessagesSchema.table(
+  'likes',
+  {
+    messageId: uuid('message_id')
+      .notNull()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.messageId, table.userId] }),
+    index('likes_user_idx').on(table.userId),
+  ],
+);
+
+export type MessageRow = typeof messages.$inferSelect;

@@ -1,0 +1,115 @@
+import {
+  FEED_MESSAGES_PAGE_SIZE,
+  type DeleteFeedMessageResponse,
+  type EditFeedMessageRequest,
+  type FeedMessage,
+  type FeedMessagesCount,
+  type FeedMessagesPage,
+  type GetFeedMessagesRequest,
+  type LikeFeedMessageResponse,
+  type SendFeedMessageRequest,
+} from '@mepedia/contracts';
+import { newId } from '@mepedia/server-database';
+import { AppError, fieldError } from '@mepedia/server-http';
+import type { z } from 'zod';
+import { toFeedMessage } from './feed-messages.mapper';
+import type {
+  FeedMessagesRepository,
+  OwnChangeResult,
+  RemovedMember,
+} from './feed-messages.repository';
+
+type SendInput = z.output<typeof SendFeedMessageRequest>;
+type EditInput = z.output<typeof EditFeedMessageRequest>;
+type PageInput = z.output<typeof GetFeedMessagesRequest>;
+
+/** The value of an owner's change, or the error that says why there is none. */
+function owned<T>(result: OwnChangeResult<T>): T {
+  switch (result.kind) {
+    case 'done':
+      return result.value;
+    case 'not-found':
+      throw new AppError('NOT_FOUND');
+    case 'forbidden':
+      throw new AppError('FORBIDDEN');
+  }
+}
+
+/**
+ * Comments on posts and me answers, with one level of replies. What is discussed is not looked
+ * up: its owner's id is taken as given (docs/api/feed-messages.md).
+ */
+export class FeedMessagesService {
+  constructor(private readonly repository: FeedMessagesRepository) {}
+
+  async send(authorId: string, input: SendInput, now = new Date()): Promise<FeedMessage> {
+    const result = await this.repository.insert(
+      {
+        id: newId(now.getTime()),
+        roomId: input.feedRoomId ?? input.postId,
+        postId: input.postId,
+        authorId,
+        text: input.message,
+        tag: input.tag ?? null,
+        createdAt: now,
+      },
+      input.parentMessageId ?? null,
+    );
+    switch (result.kind) {
+      case 'inserted':
+        return toFeedMessage(result.row);
+      case 'parent-not-found':
+        throw new AppError('NOT_FOUND');
+      case 'other-room':
+        throw fieldError('parentMessageId', 'INVALID_VALUE');
+    }
+  }
+
+  async edit(authorId: string, input: EditInput, now = new Date()): Promise<FeedMessage> {
+    const row = owned(
+      await this.repository.edit(input.messageId, authorId, {
+        text: input.message,
+        tag: input.tag,
+        editedAt: now,
+      }),
+    );
+    return toFeedMessage(row);
+  }
+
+  async page(input: PageInput): Promise<FeedMessagesPage> {
+    const parentId = input.parentId ?? null;
+    const skip = input.skip ?? 0;
+    const sort = input.sort ?? (parentId === null ? 'newest' : 'oldest');
+    const { rows, total } = await this.repository.page(
+      input.id,
+      parentId,
+      sort,
+      skip,
+      FEED_MESSAGES_PAGE_SIZE,
+    );
+    return { messages: rows.map(toFeedMessage), total, hasMore: skip + rows.length < total };
+  }
+
+  async count(roomId: string): Promise<FeedMessagesCount> {
+    return { count: await this.repository.countVisible(roomId) };
+  }
+
+  async like(messageId: string, userId: string): Promise<LikeFeedMessageResponse> {
+    const result = await this.repository.toggleLike(messageId, userId);
+    if (!result) throw new AppError('NOT_FOUND');
+    return result;
+  }
+
+  async delete(
+    authorId: string,
+    messageId: string,
+    roomOrPostId: string,
+  ): Promise<DeleteFeedMessageResponse> {
+    const { placeholder } = owned(await this.repository.delete(messageId, roomOrPostId, authorId));
+    return { deleted: true, placeholder };
+  }
+
+  removeMember(userId: string): Promise<RemovedMember> {
+    return this.repository.removeMember(userId);
+  }
+}

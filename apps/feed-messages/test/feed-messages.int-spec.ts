@@ -1,0 +1,551 @@
+import { randomUUID } from 'node:crypto';
+import {
+  DeleteFeedMessageResponse,
+  FeedMessage,
+  FeedMessagesCount,
+  FeedMessagesPage,
+  LikeFeedMessageResponse,
+  type ErrorEnvelope,
+} from '@mepedia/contracts';
+import { openDatabase, type DatabaseHandle } from '@mepedia/server-database';
+import type { Identity } from '@mepedia/server-identity';
+import { InProcessQueue } from '@mepedia/server-queue';
+import { call, createTestDatabase, SETUP_TIMEOUT_MS, testIdentity } from '@mepedia/server-testing';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { envelope, startFeedMessagesApp } from './feed-messages-app';
+
+type Member = Extract<Identity, { kind: 'member' }>;
+type FieldIssues = Array<{ field: string; code: string }>;
+type Headers = Record<string, string>;
+
+// The feed-messages service (comments and replies) over real HTTP on PostgreSQL.
+describe('feed-messages service over HTTP', () => {
+  const identity = testIdentity();
+  const queue = new InProcessQueue();
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  let handle: DatabaseHandle;
+  let app: NestFastifyApplication;
+  let base: string;
+
+  const member = (): Member => ({
+    kind: 'member',
+    userId: randomUUID(),
+    sessionId: randomUUID(),
+    language: 'he',
+  });
+  const as = (who: Member | null): Headers =>
+    who
+      ? { 'x-mepedia-identity': identity.assert(who, 'feed-messages') }
+      : { 'x-mepedia-identity': identity.assert({ kind: 'guest' }, 'feed-messages') };
+  const api = <T>(method: string, path: string, who: Member | null, body?: unknown) =>
+    call<T>(base, method, `/api/feedMessages/${path}`, { headers: as(who), body });
+  /** A fresh post id: each test discusses posts of its own. */
+  const newPost = () => `post_${randomUUID().slice(0, 8)}`;
+
+  async function send(who: Member, body: Record<string, unknown>) {
+    const response = await api<FeedMessage>('POST', 'sendMessage', who, body);
+    expect(response.status).toBe(201);
+    return FeedMessage.parse(response.body);
+  }
+  async function page(body: Record<string, unknown>, who: Member | null = null) {
+    const response = await api<FeedMessagesPage>('POST', 'getMessages', who, body);
+    expect(response.status).toBe(200);
+    return FeedMessagesPage.parse(response.body);
+  }
+  async function numberOf(id: string) {
+    const response = await api<FeedMessagesCount>('GET', `getNumberOfMessages/${id}`, null);
+    expect(response.status).toBe(200);
+    return FeedMessagesCount.parse(response.body).count;
+  }
+  async function like(who: Member, id: string) {
+    const response = await api<LikeFeedMessageResponse>('PUT', 'like', who, { id });
+    expect(response.status).toBe(200);
+    return LikeFeedMessageResponse.parse(response.body);
+  }
+  async function remove(who: Member, id: string, id2: string) {
+    const response = await api<DeleteFeedMessageResponse>(
+      'DELETE',
+      `deleteMessage/${id}/${id2}`,
+      who,
+    );
+    expect(response.status).toBe(200);
+    return DeleteFeedMessageResponse.parse(response.body);
+  }
+  const failure = async (method: string, path: string, who: Member | null, body?: unknown) => {
+    const response = await api<ErrorEnvelope>(method, path, who, body);
+    return { status: response.status, code: response.body.code };
+  };
+  const invalid = async (path: string, who: Member, body: unknown) => {
+    const method = path === 'editMessage' ? 'PUT' : 'POST';
+    const response = await api<ErrorEnvelope>(method, path, who, body);
+    expect({ status: response.status, code: response.body.code }).toEqual({
+      status: 400,
+      code: 'VALIDATION_FAILED',
+    });
+    return (response.body.details as FieldIssues).map(({ field, code }) => ({ field, code }));
+  };
+
+  const sqlCount = async (query: string, params: unknown[] = []): Promise<number> => {
+    if (handle.kind !== 'postgres') throw new Error('needs PostgreSQL');
+    const result = await handle.pool.query(query, params);
+    return (result.rows[0] as { n: number }).n;
+  };
+  /** Counters that differ from the rows they count, and placeholders without replies (0 when right). */
+  const countersOff = async () =>
+    (await sqlCount(`
+      select count(*)::int as n from feed_messages.messages m
+      where m.likes <> (select count(*) from feed_messages.likes l where l.message_id = m.id)
+         or m.replies_count <> (select count(*) from feed_messages.messages r where r.parent_id = m.id)
+         or (m.deleted and m.replies_count = 0)`)) +
+    (await sqlCount(
+      'select count(*)::int as n from feed_messages.messages r join feed_messages.messages p on p.id = r.parent_id where p.parent_id is not null',
+    ));
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    handle = await openDatabase({ url: database.url, poolSize: 10 });
+    ({ app, base } = await startFeedMessagesApp({
+      database: handle,
+      queue,
+      identityPublicKey: identity.keys.publicKey,
+    }));
+  }, SETUP_TIMEOUT_MS);
+
+  afterEach(async () => {
+    expect(await countersOff()).toBe(0);
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await queue.close();
+    await handle?.close();
+    await database?.drop();
+  }, SETUP_TIMEOUT_MS);
+
+  describe('who may do what', () => {
+    it('answers a guest 401 on every write, and lets a guest read', async () => {
+      const postId = newPost();
+      const ada = member();
+      const sent = await send(ada, { message: 'hello', postId });
+      const refused = { status: 401, code: 'AUTH_REQUIRED' };
+      expect(await failure('POST', 'sendMessage', null, { message: 'x', postId })).toEqual(refused);
+      expect(
+        await failure('PUT', 'editMessage', null, { messageId: sent.messageId, message: 'y' }),
+      ).toEqual(refused);
+      expect(await failure('PUT', 'like', null, { id: sent.messageId })).toEqual(refused);
+      expect(await failure('DELETE', `deleteMessage/${sent.messageId}/${postId}`, null)).toEqual(
+        refused,
+      );
+      // Nothing changed, and reads are open.
+      const read = await page({ id: postId });
+      expect(read.messages).toEqual([sent]);
+      expect(await numberOf(postId)).toBe(1);
+    });
+
+    it('lets only the author edit or delete a message: another member gets 403', async () => {
+      const postId = newPost();
+      const [ada, ben] = [member(), member()];
+      const sent = await send(ada, { message: 'mine', postId });
+      expect(
+        await failure('PUT', 'editMessage', ben, { messageId: sent.messageId, message: 'hijack' }),
+      ).toEqual({ status: 403, code: 'FORBIDDEN' });
+      expect(await failure('DELETE', `deleteMessage/${sent.messageId}/${postId}`, ben)).toEqual({
+        status: 403,
+        code: 'FORBIDDEN',
+      });
+      expect((await page({ id: postId })).messages.map((m) => m.message)).toEqual(['mine']);
+      // Another member may like it, though.
+      expect(await like(ben, sent.messageId)).toEqual({ liked: true, likes: 1 });
+    });
+
+    it('answers 404 for unknown messages and a room that does not match', async () => {
+      const postId = newPost();
+      const ada = member();
+      const unknown = randomUUID();
+      const notFound = { status: 404, code: 'NOT_FOUND' };
+      expect(
+        await failure('PUT', 'editMessage', ada, { messageId: unknown, message: 'x' }),
+      ).toEqual(notFound);
+      expect(await failure('PUT', 'like', ada, { id: unknown })).toEqual(notFound);
+      expect(await failure('DELETE', `deleteMessage/${unknown}/${postId}`, ada)).toEqual(notFound);
+      expect(
+        await failure('POST', 'sendMessage', ada, {
+          message: 'x',
+          postId,
+          parentMessageId: unknown,
+        }),
+      ).toEqual(notFound);
+      const sent = await send(ada, { message: 'here', postId });
+      expect(await failure('DELETE', `deleteMessage/${sent.messageId}/${newPost()}`, ada)).toEqual(
+        notFound,
+      );
+      expect(await numberOf(postId)).toBe(1);
+    });
+  });
+
+  describe('sendMessage', () => {
+    it('answers the created message, in the post’s room unless a room is given', async () => {
+      const postId = newPost();
+      const ada = member();
+      const before = Date.now();
+      const sent = await send(ada, {
+        message: '  שלום world  ',
+        postId,
+        tag: ' question ',
+        randomIdentifier: 'a'.repeat(24),
+      });
+      expect(sent).toEqual({
+        messageId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        feedRoomId: postId,
+        postId,
+        parentMessageId: null,
+        authorId: ada.userId,
+        message: 'שלום world',
+        tag: 'question',
+        createdAt: expect.any(String),
+        editedAt: null,
+        likes: 0,
+        repliesCount: 0,
+        deleted: false,
+      });
+      expect(Date.parse(sent.createdAt)).toBeGreaterThanOrEqual(before - 1000);
+
+      const room = newPost();
+      const grouped = await send(ada, { message: 'in a room', postId, feedRoomId: room });
+      expect(grouped).toMatchObject({ feedRoomId: room, postId });
+      expect((await page({ id: room })).messages.map((m) => m.messageId)).toEqual([
+        grouped.messageId,
+      ]);
+      expect(await numberOf(postId)).toBe(1);
+      expect(await numberOf(room)).toBe(1);
+    });
+
+    it('refuses bad ids, a bad randomIdentifier, and a reply in another room', async () => {
+      const ada = member();
+      expect(await invalid('sendMessage', ada, { message: 'x', postId: 'a/b' })).toEqual([
+        { field: 'postId', code: 'INVALID_VALUE' },
+      ]);
+      expect(await invalid('sendMessage', ada, { message: 'x', postId: 'p'.repeat(65) })).toEqual([
+        { field: 'postId', code: 'INVALID_VALUE' },
+      ]);
+      expect(
+        await invalid('sendMessage', ada, { message: 'x', postId: 'p', randomIdentifier: 'xyz' }),
+      ).toEqual([{ field: 'randomIdentifier', code: 'INVALID_VALUE' }]);
+      expect(await invalid('sendMessage', ada, { postId: 'p' })).toEqual([
+        { field: 'message', code: 'FIELD_REQUIRED' },
+      ]);
+      const top = await send(ada, { message: 'top', postId: newPost() });
+      expect(
+        await invalid('sendMessage', ada, {
+          message: 'elsewhere',
+          postId: newPost(),
+          parentMessageId: top.messageId,
+        }),
+      ).toEqual([{ field: 'parentMessageId', code: 'INVALID_VALUE' }]);
+      expect((await page({ id: top.feedRoomId, parentId: top.messageId })).total).toBe(0);
+    });
+  });
+
+  describe('plain text', () => {
+    it('stores and returns markup as the literal text it is', async () => {
+      const postId = newPost();
+      const text = '<script>alert("x")</script><b onclick="y()">bold</b> &amp; https://example.com';
+      const sent = await send(member(), { message: text, postId });
+      expect(sent.message).toBe(text);
+      const response = await call<FeedMessagesPage>(base, 'POST', '/api/feedMessages/getMessages', {
+        headers: as(null),
+        body: { id: postId },
+      });
+      expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(response.body.messages[0]?.message).toBe(text);
+    });
+
+    it('strips control and bidi override characters, keeping line breaks', async () => {
+      const sent = await send(member(), {
+        message: '\u202Eabc\u202C\u2066d\u2069\u0007e\r\nf\u0000',
+        postId: newPost(),
+        tag: '\u202Et',
+      });
+      expect(sent.message).toBe('abcde\nf');
+      expect(sent.tag).toBe('t');
+      expect(
+        await invalid('sendMessage', member(), { message: ' \u202E\u0001 ', postId: 'p' }),
+      ).toEqual([{ field: 'message', code: 'FIELD_REQUIRED' }]);
+    });
+
+    it('takes 2,000 characters counted as code points, and refuses 2,001', async () => {
+      const postId = newPost();
+      const ada = member();
+      const hebrew = 'ש'.repeat(1999) + '😀'; // 2,000 code points, 2,001 UTF-16 units
+      expect((await send(ada, { message: hebrew, postId })).message).toBe(hebrew);
+      expect(await invalid('sendMessage', ada, { message: `${hebrew}א`, postId })).toEqual([
+        { field: 'message', code: 'TOO_LONG' },
+      ]);
+      const sent = await send(ada, { message: 'short', postId });
+      expect(
+        await invalid('editMessage', ada, { messageId: sent.messageId, message: `${hebrew}א` }),
+      ).toEqual([{ field: 'message', code: 'TOO_LONG' }]);
+      expect(await numberOf(postId)).toBe(2);
+    });
+  });
+
+  describe('threads', () => {
+    it('keeps replies one level deep and counts them exactly', async () => {
+      const postId = newPost();
+      const [ada, ben, cy] = [member(), member(), member()];
+      const top = await send(ada, { message: 'top', postId });
+      const reply = await send(ben, { message: 'reply', postId, parentMessageId: top.messageId });
+      expect(reply.parentMessageId).toBe(top.messageId);
+      // A reply to a reply joins the top-level thread.
+      const deeper = await send(cy, {
+        message: 'reply to reply',
+        postId,
+        parentMessageId: reply.messageId,
+      });
+      expect(deeper.parentMessageId).toBe(top.messageId);
+
+      const tops = await page({ id: postId });
+      expect(tops).toMatchObject({ total: 1, hasMore: false });
+      expect(tops.messages[0]).toMatchObject({ messageId: top.messageId, repliesCount: 2 });
+      const replies = await page({ id: postId, parentId: top.messageId });
+      expect(replies.messages.map((m) => m.message)).toEqual(['reply', 'reply to reply']);
+      expect(replies.messages.every((m) => m.repliesCount === 0)).toBe(true);
+      expect(await numberOf(postId)).toBe(3);
+      // The replies of a thread are listed only in its room.
+      expect((await page({ id: newPost(), parentId: top.messageId })).total).toBe(0);
+    });
+
+    it('edits the author’s text and tag and marks when', async () => {
+      const postId = newPost();
+      const ada = member();
+      const sent = await send(ada, { message: 'first', postId, tag: 'a' });
+      const response = await api<FeedMessage>('PUT', 'editMessage', ada, {
+        messageId: sent.messageId.toUpperCase(),
+        message: ' second <i>x</i> ',
+      });
+      expect(response.status).toBe(200);
+      expect(response.body).toMatchObject({ message: 'second <i>x</i>', tag: 'a' });
+      expect(response.body.editedAt).not.toBeNull();
+      const retagged = await api<FeedMessage>('PUT', 'editMessage', ada, {
+        messageId: sent.messageId,
+        message: 'third',
+        tag: null,
+      });
+      expect(retagged.body).toMatchObject({ message: 'third', tag: null });
+      expect((await page({ id: postId })).messages[0]).toMatchObject({
+        message: 'third',
+        tag: null,
+        createdAt: sent.createdAt,
+      });
+    });
+
+    it('removes a message without replies, and keeps a placeholder for one with', async () => {
+      const postId = newPost();
+      const [ada, ben] = [member(), member()];
+      const lone = await send(ada, { message: 'lone', postId });
+      const top = await send(ada, { message: 'top', postId });
+      const r1 = await send(ben, { message: 'r1', postId, parentMessageId: top.messageId });
+      const r2 = await send(ben, { message: 'r2', postId, parentMessageId: top.messageId });
+      await like(ben, top.messageId);
+      expect(await numberOf(postId)).toBe(4);
+
+      expect(await remove(ada, lone.messageId, postId)).toEqual({
+        deleted: true,
+        placeholder: false,
+      });
+      expect(await numberOf(postId)).toBe(3);
+      expect(await remove(ada, top.messageId, postId)).toEqual({
+        deleted: true,
+        placeholder: true,
+      });
+      expect(await numberOf(postId)).toBe(2);
+      const tops = await page({ id: postId });
+      expect(tops.total).toBe(1);
+      expect(tops.messages[0]).toMatchObject({
+        messageId: top.messageId,
+        deleted: true,
+        message: null,
+        authorId: null,
+        tag: null,
+        likes: 0,
+        repliesCount: 2,
+      });
+      // A placeholder cannot be edited, liked, deleted again or replied to.
+      expect(
+        await failure('PUT', 'editMessage', ada, { messageId: top.messageId, message: 'x' }),
+      ).toMatchObject({ status: 404 });
+      expect(await failure('PUT', 'like', ben, { id: top.messageId })).toMatchObject({
+        status: 404,
+      });
+      expect(
+        await failure('POST', 'sendMessage', ben, {
+          message: 'x',
+          postId,
+          parentMessageId: top.messageId,
+        }),
+      ).toMatchObject({ status: 404 });
+      // The thread still reads, and replying to a reply still joins it.
+      const r3 = await send(ada, { message: 'r3', postId, parentMessageId: r1.messageId });
+      expect(r3.parentMessageId).toBe(top.messageId);
+      // The room id or the post id names the room of a delete.
+      await remove(ben, r1.messageId, postId);
+      await remove(ben, r2.messageId, postId);
+      expect((await page({ id: postId })).messages[0]).toMatchObject({ repliesCount: 1 });
+      // The last reply goes, and the placeholder with it.
+      await remove(ada, r3.messageId, postId);
+      expect(await page({ id: postId })).toEqual({ messages: [], total: 0, hasMore: false });
+      expect(await numberOf(postId)).toBe(0);
+      expect(
+        await sqlCount('select count(*)::int as n from feed_messages.messages where post_id = $1', [
+          postId,
+        ]),
+      ).toBe(0);
+    });
+
+    it('accepts a delete named with the post id of a message in another room', async () => {
+      const [postId, room] = [newPost(), newPost()];
+      const ada = member();
+      const sent = await send(ada, { message: 'x', postId, feedRoomId: room });
+      await remove(ada, sent.messageId, postId);
+      expect(await numberOf(room)).toBe(0);
+    });
+  });
+
+  describe('getMessages', () => {
+    it('pages 20 at a time, newest first at the top and oldest first among replies', async () => {
+      const postId = newPost();
+      const ada = member();
+      const sent: FeedMessage[] = [];
+      for (let i = 0; i < 23; i++) sent.push(await send(ada, { message: `m${i}`, postId }));
+      const texts = (p: FeedMessagesPage) => p.messages.map((m) => m.message);
+      const first = await page({ id: postId });
+      expect(first).toMatchObject({ total: 23, hasMore: true });
+      expect(texts(first)).toEqual(Array.from({ length: 20 }, (_, i) => `m${22 - i}`));
+      const second = await page({ id: postId, skip: 20 });
+      expect({ texts: texts(second), hasMore: second.hasMore }).toEqual({
+        texts: ['m2', 'm1', 'm0'],
+        hasMore: false,
+      });
+      const oldest = await page({ id: postId, sort: 'oldest', skip: 20 });
+      expect(texts(oldest)).toEqual(['m20', 'm21', 'm22']);
+      expect((await page({ id: postId, skip: 23 })).messages).toEqual([]);
+
+      const top = sent[0] as FeedMessage;
+      for (let i = 0; i < 21; i++)
+        await send(ada, { message: `r${i}`, postId, parentMessageId: top.messageId });
+      const replies = await page({ id: postId, parentId: top.messageId });
+      expect(replies).toMatchObject({ total: 21, hasMore: true });
+      expect(texts(replies)[0]).toBe('r0');
+      const newest = await page({ id: postId, parentId: top.messageId, sort: 'newest' });
+      expect(texts(newest).slice(0, 2)).toEqual(['r20', 'r19']);
+      // Replies are not top-level messages.
+      expect((await page({ id: postId })).total).toBe(23);
+      expect(await numberOf(postId)).toBe(44);
+    });
+
+    it('refuses a bad sort or skip', async () => {
+      expect(await invalid('getMessages', member(), { id: 'p', sort: 'best' })).toEqual([
+        { field: 'sort', code: 'INVALID_VALUE' },
+      ]);
+      expect(await invalid('getMessages', member(), { id: 'p', skip: -1 })).toEqual([
+        { field: 'skip', code: 'INVALID_VALUE' },
+      ]);
+    });
+  });
+
+  describe('like', () => {
+    it('toggles the caller’s like and counts members', async () => {
+      const sent = await send(member(), { message: 'x', postId: newPost() });
+      const [ada, ben] = [member(), member()];
+      expect(await like(ada, sent.messageId)).toEqual({ liked: true, likes: 1 });
+      expect(await like(ben, sent.messageId)).toEqual({ liked: true, likes: 2 });
+      expect(await like(ada, sent.messageId)).toEqual({ liked: false, likes: 1 });
+      expect((await page({ id: sent.feedRoomId })).messages[0]?.likes).toBe(1);
+    });
+
+    it('stays consistent under 50 toggles at once by one member', async () => {
+      const sent = await send(member(), { message: 'x', postId: newPost() });
+      const ada = member();
+      const results = await Promise.all(
+        Array.from({ length: 50 }, () => like(ada, sent.messageId)),
+      );
+      expect(results.filter((r) => r.liked)).toHaveLength(25);
+      expect(results.map((r) => r.likes).sort()).toEqual(
+        Array.from({ length: 50 }, (_, i) => i % 2).sort(),
+      );
+      expect((await page({ id: sent.feedRoomId })).messages[0]?.likes).toBe(0);
+    });
+
+    it('counts 50 members liking at once as 50', async () => {
+      const sent = await send(member(), { message: 'x', postId: newPost() });
+      const results = await Promise.all(
+        Array.from({ length: 50 }, () => like(member(), sent.messageId)),
+      );
+      expect(results.every((r) => r.liked)).toBe(true);
+      expect(results.map((r) => r.likes).sort((a, b) => a - b)).toEqual(
+        Array.from({ length: 50 }, (_, i) => i + 1),
+      );
+      expect((await page({ id: sent.feedRoomId })).messages[0]?.likes).toBe(50);
+    });
+  });
+
+  describe('user.deleted', () => {
+    const rowsOf = async (who: Member) =>
+      (await sqlCount(
+        'select count(*)::int as n from feed_messages.messages where author_id = $1',
+        [who.userId],
+      )) +
+      (await sqlCount('select count(*)::int as n from feed_messages.likes where user_id = $1', [
+        who.userId,
+      ]));
+
+    it('leaves nothing of the member, and corrects every count', async () => {
+      const postId = newPost();
+      const [leaving, staying] = [member(), member()];
+      const withOthers = await send(leaving, { message: 'has replies', postId });
+      const onlyOwn = await send(leaving, { message: 'own replies only', postId });
+      const lone = await send(leaving, { message: 'lone', postId });
+      const theirs = await send(staying, { message: 'theirs', postId });
+      const placeholder = await send(staying, { message: 'to delete', postId });
+      await send(staying, { message: 'kept reply', postId, parentMessageId: withOthers.messageId });
+      await send(leaving, { message: 'own reply', postId, parentMessageId: onlyOwn.messageId });
+      await send(leaving, { message: 'reply', postId, parentMessageId: theirs.messageId });
+      await send(leaving, {
+        message: 'last reply',
+        postId,
+        parentMessageId: placeholder.messageId,
+      });
+      await remove(staying, placeholder.messageId, postId);
+      await like(leaving, theirs.messageId);
+      await like(staying, theirs.messageId);
+      await like(staying, withOthers.messageId);
+      await like(leaving, lone.messageId);
+      expect(await numberOf(postId)).toBe(8);
+      expect(await rowsOf(leaving)).toBe(8);
+
+      const event = envelope('user.deleted', { userId: leaving.userId });
+      await queue.add('events-feed-messages', event.type, event, { jobId: event.id });
+      for (let i = 0; i < 250 && (await rowsOf(leaving)) > 0; i++)
+        await new Promise((resolve) => setTimeout(resolve, 20));
+
+      expect(await rowsOf(leaving)).toBe(0);
+      // Left: their thread with another's reply (as a placeholder), and the other's message.
+      const tops = await page({ id: postId, sort: 'oldest' });
+      expect(
+        tops.messages.map(({ message, deleted, likes, repliesCount, authorId }) => ({
+          message,
+          deleted,
+          likes,
+          repliesCount,
+          authorId,
+        })),
+      ).toEqual([
+        { message: null, deleted: true, likes: 0, repliesCount: 1, authorId: null },
+        { message: 'theirs', deleted: false, likes: 1, repliesCount: 0, authorId: staying.userId },
+      ]);
+      expect(tops.total).toBe(2);
+      expect(await numberOf(postId)).toBe(2);
+      expect(await like(member(), theirs.messageId)).toEqual({ liked: true, likes: 2 });
+    });
+  });
+});

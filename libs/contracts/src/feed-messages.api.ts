@@ -1,0 +1,103 @@
+import type { ApiRoute, ApiService } from './api-route';
+import * as schemas from './feed-messages';
+import {
+  DeleteFeedMessageResponse,
+  EditFeedMessageRequest,
+  FEED_MESSAGE_MAX,
+  FEED_MESSAGES_PAGE_SIZE,
+  FeedMessage,
+  FeedMessageId,
+  FeedMessagesCount,
+  FeedMessagesPage,
+  FeedObjectId,
+  GetFeedMessagesRequest,
+  LikeFeedMessageRequest,
+  LikeFeedMessageResponse,
+  SendFeedMessageRequest,
+} from './feed-messages';
+
+const routes: ApiRoute[] = [
+  {
+    method: 'POST',
+    path: '/api/feedMessages/sendMessage',
+    summary: 'Comment on a post or me answer, or reply to a comment',
+    description: `Plain text, 1 to ${FEED_MESSAGE_MAX} characters once cleaned. With \`parentMessageId\`, a reply; a reply to a reply joins the top-level thread (its \`parentMessageId\` is the top-level message). The parent must exist, not be deleted (NOT_FOUND) and be in the same room (VALIDATION_FAILED on \`parentMessageId\`).`,
+    auth: 'member',
+    body: SendFeedMessageRequest,
+    status: 201,
+    response: FeedMessage,
+    errors: ['NOT_FOUND'],
+  },
+  {
+    method: 'PUT',
+    path: '/api/feedMessages/editMessage',
+    summary: 'Change the text (and tag) of one’s own message',
+    description:
+      'Sets `editedAt`. Another member’s message: FORBIDDEN; unknown or deleted: NOT_FOUND.',
+    auth: 'owner',
+    owns: 'the message',
+    body: EditFeedMessageRequest,
+    status: 200,
+    response: FeedMessage,
+    errors: ['NOT_FOUND', 'FORBIDDEN'],
+  },
+  {
+    method: 'POST',
+    path: '/api/feedMessages/getMessages',
+    summary: 'A page of a room’s messages, or of a thread’s replies',
+    description: `${FEED_MESSAGES_PAGE_SIZE} a page from \`skip\`. Top-level messages newest first by default, replies oldest first. A deleted message with replies stays as a placeholder (\`deleted\`, no text, no author). \`total\` counts the whole list.`,
+    auth: 'anyone',
+    body: GetFeedMessagesRequest,
+    status: 200,
+    response: FeedMessagesPage,
+    errors: [],
+  },
+  {
+    method: 'GET',
+    path: '/api/feedMessages/getNumberOfMessages/{id}',
+    summary: 'How many messages a room has',
+    description: 'Replies included, placeholders of deleted messages not. Exact.',
+    auth: 'anyone',
+    params: { id: FeedObjectId.describe('The room (by default the post or me answer) id.') },
+    status: 200,
+    response: FeedMessagesCount,
+    errors: ['VALIDATION_FAILED'],
+  },
+  {
+    method: 'PUT',
+    path: '/api/feedMessages/like',
+    summary: 'Like a message, or take the like back',
+    description:
+      'A toggle: on when off, off when on. Calls at once by one member take turns, so the state and the count always agree. Unknown or deleted message: NOT_FOUND.',
+    auth: 'member',
+    body: LikeFeedMessageRequest,
+    status: 200,
+    response: LikeFeedMessageResponse,
+    errors: ['NOT_FOUND'],
+  },
+  {
+    method: 'DELETE',
+    path: '/api/feedMessages/deleteMessage/{id}/{id2}',
+    summary: 'Delete one’s own message',
+    description:
+      'A top-level message with replies stays as a placeholder (no text, author, tag or likes) so the thread still reads; any other message goes with its likes, and a placeholder whose last reply goes goes too. `id2` must be the message’s room id or post id, else NOT_FOUND.',
+    auth: 'owner',
+    owns: 'the message',
+    params: {
+      id: FeedMessageId,
+      id2: FeedObjectId.describe('The message’s room id (or its post id).'),
+    },
+    status: 200,
+    response: DeleteFeedMessageResponse,
+    errors: ['VALIDATION_FAILED', 'NOT_FOUND', 'FORBIDDEN'],
+  },
+];
+
+export const feedMessagesApi: ApiService = {
+  service: 'feed-messages',
+  title: 'Comments (feed messages)',
+  description:
+    'Comments on posts and me answers, with one level of replies, listed by room (by default the post or me answer id). Plain text only. Anyone reads; members write and like; authors edit and delete their own. Rules and choices: docs/api/feed-messages.md.',
+  schemas,
+  routes,
+};
