@@ -69,6 +69,9 @@ export const gatewayEnv = z.object({
   RATE_LIMIT_TRANSLATE_PER_IP: envInt(120, 1),
   /** View and share counting calls per IP. */
   RATE_LIMIT_COUNTERS_PER_IP: envInt(600, 1),
+  /** Comments (sendMessage) per member in their own, short window: a flood stops, a talk goes on. */
+  RATE_LIMIT_COMMENTS_PER_MEMBER: envInt(9, 1),
+  RATE_LIMIT_COMMENTS_WINDOW_SECONDS: envInt(30, 1),
   /** The worker, for /dev/outbox outside production. */
   WORKER_URL: envUrl(['http', 'https']).optional(),
   ...serviceUrls,
@@ -99,6 +102,8 @@ export type GatewayConfig = {
     translatePerMember: number;
     translatePerIp: number;
     countersPerIp: number;
+    commentsPerMember: number;
+    commentsWindowSeconds: number;
   };
   workerUrl: string | undefined;
   /** Base URL of each running service app; an app without one answers 503. */
@@ -139,6 +144,8 @@ export function loadGatewayConfig(
       translatePerMember: parsed.RATE_LIMIT_TRANSLATE_PER_MEMBER,
       translatePerIp: parsed.RATE_LIMIT_TRANSLATE_PER_IP,
       countersPerIp: parsed.RATE_LIMIT_COUNTERS_PER_IP,
+      commentsPerMember: parsed.RATE_LIMIT_COMMENTS_PER_MEMBER,
+      commentsWindowSeconds: parsed.RATE_LIMIT_COMMENTS_WINDOW_SECONDS,
     },
     workerUrl: parsed.WORKER_URL?.replace(/\/+$/, ''),
     services,

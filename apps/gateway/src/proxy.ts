@@ -145,7 +145,7 @@ async function checkRateLimits(
     const decision = await deps.rateLimits.hit(
       `${rule.bucket}:${rule.by}:${subject}`,
       rule.limit(limits),
-      limits.windowSeconds,
+      rule.windowSeconds?.(limits) ?? limits.windowSeconds,
     );
     if (!decision.allowed) {
       throw Object.assign(new AppError('RATE_LIMITED'), {

@@ -5,6 +5,8 @@ export type RateRule = {
   /** ip: the client's address; email: the JSON body's `email`; member: the signed-in member. */
   by: 'ip' | 'email' | 'member';
   limit: (limits: GatewayConfig['rateLimits']) => number;
+  /** The rule's own window; without one, RATE_LIMIT_WINDOW_SECONDS. */
+  windowSeconds?: (limits: GatewayConfig['rateLimits']) => number;
 };
 
 /**
@@ -38,4 +40,13 @@ export const RATE_RULES: Readonly<Record<string, readonly RateRule[]>> = {
   ],
   '/api/posts/updatePostViews': [{ bucket: 'counters', by: 'ip', limit: (l) => l.countersPerIp }],
   '/api/posts/updateShareProp': [{ bucket: 'counters', by: 'ip', limit: (l) => l.countersPerIp }],
+  // Forem's measure: nine comments in thirty seconds, per member.
+  '/api/feedMessages/sendMessage': [
+    {
+      bucket: 'comments',
+      by: 'member',
+      limit: (l) => l.commentsPerMember,
+      windowSeconds: (l) => l.commentsWindowSeconds,
+    },
+  ],
 };

@@ -92,6 +92,7 @@ describe('the gateway at its edge', () => {
         'TRANSLATE_PER_MEMBER',
         'TRANSLATE_PER_IP',
         'COUNTERS_PER_IP',
+        'COMMENTS_PER_MEMBER',
       ].map((name) => [`RATE_LIMIT_${name}`, String(LIMIT)]),
     );
     gateway = await createGatewayApp(
@@ -99,6 +100,7 @@ describe('the gateway at its edge', () => {
         IDENTITY_PRIVATE_KEY: identity.exported.privateKey,
         USERS_SERVICE_URL: upstreamUrl,
         POSTS_SERVICE_URL: upstreamUrl,
+        FEED_MESSAGES_SERVICE_URL: upstreamUrl,
         WORKER_URL: upstreamUrl,
         LOG_LEVEL: 'silent',
         // Each test speaks from its own addresses, through one trusted proxy hop.
@@ -133,10 +135,11 @@ describe('the gateway at its edge', () => {
     rules.some((rule) => rule.by === 'ip'),
   );
 
-  it.each(limitedByIp.map(([path]) => [path]))(
+  it.each(limitedByIp.map(([path], index) => [path, index] as const))(
     'limits %s per IP however the path is spelled, and forwards the decoded path',
-    async (path) => {
-      const ip = `198.51.100.${Math.floor(Math.random() * 250)}`;
+    async (path, index) => {
+      // An address of its own: paths sharing a bucket (codes sent, checks) must not meet.
+      const ip = `203.0.113.${10 + index}`;
       const headers = { 'x-forwarded-for': ip };
       const before = seen.length;
       const tries = spellings(path);
@@ -213,6 +216,22 @@ describe('the gateway at its edge', () => {
       statuses.push(response.status);
     }
     expect(statuses).toEqual([200, 200, 200, 429]);
+  });
+
+  it('limits comments per member in their own short window, whatever address they come from', async () => {
+    const send = (who: string, i: number) =>
+      call(base, 'POST', '/api/feedMessages/sendMessage', {
+        body: { message: 'hello', postId: 'p1' },
+        headers: { cookie: `mepedia_session=${who}`, 'x-forwarded-for': `198.51.100.${i + 1}` },
+      });
+    const statuses = [];
+    for (let i = 0; i <= LIMIT; i++) statuses.push((await send('member-talker', i)).status);
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    const refused = await send('member-talker', 9);
+    // The comments' window (30 s by default), not the 300 s one of the other limits.
+    expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(30);
+    // Another member is not held back by the first.
+    expect((await send('member-listener', 10)).status).toBe(200);
   });
 
   it('gives each browser a visitor id and vouches for it to the service', async () => {
