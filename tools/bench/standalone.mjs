@@ -1,6 +1,6 @@
 // `npm start`'s process under load (a measurement, not a test): a fresh standalone process on
-// PGlite in a throw-away data folder, one member, POSTS posts of about 600 words and the whole
-// questionnaire answered, then
+// PGlite in a throw-away data folder, one member, POSTS posts of about 600 words, the whole
+// questionnaire answered, 30 comments and two reactions on the first post, then
 // autocannon (CONNECTIONS connections, DURATION s after a 3 s warm-up) on the API and on
 // server-rendered pages, for a guest and for the member. Prints a markdown table with the
 // same run's calibration (tools/bench/calibration.mjs).
@@ -25,7 +25,14 @@ function startStandalone(dataDir) {
     // NODE_ARGS='--cpu-prof --cpu-prof-dir=prof' profiles the process under load.
     const nodeArgs = process.env.NODE_ARGS ? process.env.NODE_ARGS.split(' ') : [];
     const child = spawn(process.execPath, [...nodeArgs, 'dist/apps/standalone/src/main.js'], {
-      env: { PATH: process.env.PATH, DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'warn' },
+      env: {
+        PATH: process.env.PATH,
+        DATA_DIR: dataDir,
+        PORT: '0',
+        LOG_LEVEL: 'warn',
+        // The seed writes 30 comments at once; a member may write nine in thirty seconds.
+        RATE_LIMIT_COMMENTS_PER_MEMBER: '100',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
@@ -179,6 +186,23 @@ async function seed(base) {
       member,
     );
   }
+  // A conversation under the first post (30 comments) and reactions on it.
+  for (let i = 0; i < 30; i++)
+    await call(
+      base,
+      'POST',
+      '/api/feedMessages/sendMessage',
+      { message: `Comment ${i}: ${WORDS.slice(0, 120)}`, postId: ids[0] },
+      member,
+    );
+  for (const name of ['heart', 'clap'])
+    await call(
+      base,
+      'POST',
+      '/api/lotties/toggleLike',
+      { collectionName: 'posts', objectId: ids[0], name },
+      member,
+    );
   const me = await call(base, 'POST', '/api/users/session', undefined, member);
   return { member, ids, userId: me.id };
 }
@@ -237,6 +261,24 @@ async function main() {
       [
         '`getUserAnswers` (10 answers, 5 × 100 words each)',
         { url: `${base}/api/meAnswers/getUserAnswers?userId=${userId}` },
+      ],
+      [
+        '`getMessages` (a page of 20 of 30 comments)',
+        {
+          url: `${base}/api/feedMessages/getMessages`,
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ id: ids[0] }),
+        },
+      ],
+      [
+        '`fillLotties`',
+        {
+          url: `${base}/api/lotties/fillLotties`,
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ collectionName: 'posts', objectId: ids[0] }),
+        },
       ],
       ['home page, guest', { url: `${base}/` }],
       [
