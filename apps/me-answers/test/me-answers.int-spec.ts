@@ -17,16 +17,14 @@ import {
   eventually,
   SETUP_TIMEOUT_MS,
   testIdentity,
+  BROWSER_HEADERS,
 } from '@mepedia/server-testing';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { QUESTIONNAIRE } from '../src/questionnaire/questions';
 import { startMeAnswersApp } from './me-answers-app';
 
 type Member = Extract<Identity, { kind: 'member' }>;
-const BROWSER = {
-  'user-agent':
-    'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36',
-};
+const BROWSER = BROWSER_HEADERS;
 const [Q1, Q2, Q3] = QUESTIONNAIRE as [
   (typeof QUESTIONNAIRE)[number],
   (typeof QUESTIONNAIRE)[number],

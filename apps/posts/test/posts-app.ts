@@ -1,44 +1,21 @@
-import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { DomainEventEnvelope } from '@mepedia/contracts';
-import type { DatabaseHandle } from '@mepedia/server-database';
-import { createLogger } from '@mepedia/server-http';
-import { InProcessBus, type QueueDriver } from '@mepedia/server-queue';
-import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import type { KeyObject } from 'node:crypto';
+import { startServiceApp, type TestPlatform } from '@mepedia/server-platform';
 import { createPostsApp } from '../src/posts.app';
 import type { PostsOptions } from '../src/posts.options';
 
-export async function startPostsApp(options: {
-  database: DatabaseHandle;
-  queue: QueueDriver;
-  identityPublicKey: KeyObject;
-  translation?: PostsOptions['translation'];
-}): Promise<{ app: NestFastifyApplication; base: string }> {
-  const app = await createPostsApp(
-    {
-      production: false,
-      logger: createLogger({ name: 'posts', level: 'silent' }),
-      database: options.database,
-      queue: options.queue,
-      bus: new InProcessBus(),
-      identityPublicKey: options.identityPublicKey,
-    },
-    { translation: options.translation ?? { provider: 'off' } },
+/** The posts service on a test platform (translation off unless given), on a loopback port. */
+export const startPostsApp = (
+  options: TestPlatform & { translation?: PostsOptions['translation'] },
+) =>
+  startServiceApp(
+    'posts',
+    (platform) =>
+      createPostsApp(platform, { translation: options.translation ?? { provider: 'off' } }),
+    options,
   );
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  return { app, base: (await app.getUrl()).replace('[::1]', '127.0.0.1') };
-}
 
-/** A domain event as the worker's fan-out hands it to the posts service. */
-export function envelope(
-  type: string,
-  payload: unknown,
-  occurredAt = new Date(),
-): DomainEventEnvelope {
-  return { id: randomUUID(), type, source: 'users', occurredAt: occurredAt.toISOString(), payload };
-}
+export { testEnvelope as envelope } from '@mepedia/server-testing';
 
 /**
  * A loopback listener speaking Google Cloud Translation v2's REST shape: it

@@ -10,17 +10,19 @@ import type {
 import { openDatabase, type DatabaseHandle } from '@mepedia/server-database';
 import type { Identity } from '@mepedia/server-identity';
 import { InProcessQueue, type Job } from '@mepedia/server-queue';
-import { call, createTestDatabase, SETUP_TIMEOUT_MS, testIdentity } from '@mepedia/server-testing';
+import {
+  BROWSER_HEADERS,
+  call,
+  createTestDatabase,
+  SETUP_TIMEOUT_MS,
+  testIdentity,
+} from '@mepedia/server-testing';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { envelope, startGoogleTranslateListener, startPostsApp } from './posts-app';
 import { SANITIZER_VERSION } from '../src/sanitize';
 
 type Member = Extract<Identity, { kind: 'member' }>;
-// Crawlers do not count as viewers, and a plain fetch looks like one.
-const BROWSER = {
-  'user-agent':
-    'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36',
-};
+const BROWSER = BROWSER_HEADERS;
 const LONG_TEXT =
   'This is the story of a summer that changed everything, told slowly and with care, one memory at a time.';
 

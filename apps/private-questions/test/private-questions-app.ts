@@ -1,35 +1,8 @@
-import { randomUUID, type KeyObject } from 'node:crypto';
-import type { DomainEventEnvelope } from '@mepedia/contracts';
-import type { DatabaseHandle } from '@mepedia/server-database';
-import { createLogger } from '@mepedia/server-http';
-import { InProcessBus, type QueueDriver } from '@mepedia/server-queue';
-import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { startServiceApp, type TestPlatform } from '@mepedia/server-platform';
 import { createPrivateQuestionsApp } from '../src/private-questions.app';
 
-export async function startPrivateQuestionsApp(options: {
-  database: DatabaseHandle;
-  queue: QueueDriver;
-  identityPublicKey: KeyObject;
-}): Promise<{ app: NestFastifyApplication; base: string }> {
-  const app = await createPrivateQuestionsApp({
-    production: false,
-    logger: createLogger({ name: 'private-questions', level: 'silent' }),
-    database: options.database,
-    queue: options.queue,
-    bus: new InProcessBus(),
-    identityPublicKey: options.identityPublicKey,
-  });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  return { app, base: (await app.getUrl()).replace('[::1]', '127.0.0.1') };
-}
+export { testEnvelope as envelope } from '@mepedia/server-testing';
 
-/** A domain event as the worker's fan-out hands it to the service. */
-export function envelope(type: string, payload: unknown): DomainEventEnvelope {
-  return {
-    id: randomUUID(),
-    type,
-    source: 'users',
-    occurredAt: new Date().toISOString(),
-    payload,
-  };
-}
+/** The private-questions service on a test platform, listening on a loopback port. */
+export const startPrivateQuestionsApp = (options: TestPlatform) =>
+  startServiceApp('private-questions', createPrivateQuestionsApp, options);

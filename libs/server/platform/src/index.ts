@@ -1,2 +1,3 @@
 export * from './platform';
 export * from './background';
+export * from './service-app';

@@ -8,3 +8,4 @@ export * from './fake-providers';
 export * from './dev-outbox';
 export * from './timeouts';
 export * from './eventually';
+export * from './service-app';
