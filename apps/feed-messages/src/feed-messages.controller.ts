@@ -13,7 +13,7 @@ import {
   type LikeFeedMessageResponse,
 } from '@mepedia/contracts';
 import { MembersOnly, Public, ZodPipe } from '@mepedia/server-http';
-import { CurrentMember, type Identity } from '@mepedia/server-identity';
+import { CurrentIdentity, CurrentMember, type Identity } from '@mepedia/server-identity';
 import type { z } from 'zod';
 import { FeedMessagesService } from './feed-messages.service';
 
@@ -27,7 +27,7 @@ export class FeedMessagesController {
   constructor(private readonly messages: FeedMessagesService) {}
 
   /** `randomIdentifier` is accepted and ignored: a message is the signed-in member's. */
-  @MembersOnly()
+  @MembersOnly('MUST_BE_LOGGED_IN')
   @Post('sendMessage')
   @HttpCode(201)
   sendMessage(
@@ -51,8 +51,9 @@ export class FeedMessagesController {
   @HttpCode(200)
   getMessages(
     @Body(new ZodPipe(GetFeedMessagesRequest)) body: Out<typeof GetFeedMessagesRequest>,
+    @CurrentIdentity() identity: Identity,
   ): Promise<FeedMessagesPage> {
-    return this.messages.page(body);
+    return this.messages.page(body, identity.kind === 'member' ? identity.userId : undefined);
   }
 
   @Public()
@@ -63,7 +64,7 @@ export class FeedMessagesController {
     return this.messages.count(id);
   }
 
-  @MembersOnly()
+  @MembersOnly('MUST_BE_LOGGED_IN')
   @Put('like')
   like(
     @Body(new ZodPipe(LikeFeedMessageRequest)) body: Out<typeof LikeFeedMessageRequest>,
@@ -72,7 +73,7 @@ export class FeedMessagesController {
     return this.messages.like(body.id, member.userId);
   }
 
-  /** `id` is the message, `id2` its room (or post) id: a mismatch is NOT_FOUND. */
+  /** `id` is the message, `id2` its room (or post) id: a mismatch is MESSAGE_NOT_FOUND. */
   @MembersOnly()
   @Delete('deleteMessage/:id/:id2')
   deleteMessage(

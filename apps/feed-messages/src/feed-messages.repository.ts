@@ -1,6 +1,6 @@
 import type { FeedMessageSort } from '@mepedia/contracts';
 import type { Db } from '@mepedia/server-database';
-import { and, asc, count, desc, eq, isNull, not, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, not, sql, type SQL } from 'drizzle-orm';
 import { likes, messages, type MessageRow } from './feed-messages.schema';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -164,6 +164,17 @@ export class FeedMessagesRepository {
       this.db.select({ n: count() }).from(messages).where(where),
     ]);
     return { rows, total: counted?.n ?? 0 };
+  }
+
+  /** Which of these messages the member likes (one primary-key probe each). */
+  async likedBy(userId: string, messageIds: string[]): Promise<string[]> {
+    if (messageIds.length === 0) return [];
+    const rows = await this.db
+      .select({ messageId: likes.messageId })
+      .from(likes)
+      .where(and(eq(likes.userId, userId), inArray(likes.messageId, messageIds)));
+    const liked = new Set(rows.map((row) => row.messageId));
+    return messageIds.filter((id) => liked.has(id));
   }
 
   /** A room's messages, replies included, placeholders not. */

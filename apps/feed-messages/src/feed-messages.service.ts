@@ -29,9 +29,9 @@ function owned<T>(result: OwnChangeResult<T>): T {
     case 'done':
       return result.value;
     case 'not-found':
-      throw new AppError('NOT_FOUND');
+      throw new AppError('MESSAGE_NOT_FOUND');
     case 'forbidden':
-      throw new AppError('FORBIDDEN');
+      throw new AppError('NOT_MESSAGE_AUTHOR');
   }
 }
 
@@ -59,7 +59,7 @@ export class FeedMessagesService {
       case 'inserted':
         return toFeedMessage(result.row);
       case 'parent-not-found':
-        throw new AppError('NOT_FOUND');
+        throw new AppError('MESSAGE_NOT_FOUND');
       case 'other-room':
         throw fieldError('parentMessageId', 'INVALID_VALUE');
     }
@@ -76,7 +76,8 @@ export class FeedMessagesService {
     return toFeedMessage(row);
   }
 
-  async page(input: PageInput): Promise<FeedMessagesPage> {
+  /** A page, with which of its messages the viewer (a member, if any) likes. */
+  async page(input: PageInput, viewerId?: string): Promise<FeedMessagesPage> {
     const parentId = input.parentId ?? null;
     const skip = input.skip ?? 0;
     const sort = input.sort ?? (parentId === null ? 'newest' : 'oldest');
@@ -87,7 +88,19 @@ export class FeedMessagesService {
       skip,
       FEED_MESSAGES_PAGE_SIZE,
     );
-    return { messages: rows.map(toFeedMessage), total, hasMore: skip + rows.length < total };
+    const likedByMe =
+      viewerId && rows.length > 0
+        ? await this.repository.likedBy(
+            viewerId,
+            rows.filter((row) => !row.deleted).map((row) => row.id),
+          )
+        : [];
+    return {
+      messages: rows.map(toFeedMessage),
+      total,
+      hasMore: skip + rows.length < total,
+      likedByMe,
+    };
   }
 
   async count(roomId: string): Promise<FeedMessagesCount> {
@@ -96,7 +109,7 @@ export class FeedMessagesService {
 
   async like(messageId: string, userId: string): Promise<LikeFeedMessageResponse> {
     const result = await this.repository.toggleLike(messageId, userId);
-    if (!result) throw new AppError('NOT_FOUND');
+    if (!result) throw new AppError('MESSAGE_NOT_FOUND');
     return result;
   }
 

@@ -128,11 +128,25 @@ describe('feed-messages service over HTTP', () => {
       const ada = member();
       const sent = await send(ada, { message: 'hello', postId });
       const refused = { status: 401, code: 'AUTH_REQUIRED' };
-      expect(await failure('POST', 'sendMessage', null, { message: 'x', postId })).toEqual(refused);
+      // Commenting and liking say why, in the product's words and the guest's language.
+      const mustLogIn = { status: 401, code: 'MUST_BE_LOGGED_IN' };
+      expect(await failure('POST', 'sendMessage', null, { message: 'x', postId })).toEqual(
+        mustLogIn,
+      );
+      expect(await failure('PUT', 'like', null, { id: sent.messageId })).toEqual(mustLogIn);
+      const hebrew = await call<ErrorEnvelope>(base, 'PUT', '/api/feedMessages/like', {
+        headers: { ...as(null), 'accept-language': 'he' },
+        body: { id: sent.messageId },
+      });
+      expect(hebrew.body.message).toBe('יש להתחבר כדי להגיב או לעשות לייק');
+      const english = await call<ErrorEnvelope>(base, 'PUT', '/api/feedMessages/like', {
+        headers: { ...as(null), 'accept-language': 'en' },
+        body: { id: sent.messageId },
+      });
+      expect(english.body.message).toBe('You must be logged in to comment or like');
       expect(
         await failure('PUT', 'editMessage', null, { messageId: sent.messageId, message: 'y' }),
       ).toEqual(refused);
-      expect(await failure('PUT', 'like', null, { id: sent.messageId })).toEqual(refused);
       expect(await failure('DELETE', `deleteMessage/${sent.messageId}/${postId}`, null)).toEqual(
         refused,
       );
@@ -148,10 +162,10 @@ describe('feed-messages service over HTTP', () => {
       const sent = await send(ada, { message: 'mine', postId });
       expect(
         await failure('PUT', 'editMessage', ben, { messageId: sent.messageId, message: 'hijack' }),
-      ).toEqual({ status: 403, code: 'FORBIDDEN' });
+      ).toEqual({ status: 403, code: 'NOT_MESSAGE_AUTHOR' });
       expect(await failure('DELETE', `deleteMessage/${sent.messageId}/${postId}`, ben)).toEqual({
         status: 403,
-        code: 'FORBIDDEN',
+        code: 'NOT_MESSAGE_AUTHOR',
       });
       expect((await page({ id: postId })).messages.map((m) => m.message)).toEqual(['mine']);
       // Another member may like it, though.
@@ -162,7 +176,7 @@ describe('feed-messages service over HTTP', () => {
       const postId = newPost();
       const ada = member();
       const unknown = randomUUID();
-      const notFound = { status: 404, code: 'NOT_FOUND' };
+      const notFound = { status: 404, code: 'MESSAGE_NOT_FOUND' };
       expect(
         await failure('PUT', 'editMessage', ada, { messageId: unknown, message: 'x' }),
       ).toEqual(notFound);
@@ -393,7 +407,12 @@ describe('feed-messages service over HTTP', () => {
       expect((await page({ id: postId })).messages[0]).toMatchObject({ repliesCount: 1 });
       // The last reply goes, and the placeholder with it.
       await remove(ada, r3.messageId, postId);
-      expect(await page({ id: postId })).toEqual({ messages: [], total: 0, hasMore: false });
+      expect(await page({ id: postId })).toEqual({
+        messages: [],
+        total: 0,
+        hasMore: false,
+        likedByMe: [],
+      });
       expect(await numberOf(postId)).toBe(0);
       expect(
         await sqlCount('select count(*)::int as n from feed_messages.messages where post_id = $1', [
@@ -461,6 +480,26 @@ describe('feed-messages service over HTTP', () => {
       expect(await like(ben, sent.messageId)).toEqual({ liked: true, likes: 2 });
       expect(await like(ada, sent.messageId)).toEqual({ liked: false, likes: 1 });
       expect((await page({ id: sent.feedRoomId })).messages[0]?.likes).toBe(1);
+    });
+
+    it('tells each reader which messages of the page they like, and a guest none', async () => {
+      const postId = newPost();
+      const [ada, ben] = [member(), member()];
+      const first = await send(ada, { message: 'first', postId });
+      const second = await send(ada, { message: 'second', postId });
+      const reply = await send(ben, { message: 'reply', postId, parentMessageId: first.messageId });
+      await like(ben, first.messageId);
+      await like(ben, reply.messageId);
+      await like(ada, second.messageId);
+      expect((await page({ id: postId }, ben)).likedByMe).toEqual([first.messageId]);
+      expect((await page({ id: postId }, ada)).likedByMe).toEqual([second.messageId]);
+      expect((await page({ id: postId, parentId: first.messageId }, ben)).likedByMe).toEqual([
+        reply.messageId,
+      ]);
+      expect((await page({ id: postId })).likedByMe).toEqual([]);
+      // Taken back: no longer listed.
+      await like(ben, first.messageId);
+      expect((await page({ id: postId }, ben)).likedByMe).toEqual([]);
     });
 
     it('stays consistent under 50 toggles at once by one member', async () => {

@@ -18,7 +18,7 @@ export class LikesController {
   constructor(private readonly reactions: ReactionsService) {}
 
   /** `randomIdentifier` is accepted and ignored: a like is the signed-in member's. */
-  @MembersOnly()
+  @MembersOnly('MUST_BE_LOGGED_IN')
   @Post('toggleLike')
   @HttpCode(200)
   toggleLike(

@@ -19,7 +19,7 @@ export class LottiesController {
   constructor(private readonly reactions: ReactionsService) {}
 
   /** Toggles the caller's reaction `name`; `randomIdentifier` is accepted and ignored. */
-  @MembersOnly()
+  @MembersOnly('MUST_BE_LOGGED_IN')
   @Post('toggleLike')
   @HttpCode(200)
   toggleLike(

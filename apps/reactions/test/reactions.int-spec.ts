@@ -156,13 +156,20 @@ describe('reactions service over HTTP', () => {
       expect(await countersOff()).toBe(0);
     });
 
-    it('answers a guest 401 AUTH_REQUIRED and counts nothing', async () => {
+    it('answers a guest 401 MUST_BE_LOGGED_IN, in their language, and counts nothing', async () => {
       const target = object();
       const guest = await post<ErrorEnvelope>('userLikes/toggleLike', {}, target);
-      expect({ status: guest.status, code: guest.body.code }).toEqual({
+      expect({ status: guest.status, code: guest.body.code, message: guest.body.message }).toEqual({
         status: 401,
-        code: 'AUTH_REQUIRED',
+        code: 'MUST_BE_LOGGED_IN',
+        message: 'You must be logged in to comment or like',
       });
+      const hebrew = await post<ErrorEnvelope>(
+        'userLikes/toggleLike',
+        { 'accept-language': 'he' },
+        target,
+      );
+      expect(hebrew.body.message).toBe('יש להתחבר כדי להגיב או לעשות לייק');
       const visitor = await post<ErrorEnvelope>('userLikes/toggleLike', asVisitor(visitorId()), {
         ...target,
       });
@@ -452,7 +459,7 @@ describe('reactions service over HTTP', () => {
       );
       expect({ status: guest.status, code: guest.body.code }).toEqual({
         status: 401,
-        code: 'AUTH_REQUIRED',
+        code: 'MUST_BE_LOGGED_IN',
       });
       const reactor = member();
       expect(

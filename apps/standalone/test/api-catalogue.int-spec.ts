@@ -14,7 +14,7 @@ import {
   type ServiceApp,
 } from '@mepedia/contracts';
 import { openDatabase, type DatabaseHandle } from '@mepedia/server-database';
-import { AUTH_DECISION, createLogger, type AuthDecision } from '@mepedia/server-http';
+import { AUTH_DECISION, createLogger, GUEST_ERROR, type AuthDecision } from '@mepedia/server-http';
 import { InProcessBus, InProcessQueue } from '@mepedia/server-queue';
 import {
   call,
@@ -38,7 +38,12 @@ import { createReactionsApp } from '../../reactions/src/reactions.app';
 import { createSiteApp } from '../../site/src/site.app';
 import { createUsersApp } from '../../users/src/users.app';
 
-type Registered = { method: string; path: string; decision: AuthDecision | undefined };
+type Registered = {
+  method: string;
+  path: string;
+  decision: AuthDecision | undefined;
+  guestError: string | undefined;
+};
 
 /** Every handler Nest registered, from the same route metadata the boot-time auth audit reads. */
 function registeredRoutes(app: NestFastifyApplication): Registered[] {
@@ -61,6 +66,10 @@ function registeredRoutes(app: NestFastifyApplication): Registered[] {
         method: RequestMethod[method],
         path: `/${prefix}/${path}`.replace(/\/+/g, '/').replace(/(.)\/$/, '$1'),
         decision: reflector.getAllAndOverride<AuthDecision | undefined>(AUTH_DECISION, [
+          handler,
+          instance.constructor,
+        ]),
+        guestError: reflector.getAllAndOverride<string | undefined>(GUEST_ERROR, [
           handler,
           instance.constructor,
         ]),
@@ -188,9 +197,15 @@ describe('the route catalogue against the running services', () => {
         const found = registered.find(
           (r) => r.method === route.method && r.path === fastifyPath(route.path),
         );
-        expect({ route: key(route.method, route.path), decision: found?.decision }).toEqual({
+        // ...and what a guest is told there.
+        expect({
+          route: key(route.method, route.path),
+          decision: found?.decision,
+          guestError: found?.guestError,
+        }).toEqual({
           route: key(route.method, route.path),
           decision: expectedDecision(route),
+          guestError: route.guestError,
         });
         expect(fastify.hasRoute({ method: route.method, url: fastifyPath(route.path) })).toBe(true);
       }

@@ -22,6 +22,10 @@ export type ApiMethod = (typeof API_METHODS)[number];
 export const API_AUTH = ['anyone', 'member', 'owner'] as const;
 export type ApiAuth = (typeof API_AUTH)[number];
 
+/** Codes a guest may get on a members' route besides AUTH_REQUIRED (both 401). */
+export const GUEST_ERROR_CODES = ['MUST_BE_LOGGED_IN'] as const satisfies readonly ErrorCode[];
+export type GuestErrorCode = (typeof GUEST_ERROR_CODES)[number];
+
 /** Cookies a route reads or sets besides the session a signed-in caller carries anyway. */
 export const API_COOKIES = ['session', 'verificationTicket', 'visitor'] as const;
 export type ApiCookie = (typeof API_COOKIES)[number];
@@ -35,10 +39,31 @@ export type ApiRoute = {
   /** Rules worth knowing before calling (markdown allowed). */
   description?: string;
   auth: ApiAuth;
+  /**
+   * What a guest gets on a members' route when it is not AUTH_REQUIRED: commenting and liking
+   * answer MUST_BE_LOGGED_IN (the product's 'You must be logged in to comment or like').
+   */
+  guestError?: GuestErrorCode;
   /** For `owner`: what the service checks belongs to the caller. */
   owns?: string;
   /** The JSON body, as the very schema the controller validates with (its input side is documented). */
   body?: z.ZodType;
+  /**
+   * An upload: a `multipart/form-data` body (never with `body`) holding one file part named
+   * `file`, no larger than `maxBytes`, of one of the `accepts` types (checked by content, not by
+   * name or header), and text parts validated by `fields` as a JSON body would be.
+   */
+  upload?: {
+    file: string;
+    maxBytes: number;
+    accepts: readonly string[];
+    fields: z.ZodType;
+  };
+  /**
+   * Media types of a success answer that is not JSON (an image's bytes): `response` is then
+   * not sent and documents nothing.
+   */
+  produces?: readonly string[];
   /** Path parameters, by name (each in the path as `{name}`). */
   params?: Record<string, z.ZodType>;
   /** Query parameters, by name. */
@@ -94,10 +119,10 @@ export function routeErrorCodes(route: ApiRoute, options: { rateLimited: boolean
   const codes = new Set<ErrorCode>([...route.errors, ...GATEWAY_ERROR_CODES]);
   if (STATE_CHANGING.has(route.method)) {
     codes.add('ORIGIN_NOT_ALLOWED');
-    codes.add('INVALID_JSON');
+    if (!route.upload) codes.add('INVALID_JSON');
   }
-  if (route.body || route.query) codes.add('VALIDATION_FAILED');
-  if (route.auth !== 'anyone') codes.add('AUTH_REQUIRED');
+  if (route.body || route.query || route.upload) codes.add('VALIDATION_FAILED');
+  if (route.auth !== 'anyone') codes.add(route.guestError ?? 'AUTH_REQUIRED');
   if (options.rateLimited) codes.add('RATE_LIMITED');
   return [...codes].sort(
     (a, b) => errorCatalog[a].status - errorCatalog[b].status || a.localeCompare(b),

@@ -208,6 +208,30 @@ export const errorCatalog = {
     en: 'You have reached the number of private questions you can add',
     he: 'הגעת למספר השאלות האישיות שאפשר להוסיף',
   },
+  // feed-messages, reactions
+  MUST_BE_LOGGED_IN: {
+    status: 401,
+    en: 'You must be logged in to comment or like',
+    he: 'יש להתחבר כדי להגיב או לעשות לייק',
+  },
+  MESSAGE_NOT_FOUND: {
+    status: 404,
+    en: 'This comment does not exist',
+    he: 'התגובה אינה קיימת',
+  },
+  NOT_MESSAGE_AUTHOR: {
+    status: 403,
+    en: 'Only the writer of this comment can change it',
+    he: 'רק מי שכתב את התגובה יכול לשנות אותה',
+  },
+  // files
+  IMAGE_TOO_BIG: { status: 413, en: 'Image too big', he: 'התמונה גדולה מדי' },
+  IMAGE_NOT_SUPPORTED: {
+    status: 415,
+    en: 'This file is not an image we accept (JPEG, PNG, WebP or GIF)',
+    he: 'הקובץ אינו תמונה שאנחנו מקבלים (JPEG‏, PNG‏, WebP או GIF)',
+  },
+  FILE_NOT_FOUND: { status: 404, en: 'This image does not exist', he: 'התמונה אינה קיימת' },
 } as const satisfies Record<string, Localized & { status: number }>;
 
 export type ErrorCode = keyof typeof errorCatalog;

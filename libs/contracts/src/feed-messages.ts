@@ -161,6 +161,9 @@ export const FeedMessagesPage = z.object({
     .int()
     .describe('How many messages the list has in all (placeholders of deleted ones included).'),
   hasMore: z.boolean().describe('Whether a later page has more.'),
+  likedByMe: z
+    .array(z.string())
+    .describe('The ids of this page’s messages the caller likes (always empty for a guest).'),
 });
 export type FeedMessagesPage = z.infer<typeof FeedMessagesPage>;
 

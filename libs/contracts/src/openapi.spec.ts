@@ -102,9 +102,17 @@ describe('the generated OpenAPI document', () => {
       const statuses = Object.keys(operation.responses);
       const success = statuses.filter((status) => status.startsWith('2'));
       expect(success).toHaveLength(1);
-      expect(
-        operation.responses[success[0]!]?.content?.['application/json'].schema['$ref'],
-      ).toMatch(/^#\/components\/schemas\//);
+      const content = operation.responses[success[0]!]?.content ?? {};
+      if (content['application/json']) {
+        expect(content['application/json'].schema['$ref']).toMatch(/^#\/components\/schemas\//);
+      } else {
+        // Bytes (an image): each media type it may come as, as binary.
+        expect(Object.keys(content).length).toBeGreaterThan(0);
+        for (const [type, media] of Object.entries(content)) {
+          expect(type).toMatch(/^image\//);
+          expect(media.schema).toEqual({ type: 'string', format: 'binary' });
+        }
+      }
       const placeholders = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]);
       const pathParameters = operation.parameters.flatMap((parameter) =>
         'in' in parameter && parameter.in === 'path' ? [parameter.name] : [],
@@ -122,7 +130,10 @@ describe('the generated OpenAPI document', () => {
         expect(codes).toContain(gateway);
       if (operation.requestBody) expect(codes).toContain('VALIDATION_FAILED');
       if (operation['x-auth'] !== 'anyone') {
-        expect(codes).toContain('AUTH_REQUIRED');
+        // A guest is told one thing: AUTH_REQUIRED, or the route's own 401 (comment and like).
+        expect(
+          codes.filter((code) => code === 'AUTH_REQUIRED' || code === 'MUST_BE_LOGGED_IN'),
+        ).toHaveLength(1);
         expect(operation.security).toEqual([{ session: [] }]);
       }
       expect(codes.includes('RATE_LIMITED')).toBe(path === '/api/users/login');
@@ -205,10 +216,62 @@ describe('the route catalogue', () => {
     const built = buildOpenApiDocument({ catalogue: [extra] });
     const operation = built.paths['/api/files/image/{id}']?.get;
     expect(operation?.operationId).toBe('files.image');
-    expect(operation?.responses['200']?.content?.['application/json'].schema).toEqual({
+    expect(operation?.responses['200']?.content?.['application/json']?.schema).toEqual({
       $ref: '#/components/schemas/FilesImageResponse',
     });
     expect(built.components.schemas['FilesImageResponse']).toBeDefined();
     expect(operation?.responses['404']).toBeDefined();
+  });
+
+  it('documents an upload as a multipart form and bytes as their media types', () => {
+    const fields = z.object({ purpose: z.enum(['post', 'profile']).optional() });
+    const extra: ApiService = {
+      service: 'files',
+      title: 'Files',
+      description: 'Files.',
+      schemas: {},
+      routes: [
+        {
+          method: 'POST',
+          path: '/api/files/upload',
+          summary: 'Upload',
+          auth: 'member',
+          upload: { file: 'file', maxBytes: 1000, accepts: ['image/png'], fields },
+          status: 201,
+          response: z.object({ id: z.string() }),
+          errors: ['IMAGE_TOO_BIG'],
+        },
+        {
+          method: 'GET',
+          path: '/api/files/bytes/{id}',
+          summary: 'Bytes',
+          auth: 'anyone',
+          params: { id: z.string() },
+          produces: ['image/webp'],
+          status: 200,
+          response: z.unknown(),
+          errors: [],
+        },
+      ],
+    };
+    const built = buildOpenApiDocument({ catalogue: [extra] });
+    const upload = built.paths['/api/files/upload']?.post;
+    const form = upload?.requestBody?.content['multipart/form-data']?.schema;
+    expect(upload?.requestBody?.content['application/json']).toBeUndefined();
+    expect(form?.['required']).toEqual(['file']);
+    expect(form?.['properties']).toEqual({
+      file: expect.objectContaining({ type: 'string', format: 'binary' }),
+    });
+    expect(form?.['allOf']).toEqual([{ $ref: '#/components/schemas/FilesUploadFields' }]);
+    expect(built.components.schemas['FilesUploadFields']?.['properties']).toHaveProperty('purpose');
+    // Not JSON: no INVALID_JSON; the fields are validated (VALIDATION_FAILED).
+    const codes = upload?.['x-error-codes'].map((error) => error.code);
+    expect(codes).toContain('VALIDATION_FAILED');
+    expect(codes).not.toContain('INVALID_JSON');
+    const bytes = built.paths['/api/files/bytes/{id}']?.get;
+    expect(bytes?.responses['200']?.content).toEqual({
+      'image/webp': { schema: { type: 'string', format: 'binary' } },
+    });
+    expect(built.components.schemas['FilesBytesResponse']).toBeUndefined();
   });
 });

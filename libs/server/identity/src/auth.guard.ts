@@ -5,7 +5,8 @@ import {
   createParamDecorator,
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { AUTH_DECISION, AppError, type AuthDecision } from '@mepedia/server-http';
+import type { GuestErrorCode } from '@mepedia/contracts';
+import { AUTH_DECISION, AppError, GUEST_ERROR, type AuthDecision } from '@mepedia/server-http';
 import type { FastifyRequest } from 'fastify';
 import {
   IDENTITY_HEADER,
@@ -50,7 +51,13 @@ export class AuthGuard implements CanActivate {
       case 'public':
         return true;
       case 'member':
-        if (identity.kind !== 'member') throw new AppError('AUTH_REQUIRED');
+        if (identity.kind !== 'member') {
+          const guestError = this.reflector.getAllAndOverride<GuestErrorCode | undefined>(
+            GUEST_ERROR,
+            [context.getHandler(), context.getClass()],
+          );
+          throw new AppError(guestError ?? 'AUTH_REQUIRED');
+        }
         return true;
       case 'service':
         // Hidden, not merely forbidden: outsiders learn nothing about internal routes.
