@@ -178,6 +178,20 @@ function fieldTable(rows: Row[]): string {
   return `<table><thead><tr><th>field</th><th>type</th><th></th><th>limits</th><th>notes</th></tr></thead><tbody>${body}</tbody></table>`;
 }
 
+/** An upload's form: the file part, then the text parts (the referenced fields schema). */
+function formHtml(reader: SchemaReader, form: JsonSchema): string {
+  const properties = (form['properties'] ?? {}) as Record<string, JsonSchema>;
+  const files = Object.entries(properties).map(([name, part]) => ({
+    name,
+    type: 'file',
+    required: true,
+    rules: '',
+    description: typeof part['description'] === 'string' ? part['description'] : '',
+  }));
+  const fields = ((form['allOf'] ?? []) as JsonSchema[]).map((part) => shape(reader, part));
+  return `${fieldTable(files)}${fields.join('')}`;
+}
+
 /** What a schema holds: its fields, or each alternative of a union, or its array's items. */
 function shape(reader: SchemaReader, schema: JsonSchema): string {
   const resolved = reader.resolve(schema);
@@ -222,8 +236,12 @@ function operationHtml(
     description: parameter.description ?? '',
   }));
   const success = Object.entries(operation.responses).find(([status]) => status.startsWith('2'));
-  const successSchema = success?.[1].content?.['application/json'].schema;
-  const body = operation.requestBody?.content['application/json'].schema;
+  const successContent = success?.[1].content ?? {};
+  const successSchema = successContent['application/json']?.schema;
+  // Bytes (an image): the media types are the answer.
+  const successTypes = Object.keys(successContent).filter((type) => type !== 'application/json');
+  const body = operation.requestBody?.content['application/json']?.schema;
+  const form = operation.requestBody?.content['multipart/form-data']?.schema;
   const errors = operation['x-error-codes']
     .map(
       (error) =>
@@ -235,8 +253,8 @@ function operationHtml(
 <p class="summary">${escapeHtml(operation.summary)}</p>
 ${prose(operation.description)}
 ${parameterRows.length > 0 ? `<h4>Parameters</h4>${fieldTable(parameterRows)}` : ''}
-<h4>Body</h4>${body ? shape(reader, body) : '<p>None.</p>'}
-<h4>Answer ${success ? escapeHtml(success[0]) : ''}</h4>${successSchema ? shape(reader, successSchema) : ''}
+<h4>Body${form ? ' (multipart/form-data)' : ''}</h4>${body ? shape(reader, body) : form ? formHtml(reader, form) : '<p>None.</p>'}
+<h4>Answer ${success ? escapeHtml(success[0]) : ''}</h4>${successSchema ? shape(reader, successSchema) : ''}${successTypes.length > 0 ? `<p>The bytes, as ${successTypes.map((type) => `<code>${escapeHtml(type)}</code>`).join(', ')}.</p>` : ''}
 <h4>Errors</h4><table><thead><tr><th>code</th><th>status</th><th>message (en)</th><th>details</th></tr></thead><tbody>${errors}</tbody></table>
 </article>`;
 }

@@ -162,6 +162,9 @@ function upstreamProblem(error: unknown): AppError {
   return new AppError('SERVICE_UNAVAILABLE');
 }
 
+/** Room in an upload's body for the multipart boundaries and text fields around the file. */
+export const UPLOAD_FORM_ALLOWANCE_BYTES = 64 * 1024;
+
 /** A service's answer, whole (for a validator of it). */
 async function readBody(body: UpstreamResponse['body']): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -361,5 +364,16 @@ export function registerProxy(fastify: FastifyInstance, deps: ProxyDeps): void {
       url: `${API_PREFIX}/*`,
       handler,
     });
+    // Uploads: their own, larger limit (the file's, plus room for the form around it); every
+    // other call keeps BODY_LIMIT_BYTES.
+    for (const route of catalogueRoutes()) {
+      if (!route.upload) continue;
+      scope.route({
+        method: route.method,
+        url: route.path,
+        bodyLimit: route.upload.maxBytes + UPLOAD_FORM_ALLOWANCE_BYTES,
+        handler,
+      });
+    }
   });
 }

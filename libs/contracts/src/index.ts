@@ -19,3 +19,4 @@ export * from './private-questions';
 export * from './reactions';
 export * from './site';
 export * from './feed-messages';
+export * from './files';

@@ -44,7 +44,8 @@ export type ErrorCodeNote = {
 export type OpenApiResponse = {
   description: string;
   headers?: Record<string, { $ref: string } | { description: string; schema: JsonSchema }>;
-  content?: { 'application/json': { schema: JsonSchema } };
+  /** `application/json`, or an image's media types (bytes) for a route that `produces` them. */
+  content?: Record<string, { schema: JsonSchema }>;
 };
 
 export type OpenApiParameter = {
@@ -64,7 +65,8 @@ export type OpenApiOperation = {
   parameters: Array<OpenApiParameter | { $ref: string }>;
   requestBody?: {
     required: true;
-    content: { 'application/json': { schema: { $ref: string } } };
+    /** `application/json`, or `multipart/form-data` for an upload. */
+    content: Record<string, { schema: JsonSchema }>;
   };
   responses: Record<string, OpenApiResponse>;
   'x-auth': ApiAuth;
@@ -224,12 +226,22 @@ export function buildOpenApiDocument(options: OpenApiOptions = {}): OpenApiDocum
         body: route.body
           ? register(requests, requestIds, route.body, names.of(route.body, `${base}Request`))
           : undefined,
-        response: register(
-          answers,
-          answerIds,
-          route.response,
-          names.of(route.response, `${base}Response`),
-        ),
+        uploadFields: route.upload
+          ? register(
+              requests,
+              requestIds,
+              route.upload.fields,
+              names.of(route.upload.fields, `${base}Fields`),
+            )
+          : undefined,
+        response: route.produces
+          ? undefined
+          : register(
+              answers,
+              answerIds,
+              route.response,
+              names.of(route.response, `${base}Response`),
+            ),
       });
       const methods = (paths[route.path] ??= {});
       const method = route.method.toLowerCase() as Lowercase<ApiMethod>;
@@ -317,7 +329,10 @@ function buildOperation(
     windowSeconds: number;
     detailsRefs: Map<ErrorCode, string>;
     body: string | undefined;
-    response: string;
+    /** The registered name of an upload's text fields. */
+    uploadFields: string | undefined;
+    /** Undefined for a route that `produces` bytes. */
+    response: string | undefined;
   },
 ): OpenApiOperation {
   const { cookies, limits, windowSeconds } = context;
@@ -405,7 +420,11 @@ function buildOperation(
     [String(route.status)]: {
       description: route.summary,
       headers: successHeaders,
-      content: { 'application/json': { schema: { $ref: `${SCHEMAS}${context.response}` } } },
+      content: route.produces
+        ? Object.fromEntries(
+            route.produces.map((type) => [type, { schema: { type: 'string', format: 'binary' } }]),
+          )
+        : { 'application/json': { schema: { $ref: `${SCHEMAS}${context.response}` } } },
     },
   };
   const byStatus = new Map<number, ErrorCode[]>();
@@ -446,6 +465,29 @@ function buildOperation(
           requestBody: {
             required: true as const,
             content: { 'application/json': { schema: { $ref: `${SCHEMAS}${context.body}` } } },
+          },
+        }
+      : {}),
+    ...(route.upload && context.uploadFields
+      ? {
+          requestBody: {
+            required: true as const,
+            content: {
+              'multipart/form-data': {
+                schema: {
+                  type: 'object',
+                  required: [route.upload.file],
+                  properties: {
+                    [route.upload.file]: {
+                      type: 'string',
+                      format: 'binary',
+                      description: `One file: ${route.upload.accepts.join(', ')} (told by its bytes, not its name or type header), at most ${route.upload.maxBytes} bytes.`,
+                    },
+                  },
+                  allOf: [{ $ref: `${SCHEMAS}${context.uploadFields}` }],
+                },
+              },
+            },
           },
         }
       : {}),
