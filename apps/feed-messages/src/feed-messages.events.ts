@@ -1,10 +1,10 @@
-import { DomainEventEnvelope, UserDeletedEvent } from '@mepedia/contracts';
+import { DomainEventEnvelope, PostDeletedEvent, UserDeletedEvent } from '@mepedia/contracts';
 import { isUuid } from '@mepedia/server-database';
 import type { AppLogger } from '@mepedia/server-http';
 import type { Job } from '@mepedia/server-queue';
 import type { FeedMessagesService } from './feed-messages.service';
 
-/** The feed-messages service's share of domain events: members who leave. */
+/** The feed-messages service's share of domain events: members who leave, posts deleted. */
 export function feedMessagesEventsHandler(service: FeedMessagesService, logger: AppLogger) {
   return async (job: Job) => {
     const event = DomainEventEnvelope.parse(job.data);
@@ -18,6 +18,12 @@ export function feedMessagesEventsHandler(service: FeedMessagesService, logger: 
         }
         const removed = await service.removeMember(userId);
         logger.info({ userId, removed }, 'removed a deleted member’s messages and likes');
+        return;
+      }
+      case 'post.deleted': {
+        const { postId } = PostDeletedEvent.parse(event.payload);
+        const removed = await service.removePost(postId);
+        logger.info({ postId, removed }, 'removed the messages of a deleted post');
         return;
       }
       default:

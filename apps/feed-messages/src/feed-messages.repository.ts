@@ -1,6 +1,6 @@
 import type { FeedMessageSort } from '@mepedia/contracts';
 import type { Db } from '@mepedia/server-database';
-import { and, asc, count, desc, eq, inArray, isNull, not, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, not, or, sql, type SQL } from 'drizzle-orm';
 import { likes, messages, type MessageRow } from './feed-messages.schema';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -164,6 +164,23 @@ export class FeedMessagesRepository {
       this.db.select({ n: count() }).from(messages).where(where),
     ]);
     return { rows, total: counted?.n ?? 0 };
+  }
+
+  /**
+   * A post is gone: every message about it goes, with the replies in its threads and their
+   * likes (cascade). One statement, so the self reference is checked once at its end; answers
+   * how many messages went.
+   */
+  async removePost(postId: string): Promise<number> {
+    const aboutPost = this.db
+      .select({ id: messages.id })
+      .from(messages)
+      .where(eq(messages.postId, postId));
+    const gone = await this.db
+      .delete(messages)
+      .where(or(eq(messages.postId, postId), inArray(messages.parentId, aboutPost)))
+      .returning({ id: messages.id });
+    return gone.length;
   }
 
   /** Which of these messages the member likes (one primary-key probe each). */

@@ -57,6 +57,8 @@ export const messages = feedMessagesSchema.table(
     index('messages_placeholders_idx')
       .on(table.id)
       .where(sql`${table.deleted}`),
+    // Everything said about a post that is deleted.
+    index('messages_post_idx').on(table.postId),
     // Everything of a member who leaves.
     index('messages_author_idx').on(table.authorId),
     check('messages_likes_check', sql`${table.likes} >= 0`),

@@ -122,6 +122,10 @@ export class FeedMessagesService {
     return { deleted: true, placeholder };
   }
 
+  removePost(postId: string): Promise<number> {
+    return this.repository.removePost(postId);
+  }
+
   removeMember(userId: string): Promise<RemovedMember> {
     return this.repository.removeMember(userId);
   }

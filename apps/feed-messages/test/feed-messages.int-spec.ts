@@ -528,6 +528,43 @@ describe('feed-messages service over HTTP', () => {
     });
   });
 
+  describe('post.deleted', () => {
+    it('removes every message about the post, replies and likes with them, and no other', async () => {
+      const [postId, otherPost] = [newPost(), newPost()];
+      const [ada, ben] = [member(), member()];
+      const top = await send(ada, { message: 'top', postId });
+      const reply = await send(ben, { message: 'reply', postId, parentMessageId: top.messageId });
+      // A room of its own, still about the post.
+      await send(ben, { message: 'in a room', postId, feedRoomId: 'room_x' });
+      await like(ben, top.messageId);
+      await like(ada, reply.messageId);
+      const kept = await send(ada, { message: 'elsewhere', postId: otherPost });
+      await like(ben, kept.messageId);
+      const aboutPost = () =>
+        sqlCount('select count(*)::int as n from feed_messages.messages where post_id = $1', [
+          postId,
+        ]);
+      expect(await aboutPost()).toBe(3);
+
+      const event = envelope('post.deleted', { postId, publisherId: ada.userId });
+      await queue.add('events-feed-messages', event.type, event, { jobId: event.id, attempts: 1 });
+      for (let i = 0; i < 250 && (await aboutPost()) > 0; i++)
+        await new Promise((resolve) => setTimeout(resolve, 20));
+
+      expect(await aboutPost()).toBe(0);
+      expect(await numberOf(postId)).toBe(0);
+      expect(await numberOf('room_x')).toBe(0);
+      expect(
+        await sqlCount(
+          'select count(*)::int as n from feed_messages.likes where message_id = any($1)',
+          [[top.messageId, reply.messageId]],
+        ),
+      ).toBe(0);
+      expect((await page({ id: otherPost }, ben)).likedByMe).toEqual([kept.messageId]);
+      expect(await queue.failed('events-feed-messages')).toEqual([]);
+    });
+  });
+
   describe('user.deleted', () => {
     const rowsOf = async (who: Member) =>
       (await sqlCount(

@@ -220,6 +220,57 @@ export class ReactionsRepository {
    * kind, one statement locks the counters (in key order) and one deletes the rows and
    * corrects the counters, so the work does not grow in statements with the member's rows.
    */
+  /**
+   * An object is gone (a deleted post): its likes, views and reactions go with their counters.
+   * The counter rows are locked first, as a toggle locks them, so a toggle at the same moment
+   * either lands before (and goes too) or after (and starts the object over, harmlessly, since
+   * nothing shows a deleted object). Answers how many rows of each kind went.
+   */
+  async removeObject(target: ObjectRef): Promise<RemovedMember> {
+    const { collection, objectId } = target;
+    return this.db.transaction(async (tx) => {
+      await tx
+        .select({ n: sql`1` })
+        .from(likeCounts)
+        .where(and(eq(likeCounts.collection, collection), eq(likeCounts.objectId, objectId)))
+        .for('update');
+      await tx
+        .select({ n: sql`1` })
+        .from(lottieCounts)
+        .where(and(eq(lottieCounts.collection, collection), eq(lottieCounts.objectId, objectId)))
+        .orderBy(lottieCounts.name)
+        .for('update');
+      await tx
+        .select({ n: sql`1` })
+        .from(viewCounts)
+        .where(and(eq(viewCounts.collection, collection), eq(viewCounts.objectId, objectId)))
+        .orderBy(viewCounts.property)
+        .for('update');
+      const goneLikes = await tx
+        .delete(likes)
+        .where(and(eq(likes.collection, collection), eq(likes.objectId, objectId)))
+        .returning({ userId: likes.userId });
+      const goneLotties = await tx
+        .delete(lotties)
+        .where(and(eq(lotties.collection, collection), eq(lotties.objectId, objectId)))
+        .returning({ userId: lotties.userId });
+      const goneViews = await tx
+        .delete(views)
+        .where(and(eq(views.collection, collection), eq(views.objectId, objectId)))
+        .returning({ viewer: views.viewer });
+      await tx
+        .delete(likeCounts)
+        .where(and(eq(likeCounts.collection, collection), eq(likeCounts.objectId, objectId)));
+      await tx
+        .delete(lottieCounts)
+        .where(and(eq(lottieCounts.collection, collection), eq(lottieCounts.objectId, objectId)));
+      await tx
+        .delete(viewCounts)
+        .where(and(eq(viewCounts.collection, collection), eq(viewCounts.objectId, objectId)));
+      return { likes: goneLikes.length, lotties: goneLotties.length, views: goneViews.length };
+    });
+  }
+
   async removeMember(userId: string, viewer: string): Promise<RemovedMember> {
     return this.db.transaction(async (tx) => {
       await tx.execute(sql`

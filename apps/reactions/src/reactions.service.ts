@@ -63,6 +63,11 @@ export class ReactionsService {
     return toLottiesState(counts, mine);
   }
 
+  /** A post was deleted: what it gathered goes. */
+  removePost(postId: string): Promise<RemovedMember> {
+    return this.repository.removeObject({ collection: 'posts', objectId: postId });
+  }
+
   removeMember(userId: string): Promise<RemovedMember> {
     return this.repository.removeMember(userId, memberViewerKey(userId));
   }

@@ -529,6 +529,56 @@ describe('reactions service over HTTP', () => {
     });
   });
 
+  describe('post.deleted', () => {
+    const rowsAbout = async (target: ObjectRef) => {
+      let n = 0;
+      for (const table of [
+        'likes',
+        'like_counts',
+        'lotties',
+        'lottie_counts',
+        'views',
+        'view_counts',
+      ])
+        n += await count(
+          `select count(*)::int as n from reactions.${table} where collection = $1 and object_id = $2`,
+          [target.collectionName, target.objectId],
+        );
+      return n;
+    };
+
+    it('removes what a deleted post gathered, and nothing of other objects', async () => {
+      const [ada, ben] = [member(), member()];
+      const gone = object('posts');
+      const kept = object('posts');
+      // Same id in another collection: not the post.
+      const namesake = { collectionName: 'users' as const, objectId: gone.objectId };
+      for (const target of [gone, kept, namesake]) {
+        await toggleLike(ada, target);
+        await react(ben, target, 'clap');
+        await view(as(ben), target);
+      }
+      await toggleLike(ben, gone);
+      expect(await rowsAbout(gone)).toBeGreaterThan(0);
+
+      const event = envelope('post.deleted', { postId: gone.objectId, publisherId: ada.userId });
+      await queue.add('events-reactions', event.type, event, { jobId: event.id, attempts: 1 });
+      for (let i = 0; i < 250 && (await rowsAbout(gone)) > 0; i++)
+        await new Promise((resolve) => setTimeout(resolve, 20));
+
+      expect(await rowsAbout(gone)).toBe(0);
+      expect(await fill(as(ben), gone)).toEqual({ counts: ZERO, mine: [] });
+      expect(await likedBy(ada, { collectionName: 'posts' })).toEqual([kept.objectId]);
+      expect(await fill(as(ben), kept)).toEqual({ counts: { ...ZERO, clap: 1 }, mine: ['clap'] });
+      expect(await fill(as(ben), namesake)).toEqual({
+        counts: { ...ZERO, clap: 1 },
+        mine: ['clap'],
+      });
+      expect(await countersOff()).toBe(0);
+      expect(await queue.failed('events-reactions')).toEqual([]);
+    });
+  });
+
   describe('user.deleted', () => {
     const rowsOf = async (who: Member) =>
       (await count('select count(*)::int as n from reactions.likes where user_id = $1', [

@@ -87,7 +87,7 @@ export const eventSubscriptions: Record<DomainEventType, ReadonlyArray<ServiceEv
   'user.updated': ['events-posts'],
   'email.unsubscribed': ['events-worker'],
   'profile.publication.changed': ['events-users'],
-  'post.deleted': [],
+  'post.deleted': ['events-reactions', 'events-feed-messages'],
   'meAnswer.published': ['events-posts'],
   'meAnswer.unpublished': ['events-posts'],
 };

@@ -1,0 +1,1 @@
+CREATE INDEX "messages_post_idx" ON "feed_messages"."messages" USING btree ("post_id");
