@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   ApplicationImages,
@@ -171,6 +171,21 @@ describe('site service over HTTP', () => {
       expect(Object.keys(response.body).sort()).toEqual(['logo', 'memorialImageFotter', 'subLogo']);
       expect(response.body).toEqual(MIGRATED_IMAGES);
       expect(ApplicationImages.safeParse(response.body).success).toBe(true);
+    });
+
+    it('names files the web app serves (no broken image on any page)', async () => {
+      const { body } = await call<ApplicationImages>(
+        site.base,
+        'POST',
+        '/api/applicationImages/getImages',
+      );
+      for (const path of Object.values(body)) {
+        const file = join(__dirname, '../../web/public', path);
+        expect({ path, served: existsSync(file) && statSync(file).size > 0 }).toEqual({
+          path,
+          served: true,
+        });
+      }
     });
 
     it('ignores a body', async () => {
