@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { expectAccessible, newPerson, registerMember } from './helpers';
+import { expectAccessible, hydrated, newPerson, registerMember } from './helpers';
 
 test('a member’s magazine post appears in the magazine, on the home page and on its own page, in both languages', async ({
   page,
@@ -52,4 +52,89 @@ test('a member’s magazine post appears in the magazine, on the home page and o
 
   const missing = await page.goto('/post/00000000-0000-7000-8000-000000000000');
   expect(missing?.status()).toBe(404);
+});
+
+test('reactions under a post: a guest is asked to log in, a member reacts and takes it back, in both languages', async ({
+  page,
+}) => {
+  const person = newPerson();
+  const api = page.request;
+  await registerMember(api, person);
+  const created = await api.post('/api/posts/create', {
+    data: {
+      title: 'Reactions welcome',
+      content:
+        '<p>A short story about the first time our family gathered on the roof to watch the stars together, wrapped in blankets, while grandmother named every constellation she knew and made up the rest.</p>',
+      image: '/favicon.svg',
+      credit: 'Me',
+      privacy: 'public',
+      destination: 'magazine',
+    },
+  });
+  expect(created.status()).toBe(201);
+  const { postId } = (await created.json()) as { postId: string };
+
+  // A guest: the reaction does not count, and the page says how to take part.
+  expect((await api.post('/api/users/logout')).status()).toBe(200);
+  await page.goto(`/post/${postId}`);
+  await hydrated(page);
+  const reactions = page.getByRole('group', { name: 'Reactions' });
+  const love = reactions.getByRole('button', { name: 'Love 0' });
+  await expect(love).toHaveAttribute('aria-pressed', 'false');
+  await love.click();
+  const prompt = page
+    .getByRole('alert')
+    .filter({ hasText: 'You must be logged in to comment or like' });
+  await expect(prompt).toBeVisible();
+  await expect(prompt.getByRole('link', { name: 'Log in' })).toHaveAttribute(
+    'href',
+    '/auth?modal=login',
+  );
+  await expect(prompt.getByRole('link', { name: 'Register' })).toBeVisible();
+  await expect(love).toHaveAttribute('aria-pressed', 'false');
+  await expect(love).toHaveAccessibleName('Love 0');
+  await expectAccessible(page);
+
+  // A member: on with its animation (off under reduced motion), counted, and off again.
+  const login = await api.post('/api/users/login', {
+    data: { email: person.email, password: person.password },
+  });
+  expect(login.status()).toBe(200);
+  await page.goto(`/post/${postId}`);
+  await hydrated(page);
+  const clap = reactions.locator('button[data-reaction="clap"]');
+  await expect(clap).toHaveAccessibleName('Applause 0');
+  await clap.click();
+  await expect(clap).toHaveAttribute('aria-pressed', 'true');
+  await expect(clap).toHaveAccessibleName('Applause 1');
+  const icon = clap.locator('.reaction-icon');
+  expect(await icon.evaluate((node) => getComputedStyle(node).animationName)).toBe('reaction-clap');
+  const fill = await api.post('/api/lotties/fillLotties', {
+    data: { collectionName: 'posts', objectId: postId },
+  });
+  expect(await fill.json()).toMatchObject({ counts: { clap: 1 }, mine: ['clap'] });
+  await clap.click();
+  await expect(clap).toHaveAttribute('aria-pressed', 'false');
+  await expect(clap).toHaveAccessibleName('Applause 0');
+
+  // By keyboard, with reduced motion asked for: no animation.
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  const hug = reactions.locator('button[data-reaction="hug"]');
+  await expect(hug).toHaveAccessibleName('Hug 0');
+  await hug.focus();
+  await page.keyboard.press('Enter');
+  await expect(hug).toHaveAttribute('aria-pressed', 'true');
+  expect(
+    await hug.locator('.reaction-icon').evaluate((node) => getComputedStyle(node).animationName),
+  ).toBe('none');
+
+  // Hebrew: the same buttons, named in Hebrew, the count kept.
+  await page.goto(`/he/post/${postId}`);
+  await hydrated(page);
+  const hebrew = page.getByRole('group', { name: 'רגשות' });
+  await expect(hebrew.getByRole('button', { name: 'חיבוק 1' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await expectAccessible(page);
 });

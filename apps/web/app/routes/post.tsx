@@ -1,19 +1,32 @@
-import type { Post } from '@mepedia/contracts';
+import type { LottiesState, Post } from '@mepedia/contracts';
 import { ApiError } from '@mepedia/web-api';
 import { createTranslator } from '@mepedia/web-i18n';
 import { useEffect } from 'react';
 import { data } from 'react-router';
 import { RANDOM_IDENTIFIER_KEY } from '../components/client-effects';
 import { LocalizedLink } from '../components/localized-link';
+import { ReactionBar } from '../components/reactions';
 import { useApi } from '../lib/api';
 import { serverApi } from '../lib/context';
 import { useI18n } from '../lib/i18n';
 import { pageMeta, rootOf } from '../lib/seo';
 import type { Route } from './+types/post';
 
+/** What a reader sees before anyone reacted, or when the counts cannot be read right now. */
+const NO_REACTIONS: LottiesState = {
+  counts: { heart: 0, clap: 0, laugh: 0, wow: 0, hug: 0 },
+  mine: [],
+};
+
 export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const api = serverApi(context, request);
   try {
-    return { post: await serverApi(context, request).posts.getPostById(params.postId) };
+    // The counts are a side dish: the post shows even when they cannot be read.
+    const [post, reactions] = await Promise.all([
+      api.posts.getPostById(params.postId),
+      api.lotties.fillLotties('posts', params.postId).catch(() => NO_REACTIONS),
+    ]);
+    return { post, reactions };
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) throw data(null, { status: 404 });
     throw error;
@@ -54,7 +67,7 @@ export const meta: Route.MetaFunction = ({ location, matches, data: loaded }) =>
 export default function PostPage({ loaderData }: Route.ComponentProps) {
   const { t, locale } = useI18n();
   const api = useApi();
-  const { post } = loaderData;
+  const { post, reactions } = loaderData;
 
   useEffect(() => {
     const id = window.localStorage.getItem(RANDOM_IDENTIFIER_KEY) ?? undefined;
@@ -87,6 +100,7 @@ export default function PostPage({ loaderData }: Route.ComponentProps) {
       <p className="muted">
         {t('post.views', { count: post.views })} · {t('post.likes', { count: post.likes })}
       </p>
+      <ReactionBar collectionName="posts" objectId={post.postId} initial={reactions} />
     </article>
   );
 }

@@ -6,13 +6,17 @@ import type {
   PeoplePage,
   PeopleQuery,
   GetPostsRequest,
+  LottiesState,
   Post,
   PostsPage,
   PersonCard,
   PublicProfile,
   RegisterRequest,
+  ReactionCollection,
+  ReactionName,
   RegisterResponse,
   SessionResponse,
+  ToggleLottieResponse,
   UserToVerify,
   UserVerifiedResponse,
   VerifyUserByPhoneResponse,
@@ -76,6 +80,16 @@ export function createApi(options: ApiOptions) {
         send<{ views: number; counted: boolean }>('POST', 'posts/updatePostViews', {
           postId,
           ...(randomIdentifier ? { randomIdentifier } : {}),
+        }),
+    },
+    lotties: {
+      fillLotties: (collectionName: ReactionCollection, objectId: string) =>
+        send<LottiesState>('POST', 'lotties/fillLotties', { collectionName, objectId }),
+      toggleLike: (collectionName: ReactionCollection, objectId: string, name: ReactionName) =>
+        send<ToggleLottieResponse>('POST', 'lotties/toggleLike', {
+          collectionName,
+          objectId,
+          name,
         }),
     },
     users: {

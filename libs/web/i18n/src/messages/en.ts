@@ -174,6 +174,7 @@ export const en = {
   'post.likes': '{count, plural, one {# like} other {# likes}}',
   'post.imageCredit': 'Image: {credit}',
   'post.readMore': 'Read the story',
+  'reactions.group': 'Reactions',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -173,4 +173,5 @@ export const he: Record<MessageKey, string> = {
   'post.likes': '{count, plural, one {לייק אחד} two {שני לייקים} other {# לייקים}}',
   'post.imageCredit': 'תמונה: {credit}',
   'post.readMore': 'לקריאת הסיפור',
+  'reactions.group': 'רגשות',
 };
