@@ -71,6 +71,9 @@ export const gatewayEnv = z.object({
   RATE_LIMIT_COUNTERS_PER_IP: envInt(600, 1),
   /** Comments (sendMessage) per member in their own, short window: a flood stops, a talk goes on. */
   RATE_LIMIT_COMMENTS_PER_MEMBER: envInt(9, 1),
+  /** Image uploads per member, and per address, in the window. */
+  RATE_LIMIT_UPLOADS_PER_MEMBER: envInt(30, 1),
+  RATE_LIMIT_UPLOADS_PER_IP: envInt(60, 1),
   RATE_LIMIT_COMMENTS_WINDOW_SECONDS: envInt(30, 1),
   /** The worker, for /dev/outbox outside production. */
   WORKER_URL: envUrl(['http', 'https']).optional(),
@@ -104,6 +107,8 @@ export type GatewayConfig = {
     countersPerIp: number;
     commentsPerMember: number;
     commentsWindowSeconds: number;
+    uploadsPerMember: number;
+    uploadsPerIp: number;
   };
   workerUrl: string | undefined;
   /** Base URL of each running service app; an app without one answers 503. */
@@ -146,6 +151,8 @@ export function loadGatewayConfig(
       countersPerIp: parsed.RATE_LIMIT_COUNTERS_PER_IP,
       commentsPerMember: parsed.RATE_LIMIT_COMMENTS_PER_MEMBER,
       commentsWindowSeconds: parsed.RATE_LIMIT_COMMENTS_WINDOW_SECONDS,
+      uploadsPerMember: parsed.RATE_LIMIT_UPLOADS_PER_MEMBER,
+      uploadsPerIp: parsed.RATE_LIMIT_UPLOADS_PER_IP,
     },
     workerUrl: parsed.WORKER_URL?.replace(/\/+$/, ''),
     services,

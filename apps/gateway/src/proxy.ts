@@ -3,6 +3,7 @@ import {
   API_PREFIX,
   appForPrefix,
   catalogueRoutes,
+  IMAGE_MAX_PIXELS,
   matchesEtag,
   type ServiceApp,
 } from '@mepedia/contracts';
@@ -306,12 +307,15 @@ export function registerProxy(fastify: FastifyInstance, deps: ProxyDeps): void {
       void reply.header('set-cookie', [...existing, ...setCookies]);
     }
     // A public read the service marked shareable (e.g. the questionnaire): a validator, so a
-    // browser or CDN holding it asks again cheaply and gets 304 while it has not changed.
+    // browser or CDN holding it asks again cheaply and gets 304 while it has not changed. Not for
+    // what never changes (`immutable`, an image variant): nobody asks again, so it streams on.
+    const cacheControl = String(response.headers['cache-control'] ?? '');
     if (
       (request.method === 'GET' || request.method === 'HEAD') &&
       response.statusCode === 200 &&
       setCookies.length === 0 &&
-      /\bpublic\b/.test(String(response.headers['cache-control'] ?? ''))
+      /\bpublic\b/.test(cacheControl) &&
+      !/\bimmutable\b/.test(cacheControl)
     ) {
       const body = await readBody(response.body);
       const etag = `W/"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
@@ -354,11 +358,12 @@ export function registerProxy(fastify: FastifyInstance, deps: ProxyDeps): void {
       { parseAs: 'buffer', bodyLimit: config.bodyLimitBytes },
       (_req, body, done) => done(null, body),
     );
-    scope.setErrorHandler((error, request, reply) => {
+    const problem = (error: unknown, request: FastifyRequest, reply: FastifyReply) => {
       const retryAfter = (error as { retryAfterSeconds?: unknown }).retryAfterSeconds;
       if (typeof retryAfter === 'number') void reply.header('retry-after', String(retryAfter));
       sendProblem(request, reply, error, logger);
-    });
+    };
+    scope.setErrorHandler(problem);
     scope.route({
       method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
       url: `${API_PREFIX}/*`,
@@ -366,13 +371,26 @@ export function registerProxy(fastify: FastifyInstance, deps: ProxyDeps): void {
     });
     // Uploads: their own, larger limit (the file's, plus room for the form around it); every
     // other call keeps BODY_LIMIT_BYTES.
+    // A body past that limit is an image too big, in the member's words, not a bare 413.
     for (const route of catalogueRoutes()) {
-      if (!route.upload) continue;
+      const upload = route.upload;
+      if (!upload) continue;
       scope.route({
         method: route.method,
         url: route.path,
-        bodyLimit: route.upload.maxBytes + UPLOAD_FORM_ALLOWANCE_BYTES,
+        bodyLimit: upload.maxBytes + UPLOAD_FORM_ALLOWANCE_BYTES,
         handler,
+        errorHandler: (error, request, reply) =>
+          problem(
+            (error as { code?: unknown }).code === 'FST_ERR_CTP_BODY_TOO_LARGE'
+              ? new AppError('IMAGE_TOO_BIG', {
+                  maxBytes: upload.maxBytes,
+                  maxPixels: IMAGE_MAX_PIXELS,
+                })
+              : error,
+            request,
+            reply,
+          ),
       });
     }
   });

@@ -40,6 +40,11 @@ export const RATE_RULES: Readonly<Record<string, readonly RateRule[]>> = {
   ],
   '/api/posts/updatePostViews': [{ bucket: 'counters', by: 'ip', limit: (l) => l.countersPerIp }],
   '/api/posts/updateShareProp': [{ bucket: 'counters', by: 'ip', limit: (l) => l.countersPerIp }],
+  // Each upload is seconds of image decoding on a two-core machine.
+  '/api/files/uploadApplicationFile': [
+    { bucket: 'uploads', by: 'member', limit: (l) => l.uploadsPerMember },
+    { bucket: 'uploads', by: 'ip', limit: (l) => l.uploadsPerIp },
+  ],
   // Forem's measure: nine comments in thirty seconds, per member.
   '/api/feedMessages/sendMessage': [
     {

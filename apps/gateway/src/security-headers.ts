@@ -16,9 +16,14 @@ export function registerSecurityHeaders(fastify: FastifyInstance, production: bo
     // everything else is data.
     const page = request.url.startsWith('/dev/') || request.url.split('?')[0] === API_DOCS_PAGE;
     const styles = page ? " style-src 'unsafe-inline';" : '';
+    // A service that set its own policy keeps it (an image: `default-src 'none'; sandbox`), framed
+    // by nobody either way.
+    const own = reply.getHeader('content-security-policy');
     void reply.header(
       'content-security-policy',
-      `default-src 'none';${styles} frame-ancestors 'none'`,
+      typeof own === 'string' && own.length > 0
+        ? `${own}; frame-ancestors 'none'`
+        : `default-src 'none';${styles} frame-ancestors 'none'`,
     );
     void reply.header('cross-origin-opener-policy', 'same-origin');
     if (production)

@@ -1,12 +1,19 @@
 import { createServer, request as httpRequest, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { IMAGE_MAX_BYTES, IMAGE_MAX_PIXELS } from '@mepedia/contracts';
 import { IdentityVerifier } from '@mepedia/server-identity';
 import { call, parseSetCookie, SETUP_TIMEOUT_MS, testIdentity } from '@mepedia/server-testing';
 import { createGatewayApp, type GatewayApp } from '../src/gateway.app';
 import { loadGatewayConfig } from '../src/gateway.config';
 import { RATE_RULES } from '../src/rate-rules';
 
-type Seen = { method: string; path: string; identity: string | undefined; requestId: string };
+type Seen = {
+  method: string;
+  path: string;
+  identity: string | undefined;
+  requestId: string;
+  bytes: number;
+};
 
 /** A raw request: fetch would clean `./` and `\` out of a path before it left. */
 function raw(
@@ -57,7 +64,11 @@ describe('the gateway at its edge', () => {
   beforeAll(async () => {
     upstream = createServer((req, res) => {
       let body = '';
-      req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      let bytes = 0;
+      req.on('data', (chunk: Buffer) => {
+        bytes += chunk.length;
+        if (bytes < 64 * 1024) body += chunk.toString();
+      });
       req.on('end', () => {
         if (req.url === '/internal/sessions/resolve') {
           const { token } = JSON.parse(body) as { token: string };
@@ -74,7 +85,18 @@ describe('the gateway at its edge', () => {
           path: req.url ?? '',
           identity: req.headers['x-mepedia-identity'] as string | undefined,
           requestId: String(req.headers['x-request-id']),
+          bytes,
         });
+        // An image answer carries the files service's own policy.
+        if (req.url?.startsWith('/api/files/image/')) {
+          res
+            .writeHead(200, {
+              'content-type': 'image/webp',
+              'content-security-policy': "default-src 'none'; sandbox",
+            })
+            .end(Buffer.from('RIFF0000WEBP'));
+          return;
+        }
         res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
       });
     });
@@ -93,6 +115,8 @@ describe('the gateway at its edge', () => {
         'TRANSLATE_PER_IP',
         'COUNTERS_PER_IP',
         'COMMENTS_PER_MEMBER',
+        'UPLOADS_PER_MEMBER',
+        'UPLOADS_PER_IP',
       ].map((name) => [`RATE_LIMIT_${name}`, String(LIMIT)]),
     );
     gateway = await createGatewayApp(
@@ -101,6 +125,7 @@ describe('the gateway at its edge', () => {
         USERS_SERVICE_URL: upstreamUrl,
         POSTS_SERVICE_URL: upstreamUrl,
         FEED_MESSAGES_SERVICE_URL: upstreamUrl,
+        FILES_SERVICE_URL: upstreamUrl,
         WORKER_URL: upstreamUrl,
         LOG_LEVEL: 'silent',
         // Each test speaks from its own addresses, through one trusted proxy hop.
@@ -232,6 +257,77 @@ describe('the gateway at its edge', () => {
     expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(30);
     // Another member is not held back by the first.
     expect((await send('member-listener', 10)).status).toBe(200);
+  });
+
+  describe('uploads', () => {
+    const form = (bytes: number) => {
+      const boundary = 'mepedia-edge-boundary';
+      const head = `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="a.png"\r\ncontent-type: image/png\r\n\r\n`;
+      return {
+        type: `multipart/form-data; boundary=${boundary}`,
+        body: Buffer.concat([
+          Buffer.from(head),
+          Buffer.alloc(bytes, 7),
+          Buffer.from(`\r\n--${boundary}--\r\n`),
+        ]),
+      };
+    };
+    const send = (path: string, body: { type: string; body: Buffer }, language = 'en') =>
+      fetch(`${base}${path}`, {
+        method: 'POST',
+        headers: {
+          'content-type': body.type,
+          cookie: 'mepedia_session=member-uploader',
+          'accept-language': language,
+          'x-forwarded-for': `198.18.0.${language === 'en' ? 1 : 2}`,
+        },
+        body: body.body,
+      });
+
+    it('takes an image of several megabytes to the files service whole, and nothing else that big', async () => {
+      const big = form(3 * 1024 * 1024);
+      const before = seen.length;
+      const uploaded = await send('/api/files/uploadApplicationFile', big);
+      expect(uploaded.status).toBe(200);
+      expect(seen.slice(before).map((entry) => entry.bytes)).toEqual([big.body.length]);
+      // Any other call keeps BODY_LIMIT_BYTES (1 MiB).
+      const elsewhere = await send('/api/posts/create', big);
+      expect(elsewhere.status).toBe(413);
+      expect(((await elsewhere.json()) as { code: string }).code).toBe('PAYLOAD_TOO_LARGE');
+      expect(seen.length).toBe(before + 1);
+    });
+
+    it('answers an image past the limit with IMAGE_TOO_BIG in the member’s language', async () => {
+      const before = seen.length;
+      const huge = form(IMAGE_MAX_BYTES + 128 * 1024);
+      const english = await send('/api/files/uploadApplicationFile', huge);
+      expect(english.status).toBe(413);
+      expect(await english.json()).toMatchObject({
+        code: 'IMAGE_TOO_BIG',
+        message: 'Image too big',
+        details: { maxBytes: IMAGE_MAX_BYTES, maxPixels: IMAGE_MAX_PIXELS },
+      });
+      const hebrew = await send('/api/files/uploadApplicationFile', huge, 'he');
+      expect(await hebrew.json()).toMatchObject({
+        code: 'IMAGE_TOO_BIG',
+        message: 'התמונה גדולה מדי',
+      });
+      expect(seen.length).toBe(before);
+    });
+
+    it('keeps the files service’s sandboxing policy on an image, framed by nobody', async () => {
+      const image = await fetch(`${base}/api/files/image/Edgeimage0123456789abc`);
+      expect(image.status).toBe(200);
+      expect(image.headers.get('content-security-policy')).toBe(
+        "default-src 'none'; sandbox; frame-ancestors 'none'",
+      );
+      expect(image.headers.get('x-content-type-options')).toBe('nosniff');
+      // JSON answers keep the gateway's own.
+      const json = await fetch(`${base}/api/posts/getPosts`, { method: 'POST' });
+      expect(json.headers.get('content-security-policy')).toBe(
+        "default-src 'none'; frame-ancestors 'none'",
+      );
+    });
   });
 
   it('gives each browser a visitor id and vouches for it to the service', async () => {

@@ -14,6 +14,8 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { createGatewayApp, inProcessUpstream } from '../../gateway/src/gateway.app';
 import { loadGatewayConfig } from '../../gateway/src/gateway.config';
 import { createFeedMessagesApp } from '../../feed-messages/src/feed-messages.app';
+import { createFilesApp } from '../../files/src/files.app';
+import { loadFilesOptions } from '../../files/src/files.options';
 import { createMeAnswersApp } from '../../me-answers/src/me-answers.app';
 import { createPostsApp } from '../../posts/src/posts.app';
 import { createPrivateQuestionsApp } from '../../private-questions/src/private-questions.app';
@@ -77,6 +79,7 @@ export async function startStandalone(given: Record<string, string | undefined> 
   const usersOptions = loadUsersOptions(env);
   const worker = loadWorkerConfig(env);
   const postsOptions = loadPostsOptions(env);
+  const filesOptions = loadFilesOptions(env);
   const logger = createLogger({ name: 'standalone', level: config.LOG_LEVEL });
   const configuredKey = env['IDENTITY_PRIVATE_KEY'];
   const privateKey = configuredKey
@@ -160,6 +163,14 @@ export async function startStandalone(given: Record<string, string | undefined> 
     const site = await createSiteApp({ ...platform, logger: logger.child({ service: 'site' }) });
     await site.init();
     services.push({ name: 'site', app: site });
+
+    // Images on local disk (FILES_DIR, by default .data/files) unless S3_BUCKET is set.
+    const files = await createFilesApp(
+      { ...platform, logger: logger.child({ service: 'files' }) },
+      filesOptions,
+    );
+    await files.init();
+    services.push({ name: 'files', app: files });
 
     const gatewayConfig = loadGatewayConfig({
       ...env,

@@ -31,6 +31,7 @@ import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
 import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { createFeedMessagesApp } from '../../feed-messages/src/feed-messages.app';
+import { createFilesApp } from '../../files/src/files.app';
 import { createMeAnswersApp } from '../../me-answers/src/me-answers.app';
 import { createPostsApp } from '../../posts/src/posts.app';
 import { createPrivateQuestionsApp } from '../../private-questions/src/private-questions.app';
@@ -156,6 +157,7 @@ describe('the route catalogue against the running services', () => {
     await listen('feed-messages', await createFeedMessagesApp(platform('feed-messages')));
     await listen('reactions', await createReactionsApp(platform('reactions')));
     await listen('site', await createSiteApp(platform('site')));
+    await listen('files', await createFilesApp(platform('files'), { storage: { kind: 'memory' } }));
   }, SETUP_TIMEOUT_MS);
 
   afterAll(async () => {
@@ -298,7 +300,7 @@ describe('the route catalogue against the running services', () => {
       body: {
         title: 'A summer to remember',
         content: `<p>${'A story told slowly and with care, one memory at a time. '.repeat(3)}</p>`,
-        image: '/api/files/image/abc',
+        image: '/api/files/image/Catalogueimage01234567',
         credit: 'Photo: the author',
         privacy: 'public',
       },

@@ -1,5 +1,6 @@
 import type { ApiRoute, ApiService } from './api-route';
 import { feedMessagesApi } from './feed-messages.api';
+import { filesApi } from './files.api';
 import { meAnswersApi } from './me-answers.api';
 import { postsApi } from './posts.api';
 import { privateQuestionsApi } from './private-questions.api';
@@ -19,6 +20,7 @@ export const apiCatalogue: readonly ApiService[] = [
   feedMessagesApi,
   privateQuestionsApi,
   reactionsApi,
+  filesApi,
   siteApi,
 ];
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FieldIssue, type ErrorCode } from './errors';
+import { ImageTooBigDetails } from './files';
 import { NotVerifiedDetails, VerificationState } from './users';
 
 /**
@@ -23,6 +24,7 @@ export const errorDetails = {
   }),
   ALREADY_VERIFIED: z.object({ verification: VerificationState }),
   CONTACT_CHANGE_NOT_ALLOWED: z.object({ field: z.enum(['email', 'phoneNumber']) }),
+  IMAGE_TOO_BIG: ImageTooBigDetails,
   UNSUPPORTED_MEDIA_TYPE: z.object({
     accepted: z.array(z.string()).describe('The media types a body may have.'),
   }),

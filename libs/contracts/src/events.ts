@@ -83,6 +83,7 @@ export const eventSubscriptions: Record<DomainEventType, ReadonlyArray<ServiceEv
     'events-private-questions',
     'events-reactions',
     'events-feed-messages',
+    'events-files',
   ],
   'user.updated': ['events-posts'],
   'email.unsubscribed': ['events-worker'],

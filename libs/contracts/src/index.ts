@@ -20,3 +20,4 @@ export * from './reactions';
 export * from './site';
 export * from './feed-messages';
 export * from './files';
+export * from './files.api';

@@ -211,9 +211,16 @@ export function buildOpenApiDocument(options: OpenApiOptions = {}): OpenApiDocum
   }
 
   const paths: OpenApiDocument['paths'] = {};
+  const usedIds = new Set<string>();
   for (const service of catalogue) {
     for (const route of service.routes) {
-      const operationId = operationIdOf(route);
+      // Two methods on one path (the files service's GET and POST image/{id}): the later one
+      // in the catalogue is told apart by its method, `files.image.post`.
+      const plainId = operationIdOf(route);
+      const operationId = usedIds.has(plainId)
+        ? `${plainId}.${route.method.toLowerCase()}`
+        : plainId;
+      usedIds.add(operationId);
       const base = pascal(operationId);
       const limits = options.rateLimits?.[route.path];
       const operation = buildOperation(route, {
