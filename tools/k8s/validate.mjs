@@ -515,6 +515,8 @@ const SHARED_ENV = {
     'me-answers',
     'private-questions',
     'reactions',
+    'feed-messages',
+    'files',
     'site',
   ],
   REDIS_PREFIX: [
@@ -525,6 +527,8 @@ const SHARED_ENV = {
     'me-answers',
     'private-questions',
     'reactions',
+    'feed-messages',
+    'files',
     'site',
   ],
   IDENTITY_PUBLIC_KEY: [
@@ -535,6 +539,7 @@ const SHARED_ENV = {
     'reactions',
     'feed-messages',
     'site',
+    'files',
   ],
   GATEWAY_URL: ['web'],
 };
