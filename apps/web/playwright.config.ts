@@ -56,6 +56,9 @@ export default defineConfig({
     cwd: root,
     url: `http://localhost:${port}/health/live`,
     reuseExistingServer: false,
+    // SIGTERM, so the process closes what it opened (its database, the browser tests' images live
+    // in memory) before Playwright moves on.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
     // The standalone process opens PGlite (initdb) first: over 10 s on a busy machine.
     timeout: 120_000,
     env: {

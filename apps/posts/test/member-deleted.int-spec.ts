@@ -53,7 +53,7 @@ describe('a deleted member’s posts', () => {
         body: {
           title: 'A story',
           content: `<p>${'A story worth keeping for a long time. '.repeat(4)}</p>`,
-          image: '/i/1',
+          image: '/api/files/image/Memberimage0123456789a',
           credit: 'me',
           privacy: 'public',
         },

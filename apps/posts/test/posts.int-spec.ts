@@ -53,7 +53,7 @@ describe('posts service over HTTP', () => {
   const newPost = (overrides: Partial<CreatePostRequest> = {}): CreatePostRequest => ({
     title: 'A summer to remember',
     content: `<p>${LONG_TEXT}</p>`,
-    image: '/api/files/image/abc',
+    image: '/api/files/image/Postimage0123456789_-a',
     credit: 'Photo: the author',
     privacy: 'public',
     destination: 'profile',
@@ -188,6 +188,39 @@ describe('posts service over HTTP', () => {
         ['credit', 'image', 'title'],
       );
       expect(missing.body.message).toBe('חלק מהשדות אינם תקינים');
+    });
+
+    it('takes only an image uploaded here, never an outside address', async () => {
+      const author = member();
+      for (const image of [
+        'https://images.example.com/a.jpg',
+        '//evil.example/a.png',
+        '/api/files/image/short',
+        '/favicon.svg',
+        'javascript:alert(1)',
+      ]) {
+        const refused = await call<ErrorEnvelope>(base, 'POST', '/api/posts/create', {
+          headers: as(author),
+          body: newPost({ image }),
+        });
+        expect({ image, status: refused.status, details: refused.body.details }).toEqual({
+          image,
+          status: 400,
+          details: [
+            {
+              field: 'image',
+              code: 'IMAGE_NOT_UPLOADED',
+              message: 'Upload the image here; links to images elsewhere are not accepted',
+            },
+          ],
+        });
+      }
+      const post = await create(author);
+      const changed = await call<ErrorEnvelope>(base, 'PUT', '/api/posts/update', {
+        headers: as(author),
+        body: { postId: post.postId, image: 'https://images.example.com/b.jpg' },
+      });
+      expect(changed.status).toBe(400);
     });
   });
 

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import sharp from 'sharp';
 import type {
   CurrentUser,
   OwnMeAnswer,
@@ -9,6 +10,7 @@ import type {
   ProfileQuestion,
   PublicMeAnswer,
   RegisterResponse,
+  UploadedImage,
 } from '@mepedia/contracts';
 import {
   call,
@@ -61,12 +63,51 @@ describe('posts in the standalone process', () => {
         await call<CurrentUser>(url, 'POST', '/api/users/session', { headers: jar.header() })
       ).body;
 
+      // The post's image, uploaded through the gateway to the files service (local disk here): a
+      // photo of a few megabytes (more than any other call may send), with its camera metadata.
+      const photo = await sharp({
+        create: {
+          width: 2400,
+          height: 1600,
+          channels: 3,
+          background: '#6b8e23',
+          noise: { type: 'gaussian', mean: 128, sigma: 40 },
+        },
+      })
+        .jpeg({ quality: 95 })
+        .withExif({ IFD0: { Copyright: 'Rivka Stern, taken at home' } })
+        .toBuffer();
+      expect(photo.length).toBeGreaterThan(1024 * 1024);
+      const form = new FormData();
+      form.set('purpose', 'post');
+      form.set('file', new Blob([photo], { type: 'image/jpeg' }), 'orchard.jpg');
+      const uploading = await fetch(`${url}/api/files/uploadApplicationFile`, {
+        method: 'POST',
+        headers: jar.header(),
+        body: form,
+      });
+      expect(uploading.status).toBe(201);
+      const uploaded = (await uploading.json()) as UploadedImage;
+      expect(uploaded).toMatchObject({ type: 'image/webp', width: 1920, height: 1280 });
+      const served = await fetch(`${url}${uploaded.url}?w=640`);
+      expect(served.headers.get('content-type')).toBe('image/webp');
+      expect(served.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      expect(served.headers.get('content-security-policy')).toBe(
+        "default-src 'none'; sandbox; frame-ancestors 'none'",
+      );
+      const variant = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
+      expect({ format: variant.format, width: variant.width, exif: variant.exif }).toEqual({
+        format: 'webp',
+        width: 640,
+        exif: undefined,
+      });
+
       const post = await call<Post>(url, 'POST', '/api/posts/create', {
         headers: jar.header(),
         body: {
           title: 'The orchard',
           content: `<p>${'We planted the orchard the year my brother was born, and it outlived us all. '.repeat(2)}</p>`,
-          image: '/api/files/image/orchard',
+          image: uploaded.url,
           credit: 'Family album',
           privacy: 'public',
           destination: 'magazine',
@@ -200,6 +241,11 @@ describe('posts in the standalone process', () => {
           .status,
       ).toBe(404);
       expect((await pageAt(`/post/${post.body.postId}`)).status).toBe(404);
+      // Their images went with them.
+      await until(
+        () => fetch(`${url}${uploaded.url}`),
+        (response) => response.status === 404,
+      );
       // Their answers went with the account, and so did the magazine post made from one.
       await until(
         () => call<PublicMeAnswer[]>(url, 'GET', `/api/meAnswers/getUserAnswers?userId=${me.id}`),

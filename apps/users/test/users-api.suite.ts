@@ -420,6 +420,33 @@ export function describeUsersApi(
         expect(email.body.code).toBe('CONTACT_CHANGE_NOT_ALLOWED');
       });
 
+      it('takes profile images uploaded here, clears them with an empty value, and refuses outside ones', async () => {
+        const { registration } = await registerVerified();
+        const { member } = await signIn(registration.email, registration.password);
+        const update = (body: Record<string, unknown>) =>
+          call<CurrentUser & ErrorEnvelope>(base, 'PUT', '/api/users/updateUserInformation', {
+            headers: asMember(member),
+            body,
+          });
+        const image = '/api/files/image/Profileimage0123456789';
+        const cropped = '/api/files/image/Croppedimage0123456789';
+        const set = await update({ profileImage: image, croppedProfileImage: cropped });
+        expect(set.status).toBe(200);
+        expect(set.body).toMatchObject({ profileImage: image, croppedProfileImage: cropped });
+        const outside = await update({ profileImage: 'https://images.example.com/me.jpg' });
+        expect(outside.status).toBe(400);
+        expect(outside.body.details).toEqual([
+          {
+            field: 'profileImage',
+            code: 'IMAGE_NOT_UPLOADED',
+            message: 'Upload the image here; links to images elsewhere are not accepted',
+          },
+        ]);
+        const cleared = await update({ croppedProfileImage: '' });
+        expect(cleared.status).toBe(200);
+        expect(cleared.body).toMatchObject({ profileImage: image, croppedProfileImage: null });
+      });
+
       it('checks a new name against the interface language being set', async () => {
         const { registration } = await registerVerified();
         const { member } = await signIn(registration.email, registration.password);

@@ -1,5 +1,6 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import sharp from 'sharp';
 
 type OutboxMessage = { channel: 'email' | 'sms'; to: string; subject?: string; text: string };
 
@@ -70,6 +71,30 @@ export async function registerMember(
     (await request.put('/api/users/verifyUserByEmail', { data: { verifyCode: token } })).status(),
   ).toBe(200);
   return { userId };
+}
+
+/**
+ * A picture uploaded through the API as `request`'s member (the files service re-encodes it):
+ * its `url`, for a post's image or a profile picture.
+ */
+export async function uploadImage(
+  request: APIRequestContext,
+  colour = '#1f4e79',
+  purpose: 'post' | 'profile' = 'post',
+): Promise<string> {
+  const png = await sharp({
+    create: { width: 1200, height: 675, channels: 3, background: colour },
+  })
+    .png()
+    .toBuffer();
+  const uploaded = await request.post('/api/files/uploadApplicationFile', {
+    multipart: {
+      purpose,
+      file: { name: 'picture.png', mimeType: 'image/png', buffer: png },
+    },
+  });
+  expect(uploaded.status()).toBe(201);
+  return ((await uploaded.json()) as { url: string }).url;
 }
 
 /** Zero serious or critical axe violations on the page as it is. */

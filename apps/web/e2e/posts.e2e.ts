@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { expectAccessible, hydrated, newPerson, registerMember } from './helpers';
+import { expectAccessible, hydrated, newPerson, registerMember, uploadImage } from './helpers';
 
 test('a member’s magazine post appears in the magazine, on the home page and on its own page, in both languages', async ({
   page,
@@ -7,13 +7,14 @@ test('a member’s magazine post appears in the magazine, on the home page and o
   const person = { ...newPerson(), firstname: 'Gideon', lastname: 'Shaked' };
   const api = page.request;
   await registerMember(api, person, { birthdate: '1950-03-02', gender: 'male' });
+  const image = await uploadImage(api, '#8a5a2b');
 
   const created = await api.post('/api/posts/create', {
     data: {
       title: 'The year we built the boat',
       content:
         '<p>My father and I built a wooden boat in the yard, one plank every Saturday, until the whole street came to see it sail.</p><script>alert(1)</script>',
-      image: '/favicon.svg',
+      image,
       credit: 'Family album',
       privacy: 'public',
       destination: 'magazine',
@@ -35,6 +36,12 @@ test('a member’s magazine post appears in the magazine, on the home page and o
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('The year we built the boat');
   await expect(page.getByText('one plank every Saturday')).toBeVisible();
   await expect(page.getByText('Image: Family album')).toBeVisible();
+  // The uploaded picture, in a width that fits, served by the files service under the page's policy.
+  const picture = page.locator('article figure img');
+  await expect(picture).toHaveAttribute('srcset', new RegExp(`${image}\\?w=1280 1280w`));
+  await expect
+    .poll(() => picture.evaluate((img: HTMLImageElement) => img.naturalWidth))
+    .toBeGreaterThan(0);
   expect(await page.locator('article script').count()).toBe(0);
   await expect(page.locator('meta[property="og:type"]')).toHaveAttribute('content', 'article');
   await expectAccessible(page);
@@ -60,12 +67,13 @@ test('reactions under a post: a guest is asked to log in, a member reacts and ta
   const person = newPerson();
   const api = page.request;
   await registerMember(api, person);
+  const image = await uploadImage(api);
   const created = await api.post('/api/posts/create', {
     data: {
       title: 'Reactions welcome',
       content:
         '<p>A short story about the first time our family gathered on the roof to watch the stars together, wrapped in blankets, while grandmother named every constellation she knew and made up the rest.</p>',
-      image: '/favicon.svg',
+      image,
       credit: 'Me',
       privacy: 'public',
       destination: 'magazine',

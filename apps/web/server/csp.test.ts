@@ -26,7 +26,8 @@ describe('contentSecurityPolicy', () => {
     expect(policy.get('frame-ancestors')).toBe("'self'");
     expect(policy.get('default-src')).toBe("'self'");
     expect(policy.get('connect-src')).toBe("'self'");
-    expect(policy.get('img-src')).toContain("'self'");
+    // Images: ours and the API's only; a member's page never loads one from another site.
+    expect(policy.get('img-src')).toBe("'self' data: blob:");
     expect(policy.get('style-src')).toContain("'self'");
     expect(policy.get('font-src')).toBe("'self'");
   });
@@ -36,6 +37,7 @@ describe('contentSecurityPolicy', () => {
       contentSecurityPolicy('n', { publicApiUrl: 'https://api.mepedia.example/v1' }),
     );
     expect(policy.get('connect-src')).toBe("'self' https://api.mepedia.example");
+    expect(policy.get('img-src')).toBe("'self' data: blob: https://api.mepedia.example");
     expect(
       directives(contentSecurityPolicy('n', { publicApiUrl: '/api' })).get('connect-src'),
     ).toBe("'self'");

@@ -26,8 +26,9 @@ export function contentSecurityPolicy(nonce: string, options: { publicApiUrl: st
     `script-src 'nonce-${nonce}' 'strict-dynamic'`,
     // The stylesheet is ours; React's streaming may add a <style> carrying the nonce.
     `style-src 'self' 'nonce-${nonce}'`,
-    // Members' images and post images may be any web address (see libs/contracts ImageReference).
-    "img-src 'self' data: blob: https:",
+    // Members' images are uploaded and served by the files service behind the API, never from
+    // another site (docs/adr/0005-member-images-are-uploaded.md).
+    `img-src 'self' data: blob:${api ? ` ${api}` : ''}`,
     "font-src 'self'",
     // The browser calls the API: here at /api, or at PUBLIC_API_URL when the site is served alone.
     `connect-src 'self'${api ? ` ${api}` : ''}`,

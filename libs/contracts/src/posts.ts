@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Language } from './language';
 import { requiredText } from './validation';
 import { optionalCount, requiredEnum } from './zod-helpers';
+import { ImageReference } from './files';
 
 export const POST_PRIVACIES = ['public', 'private'] as const;
 /** Where a public post appears: on its author's profile, or there and in the magazine. */
@@ -19,14 +20,6 @@ export const PostPrivacy = requiredEnum(POST_PRIVACIES);
 export type PostPrivacy = z.infer<typeof PostPrivacy>;
 export const PostDestination = requiredEnum(POST_DESTINATIONS);
 export type PostDestination = z.infer<typeof PostDestination>;
-
-const ImageReference = z
-  .string({ error: (issue) => (issue.input === undefined ? 'FIELD_REQUIRED' : 'INVALID_VALUE') })
-  .trim()
-  .min(1, 'FIELD_REQUIRED')
-  .max(2048, 'TOO_LONG')
-  .refine((value) => /^\/[^\s]*$/.test(value) || /^https?:\/\/[^\s]+$/.test(value), 'URL_INVALID')
-  .describe('An http(s) URL or a path served by the files service (`/api/files/...`).');
 
 const PostFields = {
   title: requiredText(POST_TITLE_MAX),

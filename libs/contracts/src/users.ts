@@ -16,6 +16,7 @@ import {
   requiredText,
 } from './validation';
 import { optionalCount, requiredEnum } from './zod-helpers';
+import { fileIdOfImagePath } from './files';
 
 export const GENDERS = ['male', 'female', 'other', 'non-binary'] as const;
 export const Gender = requiredEnum(GENDERS);
@@ -162,8 +163,8 @@ export const UpdateUserInformationRequest = z
     facebookLink: OptionalWebUrl,
     instagramLink: OptionalWebUrl,
     linkedinLink: OptionalWebUrl,
-    profileImage: OptionalWebUrlOrPath(),
-    croppedProfileImage: OptionalWebUrlOrPath(),
+    profileImage: OptionalImage(),
+    croppedProfileImage: OptionalImage(),
     moto: OptionalShortText,
     aboutMe: OptionalShortText,
     videoUrl: OptionalVideoUrl,
@@ -177,21 +178,20 @@ export const UpdateUserInformationRequest = z
 export type UpdateUserInformationRequest = z.input<typeof UpdateUserInformationRequest>;
 export type UpdateUserInformationInput = z.output<typeof UpdateUserInformationRequest>;
 
-/** Image references are either absolute URLs or paths served by the files service. */
-function OptionalWebUrlOrPath() {
+/**
+ * A member's image: the `url` of one they uploaded (`/api/files/image/{id}`), never an outside
+ * address (docs/adr/0005-member-images-are-uploaded.md); an empty string or null clears it.
+ */
+function OptionalImage() {
   return z
     .string({ error: 'INVALID_VALUE' })
     .trim()
-    .max(2048, 'TOO_LONG')
-    .refine(
-      (value) => value === '' || /^\/[^\s]*$/.test(value) || /^https?:\/\/[^\s]+$/.test(value),
-      'URL_INVALID',
-    )
+    .refine((value) => value === '' || fileIdOfImagePath(value) !== undefined, 'IMAGE_NOT_UPLOADED')
     .transform((value) => (value === '' ? null : value))
     .nullable()
     .optional()
     .describe(
-      'An http(s) URL or a path served by the files service (`/api/files/...`); an empty string or null clears it.',
+      'The `url` of an image uploaded with `POST /api/files/uploadApplicationFile` (`/api/files/image/{id}`; outside addresses: IMAGE_NOT_UPLOADED); an empty string or null clears it.',
     );
 }
 

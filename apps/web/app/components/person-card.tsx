@@ -1,6 +1,7 @@
 import { resolveProfileImage, type PersonCard as Card } from '@mepedia/contracts';
 import { useI18n } from '../lib/i18n';
 import { LocalizedLink } from './localized-link';
+import { MemberImage } from './member-image';
 
 export function PersonCard({ person }: { person: Card }) {
   const { t } = useI18n();
@@ -9,7 +10,15 @@ export function PersonCard({ person }: { person: Card }) {
     <article className="person-card">
       <LocalizedLink to={`/profile/${person.id}`} className="person-link">
         {image ? (
-          <img src={image} alt="" width={96} height={96} loading="lazy" className="avatar" />
+          <MemberImage
+            path={image}
+            widths={[160, 320]}
+            sizes="96px"
+            width={96}
+            height={96}
+            loading="lazy"
+            className="avatar"
+          />
         ) : (
           <span className="avatar avatar-initials" aria-hidden="true">
             {person.firstname.slice(0, 1)}

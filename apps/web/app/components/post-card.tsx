@@ -1,14 +1,16 @@
 import type { PostSummary } from '@mepedia/contracts';
 import { useI18n } from '../lib/i18n';
 import { LocalizedLink } from './localized-link';
+import { MemberImage } from './member-image';
 
 export function PostCard({ post }: { post: PostSummary }) {
   const { t, locale } = useI18n();
   return (
     <article className="post-card">
-      <img
-        src={post.image}
-        alt=""
+      <MemberImage
+        path={post.image}
+        widths={[320, 640, 960]}
+        sizes="(max-width: 40rem) 100vw, 20rem"
         width={320}
         height={180}
         loading="lazy"

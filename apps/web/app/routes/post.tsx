@@ -5,6 +5,7 @@ import { useEffect } from 'react';
 import { data } from 'react-router';
 import { RANDOM_IDENTIFIER_KEY } from '../components/client-effects';
 import { LocalizedLink } from '../components/localized-link';
+import { MemberImage } from '../components/member-image';
 import { ReactionBar } from '../components/reactions';
 import { useApi } from '../lib/api';
 import { serverApi } from '../lib/context';
@@ -91,7 +92,12 @@ export default function PostPage({ loaderData }: Route.ComponentProps) {
         </p>
       )}
       <figure>
-        <img src={post.image} alt="" className="post-image" />
+        <MemberImage
+          path={post.image}
+          widths={[640, 960, 1280, 1920]}
+          sizes="(max-width: 48rem) 100vw, 48rem"
+          className="post-image"
+        />
         <figcaption className="muted" dir="auto">
           {t('post.imageCredit', { credit: post.credit })}
         </figcaption>

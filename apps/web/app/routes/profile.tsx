@@ -6,6 +6,7 @@ import { serverApi } from '../lib/context';
 import { useI18n } from '../lib/i18n';
 import { pageMeta, rootOf } from '../lib/seo';
 import type { Route } from './+types/profile';
+import { MemberImage } from '../components/member-image';
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   try {
@@ -40,7 +41,14 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
     <article className="page" aria-labelledby="profile-title">
       <header className="profile-header">
         {image && (
-          <img src={image} alt="" width={128} height={128} className="avatar avatar-large" />
+          <MemberImage
+            path={image}
+            widths={[160, 320]}
+            sizes="128px"
+            width={128}
+            height={128}
+            className="avatar avatar-large"
+          />
         )}
         <h1 id="profile-title" dir="auto">
           {profile.fullname}

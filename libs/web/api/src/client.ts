@@ -73,6 +73,8 @@ export function createApi(options: ApiOptions) {
   }
 
   return {
+    /** Where the API is ('' for this origin): images of the files service are under it too. */
+    baseUrl: options.baseUrl,
     posts: {
       getPosts: (query: GetPostsRequest) => send<PostsPage>('POST', 'posts/getPosts', query),
       getPostById: (postId: string) => send<Post>('POST', 'posts/getPostById', { postId }),
