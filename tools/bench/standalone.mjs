@@ -13,6 +13,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import sharp from 'sharp';
 import { calibrate, drive, row, table } from './calibration.mjs';
 
 const POSTS = Number(process.env.POSTS ?? 1000);
@@ -148,6 +149,34 @@ async function seed(base) {
     },
     member,
   );
+  // One photo (a noisy 2400 × 1600 JPEG of about 2 MB) uploaded, re-encoded into its widths, and
+  // used by every post.
+  const photo = await sharp({
+    create: {
+      width: 2400,
+      height: 1600,
+      channels: 3,
+      background: '#6b8e23',
+      noise: { type: 'gaussian', mean: 128, sigma: 40 },
+    },
+  })
+    .jpeg({ quality: 92 })
+    .toBuffer();
+  const form = new FormData();
+  form.set('purpose', 'post');
+  form.set('file', new Blob([photo], { type: 'image/jpeg' }), 'bench.jpg');
+  const uploadStarted = Date.now();
+  const uploading = await fetch(`${base}/api/files/uploadApplicationFile`, {
+    method: 'POST',
+    headers: { cookie: member.header() },
+    body: form,
+  });
+  if (uploading.status !== 201) throw new Error(`upload -> ${uploading.status}`);
+  const image = await uploading.json();
+  log(
+    `uploaded a ${Math.round(photo.length / 1024)} KB photo in ${Date.now() - uploadStarted} ms ` +
+      `(${image.widths.length} WebP widths)`,
+  );
   const ids = [];
   const started = Date.now();
   for (let i = 0; i < POSTS; i++) {
@@ -158,7 +187,7 @@ async function seed(base) {
       {
         title: `A remembered afternoon, number ${i}`,
         content: article(i),
-        image: `https://images.example.com/${i}.jpg`,
+        image: image.url,
         credit: `Photo ${i}`,
         privacy: 'public',
         destination: i % 3 === 0 ? 'magazine' : 'profile',
@@ -204,7 +233,7 @@ async function seed(base) {
       member,
     );
   const me = await call(base, 'POST', '/api/users/session', undefined, member);
-  return { member, ids, userId: me.id };
+  return { member, ids, userId: me.id, image: image.url };
 }
 
 /** TIMELINE=1: answers and their slowest latency second by second, to tell a stall from a queue. */
@@ -236,7 +265,7 @@ async function main() {
     const calibration = process.env.ONLY ? [] : await calibrate({ duration: DURATION });
     standalone = await startStandalone(dataDir);
     const base = standalone.url.replace('localhost', '127.0.0.1');
-    const { member, ids, userId } = await seed(base);
+    const { member, ids, userId, image } = await seed(base);
     let next = 0;
     const postBody = () => JSON.stringify({ postId: ids[next++ % ids.length] });
     const scenarios = [
@@ -280,6 +309,7 @@ async function main() {
           body: JSON.stringify({ collectionName: 'posts', objectId: ids[0] }),
         },
       ],
+      ['image variant (`image/{id}?w=640`, a 48 KB WebP)', { url: `${base}${image}?w=640` }],
       ['home page, guest', { url: `${base}/` }],
       [
         'post page, guest',
