@@ -9,6 +9,8 @@ import type {
   PostsPage,
   ProfileQuestion,
   PublicMeAnswer,
+  ImageDataUrl,
+  ImageInfo,
   RegisterResponse,
   UploadedImage,
 } from '@mepedia/contracts';
@@ -101,6 +103,26 @@ describe('posts in the standalone process', () => {
         width: 640,
         exif: undefined,
       });
+
+      // The other reads, through the gateway too.
+      const info = await call<ImageInfo>(url, 'GET', `/api/files/getImageType/${uploaded.id}`);
+      expect(info.body).toEqual({
+        id: uploaded.id,
+        type: 'image/webp',
+        width: 1920,
+        height: 1280,
+        widths: [160, 320, 640, 960, 1280, 1920],
+      });
+      const inline = await call<ImageDataUrl>(
+        url,
+        'POST',
+        `/api/files/image/${uploaded.id}?base64=true`,
+      );
+      expect(inline.body).toMatchObject({ id: uploaded.id, width: 320 });
+      expect(inline.body.dataUrl).toMatch(/^data:image\/webp;base64,UklGR/);
+      const pageView = await fetch(`${url}/api/files/imagePageView/${uploaded.id}/?resize=true`);
+      expect(pageView.status).toBe(200);
+      expect((await sharp(Buffer.from(await pageView.arrayBuffer())).metadata()).width).toBe(1280);
 
       const post = await call<Post>(url, 'POST', '/api/posts/create', {
         headers: jar.header(),
