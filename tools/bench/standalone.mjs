@@ -9,83 +9,15 @@
 //   POSTS=1000 DURATION=10 CONNECTIONS=50 node tools/bench/standalone.mjs
 //   ONLY='home page, guest' NODE_ARGS='--cpu-prof --cpu-prof-dir=prof' node tools/bench/standalone.mjs
 //   TIMELINE=1 ONLY='home page' node tools/bench/standalone.mjs   (second by second: stall or queue?)
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import sharp from 'sharp';
 import { calibrate, drive, row, table } from './calibration.mjs';
+import { call, log, startStandalone, uploadPhoto, verifiedMember } from './standalone-process.mjs';
 
 const POSTS = Number(process.env.POSTS ?? 1000);
 const DURATION = Number(process.env.DURATION ?? 10);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
-const log = (message) => process.stderr.write(`${message}\n`);
-
-function startStandalone(dataDir) {
-  return new Promise((resolve, reject) => {
-    // NODE_ARGS='--cpu-prof --cpu-prof-dir=prof' profiles the process under load.
-    const nodeArgs = process.env.NODE_ARGS ? process.env.NODE_ARGS.split(' ') : [];
-    const child = spawn(process.execPath, [...nodeArgs, 'dist/apps/standalone/src/main.js'], {
-      env: {
-        PATH: process.env.PATH,
-        DATA_DIR: dataDir,
-        PORT: '0',
-        LOG_LEVEL: 'warn',
-        // The seed writes 30 comments at once; a member may write nine in thirty seconds.
-        RATE_LIMIT_COMMENTS_PER_MEMBER: '100',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    const onData = (chunk) => {
-      output += chunk.toString();
-      const match = /ready at (http:\/\/\S+)/.exec(output);
-      if (match) resolve({ child, url: match[1] });
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`standalone exited ${code}:\n${output}`)));
-  });
-}
-
-/** One browser's cookies. */
-function jar() {
-  const cookies = new Map();
-  return {
-    header: () => [...cookies].map(([name, value]) => `${name}=${value}`).join('; '),
-    store(response) {
-      for (const line of response.headers.getSetCookie()) {
-        const [pair] = line.split(';');
-        const eq = pair.indexOf('=');
-        cookies.set(pair.slice(0, eq), pair.slice(eq + 1));
-      }
-    },
-  };
-}
-
-async function call(base, method, path, body, cookies) {
-  const response = await fetch(`${base}${path}`, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(cookies ? { cookie: cookies.header() } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  cookies?.store(response);
-  const text = await response.text();
-  if (response.status >= 400) throw new Error(`${method} ${path} -> ${response.status}: ${text}`);
-  return text ? JSON.parse(text) : undefined;
-}
-
-async function outbox(base, predicate) {
-  for (let i = 0; i < 200; i++) {
-    const found = (await call(base, 'GET', '/dev/outbox')).find(predicate);
-    if (found) return found;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error('message never reached the dev outbox');
-}
 
 const WORDS =
   'memory family village sea school teacher war peace music bread grandmother kitchen letters ' +
@@ -104,79 +36,8 @@ function article(i) {
 }
 
 async function seed(base) {
-  const member = jar();
-  const phone = `05${String(Date.now()).slice(-8)}`;
-  const email = `bench.${Date.now()}@example.com`;
-  const password = 'bench-member-passphrase';
-  await call(
-    base,
-    'POST',
-    '/api/users/register',
-    {
-      language: 'en',
-      firstname: 'Bench',
-      lastname: 'Writer',
-      email,
-      phoneNumberPrefix: '+972',
-      phoneNumber: phone,
-      birthdate: '1980-01-01',
-      country: 'IL',
-      gender: 'other',
-      password,
-      termsAccepted: true,
-    },
-    member,
-  );
-  const sms = await outbox(base, (m) => m.channel === 'sms');
-  await call(
-    base,
-    'PUT',
-    '/api/users/verifyUserByPhone',
-    {
-      prefix: '+972',
-      phone,
-      verifyCode: /(\d{6})/.exec(sms.text)[1],
-    },
-    member,
-  );
-  const mail = await outbox(base, (m) => m.channel === 'email' && m.to === email);
-  await call(
-    base,
-    'PUT',
-    '/api/users/verifyUserByEmail',
-    {
-      verifyCode: /token=([\w-]+)/.exec(mail.text)[1],
-    },
-    member,
-  );
-  // One photo (a noisy 2400 × 1600 JPEG of about 2 MB) uploaded, re-encoded into its widths, and
-  // used by every post.
-  const photo = await sharp({
-    create: {
-      width: 2400,
-      height: 1600,
-      channels: 3,
-      background: '#6b8e23',
-      noise: { type: 'gaussian', mean: 128, sigma: 40 },
-    },
-  })
-    .jpeg({ quality: 92 })
-    .toBuffer();
-  const form = new FormData();
-  form.set('purpose', 'post');
-  form.set('file', new Blob([photo], { type: 'image/jpeg' }), 'bench.jpg');
-  const uploadStarted = Date.now();
-  const uploading = await fetch(`${base}/api/files/uploadApplicationFile`, {
-    method: 'POST',
-    headers: { cookie: member.header() },
-    body: form,
-  });
-  if (uploading.status !== 201) throw new Error(`upload -> ${uploading.status}`);
-  const image = await uploading.json();
-  log(
-    `uploaded a ${Math.round(photo.length / 1024)} KB photo in ${Date.now() - uploadStarted} ms ` +
-      `(${image.widths.length} WebP widths)`,
-  );
+  const member = await verifiedMember(base);
+  const image = await uploadPhoto(base, member);
   const ids = [];
   const started = Date.now();
   for (let i = 0; i < POSTS; i++) {

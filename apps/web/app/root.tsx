@@ -39,6 +39,8 @@ import { guardRedirect, showsSiteChrome } from './lib/navigation';
 import { useNonce } from './lib/nonce';
 import { DEFAULT_SUPPORT_CHAT_URL } from './lib/site';
 import stylesheet from './app.css?url';
+import rubikHebrew from '@fontsource-variable/rubik/files/rubik-hebrew-wght-normal.woff2?url';
+import rubikLatin from '@fontsource-variable/rubik/files/rubik-latin-wght-normal.woff2?url';
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },
@@ -139,7 +141,17 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content="#1f4e79" />
+        <meta name="theme-color" content="#1f4e79" media="(prefers-color-scheme: light)" />
+        <meta name="theme-color" content="#121416" media="(prefers-color-scheme: dark)" />
+        <meta name="color-scheme" content="light dark" />
+        {/* The interface font of the page's language, fetched with the stylesheet, not after it. */}
+        <link
+          rel="preload"
+          as="font"
+          type="font/woff2"
+          crossOrigin="anonymous"
+          href={locale === 'he' ? rubikHebrew : rubikLatin}
+        />
         <Meta />
         <Links />
       </head>

@@ -1,5 +1,7 @@
-import { useEffect, useId, useState } from 'react';
+import { Accessibility } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useI18n } from '../lib/i18n';
+import { Icon } from './icon';
 
 export type A11yPrefs = {
   textScale: number;
@@ -18,7 +20,6 @@ export const DEFAULT_PREFS: A11yPrefs = {
   readable: false,
   still: false,
 };
-const RESTYLE_DELAY_MS = 1000;
 
 export function readPrefs(raw: string | null): A11yPrefs {
   try {
@@ -50,22 +51,32 @@ export function applyPrefs(root: HTMLElement, prefs: A11yPrefs) {
 /**
  * Our own accessibility toolbar (no third-party script): text size, contrast,
  * grayscale, underlined links, a readable font, no animations. Remembered per
- * browser; the button appears a second after load, out of the first paint's way.
+ * browser. Its button is there from the first paint; Escape closes the panel and gives the
+ * focus back to it; on a phone the panel spans the screen, so it is never cut off in either
+ * direction.
  */
 export function AccessibilityToolbar() {
   const { t } = useI18n();
-  const [ready, setReady] = useState(false);
   const [open, setOpen] = useState(false);
   const [prefs, setPrefs] = useState<A11yPrefs>(DEFAULT_PREFS);
   const panelId = useId();
+  const buttonRef = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     const saved = readPrefs(window.localStorage.getItem(A11Y_KEY));
     setPrefs(saved);
     applyPrefs(document.documentElement, saved);
-    const timer = setTimeout(() => setReady(true), RESTYLE_DELAY_MS);
-    return () => clearTimeout(timer);
   }, []);
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      buttonRef.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open]);
 
   const update = (next: A11yPrefs) => {
     setPrefs(next);
@@ -76,15 +87,18 @@ export function AccessibilityToolbar() {
     update({ ...prefs, [key]: !prefs[key] });
 
   return (
-    <div className={`a11y-toolbar${ready ? ' is-ready' : ''}`}>
+    <div className="a11y-toolbar">
       <button
+        ref={buttonRef}
         type="button"
-        className="a11y-button"
+        className="icon-button"
         aria-expanded={open}
         aria-controls={panelId}
+        aria-label={t('a11y.open')}
+        title={t('a11y.open')}
         onClick={() => setOpen(!open)}
       >
-        {t('a11y.open')}
+        <Icon icon={Accessibility} size={22} />
       </button>
       <div
         id={panelId}

@@ -1,4 +1,5 @@
 import { LOCALES, LOCALE_INFO, localizePath, splitLocale, type Locale } from '@mepedia/web-i18n';
+import { Menu, Search, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent, type MouseEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useApi } from '../lib/api';
@@ -6,6 +7,8 @@ import { useI18n } from '../lib/i18n';
 import type { MemberView } from '../lib/member';
 import { menuEntries, type MenuEntry } from '../lib/navigation';
 import { AccessibilityToolbar } from './accessibility-toolbar';
+import { Avatar } from './avatar';
+import { Icon } from './icon';
 import { LocalizedLink } from './localized-link';
 import { useToasts } from './toasts';
 
@@ -30,37 +33,67 @@ export async function logout(api: ReturnType<typeof useApi>) {
   window.location.assign('/?lang=en');
 }
 
-function SearchField() {
-  const { t } = useI18n();
+/**
+ * Searching people. The directory is for members: a guest is told so before typing (the field's
+ * description), and a guest's search leads to the sign-in page, which says why it is there.
+ */
+function SearchField({ signedIn }: { signedIn: boolean }) {
+  const { t, locale } = useI18n();
   const navigate = useNavigate();
-  const { locale } = useI18n();
+  const hintId = useId();
+  const people = localizePath('/people', locale);
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const value = new FormData(event.currentTarget).get('searchValue');
     const text = typeof value === 'string' ? value.trim() : '';
     if (!text) return; // an empty search goes nowhere
-    void navigate(`${localizePath('/people', locale)}?searchValue=${encodeURIComponent(text)}`);
+    void navigate(
+      signedIn
+        ? `${people}?searchValue=${encodeURIComponent(text)}`
+        : `${localizePath('/auth', locale)}?modal=login&reason=search`,
+    );
   };
   return (
-    <form
-      role="search"
-      className="header-search"
-      action={localizePath('/people', locale)}
-      method="get"
-      onSubmit={onSubmit}
-    >
+    <form role="search" className="header-search" action={people} method="get" onSubmit={onSubmit}>
       <label htmlFor="header-search" className="visually-hidden">
         {t('header.search.label')}
       </label>
+      <Icon icon={Search} size={18} />
       <input
         id="header-search"
         name="searchValue"
         type="search"
         dir="auto"
-        placeholder={t('header.search.placeholder')}
+        placeholder={t(signedIn ? 'header.search.placeholder' : 'header.search.guestPlaceholder')}
+        aria-describedby={signedIn ? undefined : hintId}
         enterKeyHint="search"
       />
+      {!signedIn && (
+        <span id={hintId} className="visually-hidden">
+          {t('header.search.guestHint')}
+        </span>
+      )}
     </form>
+  );
+}
+
+/** The site's mark: the logo's square; the name beside it where there is room. */
+function Logo() {
+  const { t } = useI18n();
+  return (
+    <LocalizedLink to="/" className="logo" aria-label={t('header.home')}>
+      <svg viewBox="0 0 56 56" width="36" height="36" aria-hidden="true" focusable="false">
+        <rect x="4" y="4" width="48" height="48" rx="12" fill="#1f4e79" />
+        <path
+          d="M15 40V17h4.6l8.4 12.2L36.4 17H41v23h-4.8V25.3l-8.2 11.6-8.2-11.6V40z"
+          fill="#fff"
+        />
+        <circle cx="46" cy="12" r="4" fill="#f2b134" />
+      </svg>
+      <span className="logo-word" aria-hidden="true">
+        {t('app.name')}
+      </span>
+    </LocalizedLink>
   );
 }
 
@@ -198,20 +231,35 @@ export function Header({
   return (
     <header className="site-header">
       <div className="header-row">
-        <LocalizedLink to="/" className="logo" aria-label={t('header.home')}>
-          <span aria-hidden="true">{t('app.name')}</span>
-        </LocalizedLink>
-        <SearchField />
+        <Logo />
+        <SearchField signedIn={user !== null} />
         <AccessibilityToolbar />
+        {user ? (
+          <LocalizedLink
+            to={`/profile/${user.id}`}
+            className="member-chip"
+            aria-label={t('header.me', { name: user.fullname })}
+          >
+            <Avatar name={user.fullname} image={user.image} size="sm" loading="eager" />
+            <bdi className="member-chip-name" aria-hidden="true">
+              {user.firstname}
+            </bdi>
+          </LocalizedLink>
+        ) : (
+          <LocalizedLink to="/auth?modal=login" className="header-login">
+            {t('menu.login')}
+          </LocalizedLink>
+        )}
         <button
           ref={buttonRef}
           type="button"
-          className="menu-button"
+          className="icon-button"
           aria-expanded={open}
           aria-controls={menuId}
+          aria-label={open ? t('header.menu.close') : t('header.menu.open')}
           onClick={() => setOpen(!open)}
         >
-          {open ? t('header.menu.close') : t('header.menu.open')}
+          <Icon icon={open ? X : Menu} size={22} />
         </button>
       </div>
       <nav id={menuId} className="site-menu" aria-label={t('header.menu.label')} hidden={!open}>

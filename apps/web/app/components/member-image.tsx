@@ -1,5 +1,5 @@
 import { fileIdOfImagePath, imagePath } from '@mepedia/contracts';
-import type { ImgHTMLAttributes } from 'react';
+import { useEffect, useRef, type ImgHTMLAttributes } from 'react';
 import { useApi } from '../lib/api';
 
 /**
@@ -29,8 +29,27 @@ type MemberImageProps = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSe
   sizes: string;
 };
 
-/** A member's picture (a post's, a profile's), in the width the layout needs. */
+/**
+ * A member's picture (a post's, a profile's), in the width the layout needs. One that fails to
+ * load is marked `data-failed`: the page shows its placeholder instead (and drops a credit that
+ * would have nothing to credit), also when it failed before the page came alive.
+ */
 export function MemberImage({ path, widths, alt = '', ...rest }: MemberImageProps) {
   const api = useApi();
-  return <img {...imageSources(path, widths, api.baseUrl)} alt={alt} {...rest} />;
+  const ref = useRef<HTMLImageElement>(null);
+  useEffect(() => {
+    const image = ref.current;
+    if (image?.complete && image.naturalWidth === 0) image.dataset['failed'] = 'true';
+  }, [path]);
+  return (
+    <img
+      ref={ref}
+      {...imageSources(path, widths, api.baseUrl)}
+      alt={alt}
+      onError={(event) => {
+        event.currentTarget.dataset['failed'] = 'true';
+      }}
+      {...rest}
+    />
+  );
 }

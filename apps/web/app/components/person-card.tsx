@@ -1,34 +1,28 @@
 import { resolveProfileImage, type PersonCard as Card } from '@mepedia/contracts';
 import { useI18n } from '../lib/i18n';
+import { textLang } from '../lib/text-lang';
+import { Avatar } from './avatar';
 import { LocalizedLink } from './localized-link';
-import { MemberImage } from './member-image';
 
+/** A person in a list: picture or initials, name, motto and how many answers they published. */
 export function PersonCard({ person }: { person: Card }) {
   const { t } = useI18n();
-  const image = resolveProfileImage(person);
   return (
-    <article className="person-card">
-      <LocalizedLink to={`/profile/${person.id}`} className="person-link">
-        {image ? (
-          <MemberImage
-            path={image}
-            widths={[160, 320]}
-            sizes="96px"
-            width={96}
-            height={96}
-            loading="lazy"
-            className="avatar"
-          />
-        ) : (
-          <span className="avatar avatar-initials" aria-hidden="true">
-            {person.firstname.slice(0, 1)}
-            {person.lastname.slice(0, 1)}
-          </span>
-        )}
-        <h3 dir="auto">{person.fullname}</h3>
-      </LocalizedLink>
-      {person.moto && <p dir="auto">{person.moto}</p>}
-      <p className="muted">{t('person.publishedAnswers', { count: person.publishedAnswers })}</p>
+    <article className="card person-card">
+      <Avatar name={person.fullname} image={resolveProfileImage(person)} size="md" />
+      <h3 className="person-card-name" dir="auto" lang={textLang(person.fullname)}>
+        <LocalizedLink to={`/profile/${person.id}`} className="card-link">
+          {person.fullname}
+        </LocalizedLink>
+      </h3>
+      {person.moto && (
+        <p className="person-card-moto" dir="auto" lang={textLang(person.moto)}>
+          {person.moto}
+        </p>
+      )}
+      <p className="muted person-card-count">
+        {t('person.publishedAnswers', { count: person.publishedAnswers })}
+      </p>
     </article>
   );
 }

@@ -1,33 +1,45 @@
 import type { PostSummary } from '@mepedia/contracts';
-import { useI18n } from '../lib/i18n';
+import { textLang } from '../lib/text-lang';
+import { Avatar } from './avatar';
+import { Byline } from './byline';
 import { LocalizedLink } from './localized-link';
 import { MemberImage } from './member-image';
 
-export function PostCard({ post }: { post: PostSummary }) {
-  const { t, locale } = useI18n();
+/**
+ * A story in a list: its picture (16:9, sized before it loads), title, three lines of it, and who
+ * wrote it when. `featured`: the first of a list, across the grid's width. The whole card is one
+ * link target (the title's), so a keyboard stops once per story.
+ */
+export function PostCard({ post, featured = false }: { post: PostSummary; featured?: boolean }) {
   return (
-    <article className="post-card">
-      <MemberImage
-        path={post.image}
-        widths={[320, 640, 960]}
-        sizes="(max-width: 40rem) 100vw, 20rem"
-        width={320}
-        height={180}
-        loading="lazy"
-        className="post-card-image"
-      />
-      <h3 dir="auto">
-        <LocalizedLink to={`/post/${post.postId}`}>{post.title}</LocalizedLink>
-      </h3>
-      {post.publisher && (
-        <p className="muted" dir="auto">
-          {t('post.by', { name: post.publisher.fullname })} ·{' '}
-          <time dateTime={post.createdAt}>
-            {new Date(post.createdAt).toLocaleDateString(locale === 'he' ? 'he-IL' : 'en-GB')}
-          </time>
+    <article className={`card post-card${featured ? ' post-card-featured' : ''}`}>
+      <div className="post-card-media">
+        <MemberImage
+          path={post.image}
+          widths={featured ? [640, 960, 1280] : [320, 640, 960]}
+          sizes={featured ? '(max-width: 48rem) 100vw, 40rem' : '(max-width: 40rem) 100vw, 22rem'}
+          width={featured ? 640 : 320}
+          height={featured ? 360 : 180}
+          loading={featured ? 'eager' : 'lazy'}
+          className="post-card-image"
+        />
+      </div>
+      <div className="post-card-body">
+        <h3 className="post-card-title" dir="auto" lang={textLang(post.title)}>
+          <LocalizedLink to={`/post/${post.postId}`} className="card-link">
+            {post.title}
+          </LocalizedLink>
+        </h3>
+        <p className="post-card-excerpt" dir="auto" lang={textLang(post.excerpt)}>
+          {post.excerpt}
         </p>
-      )}
-      <p dir="auto">{post.excerpt}</p>
+        {post.publisher && (
+          <div className="post-card-author">
+            <Avatar name={post.publisher.fullname} image={post.publisher.profileImage} size="sm" />
+            <Byline name={post.publisher.fullname} date={post.createdAt} relative />
+          </div>
+        )}
+      </div>
     </article>
   );
 }

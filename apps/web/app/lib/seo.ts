@@ -7,12 +7,19 @@ import {
 } from '@mepedia/web-i18n';
 
 /** The root loader's data as meta functions see it (typed loosely there). */
-export function rootOf(data: unknown): { locale: Locale; siteUrl: string } | undefined {
-  const candidate = data as { locale?: unknown; siteUrl?: unknown } | null | undefined;
+export function rootOf(
+  data: unknown,
+): { locale: Locale; siteUrl: string; publicApiUrl: string } | undefined {
+  const candidate = data as
+    { locale?: unknown; siteUrl?: unknown; publicApiUrl?: unknown } | null | undefined;
   return candidate &&
     (candidate.locale === 'en' || candidate.locale === 'he') &&
     typeof candidate.siteUrl === 'string'
-    ? { locale: candidate.locale, siteUrl: candidate.siteUrl }
+    ? {
+        locale: candidate.locale,
+        siteUrl: candidate.siteUrl,
+        publicApiUrl: typeof candidate.publicApiUrl === 'string' ? candidate.publicApiUrl : '',
+      }
     : undefined;
 }
 type MetaDescriptor = Record<string, string>;

@@ -335,8 +335,15 @@ function RegisterForm() {
 
 export default function Auth() {
   const [params] = useSearchParams();
+  const { t } = useI18n();
   return (
     <section className="page page-narrow">
+      {/* Sent here from a members' feature: say so, not only show a form. */}
+      {params.get('reason') === 'search' && (
+        <p className="notice" role="status">
+          {t('auth.reason.search')}
+        </p>
+      )}
       {params.get('modal') === 'login' ? <LoginForm /> : <RegisterForm />}
     </section>
   );

@@ -38,9 +38,9 @@ function MagazinePreview() {
   if (posts.length === 0) return null;
   return (
     <ul className="card-grid">
-      {posts.map((post) => (
-        <li key={post.postId}>
-          <PostCard post={post} />
+      {posts.map((post, index) => (
+        <li key={post.postId} className={index === 0 ? 'card-grid-featured' : undefined}>
+          <PostCard post={post} featured={index === 0} />
         </li>
       ))}
     </ul>

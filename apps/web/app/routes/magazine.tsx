@@ -41,11 +41,15 @@ function Stories() {
   return (
     <>
       <ul className="card-grid">
-        {posts.map((post) => (
-          <li key={post.postId}>
-            <PostCard post={post} />
-          </li>
-        ))}
+        {posts.map((post, index) => {
+          // The newest story leads the first page.
+          const featured = index === 0 && !params.get('cursor');
+          return (
+            <li key={post.postId} className={featured ? 'card-grid-featured' : undefined}>
+              <PostCard post={post} featured={featured} />
+            </li>
+          );
+        })}
       </ul>
       {data?.nextCursor && (
         <p>

@@ -4,8 +4,11 @@ import { createTranslator } from '@mepedia/web-i18n';
 import { useEffect } from 'react';
 import { data } from 'react-router';
 import { RANDOM_IDENTIFIER_KEY } from '../components/client-effects';
-import { LocalizedLink } from '../components/localized-link';
+import { Avatar } from '../components/avatar';
+import { Byline } from '../components/byline';
 import { MemberImage } from '../components/member-image';
+import { richMessage } from '../lib/rich-message';
+import { textLang } from '../lib/text-lang';
 import { ReactionBar } from '../components/reactions';
 import { useApi } from '../lib/api';
 import { serverApi } from '../lib/context';
@@ -59,14 +62,15 @@ export const meta: Route.MetaFunction = ({ location, matches, data: loaded }) =>
       )
       .filter((tag) => tag['property'] !== 'og:type'),
     { property: 'og:type', content: 'article' },
-    { property: 'og:image', content: post.image },
+    // Crawlers need the whole address: the API's origin when it lives apart, else the site's.
+    { property: 'og:image', content: `${root?.publicApiUrl || root?.siteUrl || ''}${post.image}` },
     { property: 'article:published_time', content: post.createdAt },
   ];
 };
 
 /** A post, whole: its content is sanitized by the posts service, on the way in and on the way out. */
 export default function PostPage({ loaderData }: Route.ComponentProps) {
-  const { t, locale } = useI18n();
+  const { t } = useI18n();
   const api = useApi();
   const { post, reactions } = loaderData;
 
@@ -77,33 +81,48 @@ export default function PostPage({ loaderData }: Route.ComponentProps) {
 
   return (
     <article className="page page-narrow post" aria-labelledby="post-title">
-      <h1 id="post-title" dir="auto">
+      <h1 id="post-title" dir="auto" lang={textLang(post.title)}>
         {post.title}
       </h1>
       {post.publisher && (
-        <p className="muted" dir="auto">
-          <LocalizedLink to={`/profile/${post.publisher.id}`}>
-            {t('post.by', { name: post.publisher.fullname })}
-          </LocalizedLink>{' '}
-          ·{' '}
-          <time dateTime={post.createdAt}>
-            {new Date(post.createdAt).toLocaleDateString(locale === 'he' ? 'he-IL' : 'en-GB')}
-          </time>
-        </p>
+        <div className="post-author">
+          <Avatar
+            name={post.publisher.fullname}
+            image={post.publisher.profileImage}
+            size="sm"
+            loading="eager"
+          />
+          <Byline
+            name={post.publisher.fullname}
+            href={`/profile/${post.publisher.id}`}
+            date={post.createdAt}
+          />
+        </div>
       )}
-      <figure>
+      <figure className="post-figure">
         <MemberImage
           path={post.image}
           widths={[640, 960, 1280, 1920]}
           sizes="(max-width: 48rem) 100vw, 48rem"
+          width={1280}
+          height={720}
+          // The page's largest picture: fetched first.
+          fetchPriority="high"
           className="post-image"
         />
-        <figcaption className="muted" dir="auto">
-          {t('post.imageCredit', { credit: post.credit })}
+        <figcaption className="muted">
+          {richMessage(t, 'post.imageCredit', {
+            credit: <bdi lang={textLang(post.credit)}>{post.credit}</bdi>,
+          })}
         </figcaption>
       </figure>
-      <div className="prose" dir="auto" dangerouslySetInnerHTML={{ __html: post.content }} />
-      <p className="muted">
+      <div
+        className="prose"
+        dir="auto"
+        lang={textLang(post.title)}
+        dangerouslySetInnerHTML={{ __html: post.content }}
+      />
+      <p className="muted post-counts">
         {t('post.views', { count: post.views })} · {t('post.likes', { count: post.likes })}
       </p>
       <ReactionBar collectionName="posts" objectId={post.postId} initial={reactions} />

@@ -6,7 +6,8 @@ import { serverApi } from '../lib/context';
 import { useI18n } from '../lib/i18n';
 import { pageMeta, rootOf } from '../lib/seo';
 import type { Route } from './+types/profile';
-import { MemberImage } from '../components/member-image';
+import { Avatar } from '../components/avatar';
+import { textLang } from '../lib/text-lang';
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   try {
@@ -40,25 +41,22 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
   return (
     <article className="page" aria-labelledby="profile-title">
       <header className="profile-header">
-        {image && (
-          <MemberImage
-            path={image}
-            widths={[160, 320]}
-            sizes="128px"
-            width={128}
-            height={128}
-            className="avatar avatar-large"
-          />
-        )}
-        <h1 id="profile-title" dir="auto">
-          {profile.fullname}
-        </h1>
-        {profile.moto && (
-          <p className="lead" dir="auto">
-            {profile.moto}
-          </p>
-        )}
-        {profile.aboutMe && <p dir="auto">{profile.aboutMe}</p>}
+        <Avatar name={profile.fullname} image={image} size="lg" loading="eager" />
+        <div>
+          <h1 id="profile-title" dir="auto" lang={textLang(profile.fullname)}>
+            {profile.fullname}
+          </h1>
+          {profile.moto && (
+            <p className="lead" dir="auto" lang={textLang(profile.moto)}>
+              {profile.moto}
+            </p>
+          )}
+          {profile.aboutMe && (
+            <p dir="auto" lang={textLang(profile.aboutMe)}>
+              {profile.aboutMe}
+            </p>
+          )}
+        </div>
         <p className="visually-hidden">{t('profile.title', { name: profile.fullname })}</p>
       </header>
     </article>

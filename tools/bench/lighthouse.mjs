@@ -1,0 +1,108 @@
+// Lighthouse, mobile (its default: a mid-range phone, simulated slow 4G), on npm start's process:
+// performance and accessibility of the home page and of a post, in both languages. A
+// measurement, not a test. Three runs a page; the median performance is reported.
+//
+//   npm run build && node tools/bench/lighthouse.mjs
+//   RUNS=5 node tools/bench/lighthouse.mjs
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { call, log, startStandalone, uploadPhoto, verifiedMember } from './standalone-process.mjs';
+
+const RUNS = Number(process.env.RUNS ?? 3);
+const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+async function main() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'mepedia-lighthouse-'));
+  const profileDir = mkdtempSync(join(tmpdir(), 'mepedia-lighthouse-chrome-'));
+  let standalone;
+  let chrome;
+  try {
+    standalone = await startStandalone(dataDir);
+    const base = standalone.url.replace('localhost', '127.0.0.1');
+    const member = await verifiedMember(base);
+    const image = await uploadPhoto(base, member);
+    const post = await call(
+      base,
+      'POST',
+      '/api/posts/create',
+      {
+        title: 'The summer we built the boat',
+        content:
+          '<p>My father and I built a wooden boat in the yard, one plank every Saturday, until the whole street came to see it sail. It leaked, and we loved it anyway.</p>'.repeat(
+            6,
+          ),
+        image: image.url,
+        credit: 'Family album',
+        privacy: 'public',
+        destination: 'magazine',
+      },
+      member,
+    );
+    chrome = await chromeLauncher.launch({
+      chromePath: CHROME,
+      userDataDir: profileDir,
+      chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+    });
+    const rows = [];
+    for (const [name, path] of [
+      ['home', '/'],
+      ['home (he)', '/he'],
+      ['post', `/post/${post.postId}`],
+      ['post (he)', `/he/post/${post.postId}`],
+    ]) {
+      const performance = [];
+      const accessibility = [];
+      let metrics = {};
+      for (let i = 0; i < RUNS; i++) {
+        log(`lighthouse ${name}, run ${i + 1}…`);
+        const result = await lighthouse(`${base}${path}`, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance', 'accessibility'],
+        });
+        const { categories, audits } = result.lhr;
+        performance.push(Math.round(categories.performance.score * 100));
+        accessibility.push(Math.round(categories.accessibility.score * 100));
+        metrics = {
+          fcp: audits['first-contentful-paint'].numericValue,
+          lcp: audits['largest-contentful-paint'].numericValue,
+          cls: audits['cumulative-layout-shift'].numericValue,
+          tbt: audits['total-blocking-time'].numericValue,
+        };
+      }
+      rows.push({ name, performance, accessibility, metrics });
+    }
+    const lines = [
+      '| page | performance (median of runs) | accessibility | FCP ms | LCP ms | CLS | TBT ms |',
+      '| --- | --- | --- | --- | --- | --- | --- |',
+      ...rows.map(
+        ({ name, performance, accessibility, metrics }) =>
+          `| ${name} | ${median(performance)} (${performance.join(', ')}) | ${median(accessibility)} | ` +
+          `${Math.round(metrics.fcp)} | ${Math.round(metrics.lcp)} | ${metrics.cls.toFixed(3)} | ${Math.round(metrics.tbt)} |`,
+      ),
+    ];
+    process.stdout.write(
+      `\nLighthouse ${RUNS} runs a page, mobile defaults\n\n${lines.join('\n')}\n`,
+    );
+  } finally {
+    await chrome?.kill();
+    if (standalone && standalone.child.exitCode === null) {
+      const exited = new Promise((resolve) => standalone.child.once('exit', resolve));
+      standalone.child.kill('SIGTERM');
+      await exited;
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(profileDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
