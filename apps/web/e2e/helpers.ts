@@ -63,7 +63,7 @@ export async function registerMember(
   const { userId } = (await registered.json()) as { userId: string };
   const sms = await outbox(request, (m) => m.channel === 'sms' && m.to === person.e164);
   await request.put('/api/users/verifyUserByPhone', {
-    data: { prefix: '+972', phone: person.phone, verifyCode: /is (\d{6})/.exec(sms.text)?.[1] },
+    data: { prefix: '+972', phone: person.phone, verifyCode: /(\d{6})/.exec(sms.text)?.[1] },
   });
   const email = await outbox(request, (m) => m.channel === 'email' && m.to === person.email);
   const token = /token=([\w-]+)/.exec(email.text)?.[1];

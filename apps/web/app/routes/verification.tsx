@@ -11,6 +11,7 @@ import { describeApiError, formText, type FieldErrors } from '../lib/forms';
 import { useI18n } from '../lib/i18n';
 import { pageMeta } from '../lib/seo';
 import type { Route } from './+types/verification';
+import { richMessage } from '../lib/rich-message';
 
 export const meta: Route.MetaFunction = ({ location, matches }) => [
   ...pageMeta(matches[0]?.data, location.pathname, { title: 'verify.title' }).slice(0, 2),
@@ -130,7 +131,14 @@ export default function Verification() {
       {step === 1 && !changing && (
         <form className="form" onSubmit={(event) => void onCode(event)} noValidate>
           <p>
-            {t('verify.codeSent', { phone: `${member.phoneNumberPrefix} ${member.phoneNumber}` })}
+            {/* A phone number reads left to right in either language: "+972 541112233". */}
+            {richMessage(t, 'verify.codeSent', {
+              phone: (
+                <bdi dir="ltr" className="phone-number">
+                  {member.phoneNumberPrefix} {member.phoneNumber}
+                </bdi>
+              ),
+            })}
           </p>
           <Field
             label={t('verify.code')}
@@ -184,7 +192,11 @@ export default function Verification() {
       )}
       {step === 2 && (
         <div className="notice" role="status">
-          <p>{t('verify.emailSent', { email: member.emailHint })}</p>
+          <p>
+            {richMessage(t, 'verify.emailSent', {
+              email: <bdi dir="ltr">{member.emailHint}</bdi>,
+            })}
+          </p>
           <button
             type="button"
             className="link-button"

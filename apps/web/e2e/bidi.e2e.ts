@@ -1,0 +1,144 @@
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { expectAccessible, hydrated, newPerson, registerMember, uploadImage } from './helpers';
+
+// Hebrew and English side by side: a name, a date or a phone number inside a sentence keeps its
+// own direction and the sentence keeps the page's. Checked in the DOM (isolation, direction,
+// logical order), not in pixels.
+
+const STORY =
+  '<p>We sailed every Friday, from the old port to the lighthouse and back, and every time the sea was a different colour than the week before.</p>';
+
+async function expectIsolated(piece: Locator, text: string, lang?: string) {
+  await expect(piece).toHaveText(text);
+  expect(await piece.evaluate((node) => getComputedStyle(node).unicodeBidi)).toBe('isolate');
+  if (lang) await expect(piece).toHaveAttribute('lang', lang);
+}
+
+async function direction(page: Page, selector: string) {
+  return page
+    .locator(selector)
+    .first()
+    .evaluate((node) => getComputedStyle(node).direction);
+}
+
+test('a Hebrew name in an English page and an English name in a Hebrew page, each with its date, read in order', async ({
+  page,
+  browser,
+}) => {
+  // A Hebrew-speaking author, with an English title.
+  const yossi = newPerson();
+  await registerMember(
+    page.request,
+    { ...yossi, firstname: 'יוסי', lastname: 'כהן' },
+    { language: 'he', firstname: 'יוסי', lastname: 'כהן' },
+  );
+  const image = await uploadImage(page.request);
+  const english = await page.request.post('/api/posts/create', {
+    data: {
+      title: 'Sea days',
+      content: STORY,
+      image,
+      credit: 'צילום: יוסי',
+      privacy: 'public',
+      destination: 'magazine',
+    },
+  });
+  expect(english.status()).toBe(201);
+  const { postId } = (await english.json()) as { postId: string };
+
+  // The post's author arrives with the posts service's copy of the member (an event away).
+  await expect
+    .poll(async () => {
+      await page.goto(`/post/${postId}`);
+      return page.locator('article .byline').count();
+    })
+    .toBe(1);
+  await hydrated(page);
+  const byline = page.locator('article .byline');
+  expect(await direction(page, 'article .byline')).toBe('ltr');
+  await expect(byline).not.toHaveAttribute('dir', 'auto');
+  await expectIsolated(byline.locator('bdi').first(), 'יוסי כהן', 'he');
+  const date = byline.locator('time bdi');
+  expect(await date.evaluate((node) => getComputedStyle(node).unicodeBidi)).toBe('isolate');
+  // In logical order: "By", the name, then the date.
+  const text = (await byline.innerText()).replace(/\s+/g, ' ');
+  expect(text.indexOf('By')).toBeLessThan(text.indexOf('יוסי כהן'));
+  expect(text.indexOf('יוסי כהן')).toBeLessThan(text.indexOf(await date.innerText()));
+  // The credit, Hebrew inside an English sentence, is isolated too.
+  await expectIsolated(page.locator('figcaption bdi'), 'צילום: יוסי', 'he');
+  await expect(page.locator('h1')).toHaveAttribute('lang', 'en');
+  await expectAccessible(page);
+
+  // An English-named author seen in Hebrew, on a card in the magazine.
+  const dana = await browser.newContext();
+  const danaPage = await dana.newPage();
+  await registerMember(danaPage.request, newPerson());
+  const danaImage = await uploadImage(danaPage.request, '#8a5a2b');
+  expect(
+    (
+      await danaPage.request.post('/api/posts/create', {
+        data: {
+          title: 'ימי ים',
+          content: STORY,
+          image: danaImage,
+          credit: 'Family album',
+          privacy: 'public',
+          destination: 'magazine',
+        },
+      })
+    ).status(),
+  ).toBe(201);
+  await dana.close();
+
+  const card = page.locator('article.post-card', { hasText: 'ימי ים' });
+  await expect
+    .poll(async () => {
+      await page.goto('/he/mepedia-magazine');
+      return card.locator('.byline').count();
+    })
+    .toBe(1);
+  await hydrated(page);
+  const cardByline = card.locator('.byline');
+  expect(await cardByline.evaluate((node) => getComputedStyle(node).direction)).toBe('rtl');
+  await expectIsolated(cardByline.locator('bdi').first(), 'Dana Levi', 'en');
+  const hebrewText = (await cardByline.innerText()).replace(/\s+/g, ' ');
+  expect(hebrewText.indexOf('מאת')).toBeLessThan(hebrewText.indexOf('Dana Levi'));
+  // The relative date, in Hebrew, isolated and after the name.
+  await expect(cardByline.locator('time bdi')).toHaveText(/עכשיו|לפני/);
+  // A Hebrew title among English ones lines up with the page, in its own direction.
+  const englishCard = page.locator('article.post-card', { hasText: 'Sea days' });
+  const title = englishCard.locator('.post-card-title');
+  await expect(title).toHaveAttribute('lang', 'en');
+  expect(await title.evaluate((node) => getComputedStyle(node).direction)).toBe('ltr');
+  expect(await title.evaluate((node) => getComputedStyle(node).textAlign)).toBe('right');
+  await expectAccessible(page);
+});
+
+test('a phone number reads left to right in a Hebrew sentence', async ({ page }) => {
+  const person = newPerson();
+  const registered = await page.request.post('/api/users/register', {
+    data: {
+      language: 'he',
+      firstname: 'דנה',
+      lastname: 'לוי',
+      email: person.email,
+      phoneNumberPrefix: '+972',
+      phoneNumber: person.phone,
+      birthdate: '1990-05-17',
+      country: 'IL',
+      gender: 'female',
+      password: person.password,
+      termsAccepted: true,
+    },
+  });
+  expect(registered.status()).toBe(201);
+  const { userId } = (await registered.json()) as { userId: string };
+  await page.goto(`/he/verification?userId=${userId}`);
+  const phone = page.locator('.phone-number');
+  await expect(phone).toHaveAttribute('dir', 'ltr');
+  await expect(phone).toHaveText(/^\+972 5\d+$/);
+  expect(await phone.evaluate((node) => getComputedStyle(node).direction)).toBe('ltr');
+  expect(await phone.evaluate((node) => getComputedStyle(node).unicodeBidi)).toBe('isolate');
+  expect(await direction(page, 'main')).toBe('rtl');
+});
