@@ -39,6 +39,8 @@ import { guardRedirect, showsSiteChrome } from './lib/navigation';
 import { useNonce } from './lib/nonce';
 import { DEFAULT_SUPPORT_CHAT_URL } from './lib/site';
 import stylesheet from './app.css?url';
+import { FileQuestion, ServerCrash } from 'lucide-react';
+import { EmptyState } from './components/empty-state';
 import rubikHebrew from '@fontsource-variable/rubik/files/rubik-hebrew-wght-normal.woff2?url';
 import rubikLatin from '@fontsource-variable/rubik/files/rubik-latin-wght-normal.woff2?url';
 
@@ -231,17 +233,38 @@ export function ErrorBoundary() {
   );
 }
 
+/**
+ * Any page that could not be drawn: 404 (also a post or profile that is not there) or 500. Its
+ * own <title> (React puts it in the head): an error answer runs no route's meta.
+ */
 function ErrorPage({ status }: { status: number }) {
   const { t, locale } = useI18n();
   const notFound = status === 404;
+  const title = notFound ? t('notFound.title') : t('error.title');
   return (
-    <section className="page page-narrow error-page" aria-labelledby="error-title">
-      <p className="error-status">{t('error.status', { status })}</p>
-      <h1 id="error-title">{notFound ? t('notFound.title') : t('error.title')}</h1>
-      <p>{notFound ? t('notFound.text') : t('error.text')}</p>
-      <p>
-        <a href={locale === 'he' ? '/he' : '/'}>{t('notFound.home')}</a>
-      </p>
+    <section className="page page-narrow error-page">
+      <title>{`${title} | ${t('app.name')}`}</title>
+      <EmptyState
+        icon={notFound ? FileQuestion : ServerCrash}
+        title={title}
+        headingLevel={1}
+        action={
+          <>
+            {/* A plain link: the app around this page may be what failed. */}
+            <a className="button" href={locale === 'he' ? '/he' : '/'}>
+              {t('notFound.home')}
+            </a>
+            {!notFound && (
+              <a className="button button-secondary" href="">
+                {t('error.retry')}
+              </a>
+            )}
+          </>
+        }
+      >
+        <p className="error-status">{t('error.status', { status })}</p>
+        <p>{notFound ? t('notFound.text') : t('error.text')}</p>
+      </EmptyState>
     </section>
   );
 }

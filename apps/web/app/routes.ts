@@ -21,6 +21,7 @@ function pages(idPrefix: string) {
     page('profile/:profileId', 'routes/profile.tsx', 'profile'),
     page('post/:postId', 'routes/post.tsx', 'post'),
     page(MAGAZINE_PATH.slice(1), 'routes/magazine.tsx', 'magazine'),
+    page('design', 'routes/design.tsx', 'design'),
     page('*', 'routes/not-found.tsx', 'not-found'),
   ];
 }

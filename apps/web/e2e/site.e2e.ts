@@ -77,12 +77,20 @@ test.describe('in the browser', () => {
     await expect(page).toHaveURL(/\/auth\?modal=register$/);
   });
 
-  test('an unknown page says so', async ({ page }) => {
+  test('an unknown page says so, with a title, whichever way it is unknown', async ({ page }) => {
     const response = await page.goto('/about/no-such-page');
     expect(response?.status()).toBe(404);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(
       'This page could not be found',
     );
+    await expect(page).toHaveTitle(/^This page could not be found \| Mepedia$/);
+    // A post that is not there is answered by the error page: the same design and a title.
+    const missing = await page.goto('/he/post/00000000-0000-7000-8000-000000000000');
+    expect(missing?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('הדף לא נמצא');
+    await expect(page).toHaveTitle(/^הדף לא נמצא \| מפדיה$/);
+    await expectAccessible(page);
+    await page.goto('/about/no-such-page');
     await page.getByRole('link', { name: 'Back to the home page' }).click();
     await expect(page).toHaveURL(/\/$/);
   });

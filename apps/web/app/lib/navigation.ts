@@ -11,6 +11,8 @@ const PUBLIC_PREFIXES = [
   '/password-reset',
   '/about',
   '/efi',
+  // The design gallery: development only (production answers 404), open to look at.
+  '/design',
 ];
 const PUBLIC_FRAGMENTS = ['profile', 'me', 'post', 'unsubscribe', `${PRODUCT_SLUG}-magazine`];
 

@@ -10,6 +10,8 @@ import { useI18n } from '../lib/i18n';
 import { pageMeta } from '../lib/seo';
 import { MAGAZINE_PATH } from '../lib/site';
 import type { Route } from './+types/home';
+import { UserRoundPen } from 'lucide-react';
+import { EmptyState } from '../components/empty-state';
 
 export const meta: Route.MetaFunction = ({ location, matches }) =>
   pageMeta(matches[0]?.data, location.pathname, {
@@ -49,6 +51,7 @@ function MagazinePreview() {
 
 function Recommended() {
   const { t } = useI18n();
+  const signedIn = Boolean(useRootData()?.user);
   const api = useApi();
   const { data } = useQuery(userQueries.homepage(api));
   const people = data?.users ?? [];
@@ -56,7 +59,22 @@ function Recommended() {
     <section className="section" aria-labelledby="recommended-title">
       <h2 id="recommended-title">{t('home.recommended.title')}</h2>
       {people.length === 0 ? (
-        <p>{t('home.recommended.empty')}</p>
+        <EmptyState
+          icon={UserRoundPen}
+          title={t('home.recommended.empty')}
+          headingLevel={3}
+          action={
+            signedIn ? (
+              <LocalizedLink className="button button-secondary" to={MAGAZINE_PATH}>
+                {t('home.magazine.link')}
+              </LocalizedLink>
+            ) : (
+              <LocalizedLink className="button" to="/auth?modal=register">
+                {t('home.hero.start')}
+              </LocalizedLink>
+            )
+          }
+        />
       ) : (
         <ul className="card-grid">
           {people.map((person) => (

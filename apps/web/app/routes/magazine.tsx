@@ -9,6 +9,8 @@ import { useI18n } from '../lib/i18n';
 import { pageMeta } from '../lib/seo';
 import { MAGAZINE_PATH } from '../lib/site';
 import type { Route } from './+types/magazine';
+import { Newspaper } from 'lucide-react';
+import { EmptyState } from '../components/empty-state';
 
 export const meta: Route.MetaFunction = ({ location, matches }) =>
   pageMeta(matches[0]?.data, location.pathname, {
@@ -37,7 +39,20 @@ function Stories() {
   const [params] = useSearchParams();
   const { data } = useQuery(postQueries.list(api, queryOf(params)));
   const posts = data?.posts ?? [];
-  if (posts.length === 0) return <p role="status">{t('magazine.empty')}</p>;
+  if (posts.length === 0)
+    return (
+      <EmptyState
+        icon={Newspaper}
+        title={t('magazine.empty')}
+        action={
+          <LocalizedLink className="button" to="/people">
+            {t('home.hero.explore')}
+          </LocalizedLink>
+        }
+      >
+        <p>{t('magazine.emptyText')}</p>
+      </EmptyState>
+    );
   return (
     <>
       <ul className="card-grid">

@@ -1,4 +1,6 @@
+import { FileQuestion } from 'lucide-react';
 import { data } from 'react-router';
+import { EmptyState } from '../components/empty-state';
 import { LocalizedLink } from '../components/localized-link';
 import { useI18n } from '../lib/i18n';
 import { pageMeta } from '../lib/seo';
@@ -17,12 +19,20 @@ export function loader() {
 export default function NotFound() {
   const { t } = useI18n();
   return (
-    <section className="page page-narrow error-page" aria-labelledby="not-found-title">
-      <h1 id="not-found-title">{t('notFound.title')}</h1>
-      <p>{t('notFound.text')}</p>
-      <p>
-        <LocalizedLink to="/">{t('notFound.home')}</LocalizedLink>
-      </p>
+    <section className="page page-narrow error-page">
+      <EmptyState
+        icon={FileQuestion}
+        title={t('notFound.title')}
+        headingLevel={1}
+        action={
+          <LocalizedLink className="button" to="/">
+            {t('notFound.home')}
+          </LocalizedLink>
+        }
+      >
+        <p className="error-status">{t('error.status', { status: 404 })}</p>
+        <p>{t('notFound.text')}</p>
+      </EmptyState>
     </section>
   );
 }

@@ -7,6 +7,10 @@ import { serverApi } from '../lib/context';
 import { useI18n } from '../lib/i18n';
 import { pageMeta } from '../lib/seo';
 import type { Route } from './+types/people';
+import { SearchX, Users } from 'lucide-react';
+import { EmptyState } from '../components/empty-state';
+import { LocalizedLink } from '../components/localized-link';
+import { richMessage } from '../lib/rich-message';
 
 export const meta: Route.MetaFunction = ({ location, matches }) =>
   pageMeta(matches[0]?.data, location.pathname, { title: 'menu.people' });
@@ -31,7 +35,24 @@ function Results() {
   const { t } = useI18n();
   const { data } = useQuery(userQueries.people(api, queryOf(params)));
   const people = data?.users ?? [];
-  if (people.length === 0) return <p role="status">{t('home.recommended.empty')}</p>;
+  if (people.length === 0) {
+    const searched = params.get('searchValue');
+    return searched ? (
+      <EmptyState
+        icon={SearchX}
+        title={t('people.noMatch.title')}
+        action={
+          <LocalizedLink className="button button-secondary" to="/people">
+            {t('people.noMatch.clear')}
+          </LocalizedLink>
+        }
+      >
+        <p>{richMessage(t, 'people.noMatch.text', { query: <bdi>{searched}</bdi> })}</p>
+      </EmptyState>
+    ) : (
+      <EmptyState icon={Users} title={t('home.recommended.empty')} />
+    );
+  }
   return (
     <ul className="card-grid">
       {people.map((person) => (
