@@ -102,7 +102,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   if (user) headers.set('cache-control', MEMBER_CACHE_CONTROL);
   if (decision.redirect) throw redirect(decision.redirect, { headers });
-  const guarded = guardRedirect(url.pathname, user !== null);
+  const guarded = guardRedirect(url.pathname, user?.id ?? null);
   if (guarded) throw redirect(guarded, { headers });
 
   const root: RootData = {

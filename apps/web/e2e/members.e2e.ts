@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { newPerson, openMenu, outbox } from './helpers';
+import { expectAccessible, hydrated, newPerson, openMenu, outbox, registerMember } from './helpers';
 
 test('register, verify with the texted code and the emailed link, land on the profile, log out and in', async ({
   page,
@@ -12,11 +12,11 @@ test('register, verify with the texted code and the emailed link, land on the pr
   await page.getByLabel('Email').fill(person.email);
   await page.getByLabel('Phone number').fill(person.phone);
   await page.getByLabel('Date of birth').fill('1990-05-17');
-  await page.getByLabel('Country', { exact: true }).fill('Israel');
+  await page.getByLabel('Country', { exact: true }).selectOption('IL');
   await page.getByLabel('Gender').selectOption('female');
   await page.getByLabel('Password', { exact: true }).fill(person.password);
   await expect(page.getByText('Password strength: Strong')).toBeVisible();
-  await page.getByLabel('Confirm password').fill(person.password);
+  await page.getByLabel('Confirm password', { exact: true }).fill(person.password);
 
   // Without the terms, the form says what is missing and sends nothing.
   await page.getByRole('button', { name: 'Create account' }).click();
@@ -75,19 +75,52 @@ test('register, verify with the texted code and the emailed link, land on the pr
 
   await menu.getByRole('link', { name: 'Log in' }).click();
   await page.getByLabel('Email').fill(person.email);
-  await page.getByLabel('Password').fill(person.password);
+  await page.getByLabel('Password', { exact: true }).fill(person.password);
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page).toHaveURL(/\/profile\/[0-9a-f-]{36}$/);
 });
 
-test('a wrong password shows the error toast', async ({ page }) => {
+test('a wrong password is said next to the form, and the password can be shown', async ({
+  page,
+}) => {
   await page.goto('/auth?modal=login');
+  await hydrated(page);
   await page.getByLabel('Email').fill('nobody.here@example.com');
-  await page.getByLabel('Password').fill('wrong-pass-1');
+  const password = page.getByLabel('Password', { exact: true });
+  await password.fill('wrong-pass-1');
+  await expect(password).toHaveAttribute('type', 'password');
+  const show = page.getByRole('button', { name: 'Show password' });
+  await show.click();
+  await expect(password).toHaveAttribute('type', 'text');
+  await expect(page.getByRole('button', { name: 'Hide password' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
   await page.getByRole('button', { name: 'Log in' }).click();
-  const toast = page.getByRole('status').filter({ hasText: 'Login information is incorrect' });
-  await expect(toast).toBeVisible();
-  await expect(toast.getByText('Error', { exact: true })).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveText('Login information is incorrect');
+});
+
+test('a signed-in member who opens sign-in is sent to their profile', async ({ page }) => {
+  const person = newPerson();
+  const { userId } = await registerMember(page.request, person);
+  await page.goto('/auth?modal=login');
+  await expect(page).toHaveURL(new RegExp(`/profile/${userId}$`));
+});
+
+test('registration offers countries by name in the page’s language, and a date in order', async ({
+  page,
+}) => {
+  await page.goto('/he/auth?modal=register');
+  await hydrated(page);
+  const country = page.getByLabel('מדינה', { exact: true });
+  await expect(country).toHaveValue('IL');
+  await expect(country.locator('option[value="IL"]')).toHaveText('ישראל');
+  await expect(country.locator('option[value="GB"]')).toHaveText('בריטניה');
+  const birthdate = page.getByLabel('תאריך לידה', { exact: true });
+  expect(await birthdate.evaluate((node) => getComputedStyle(node).direction)).toBe('ltr');
+  await birthdate.fill('1990-05-17');
+  await expect(birthdate).toHaveValue('1990-05-17');
+  await expectAccessible(page);
 });
 
 test('another browser cannot continue someone’s verification: it is asked to sign in', async ({

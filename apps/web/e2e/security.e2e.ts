@@ -1,6 +1,6 @@
 import { request as httpRequest } from 'node:http';
 import { expect, test } from './fixtures';
-import { newPerson, openMenu, registerMember } from './helpers';
+import { hydrated, newPerson, openMenu, registerMember } from './helpers';
 
 /** A GET sent exactly as written (no URL parsing: `\` stays a backslash), and its answer. */
 function rawGet(baseURL: string, path: string): Promise<{ status: number; location?: string }> {
@@ -140,6 +140,7 @@ test.describe('pages rendered for a member', () => {
 test.describe('the password rule on the forms', () => {
   test('registration states and checks it in Hebrew', async ({ page }) => {
     await page.goto('/he/auth?modal=register');
+    await hydrated(page);
     await expect(
       page.getByText('בין 8 ל-64 תווים, ואפשר להשתמש בכל תו, גם ברווחים.', { exact: false }),
     ).toBeVisible();
@@ -157,7 +158,7 @@ test.describe('the password rule on the forms', () => {
     await page.goto('/password-reset?token=t&userId=u');
     await expect(page.getByText('8 to 64 characters. Any characters, spaces too')).toBeVisible();
     await page.getByLabel('New password').fill('x'.repeat(65));
-    await page.getByLabel('Confirm password').fill('x'.repeat(65));
+    await page.getByLabel('Confirm password', { exact: true }).fill('x'.repeat(65));
     await page.getByRole('button', { name: 'Save the new password' }).click();
     await expect(page.getByText('The password must be 8 to 64 characters long')).toBeVisible();
   });

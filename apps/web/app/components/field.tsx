@@ -1,13 +1,17 @@
-import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import { Eye, EyeOff } from 'lucide-react';
+import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import { Icon } from './icon';
 
 type Props = InputHTMLAttributes<HTMLInputElement> & {
   label: string;
   error?: string | undefined;
   hint?: ReactNode;
+  /** A control at the input's end, inside its box (the show-password button). */
+  end?: ReactNode;
 };
 
 /** A labelled input whose error and hint a screen reader announces with it. */
-export function Field({ label, error, hint, id, ...input }: Props) {
+export function Field({ label, error, hint, id, end, ...input }: Props) {
   const generated = useId();
   const inputId = id ?? generated;
   const describedBy =
@@ -16,12 +20,24 @@ export function Field({ label, error, hint, id, ...input }: Props) {
   return (
     <div className={`field${error ? ' has-error' : ''}`}>
       <label htmlFor={inputId}>{label}</label>
-      <input
-        id={inputId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        {...input}
-      />
+      {end ? (
+        <div className="field-control">
+          <input
+            id={inputId}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={describedBy}
+            {...input}
+          />
+          {end}
+        </div>
+      ) : (
+        <input
+          id={inputId}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          {...input}
+        />
+      )}
       {hint && (
         <p className="hint" id={`${inputId}-hint`}>
           {hint}
@@ -33,5 +49,37 @@ export function Field({ label, error, hint, id, ...input }: Props) {
         </p>
       )}
     </div>
+  );
+}
+
+/**
+ * A password field with a button that shows what was typed (and hides it again): typing a long
+ * passphrase blind on a phone is where sign-ins fail.
+ */
+export function PasswordField(
+  props: Omit<Props, 'type'> & { showLabel: string; hideLabel: string },
+) {
+  const { showLabel, hideLabel, ...field } = props;
+  const [shown, setShown] = useState(false);
+  const generated = useId();
+  const inputId = field.id ?? generated;
+  return (
+    <Field
+      {...field}
+      id={inputId}
+      type={shown ? 'text' : 'password'}
+      end={
+        <button
+          type="button"
+          className="icon-button password-toggle"
+          aria-controls={inputId}
+          aria-pressed={shown}
+          aria-label={shown ? hideLabel : showLabel}
+          onClick={() => setShown(!shown)}
+        >
+          <Icon icon={shown ? EyeOff : Eye} />
+        </button>
+      }
+    />
   );
 }

@@ -63,7 +63,6 @@ function SearchField({ signedIn }: { signedIn: boolean }) {
         id="header-search"
         name="searchValue"
         type="search"
-        dir="auto"
         placeholder={t(signedIn ? 'header.search.placeholder' : 'header.search.guestPlaceholder')}
         aria-describedby={signedIn ? undefined : hintId}
         enterKeyHint="search"

@@ -45,13 +45,19 @@ describe('isPublicPath', () => {
 
 describe('guardRedirect', () => {
   it('sends a logged-out visitor of a private page to registration, in their locale', () => {
-    expect(guardRedirect('/people', false)).toBe('/auth?modal=register');
-    expect(guardRedirect('/he/people', false)).toBe('/he/auth?modal=register');
+    expect(guardRedirect('/people', null)).toBe('/auth?modal=register');
+    expect(guardRedirect('/he/people', null)).toBe('/he/auth?modal=register');
   });
 
   it('lets members and public pages through', () => {
-    expect(guardRedirect('/people', true)).toBeNull();
-    expect(guardRedirect('/about', false)).toBeNull();
+    expect(guardRedirect('/people', 'u1')).toBeNull();
+    expect(guardRedirect('/about', null)).toBeNull();
+  });
+
+  it('sends a member who opens sign-in or registration on to their profile', () => {
+    expect(guardRedirect('/auth', 'u1')).toBe('/profile/u1');
+    expect(guardRedirect('/he/auth', 'u1')).toBe('/he/profile/u1');
+    expect(guardRedirect('/auth', null)).toBeNull();
   });
 
   it('knows the SEO pages', () => {

@@ -39,11 +39,16 @@ export function isSeoPath(pathname: string): boolean {
   return path.startsWith('/post') || path.startsWith('/me');
 }
 
-/** Where the guard sends a visitor, or null to let them through. */
-export function guardRedirect(pathname: string, loggedIn: boolean): string | null {
-  if (loggedIn || isPublicPath(pathname) || isSeoPath(pathname)) return null;
-  const { locale } = splitLocale(pathname);
-  return `${locale === 'he' ? '/he' : ''}/auth?modal=register`;
+/**
+ * Where the guard sends a visitor, or null to let them through: a guest on a members' page to
+ * registration, a member on the sign-in page (nothing to do there) to their profile.
+ */
+export function guardRedirect(pathname: string, memberId: string | null): string | null {
+  const { locale, path } = splitLocale(pathname);
+  const prefix = locale === 'he' ? '/he' : '';
+  if (memberId) return path === '/auth' ? `${prefix}/profile/${memberId}` : null;
+  if (isPublicPath(pathname) || isSeoPath(pathname)) return null;
+  return `${prefix}/auth?modal=register`;
 }
 
 export type MenuEntry =

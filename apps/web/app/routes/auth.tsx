@@ -3,7 +3,7 @@ import { ApiError } from '@mepedia/web-api';
 import { localizePath } from '@mepedia/web-i18n';
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { Field } from '../components/field';
+import { Field, PasswordField } from '../components/field';
 import { LocalizedLink } from '../components/localized-link';
 import { useToasts } from '../components/toasts';
 import { useApi } from '../lib/api';
@@ -15,6 +15,7 @@ import {
   passwordStrength,
   type FieldErrors,
 } from '../lib/forms';
+import { countryOptions } from '../lib/countries';
 import { useI18n } from '../lib/i18n';
 import { pageMeta } from '../lib/seo';
 import type { Route } from './+types/auth';
@@ -43,6 +44,8 @@ function LoginForm() {
   const toasts = useToasts();
   const navigate = useNavigate();
   const [errors, setErrors] = useState<FieldErrors>({});
+  // What went wrong, next to the form (a toast alone is gone before everyone has read it).
+  const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -53,6 +56,7 @@ function LoginForm() {
       return;
     }
     setErrors({});
+    setFormError(null);
     setBusy(true);
     try {
       const user = await api.users.login(parsed.data);
@@ -68,7 +72,7 @@ function LoginForm() {
       }
       const described = describeApiError(error, locale);
       setErrors(described.fields);
-      toasts.error(described.message);
+      setFormError(described.message);
     }
   };
 
@@ -80,6 +84,11 @@ function LoginForm() {
       aria-labelledby="auth-title"
     >
       <h1 id="auth-title">{t('auth.login.title')}</h1>
+      {formError && (
+        <p className="form-error" role="alert">
+          {formError}
+        </p>
+      )}
       <Field
         label={t('auth.email')}
         name="email"
@@ -89,14 +98,14 @@ function LoginForm() {
         required
         error={errors['email']}
       />
-      <Field
+      <PasswordField
         label={t('auth.password')}
         name="password"
-        type="password"
         autoComplete="current-password"
-        dir="ltr"
         required
         error={errors['password']}
+        showLabel={t('auth.showPassword')}
+        hideLabel={t('auth.hidePassword')}
       />
       <button type="submit" className="button" disabled={busy}>
         {busy ? t('form.sending') : t('auth.loginButton')}
@@ -223,21 +232,40 @@ function RegisterForm() {
         />
       </div>
       <div className="field-row">
+        {/* Day, month and year keep their order in either language. */}
         <Field
           label={t('auth.birthdate')}
           name="birthdate"
           type="date"
           autoComplete="bday"
+          dir="ltr"
+          lang={locale}
           required
           error={errors['birthdate']}
         />
-        <Field
-          label={t('auth.country')}
-          name="country"
-          autoComplete="country-name"
-          required
-          error={errors['country']}
-        />
+        <div className={`field${errors['country'] ? ' has-error' : ''}`}>
+          <label htmlFor="register-country">{t('auth.country')}</label>
+          <select
+            id="register-country"
+            name="country"
+            defaultValue="IL"
+            autoComplete="country"
+            required
+            aria-invalid={errors['country'] ? true : undefined}
+            aria-describedby={errors['country'] ? 'register-country-error' : undefined}
+          >
+            {countryOptions(locale).map(({ code, name }) => (
+              <option key={code} value={code}>
+                {name}
+              </option>
+            ))}
+          </select>
+          {errors['country'] && (
+            <p className="error" id="register-country-error">
+              {errors['country']}
+            </p>
+          )}
+        </div>
       </div>
       <div className={`field${errors['gender'] ? ' has-error' : ''}`}>
         <label htmlFor="register-gender">{t('auth.gender')}</label>
@@ -264,14 +292,14 @@ function RegisterForm() {
           </p>
         )}
       </div>
-      <Field
+      <PasswordField
         label={t('auth.password')}
         name="password"
-        type="password"
         autoComplete="new-password"
-        dir="ltr"
         required
         error={errors['password']}
+        showLabel={t('auth.showPassword')}
+        hideLabel={t('auth.hidePassword')}
         onChange={(event) => setPassword(event.currentTarget.value)}
         hint={
           <>
@@ -284,14 +312,14 @@ function RegisterForm() {
           </>
         }
       />
-      <Field
+      <PasswordField
         label={t('auth.confirmPassword')}
         name="confirmPassword"
-        type="password"
         autoComplete="new-password"
-        dir="ltr"
         required
         error={errors['confirmPassword']}
+        showLabel={t('auth.showPassword')}
+        hideLabel={t('auth.hidePassword')}
       />
       <Field
         label={t('auth.website')}

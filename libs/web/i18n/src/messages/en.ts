@@ -7,10 +7,12 @@ export const en = {
   'header.home': 'Mepedia home page',
   'header.search.label': 'Search people',
   'header.search.placeholder': 'Search people by name or topic',
-  'header.search.guestPlaceholder': 'Search people (for members)',
+  'header.search.guestPlaceholder': 'Search people (members)',
   'header.search.guestHint':
     'Searching people is for members: you will be asked to log in or register first.',
   'header.me': 'Your profile, {name}',
+  'auth.showPassword': 'Show password',
+  'auth.hidePassword': 'Hide password',
   'auth.reason.search':
     'Searching people is for members. Log in, or register in a minute, and search away.',
   'header.menu.open': 'Open menu',
