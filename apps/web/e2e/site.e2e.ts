@@ -110,6 +110,37 @@ test.describe('in the browser', () => {
     await expect(menu).toBeHidden();
   });
 
+  test('the accessibility toolbar stays on a phone’s screen in Hebrew, and Escape closes it', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/he/about');
+    const toggle = page.getByRole('button', { name: 'נגישות' });
+    // There from the first paint, before the page comes alive.
+    await expect(toggle).toBeVisible();
+    await hydrated(page);
+    await toggle.click();
+    const panel = page.getByRole('group', { name: 'אפשרויות נגישות' });
+    await expect(panel).toBeVisible();
+    const box = await panel.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect(panel).toBeHidden();
+    await expect(toggle).toBeFocused();
+  });
+
+  test('an email link that lost its code, or does not work, says what to do', async ({ page }) => {
+    await page.goto('/email-verification');
+    await expect(page.getByRole('heading', { name: 'This link is not complete' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Continue verification' })).toHaveAttribute(
+      'href',
+      '/auth?modal=login',
+    );
+    // A code the server does not know is one that ran out (it says no more than that).
+    await page.goto('/he/email-verification?token=not-a-real-token');
+    await expect(page.getByRole('heading', { name: 'תוקף הקישור פג' })).toBeVisible();
+  });
+
   test('the accessibility toolbar changes the page and remembers it', async ({ page }) => {
     await page.goto('/about');
     const toggle = page.getByRole('button', { name: 'Accessibility' });
@@ -166,18 +197,23 @@ const PAGES = [
   '/verification',
   '/email-verification',
   '/password-reset',
+  '/mepedia-magazine',
   '/about/no-such-page',
 ];
 
+// Every page, both languages, on a phone and a laptop, with the WCAG 2.2 rules (target size...).
 for (const locale of ['en', 'he'] as const) {
-  test.describe(`accessibility in ${locale === 'he' ? 'Hebrew' : 'English'}`, () => {
-    for (const path of PAGES) {
-      test(`${path} has no serious or critical axe violations`, async ({ page }) => {
-        const target = locale === 'he' ? (path === '/' ? '/he' : `/he${path}`) : path;
-        await page.goto(target);
-        await page.waitForLoadState('networkidle');
-        await expectAccessible(page);
-      });
-    }
-  });
+  for (const width of [390, 1366]) {
+    test.describe(`accessibility in ${locale === 'he' ? 'Hebrew' : 'English'} at ${width} px`, () => {
+      for (const path of PAGES) {
+        test(`${path} has no serious or critical axe violations`, async ({ page }) => {
+          await page.setViewportSize({ width, height: 900 });
+          const target = locale === 'he' ? (path === '/' ? '/he' : `/he${path}`) : path;
+          await page.goto(target);
+          await page.waitForLoadState('networkidle');
+          await expectAccessible(page);
+        });
+      }
+    });
+  }
 }

@@ -1,6 +1,9 @@
 import { localizePath } from '@mepedia/web-i18n';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { ApiError } from '@mepedia/web-api';
+import { Link2Off, MailWarning } from 'lucide-react';
+import { EmptyState } from '../components/empty-state';
 import { LocalizedLink } from '../components/localized-link';
 import { useApi } from '../lib/api';
 import { useI18n } from '../lib/i18n';
@@ -12,13 +15,20 @@ export const meta: Route.MetaFunction = ({ location, matches }) => [
   { name: 'robots', content: 'noindex' },
 ];
 
-/** Opens from the email's link: verifies, signs the member in, and takes them to their profile. */
+type Outcome = 'working' | 'incomplete' | 'expired' | 'unusable';
+
+/**
+ * Opens from the email's link: verifies, signs the member in, and takes them to their profile.
+ * When it cannot, it says why and what to do: a link without its code was cut short (open it
+ * from the email itself), an expired one needs a new email, any other was already used or
+ * mistyped.
+ */
 export default function EmailVerification() {
   const { t, locale } = useI18n();
   const api = useApi();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const [failed, setFailed] = useState(!token);
+  const [outcome, setOutcome] = useState<Outcome>(token ? 'working' : 'incomplete');
   const started = useRef(false);
 
   useEffect(() => {
@@ -26,20 +36,36 @@ export default function EmailVerification() {
     started.current = true;
     api.users.verifyUserByEmail(token).then(
       (user) => window.location.assign(localizePath(`/profile/${user.id}`, locale)),
-      () => setFailed(true),
+      (error: unknown) =>
+        setOutcome(
+          error instanceof ApiError && error.code === 'VERIFY_LINK_EXPIRED'
+            ? 'expired'
+            : 'unusable',
+        ),
     );
   }, [api, token, locale]);
 
   return (
-    <section className="page page-narrow" aria-labelledby="email-verify-title" aria-busy={!failed}>
+    <section
+      className="page page-narrow"
+      aria-labelledby="email-verify-title"
+      aria-busy={outcome === 'working'}
+    >
       <h1 id="email-verify-title">{t('emailVerify.title')}</h1>
-      {failed ? (
-        <p role="alert">
-          {t('emailVerify.failed')}{' '}
-          <LocalizedLink to="/auth?modal=login">{t('emailVerify.retry')}</LocalizedLink>
-        </p>
-      ) : (
+      {outcome === 'working' ? (
         <p role="status">{t('emailVerify.working')}</p>
+      ) : (
+        <EmptyState
+          icon={outcome === 'incomplete' ? Link2Off : MailWarning}
+          title={t(`emailVerify.${outcome}.title`)}
+          action={
+            <LocalizedLink className="button" to="/auth?modal=login">
+              {t('emailVerify.retry')}
+            </LocalizedLink>
+          }
+        >
+          <p role="alert">{t(`emailVerify.${outcome}.text`)}</p>
+        </EmptyState>
       )}
     </section>
   );

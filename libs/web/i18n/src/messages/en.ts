@@ -164,7 +164,15 @@ export const en = {
   'verify.missing': 'This verification link is incomplete. Log in to continue.',
   'emailVerify.title': 'Confirming your email',
   'emailVerify.working': 'Confirming your email address…',
-  'emailVerify.failed': 'This link has expired or was already used.',
+  'emailVerify.incomplete.title': 'This link is not complete',
+  'emailVerify.incomplete.text':
+    'Its code is missing: it may have been cut when it was copied. Open the link straight from the email, or sign in and we will send you a new one.',
+  'emailVerify.expired.title': 'This link has expired',
+  'emailVerify.expired.text':
+    'Links in the email work for a limited time. Sign in and we will send you a new one.',
+  'emailVerify.unusable.title': 'This link does not work',
+  'emailVerify.unusable.text':
+    'It may have been used already, or changed on the way. Sign in: if your email still needs confirming, we will send you a new link.',
   'emailVerify.retry': 'Continue verification',
   'reset.title': 'Reset your password',
   'reset.intro':

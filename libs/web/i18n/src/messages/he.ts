@@ -162,7 +162,14 @@ export const he: Record<MessageKey, string> = {
   'verify.missing': 'קישור האימות הזה אינו שלם. התחברו כדי להמשיך.',
   'emailVerify.title': 'אישור כתובת האימייל',
   'emailVerify.working': 'מאשרים את כתובת האימייל…',
-  'emailVerify.failed': 'הקישור פג תוקף או שכבר נעשה בו שימוש.',
+  'emailVerify.incomplete.title': 'הקישור אינו שלם',
+  'emailVerify.incomplete.text':
+    'חסר בו הקוד: ייתכן שנקטע בהעתקה. אפשר לפתוח את הקישור ישירות מהאימייל, או להתחבר ונשלח קישור חדש.',
+  'emailVerify.expired.title': 'תוקף הקישור פג',
+  'emailVerify.expired.text': 'הקישורים באימייל תקפים לזמן מוגבל. אפשר להתחבר ונשלח קישור חדש.',
+  'emailVerify.unusable.title': 'הקישור אינו פועל',
+  'emailVerify.unusable.text':
+    'ייתכן שכבר נעשה בו שימוש, או שהשתנה בדרך. אפשר להתחבר: אם האימייל עדיין מחכה לאישור, נשלח קישור חדש.',
   'emailVerify.retry': 'להמשך האימות',
   'reset.title': 'איפוס סיסמה',
   'reset.intro': 'הזינו את האימייל שאיתו נרשמתם, ונשלח לכם קישור לבחירת סיסמה חדשה.',
