@@ -4,7 +4,28 @@ import type { ContentPage as Page } from '../content/types';
 export function ContentPage({ page, children }: { page: Page; children?: React.ReactNode }) {
   return (
     <article className="page page-narrow prose" aria-labelledby="page-title">
-      <h1 id="page-title">{page.title}</h1>
+      {page.memorial ? (
+        <header className="memorial-header">
+          {/* Until there is a portrait, the memorial candle holds its place. */}
+          <img
+            className="memorial-portrait"
+            src={page.portrait?.src ?? '/memorial-footer.jpg'}
+            alt={page.portrait?.alt ?? ''}
+            width={160}
+            height={160}
+          />
+          <div>
+            <h1 id="page-title">{page.title}</h1>
+            {page.dates && (
+              <p className="memorial-dates">
+                <bdi>{page.dates}</bdi>
+              </p>
+            )}
+          </div>
+        </header>
+      ) : (
+        <h1 id="page-title">{page.title}</h1>
+      )}
       {page.lead && <p className="lead">{page.lead}</p>}
       {children}
       {page.sections.map((section, index) => (

@@ -4,13 +4,24 @@ import { useI18n } from '../lib/i18n';
 import { SOCIAL_LINKS } from '../lib/site';
 import { LocalizedLink } from './localized-link';
 
+/** The founder's memorial on the home page: the candle, a few words, the way to his page. */
 export function MemorialBlock() {
   const { t } = useI18n();
   return (
     <aside className="memorial" aria-labelledby="memorial-title">
-      <h2 id="memorial-title">{t('memorial.title')}</h2>
-      <p>{t('memorial.text')}</p>
-      <LocalizedLink to="/efi">{t('memorial.link')}</LocalizedLink>
+      <img
+        className="memorial-image"
+        src="/memorial-footer.jpg"
+        alt=""
+        width={320}
+        height={180}
+        loading="lazy"
+      />
+      <div className="memorial-text">
+        <h2 id="memorial-title">{t('memorial.title')}</h2>
+        <p>{t('memorial.text')}</p>
+        <LocalizedLink to="/efi">{t('memorial.link')}</LocalizedLink>
+      </div>
     </aside>
   );
 }

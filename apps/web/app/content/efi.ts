@@ -3,6 +3,7 @@ import type { LocalizedContent } from './types';
 export const efi: LocalizedContent = {
   en: {
     title: 'In memory of Efi',
+    memorial: true,
     description: 'A tribute to Efi, who founded Mepedia.',
     lead: 'Mepedia was Efi\u2019s idea, and it carries his belief that every life is a story worth telling.',
     sections: [
@@ -23,6 +24,7 @@ export const efi: LocalizedContent = {
   },
   he: {
     title: 'לזכרו של אפי',
+    memorial: true,
     description: 'דף הוקרה לאפי, מייסד מפדיה.',
     lead: 'מפדיה הייתה הרעיון של אפי, והיא נושאת את האמונה שלו שכל חיים הם סיפור שראוי לספר.',
     sections: [

@@ -1,6 +1,6 @@
 import { LoginRequest, RegisterRequest, GENDERS } from '@mepedia/contracts';
 import { ApiError } from '@mepedia/web-api';
-import { localizePath } from '@mepedia/web-i18n';
+import { localizePath, splitLocale } from '@mepedia/web-i18n';
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Field, PasswordField } from '../components/field';
@@ -27,6 +27,15 @@ export const meta: Route.MetaFunction = ({ location, matches }) =>
         ? 'auth.login.title'
         : 'auth.register.title',
   });
+
+/**
+ * The countries, named and ordered on the server: the browser's names can differ from Node's
+ * (another ICU), and a list drawn differently on each side would make React redraw the form,
+ * dropping what was already typed.
+ */
+export function loader({ request }: Route.LoaderArgs) {
+  return { countries: countryOptions(splitLocale(new URL(request.url).pathname).locale) };
+}
 
 const PREFIXES = ['+972', '+1', '+44', '+33', '+49', '+7', '+380', '+61', '+27', '+54'];
 
@@ -121,7 +130,7 @@ function LoginForm() {
   );
 }
 
-function RegisterForm() {
+function RegisterForm({ countries }: { countries: ReadonlyArray<{ code: string; name: string }> }) {
   const { t, locale } = useI18n();
   const api = useApi();
   const toasts = useToasts();
@@ -254,7 +263,7 @@ function RegisterForm() {
             aria-invalid={errors['country'] ? true : undefined}
             aria-describedby={errors['country'] ? 'register-country-error' : undefined}
           >
-            {countryOptions(locale).map(({ code, name }) => (
+            {countries.map(({ code, name }) => (
               <option key={code} value={code}>
                 {name}
               </option>
@@ -361,7 +370,7 @@ function RegisterForm() {
   );
 }
 
-export default function Auth() {
+export default function Auth({ loaderData }: Route.ComponentProps) {
   const [params] = useSearchParams();
   const { t } = useI18n();
   return (
@@ -372,7 +381,11 @@ export default function Auth() {
           {t('auth.reason.search')}
         </p>
       )}
-      {params.get('modal') === 'login' ? <LoginForm /> : <RegisterForm />}
+      {params.get('modal') === 'login' ? (
+        <LoginForm />
+      ) : (
+        <RegisterForm countries={loaderData.countries} />
+      )}
     </section>
   );
 }

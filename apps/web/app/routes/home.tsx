@@ -2,6 +2,7 @@ import { postQueries, userQueries } from '@mepedia/web-api';
 import { HydrationBoundary, QueryClient, dehydrate, useQuery } from '@tanstack/react-query';
 import { LocalizedLink } from '../components/localized-link';
 import { PersonCard } from '../components/person-card';
+import { HeroArt } from '../components/hero-art';
 import { PostCard } from '../components/post-card';
 import { useRootData } from '../root';
 import { useApi } from '../lib/api';
@@ -95,19 +96,22 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     <HydrationBoundary state={loaderData.dehydrated}>
       <div className="page">
         <section className="hero" aria-labelledby="hero-title">
-          <h1 id="hero-title">{t('home.hero.title')}</h1>
-          <p className="lead">{t('home.hero.text')}</p>
-          <p className="actions">
-            {/* Writing starts with an account; members get the editor's link with the editor. */}
-            {!signedIn && (
-              <LocalizedLink className="button" to="/auth?modal=register">
-                {t('home.hero.start')}
+          <div className="hero-text">
+            <h1 id="hero-title">{t('home.hero.title')}</h1>
+            <p className="lead">{t('home.hero.text')}</p>
+            <p className="actions">
+              {/* Writing starts with an account; members get the editor's link with the editor. */}
+              {!signedIn && (
+                <LocalizedLink className="button" to="/auth?modal=register">
+                  {t('home.hero.start')}
+                </LocalizedLink>
+              )}
+              <LocalizedLink className="button button-secondary" to="/people">
+                {t('home.hero.explore')}
               </LocalizedLink>
-            )}
-            <LocalizedLink className="button button-secondary" to="/people">
-              {t('home.hero.explore')}
-            </LocalizedLink>
-          </p>
+            </p>
+          </div>
+          <HeroArt />
         </section>
         <Recommended />
         <section className="section" aria-labelledby="howto-title">
