@@ -4,6 +4,7 @@
 //
 //   npm run build && node tools/bench/lighthouse.mjs
 //   RUNS=5 node tools/bench/lighthouse.mjs
+//   RUNS=1 ONLY=home node tools/bench/lighthouse.mjs   (a quick look at one page)
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,6 +13,7 @@ import lighthouse from 'lighthouse';
 import { call, log, startStandalone, uploadPhoto, verifiedMember } from './standalone-process.mjs';
 
 const RUNS = Number(process.env.RUNS ?? 3);
+const ONLY = process.env.ONLY;
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -49,12 +51,14 @@ async function main() {
       chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
     });
     const rows = [];
-    for (const [name, path] of [
+    const pages = [
       ['home', '/'],
       ['home (he)', '/he'],
       ['post', `/post/${post.postId}`],
       ['post (he)', `/he/post/${post.postId}`],
-    ]) {
+    ];
+    // ONLY='post' measures the pages whose name includes it.
+    for (const [name, path] of pages.filter(([name]) => !ONLY || name.includes(ONLY))) {
       const performance = [];
       const accessibility = [];
       let metrics = {};

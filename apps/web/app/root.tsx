@@ -41,11 +41,11 @@ import { DEFAULT_SUPPORT_CHAT_URL } from './lib/site';
 import stylesheet from './app.css?url';
 import { FileQuestion, ServerCrash } from 'lucide-react';
 import { EmptyState } from './components/empty-state';
-import rubikHebrew from '@fontsource-variable/rubik/files/rubik-hebrew-wght-normal.woff2?url';
-import rubikLatin from '@fontsource-variable/rubik/files/rubik-latin-wght-normal.woff2?url';
 
 export const links: Route.LinksFunction = () => [
-  { rel: 'stylesheet', href: stylesheet },
+  // precedence: React puts the stylesheet first in the head, ahead of the scripts it preloads
+  // (without it the page's first paint waited behind some thirty module preloads).
+  { rel: 'stylesheet', href: stylesheet, precedence: 'default' },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
 
@@ -146,14 +146,6 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#1f4e79" media="(prefers-color-scheme: light)" />
         <meta name="theme-color" content="#121416" media="(prefers-color-scheme: dark)" />
         <meta name="color-scheme" content="light dark" />
-        {/* The interface font of the page's language, fetched with the stylesheet, not after it. */}
-        <link
-          rel="preload"
-          as="font"
-          type="font/woff2"
-          crossOrigin="anonymous"
-          href={locale === 'he' ? rubikHebrew : rubikLatin}
-        />
         <Meta />
         <Links />
       </head>
