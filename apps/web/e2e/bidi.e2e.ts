@@ -1,6 +1,13 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { expectAccessible, hydrated, newPerson, registerMember, uploadImage } from './helpers';
+import {
+  expectAccessible,
+  hydrated,
+  newPerson,
+  registerMember,
+  registerUnverified,
+  uploadImage,
+} from './helpers';
 
 // Hebrew and English side by side: a name, a date or a phone number inside a sentence keeps its
 // own direction and the sentence keeps the page's. Checked in the DOM (isolation, direction,
@@ -116,24 +123,12 @@ test('a Hebrew name in an English page and an English name in a Hebrew page, eac
 });
 
 test('a phone number reads left to right in a Hebrew sentence', async ({ page }) => {
-  const person = newPerson();
-  const registered = await page.request.post('/api/users/register', {
-    data: {
-      language: 'he',
-      firstname: 'דנה',
-      lastname: 'לוי',
-      email: person.email,
-      phoneNumberPrefix: '+972',
-      phoneNumber: person.phone,
-      birthdate: '1990-05-17',
-      country: 'IL',
-      gender: 'female',
-      password: person.password,
-      termsAccepted: true,
-    },
+  const { userId } = await registerUnverified(page.request, newPerson(), {
+    language: 'he',
+    firstname: 'דנה',
+    lastname: 'לוי',
+    country: 'IL',
   });
-  expect(registered.status()).toBe(201);
-  const { userId } = (await registered.json()) as { userId: string };
   await page.goto(`/he/verification?userId=${userId}`);
   const phone = page.locator('.phone-number');
   await expect(phone).toHaveAttribute('dir', 'ltr');

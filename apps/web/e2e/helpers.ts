@@ -35,10 +35,10 @@ export function newPerson() {
 }
 
 /**
- * Register `person` through the API and verify them through the dev outbox (the texted code,
- * then the emailed link, which signs them in): `request` then carries their session cookie.
+ * Register `person` through the API, not yet verified: `request` then carries the verification
+ * ticket (`fields` overrides the form, e.g. a Hebrew name with `language: 'he'`).
  */
-export async function registerMember(
+export async function registerUnverified(
   request: APIRequestContext,
   person: ReturnType<typeof newPerson>,
   fields: Record<string, unknown> = {},
@@ -60,7 +60,19 @@ export async function registerMember(
     },
   });
   expect(registered.status()).toBe(201);
-  const { userId } = (await registered.json()) as { userId: string };
+  return (await registered.json()) as { userId: string };
+}
+
+/**
+ * Register `person` through the API and verify them through the dev outbox (the texted code,
+ * then the emailed link, which signs them in): `request` then carries their session cookie.
+ */
+export async function registerMember(
+  request: APIRequestContext,
+  person: ReturnType<typeof newPerson>,
+  fields: Record<string, unknown> = {},
+): Promise<{ userId: string }> {
+  const { userId } = await registerUnverified(request, person, fields);
   const sms = await outbox(request, (m) => m.channel === 'sms' && m.to === person.e164);
   await request.put('/api/users/verifyUserByPhone', {
     data: { prefix: '+972', phone: person.phone, verifyCode: /(\d{6})/.exec(sms.text)?.[1] },

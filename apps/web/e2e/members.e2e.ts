@@ -1,5 +1,13 @@
 import { expect, test } from './fixtures';
-import { expectAccessible, hydrated, newPerson, openMenu, outbox, registerMember } from './helpers';
+import {
+  expectAccessible,
+  hydrated,
+  newPerson,
+  openMenu,
+  outbox,
+  registerMember,
+  registerUnverified,
+} from './helpers';
 
 test('register, verify with the texted code and the emailed link, land on the profile, log out and in', async ({
   page,
@@ -129,23 +137,12 @@ test('another browser cannot continue someone’s verification: it is asked to s
 }) => {
   const person = newPerson();
   // Someone registers in their own browser (an API context keeps its own cookies).
-  const registrant = await page.request.post('/api/users/register', {
-    data: {
-      language: 'he',
-      firstname: 'דנה',
-      lastname: 'לוי',
-      email: person.email,
-      phoneNumberPrefix: '+972',
-      phoneNumber: person.phone,
-      birthdate: '1990-05-17',
-      country: 'IL',
-      gender: 'female',
-      password: person.password,
-      termsAccepted: true,
-    },
+  const { userId } = await registerUnverified(page.request, person, {
+    language: 'he',
+    firstname: 'דנה',
+    lastname: 'לוי',
+    country: 'IL',
   });
-  expect(registrant.status()).toBe(201);
-  const { userId } = (await registrant.json()) as { userId: string };
 
   // A stranger who has the id (from a shared link, say) gets no details and no form.
   const stranger = await browser.newContext();

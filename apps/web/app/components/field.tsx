@@ -1,5 +1,11 @@
 import { Eye, EyeOff } from 'lucide-react';
-import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import {
+  useId,
+  useState,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+} from 'react';
 import { Icon } from './icon';
 
 type Props = InputHTMLAttributes<HTMLInputElement> & {
@@ -81,5 +87,39 @@ export function PasswordField(
         </button>
       }
     />
+  );
+}
+
+type SelectProps = SelectHTMLAttributes<HTMLSelectElement> & {
+  label: string;
+  error?: string | undefined;
+  options: ReadonlyArray<{ value: string; label: string; disabled?: boolean }>;
+};
+
+/** A labelled select whose error a screen reader announces with it, like Field. */
+export function SelectField({ label, error, options, id, ...select }: SelectProps) {
+  const generated = useId();
+  const selectId = id ?? generated;
+  return (
+    <div className={`field${error ? ' has-error' : ''}`}>
+      <label htmlFor={selectId}>{label}</label>
+      <select
+        id={selectId}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${selectId}-error` : undefined}
+        {...select}
+      >
+        {options.map((option) => (
+          <option key={option.value} value={option.value} disabled={option.disabled}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      {error && (
+        <p className="error" id={`${selectId}-error`}>
+          {error}
+        </p>
+      )}
+    </div>
   );
 }

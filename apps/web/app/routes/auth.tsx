@@ -3,7 +3,7 @@ import { ApiError } from '@mepedia/web-api';
 import { localizePath, splitLocale } from '@mepedia/web-i18n';
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { Field, PasswordField } from '../components/field';
+import { Field, PasswordField, SelectField } from '../components/field';
 import { LocalizedLink } from '../components/localized-link';
 import { useToasts } from '../components/toasts';
 import { useApi } from '../lib/api';
@@ -252,55 +252,27 @@ function RegisterForm({ countries }: { countries: ReadonlyArray<{ code: string; 
           required
           error={errors['birthdate']}
         />
-        <div className={`field${errors['country'] ? ' has-error' : ''}`}>
-          <label htmlFor="register-country">{t('auth.country')}</label>
-          <select
-            id="register-country"
-            name="country"
-            defaultValue="IL"
-            autoComplete="country"
-            required
-            aria-invalid={errors['country'] ? true : undefined}
-            aria-describedby={errors['country'] ? 'register-country-error' : undefined}
-          >
-            {countries.map(({ code, name }) => (
-              <option key={code} value={code}>
-                {name}
-              </option>
-            ))}
-          </select>
-          {errors['country'] && (
-            <p className="error" id="register-country-error">
-              {errors['country']}
-            </p>
-          )}
-        </div>
-      </div>
-      <div className={`field${errors['gender'] ? ' has-error' : ''}`}>
-        <label htmlFor="register-gender">{t('auth.gender')}</label>
-        <select
-          id="register-gender"
-          name="gender"
-          defaultValue=""
+        <SelectField
+          label={t('auth.country')}
+          name="country"
+          defaultValue="IL"
+          autoComplete="country"
           required
-          aria-invalid={errors['gender'] ? true : undefined}
-          aria-describedby={errors['gender'] ? 'register-gender-error' : undefined}
-        >
-          <option value="" disabled>
-            {t('auth.gender.choose')}
-          </option>
-          {GENDERS.map((gender) => (
-            <option key={gender} value={gender}>
-              {t(`auth.gender.${gender}`)}
-            </option>
-          ))}
-        </select>
-        {errors['gender'] && (
-          <p className="error" id="register-gender-error">
-            {errors['gender']}
-          </p>
-        )}
+          error={errors['country']}
+          options={countries.map(({ code, name }) => ({ value: code, label: name }))}
+        />
       </div>
+      <SelectField
+        label={t('auth.gender')}
+        name="gender"
+        defaultValue=""
+        required
+        error={errors['gender']}
+        options={[
+          { value: '', label: t('auth.gender.choose'), disabled: true },
+          ...GENDERS.map((gender) => ({ value: gender, label: t(`auth.gender.${gender}`) })),
+        ]}
+      />
       <PasswordField
         label={t('auth.password')}
         name="password"
