@@ -70,7 +70,12 @@ async function main() {
           logLevel: 'error',
           onlyCategories: ['performance', 'accessibility'],
         });
-        const { categories, audits } = result.lhr;
+        const { categories, audits, runtimeError } = result.lhr;
+        // A run Lighthouse could not finish (a trace it could not read) is left out, not a 0.
+        if (runtimeError || categories.performance.score === null) {
+          log(`  run ${i + 1} of ${name} failed: ${runtimeError?.message ?? 'no score'}`);
+          continue;
+        }
         performance.push(Math.round(categories.performance.score * 100));
         accessibility.push(Math.round(categories.accessibility.score * 100));
         metrics = {
@@ -80,7 +85,7 @@ async function main() {
           tbt: audits['total-blocking-time'].numericValue,
         };
       }
-      rows.push({ name, performance, accessibility, metrics });
+      if (performance.length > 0) rows.push({ name, performance, accessibility, metrics });
     }
     const lines = [
       '| page | performance (median of runs) | accessibility | FCP ms | LCP ms | CLS | TBT ms |',
