@@ -13,5 +13,11 @@ export default defineConfig({
       '@mepedia/web-api': root('libs/web/api/src/index.ts'),
     },
   },
-  build: { target: 'es2022', sourcemap: false },
+  build: {
+    target: 'es2022',
+    sourcemap: false,
+    // Small shared chunks merged where that changes nothing that runs: fewer requests before
+    // the first paint on a slow phone (the header's parts were some thirty chunks).
+    rollupOptions: { output: { experimentalMinChunkSize: 20_000 } },
+  },
 });
