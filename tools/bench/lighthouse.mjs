@@ -21,6 +21,8 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'mepedia-lighthouse-'));
   const profileDir = mkdtempSync(join(tmpdir(), 'mepedia-lighthouse-chrome-'));
+  // Chromium keeps its singleton socket in TMPDIR and leaves it when killed: give it ours.
+  const chromeTmp = mkdtempSync(join(tmpdir(), 'mepedia-lighthouse-tmp-'));
   let standalone;
   let chrome;
   try {
@@ -48,6 +50,7 @@ async function main() {
     chrome = await chromeLauncher.launch({
       chromePath: CHROME,
       userDataDir: profileDir,
+      envVars: { ...process.env, TMPDIR: chromeTmp },
       chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
     });
     const rows = [];
@@ -108,6 +111,7 @@ async function main() {
     }
     rmSync(dataDir, { recursive: true, force: true });
     rmSync(profileDir, { recursive: true, force: true });
+    rmSync(chromeTmp, { recursive: true, force: true });
   }
 }
 
