@@ -1,36 +1,16 @@
-import { DomainEventEnvelope, PostDeletedEvent, UserDeletedEvent } from '@mepedia/contracts';
-import { isUuid } from '@mepedia/server-database';
+import { domainEventsHandler, removeDeletedMember } from '@mepedia/server-platform';
 import type { AppLogger } from '@mepedia/server-http';
-import type { Job } from '@mepedia/server-queue';
 import type { FeedMessagesService } from './feed-messages.service';
 
 /** The feed-messages service's share of domain events: members who leave, posts deleted. */
 export function feedMessagesEventsHandler(service: FeedMessagesService, logger: AppLogger) {
-  return async (job: Job) => {
-    const event = DomainEventEnvelope.parse(job.data);
-    switch (event.type) {
-      case 'user.deleted': {
-        const { userId } = UserDeletedEvent.parse(event.payload);
-        // Members' ids are UUIDs; any other id never wrote or liked here.
-        if (!isUuid(userId)) {
-          logger.info({ userId }, 'user.deleted for an id that is no member’s: nothing to remove');
-          return;
-        }
-        const removed = await service.removeMember(userId);
-        logger.info({ userId, removed }, 'removed a deleted member’s messages and likes');
-        return;
-      }
-      case 'post.deleted': {
-        const { postId } = PostDeletedEvent.parse(event.payload);
-        const removed = await service.removePost(postId);
-        logger.info({ postId, removed }, 'removed the messages of a deleted post');
-        return;
-      }
-      default:
-        logger.warn(
-          { eventId: event.id, type: event.type },
-          'event type not handled by feed-messages',
-        );
-    }
-  };
+  return domainEventsHandler('feed-messages', logger, {
+    'user.deleted': removeDeletedMember(logger, 'messages and likes', (userId) =>
+      service.removeMember(userId),
+    ),
+    'post.deleted': async ({ postId }) => {
+      const removed = await service.removePost(postId);
+      logger.info({ postId, removed }, 'removed the messages of a deleted post');
+    },
+  });
 }

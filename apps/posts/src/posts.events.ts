@@ -1,13 +1,6 @@
-import {
-  DomainEventEnvelope,
-  MeAnswerPublishedEvent,
-  MeAnswerUnpublishedEvent,
-  UserDeletedEvent,
-  UserUpdatedEvent,
-  normalizeSearchText,
-} from '@mepedia/contracts';
+import { normalizeSearchText } from '@mepedia/contracts';
 import type { AppLogger } from '@mepedia/server-http';
-import type { Job } from '@mepedia/server-queue';
+import { domainEventsHandler } from '@mepedia/server-platform';
 import type { PostsRepository } from './posts.repository';
 import { SANITIZER_VERSION, plainText, sanitizeContent, textOf } from './sanitize';
 
@@ -22,71 +15,58 @@ export function postsEventsHandler(
   /** Posts changed for guests (a publisher's name, a member's posts gone). */
   onPostsChanged: () => Promise<void> = () => Promise.resolve(),
 ) {
-  return async (job: Job) => {
-    const event = DomainEventEnvelope.parse(job.data);
-    switch (event.type) {
-      case 'user.updated': {
-        const user = UserUpdatedEvent.parse(event.payload);
-        await repository.upsertPublisher({
-          userId: user.userId,
-          fullname: user.fullname,
-          profileImage: user.profileImage,
-          searchName: normalizeSearchText(user.fullname),
-          version: new Date(event.occurredAt),
-        });
+  return domainEventsHandler('posts', logger, {
+    'user.updated': async (user, event) => {
+      await repository.upsertPublisher({
+        userId: user.userId,
+        fullname: user.fullname,
+        profileImage: user.profileImage,
+        searchName: normalizeSearchText(user.fullname),
+        version: new Date(event.occurredAt),
+      });
+      await onPostsChanged();
+    },
+    'user.deleted': async ({ userId }) => {
+      const removed = await repository.removeMember(userId);
+      if (removed > 0) onOutboxWrite();
+      await onPostsChanged();
+      logger.info({ userId, removed }, 'removed a deleted member’s posts');
+    },
+    // The member's questionnaire answer, in the magazine: their post for that question.
+    'meAnswer.published': async (answer, event) => {
+      const content = sanitizeContent(answer.content);
+      const occurredAt = new Date(event.occurredAt);
+      const applied = await repository.applyMeAnswer(
+        answer.userId,
+        answer.questionId,
+        occurredAt,
+        {
+          title: plainText(answer.title),
+          content,
+          contentText: textOf(content),
+          contentSanitizer: SANITIZER_VERSION,
+          credit: '',
+          privacy: answer.privacy,
+          destination: 'magazine',
+          createdAt: occurredAt,
+          updatedAt: occurredAt,
+        },
+        ME_ANSWER_DEFAULT_IMAGE,
+      );
+      if (applied) await onPostsChanged();
+    },
+    'meAnswer.unpublished': async ({ userId, questionId }, event) => {
+      const removed = await repository.applyMeAnswer(
+        userId,
+        questionId,
+        new Date(event.occurredAt),
+        null,
+        ME_ANSWER_DEFAULT_IMAGE,
+      );
+      if (removed) {
+        onOutboxWrite();
         await onPostsChanged();
-        return;
       }
-      case 'user.deleted': {
-        const { userId } = UserDeletedEvent.parse(event.payload);
-        const removed = await repository.removeMember(userId);
-        if (removed > 0) onOutboxWrite();
-        await onPostsChanged();
-        logger.info({ userId, removed }, 'removed a deleted member’s posts');
-        return;
-      }
-      case 'meAnswer.published': {
-        // The member's questionnaire answer, in the magazine: their post for that question.
-        const answer = MeAnswerPublishedEvent.parse(event.payload);
-        const content = sanitizeContent(answer.content);
-        const occurredAt = new Date(event.occurredAt);
-        const applied = await repository.applyMeAnswer(
-          answer.userId,
-          answer.questionId,
-          occurredAt,
-          {
-            title: plainText(answer.title),
-            content,
-            contentText: textOf(content),
-            contentSanitizer: SANITIZER_VERSION,
-            credit: '',
-            privacy: answer.privacy,
-            destination: 'magazine',
-            createdAt: occurredAt,
-            updatedAt: occurredAt,
-          },
-          ME_ANSWER_DEFAULT_IMAGE,
-        );
-        if (applied) await onPostsChanged();
-        return;
-      }
-      case 'meAnswer.unpublished': {
-        const { userId, questionId } = MeAnswerUnpublishedEvent.parse(event.payload);
-        const removed = await repository.applyMeAnswer(
-          userId,
-          questionId,
-          new Date(event.occurredAt),
-          null,
-          ME_ANSWER_DEFAULT_IMAGE,
-        );
-        if (removed) {
-          onOutboxWrite();
-          await onPostsChanged();
-        }
-        return;
-      }
-      default:
-        logger.warn({ eventId: event.id, type: event.type }, 'event type not handled by posts');
-    }
-  };
+    },
+  });
 }

@@ -6,6 +6,7 @@ import {
 } from '@mepedia/contracts';
 import type { Db } from '@mepedia/server-database';
 import { and, desc, eq, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { likeCounts, likes, lottieCounts, lotties, viewCounts, views } from './reactions.schema';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -228,45 +229,41 @@ export class ReactionsRepository {
    */
   async removeObject(target: ObjectRef): Promise<RemovedMember> {
     const { collection, objectId } = target;
+    const about = (table: { collection: AnyPgColumn; objectId: AnyPgColumn }) =>
+      and(eq(table.collection, collection), eq(table.objectId, objectId));
     return this.db.transaction(async (tx) => {
       await tx
         .select({ n: sql`1` })
         .from(likeCounts)
-        .where(and(eq(likeCounts.collection, collection), eq(likeCounts.objectId, objectId)))
+        .where(about(likeCounts))
         .for('update');
       await tx
         .select({ n: sql`1` })
         .from(lottieCounts)
-        .where(and(eq(lottieCounts.collection, collection), eq(lottieCounts.objectId, objectId)))
+        .where(about(lottieCounts))
         .orderBy(lottieCounts.name)
         .for('update');
       await tx
         .select({ n: sql`1` })
         .from(viewCounts)
-        .where(and(eq(viewCounts.collection, collection), eq(viewCounts.objectId, objectId)))
+        .where(about(viewCounts))
         .orderBy(viewCounts.property)
         .for('update');
       const goneLikes = await tx
         .delete(likes)
-        .where(and(eq(likes.collection, collection), eq(likes.objectId, objectId)))
+        .where(about(likes))
         .returning({ userId: likes.userId });
       const goneLotties = await tx
         .delete(lotties)
-        .where(and(eq(lotties.collection, collection), eq(lotties.objectId, objectId)))
+        .where(about(lotties))
         .returning({ userId: lotties.userId });
       const goneViews = await tx
         .delete(views)
-        .where(and(eq(views.collection, collection), eq(views.objectId, objectId)))
+        .where(about(views))
         .returning({ viewer: views.viewer });
-      await tx
-        .delete(likeCounts)
-        .where(and(eq(likeCounts.collection, collection), eq(likeCounts.objectId, objectId)));
-      await tx
-        .delete(lottieCounts)
-        .where(and(eq(lottieCounts.collection, collection), eq(lottieCounts.objectId, objectId)));
-      await tx
-        .delete(viewCounts)
-        .where(and(eq(viewCounts.collection, collection), eq(viewCounts.objectId, objectId)));
+      await tx.delete(likeCounts).where(about(likeCounts));
+      await tx.delete(lottieCounts).where(about(lottieCounts));
+      await tx.delete(viewCounts).where(about(viewCounts));
       return { likes: goneLikes.length, lotties: goneLotties.length, views: goneViews.length };
     });
   }

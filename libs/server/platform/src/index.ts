@@ -1,3 +1,4 @@
 export * from './platform';
 export * from './background';
 export * from './service-app';
+export * from './domain-events';
