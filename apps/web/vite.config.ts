@@ -4,10 +4,62 @@ import { defineConfig } from 'vite';
 
 const root = (path: string) => fileURLToPath(new URL(`../../${path}`, import.meta.url));
 
-export default defineConfig({
+type ModuleInfo = { importedIds: readonly string[] } | null;
+
+// What React Router's own chunks carry (its entry's and the client's), and so not the shell.
+const FRAMEWORK =
+  /\/node_modules\/(react|react-dom|scheduler|react-router|turbo-stream|cookie|set-cookie-parser)\//;
+// The schema library, directly or through the contracts' index (which re-exports every schema).
+const SCHEMAS = /\/node_modules\/zod\/|\/libs\/contracts\/src\/index\.ts$/;
+// The page parts several pages share (cards, bylines, reactions, fields...).
+const PARTS = /\/apps\/web\/app\/(components|lib)\/[^?]+\.tsx?$/;
+
+/**
+ * The shell: every module the root route imports, directly or not, but the framework (header,
+ * footer, toolbar, translations, API client, icons), and the shared page parts (components/ and
+ * lib/) that need no schemas. It is one chunk rather than some twenty small ones: on HTTP/1.1
+ * each is a request that waits for one of the browser's six connections to the site, and a slow
+ * phone pays a round trip for each. The parts are small, and most pages use most of them.
+ * Rollup puts a manual chunk's imports in it too, so nothing in the shell may reach zod: a part
+ * that does stays with its pages (the forms' helpers), and the root reaching it fails the build
+ * (import values from '@mepedia/contracts/browser').
+ */
+function shellModules(
+  getModuleIds: () => IterableIterator<string>,
+  getModuleInfo: (id: string) => ModuleInfo,
+): Set<string> {
+  // The module and all it imports, or null when that reaches the schemas.
+  const graphOf = (start: string): Set<string> | null => {
+    const modules = new Set<string>();
+    const queue = [start];
+    while (queue.length > 0) {
+      const id = queue.pop()!;
+      if (modules.has(id) || FRAMEWORK.test(id)) continue;
+      if (SCHEMAS.test(id)) return null;
+      modules.add(id);
+      queue.push(...(getModuleInfo(id)?.importedIds ?? []));
+    }
+    return modules;
+  };
+  const shell = graphOf(root('apps/web/app/root.tsx'));
+  if (!shell)
+    throw new Error(
+      "The web app's shell (root.tsx and its imports) reaches zod: import values from '@mepedia/contracts/browser', not the schemas",
+    );
+  for (const id of getModuleIds()) {
+    if (!PARTS.test(id) || shell.has(id)) continue;
+    for (const part of graphOf(id) ?? []) shell.add(part);
+  }
+  return shell;
+}
+let shell: Set<string> | undefined;
+
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [reactRouter()],
   resolve: {
     alias: {
+      // Before '@mepedia/contracts', which would otherwise take it as a path inside itself.
+      '@mepedia/contracts/browser': root('libs/contracts/src/browser.ts'),
       '@mepedia/contracts': root('libs/contracts/src/index.ts'),
       '@mepedia/web-i18n': root('libs/web/i18n/src/index.ts'),
       '@mepedia/web-api': root('libs/web/api/src/index.ts'),
@@ -16,8 +68,19 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: false,
-    // Small shared chunks merged where that changes nothing that runs: fewer requests before
-    // the first paint on a slow phone (the header's parts were some thirty chunks).
-    rollupOptions: { output: { experimentalMinChunkSize: 20_000 } },
+    // The shell in one chunk (shellModules); each page's own code in its own. (Rollup's
+    // experimentalMinChunkSize merged pages with each other: the home page loaded the about and
+    // support texts.)
+    rollupOptions: {
+      output: {
+        // The browser's build only: the server's is one file that Node loads once.
+        manualChunks: isSsrBuild
+          ? undefined
+          : (id, { getModuleIds, getModuleInfo }) => {
+              shell ??= shellModules(getModuleIds, getModuleInfo);
+              return shell.has(id) ? 'shell' : undefined;
+            },
+      },
+    },
   },
-});
+}));

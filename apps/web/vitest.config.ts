@@ -7,6 +7,8 @@ const root = (path: string) => fileURLToPath(new URL(`../../${path}`, import.met
 export default defineConfig({
   resolve: {
     alias: {
+      // Before '@mepedia/contracts', which would otherwise take it as a path inside itself.
+      '@mepedia/contracts/browser': root('libs/contracts/src/browser.ts'),
       '@mepedia/contracts': root('libs/contracts/src/index.ts'),
       '@mepedia/web-i18n': root('libs/web/i18n/src/index.ts'),
       '@mepedia/web-api': root('libs/web/api/src/index.ts'),

@@ -1,6 +1,6 @@
 // First: it must run before any zod schema is built in the browser.
 import './lib/zod-without-eval';
-import { LOCALE_COOKIE } from '@mepedia/contracts';
+import { LOCALE_COOKIE } from '@mepedia/contracts/browser';
 import { ApiError, createApi } from '@mepedia/web-api';
 import {
   LOCALE_COOKIE_MAX_AGE,

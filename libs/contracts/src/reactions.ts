@@ -1,39 +1,16 @@
 import { z } from 'zod';
-import type { Localized } from './locale';
+import {
+  REACTION_COLLECTIONS,
+  REACTION_NAMES,
+  VIEW_PROPERTIES,
+  type ReactionName as ReactionNameValue,
+} from './reaction-names';
 import { requiredError } from './zod-helpers';
 
 // Likes, views and reactions ("lotties") of the reactions service: one counter store for
 // objects that other services own. See docs/api/reactions.md.
 
-/**
- * What can be liked, viewed and reacted to. An allow-list: a value is only ever compared with
- * these, never used as a table or column name. Adding one needs a migration of the reactions
- * schema too (its check constraints hold the same list).
- */
-export const REACTION_COLLECTIONS = ['posts', 'meAnswers', 'feedMessages', 'users'] as const;
-export type ReactionCollection = (typeof REACTION_COLLECTIONS)[number];
-
-/** The reactions a member can leave on an object, in display order. */
-export const REACTION_NAMES = ['heart', 'clap', 'laugh', 'wow', 'hug'] as const;
-export type ReactionName = (typeof REACTION_NAMES)[number];
-
-/** Each reaction's label; a new name without labels does not compile. */
-export const REACTION_LABELS: Readonly<Record<ReactionName, Localized>> = {
-  heart: { en: 'Love', he: 'אהבה' },
-  clap: { en: 'Applause', he: 'מחיאות כפיים' },
-  laugh: { en: 'Funny', he: 'מצחיק' },
-  wow: { en: 'Wow', he: 'וואו' },
-  hug: { en: 'Hug', he: 'חיבוק' },
-};
-
-/** The reactions with their labels, in display order. */
-export const REACTIONS: ReadonlyArray<{ name: ReactionName } & Localized> = REACTION_NAMES.map(
-  (name) => ({ name, ...REACTION_LABELS[name] }),
-);
-
-/** Counters a view can go to. Only `views` for now; another needs a migration too. */
-export const VIEW_PROPERTIES = ['views'] as const;
-export type ViewProperty = (typeof VIEW_PROPERTIES)[number];
+export * from './reaction-names';
 
 /** An object's id as its owning service gives it: 1 to 64 letters, digits, `_` or `-`. */
 export const REACTION_OBJECT_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
@@ -65,6 +42,8 @@ const RandomIdentifier = z
 export const ReactionName = z
   .enum(REACTION_NAMES, { error: requiredError })
   .describe(`Which reaction: one of ${REACTION_NAMES.join(', ')}.`);
+// The schema's name shadows reaction-names.ts' type in `export *`: the type is declared again.
+export type ReactionName = ReactionNameValue;
 
 export const ToggleUserLikeRequest = z.object({
   collectionName: ReactionCollectionName,

@@ -1,4 +1,4 @@
-import { fileIdOfImagePath, imagePath } from '@mepedia/contracts';
+import { fileIdOfImagePath, imagePath } from '@mepedia/contracts/browser';
 import { useEffect, useRef, type ImgHTMLAttributes } from 'react';
 import { useApi } from '../lib/api';
 

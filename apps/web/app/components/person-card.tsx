@@ -1,4 +1,5 @@
-import { resolveProfileImage, type PersonCard as Card } from '@mepedia/contracts';
+import type { PersonCard as Card } from '@mepedia/contracts';
+import { resolveProfileImage } from '@mepedia/contracts/browser';
 import { useI18n } from '../lib/i18n';
 import { textLang } from '../lib/text-lang';
 import { Avatar } from './avatar';

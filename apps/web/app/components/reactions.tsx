@@ -1,10 +1,5 @@
-import {
-  REACTION_LABELS,
-  REACTION_NAMES,
-  type LottiesState,
-  type ReactionCollection,
-  type ReactionName,
-} from '@mepedia/contracts';
+import type { LottiesState, ReactionCollection, ReactionName } from '@mepedia/contracts';
+import { REACTION_LABELS, REACTION_NAMES } from '@mepedia/contracts/browser';
 import { ApiError } from '@mepedia/web-api';
 import { useEffect, useRef, useState } from 'react';
 import { useApi } from '../lib/api';

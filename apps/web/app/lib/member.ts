@@ -1,4 +1,5 @@
-import { resolveProfileImage, type CurrentUser, type Language } from '@mepedia/contracts';
+import type { CurrentUser, Language } from '@mepedia/contracts';
+import { resolveProfileImage } from '@mepedia/contracts/browser';
 
 /**
  * What the pages show of the signed-in member, and so all that goes into the HTML and the

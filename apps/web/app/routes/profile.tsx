@@ -1,4 +1,5 @@
-import { resolveProfileImage, type PublicProfile } from '@mepedia/contracts';
+import type { PublicProfile } from '@mepedia/contracts';
+import { resolveProfileImage } from '@mepedia/contracts/browser';
 import { ApiError } from '@mepedia/web-api';
 import { createTranslator } from '@mepedia/web-i18n';
 import { data } from 'react-router';

@@ -1,4 +1,5 @@
-import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@mepedia/contracts';
+import type { Language } from '@mepedia/contracts';
+import { DEFAULT_LANGUAGE, isLanguage } from '@mepedia/contracts/browser';
 
 export type Locale = Language;
 export const LOCALES: readonly Locale[] = ['en', 'he'];

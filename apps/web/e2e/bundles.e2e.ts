@@ -1,0 +1,64 @@
+import type { APIRequestContext } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { newPerson, registerMember, uploadImage } from './helpers';
+
+// What a page's HTML makes the browser fetch before it comes alive: the module scripts and the
+// module preloads, each with the modules it imports (the preloads list them all already, but
+// a missed one would still be fetched).
+async function pageScripts(request: APIRequestContext, path: string): Promise<Map<string, string>> {
+  const html = await (await request.get(path)).text();
+  const queue = [
+    ...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g),
+    ...html.matchAll(/(?:import|from)\s*"(\/assets\/[^"]+\.js)"/g),
+  ].map((match) => match[1]!);
+  const scripts = new Map<string, string>();
+  while (queue.length > 0) {
+    const url = queue.pop()!;
+    if (scripts.has(url)) continue;
+    const answer = await request.get(url);
+    expect(answer.status(), url).toBe(200);
+    const code = await answer.text();
+    scripts.set(url, code);
+    for (const [, imported] of code.matchAll(/(?:from|import)\s*"\.\/([^"]+\.js)"/g))
+      queue.push(`/assets/${imported}`);
+  }
+  return scripts;
+}
+
+// zod's schemas carry their internals under `_zod`: a script holding that is the library.
+const zodIn = (scripts: Map<string, string>) =>
+  [...scripts].filter(([, code]) => code.includes('._zod')).map(([url]) => url);
+
+test('reading pages load no schema library and few scripts; a form page loads what it validates with', async ({
+  page,
+  request,
+}) => {
+  // A member writes (with the page's cookies); a guest reads (`request`, no cookies).
+  const member = page.request;
+  await registerMember(member, newPerson());
+  const image = await uploadImage(member);
+  const created = await member.post('/api/posts/create', {
+    data: {
+      title: 'What a reader downloads',
+      content:
+        '<p>My father and I built a wooden boat in the yard, one plank every Saturday, until the whole street came to see it sail.</p>',
+      image,
+      credit: 'Bench',
+      privacy: 'public',
+      destination: 'magazine',
+    },
+  });
+  expect(created.status()).toBe(201);
+  const { postId } = (await created.json()) as { postId: string };
+
+  for (const path of ['/', '/he', '/mepedia-magazine', `/post/${postId}`, `/he/post/${postId}`]) {
+    const scripts = await pageScripts(request, path);
+    expect(zodIn(scripts), path).toEqual([]);
+    // The framework, the shell (root.tsx and all it imports: one chunk, apps/web/vite.config.ts),
+    // the page and a few parts it shares with other pages; each is a request a slow phone waits
+    // for. Today 9 or 10.
+    expect(scripts.size, `${path}: ${[...scripts.keys()].join(' ')}`).toBeLessThanOrEqual(12);
+  }
+  // The detector detects: registration validates its fields with the contracts' schemas.
+  expect(zodIn(await pageScripts(request, '/auth?modal=register'))).not.toEqual([]);
+});
