@@ -1,13 +1,19 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { existsSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import { BUS_CHANNELS, LOCALE_COOKIE, apiCookieNames, matchesEtag } from '@mepedia/contracts';
-import { createRequestListener } from '@react-router/node';
 import type { FastifyInstance } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
+import {
+  MIN_COMPRESSED_BYTES,
+  compressBody,
+  isCompressible,
+  pickEncoding,
+  sendResponse,
+  varyOnEncoding,
+} from './compression';
 import { contentSecurityPolicy, createNonce } from './csp';
 import { PageCache, isShareable, pageEtag, type StoredPage } from './page-cache';
 import { RenderQueue } from './render-queue';
@@ -38,6 +44,27 @@ export type WebOptions = {
   /** Without it, guest pages still expire after seconds; with it, a change clears them at once. */
   changes?: ChangeFeed;
 };
+
+/**
+ * The Fetch request React Router reads, from Node's: its method, URL, headers and (for a form's
+ * POST) its body as a stream; aborted when the visitor goes.
+ */
+function requestOf(raw: IncomingMessage, signal: AbortSignal): Request {
+  const headers = new Headers();
+  for (let i = 0; i < raw.rawHeaders.length; i += 2)
+    headers.append(raw.rawHeaders[i]!, raw.rawHeaders[i + 1]!);
+  const url = new URL(raw.url ?? '/', `http://${headers.get('host') ?? 'localhost'}`);
+  const method = raw.method ?? 'GET';
+  if (method === 'GET' || method === 'HEAD') return new Request(url, { method, headers, signal });
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      raw.on('data', (chunk: Buffer) => controller.enqueue(new Uint8Array(chunk)));
+      raw.once('end', () => controller.close());
+      raw.once('error', (error) => controller.error(error));
+    },
+  });
+  return new Request(url, { method, headers, signal, body, duplex: 'half' });
+}
 
 /** The web app's build folder: dist/web, beside the compiled servers. */
 export const WEB_BUILD_DIR = resolve(__dirname, '../../../web');
@@ -76,17 +103,6 @@ export async function registerWeb(
   }
   const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
   const mode = context().production ? 'production' : 'development';
-  // getLoadContext sees only the Fetch request: the nonce and address reach it through here.
-  const perRequest = new AsyncLocalStorage<{ nonce: string; clientIp: string }>();
-  const listener = createRequestListener({
-    build,
-    mode,
-    getLoadContext: (): WebLoadContext => ({
-      web: context(),
-      cspNonce: perRequest.getStore()?.nonce ?? '',
-      clientIp: perRequest.getStore()?.clientIp ?? '',
-    }),
-  });
   const draw = createRequestHandler(build, mode);
   const queue = new RenderQueue(options.renderConcurrency ?? 16);
   const cookies = apiCookieNames(context().production);
@@ -188,7 +204,15 @@ export async function registerWeb(
       if (name === 'content-length' || (shareable && name === 'cache-control')) continue;
       raw.appendHeader(name, value);
     }
-    const body = Buffer.from(page.body.replaceAll(page.nonce, nonce));
+    let body: Buffer<ArrayBufferLike> = Buffer.from(page.body.replaceAll(page.nonce, nonce));
+    if (body.length >= MIN_COMPRESSED_BYTES && isCompressible(raw.getHeader('content-type'))) {
+      const encoding = pickEncoding(request.raw.headers['accept-encoding']);
+      varyOnEncoding(raw);
+      if (encoding) {
+        body = compressBody(body, encoding);
+        raw.setHeader('content-encoding', encoding);
+      }
+    }
     raw.setHeader('content-length', body.length);
     raw.writeHead(page.status);
     raw.end(request.raw.method === 'HEAD' ? undefined : body);
@@ -196,20 +220,20 @@ export async function registerWeb(
 
   /** Draw and stream the page for this request alone (members, forms, other cookies). */
   const stream = ({ request, reply }: PageContext) =>
-    queue.run(
-      () =>
-        new Promise<void>((done) => {
-          // The visitor left while waiting: nothing to draw.
-          if (request.raw.socket.destroyed) return done();
-          reply.raw.once('close', () => done());
-          const nonce = createNonce();
-          pageHeaders(reply.raw, nonce, context());
-          perRequest.run(
-            { nonce, clientIp: request.ip },
-            () => void listener(request.raw, reply.raw),
-          );
-        }),
-    );
+    queue.run(async () => {
+      // The visitor left while waiting: nothing to draw.
+      if (request.raw.socket.destroyed) return;
+      const nonce = createNonce();
+      const aborted = new AbortController();
+      reply.raw.once('close', () => aborted.abort());
+      pageHeaders(reply.raw, nonce, context());
+      const response = await draw(requestOf(request.raw, aborted.signal), {
+        web: context(),
+        cspNonce: nonce,
+        clientIp: request.ip,
+      } satisfies WebLoadContext);
+      await sendResponse(request.raw, reply.raw, response);
+    });
 
   const page = async (request: PageContext['request'], reply: PageContext['reply']) => {
     reply.hijack();

@@ -1,0 +1,129 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { request } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterEach, describe, expect, it } from 'vitest';
+import { compressBody, isCompressible, pickEncoding, sendResponse } from './compression';
+
+describe('pickEncoding', () => {
+  it('prefers brotli, then gzip, and sends as it is when neither is accepted', () => {
+    expect(pickEncoding('gzip, deflate, br, zstd')).toBe('br');
+    expect(pickEncoding('gzip, deflate')).toBe('gzip');
+    expect(pickEncoding('deflate')).toBeUndefined();
+    expect(pickEncoding('identity')).toBeUndefined();
+    expect(pickEncoding(undefined)).toBeUndefined();
+    expect(pickEncoding('')).toBeUndefined();
+  });
+
+  it('honours weights: q=0 refuses a coding, a higher q wins, * stands for the unlisted', () => {
+    expect(pickEncoding('br;q=0, gzip')).toBe('gzip');
+    expect(pickEncoding('br;q=0.5, gzip;q=0.9')).toBe('gzip');
+    expect(pickEncoding('br;q=0, gzip;q=0')).toBeUndefined();
+    expect(pickEncoding('*')).toBe('br');
+    expect(pickEncoding('*, br;q=0')).toBe('gzip');
+    expect(pickEncoding('*;q=0')).toBeUndefined();
+    expect(pickEncoding(['gzip', 'BR; Q=1'])).toBe('br');
+  });
+});
+
+describe('isCompressible', () => {
+  it('takes text and refuses what is compressed already', () => {
+    expect(isCompressible('text/html; charset=utf-8')).toBe(true);
+    expect(isCompressible('application/json')).toBe(true);
+    expect(isCompressible('application/xml')).toBe(true);
+    expect(isCompressible('text/plain')).toBe(true);
+    expect(isCompressible('image/webp')).toBe(false);
+    expect(isCompressible('application/octet-stream')).toBe(false);
+    expect(isCompressible(undefined)).toBe(false);
+    expect(isCompressible(null)).toBe(false);
+  });
+});
+
+describe('compressBody', () => {
+  const page = Buffer.from(
+    `<!DOCTYPE html><html>${'<p>Mepedia, the people’s encyclopedia</p>'.repeat(200)}</html>`,
+  );
+  it('returns what decompresses to the page, much smaller', () => {
+    const br = compressBody(page, 'br');
+    const gz = compressBody(page, 'gzip');
+    expect(brotliDecompressSync(br).equals(page)).toBe(true);
+    expect(gunzipSync(gz).equals(page)).toBe(true);
+    expect(br.length).toBeLessThan(page.length / 4);
+    expect(gz.length).toBeLessThan(page.length / 4);
+  });
+});
+
+describe('sendResponse', () => {
+  let server: Server | undefined;
+  afterEach(async () => {
+    await new Promise((done) => server?.close(done));
+    server = undefined;
+  });
+
+  // A server answering every request with `make()`, and one request to it.
+  async function fetchRaw(make: () => Response, headers: Record<string, string>, method = 'GET') {
+    server = createServer((req, res) => void sendResponse(req, res, make()));
+    await new Promise<void>((listening) => server!.listen(0, '127.0.0.1', listening));
+    const { port } = server.address() as AddressInfo;
+    return new Promise<{ headers: Record<string, unknown>; body: Buffer; chunks: number }>(
+      (done, failed) => {
+        const call = request({ port, host: '127.0.0.1', method, headers }, (res) => {
+          const parts: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => parts.push(chunk));
+          res.on('end', () =>
+            done({ headers: res.headers, body: Buffer.concat(parts), chunks: parts.length }),
+          );
+        });
+        call.on('error', failed);
+        call.end();
+      },
+    );
+  }
+
+  // A page written in pieces, the second a moment after the first, as React streams.
+  const streamedPage = () =>
+    new Response(
+      new ReadableStream<Uint8Array>({
+        async start(controller) {
+          controller.enqueue(new TextEncoder().encode('<html><head><title>t</title></head>'));
+          await new Promise((later) => setTimeout(later, 50));
+          controller.enqueue(
+            new TextEncoder().encode(`<body>${'<p>story</p>'.repeat(500)}</body></html>`),
+          );
+          controller.close();
+        },
+      }),
+      { status: 200, headers: { 'content-type': 'text/html', 'set-cookie': 'a=1' } },
+    );
+
+  it('compresses a streamed page in brotli, piece by piece, and says so', async () => {
+    const answer = await fetchRaw(streamedPage, { 'accept-encoding': 'gzip, br' });
+    expect(answer.headers['content-encoding']).toBe('br');
+    expect(answer.headers['vary']).toMatch(/Accept-Encoding/);
+    expect(answer.headers['set-cookie']).toEqual(['a=1']);
+    const html = brotliDecompressSync(answer.body).toString();
+    expect(html).toMatch(/^<html><head><title>t<\/title><\/head><body>/);
+    expect(html.endsWith('</body></html>')).toBe(true);
+    // The head was flushed before the body was drawn: it arrived as its own piece.
+    expect(answer.chunks).toBeGreaterThan(1);
+  });
+
+  it('uses gzip when brotli is not accepted, and sends plain text to a client that takes neither', async () => {
+    const gz = await fetchRaw(streamedPage, { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.body).toString()).toContain('<p>story</p>');
+    const plain = await fetchRaw(streamedPage, {});
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toContain('<p>story</p>');
+  });
+
+  it('leaves what is not text as it is', async () => {
+    const bytes = new Uint8Array(4096).fill(7);
+    const answer = await fetchRaw(
+      () => new Response(bytes, { headers: { 'content-type': 'image/webp' } }),
+      { 'accept-encoding': 'br' },
+    );
+    expect(answer.headers['content-encoding']).toBeUndefined();
+    expect(answer.body.equals(Buffer.from(bytes))).toBe(true);
+  });
+});
