@@ -2,9 +2,10 @@ import { cropRect, pickWidth, variantHeight, variantWidths, widestUpTo } from '.
 
 describe('variantWidths', () => {
   it('keeps every standard width up to the image’s own, never enlarging it', () => {
-    expect(variantWidths(4000)).toEqual([160, 320, 640, 960, 1280, 1920]);
-    expect(variantWidths(1920)).toEqual([160, 320, 640, 960, 1280, 1920]);
-    expect(variantWidths(1919)).toEqual([160, 320, 640, 960, 1280]);
+    expect(variantWidths(4000)).toEqual([160, 320, 640, 800, 960, 1280, 1920]);
+    expect(variantWidths(1920)).toEqual([160, 320, 640, 800, 960, 1280, 1920]);
+    expect(variantWidths(1919)).toEqual([160, 320, 640, 800, 960, 1280]);
+    expect(variantWidths(900)).toEqual([160, 320, 640, 800]);
     expect(variantWidths(700)).toEqual([160, 320, 640]);
     expect(variantWidths(160)).toEqual([160]);
   });

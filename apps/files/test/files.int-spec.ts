@@ -222,11 +222,11 @@ describe('files service over HTTP', () => {
         type: 'image/webp',
         width: 1280,
         height: 1920,
-        widths: [160, 320, 640, 960, 1280],
+        widths: [160, 320, 640, 800, 960, 1280],
       });
       expect(await rowsOf(uploader)).toBe(1);
       expect(await keysUnder(`images/${image.id}/`)).toEqual(
-        [160, 320, 640, 960, 1280].map((width) => `images/${image.id}/${width}.webp`).sort(),
+        [160, 320, 640, 800, 960, 1280].map((width) => `images/${image.id}/${width}.webp`).sort(),
       );
       const served = await fetchImage(image.url);
       expect(served.status).toBe(200);
@@ -245,7 +245,7 @@ describe('files service over HTTP', () => {
       expect(webp).toMatchObject({
         width: 1920,
         height: 960,
-        widths: [160, 320, 640, 960, 1280, 1920],
+        widths: [160, 320, 640, 800, 960, 1280, 1920],
       });
       await expectCleanWebp((await fetchImage(webp.url)).bytes, { width: 1920, height: 960 });
 
@@ -488,7 +488,7 @@ describe('files service over HTTP', () => {
         cropWidth: '.5',
         cropHeight: '0.375',
       });
-      expect(image).toMatchObject({ width: 1280, widths: [160, 320, 640, 960, 1280] });
+      expect(image).toMatchObject({ width: 1280, widths: [160, 320, 640, 800, 960, 1280] });
       const cropped = image.cropped!;
       // 900 × 900 pixels of the upright picture, kept up to 640 wide.
       expect(cropped).toEqual({
@@ -556,7 +556,8 @@ describe('files service over HTTP', () => {
       expect(await widthAt('1')).toBe(160);
       expect(await widthAt('160')).toBe(160);
       expect(await widthAt('161')).toBe(320);
-      expect(await widthAt('700')).toBe(960);
+      expect(await widthAt('700')).toBe(800);
+      expect(await widthAt('801')).toBe(960);
       expect(await widthAt('5000')).toBe(1280);
       const bad = await call<ErrorEnvelope>(base, 'GET', `/api/files/image/${image.id}?w=wide`);
       expect({ status: bad.status, code: bad.body.code }).toEqual({
@@ -623,7 +624,7 @@ describe('files service over HTTP', () => {
         type: 'image/webp',
         width: 1280,
         height: 853,
-        widths: [160, 320, 640, 960, 1280],
+        widths: [160, 320, 640, 800, 960, 1280],
       });
       expect(ImageInfo.parse(response.body)).toEqual(response.body);
       expect(response.headers.get('cache-control')).toBe('public, max-age=300');

@@ -111,7 +111,7 @@ describe('posts in the standalone process', () => {
         type: 'image/webp',
         width: 1920,
         height: 1280,
-        widths: [160, 320, 640, 960, 1280, 1920],
+        widths: [160, 320, 640, 800, 960, 1280, 1920],
       });
       const inline = await call<ImageDataUrl>(
         url,

@@ -61,7 +61,7 @@ function Stories() {
           const featured = index === 0 && !params.get('cursor');
           return (
             <li key={post.postId} className={featured ? 'card-grid-featured' : undefined}>
-              <PostCard post={post} featured={featured} />
+              <PostCard post={post} featured={featured} eager={featured} />
             </li>
           );
         })}

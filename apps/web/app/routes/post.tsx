@@ -102,8 +102,9 @@ export default function PostPage({ loaderData }: Route.ComponentProps) {
       <figure className="post-figure">
         <MemberImage
           path={post.image}
-          widths={[640, 960, 1280, 1920]}
-          sizes="(max-width: 48rem) 100vw, 48rem"
+          widths={[640, 800, 960, 1280, 1920]}
+          // The article column (.page-narrow): 42rem at most, less its 1rem padding on each side.
+          sizes="(max-width: 42rem) calc(100vw - 2rem), 40rem"
           width={1280}
           height={720}
           // The page's largest picture: fetched first.
