@@ -5,7 +5,9 @@
 //   npm run build && node tools/bench/lighthouse.mjs
 //   RUNS=5 node tools/bench/lighthouse.mjs
 //   RUNS=1 ONLY=home node tools/bench/lighthouse.mjs   (a quick look at one page)
-import { mkdtempSync, rmSync } from 'node:fs';
+//   REPORTS=/some/dir node tools/bench/lighthouse.mjs  (also keeps each run's full report as JSON,
+//                                                       to read its audits and timings)
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -14,11 +16,17 @@ import { call, log, startStandalone, uploadPhoto, verifiedMember } from './stand
 
 const RUNS = Number(process.env.RUNS ?? 3);
 const ONLY = process.env.ONLY;
+const REPORTS = process.env.REPORTS;
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 async function main() {
+  // chrome-launcher reports a missing binary as an unhandled 'error' event that skips the clean-up
+  // below (a standalone process and temporary folders left behind): check first.
+  if (!existsSync(CHROME)) {
+    throw new Error(`No Chromium at ${CHROME}: run bash tools/browsers.sh, or set CHROME_PATH`);
+  }
   const dataDir = mkdtempSync(join(tmpdir(), 'mepedia-lighthouse-'));
   const profileDir = mkdtempSync(join(tmpdir(), 'mepedia-lighthouse-chrome-'));
   // Chromium keeps its singleton socket in TMPDIR and leaves it when killed: give it ours.
@@ -29,7 +37,8 @@ async function main() {
     standalone = await startStandalone(dataDir);
     const base = standalone.url.replace('localhost', '127.0.0.1');
     const member = await verifiedMember(base);
-    const image = await uploadPhoto(base, member);
+    // A picture that weighs what a photo does: the page's cost, not the encoder's worst case.
+    const image = await uploadPhoto(base, member, 'photo');
     const post = await call(
       base,
       'POST',
@@ -74,6 +83,11 @@ async function main() {
           onlyCategories: ['performance', 'accessibility'],
         });
         const { categories, audits, runtimeError } = result.lhr;
+        if (REPORTS) {
+          mkdirSync(REPORTS, { recursive: true });
+          const file = `${name.replace(/\W+/g, '-')}-${i + 1}.json`;
+          writeFileSync(join(REPORTS, file), JSON.stringify(result.lhr));
+        }
         // A run Lighthouse could not finish (a trace it could not read) is left out, not a 0.
         if (runtimeError || categories.performance.score === null) {
           log(`  run ${i + 1} of ${name} failed: ${runtimeError?.message ?? 'no score'}`);
