@@ -54,10 +54,10 @@ test('reading pages load no schema library and few scripts; a form page loads wh
   for (const path of ['/', '/he', '/mepedia-magazine', `/post/${postId}`, `/he/post/${postId}`]) {
     const scripts = await pageScripts(request, path);
     expect(zodIn(scripts), path).toEqual([]);
-    // The framework, the shell (root.tsx and all it imports: one chunk, apps/web/vite.config.ts),
-    // the page and a few parts it shares with other pages; each is a request a slow phone waits
-    // for. Today 9 or 10.
-    expect(scripts.size, `${path}: ${[...scripts.keys()].join(' ')}`).toBeLessThanOrEqual(12);
+    // The framework (React Router's entry), the shell (root.tsx, all it imports and the shared
+    // page parts: one chunk, apps/web/vite.config.ts), the root route and the page: four. Each
+    // more is a request a slow phone waits for.
+    expect(scripts.size, `${path}: ${[...scripts.keys()].join(' ')}`).toBeLessThanOrEqual(5);
   }
   // The detector detects: registration validates its fields with the contracts' schemas.
   expect(zodIn(await pageScripts(request, '/auth?modal=register'))).not.toEqual([]);
