@@ -172,6 +172,13 @@ async function main() {
       ],
       ['image variant (`image/{id}?w=640`, a 48 KB WebP)', { url: `${base}${image}?w=640` }],
       ['home page, guest', { url: `${base}/` }],
+      // As a browser asks: gzip from the page's template, each answer with its own nonce.
+      [
+        'home page, guest, compressed',
+        { url: `${base}/`, headers: { 'accept-encoding': 'gzip, deflate, br' } },
+      ],
+      // A client taking brotli alone: compressed for each answer.
+      ['home page, guest, brotli only', { url: `${base}/`, headers: { 'accept-encoding': 'br' } }],
       [
         'post page, guest',
         {

@@ -1,8 +1,10 @@
-// What a page costs to load and to render: JavaScript and CSS shipped (raw and
-// gzip) and server render time. A measurement, not a test.
+// What a page costs to load and to serve: its HTML, JavaScript and CSS, as they are and as
+// they are sent (brotli: pages compressed per answer, assets at build time), and the time to
+// answer the page (a guest's page comes from the page cache after the first). A measurement,
+// not a test.
 //   node tools/bench/web-weight.mjs [baseUrl] [paths...]
 // Defaults: http://localhost:3000, "/" and "/he". Start the site first (npm start).
-import { gzipSync } from 'node:zlib';
+import { get } from 'node:http';
 
 const [baseUrl = 'http://localhost:3000', ...rest] = process.argv.slice(2);
 const paths = rest.length > 0 ? rest : ['/', '/he'];
@@ -14,26 +16,35 @@ async function assetsOf(html) {
     urls.add(match[1]);
   for (const match of html.matchAll(/import \* as \w+ from "([^"]+)"/g)) urls.add(match[1]);
   for (const match of html.matchAll(/"module":\s*"([^"]+\.js)"/g)) urls.add(match[1]);
-  for (const match of html.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)) urls.add(match[1]);
+  for (const match of html.matchAll(/<link[^>]*rel="stylesheet"[^>]*href="([^"]+)"/g))
+    urls.add(match[1]);
   return [...urls];
 }
 
+// The bytes on the wire for `url` when the client accepts brotli, and the bytes it decodes to.
+async function weigh(url) {
+  const sent = await new Promise((done, failed) =>
+    get(url, { headers: { 'accept-encoding': 'br' } }, (res) => {
+      let bytes = 0;
+      res.on('data', (chunk) => (bytes += chunk.length));
+      res.on('end', () => done(bytes));
+    }).on('error', failed),
+  );
+  const body = Buffer.from(await (await fetch(url)).arrayBuffer());
+  return { size: body.length, sent };
+}
+
+const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 for (const path of paths) {
   const html = await (await fetch(`${baseUrl}${path}`)).text();
-  let js = 0;
-  let jsGzip = 0;
-  let css = 0;
-  let cssGzip = 0;
+  const page = await weigh(`${baseUrl}${path}`);
+  const totals = { js: { size: 0, sent: 0, count: 0 }, css: { size: 0, sent: 0, count: 0 } };
   for (const url of await assetsOf(html)) {
-    const body = Buffer.from(await (await fetch(new URL(url, baseUrl))).arrayBuffer());
-    const gz = gzipSync(body, { level: 9 }).length;
-    if (url.endsWith('.css')) {
-      css += body.length;
-      cssGzip += gz;
-    } else {
-      js += body.length;
-      jsGzip += gz;
-    }
+    const asset = await weigh(new URL(url, baseUrl).href);
+    const total = url.endsWith('.css') ? totals.css : totals.js;
+    total.size += asset.size;
+    total.sent += asset.sent;
+    total.count += 1;
   }
   const times = [];
   for (let i = 0; i < RUNS; i++) {
@@ -42,10 +53,10 @@ for (const path of paths) {
     times.push(performance.now() - started);
   }
   times.sort((a, b) => a - b);
-  const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
   console.log(
-    `${path}: HTML ${kb(Buffer.byteLength(html))} (gzip ${kb(gzipSync(html).length)}), ` +
-      `JS ${kb(js)} (gzip ${kb(jsGzip)}), CSS ${kb(css)} (gzip ${kb(cssGzip)}), ` +
-      `render p50 ${times[Math.floor(RUNS * 0.5)].toFixed(1)} ms, p95 ${times[Math.floor(RUNS * 0.95)].toFixed(1)} ms over ${RUNS} requests`,
+    `${path}: HTML ${kb(page.size)} (sent ${kb(page.sent)}), ` +
+      `JS ${totals.js.count} files ${kb(totals.js.size)} (sent ${kb(totals.js.sent)}), ` +
+      `CSS ${kb(totals.css.size)} (sent ${kb(totals.css.sent)}), ` +
+      `answer p50 ${times[Math.floor(RUNS * 0.5)].toFixed(1)} ms, p95 ${times[Math.floor(RUNS * 0.95)].toFixed(1)} ms over ${RUNS} requests`,
   );
 }

@@ -1,9 +1,16 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { request } from 'node:http';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
-import { compressBody, isCompressible, pickEncoding, sendResponse } from './compression';
+import {
+  GzipTemplate,
+  acceptsEncoding,
+  compressBody,
+  isCompressible,
+  pickEncoding,
+  sendResponse,
+} from './compression';
 
 describe('pickEncoding', () => {
   it('prefers brotli, then gzip, and sends as it is when neither is accepted', () => {
@@ -23,6 +30,52 @@ describe('pickEncoding', () => {
     expect(pickEncoding('*, br;q=0')).toBe('gzip');
     expect(pickEncoding('*;q=0')).toBeUndefined();
     expect(pickEncoding(['gzip', 'BR; Q=1'])).toBe('br');
+  });
+});
+
+describe('acceptsEncoding', () => {
+  it('is true for a coding listed or covered by *, false at q=0 or when absent', () => {
+    expect(acceptsEncoding('gzip, deflate, br', 'gzip')).toBe(true);
+    expect(acceptsEncoding('br', 'gzip')).toBe(false);
+    expect(acceptsEncoding('gzip;q=0, br', 'gzip')).toBe(false);
+    expect(acceptsEncoding('*', 'gzip')).toBe(true);
+    expect(acceptsEncoding(undefined, 'gzip')).toBe(false);
+  });
+});
+
+describe('GzipTemplate', () => {
+  const nonce = 'StoredNonceStoredNonce==';
+  const page = (n: string) =>
+    `<!DOCTYPE html><html><head><link nonce="${n}" rel="stylesheet" href="/a.css"/></head><body>${'<p>שלום, Mepedia: the people’s encyclopedia</p>'.repeat(120)}<script nonce="${n}">go()</script><script nonce="${n}" type="module">import "/b.js"</script></body></html>`;
+
+  it('answers a valid gzip of the page with each answer’s own nonce in every place', () => {
+    const template = new GzipTemplate(page(nonce), nonce);
+    for (const fresh of [
+      'Q2hhbmdlZE5vbmNlMTIzNA==',
+      'x',
+      'a-much-longer-value-than-a-nonce-ever-is',
+    ]) {
+      const text = gunzipSync(template.render(fresh)).toString();
+      expect(text).toBe(page(fresh));
+      expect(text).not.toContain(nonce);
+    }
+  });
+
+  it('is as small as gzip of the whole page, give or take the nonces', () => {
+    const rendered = new GzipTemplate(page(nonce), nonce).render('Q2hhbmdlZE5vbmNlMTIzNA==');
+    const whole = gzipSync(page('Q2hhbmdlZE5vbmNlMTIzNA=='), { level: 6 });
+    expect(rendered.length).toBeLessThan(whole.length + 200);
+    expect(rendered.length).toBeLessThan(Buffer.byteLength(page(nonce)) / 4);
+  });
+
+  it('copes with a page without the placeholder, or that starts and ends with it', () => {
+    expect(gunzipSync(new GzipTemplate('no nonce here', nonce).render('n')).toString()).toBe(
+      'no nonce here',
+    );
+    expect(
+      gunzipSync(new GzipTemplate(`${nonce}middle${nonce}`, nonce).render('N')).toString(),
+    ).toBe('NmiddleN');
+    expect(gunzipSync(new GzipTemplate('', nonce).render('N')).toString()).toBe('');
   });
 });
 

@@ -7,7 +7,9 @@ import { BUS_CHANNELS, LOCALE_COOKIE, apiCookieNames, matchesEtag } from '@meped
 import type { FastifyInstance } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import {
+  GzipTemplate,
   MIN_COMPRESSED_BYTES,
+  acceptsEncoding,
   compressBody,
   isCompressible,
   pickEncoding,
@@ -176,6 +178,9 @@ export async function registerWeb(
     return pending;
   };
 
+  // Each kept page's gzip, made once (compression.ts); gone with the page.
+  const templates = new WeakMap<StoredPage, GzipTemplate>();
+
   /** Answer with a drawn page, its nonce swapped for a fresh one (or 304 when unchanged). */
   const send = (page: StoredPage, shareable: boolean, { request, reply }: PageContext) => {
     const raw = reply.raw;
@@ -204,15 +209,23 @@ export async function registerWeb(
       if (name === 'content-length' || (shareable && name === 'cache-control')) continue;
       raw.appendHeader(name, value);
     }
-    let body: Buffer<ArrayBufferLike> = Buffer.from(page.body.replaceAll(page.nonce, nonce));
-    if (body.length >= MIN_COMPRESSED_BYTES && isCompressible(raw.getHeader('content-type'))) {
-      const encoding = pickEncoding(request.raw.headers['accept-encoding']);
+    const withNonce = () => Buffer.from(page.body.replaceAll(page.nonce, nonce));
+    let body: Buffer<ArrayBufferLike>;
+    if (page.body.length >= MIN_COMPRESSED_BYTES && isCompressible(raw.getHeader('content-type'))) {
+      const accepted = request.raw.headers['accept-encoding'];
       varyOnEncoding(raw);
-      if (encoding) {
-        body = compressBody(body, encoding);
-        raw.setHeader('content-encoding', encoding);
-      }
-    }
+      // gzip from the page's template (some microseconds) over brotli per answer (half a
+      // millisecond, for a tenth fewer bytes); brotli for a client that takes nothing else.
+      if (acceptsEncoding(accepted, 'gzip')) {
+        let template = templates.get(page);
+        if (!template) templates.set(page, (template = new GzipTemplate(page.body, page.nonce)));
+        body = template.render(nonce);
+        raw.setHeader('content-encoding', 'gzip');
+      } else if (pickEncoding(accepted) === 'br') {
+        body = compressBody(withNonce(), 'br');
+        raw.setHeader('content-encoding', 'br');
+      } else body = withNonce();
+    } else body = withNonce();
     raw.setHeader('content-length', body.length);
     raw.writeHead(page.status);
     raw.end(request.raw.method === 'HEAD' ? undefined : body);
