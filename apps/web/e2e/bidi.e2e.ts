@@ -137,3 +137,13 @@ test('a phone number reads left to right in a Hebrew sentence', async ({ page })
   expect(await phone.evaluate((node) => getComputedStyle(node).unicodeBidi)).toBe('isolate');
   expect(await direction(page, 'main')).toBe('rtl');
 });
+
+test('an email address reads left to right in a Hebrew sentence', async ({ page }) => {
+  await page.goto('/he/unsubscribe?email=dana.levi%40example.com&signature=x');
+  const email = page.locator('main p bdi');
+  await expect(email).toHaveText('dana.levi@example.com');
+  await expect(email).toHaveAttribute('dir', 'ltr');
+  expect(await email.evaluate((node) => getComputedStyle(node).unicodeBidi)).toBe('isolate');
+  // The sentence around it stays Hebrew, right to left.
+  expect(await direction(page, 'main p')).toBe('rtl');
+});

@@ -26,8 +26,9 @@ test('register, verify with the texted code and the emailed link, land on the pr
   await expect(page.getByText('Password strength: Strong')).toBeVisible();
   await page.getByLabel('Confirm password', { exact: true }).fill(person.password);
 
-  // Without the terms, the form says what is missing and sends nothing.
+  // Without the terms, the form says what is missing, above it and at the field, and sends nothing.
   await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Please correct the highlighted fields');
   await expect(page.getByText('You must accept the terms of service')).toBeVisible();
   await page.getByLabel(/I have read and accept/).check();
   await page.getByRole('button', { name: 'Create account' }).click();
@@ -35,9 +36,16 @@ test('register, verify with the texted code and the emailed link, land on the pr
   await expect(page).toHaveURL(/\/verification\?userId=/);
   const sms = await outbox(request, (m) => m.channel === 'sms' && m.to === person.e164);
   const code = /is (\d{6})/.exec(sms.text)?.[1] ?? '';
+  // A wrong code is said above the form, and stays until the right one is sent.
+  await page.getByLabel('Verification code').fill(code === '000000' ? '111111' : '000000');
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByRole('alert')).toHaveText(
+    'The verification code is not correct. Try again',
+  );
   await page.getByLabel('Verification code').fill(code);
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page.getByText(/Your phone is verified/)).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveCount(0);
 
   const email = await outbox(request, (m) => m.channel === 'email' && m.to === person.email);
   const link = /https?:\/\/\S+email-verification\?token=[\w-]+/.exec(email.text)?.[0] ?? '';

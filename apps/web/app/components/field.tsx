@@ -16,6 +16,19 @@ type Props = InputHTMLAttributes<HTMLInputElement> & {
   end?: ReactNode;
 };
 
+/**
+ * What went wrong with a form as a whole (the server refused it, the network failed), shown
+ * above it and announced: a toast alone is gone before everyone has read it.
+ */
+export function FormError({ message }: { message: string | null | undefined }) {
+  if (!message) return null;
+  return (
+    <p className="form-error" role="alert">
+      {message}
+    </p>
+  );
+}
+
 /** A labelled input whose error and hint a screen reader announces with it. */
 export function Field({ label, error, hint, id, end, ...input }: Props) {
   const generated = useId();

@@ -3,7 +3,7 @@ import { ApiError } from '@mepedia/web-api';
 import { localizePath, splitLocale } from '@mepedia/web-i18n';
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { Field, PasswordField, SelectField } from '../components/field';
+import { Field, FormError, PasswordField, SelectField } from '../components/field';
 import { LocalizedLink } from '../components/localized-link';
 import { useToasts } from '../components/toasts';
 import { useApi } from '../lib/api';
@@ -93,11 +93,7 @@ function LoginForm() {
       aria-labelledby="auth-title"
     >
       <h1 id="auth-title">{t('auth.login.title')}</h1>
-      {formError && (
-        <p className="form-error" role="alert">
-          {formError}
-        </p>
-      )}
+      <FormError message={formError} />
       <Field
         label={t('auth.email')}
         name="email"
@@ -133,9 +129,9 @@ function LoginForm() {
 function RegisterForm({ countries }: { countries: ReadonlyArray<{ code: string; name: string }> }) {
   const { t, locale } = useI18n();
   const api = useApi();
-  const toasts = useToasts();
   const navigate = useNavigate();
   const [errors, setErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [password, setPassword] = useState('');
   const strength = passwordStrength(password);
@@ -159,12 +155,13 @@ function RegisterForm({ countries }: { countries: ReadonlyArray<{ code: string; 
       found['confirmPassword'] ??= t('auth.passwordsDiffer');
     if (Object.keys(found).length > 0) {
       setErrors(found);
-      toasts.error(t('auth.fixErrors'));
+      setFormError(t('auth.fixErrors'));
       const first = event.currentTarget.querySelector<HTMLElement>('[aria-invalid="true"]');
       first?.focus();
       return;
     }
     setErrors({});
+    setFormError(null);
     setBusy(true);
     try {
       const { confirmPassword: _confirm, ...body } = candidate as typeof candidate & {
@@ -176,7 +173,7 @@ function RegisterForm({ countries }: { countries: ReadonlyArray<{ code: string; 
       setBusy(false);
       const described = describeApiError(error, locale);
       setErrors(described.fields);
-      toasts.error(described.message);
+      setFormError(described.message);
     }
   };
 
@@ -188,6 +185,7 @@ function RegisterForm({ countries }: { countries: ReadonlyArray<{ code: string; 
       aria-labelledby="auth-title"
     >
       <h1 id="auth-title">{t('auth.register.title')}</h1>
+      <FormError message={formError} />
       <div className="field-row">
         <Field
           label={t('auth.firstname')}

@@ -3,8 +3,7 @@ import { ApiError } from '@mepedia/web-api';
 import { localizePath } from '@mepedia/web-i18n';
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
-import { Field } from '../components/field';
-import { useToasts } from '../components/toasts';
+import { Field, FormError } from '../components/field';
 import { useApi } from '../lib/api';
 import {
   codeMessage,
@@ -26,12 +25,12 @@ export const meta: Route.MetaFunction = ({ location, matches }) => [
 export default function PasswordReset() {
   const { t, locale } = useI18n();
   const api = useApi();
-  const toasts = useToasts();
   const [params] = useSearchParams();
   const token = params.get('token');
   const userId = params.get('userId');
   const [sent, setSent] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   const request = async (event: FormEvent<HTMLFormElement>) => {
@@ -41,12 +40,14 @@ export default function PasswordReset() {
       setErrors({ email: validationMessage(parsed.error.issues[0]?.message ?? '', locale) });
       return;
     }
+    setErrors({});
+    setFormError(null);
     setBusy(true);
     try {
       await api.users.sendPasswordResetEmail(parsed.data);
       setSent(true);
     } catch (error) {
-      toasts.error(describeApiError(error, locale).message);
+      setFormError(describeApiError(error, locale).message);
     } finally {
       setBusy(false);
     }
@@ -63,6 +64,7 @@ export default function PasswordReset() {
       found['confirmPassword'] = t('auth.passwordsDiffer');
     setErrors(found);
     if (Object.keys(found).length > 0 || !token || !userId) return;
+    setFormError(null);
     setBusy(true);
     try {
       const user = await api.users.updateUserPassword({ userId, newPassword, token });
@@ -77,7 +79,7 @@ export default function PasswordReset() {
       // A refused password (too common, or against the rule) shows on the field too.
       const described = describeApiError(error, locale, { passwordField: 'newPassword' });
       setErrors(described.fields);
-      toasts.error(described.message);
+      setFormError(described.message);
     }
   };
 
@@ -86,6 +88,7 @@ export default function PasswordReset() {
       <h1 id="reset-title">{t('reset.title')}</h1>
       {token && userId ? (
         <form className="form" onSubmit={(event) => void choose(event)} noValidate>
+          <FormError message={formError} />
           <Field
             label={t('reset.newPassword')}
             name="newPassword"
@@ -113,6 +116,7 @@ export default function PasswordReset() {
         <p role="status">{t('reset.sent')}</p>
       ) : (
         <form className="form" onSubmit={(event) => void request(event)} noValidate>
+          <FormError message={formError} />
           <p>{t('reset.intro')}</p>
           <Field
             label={t('auth.email')}

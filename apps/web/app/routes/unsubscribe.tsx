@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { useToasts } from '../components/toasts';
+import { FormError } from '../components/field';
 import { useApi } from '../lib/api';
 import { describeApiError } from '../lib/forms';
 import { useI18n } from '../lib/i18n';
+import { richMessage } from '../lib/rich-message';
 import { pageMeta } from '../lib/seo';
 import type { Route } from './+types/unsubscribe';
 
@@ -16,11 +17,11 @@ export const meta: Route.MetaFunction = ({ location, matches }) => [
 export default function Unsubscribe() {
   const { t, locale } = useI18n();
   const api = useApi();
-  const toasts = useToasts();
   const [params] = useSearchParams();
   const email = params.get('email');
   const signature = params.get('signature');
   const [done, setDone] = useState(false);
+  const [formError, setFormError] = useState<string | null>(null);
 
   return (
     <section className="page page-narrow" aria-labelledby="unsubscribe-title">
@@ -28,17 +29,20 @@ export default function Unsubscribe() {
       {!email || !signature ? (
         <p>{t('unsubscribe.invalid')}</p>
       ) : done ? (
-        <p role="status">{t('unsubscribe.done', { email })}</p>
+        <p role="status">
+          {richMessage(t, 'unsubscribe.done', { email: <bdi dir="ltr">{email}</bdi> })}
+        </p>
       ) : (
         <>
-          <p>{t('unsubscribe.confirm', { email })}</p>
+          <FormError message={formError} />
+          <p>{richMessage(t, 'unsubscribe.confirm', { email: <bdi dir="ltr">{email}</bdi> })}</p>
           <button
             type="button"
             className="button"
             onClick={() =>
               void api.users.unsubscribe(email, signature).then(
                 () => setDone(true),
-                (error: unknown) => toasts.error(describeApiError(error, locale).message),
+                (error: unknown) => setFormError(describeApiError(error, locale).message),
               )
             }
           >

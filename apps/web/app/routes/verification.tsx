@@ -3,7 +3,7 @@ import { ApiError } from '@mepedia/web-api';
 import { localizePath } from '@mepedia/web-i18n';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
-import { Field } from '../components/field';
+import { Field, FormError } from '../components/field';
 import { LocalizedLink } from '../components/localized-link';
 import { useToasts } from '../components/toasts';
 import { useApi } from '../lib/api';
@@ -29,6 +29,7 @@ export default function Verification() {
   const userId = params.get('userId');
   const [member, setMember] = useState<UserToVerify | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
   const [changing, setChanging] = useState(false);
   const [busy, setBusy] = useState(false);
   // This browser holds no verification ticket for the account (another browser registered it,
@@ -42,7 +43,7 @@ export default function Verification() {
     }
     const described = describeApiError(error, locale);
     setErrors(described.fields);
-    toasts.error(described.message);
+    setFormError(described.message);
   };
 
   useEffect(() => {
@@ -77,8 +78,9 @@ export default function Verification() {
   }
   if (!member)
     return (
-      <section className="page page-narrow" aria-busy="true">
+      <section className="page page-narrow" aria-busy={formError ? undefined : true}>
         <h1>{t('verify.title')}</h1>
+        <FormError message={formError} />
       </section>
     );
 
@@ -93,6 +95,7 @@ export default function Verification() {
         member.phoneNumber,
       );
       setErrors({});
+      setFormError(null);
       setMember({ ...member, verification: result.verification });
     } catch (error) {
       fail(error);
@@ -116,6 +119,7 @@ export default function Verification() {
       setMember(await api.users.getUserToVerify(member.userId));
       setChanging(false);
       setErrors({});
+      setFormError(null);
       toasts.success(t('verify.resent'));
     } catch (error) {
       fail(error);
@@ -128,6 +132,7 @@ export default function Verification() {
     <section className="page page-narrow" aria-labelledby="verify-title">
       <h1 id="verify-title">{t('verify.title')}</h1>
       <p className="muted">{t('verify.step', { step })}</p>
+      <FormError message={formError} />
       {step === 1 && !changing && (
         <form className="form" onSubmit={(event) => void onCode(event)} noValidate>
           <p>
