@@ -68,6 +68,13 @@ test('register, verify with the texted code and the emailed link, land on the pr
   await search.fill('dana');
   await search.press('Enter');
   await expect(page).toHaveURL(/\/people\?searchValue=dana$/);
+  // The people page's own filters hold the query, and sorting keeps it.
+  await expect(page.locator('#people-search')).toHaveValue('dana');
+  await page.getByLabel('Sort by').selectOption('oldest');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page).toHaveURL(/\/people\?searchValue=dana&sortBy=oldest$/);
+  await expect(page.getByLabel('Sort by')).toHaveValue('oldest');
+  await expectAccessible(page);
 
   // A member's language choice is saved on their account too.
   menu = await openMenu(page);

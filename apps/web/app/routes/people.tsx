@@ -9,6 +9,7 @@ import { pageMeta } from '../lib/seo';
 import type { Route } from './+types/people';
 import { SearchX, Users } from 'lucide-react';
 import { EmptyState } from '../components/empty-state';
+import { Field, SelectField } from '../components/field';
 import { LocalizedLink } from '../components/localized-link';
 import { richMessage } from '../lib/rich-message';
 
@@ -73,19 +74,24 @@ export default function People({ loaderData }: Route.ComponentProps) {
       <section className="page" aria-labelledby="people-title">
         <h1 id="people-title">{t('menu.people')}</h1>
         <Form method="get" className="filters" role="search">
-          <label htmlFor="people-search">{t('header.search.label')}</label>
-          <input
+          <Field
+            label={t('header.search.label')}
             id="people-search"
             name="searchValue"
             type="search"
             dir="auto"
             defaultValue={query.searchValue}
           />
-          <label htmlFor="people-sort">{t('people.sort')}</label>
-          <select id="people-sort" name="sortBy" defaultValue={query.sortBy}>
-            <option value="mostRecent">{t('people.sort.mostRecent')}</option>
-            <option value="oldest">{t('people.sort.oldest')}</option>
-          </select>
+          <SelectField
+            label={t('people.sort')}
+            id="people-sort"
+            name="sortBy"
+            defaultValue={query.sortBy}
+            options={[
+              { value: 'mostRecent', label: t('people.sort.mostRecent') },
+              { value: 'oldest', label: t('people.sort.oldest') },
+            ]}
+          />
           <button type="submit" className="button">
             {t('people.search')}
           </button>
