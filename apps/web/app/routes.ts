@@ -18,6 +18,17 @@ function pages(idPrefix: string) {
     page('email-verification', 'routes/email-verification.tsx', 'email-verification'),
     page('password-reset', 'routes/password-reset.tsx', 'password-reset'),
     page('people', 'routes/people.tsx', 'people'),
+    // The member's own writing pages (members only: lib/navigation.ts, isWritingPath).
+    page('profile/settings', 'routes/settings.tsx', 'settings'),
+    page('profile/edit-me/:questionIndex', 'routes/edit-me.tsx', 'edit-me'),
+    page('profile/edit-me-private/:questionIndex', 'routes/edit-me-private.tsx', 'edit-me-private'),
+    page('profile/custom-question', 'routes/custom-question.tsx', 'custom-question'),
+    page(
+      'profile/custom-question/update/:questionIndex',
+      'routes/custom-question.tsx',
+      'custom-question-update',
+    ),
+    page('profile/write-post/:postId?', 'routes/write-post.tsx', 'write-post'),
     page('profile/:profileId', 'routes/profile.tsx', 'profile'),
     page('post/:postId', 'routes/post.tsx', 'post'),
     page(MAGAZINE_PATH.slice(1), 'routes/magazine.tsx', 'magazine'),

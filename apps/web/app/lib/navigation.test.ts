@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   goBackSteps,
+  afterSignIn,
   guardRedirect,
   isPublicPath,
   isSeoPath,
@@ -47,6 +48,30 @@ describe('guardRedirect', () => {
   it('sends a logged-out visitor of a private page to registration, in their locale', () => {
     expect(guardRedirect('/people', null)).toBe('/auth?modal=register');
     expect(guardRedirect('/he/people', null)).toBe('/he/auth?modal=register');
+  });
+
+  it('sends a guest on a member’s writing page to sign-in, to come back after', () => {
+    expect(guardRedirect('/profile/settings', null)).toBe(
+      '/auth?modal=login&returnTo=%2Fprofile%2Fsettings',
+    );
+    expect(guardRedirect('/he/profile/edit-me/3', null)).toBe(
+      '/he/auth?modal=login&returnTo=%2Fhe%2Fprofile%2Fedit-me%2F3',
+    );
+    expect(guardRedirect('/profile/write-post', null)).toMatch(/^\/auth\?modal=login&/);
+    expect(guardRedirect('/profile/custom-question/update/2', null)).toMatch(/^\/auth\?/);
+    // A profile page stays open to guests, even one whose id starts like a writing page.
+    expect(guardRedirect('/profile/settings-fan', null)).toBeNull();
+    expect(guardRedirect('/profile/0190a3c4-0000-7000-8000-000000000000', null)).toBeNull();
+    expect(guardRedirect('/profile/settings', 'u1')).toBeNull();
+  });
+
+  it('after sign-in, goes back to that writing page, and nowhere else', () => {
+    expect(afterSignIn('/profile/settings', 'u1', 'en')).toBe('/profile/settings');
+    expect(afterSignIn('/he/profile/edit-me/3', 'u1', 'he')).toBe('/he/profile/edit-me/3');
+    expect(afterSignIn(null, 'u1', 'he')).toBe('/he/profile/u1');
+    expect(afterSignIn('https://evil.example/profile/settings', 'u1', 'en')).toBe('/profile/u1');
+    expect(afterSignIn('//evil.example/profile/settings', 'u1', 'en')).toBe('/profile/u1');
+    expect(afterSignIn('/people', 'u1', 'en')).toBe('/profile/u1');
   });
 
   it('lets members and public pages through', () => {

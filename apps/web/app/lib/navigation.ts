@@ -1,4 +1,4 @@
-import { splitLocale } from '@mepedia/web-i18n';
+import { localizePath, sameSitePath, splitLocale, type Locale } from '@mepedia/web-i18n';
 import { MAGAZINE_PATH, PRODUCT_SLUG } from './site';
 
 const PUBLIC_PREFIXES = [
@@ -15,6 +15,27 @@ const PUBLIC_PREFIXES = [
   '/design',
 ];
 const PUBLIC_FRAGMENTS = ['profile', 'me', 'post', 'unsubscribe', `${PRODUCT_SLUG}-magazine`];
+/**
+ * The member's own writing pages. They contain "profile", so the spec's rule counts them public,
+ * but there is nothing on them for a guest: one is asked to sign in (a guest who reaches them
+ * mostly holds an account and followed a link), and comes back after.
+ */
+const MEMBERS_WRITING_PREFIXES = [
+  '/profile/settings',
+  '/profile/edit-me',
+  '/profile/edit-me-private',
+  '/profile/custom-question',
+  '/profile/write-post',
+];
+
+/** Whether `pathname` is one of a member's own writing pages (settings, editors). */
+export function isWritingPath(pathname: string): boolean {
+  const { path } = splitLocale(pathname);
+  const bare = path.split(/[?#]/)[0]!;
+  return MEMBERS_WRITING_PREFIXES.some(
+    (prefix) => bare === prefix || bare.startsWith(`${prefix}/`),
+  );
+}
 
 /**
  * Paths a logged-out visitor may open (spec section 6): the root, the listed
@@ -41,14 +62,29 @@ export function isSeoPath(pathname: string): boolean {
 
 /**
  * Where the guard sends a visitor, or null to let them through: a guest on a members' page to
- * registration, a member on the sign-in page (nothing to do there) to their profile.
+ * registration, a guest on a member's writing page to sign-in (and back there after), a member
+ * on the sign-in page (nothing to do there) to their profile.
  */
 export function guardRedirect(pathname: string, memberId: string | null): string | null {
   const { locale, path } = splitLocale(pathname);
   const prefix = locale === 'he' ? '/he' : '';
   if (memberId) return path === '/auth' ? `${prefix}/profile/${memberId}` : null;
+  if (isWritingPath(pathname))
+    return `${prefix}/auth?modal=login&returnTo=${encodeURIComponent(pathname)}`;
   if (isPublicPath(pathname) || isSeoPath(pathname)) return null;
   return `${prefix}/auth?modal=register`;
+}
+
+/**
+ * Where sign-in goes on to: the member's own writing page that sent a guest here (`returnTo`:
+ * on this site, and one of those pages only, never an address from outside), else their profile.
+ */
+export function afterSignIn(returnTo: string | null, userId: string, locale: Locale): string {
+  if (returnTo) {
+    const path = sameSitePath(returnTo);
+    if (isWritingPath(path)) return path;
+  }
+  return localizePath(`/profile/${userId}`, locale);
 }
 
 export type MenuEntry =

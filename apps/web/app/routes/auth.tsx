@@ -6,6 +6,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { Field, FormError, PasswordField, SelectField } from '../components/field';
 import { LocalizedLink } from '../components/localized-link';
 import { useToasts } from '../components/toasts';
+import { afterSignIn } from '../lib/navigation';
 import { useApi } from '../lib/api';
 import {
   codeMessage,
@@ -52,6 +53,7 @@ function LoginForm() {
   const api = useApi();
   const toasts = useToasts();
   const navigate = useNavigate();
+  const [params] = useSearchParams();
   const [errors, setErrors] = useState<FieldErrors>({});
   // What went wrong, next to the form (a toast alone is gone before everyone has read it).
   const [formError, setFormError] = useState<string | null>(null);
@@ -70,7 +72,7 @@ function LoginForm() {
     try {
       const user = await api.users.login(parsed.data);
       // A full load: the server renders the member's pages from here on.
-      window.location.assign(localizePath(`/profile/${user.id}`, locale));
+      window.location.assign(afterSignIn(params.get('returnTo'), user.id, locale));
     } catch (error) {
       setBusy(false);
       if (error instanceof ApiError && error.code === 'USER_NOT_VERIFIED') {

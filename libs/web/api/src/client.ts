@@ -1,6 +1,21 @@
 import type {
+  AnswerData,
+  CreatePostRequest,
   CurrentUser,
+  CurrentUserAnswers,
+  DeletePrivateQuestionResponse,
   ErrorEnvelope,
+  InsertPrivateQuestionRequest,
+  OwnMeAnswer,
+  PostPrivacy,
+  PrivateAnswer,
+  PrivateQuestion,
+  PrivateQuestionsList,
+  ProfileQuestion,
+  UpdatePostRequest,
+  UpdatePrivateQuestionRequest,
+  UpdateUserInformationRequest,
+  UploadedImage,
   LoginRequest,
   MessageSentResponse,
   PeoplePage,
@@ -48,15 +63,17 @@ export type ApiOptions = {
 export function createApi(options: ApiOptions) {
   const doFetch = options.fetch ?? fetch;
   async function send<T>(method: string, path: string, body?: unknown): Promise<T> {
+    // A form (an upload) goes as multipart, its boundary set by fetch; anything else as JSON.
+    const multipart = typeof FormData !== 'undefined' && body instanceof FormData;
     const response = await doFetch(`${options.baseUrl}/api/${path}`, {
       method,
       credentials: 'include',
       headers: {
         accept: 'application/json',
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(body === undefined || multipart ? {} : { 'content-type': 'application/json' }),
         ...options.headers,
       },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : multipart ? body : JSON.stringify(body),
     });
     const text = await response.text();
     const data: unknown = text ? JSON.parse(text) : undefined;
@@ -76,6 +93,12 @@ export function createApi(options: ApiOptions) {
     /** Where the API is ('' for this origin): images of the files service are under it too. */
     baseUrl: options.baseUrl,
     posts: {
+      create: (body: CreatePostRequest) => send<Post>('POST', 'posts/create', body),
+      update: (body: UpdatePostRequest) => send<Post>('PUT', 'posts/update', body),
+      deletePost: (postId: string) =>
+        send<{ deleted: true }>('DELETE', `posts/deletePost/${encodeURIComponent(postId)}`),
+      updatePostPrivacy: (postId: string, privacy: PostPrivacy) =>
+        send<Post>('POST', 'posts/updatePostPrivacy', { postId, privacy }),
       getPosts: (query: GetPostsRequest) => send<PostsPage>('POST', 'posts/getPosts', query),
       getPostById: (postId: string) => send<Post>('POST', 'posts/getPostById', { postId }),
       updatePostViews: (postId: string, randomIdentifier?: string) =>
@@ -94,8 +117,110 @@ export function createApi(options: ApiOptions) {
           name,
         }),
     },
+    files: {
+      /**
+       * Upload a picture (`purpose` post or profile); a profile picture may carry its crop, as
+       * fractions of the upright picture. The answer's `url` is what posts and profiles store.
+       */
+      upload: (
+        file: Blob,
+        purpose: 'post' | 'profile',
+        crop?: { x: number; y: number; width: number; height: number },
+      ) => {
+        const form = new FormData();
+        form.set('purpose', purpose);
+        if (crop) {
+          form.set('cropX', String(crop.x));
+          form.set('cropY', String(crop.y));
+          form.set('cropWidth', String(crop.width));
+          form.set('cropHeight', String(crop.height));
+        }
+        form.set('file', file);
+        return send<UploadedImage>('POST', 'files/uploadApplicationFile', form);
+      },
+    },
+    profileQuestions: {
+      getQuestions: () => send<ProfileQuestion[]>('GET', 'profileQuestions/getQuestions'),
+    },
+    meAnswers: {
+      getCurrentUserAnswers: () =>
+        send<CurrentUserAnswers>('GET', 'meAnswers/getCurrentUserAnswers'),
+      saveDraft: (questionId: string, answerData: AnswerData, version: number) =>
+        send<OwnMeAnswer>('POST', 'meAnswers/saveDraft', { questionId, answerData, version }),
+      saveLive: (
+        questionId: string,
+        answerData: AnswerData,
+        version: number,
+        privacy?: PostPrivacy,
+      ) =>
+        send<OwnMeAnswer>('POST', 'meAnswers/saveLive', {
+          questionId,
+          answerData,
+          version,
+          ...(privacy ? { privacy } : {}),
+        }),
+      revertDraft: (questionId: string, version: number) =>
+        send<OwnMeAnswer>('POST', 'meAnswers/revertDraft', { questionId, version }),
+      togglePublishAsPost: (questionId: string, privacy?: PostPrivacy) =>
+        send<OwnMeAnswer>('POST', 'meAnswers/togglePublishAsPost', {
+          questionId,
+          ...(privacy ? { privacy } : {}),
+        }),
+      deleteMeAnswersFromPosts: (questionId: string) =>
+        send<OwnMeAnswer>('POST', 'meAnswers/deleteMeAnswersFromPosts', { questionId }),
+    },
+    privateQuestions: {
+      getQuestions: () => send<PrivateQuestionsList>('POST', 'privateQuestions/getQuestions', {}),
+      insertNewPrivateQuestion: (body: InsertPrivateQuestionRequest) =>
+        send<PrivateQuestion>('POST', 'privateQuestions/insertNewPrivateQuestion', body),
+      updatePrivateQuestion: (body: UpdatePrivateQuestionRequest) =>
+        send<PrivateQuestion>('POST', 'privateQuestions/updatePrivateQuestion', body),
+      getQuestionByIndex: (questionIndex: number) =>
+        send<PrivateQuestion>('POST', 'privateQuestions/getQuestionByIndex', { questionIndex }),
+      deleteQuestionByIndex: (questionIndex: number) =>
+        send<DeletePrivateQuestionResponse>('POST', 'privateQuestions/deleteQuestionByIndex', {
+          questionIndex,
+        }),
+      getAnswer: (questionIndex: number) =>
+        send<PrivateAnswer>('POST', 'privateQuestions/getAnswer', { questionIndex }),
+      saveDraft: (
+        questionIndex: number,
+        questionId: string,
+        answerData: AnswerData,
+        version: number,
+      ) =>
+        send<PrivateAnswer>('POST', 'privateQuestions/saveDraft', {
+          questionIndex,
+          questionId,
+          answerData,
+          version,
+        }),
+      saveLive: (
+        questionIndex: number,
+        questionId: string,
+        answerData: AnswerData,
+        version: number,
+      ) =>
+        send<PrivateAnswer>('POST', 'privateQuestions/saveLive', {
+          questionIndex,
+          questionId,
+          answerData,
+          version,
+        }),
+      revertDraft: (questionIndex: number, questionId: string, version: number) =>
+        send<PrivateAnswer>('POST', 'privateQuestions/revertDraft', {
+          questionIndex,
+          questionId,
+          version,
+        }),
+    },
     users: {
       session: () => send<SessionResponse>('POST', 'users/session'),
+      updateUserInformation: (body: UpdateUserInformationRequest) =>
+        send<CurrentUser>('PUT', 'users/updateUserInformation', body),
+      /** Deletes the caller's account and everything in it; asks for the password again. */
+      deleteUserById: (id: string, password: string) =>
+        send<{ deleted: true }>('POST', 'users/deleteUserById', { id, password }),
       login: (body: LoginRequest) => send<CurrentUser>('POST', 'users/login', body),
       logout: () => send<{ loggedOut: true }>('POST', 'users/logout'),
       register: (body: RegisterRequest) => send<RegisterResponse>('POST', 'users/register', body),

@@ -1,3 +1,8 @@
+import { settingsEn } from './settings';
+import { editMeEn } from './edit-me';
+import { privateQuestionsEn } from './private-questions';
+import { writePostEn } from './write-post';
+
 /** English interface strings (ICU MessageFormat). Hebrew must have every key (see he.ts). */
 export const en = {
   'app.name': 'Mepedia',
@@ -201,6 +206,10 @@ export const en = {
   'post.imageCredit': 'Image: {credit}',
   'post.readMore': 'Read the story',
   'reactions.group': 'Reactions',
+  ...settingsEn,
+  ...editMeEn,
+  ...privateQuestionsEn,
+  ...writePostEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

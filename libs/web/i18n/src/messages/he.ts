@@ -1,4 +1,8 @@
 import type { MessageKey } from './en';
+import { settingsHe } from './settings';
+import { editMeHe } from './edit-me';
+import { privateQuestionsHe } from './private-questions';
+import { writePostHe } from './write-post';
 
 /** Hebrew interface strings. ICU plural categories for Hebrew: one, two, many, other. */
 export const he: Record<MessageKey, string> = {
@@ -196,4 +200,8 @@ export const he: Record<MessageKey, string> = {
   'post.imageCredit': 'תמונה: {credit}',
   'post.readMore': 'לקריאת הסיפור',
   'reactions.group': 'רגשות',
+  ...settingsHe,
+  ...editMeHe,
+  ...privateQuestionsHe,
+  ...writePostHe,
 };

@@ -1,0 +1,8 @@
+// Being built (issue 14): nothing links here yet.
+export default function Settings() {
+  return (
+    <section className="page page-narrow">
+      <h1>…</h1>
+    </section>
+  );
+}
