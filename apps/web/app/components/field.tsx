@@ -5,6 +5,7 @@ import {
   type InputHTMLAttributes,
   type ReactNode,
   type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
 } from 'react';
 import { Icon } from './icon';
 
@@ -64,6 +65,46 @@ export function Field({ label, error, hint, id, end, ...input }: Props) {
       )}
       {error && (
         <p className="error" id={`${inputId}-error`}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+type TextAreaProps = TextareaHTMLAttributes<HTMLTextAreaElement> & {
+  label: string;
+  error?: string | undefined;
+  hint?: ReactNode;
+};
+
+/**
+ * A labelled multi-line field, like Field: error and hint announced with it. Member text, so
+ * `dir="auto"` unless told otherwise: Hebrew and English each keep their own direction.
+ */
+export function TextAreaField({ label, error, hint, id, ...textarea }: TextAreaProps) {
+  const generated = useId();
+  const fieldId = id ?? generated;
+  const describedBy =
+    [error ? `${fieldId}-error` : '', hint ? `${fieldId}-hint` : ''].filter(Boolean).join(' ') ||
+    undefined;
+  return (
+    <div className={`field${error ? ' has-error' : ''}`}>
+      <label htmlFor={fieldId}>{label}</label>
+      <textarea
+        id={fieldId}
+        dir="auto"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        {...textarea}
+      />
+      {hint && (
+        <p className="hint" id={`${fieldId}-hint`}>
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p className="error" id={`${fieldId}-error`}>
           {error}
         </p>
       )}
