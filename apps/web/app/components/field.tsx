@@ -30,45 +30,67 @@ export function FormError({ message }: { message: string | null | undefined }) {
   );
 }
 
-/** A labelled input whose error and hint a screen reader announces with it. */
-export function Field({ label, error, hint, id, end, ...input }: Props) {
+/** What ties a control to its label, hint and error. */
+type ControlProps = {
+  id: string;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+};
+
+/**
+ * The label above one control, its hint and error below, and the attributes that tie them to it
+ * (a screen reader announces the hint and the error with the control). `control` draws the
+ * control itself with those attributes.
+ */
+function FieldFrame(props: {
+  id: string | undefined;
+  label: string;
+  error: string | undefined;
+  hint?: ReactNode;
+  control: (tied: ControlProps) => ReactNode;
+}) {
+  const { label, error, hint, control } = props;
   const generated = useId();
-  const inputId = id ?? generated;
+  const id = props.id ?? generated;
   const describedBy =
-    [error ? `${inputId}-error` : '', hint ? `${inputId}-hint` : ''].filter(Boolean).join(' ') ||
-    undefined;
+    [error ? `${id}-error` : '', hint ? `${id}-hint` : ''].filter(Boolean).join(' ') || undefined;
   return (
     <div className={`field${error ? ' has-error' : ''}`}>
-      <label htmlFor={inputId}>{label}</label>
-      {end ? (
-        <div className="field-control">
-          <input
-            id={inputId}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={describedBy}
-            {...input}
-          />
-          {end}
-        </div>
-      ) : (
-        <input
-          id={inputId}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-          {...input}
-        />
-      )}
+      <label htmlFor={id}>{label}</label>
+      {control({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
       {hint && (
-        <p className="hint" id={`${inputId}-hint`}>
+        <p className="hint" id={`${id}-hint`}>
           {hint}
         </p>
       )}
       {error && (
-        <p className="error" id={`${inputId}-error`}>
+        <p className="error" id={`${id}-error`}>
           {error}
         </p>
       )}
     </div>
+  );
+}
+
+/** A labelled input whose error and hint a screen reader announces with it. */
+export function Field({ label, error, hint, id, end, ...input }: Props) {
+  return (
+    <FieldFrame
+      id={id}
+      label={label}
+      error={error}
+      hint={hint}
+      control={(tied) =>
+        end ? (
+          <div className="field-control">
+            <input {...tied} {...input} />
+            {end}
+          </div>
+        ) : (
+          <input {...tied} {...input} />
+        )
+      }
+    />
   );
 }
 
@@ -83,32 +105,14 @@ type TextAreaProps = TextareaHTMLAttributes<HTMLTextAreaElement> & {
  * `dir="auto"` unless told otherwise: Hebrew and English each keep their own direction.
  */
 export function TextAreaField({ label, error, hint, id, ...textarea }: TextAreaProps) {
-  const generated = useId();
-  const fieldId = id ?? generated;
-  const describedBy =
-    [error ? `${fieldId}-error` : '', hint ? `${fieldId}-hint` : ''].filter(Boolean).join(' ') ||
-    undefined;
   return (
-    <div className={`field${error ? ' has-error' : ''}`}>
-      <label htmlFor={fieldId}>{label}</label>
-      <textarea
-        id={fieldId}
-        dir="auto"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        {...textarea}
-      />
-      {hint && (
-        <p className="hint" id={`${fieldId}-hint`}>
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p className="error" id={`${fieldId}-error`}>
-          {error}
-        </p>
-      )}
-    </div>
+    <FieldFrame
+      id={id}
+      label={label}
+      error={error}
+      hint={hint}
+      control={(tied) => <textarea {...tied} dir="auto" {...textarea} />}
+    />
   );
 }
 
@@ -152,28 +156,20 @@ type SelectProps = SelectHTMLAttributes<HTMLSelectElement> & {
 
 /** A labelled select whose error a screen reader announces with it, like Field. */
 export function SelectField({ label, error, options, id, ...select }: SelectProps) {
-  const generated = useId();
-  const selectId = id ?? generated;
   return (
-    <div className={`field${error ? ' has-error' : ''}`}>
-      <label htmlFor={selectId}>{label}</label>
-      <select
-        id={selectId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${selectId}-error` : undefined}
-        {...select}
-      >
-        {options.map((option) => (
-          <option key={option.value} value={option.value} disabled={option.disabled}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-      {error && (
-        <p className="error" id={`${selectId}-error`}>
-          {error}
-        </p>
+    <FieldFrame
+      id={id}
+      label={label}
+      error={error}
+      control={(tied) => (
+        <select {...tied} {...select}>
+          {options.map((option) => (
+            <option key={option.value} value={option.value} disabled={option.disabled}>
+              {option.label}
+            </option>
+          ))}
+        </select>
       )}
-    </div>
+    />
   );
 }
