@@ -3,6 +3,7 @@ import { compileMessage } from './format';
 import {
   LOCALES,
   createTranslator,
+  registerMessages,
   catalogs,
   localizePath,
   preferredLocale,
@@ -122,5 +123,24 @@ describe('translator', () => {
 
   it('lets run-time text override the catalogue', () => {
     expect(createTranslator('en', { 'menu.home': 'Start' })('menu.home')).toBe('Start');
+  });
+});
+
+describe('registerMessages', () => {
+  it('adds a page’s strings to translators, even one made before, Hebrew falling back to English', () => {
+    const t = createTranslator('he') as (key: string, values?: Record<string, number>) => string;
+    expect(t('testPage.title')).toBe('testPage.title');
+    registerMessages({
+      en: {
+        'testPage.title': 'Title',
+        'testPage.count': '{n, plural, one {# row} other {# rows}}',
+      },
+      he: { 'testPage.title': 'כותרת' },
+    });
+    expect(t('testPage.title')).toBe('כותרת');
+    expect(t('testPage.count', { n: 2 })).toBe('2 rows');
+    // The interface's own catalogue still wins over a page's string of the same key.
+    registerMessages({ en: { 'app.name': 'Not the name' }, he: { 'app.name': 'לא השם' } });
+    expect(t('app.name')).toBe('מפדיה');
   });
 });
