@@ -11,13 +11,18 @@ const FRAMEWORK =
   /\/node_modules\/(react|react-dom|scheduler|react-router|turbo-stream|cookie|set-cookie-parser)\//;
 // The schema library, directly or through the contracts' index (which re-exports every schema).
 const SCHEMAS = /\/node_modules\/zod\/|\/libs\/contracts\/src\/index\.ts$/;
-// The page parts several pages share (cards, bylines, reactions, fields...).
-const PARTS = /\/apps\/web\/app\/(components|lib)\/[^?]+\.tsx?$/;
+// A page's own strings (libs/web/i18n/src/messages/<page>.ts; en.ts and he.ts are every page's):
+// each in a chunk of its own that its page loads, never in the shell although the i18n index
+// re-exports them (Rollup would pull them into the shell with the index otherwise).
+const PAGE_MESSAGES = /\/libs\/web\/i18n\/src\/messages\/(?!en\.ts$|he\.ts$)([\w-]+)\.ts$/;
+// The page parts several pages share (cards, bylines, reactions, fields, the ui/ pieces). A
+// folder of its own under components/ (settings/, editor/, answers/...) belongs to its page.
+const PARTS = /\/apps\/web\/app\/(components(\/ui)?|lib)\/[^/?]+\.tsx?$/;
 
 /**
  * The shell: every module the root route imports, directly or not, but the framework (header,
- * footer, toolbar, translations, API client, icons), and the shared page parts (components/ and
- * lib/) that need no schemas. It is one chunk rather than some twenty small ones: on HTTP/1.1
+ * footer, toolbar, translations, API client, icons), and the shared page parts (components/,
+ * components/ui/ and lib/, not a page's own folder) that need no schemas. It is one chunk rather than some twenty small ones: on HTTP/1.1
  * each is a request that waits for one of the browser's six connections to the site, and a slow
  * phone pays a round trip for each. The parts are small, and most pages use most of them.
  * Rollup puts a manual chunk's imports in it too, so nothing in the shell may reach zod: a part
@@ -34,7 +39,7 @@ function shellModules(
     const queue = [start];
     while (queue.length > 0) {
       const id = queue.pop()!;
-      if (modules.has(id) || FRAMEWORK.test(id)) continue;
+      if (modules.has(id) || FRAMEWORK.test(id) || PAGE_MESSAGES.test(id)) continue;
       if (SCHEMAS.test(id)) return null;
       modules.add(id);
       queue.push(...(getModuleInfo(id)?.importedIds ?? []));
@@ -77,6 +82,8 @@ export default defineConfig(({ isSsrBuild }) => ({
         manualChunks: isSsrBuild
           ? undefined
           : (id, { getModuleIds, getModuleInfo }) => {
+              const pageMessages = PAGE_MESSAGES.exec(id);
+              if (pageMessages) return `messages-${pageMessages[1]}`;
               shell ??= shellModules(getModuleIds, getModuleInfo);
               return shell.has(id) ? 'shell' : undefined;
             },

@@ -54,6 +54,10 @@ test('reading pages load no schema library and few scripts; a form page loads wh
   for (const path of ['/', '/he', '/mepedia-magazine', `/post/${postId}`, `/he/post/${postId}`]) {
     const scripts = await pageScripts(request, path);
     expect(zodIn(scripts), path).toEqual([]);
+    // The writing pages' strings load with those pages (registerMessages), not with these.
+    const all = [...scripts.values()].join('\n');
+    for (const key of ['settings.title', 'editMe.', 'privateQuestions.', 'writePost.'])
+      expect(all.includes(key), `${path} carries ${key}`).toBe(false);
     // The framework (React Router's entry), the shell (root.tsx, all it imports and the shared
     // page parts: one chunk, apps/web/vite.config.ts), the root route and the page: four. Each
     // more is a request a slow phone waits for.

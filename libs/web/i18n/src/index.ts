@@ -1,3 +1,8 @@
 export * from './locales';
 export * from './translator';
-export type { MessageKey } from './messages/en';
+export type { CoreMessageKey, MessageKey } from './messages/en';
+// Pages' own strings, for their routes to register (tree-shaken from every other page).
+export { editMeMessages } from './messages/edit-me';
+export { privateQuestionsMessages } from './messages/private-questions';
+export { settingsMessages } from './messages/settings';
+export { writePostMessages } from './messages/write-post';

@@ -1,9 +1,9 @@
 import { compileMessage, type CompiledMessage } from './format';
 import type { Locale } from './locales';
-import { en, type MessageKey } from './messages/en';
+import { en, type CoreMessageKey, type MessageKey } from './messages/en';
 import { he } from './messages/he';
 
-export type Messages = Record<MessageKey, string>;
+export type Messages = Record<CoreMessageKey, string>;
 export type MessageOverrides = Partial<Record<string, string>>;
 export type Translate = (key: MessageKey, values?: Record<string, string | number>) => string;
 
@@ -38,12 +38,13 @@ export function createTranslator(locale: Locale, overrides: MessageOverrides = {
   return (key, values) => {
     let formatter = cache.get(key);
     if (!formatter) {
+      const known = (catalog: Readonly<Record<string, string>>): string | undefined => catalog[key];
       const source =
         overrides[key] ??
-        catalogs[locale][key] ??
-        registered[locale][key] ??
-        catalogs.en[key] ??
-        registered.en[key];
+        known(catalogs[locale]) ??
+        known(registered[locale]) ??
+        known(catalogs.en) ??
+        known(registered.en);
       // Not (yet) known: the key itself, not kept, so a page's strings registered later count.
       if (source === undefined) return key;
       try {

@@ -1,7 +1,7 @@
-import { settingsEn } from './settings';
-import { editMeEn } from './edit-me';
-import { privateQuestionsEn } from './private-questions';
-import { writePostEn } from './write-post';
+import type { settingsEn } from './settings';
+import type { editMeEn } from './edit-me';
+import type { privateQuestionsEn } from './private-questions';
+import type { writePostEn } from './write-post';
 
 /** English interface strings (ICU MessageFormat). Hebrew must have every key (see he.ts). */
 export const en = {
@@ -16,6 +16,7 @@ export const en = {
   'header.search.guestHint':
     'Searching people is for members: you will be asked to log in or register first.',
   'header.me': 'Your profile, {name}',
+  'header.write': 'Write',
   'auth.showPassword': 'Show password',
   'auth.hidePassword': 'Hide password',
   'auth.reason.search':
@@ -205,11 +206,16 @@ export const en = {
   'post.likes': '{count, plural, one {# like} other {# likes}}',
   'post.imageCredit': 'Image: {credit}',
   'post.readMore': 'Read the story',
+  'post.edit': 'Edit this story',
   'reactions.group': 'Reactions',
-  ...settingsEn,
-  ...editMeEn,
-  ...privateQuestionsEn,
-  ...writePostEn,
 } as const;
 
-export type MessageKey = keyof typeof en;
+/** The interface's own strings: in the script every page loads. */
+export type CoreMessageKey = keyof typeof en;
+/** Every string a page may ask for: the interface's, and those pages bring (registerMessages). */
+export type MessageKey =
+  | CoreMessageKey
+  | keyof typeof settingsEn
+  | keyof typeof editMeEn
+  | keyof typeof privateQuestionsEn
+  | keyof typeof writePostEn;

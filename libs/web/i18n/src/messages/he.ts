@@ -1,11 +1,7 @@
-import type { MessageKey } from './en';
-import { settingsHe } from './settings';
-import { editMeHe } from './edit-me';
-import { privateQuestionsHe } from './private-questions';
-import { writePostHe } from './write-post';
+import type { CoreMessageKey } from './en';
 
 /** Hebrew interface strings. ICU plural categories for Hebrew: one, two, many, other. */
-export const he: Record<MessageKey, string> = {
+export const he: Record<CoreMessageKey, string> = {
   'app.name': 'מפדיה',
   'app.tagline': 'האנציקלופדיה של האנשים, נכתבת בידי האנשים עצמם',
   'layout.skipToContent': 'דילוג לתוכן העיקרי',
@@ -15,6 +11,7 @@ export const he: Record<MessageKey, string> = {
   'header.search.placeholder': 'חיפוש אנשים לפי שם או נושא',
   'header.search.guestPlaceholder': 'חיפוש אנשים (לחברים)',
   'header.search.guestHint': 'חיפוש אנשים פתוח לחברי הקהילה: קודם תתבקשו להתחבר או להירשם.',
+  'header.write': 'כתיבה',
   'header.me': 'הפרופיל שלך, {name}',
   'auth.showPassword': 'הצגת הסיסמה',
   'auth.hidePassword': 'הסתרת הסיסמה',
@@ -199,9 +196,6 @@ export const he: Record<MessageKey, string> = {
   'post.likes': '{count, plural, one {לייק אחד} two {שני לייקים} other {# לייקים}}',
   'post.imageCredit': 'תמונה: {credit}',
   'post.readMore': 'לקריאת הסיפור',
+  'post.edit': 'עריכת הסיפור',
   'reactions.group': 'רגשות',
-  ...settingsHe,
-  ...editMeHe,
-  ...privateQuestionsHe,
-  ...writePostHe,
 };
