@@ -8,6 +8,7 @@ import { LocalizedLink } from '../components/localized-link';
 import { useToasts } from '../components/toasts';
 import { afterSignIn } from '../lib/navigation';
 import { useApi } from '../lib/api';
+import { useFocusFirstError } from '../lib/focus-first-error';
 import {
   codeMessage,
   describeApiError,
@@ -136,6 +137,7 @@ function RegisterForm({ countries }: { countries: ReadonlyArray<{ code: string; 
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [password, setPassword] = useState('');
+  const { formRef, focusFirstError } = useFocusFirstError();
   const strength = passwordStrength(password);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -158,8 +160,7 @@ function RegisterForm({ countries }: { countries: ReadonlyArray<{ code: string; 
     if (Object.keys(found).length > 0) {
       setErrors(found);
       setFormError(t('auth.fixErrors'));
-      const first = event.currentTarget.querySelector<HTMLElement>('[aria-invalid="true"]');
-      first?.focus();
+      focusFirstError();
       return;
     }
     setErrors({});
@@ -181,6 +182,7 @@ function RegisterForm({ countries }: { countries: ReadonlyArray<{ code: string; 
 
   return (
     <form
+      ref={formRef}
       className="form"
       onSubmit={(event) => void onSubmit(event)}
       noValidate
