@@ -30,6 +30,8 @@ describe('contentSecurityPolicy', () => {
     expect(policy.get('img-src')).toBe("'self' data: blob:");
     expect(policy.get('style-src')).toContain("'self'");
     expect(policy.get('font-src')).toBe("'self'");
+    // Frames: ours and YouTube's privacy-enhanced player (the settings' video preview), nothing else.
+    expect(policy.get('frame-src')).toBe("'self' https://www.youtube-nocookie.com");
   });
 
   it('lets the browser call the API where it lives when the site is served alone', () => {

@@ -32,6 +32,10 @@ export function contentSecurityPolicy(nonce: string, options: { publicApiUrl: st
     "font-src 'self'",
     // The browser calls the API: here at /api, or at PUBLIC_API_URL when the site is served alone.
     `connect-src 'self'${api ? ` ${api}` : ''}`,
+    // Frames: ours, and YouTube's privacy-enhanced player for the settings page's video preview
+    // (loaded only when the member presses play, components/settings/profile-text-forms.tsx). A
+    // thumbnail would need img-src for i.ytimg.com on every page instead, and show no video.
+    "frame-src 'self' https://www.youtube-nocookie.com",
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'self'",

@@ -1,8 +1,151 @@
-// Being built (issue 14): nothing links here yet.
-export default function Settings() {
+import { localizePath, registerMessages, settingsMessages, splitLocale } from '@mepedia/web-i18n';
+import { useQuery } from '@tanstack/react-query';
+import { AlertCircle } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { DeleteProfile } from '../components/settings/delete-profile';
+import { DetailsForm } from '../components/settings/details-form';
+import { ImageForm } from '../components/settings/image-form';
+import { MottoForm, SocialForm, VideoForm } from '../components/settings/profile-text-forms';
+import { SETTINGS_QUERY_KEY } from '../components/settings/use-settings-form';
+import { EmptyState } from '../components/empty-state';
+import { LocalizedLink } from '../components/localized-link';
+import { Skeleton } from '../components/ui/skeleton';
+import { Tabs } from '../components/ui/tabs';
+import { useApi } from '../lib/api';
+import { countryOptions } from '../lib/countries';
+import { useI18n } from '../lib/i18n';
+import { pageMeta } from '../lib/seo';
+import type { Route } from './+types/settings';
+import '../styles/settings.css';
+
+// This page's own strings load with it, not with every page (docs/web.md, Messages).
+registerMessages(settingsMessages);
+
+export const meta: Route.MetaFunction = ({ location, matches }) => [
+  ...pageMeta(matches[0]?.data, location.pathname, { title: 'settings.title' }).slice(0, 2),
+  { name: 'robots', content: 'noindex' },
+];
+
+/**
+ * Only the country names come from the server (named there, so server and browser draw the same
+ * list). The member's own record (email, phone, birthdate) is asked for from the browser: it
+ * never goes into the HTML or the loader data (lib/member.ts).
+ */
+export function loader({ request }: Route.LoaderArgs) {
+  return { countries: countryOptions(splitLocale(new URL(request.url).pathname).locale) };
+}
+
+function Loading() {
+  const { t } = useI18n();
   return (
-    <section className="page page-narrow">
-      <h1>…</h1>
+    <div className="settings-loading" aria-busy="true">
+      <p className="visually-hidden" role="status">
+        {t('settings.loading')}
+      </p>
+      <Skeleton shape="title" />
+      <Skeleton />
+      <Skeleton />
+      <Skeleton shape="short" />
+    </div>
+  );
+}
+
+export default function Settings({ loaderData }: Route.ComponentProps) {
+  const { t, locale } = useI18n();
+  const api = useApi();
+  const session = useQuery({
+    queryKey: SETTINGS_QUERY_KEY,
+    queryFn: () => api.users.session(),
+    // The member's own record, changed only here: no refetch behind their typing.
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+  });
+
+  let body;
+  if (session.isPending) {
+    body = <Loading />;
+  } else if (session.isError) {
+    body = (
+      <EmptyState
+        icon={AlertCircle}
+        title={t('settings.loadFailed')}
+        action={
+          <button type="button" className="button" onClick={() => void session.refetch()}>
+            {t('settings.retry')}
+          </button>
+        }
+      />
+    );
+  } else if (session.data === 'NoSession') {
+    body = (
+      <EmptyState
+        icon={AlertCircle}
+        title={t('settings.signedOut')}
+        action={
+          <LocalizedLink
+            className="button"
+            to={`/auth?modal=login&returnTo=${encodeURIComponent(localizePath('/profile/settings', locale))}`}
+          >
+            {t('settings.signIn')}
+          </LocalizedLink>
+        }
+      />
+    );
+  } else {
+    const user = session.data;
+    const panel = (title: string, content: ReactNode) => (
+      <>
+        <h2 className="settings-panel-title">{title}</h2>
+        {content}
+      </>
+    );
+    body = (
+      <Tabs
+        label={t('settings.tabs.label')}
+        tabs={[
+          {
+            id: 'details',
+            label: t('settings.tab.details'),
+            content: panel(
+              t('settings.tab.details'),
+              <DetailsForm user={user} countries={loaderData.countries} />,
+            ),
+          },
+          {
+            id: 'motto',
+            label: t('settings.tab.motto'),
+            content: panel(t('settings.tab.motto'), <MottoForm user={user} />),
+          },
+          {
+            id: 'video',
+            label: t('settings.tab.video'),
+            content: panel(t('settings.tab.video'), <VideoForm user={user} />),
+          },
+          {
+            id: 'social',
+            label: t('settings.tab.social'),
+            content: panel(t('settings.tab.social'), <SocialForm user={user} />),
+          },
+          {
+            id: 'image',
+            label: t('settings.tab.image'),
+            content: panel(t('settings.tab.image'), <ImageForm user={user} />),
+          },
+          {
+            id: 'delete',
+            label: t('settings.tab.delete'),
+            content: panel(t('settings.tab.delete'), <DeleteProfile user={user} />),
+          },
+        ]}
+      />
+    );
+  }
+
+  return (
+    <section className="page page-narrow settings" aria-labelledby="settings-title">
+      <h1 id="settings-title">{t('settings.title')}</h1>
+      <p className="lead">{t('settings.intro')}</p>
+      {body}
     </section>
   );
 }

@@ -1,0 +1,82 @@
+import type { CurrentUser, UpdateUserInformationRequest } from '@mepedia/contracts';
+import { ApiError } from '@mepedia/web-api';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useRevalidator } from 'react-router';
+import { useApi } from '../../lib/api';
+import { describeApiError, type FieldErrors } from '../../lib/forms';
+import { useFocusFirstError } from '../../lib/focus-first-error';
+import { useI18n } from '../../lib/i18n';
+import { useToasts } from '../toasts';
+
+/**
+ * The member's full record, for this page only: it stays in this browser's memory (the query
+ * cache), never in the server-rendered HTML or a shared cache.
+ */
+export const SETTINGS_QUERY_KEY = ['settings', 'session'] as const;
+
+/** Saves profile fields and puts the answer where every tab reads the member from. */
+export function useSaveProfile() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const revalidator = useRevalidator();
+  return async (body: UpdateUserInformationRequest): Promise<CurrentUser> => {
+    const user = await api.users.updateUserInformation(body);
+    queryClient.setQueryData(SETTINGS_QUERY_KEY, user);
+    // The header shows the member's name and picture from the root loader: refresh it.
+    void revalidator.revalidate();
+    return user;
+  };
+}
+
+/**
+ * What every settings form shares: field errors and a form error, a busy flag that disables
+ * submitting, focus moved to the first field in error after each failed attempt, server errors
+ * worded from their codes, and a toast when it went right.
+ */
+export function useSettingsForm() {
+  const { t, locale } = useI18n();
+  const toasts = useToasts();
+  const { formRef, focusFirstError } = useFocusFirstError();
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const fail = (fields: FieldErrors, message: string | null) => {
+    setErrors(fields);
+    setFormError(message);
+    focusFirstError();
+  };
+
+  /** Runs `send` unless `found` has errors; a refusal from the server lands on its fields. */
+  const submit = async (
+    found: FieldErrors,
+    send: () => Promise<void>,
+    success: string = t('settings.saved'),
+    /** Error codes whose message belongs at a field (code -> field name). */
+    codeFields: Partial<Record<string, string>> = {},
+  ) => {
+    if (Object.keys(found).length > 0) {
+      fail(found, t('auth.fixErrors'));
+      return;
+    }
+    setErrors({});
+    setFormError(null);
+    setBusy(true);
+    try {
+      await send();
+      toasts.success(success);
+    } catch (error) {
+      const described = describeApiError(error, locale);
+      const field = error instanceof ApiError ? codeFields[error.code] : undefined;
+      fail(
+        field ? { ...described.fields, [field]: described.message } : described.fields,
+        described.message,
+      );
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return { formRef, errors, setErrors, formError, busy, fail, submit };
+}
