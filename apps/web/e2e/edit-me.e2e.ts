@@ -1,0 +1,255 @@
+import type { APIRequestContext } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { expectAccessible, hydrated, newPerson, registerMember } from './helpers';
+
+const BORN = /Where were you born/;
+const BORN_HE = /איפה נולדת/;
+
+type MagazinePage = { posts: Array<{ questionId: string | null; publisherId: string }> };
+
+async function magazineQuestions(request: APIRequestContext, userId: string): Promise<string[]> {
+  const response = await request.post('/api/posts/getPosts', {
+    data: { magazine: true, publisherId: userId, pageNumber: 0, limit: 20 },
+  });
+  expect(response.status()).toBe(200);
+  const page = (await response.json()) as MagazinePage;
+  return page.posts.map((post) => post.questionId ?? '');
+}
+
+test('a questionnaire answer: draft saved as one types, kept on reload, saved, reverted, published and removed', async ({
+  page,
+}) => {
+  const { userId } = await registerMember(page.request, newPerson());
+  // Rendered on the server: the question and its fields are in the HTML before any script runs.
+  const html = await (await page.request.get('/profile/edit-me/1')).text();
+  expect(html).toContain('Where I come from</h1>');
+  expect(html).toMatch(/<textarea[^>]*id="edit-me-1"/);
+  await page.goto('/profile/edit-me/1');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Where I come from');
+  await hydrated(page);
+
+  const born = page.getByRole('textbox', { name: BORN });
+  await born.fill('I was born in Haifa, by the sea.');
+  const status = page.getByRole('status').filter({ hasText: 'Draft saved' });
+  await expect(status).toBeVisible();
+  await expect(page.getByText('Nobody sees this answer until you press Save')).toBeVisible();
+
+  await page.reload();
+  await expect(born).toHaveValue('I was born in Haifa, by the sea.');
+  await hydrated(page);
+
+  // Save: the draft becomes the live answer; question 2 opens.
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('Your saved answer is up to date.')).toBeVisible();
+  const progress = page.getByRole('navigation', { name: 'Your questions' });
+  await expect(
+    progress.getByRole('link', { name: /^1\. Where I come from\s*Answered/ }),
+  ).toBeVisible();
+  await expect(progress.getByRole('link', { name: /The places I've called home/ })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Next question' })).toBeVisible();
+
+  // Revert: a changed draft goes back to what was saved.
+  await born.fill('A sentence I will take back.');
+  await expect(status).toBeVisible();
+  await expect(
+    page.getByText('The draft has changes that are not in your saved answer yet.'),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'Revert to saved' }).click();
+  await expect(born).toHaveValue('I was born in Haifa, by the sea.');
+  await expect(page.getByRole('button', { name: 'Revert to saved' })).toHaveCount(0);
+  await page.reload();
+  await expect(born).toHaveValue('I was born in Haifa, by the sea.');
+  await hydrated(page);
+
+  // The magazine wants 100 characters in one answer: 99 are not enough, and the page says why.
+  const publish = page.getByRole('button', { name: 'Publish in the magazine' });
+  await born.fill('a'.repeat(99));
+  await expect(publish).toBeDisabled();
+  await expect(page.getByText(/Write one more character in one of the answers/)).toBeVisible();
+  await born.fill('a'.repeat(90));
+  await expect(page.getByText(/Write 10 more characters/)).toBeVisible();
+  await born.fill(`${'a'.repeat(99)}!`);
+  await expect(publish).toBeEnabled();
+  await publish.click();
+  await expect(page.getByText('This answer is in the magazine.')).toBeVisible();
+  await expect(
+    progress.getByRole('link', { name: /Where I come from\s*In the magazine/ }),
+  ).toBeVisible();
+  // The posts service makes the post from the outbox's event.
+  await expect.poll(() => magazineQuestions(page.request, userId)).toContain('roots');
+
+  await page.getByRole('button', { name: 'Remove from the magazine' }).click();
+  await expect(page.getByRole('button', { name: 'Publish in the magazine' })).toBeEnabled();
+  await expect.poll(() => magazineQuestions(page.request, userId)).not.toContain('roots');
+  await expectAccessible(page);
+});
+
+test('the questions open in order: question 3 explains it waits for question 2', async ({
+  page,
+}) => {
+  await registerMember(page.request, newPerson());
+  // Question 1 answered and saved; question 2 only has a draft, which is not enough.
+  expect(
+    (
+      await page.request.post('/api/meAnswers/saveLive', {
+        data: { questionId: 'roots', answerData: { 'roots-1': 'Haifa.' }, version: 0 },
+      })
+    ).status(),
+  ).toBe(200);
+  await page.goto('/profile/edit-me/3');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('What I love');
+  await expect(page.getByRole('heading', { name: 'This question is not open yet' })).toBeVisible();
+  await expect(page.getByText(/Answer question 2 and press Save/)).toBeVisible();
+  await expect(page.getByRole('textbox')).toHaveCount(0);
+  const progress = page.getByRole('navigation', { name: 'Your questions' });
+  await expect(progress.getByRole('link', { name: /What I love/ })).toHaveCount(0);
+  await expect(progress.getByText('Opens later')).toHaveCount(8);
+  await expectAccessible(page);
+
+  await page
+    .getByRole('link', { name: /^Go to question\s*2\s*: The places I've called home$/ })
+    .click();
+  await expect(page).toHaveURL(/\/profile\/edit-me\/2$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText("The places I've called home");
+  // The server holds the same rule.
+  const locked = await page.request.post('/api/meAnswers/saveDraft', {
+    data: { questionId: 'loves', answerData: {}, version: 0 },
+  });
+  expect(locked.status()).toBe(409);
+  expect(((await locked.json()) as { code: string }).code).toBe('QUESTION_LOCKED');
+
+  await page.goto('/he/profile/edit-me/3');
+  await expect(page.getByRole('heading', { name: 'השאלה הזו עוד לא פתוחה' })).toBeVisible();
+  await expect(page.getByText(/יש לענות על שאלה 2/)).toBeVisible();
+  await expectAccessible(page);
+});
+
+test('in Hebrew: right to left, mixed text keeps its own direction, and the draft is saved', async ({
+  page,
+}) => {
+  await registerMember(page.request, newPerson());
+  await page.goto('/he/profile/edit-me/1');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('מאיפה באתי');
+  await hydrated(page);
+  const born = page.getByRole('textbox', { name: BORN_HE });
+  await expect(born).toHaveAttribute('dir', 'auto');
+  await born.fill('נולדתי בחיפה, near the Carmel, ב-1950.');
+  await expect(page.getByRole('status').filter({ hasText: 'הטיוטה נשמרה' })).toBeVisible();
+  await expect(page.getByText(/כדי לפרסם במגזין יש לכתוב עוד/)).toBeVisible();
+  await expectAccessible(page);
+  await page.reload();
+  await expect(born).toHaveValue('נולדתי בחיפה, near the Carmel, ב-1950.');
+});
+
+test('offline: the text waits on the device and is saved when the connection returns', async ({
+  page,
+  context,
+}) => {
+  await registerMember(page.request, newPerson());
+  await page.goto('/profile/edit-me/1');
+  await hydrated(page);
+  const born = page.getByRole('textbox', { name: BORN });
+  await context.setOffline(true);
+  await born.fill('Typed on a train with no signal.');
+  await expect(page.getByRole('status').filter({ hasText: 'No connection' })).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'Error saving draft' })).toBeVisible();
+  const kept = await page.evaluate(() =>
+    Object.keys(localStorage).filter((key) => key.startsWith('mepedia.draft.')),
+  );
+  expect(kept).toHaveLength(1);
+  await context.setOffline(false);
+  await expect(page.getByRole('status').filter({ hasText: 'Draft saved' })).toBeVisible();
+  await page.reload();
+  await expect(born).toHaveValue('Typed on a train with no signal.');
+  await hydrated(page);
+
+  // The page closes before the server has the text: it comes back from the device, and is saved.
+  await page.route('**/api/meAnswers/saveDraft', (route) => route.abort());
+  await born.fill('Typed, then the tab was closed.');
+  await expect(page.getByRole('status').filter({ hasText: 'No connection' })).toBeVisible();
+  await page.reload();
+  await expect(born).toHaveValue('Typed, then the tab was closed.');
+  await expect(
+    page.getByRole('status').filter({ hasText: 'is back, and is being saved' }),
+  ).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'No connection' })).toBeVisible();
+  await page.unroute('**/api/meAnswers/saveDraft');
+  // Back online: the browser's `online` event sends it without waiting for the next retry.
+  await context.setOffline(true);
+  await expect.poll(() => page.evaluate(() => navigator.onLine)).toBe(false);
+  await context.setOffline(false);
+  await expect(page.getByRole('status').filter({ hasText: 'Draft saved' })).toBeVisible();
+  const stored = await page.request.get('/api/meAnswers/getCurrentUserAnswers');
+  const mine = (await stored.json()) as { answers: Array<{ draft: Record<string, string> }> };
+  expect(mine.answers[0]?.draft['roots-1']).toBe('Typed, then the tab was closed.');
+});
+
+test('another window saved a newer draft: the member is told and may load it', async ({ page }) => {
+  await registerMember(page.request, newPerson());
+  await page.goto('/profile/edit-me/1');
+  await hydrated(page);
+  // Another window saves first (version 0 -> 1).
+  const other = await page.request.post('/api/meAnswers/saveDraft', {
+    data: { questionId: 'roots', answerData: { 'roots-1': 'From the other window.' }, version: 0 },
+  });
+  expect(other.status()).toBe(200);
+  const born = page.getByRole('textbox', { name: BORN });
+  await born.fill('From this window.');
+  const stale = page
+    .getByRole('alert')
+    .filter({ hasText: 'This answer was changed in another window' });
+  await expect(stale).toBeVisible();
+  // Nothing was written over the other draft.
+  await expect(born).toHaveValue('From this window.');
+  await stale.getByRole('button', { name: 'Load the newer text' }).click();
+  await expect(born).toHaveValue('From the other window.');
+  await expect(stale).toHaveCount(0);
+});
+
+test('a private question: answered as a draft, saved, shown again after a reload, in both languages', async ({
+  page,
+}) => {
+  await registerMember(page.request, newPerson());
+  const created = await page.request.post('/api/privateQuestions/insertNewPrivateQuestion', {
+    data: {
+      questionTitle: 'The letters I never sent',
+      subQuestions: ['To whom would you write first?', 'What would the letter say?'],
+    },
+  });
+  expect(created.status()).toBe(201);
+
+  await page.goto('/profile/edit-me-private/1');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('The letters I never sent');
+  await expect(
+    page.getByText('Private: only you can read this question and your answer.'),
+  ).toBeVisible();
+  await hydrated(page);
+  const first = page.getByRole('textbox', { name: 'To whom would you write first?' });
+  await first.fill('To my grandmother, in Yiddish.');
+  await expect(page.getByRole('status').filter({ hasText: 'Draft saved' })).toBeVisible();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('Your saved answer is up to date.')).toBeVisible();
+  // No magazine and no privacy choice: always private.
+  await expect(page.getByRole('button', { name: 'Publish in the magazine' })).toHaveCount(0);
+  await expect(page.getByRole('radio')).toHaveCount(0);
+  await expectAccessible(page);
+
+  await page.reload();
+  await expect(first).toHaveValue('To my grandmother, in Yiddish.');
+  const answer = await page.request.post('/api/privateQuestions/getAnswer', {
+    data: { questionIndex: 1 },
+  });
+  const saved = (await answer.json()) as { answer: { live: Record<string, string> | null } };
+  expect(Object.values(saved.answer.live ?? {})).toContain('To my grandmother, in Yiddish.');
+
+  await page.goto('/he/profile/edit-me-private/1');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(page.getByText('פרטי: רק לך יש גישה לשאלה הזו ולתשובה שלך.')).toBeVisible();
+  await expect(first).toHaveValue('To my grandmother, in Yiddish.');
+  await expect(first).toHaveAttribute('dir', 'auto');
+  await expectAccessible(page);
+
+  const missing = await page.goto('/profile/edit-me-private/2');
+  expect(missing?.status()).toBe(404);
+});
