@@ -57,8 +57,23 @@ test('register, verify with the texted code and the emailed link, land on the pr
   let menu = await openMenu(page);
   await expect(menu.getByRole('link', { name: 'My profile' })).toBeVisible();
   await expect(menu.getByRole('link', { name: 'People' })).toBeVisible();
+  await expect(menu.getByRole('link', { name: 'Write my story' })).toHaveAttribute(
+    'href',
+    '/profile/edit-me/1',
+  );
+  await expect(menu.getByRole('link', { name: 'Settings' })).toHaveAttribute(
+    'href',
+    '/profile/settings',
+  );
   await expect(menu.getByRole('link', { name: 'Register' })).toHaveCount(0);
   await page.keyboard.press('Escape');
+  // The header's Write button opens the post editor; on a phone it is the pen alone, still named.
+  const write = page.getByRole('link', { name: 'Write', exact: true });
+  await expect(write).toHaveAttribute('href', '/profile/write-post');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(write).toBeVisible();
+  await expect(write).toHaveAccessibleName('Write');
+  await page.setViewportSize({ width: 1280, height: 720 });
 
   // The header search goes to the people page; an empty search goes nowhere.
   const search = page.getByRole('searchbox', { name: 'Search people' });
@@ -173,4 +188,19 @@ test('another browser cannot continue someone’s verification: it is asked to s
   // The registrant's browser goes on.
   await page.goto(`/he/verification?userId=${userId}`);
   await expect(page.getByLabel('קוד אימות')).toBeVisible();
+});
+
+test('a guest who opens a member’s writing page signs in and is brought back to it', async ({
+  page,
+  request,
+}) => {
+  const person = newPerson();
+  // Registered and verified in another context: this page is a guest's.
+  await registerMember(request, person);
+  await page.goto('/he/profile/settings');
+  await expect(page).toHaveURL(/\/he\/auth\?modal=login&returnTo=%2Fhe%2Fprofile%2Fsettings$/);
+  await page.getByLabel('אימייל').fill(person.email);
+  await page.getByLabel('סיסמה', { exact: true }).fill(person.password);
+  await page.getByRole('button', { name: 'התחברות' }).click();
+  await expect(page).toHaveURL(/\/he\/profile\/settings$/);
 });

@@ -1,5 +1,5 @@
 import { LOCALES, LOCALE_INFO, localizePath, splitLocale, type Locale } from '@mepedia/web-i18n';
-import { Menu, Search, X } from 'lucide-react';
+import { Menu, PenLine, Search, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent, type MouseEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useApi } from '../lib/api';
@@ -234,16 +234,24 @@ export function Header({
         <SearchField signedIn={user !== null} />
         <AccessibilityToolbar />
         {user ? (
-          <LocalizedLink
-            to={`/profile/${user.id}`}
-            className="member-chip"
-            aria-label={t('header.me', { name: user.fullname })}
-          >
-            <Avatar name={user.fullname} image={user.image} size="sm" loading="eager" />
-            <bdi className="member-chip-name" aria-hidden="true">
-              {user.firstname}
-            </bdi>
-          </LocalizedLink>
+          <>
+            <LocalizedLink
+              to={`/profile/${user.id}`}
+              className="member-chip"
+              aria-label={t('header.me', { name: user.fullname })}
+            >
+              <Avatar name={user.fullname} image={user.image} size="sm" loading="eager" />
+              <bdi className="member-chip-name" aria-hidden="true">
+                {user.firstname}
+              </bdi>
+            </LocalizedLink>
+            {/* Writing a story: the post editor. On a phone the pen alone; its name stays for
+                screen readers. */}
+            <LocalizedLink to="/profile/write-post" className="button header-write">
+              <Icon icon={PenLine} size={18} />
+              <span className="header-write-label">{t('header.write')}</span>
+            </LocalizedLink>
+          </>
         ) : (
           <LocalizedLink to="/auth?modal=login" className="header-login">
             {t('menu.login')}

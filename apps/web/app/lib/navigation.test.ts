@@ -122,17 +122,26 @@ describe('menuEntries', () => {
     expect(ids('u1', true)).not.toContain('aboutEfi');
   });
 
-  it('shows a member profile, people and logout (write-me and settings wait for their pages)', () => {
+  it('shows a member their profile, write-me, people, settings and logout, in the spec’s order', () => {
     expect(ids('u1')).toEqual([
       'home',
       'about',
       'profile',
+      'writeMe',
       'magazine',
       'people',
       'support',
+      'settings',
       'logout',
       'language',
     ]);
+    const entries = menuEntries({ userId: 'u1', mobile: false, supportUrl: '' });
+    expect(entries.find((entry) => entry.id === 'writeMe')).toMatchObject({
+      to: '/profile/edit-me/1',
+    });
+    expect(entries.find((entry) => entry.id === 'settings')).toMatchObject({
+      to: '/profile/settings',
+    });
     const profile = menuEntries({ userId: 'u1', mobile: false, supportUrl: '' }).find(
       (entry) => entry.id === 'profile',
     );

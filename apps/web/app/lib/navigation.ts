@@ -119,9 +119,10 @@ export function menuEntries(options: {
     { id: 'about', kind: 'link', to: '/#about' },
   ];
   if (!loggedIn && options.mobile) entries.push({ id: 'aboutEfi', kind: 'link', to: '/efi' });
-  // The spec's "write-me" (/profile/edit-me/1) and "settings" (/profile/settings) entries come
-  // back with those pages (issue 14): the menu never leads to a page that does not exist yet.
-  if (loggedIn) entries.push({ id: 'profile', kind: 'link', to: `/profile/${options.userId}` });
+  if (loggedIn) {
+    entries.push({ id: 'profile', kind: 'link', to: `/profile/${options.userId}` });
+    entries.push({ id: 'writeMe', kind: 'link', to: '/profile/edit-me/1' });
+  }
   entries.push({ id: 'magazine', kind: 'link', to: MAGAZINE_PATH });
   if (!loggedIn) {
     entries.push({ id: 'register', kind: 'link', to: '/auth?modal=register' });
@@ -129,7 +130,10 @@ export function menuEntries(options: {
   }
   if (loggedIn) entries.push({ id: 'people', kind: 'link', to: '/people' });
   entries.push({ id: 'support', kind: 'external', href: options.supportUrl });
-  if (loggedIn) entries.push({ id: 'logout', kind: 'action' });
+  if (loggedIn) {
+    entries.push({ id: 'settings', kind: 'link', to: '/profile/settings' });
+    entries.push({ id: 'logout', kind: 'action' });
+  }
   entries.push({ id: 'language', kind: 'languages' });
   return entries;
 }

@@ -100,12 +100,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <h1 id="hero-title">{t('home.hero.title')}</h1>
             <p className="lead">{t('home.hero.text')}</p>
             <p className="actions">
-              {/* Writing starts with an account; members get the editor's link with the editor. */}
-              {!signedIn && (
-                <LocalizedLink className="button" to="/auth?modal=register">
-                  {t('home.hero.start')}
-                </LocalizedLink>
-              )}
+              {/* Writing starts with an account; a member starts at the questionnaire's first question. */}
+              <LocalizedLink
+                className="button"
+                to={signedIn ? '/profile/edit-me/1' : '/auth?modal=register'}
+              >
+                {t('home.hero.start')}
+              </LocalizedLink>
               <LocalizedLink className="button button-secondary" to="/people">
                 {t('home.hero.explore')}
               </LocalizedLink>

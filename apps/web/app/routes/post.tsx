@@ -13,6 +13,8 @@ import { ReactionBar } from '../components/reactions';
 import { useApi } from '../lib/api';
 import { serverApi } from '../lib/context';
 import { useI18n } from '../lib/i18n';
+import { LocalizedLink } from '../components/localized-link';
+import { useRootData } from '../root';
 import { pageMeta, rootOf } from '../lib/seo';
 import type { Route } from './+types/post';
 
@@ -73,6 +75,7 @@ export default function PostPage({ loaderData }: Route.ComponentProps) {
   const { t } = useI18n();
   const api = useApi();
   const { post, reactions } = loaderData;
+  const mine = useRootData()?.user?.id === post.publisherId;
 
   useEffect(() => {
     const id = window.localStorage.getItem(RANDOM_IDENTIFIER_KEY) ?? undefined;
@@ -127,6 +130,17 @@ export default function PostPage({ loaderData }: Route.ComponentProps) {
         {t('post.views', { count: post.views })} · {t('post.likes', { count: post.likes })}
       </p>
       <ReactionBar collectionName="posts" objectId={post.postId} initial={reactions} />
+      {/* Its author may change it: the post editor, with this post. */}
+      {mine && (
+        <p>
+          <LocalizedLink
+            className="button button-secondary"
+            to={`/profile/write-post/${post.postId}`}
+          >
+            {t('post.edit')}
+          </LocalizedLink>
+        </p>
+      )}
     </article>
   );
 }
