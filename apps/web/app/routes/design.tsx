@@ -6,6 +6,7 @@ import { Avatar } from '../components/avatar';
 import { Byline } from '../components/byline';
 import { EmptyState } from '../components/empty-state';
 import { Field } from '../components/field';
+import { RadioGroup } from '../components/ui/radio-group';
 import { Icon } from '../components/icon';
 import { PostCard } from '../components/post-card';
 import { ReactionIcon } from '../components/reaction-icons';
@@ -79,6 +80,7 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 export default function Design() {
   const toasts = useToasts();
   const [dialogOpen, setDialogOpen] = useState(false);
+  const [privacy, setPrivacy] = useState<'public' | 'private'>('public');
   return (
     <div className="page">
       <h1>Design system</h1>
@@ -156,6 +158,18 @@ export default function Design() {
               <option value="GB">United Kingdom</option>
             </select>
           </div>
+          <RadioGroup
+            legend="Who may read it"
+            name="design-privacy"
+            inline
+            options={[
+              { value: 'public', label: 'Everyone' },
+              { value: 'private', label: 'Only me' },
+            ]}
+            value={privacy}
+            onChange={setPrivacy}
+            hint="You can change it later."
+          />
           <div className="header-search">
             <Icon icon={Search} size={18} />
             <input type="search" aria-label="Search" placeholder="Search people" />

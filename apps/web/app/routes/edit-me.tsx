@@ -20,6 +20,7 @@ import { FormError } from '../components/field';
 import { Icon } from '../components/icon';
 import { LocalizedLink } from '../components/localized-link';
 import { useToasts } from '../components/toasts';
+import { RadioGroup } from '../components/ui/radio-group';
 import { useApi } from '../lib/api';
 import { serverApi } from '../lib/context';
 import { describeApiError } from '../lib/forms';
@@ -231,24 +232,18 @@ function QuestionEditor({
         received(changed);
       }}
       beforeActions={
-        <fieldset className="answer-privacy" aria-describedby="edit-me-privacy-hint">
-          <legend>{t('editMe.privacy.legend')}</legend>
-          {(['public', 'private'] as const).map((value) => (
-            <label key={value} className="answer-choice">
-              <input
-                type="radio"
-                name="privacy"
-                value={value}
-                checked={privacy === value}
-                onChange={() => setPrivacy(value)}
-              />
-              {t(value === 'public' ? 'editMe.privacy.public' : 'editMe.privacy.private')}
-            </label>
-          ))}
-          <p className="hint muted" id="edit-me-privacy-hint">
-            {t('editMe.privacy.hint')}
-          </p>
-        </fieldset>
+        <RadioGroup
+          legend={t('editMe.privacy.legend')}
+          name="privacy"
+          inline
+          options={[
+            { value: 'public' as const, label: t('editMe.privacy.public') },
+            { value: 'private' as const, label: t('editMe.privacy.private') },
+          ]}
+          value={privacy}
+          onChange={setPrivacy}
+          hint={t('editMe.privacy.hint')}
+        />
       }
       after={(tools) => (
         <MagazinePanel

@@ -26,6 +26,7 @@ import { Field, FormError } from '../components/field';
 import { LocalizedLink } from '../components/localized-link';
 import { useToasts } from '../components/toasts';
 import { Dialog } from '../components/ui/dialog';
+import { RadioGroup } from '../components/ui/radio-group';
 import { useApi } from '../lib/api';
 import { serverApi } from '../lib/context';
 import { useFocusFirstError } from '../lib/focus-first-error';
@@ -279,37 +280,24 @@ function PostForm({ post, userId }: { post: Post | null; userId: string | null }
           onChange={(event) => setCredit(event.target.value)}
         />
         {!post && (
-          <fieldset className="choice-group">
-            <legend>{t('writePost.privacy')}</legend>
-            {POST_PRIVACIES.map((value) => (
-              <label key={value} className="choice">
-                <input
-                  type="radio"
-                  name="privacy"
-                  value={value}
-                  checked={privacy === value}
-                  onChange={() => setPrivacy(value)}
-                />
-                {t(PRIVACY_LABELS[value])}
-              </label>
-            ))}
-          </fieldset>
+          <RadioGroup
+            legend={t('writePost.privacy')}
+            name="privacy"
+            options={POST_PRIVACIES.map((value) => ({ value, label: t(PRIVACY_LABELS[value]) }))}
+            value={privacy}
+            onChange={setPrivacy}
+          />
         )}
-        <fieldset className="choice-group">
-          <legend>{t('writePost.destination')}</legend>
-          {POST_DESTINATIONS.map((value) => (
-            <label key={value} className="choice">
-              <input
-                type="radio"
-                name="destination"
-                value={value}
-                checked={destination === value}
-                onChange={() => setDestination(value)}
-              />
-              {t(DESTINATION_LABELS[value])}
-            </label>
-          ))}
-        </fieldset>
+        <RadioGroup
+          legend={t('writePost.destination')}
+          name="destination"
+          options={POST_DESTINATIONS.map((value) => ({
+            value,
+            label: t(DESTINATION_LABELS[value]),
+          }))}
+          value={destination}
+          onChange={setDestination}
+        />
         <div className="actions">
           <button
             type="submit"
