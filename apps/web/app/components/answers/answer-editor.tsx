@@ -74,6 +74,10 @@ export function AnswerEditor<T extends EditableAnswer>(props: Props<T>) {
     serverUpdatedAt: props.initial?.updatedAt ?? null,
     storageKey: props.storageKey,
     save: async (data, version) => received(await props.saveDraft(data, version)),
+    loadLatest: async () => {
+      const latest = await props.loadLatest();
+      return latest ? { draft: latest.draft, version: latest.version } : null;
+    },
   });
 
   const problem = (

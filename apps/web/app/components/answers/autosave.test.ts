@@ -281,6 +281,34 @@ describe('AutosaveController', () => {
       expect(storage.items.has(KEY)).toBe(false);
     });
 
+    it('is no conflict when the server already holds the text: a save whose answer was lost', async () => {
+      const server = manualServer();
+      const storage = memoryStorage();
+      let latest: DraftSnapshot = { draft: { 'roots-1': 'Sent, answer lost' }, version: 4 };
+      const controller = new AutosaveController({
+        initial: { draft: {}, version: 3 },
+        save: server.save,
+        loadLatest: () => Promise.resolve(latest),
+        storage,
+        storageKey: KEY,
+        delayMs: 1000,
+        retryMs: 10_000,
+      });
+      controller.edit({ 'roots-1': 'Sent, answer lost' });
+      await vi.advanceTimersByTimeAsync(1000);
+      await server.fail(apiError(409, 'ANSWER_STALE'));
+      expect(controller.getState()).toMatchObject({ status: 'saved', version: 4 });
+      expect(storage.items.has(KEY)).toBe(false);
+
+      // Another text on the server is a real conflict.
+      latest = { draft: { 'roots-1': 'From elsewhere' }, version: 6 };
+      controller.edit({ 'roots-1': 'Mine' });
+      await vi.advanceTimersByTimeAsync(1000);
+      await server.fail(apiError(409, 'ANSWER_STALE'));
+      expect(controller.getState().status).toBe('stale');
+      expect(storage.items.has(KEY)).toBe(true);
+    });
+
     it('saves the member’s text over the newer draft only when asked, on its version', async () => {
       const { server, controller } = setup({ draft: {}, version: 1 });
       controller.edit({ 'roots-1': 'Mine' });

@@ -37,6 +37,12 @@ type StoredDraft = { data: AnswerData; baseVersion: number; editedAt: number };
 export type AutosaveOptions = {
   initial: DraftSnapshot;
   save: (data: AnswerData, version: number) => Promise<DraftSnapshot>;
+  /**
+   * The server's draft now. Asked after ANSWER_STALE: a save whose answer was lost (the
+   * connection dropped after the server had it) is refused as stale when tried again, and if the
+   * server holds exactly the text sent, it is saved, not a conflict.
+   */
+  loadLatest?: () => Promise<DraftSnapshot | null>;
   storage: DraftStorage | null;
   /** One key per member and question. */
   storageKey: string;
@@ -148,7 +154,7 @@ export class AutosaveController {
       .save(sent, this.state.version)
       .then(
         (saved) => this.onSaved(sent, saved),
-        (error: unknown) => this.onFailed(error),
+        (error: unknown) => this.onFailed(error, sent),
       )
       .finally(() => {
         this.inFlight = null;
@@ -251,9 +257,14 @@ export class AutosaveController {
     if (typedSince && !this.debounce) this.queued = true;
   }
 
-  private onFailed(error: unknown): void {
+  private async onFailed(error: unknown, sent: AnswerData): Promise<void> {
     this.queued = false;
     if (isStaleError(error)) {
+      const latest = await this.options.loadLatest?.().catch(() => null);
+      if (latest && sameAnswers(latest.draft, sent)) {
+        this.onSaved(sent, latest);
+        return;
+      }
       this.clearTimer('debounce');
       this.setState({ status: 'stale', error });
       return;

@@ -26,14 +26,18 @@ export function useAutosave(options: {
   serverUpdatedAt: string | null;
   storageKey: string;
   save: (data: AnswerData, version: number) => Promise<DraftSnapshot>;
+  loadLatest: () => Promise<DraftSnapshot | null>;
 }): { controller: AutosaveController; state: AutosaveState } {
   const save = useRef(options.save);
   save.current = options.save;
+  const loadLatest = useRef(options.loadLatest);
+  loadLatest.current = options.loadLatest;
   const [controller] = useState(
     () =>
       new AutosaveController({
         initial: options.initial,
         save: (data, version) => save.current(data, version),
+        loadLatest: () => loadLatest.current(),
         storage: deviceStorage(),
         storageKey: options.storageKey,
       }),
