@@ -1,8 +1,4 @@
-import {
-  createTranslator,
-  privateQuestionsMessages,
-  registerMessages,
-} from '@mepedia/web-i18n';
+import { createTranslator, privateQuestionsMessages, registerMessages } from '@mepedia/web-i18n';
 import { describe, expect, it } from 'vitest';
 import { isQuestionField, issueMessage, questionIssues } from './validation';
 
