@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig } from 'vite';
+import { signFonts } from './vite-fonts';
 
 const root = (path: string) => fileURLToPath(new URL(`../../${path}`, import.meta.url));
 
@@ -60,7 +61,7 @@ function shellModules(
 let shell: Set<string> | undefined;
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [reactRouter()],
+  plugins: [signFonts(root('apps/web/app')), reactRouter()],
   resolve: {
     alias: {
       // Before '@mepedia/contracts', which would otherwise take it as a path inside itself.

@@ -19,6 +19,7 @@ export default defineConfig({
     include: [
       'apps/web/app/**/*.test.{ts,tsx}',
       'apps/web/server/**/*.test.ts',
+      'apps/web/*.test.ts',
       'libs/web/**/*.test.{ts,tsx}',
     ],
     environment: 'node',

@@ -66,3 +66,34 @@ test('reading pages load no schema library and few scripts; a form page loads wh
   // The detector detects: registration validates its fields with the contracts' schemas.
   expect(zodIn(await pageScripts(request, '/auth?modal=register'))).not.toEqual([]);
 });
+
+// A Hebrew page's digits and punctuation come from the small "signs" files cut at build time
+// (vite-fonts.ts), not from the fonts' whole Latin files: those are for Latin letters, and the
+// Hebrew home page has none (its footer writes the networks' names in Hebrew letters).
+test('the Hebrew home page fetches the Hebrew and signs fonts, not the Latin files; the English one the Latin files only', async ({
+  browser,
+  baseURL,
+}) => {
+  const fontsOf = async (path: string): Promise<string[]> => {
+    // A new context each time: nothing cached from the other page.
+    const context = await browser.newContext({ baseURL });
+    const page = await context.newPage();
+    const fonts: string[] = [];
+    page.on('request', (request) => {
+      const file = /\/assets\/([a-z-]+)-wght-normal-[\w-]+\.woff2$/.exec(request.url());
+      if (file) fonts.push(file[1]!);
+    });
+    await page.goto(path, { waitUntil: 'networkidle' });
+    // Every face the page uses has been asked for (fonts load while the page is painted).
+    await page.evaluate(() => document.fonts.ready);
+    await context.close();
+    return fonts.sort();
+  };
+  expect(await fontsOf('/he')).toEqual([
+    'frank-ruhl-libre-hebrew',
+    'frank-ruhl-libre-signs',
+    'rubik-hebrew',
+    'rubik-signs',
+  ]);
+  expect(await fontsOf('/')).toEqual(['frank-ruhl-libre-latin', 'rubik-latin']);
+});

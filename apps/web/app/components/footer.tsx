@@ -38,7 +38,7 @@ export function Footer({ publishedCount }: { publishedCount: number | null }) {
           {SOCIAL_LINKS.map((link) => (
             <li key={link.name}>
               <a href={link.href} target="_blank" rel="noopener noreferrer">
-                {link.label}
+                {t(`footer.social.${link.name}`)}
               </a>
             </li>
           ))}

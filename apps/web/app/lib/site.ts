@@ -5,14 +5,16 @@ export const MAGAZINE_PATH = `/${PRODUCT_SLUG}-magazine`;
 /** The external support chat when the deployment configures none (SUPPORT_CHAT_URL). */
 export const DEFAULT_SUPPORT_CHAT_URL = 'https://chat.whatsapp.com/mepedia-support';
 
+/** The site's own accounts; each one's name is the message `footer.social.<name>` (brand names are
+ * written in Hebrew letters on Hebrew pages, as Hebrew sites do). */
 export const SOCIAL_LINKS = [
-  { name: 'twitter', label: 'X (Twitter)', href: 'https://twitter.com/mepedia' },
-  { name: 'youtube', label: 'YouTube', href: 'https://www.youtube.com/@mepedia' },
-  { name: 'linkedin', label: 'LinkedIn', href: 'https://www.linkedin.com/company/mepedia' },
-  { name: 'facebook', label: 'Facebook', href: 'https://www.facebook.com/mepedia' },
-  { name: 'instagram', label: 'Instagram', href: 'https://www.instagram.com/mepedia' },
-  { name: 'whatsapp', label: 'WhatsApp', href: 'https://wa.me/972000000000' },
-  { name: 'telegram', label: 'Telegram', href: 'https://t.me/mepedia' },
+  { name: 'twitter', href: 'https://twitter.com/mepedia' },
+  { name: 'youtube', href: 'https://www.youtube.com/@mepedia' },
+  { name: 'linkedin', href: 'https://www.linkedin.com/company/mepedia' },
+  { name: 'facebook', href: 'https://www.facebook.com/mepedia' },
+  { name: 'instagram', href: 'https://www.instagram.com/mepedia' },
+  { name: 'whatsapp', href: 'https://wa.me/972000000000' },
+  { name: 'telegram', href: 'https://t.me/mepedia' },
 ] as const;
 
 export const SITE_URL_FALLBACK = 'http://localhost:3000';
