@@ -29,6 +29,11 @@ export const RATE_RULES: Readonly<Record<string, readonly RateRule[]>> = {
     { bucket: 'messages', by: 'ip', limit: (l) => l.messagesPerIp },
   ],
   '/api/users/changePhonenumber': [{ bucket: 'messages', by: 'ip', limit: (l) => l.messagesPerIp }],
+  // Checks the password (like a sign-in) and sends a link.
+  '/api/users/changeEmail': [
+    { bucket: 'verify', by: 'ip', limit: (l) => l.verifyPerIp },
+    { bucket: 'messages', by: 'ip', limit: (l) => l.messagesPerIp },
+  ],
   '/api/users/verifyUserByPhone': [{ bucket: 'verify', by: 'ip', limit: (l) => l.verifyPerIp }],
   '/api/users/verifyUserByEmail': [{ bucket: 'verify', by: 'ip', limit: (l) => l.verifyPerIp }],
   '/api/users/updateUserPassword': [{ bucket: 'verify', by: 'ip', limit: (l) => l.verifyPerIp }],

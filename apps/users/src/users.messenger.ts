@@ -69,9 +69,52 @@ export class UsersMessenger {
     );
   }
 
-  private async email(job: EmailJob, codeId: string, requestId?: string) {
+  /** The link that confirms a new address goes to that address, in the member's language. */
+  async emailChangeLink(
+    user: Recipient,
+    newEmail: string,
+    token: string,
+    codeId: string,
+    requestId?: string,
+  ) {
+    const link = `${this.publicUrl}${localePath(user.language, '/email-verification')}?token=${token}`;
+    await this.email(
+      {
+        template: 'confirm-email-change',
+        to: newEmail,
+        language: user.language,
+        data: { firstname: user.firstname, link },
+      },
+      codeId,
+      requestId,
+    );
+  }
+
+  /**
+   * After a change of phone or email: a word to the address the member had (for an email change,
+   * the old one), so a change they did not make does not go unnoticed. One per change (the code's id).
+   */
+  async contactChanged(
+    user: Recipient,
+    field: 'email' | 'phoneNumber',
+    codeId: string,
+    requestId?: string,
+  ) {
+    await this.email(
+      {
+        template: 'contact-changed',
+        to: user.email,
+        language: user.language,
+        data: { firstname: user.firstname, field },
+      },
+      `${codeId}-notice`,
+      requestId,
+    );
+  }
+
+  private async email(job: EmailJob, jobKey: string, requestId?: string) {
     await this.queue.add(QUEUES.email, job.template, requestId ? { ...job, requestId } : job, {
-      jobId: `email-${codeId}`,
+      jobId: `email-${jobKey}`,
     });
   }
 }

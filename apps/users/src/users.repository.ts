@@ -45,7 +45,7 @@ export class UsersRepository {
     return row;
   }
 
-  /** Set verification timestamps or the phone without announcing a profile change. */
+  /** Set verification timestamps, the phone or the email without announcing a profile change. */
   async setAccountFields(
     id: string,
     fields: Partial<
@@ -53,6 +53,7 @@ export class UsersRepository {
         UserRow,
         | 'phoneVerifiedAt'
         | 'emailVerifiedAt'
+        | 'email'
         | 'phoneNumberPrefix'
         | 'phoneNumber'
         | 'passwordHash'

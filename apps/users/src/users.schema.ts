@@ -132,8 +132,19 @@ export const verificationTickets = usersSchema.table(
   ],
 );
 
-export const VERIFICATION_PURPOSES = ['phone', 'email', 'password_reset'] as const;
+export const VERIFICATION_PURPOSES = [
+  'phone',
+  'email',
+  'password_reset',
+  // A verified member moving to a new number or address: the code or link goes to the new one.
+  'phone_change',
+  'email_change',
+] as const;
 export type VerificationPurpose = (typeof VERIFICATION_PURPOSES)[number];
+
+/** Where a change's code or link went: the number or address that replaces the member's. */
+export type ContactDestination =
+  { phoneNumberPrefix: string; phoneNumber: string } | { email: string };
 
 /**
  * One-time secrets: SMS codes, email verification links, password reset links.
@@ -153,13 +164,15 @@ export const verificationCodes = usersSchema.table(
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     consumedAt: timestamp('consumed_at', { withTimezone: true, mode: 'date' }),
+    /** For a change (phone_change, email_change) only: the new number or address. */
+    destination: jsonb('destination').$type<ContactDestination>(),
   },
   (table) => [
     index('verification_codes_user_purpose_idx').on(table.userId, table.purpose, table.createdAt),
     index('verification_codes_secret_idx').on(table.secretHash),
     check(
       'verification_codes_purpose_check',
-      sql`${table.purpose} in ('phone', 'email', 'password_reset')`,
+      sql`${table.purpose} in ('phone', 'email', 'password_reset', 'phone_change', 'email_change')`,
     ),
   ],
 );

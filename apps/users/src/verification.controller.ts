@@ -1,5 +1,6 @@
 import { Body, Controller, HttpCode, Post, Put, Req, Res } from '@nestjs/common';
 import {
+  ChangeEmailRequest,
   ChangePhoneNumberRequest,
   SendPasswordResetEmailRequest,
   SendPhoneCodeRequest,
@@ -15,8 +16,8 @@ import {
   type UserVerifiedResponse,
   type VerifyUserByPhoneResponse,
 } from '@mepedia/contracts';
-import { AppError, Public, ZodPipe } from '@mepedia/server-http';
-import { CurrentIdentity, type Identity } from '@mepedia/server-identity';
+import { AppError, MembersOnly, Public, ZodPipe } from '@mepedia/server-http';
+import { CurrentIdentity, CurrentMember, type Identity } from '@mepedia/server-identity';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { RequestContext } from './audit-log';
@@ -29,6 +30,7 @@ import { VerificationTickets } from './verification-tickets';
 import { VerificationService } from './verification.service';
 
 type Out<S extends z.ZodType> = z.output<S>;
+type Member = Extract<Identity, { kind: 'member' }>;
 
 /**
  * Verification by phone and email, password reset, unsubscribe. All public:
@@ -61,10 +63,20 @@ export class VerificationController {
   @Put('verifyUserByPhone')
   async verifyUserByPhone(
     @Body(new ZodPipe(VerifyUserByPhoneRequest)) body: Out<typeof VerifyUserByPhoneRequest>,
+    @CurrentIdentity() identity: Identity,
     @Context() context: RequestContext,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<VerifyUserByPhoneResponse> {
+    // A signed-in member confirms a change of number; only a pending account has a ticket to use.
+    if (identity.kind === 'member')
+      return this.verification.confirmPhoneChange(
+        identity.userId,
+        body.prefix,
+        body.phone,
+        body.verifyCode,
+        context,
+      );
     const ticketUserId = await this.tickets.userOf(request);
     const { userId, verification, deadline } = await this.verification.verifyPhone(
       ticketUserId,
@@ -128,9 +140,20 @@ export class VerificationController {
   @Put('changePhonenumber')
   async changePhonenumber(
     @Body(new ZodPipe(ChangePhoneNumberRequest)) body: Out<typeof ChangePhoneNumberRequest>,
+    @CurrentIdentity() identity: Identity,
     @Context() context: RequestContext,
     @Req() request: FastifyRequest,
   ): Promise<MessageSentResponse> {
+    // A session first: a member whose browser still holds the ticket from registering moves to a
+    // new number with a code; a pending account corrects its unverified one.
+    if (identity.kind === 'member')
+      return this.verification.requestPhoneChange(
+        identity.userId,
+        body.userId,
+        body.phoneNumberPrefix,
+        body.phoneNumber,
+        context,
+      );
     return this.verification.changePhoneNumber(
       await this.tickets.userOf(request),
       body.userId,
@@ -138,6 +161,18 @@ export class VerificationController {
       body.phoneNumber,
       context,
     );
+  }
+
+  /** A signed-in member's new address, with their password: a link goes to it. */
+  @MembersOnly()
+  @Put('changeEmail')
+  async changeEmail(
+    @Body(new ZodPipe(ChangeEmailRequest)) body: Out<typeof ChangeEmailRequest>,
+    @CurrentMember() member: Member,
+    @Context() context: RequestContext,
+  ): Promise<MessageSentResponse> {
+    await this.passwords.checkPassword(member.userId, body.password, context);
+    return this.verification.requestEmailChange(member.userId, body.email, context);
   }
 
   @Public()

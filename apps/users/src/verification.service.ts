@@ -12,9 +12,9 @@ import { uniqueViolation } from './db-errors';
 import { isExpiredPending, verificationState } from './users.mapper';
 import type { UsersMessenger } from './users.messenger';
 import type { UsersStore } from './users.repository';
-import type { UserRow, VerificationPurpose } from './users.schema';
+import type { ContactDestination, UserRow, VerificationPurpose } from './users.schema';
 import { PENDING_EMAIL_SECONDS } from './verification-tickets';
-import type { VerificationRepository } from './verification.repository';
+import type { CodeRow, VerificationRepository } from './verification.repository';
 
 export const CODE_TTL_MINUTES = 10;
 export const MAX_CODE_ATTEMPTS = 5;
@@ -28,12 +28,17 @@ const TTL_SECONDS: Record<VerificationPurpose, number> = {
   phone: CODE_TTL_MINUTES * 60,
   email: EMAIL_LINK_TTL_HOURS * 60 * 60,
   password_reset: RESET_LINK_TTL_MINUTES * 60,
+  phone_change: CODE_TTL_MINUTES * 60,
+  email_change: EMAIL_LINK_TTL_HOURS * 60 * 60,
 };
+
+/** Six-digit codes (by SMS); the rest are link tokens. */
+const isCode = (purpose: VerificationPurpose) => purpose === 'phone' || purpose === 'phone_change';
 
 /** Codes are salted with the member id (six digits are few); link tokens are found by hash alone. */
 export function hashSecret(purpose: VerificationPurpose, secret: string, userId?: string): string {
   return createHash('sha256')
-    .update(purpose === 'phone' ? `${purpose}:${userId}:${secret}` : `${purpose}:${secret}`)
+    .update(isCode(purpose) ? `${purpose}:${userId}:${secret}` : `${purpose}:${secret}`)
     .digest('hex');
 }
 
@@ -59,7 +64,7 @@ export class VerificationService {
   async issue(
     user: UserRow,
     purpose: VerificationPurpose,
-    options: { newDestination?: boolean } = {},
+    options: { newDestination?: boolean; destination?: ContactDestination } = {},
   ): Promise<{ secret: string; codeId: string; response: MessageSentResponse }> {
     const now = this.now();
     const recent = await this.codes.recent(
@@ -69,8 +74,13 @@ export class VerificationService {
     );
     const last = recent[0];
     let retryAfterSeconds = 0;
-    // A corrected phone number gets its code at once; the hourly cap still holds.
-    if (last && !options.newDestination) {
+    // A corrected phone number (or a change to another number or address than the last one asked
+    // for) gets its code at once; the hourly cap still holds.
+    const newDestination =
+      options.newDestination ??
+      (options.destination !== undefined &&
+        JSON.stringify(last?.destination) !== JSON.stringify(options.destination));
+    if (last && !newDestination) {
       retryAfterSeconds = Math.ceil(
         (last.createdAt.getTime() + RESEND_INTERVAL_SECONDS * 1000 - now.getTime()) / 1000,
       );
@@ -84,10 +94,9 @@ export class VerificationService {
     }
     if (retryAfterSeconds > 0) throw new AppError('RESEND_TOO_SOON', { retryAfterSeconds });
 
-    const secret =
-      purpose === 'phone'
-        ? String(randomInt(0, 1_000_000)).padStart(6, '0')
-        : randomBytes(32).toString('base64url');
+    const secret = isCode(purpose)
+      ? String(randomInt(0, 1_000_000)).padStart(6, '0')
+      : randomBytes(32).toString('base64url');
     const codeId = newId(now.getTime());
     const ttl = TTL_SECONDS[purpose];
     await this.codes.replace({
@@ -97,6 +106,7 @@ export class VerificationService {
       secretHash: hashSecret(purpose, secret, user.id),
       createdAt: now,
       expiresAt: new Date(now.getTime() + ttl * 1000),
+      destination: options.destination ?? null,
     });
     return {
       secret,
@@ -163,13 +173,7 @@ export class VerificationService {
     const now = this.now();
     const live = await this.codes.live(user.id, 'phone', now);
     if (!live) throw new AppError('VERIFY_CODE_EXPIRED');
-    if (live.secretHash !== hashSecret('phone', code, user.id)) {
-      const attempts = await this.codes.recordWrongAttempt(live.id, MAX_CODE_ATTEMPTS, now);
-      await this.audit('code.rejected', user.id, context, { channel: 'sms', attempts });
-      if (attempts >= MAX_CODE_ATTEMPTS) throw new AppError('VERIFY_CODE_EXPIRED');
-      throw new AppError('INVALID_VERIFY_CODE', { attemptsLeft: MAX_CODE_ATTEMPTS - attempts });
-    }
-    if (!(await this.codes.consume(live.id, now))) throw new AppError('VERIFY_CODE_EXPIRED');
+    await this.checkCode(live, user.id, code, context);
     const deadline = new Date(now.getTime() + PENDING_EMAIL_SECONDS * 1000);
     const verified =
       (await this.users.setAccountFields(user.id, {
@@ -216,9 +220,18 @@ export class VerificationService {
     return this.sendVerificationEmailTo(user, context);
   }
 
-  /** Use the link's token; the member is then fully verified. Returns their id. */
+  /**
+   * Use the link's token; the member is then fully verified, or (the link of an email change)
+   * their new address replaces the old. Returns their id.
+   */
   async verifyEmail(token: string, context: RequestContext): Promise<string> {
     const now = this.now();
+    const change = await this.codes.liveBySecret(
+      'email_change',
+      hashSecret('email_change', token),
+      now,
+    );
+    if (change) return this.confirmEmailChange(change, context);
     const live = await this.codes.liveBySecret('email', hashSecret('email', token), now);
     if (!live || !(await this.codes.consume(live.id, now)))
       throw new AppError('VERIFY_LINK_EXPIRED');
@@ -275,6 +288,127 @@ export class VerificationService {
     if (!updated) throw new AppError('USER_NOT_FOUND');
     await this.audit('phone.changed', user.id, context);
     return this.sendPhoneCodeTo(updated, context, !unchanged);
+  }
+
+  // --- a verified member's new phone number or email ---------------------------------------
+
+  /** The signed-in member asks to move to a new number: a code goes to it; the old one stays. */
+  async requestPhoneChange(
+    memberId: string,
+    userId: string,
+    prefix: string,
+    phone: string,
+    context: RequestContext,
+  ): Promise<MessageSentResponse> {
+    if (userId !== memberId) throw new AppError('NOT_ACCOUNT_OWNER');
+    const user = await this.users.findById(memberId);
+    if (!user) throw new AppError('USER_NOT_FOUND');
+    if (user.phoneNumberPrefix === prefix && user.phoneNumber === phone)
+      throw new AppError('CONTACT_UNCHANGED', { field: 'phoneNumber' });
+    if (await this.users.existsByPhone(prefix, phone)) throw new AppError('PHONE_EXISTS');
+    const destination = { phoneNumberPrefix: prefix, phoneNumber: phone };
+    const { secret, codeId, response } = await this.issue(user, 'phone_change', { destination });
+    await this.messenger.phoneCode(
+      { ...user, ...destination },
+      secret,
+      codeId,
+      CODE_TTL_MINUTES,
+      context.requestId,
+    );
+    await this.audit('phone_change.requested', user.id, context);
+    return response;
+  }
+
+  /** The code from the new number: it replaces the old, and the member's email hears of it. */
+  async confirmPhoneChange(
+    memberId: string,
+    prefix: string,
+    phone: string,
+    code: string,
+    context: RequestContext,
+  ): Promise<{ userId: string; verification: VerificationState }> {
+    const user = await this.users.findById(memberId);
+    if (!user) throw new AppError('USER_NOT_FOUND');
+    const now = this.now();
+    const live = await this.codes.live(user.id, 'phone_change', now);
+    const waiting = live?.destination;
+    if (
+      !waiting ||
+      !('phoneNumber' in waiting) ||
+      waiting.phoneNumberPrefix !== prefix ||
+      waiting.phoneNumber !== phone
+    )
+      throw new AppError(live ? 'PHONE_NOT_FOUND' : 'VERIFY_CODE_EXPIRED');
+    await this.checkCode(live, user.id, code, context);
+    try {
+      await this.users.setAccountFields(user.id, {
+        phoneNumberPrefix: prefix,
+        phoneNumber: phone,
+        phoneVerifiedAt: now,
+      });
+    } catch (error) {
+      if (uniqueViolation(error)) throw new AppError('PHONE_EXISTS');
+      throw error;
+    }
+    await this.audit('phone.changed', user.id, context, { by: 'member' });
+    await this.messenger.contactChanged(user, 'phoneNumber', live.id, context.requestId);
+    return { userId: user.id, verification: verificationState(user) };
+  }
+
+  /** The member asks to move to a new address (password checked by the caller): a link goes to it. */
+  async requestEmailChange(
+    memberId: string,
+    email: string,
+    context: RequestContext,
+  ): Promise<MessageSentResponse> {
+    const user = await this.users.findById(memberId);
+    if (!user) throw new AppError('USER_NOT_FOUND');
+    if (user.email === email) throw new AppError('CONTACT_UNCHANGED', { field: 'email' });
+    if (await this.users.findByEmail(email)) throw new AppError('EMAIL_EXISTS');
+    const { secret, codeId, response } = await this.issue(user, 'email_change', {
+      destination: { email },
+    });
+    await this.messenger.emailChangeLink(user, email, secret, codeId, context.requestId);
+    await this.audit('email_change.requested', user.id, context);
+    return response;
+  }
+
+  private async confirmEmailChange(change: CodeRow, context: RequestContext): Promise<string> {
+    const now = this.now();
+    const destination = change.destination;
+    if (!destination || !('email' in destination) || !(await this.codes.consume(change.id, now)))
+      throw new AppError('VERIFY_LINK_EXPIRED');
+    const before = await this.users.findById(change.userId);
+    if (!before) throw new AppError('USER_NOT_FOUND');
+    try {
+      await this.users.setAccountFields(change.userId, { email: destination.email });
+    } catch (error) {
+      if (uniqueViolation(error)) throw new AppError('EMAIL_EXISTS');
+      throw error;
+    }
+    // A reset link sent to the old address must not outlive it.
+    await this.codes.voidAll(change.userId, now);
+    await this.audit('email.changed', change.userId, context);
+    // To the old address: the last message it gets from us.
+    await this.messenger.contactChanged(before, 'email', change.id, context.requestId);
+    return change.userId;
+  }
+
+  /** A six-digit code against the live one: wrong tries counted, used once. */
+  private async checkCode(
+    live: CodeRow,
+    userId: string,
+    code: string,
+    context: RequestContext,
+  ): Promise<void> {
+    const now = this.now();
+    if (live.secretHash !== hashSecret(live.purpose, code, userId)) {
+      const attempts = await this.codes.recordWrongAttempt(live.id, MAX_CODE_ATTEMPTS, now);
+      await this.audit('code.rejected', userId, context, { channel: 'sms', attempts });
+      if (attempts >= MAX_CODE_ATTEMPTS) throw new AppError('VERIFY_CODE_EXPIRED');
+      throw new AppError('INVALID_VERIFY_CODE', { attemptsLeft: MAX_CODE_ATTEMPTS - attempts });
+    }
+    if (!(await this.codes.consume(live.id, now))) throw new AppError('VERIFY_CODE_EXPIRED');
   }
 
   private audit(

@@ -12,6 +12,7 @@ import { SESSION_IDLE_SECONDS, type Identity } from '@mepedia/server-identity';
 import { InProcessBus, InProcessQueue, type Job } from '@mepedia/server-queue';
 import {
   call,
+  eventually,
   newRegistration,
   parseSetCookie,
   SETUP_TIMEOUT_MS,
@@ -690,6 +691,140 @@ export function describeUsersApi(
         expect(await repository.findById(lateId)).toBeUndefined();
         expect(await repository.findById(onTimeId)).toBeDefined();
         expect((await repository.findById(verifiedId))?.verificationDeadline).toBeNull();
+      });
+    });
+
+    describe('changing the phone number or the email of a verified member', () => {
+      const phoneOf = async (userId: string) =>
+        (
+          await execute(
+            database.handle,
+            'select phone_number_prefix as prefix, phone_number as phone, email from users.users where id = $1',
+            [userId],
+          )
+        )[0];
+
+      it('moves to a new number only with the code sent to it, and tells the member’s email', async () => {
+        const { registration, userId } = await registerVerified();
+        const other = await registerVerified();
+        const { member } = await signIn(registration.email, registration.password);
+        const before = await phoneOf(userId);
+        const fresh = newRegistration();
+        const change = (body: Record<string, unknown>) =>
+          call<ErrorEnvelope>(base, 'PUT', '/api/users/changePhonenumber', {
+            headers: asMember(member),
+            body: { phoneNumberPrefix: '+972', userId, ...body },
+          });
+
+        expect((await change({ phoneNumber: registration.phoneNumber })).body.code).toBe(
+          'CONTACT_UNCHANGED',
+        );
+        const taken = await change({ phoneNumber: other.registration.phoneNumber });
+        expect([taken.status, taken.body.code]).toEqual([409, 'PHONE_EXISTS']);
+        const notMine = await change({ phoneNumber: fresh.phoneNumber, userId: other.userId });
+        expect([notMine.status, notMine.body.code]).toEqual([403, 'NOT_ACCOUNT_OWNER']);
+
+        const asked = await change({ phoneNumber: fresh.phoneNumber });
+        expect(asked.status).toBe(200);
+        expect(asked.body).toMatchObject({ sent: true, expiresInSeconds: 600 });
+        // Nothing changes until the code comes back.
+        expect(await phoneOf(userId)).toEqual(before);
+        const to = `+972${fresh.phoneNumber.replace(/^0/, '')}`;
+        const sms = await eventually(() => messages.texts.find((job) => job.to === to));
+
+        const confirm = (body: Record<string, unknown>) =>
+          call<ErrorEnvelope>(base, 'PUT', '/api/users/verifyUserByPhone', {
+            headers: asMember(member),
+            body: { prefix: '+972', phone: fresh.phoneNumber, verifyCode: sms.data.code, ...body },
+          });
+        const wrongNumber = await confirm({ phone: registration.phoneNumber });
+        expect(wrongNumber.body.code).toBe('PHONE_NOT_FOUND');
+        const wrongCode = await confirm({
+          verifyCode: sms.data.code === '000000' ? '111111' : '000000',
+        });
+        expect([wrongCode.status, wrongCode.body.code]).toEqual([400, 'INVALID_VERIFY_CODE']);
+        expect(await phoneOf(userId)).toEqual(before);
+
+        const confirmed = await confirm({});
+        expect(confirmed.status).toBe(200);
+        expect(confirmed.body).toEqual({ userId, verification: 'verified' });
+        expect(await phoneOf(userId)).toEqual({
+          ...before,
+          phone: fresh.phoneNumber.replace(/^0/, ''),
+        });
+        const notice = await eventually(() =>
+          messages.emails.find(
+            (job) => job.template === 'contact-changed' && job.to === registration.email,
+          ),
+        );
+        expect(notice.data).toMatchObject({ field: 'phoneNumber' });
+        // Used once.
+        expect((await confirm({})).body.code).toBe('VERIFY_CODE_EXPIRED');
+      });
+
+      it('moves to a new email with the password and the link sent to it; the old address hears of it', async () => {
+        const { registration, userId } = await registerVerified();
+        const other = await registerVerified();
+        const { member } = await signIn(registration.email, registration.password);
+        const newEmail = `moved.${userId.slice(0, 8)}@example.com`;
+        const change = (body: Record<string, unknown>, headers = asMember(member)) =>
+          call<ErrorEnvelope>(base, 'PUT', '/api/users/changeEmail', {
+            headers,
+            body: { email: newEmail, password: registration.password, ...body },
+          });
+
+        const guest = await change({}, {} as ReturnType<typeof asMember>);
+        expect(guest.status).toBe(401);
+        const wrongPassword = await change({ password: 'not-my-password' });
+        expect([wrongPassword.status, wrongPassword.body.code]).toEqual([
+          403,
+          'PASSWORD_INCORRECT',
+        ]);
+        expect((await change({ email: registration.email.toUpperCase() })).body.code).toBe(
+          'CONTACT_UNCHANGED',
+        );
+        const taken = await change({ email: other.registration.email });
+        expect([taken.status, taken.body.code]).toEqual([409, 'EMAIL_EXISTS']);
+        expect(
+          messages.emails.some(
+            (job) => job.template === 'confirm-email-change' && job.to === newEmail,
+          ),
+        ).toBe(false);
+
+        const asked = await change({});
+        expect(asked.status).toBe(200);
+        const link = await eventually(() =>
+          messages.emails.find(
+            (job) => job.template === 'confirm-email-change' && job.to === newEmail,
+          ),
+        );
+        // Until the click, the old address is the account's.
+        expect((await phoneOf(userId))!.email).toBe(registration.email);
+        const token =
+          link.template === 'confirm-email-change'
+            ? new URL(link.data.link).searchParams.get('token')
+            : null;
+        const confirmed = await call<CurrentUser>(base, 'PUT', '/api/users/verifyUserByEmail', {
+          body: { verifyCode: token },
+        });
+        expect(confirmed.status).toBe(200);
+        expect(confirmed.body).toMatchObject({ id: userId, email: newEmail, username: newEmail });
+        expect((await phoneOf(userId))!.email).toBe(newEmail);
+        await signIn(newEmail, registration.password);
+        const oldLogin = await call<ErrorEnvelope>(base, 'POST', '/api/users/login', {
+          body: { email: registration.email, password: registration.password },
+        });
+        expect(oldLogin.body.code).toBe('INVALID_CREDENTIALS');
+        const notice = await eventually(() =>
+          messages.emails.find(
+            (job) => job.template === 'contact-changed' && job.to === registration.email,
+          ),
+        );
+        expect(notice.data).toMatchObject({ field: 'email' });
+        const again = await call<ErrorEnvelope>(base, 'PUT', '/api/users/verifyUserByEmail', {
+          body: { verifyCode: token },
+        });
+        expect(again.body.code).toBe('VERIFY_LINK_EXPIRED');
       });
     });
 

@@ -1,7 +1,14 @@
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expect, test } from './fixtures';
-import { expectAccessible, hydrated, newPerson, registerMember, uploadImage } from './helpers';
+import {
+  expectAccessible,
+  hydrated,
+  newPerson,
+  outbox,
+  registerMember,
+  uploadImage,
+} from './helpers';
 
 type Lang = 'en' | 'he';
 const HEBREW_MEMBER = { language: 'he', firstname: 'דנה', lastname: 'לוי' };
@@ -255,7 +262,6 @@ test('he: details are saved in the interface’s script, a wrong one is refused 
 }) => {
   const { userId } = await openSettings(page, 'he', 0);
   const lastname = page.getByLabel('שם משפחה');
-  await expect(page.getByLabel('אימייל')).toHaveAttribute('readonly', '');
   await lastname.fill('Levi');
   await page.getByRole('button', { name: 'שמירה' }).first().click();
   await expect(lastname).toHaveAttribute('aria-invalid', 'true');
@@ -270,6 +276,86 @@ test('he: details are saved in the interface’s script, a wrong one is refused 
   expect([me['lastname'], me['country']]).toEqual(['כהן', 'FR']);
   await page.goto(`/he/profile/${userId}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('דנה כהן');
+});
+
+test('a new phone number counts once the code sent to it is given back', async ({
+  page,
+  request,
+}) => {
+  const { person } = await openSettings(page, 'en', 0);
+  const other = newPerson();
+  const changeButton = page.getByRole('button', { name: 'Change phone number' });
+  await changeButton.click();
+  const number = page.getByLabel('New phone number');
+  await expect(number).toBeFocused();
+  // Someone else's number is refused at the field.
+  const taken = newPerson();
+  await registerMember(request, taken);
+  await number.fill(taken.phone);
+  await page.getByRole('button', { name: 'Send a code' }).click();
+  await expect(number).toHaveAccessibleDescription(/Phone number already exists/);
+  await expect(number).toBeFocused();
+
+  await number.fill(other.phone);
+  await page.getByRole('button', { name: 'Send a code' }).click();
+  const code = page.getByLabel('The code from the message');
+  await expect(code).toBeFocused();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'We sent a 6-digit code to' }),
+  ).toContainText(other.e164.replace('+972', '+972 '));
+  await expectAccessible(page);
+  // Nothing has changed yet.
+  expect((await session(page))['phoneNumber']).toBe(person.phone.replace(/^0/, ''));
+  await code.fill('000000');
+  await page.getByRole('button', { name: 'Confirm the new number' }).click();
+  await expect(code).toHaveAttribute('aria-invalid', 'true');
+
+  const sms = await outbox(page.request, (m) => m.channel === 'sms' && m.to === other.e164);
+  await code.fill(/(\d{6})/.exec(sms.text)![1]!);
+  await page.getByRole('button', { name: 'Confirm the new number' }).click();
+  await expect(toast(page)).toContainText('Your phone number is changed');
+  await expect(changeButton).toBeFocused();
+  expect((await session(page))['phoneNumber']).toBe(other.phone.replace(/^0/, ''));
+  await expect(page.locator('.settings-contact .phone-number')).toHaveText(
+    `+972 ${other.phone.replace(/^0/, '')}`,
+  );
+  // The member's email hears of it.
+  await outbox(
+    page.request,
+    (m) => m.channel === 'email' && m.to === person.email && /phone number/.test(m.subject ?? ''),
+  );
+});
+
+test('he: a new email needs the password, and counts once its link is opened', async ({ page }) => {
+  const { person, userId } = await openSettings(page, 'he', 0);
+  await page.getByRole('button', { name: 'שינוי אימייל' }).click();
+  const email = page.getByLabel('אימייל חדש');
+  await expect(email).toBeFocused();
+  const newEmail = `moved.${Date.now().toString(36)}@example.com`;
+  await email.fill(newEmail);
+  const password = page.getByLabel('הסיסמה הנוכחית שלך');
+  await password.fill('not-my-password-1');
+  await page.getByRole('button', { name: 'שליחת קישור לאישור' }).click();
+  await expect(password).toHaveAccessibleDescription(/הסיסמה שגויה/);
+  await expect(password).toBeFocused();
+
+  await password.fill(person.password);
+  await page.getByRole('button', { name: 'שליחת קישור לאישור' }).click();
+  await expect(toast(page)).toContainText('קישור האישור נשלח');
+  // Both addresses read left to right inside the Hebrew sentence.
+  const pending = page.getByRole('status').filter({ hasText: 'שלחנו קישור אל' });
+  await expect(pending.locator('bdi[dir="ltr"]')).toHaveText([newEmail, person.email]);
+  expect((await session(page))['email']).toBe(person.email);
+
+  const link = await outbox(page.request, (m) => m.channel === 'email' && m.to === newEmail);
+  const token = /token=([\w-]+)/.exec(link.text)![1]!;
+  await page.goto(`/he/email-verification?token=${token}`);
+  await expect(page).toHaveURL(new RegExp(`/he/profile/${userId}`));
+  expect((await session(page))['email']).toBe(newEmail);
+  await outbox(
+    page.request,
+    (m) => m.channel === 'email' && m.to === person.email && /הוחלפה/.test(m.subject ?? ''),
+  );
 });
 
 test('deleting the profile asks for the password, then removes the member and their pictures', async ({

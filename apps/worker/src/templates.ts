@@ -61,6 +61,54 @@ function partsOf(job: EmailJob): Parts {
             ],
             action: { label: 'Choose a new password', link: job.data.link },
           };
+    case 'confirm-email-change':
+      return he
+        ? {
+            subject: 'אישור כתובת האימייל החדשה שלך במפדיה',
+            greeting: `שלום ${job.data.firstname},`,
+            paragraphs: [
+              'ביקשת להחליף את כתובת האימייל בחשבון שלך לכתובת זו. ההחלפה תיעשה כשתאשר/י אותה דרך הקישור; עד אז הכתובת הקודמת נשארת.',
+              'הקישור בתוקף ל-24 שעות ולשימוש אחד. אם לא ביקשת זאת, אפשר להתעלם מהודעה זו.',
+            ],
+            action: { label: 'אישור הכתובת החדשה', link: job.data.link },
+          }
+        : {
+            subject: 'Confirm your new email for Mepedia',
+            greeting: `Hi ${job.data.firstname},`,
+            paragraphs: [
+              'You asked to move your account to this address. It changes when you confirm it through the link; until then your previous address stays.',
+              'The link works once, for 24 hours. If you did not ask for this, you can ignore this email.',
+            ],
+            action: { label: 'Confirm my new email', link: job.data.link },
+          };
+    case 'contact-changed': {
+      const email = job.data.field === 'email';
+      return he
+        ? {
+            subject: email
+              ? 'כתובת האימייל בחשבון המפדיה שלך הוחלפה'
+              : 'מספר הטלפון בחשבון המפדיה שלך הוחלף',
+            greeting: `שלום ${job.data.firstname},`,
+            paragraphs: [
+              email
+                ? 'כתובת האימייל בחשבון שלך הוחלפה זה עתה, ומעכשיו ההודעות יישלחו לכתובת החדשה. זו ההודעה האחרונה לכתובת זו.'
+                : 'מספר הטלפון בחשבון שלך הוחלף זה עתה.',
+              'אם זה לא היה את/ה, יש לאפס את הסיסמה ולפנות לתמיכה מיד.',
+            ],
+          }
+        : {
+            subject: email
+              ? 'The email of your Mepedia account was changed'
+              : 'The phone number of your Mepedia account was changed',
+            greeting: `Hi ${job.data.firstname},`,
+            paragraphs: [
+              email
+                ? 'The email address of your account was just changed, and messages now go to the new one. This is the last one to this address.'
+                : 'The phone number of your account was just changed.',
+              'If this was not you, reset your password and contact support at once.',
+            ],
+          };
+    }
     case 'notice':
       return { subject: job.data.subject, greeting: '', paragraphs: job.data.text.split(/\n{2,}/) };
   }

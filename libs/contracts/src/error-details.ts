@@ -24,6 +24,7 @@ export const errorDetails = {
   }),
   ALREADY_VERIFIED: z.object({ verification: VerificationState }),
   CONTACT_CHANGE_NOT_ALLOWED: z.object({ field: z.enum(['email', 'phoneNumber']) }),
+  CONTACT_UNCHANGED: z.object({ field: z.enum(['email', 'phoneNumber']) }),
   IMAGE_TOO_BIG: ImageTooBigDetails,
   UNSUPPORTED_MEDIA_TYPE: z.object({
     accepted: z.array(z.string()).describe('The media types a body may have.'),

@@ -106,8 +106,13 @@ export const errorCatalog = {
   },
   CONTACT_CHANGE_NOT_ALLOWED: {
     status: 422,
-    en: 'Email and phone number cannot be changed here',
-    he: 'לא ניתן לשנות כאן את האימייל ומספר הטלפון',
+    en: 'Email and phone number are changed with a confirmation: use the change buttons',
+    he: 'שינוי אימייל ומספר טלפון נעשה עם אישור: יש להשתמש בכפתורי השינוי',
+  },
+  CONTACT_UNCHANGED: {
+    status: 400,
+    en: 'This is already your contact detail',
+    he: 'זה כבר פרט הקשר שלך',
   },
   PASSWORD_CHANGE_NOT_ALLOWED: {
     status: 422,

@@ -18,6 +18,21 @@ export const EmailJob = z.discriminatedUnion('template', [
     requestId: z.string().optional(),
   }),
   z.object({
+    template: z.literal('confirm-email-change'),
+    to: z.string(),
+    language: Language,
+    data: z.object({ firstname: z.string(), link: z.string() }),
+    requestId: z.string().optional(),
+  }),
+  /** To the member's current address, after their phone or email changed: was it them? */
+  z.object({
+    template: z.literal('contact-changed'),
+    to: z.string(),
+    language: Language,
+    data: z.object({ firstname: z.string(), field: z.enum(['email', 'phoneNumber']) }),
+    requestId: z.string().optional(),
+  }),
+  z.object({
     template: z.literal('notice'),
     to: z.string(),
     language: Language,
@@ -31,6 +46,8 @@ export type EmailTemplate = EmailJob['template'];
 export const TRANSACTIONAL_TEMPLATES: ReadonlySet<EmailTemplate> = new Set([
   'verify-email',
   'password-reset',
+  'confirm-email-change',
+  'contact-changed',
 ]);
 
 export const SmsJob = z.object({

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { ApiRoute, ApiService } from './api-route';
 import * as schemas from './users';
 import {
+  ChangeEmailRequest,
   ChangePhoneNumberRequest,
   CurrentUser,
   DeleteUserRequest,
@@ -203,8 +204,9 @@ const routes: ApiRoute[] = [
   {
     method: 'PUT',
     path: '/api/users/verifyUserByPhone',
-    summary: 'Check the SMS code; the email link goes out',
-    description: `${TICKET} Codes are valid 10 minutes for 5 wrong tries (INVALID_VERIFY_CODE with \`{ attemptsLeft }\`, then VERIFY_CODE_EXPIRED). The answer carries a fresh ticket for the day the email link lasts.`,
+    summary:
+      'Check the SMS code: a pending account’s phone is verified, or a member’s new number replaces the old',
+    description: `${TICKET} Codes are valid 10 minutes for 5 wrong tries (INVALID_VERIFY_CODE with \`{ attemptsLeft }\`, then VERIFY_CODE_EXPIRED). The answer carries a fresh ticket for the day the email link lasts, and the email link goes out. **A signed-in member** (session) confirms a phone change instead: \`prefix\`/\`phone\` are the new number asked for with \`changePhonenumber\` (PHONE_NOT_FOUND otherwise, and when no change is waiting); the number is replaced (PHONE_EXISTS if it was taken meanwhile), the answer is \`{ userId, verification: 'verified' }\`, no ticket, and a notice goes to the member’s email.`,
     auth: 'anyone',
     body: VerifyUserByPhoneRequest,
     status: 200,
@@ -215,8 +217,9 @@ const routes: ApiRoute[] = [
       'ALREADY_VERIFIED',
       'INVALID_VERIFY_CODE',
       'VERIFY_CODE_EXPIRED',
+      'PHONE_EXISTS',
     ],
-    reads: ['verificationTicket'],
+    reads: ['verificationTicket', 'session'],
     sets: ['verificationTicket'],
   },
   {
@@ -242,12 +245,12 @@ const routes: ApiRoute[] = [
     path: '/api/users/verifyUserByEmail',
     summary: 'Use the email link’s token; the member is signed in',
     description:
-      'The link alone is proof (no ticket needed). Links are valid 24 hours, once. Sets the session cookie.',
+      'The link alone is proof (no ticket needed). Links are valid 24 hours, once. Sets the session cookie. The same call takes the link of an email change (`changeEmail`): the new address replaces the old (EMAIL_EXISTS if it was taken meanwhile) and a notice goes to the old one.',
     auth: 'anyone',
     body: VerifyUserByEmailRequest,
     status: 200,
     response: CurrentUser,
-    errors: ['VERIFY_LINK_EXPIRED', 'USER_NOT_FOUND'],
+    errors: ['VERIFY_LINK_EXPIRED', 'USER_NOT_FOUND', 'EMAIL_EXISTS'],
     sets: ['session'],
   },
   {
@@ -277,8 +280,8 @@ const routes: ApiRoute[] = [
   {
     method: 'PUT',
     path: '/api/users/changePhonenumber',
-    summary: 'Correct the phone number while it is unverified; a code goes to the new one',
-    description: `${TICKET} \`userId\` must be the ticket’s account.`,
+    summary: 'Change the phone number; a code goes to the new one',
+    description: `Two callers. **A pending account** (${TICKET.trim()}) corrects its unverified number: it is replaced at once and a code goes to it. **A signed-in member** (session; \`userId\` must be theirs, NOT_ACCOUNT_OWNER otherwise) asks to move to a new number: the current one stays until the code sent to the new one is given to \`verifyUserByPhone\` with the new number. CONTACT_UNCHANGED when it is already theirs, PHONE_EXISTS when another account has it. A session is looked at first: a member whose browser still holds a ticket from registering is a member here.`,
     auth: 'anyone',
     body: ChangePhoneNumberRequest,
     status: 200,
@@ -287,10 +290,30 @@ const routes: ApiRoute[] = [
       'VERIFICATION_SESSION_REQUIRED',
       'ALREADY_VERIFIED',
       'PHONE_EXISTS',
+      'CONTACT_UNCHANGED',
+      'NOT_ACCOUNT_OWNER',
       'USER_NOT_FOUND',
       'RESEND_TOO_SOON',
     ],
-    reads: ['verificationTicket'],
+    reads: ['verificationTicket', 'session'],
+  },
+  {
+    method: 'PUT',
+    path: '/api/users/changeEmail',
+    summary: 'Change the email address; a confirmation link goes to the new one',
+    description:
+      'Ours (the spec has no call for it). Needs the current password (PASSWORD_INCORRECT). The current address stays until the link sent to the new one (valid 24 hours, once) is opened: its token goes to `verifyUserByEmail`. A new request voids the previous link; at most one a minute and 5 an hour (RESEND_TOO_SOON). CONTACT_UNCHANGED when it is already theirs, EMAIL_EXISTS when another account has it.',
+    auth: 'member',
+    body: ChangeEmailRequest,
+    status: 200,
+    response: MessageSentResponse,
+    errors: [
+      'PASSWORD_INCORRECT',
+      'EMAIL_EXISTS',
+      'CONTACT_UNCHANGED',
+      'USER_NOT_FOUND',
+      'RESEND_TOO_SOON',
+    ],
   },
   {
     method: 'POST',

@@ -282,6 +282,17 @@ export const ChangePhoneNumberRequest = z
   }));
 export type ChangePhoneNumberRequest = z.input<typeof ChangePhoneNumberRequest>;
 
+/** A signed-in member's new email: a link goes to it, and the change waits for the click. */
+export const ChangeEmailRequest = z.object({
+  email: Email.describe('The new address (stored lower-cased).'),
+  password: z
+    .string({ error: 'FIELD_REQUIRED' })
+    .min(1, 'FIELD_REQUIRED')
+    .max(128, 'TOO_LONG')
+    .describe('The member’s current password (PASSWORD_INCORRECT otherwise).'),
+});
+export type ChangeEmailRequest = z.input<typeof ChangeEmailRequest>;
+
 /** A code or link was sent; another may be asked for after `resendAfterSeconds`. */
 export const MessageSentResponse = z.object({
   sent: z.literal(true),

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { AlertCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { DeleteProfile } from '../components/settings/delete-profile';
+import { ContactForms } from '../components/settings/contact-forms';
 import { DetailsForm } from '../components/settings/details-form';
 import { ImageForm } from '../components/settings/image-form';
 import { MottoForm, SocialForm, VideoForm } from '../components/settings/profile-text-forms';
@@ -108,7 +109,10 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
             label: t('settings.tab.details'),
             content: panel(
               t('settings.tab.details'),
-              <DetailsForm user={user} countries={loaderData.countries} />,
+              <>
+                <DetailsForm user={user} countries={loaderData.countries} />
+                <ContactForms user={user} />
+              </>,
             ),
           },
           {

@@ -257,6 +257,9 @@ export function createApi(options: ApiOptions) {
           phoneNumberPrefix,
           phoneNumber,
         }),
+      /** A signed-in member's new address: a link goes to it (ours: docs/api/users.md). */
+      changeEmail: (email: string, password: string) =>
+        send<MessageSentResponse>('PUT', 'users/changeEmail', { email, password }),
       sendPasswordResetEmail: (email: string) =>
         send<{ sent: true }>('POST', 'users/sendPasswordResetEmail', { email }),
       updateUserPassword: (body: { userId: string; newPassword: string; token?: string }) =>

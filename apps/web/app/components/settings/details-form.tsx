@@ -8,7 +8,6 @@ import { useId, useState, type FormEvent } from 'react';
 import { codeMessage, fieldErrors, formText, type FieldErrors } from '../../lib/forms';
 import { useI18n } from '../../lib/i18n';
 import { Field, FormError, SelectField } from '../field';
-import { LocalizedLink } from '../localized-link';
 import { changedDetails, nameErrors, type DetailsValues } from './rules';
 import { useSaveProfile, useSettingsForm } from './use-settings-form';
 
@@ -18,9 +17,8 @@ const LANGUAGES: ReadonlyArray<{ value: Language; label: string }> = [
 ];
 
 /**
- * The details the member registered with. Email and phone are shown but not editable: the
- * server refuses a changed one (CONTACT_CHANGE_NOT_ALLOWED, docs/api/users.md), and the phone
- * re-verification calls work only for an account still being verified, so support changes them.
+ * The details the member registered with. Email and phone are not among them: each changes
+ * through the new one (contact-forms.tsx), as the server requires (CONTACT_CHANGE_NOT_ALLOWED).
  */
 export function DetailsForm({
   user,
@@ -86,42 +84,6 @@ export function DetailsForm({
           error={form.errors['lastname']}
         />
       </div>
-      <fieldset className="settings-contact">
-        <legend className="visually-hidden">
-          {t('auth.email')}, {t('auth.phone')}
-        </legend>
-        <Field
-          label={t('auth.email')}
-          name="email"
-          type="email"
-          dir="ltr"
-          readOnly
-          value={user.email}
-          error={form.errors['email']}
-        />
-        <div className="field-row">
-          <Field
-            label={t('auth.phonePrefix')}
-            name="phoneNumberPrefix"
-            dir="ltr"
-            readOnly
-            value={user.phoneNumberPrefix}
-          />
-          <Field
-            label={t('auth.phone')}
-            name="phoneNumber"
-            type="tel"
-            dir="ltr"
-            readOnly
-            value={user.phoneNumber}
-            error={form.errors['phoneNumber']}
-          />
-        </div>
-        <p className="muted">
-          {t('settings.details.contactLocked')}{' '}
-          <LocalizedLink to="/support">{t('settings.details.contactSupport')}</LocalizedLink>
-        </p>
-      </fieldset>
       <div className="field-row">
         {/* Day, month and year keep their order in either language. */}
         <Field

@@ -52,7 +52,9 @@ export function useSettingsForm() {
   const submit = async (
     found: FieldErrors,
     send: () => Promise<void>,
-    success: string = t('settings.saved'),
+    /** The toast when it went right; null when the page says so itself (toasts come at most
+     * one every few seconds, so a step's toast could swallow the next step's). */
+    success: string | null = t('settings.saved'),
     /** Error codes whose message belongs at a field (code -> field name). */
     codeFields: Partial<Record<string, string>> = {},
   ) => {
@@ -65,7 +67,7 @@ export function useSettingsForm() {
     setBusy(true);
     try {
       await send();
-      toasts.success(success);
+      if (success !== null) toasts.success(success);
     } catch (error) {
       const described = describeApiError(error, locale);
       const field = error instanceof ApiError ? codeFields[error.code] : undefined;

@@ -1,0 +1,3 @@
+ALTER TABLE "users"."verification_codes" DROP CONSTRAINT "verification_codes_purpose_check";--> statement-breakpoint
+ALTER TABLE "users"."verification_codes" ADD COLUMN "destination" jsonb;--> statement-breakpoint
+ALTER TABLE "users"."verification_codes" ADD CONSTRAINT "verification_codes_purpose_check" CHECK ("users"."verification_codes"."purpose" in ('phone', 'email', 'password_reset', 'phone_change', 'email_change'));
