@@ -46,17 +46,21 @@ export class VerificationTickets {
 
   /** The member whose ticket came with the request; VERIFICATION_SESSION_REQUIRED otherwise. */
   async userOf(request: FastifyRequest, now = new Date()): Promise<string> {
+    const userId = await this.peek(request, now);
+    if (!userId) throw new AppError('VERIFICATION_SESSION_REQUIRED');
+    return userId;
+  }
+
+  /** The account of the request's live ticket, if it carries one. */
+  async peek(request: FastifyRequest, now = new Date()): Promise<string | undefined> {
     // Node joins repeated Cookie headers into one string.
     const cookie = request.headers.cookie;
     const token = parseCookies(typeof cookie === 'string' ? cookie : undefined).get(
       verificationCookieName(this.production),
     );
-    const userId =
-      token && /^[\w-]{43}$/.test(token)
-        ? await this.repository.userOf(hash(token), now)
-        : undefined;
-    if (!userId) throw new AppError('VERIFICATION_SESSION_REQUIRED');
-    return userId;
+    return token && /^[\w-]{43}$/.test(token)
+      ? await this.repository.userOf(hash(token), now)
+      : undefined;
   }
 
   /** Every ticket of the member ends (the account was reclaimed through its email). */

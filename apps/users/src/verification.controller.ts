@@ -68,8 +68,13 @@ export class VerificationController {
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<VerifyUserByPhoneResponse> {
-    // A signed-in member confirms a change of number; only a pending account has a ticket to use.
-    if (identity.kind === 'member')
+    // A signed-in member confirms a change of number, unless the browser also holds the ticket
+    // of an account whose phone is still unverified (someone registering while signed in): that
+    // verification comes first, as it did before members could change their number.
+    const ticketHolder = await this.tickets.peek(request);
+    const verifying =
+      ticketHolder !== undefined && (await this.verification.awaitsPhone(ticketHolder));
+    if (identity.kind === 'member' && !verifying)
       return this.verification.confirmPhoneChange(
         identity.userId,
         body.prefix,
@@ -144,12 +149,11 @@ export class VerificationController {
     @Context() context: RequestContext,
     @Req() request: FastifyRequest,
   ): Promise<MessageSentResponse> {
-    // A session first: a member whose browser still holds the ticket from registering moves to a
-    // new number with a code; a pending account corrects its unverified one.
-    if (identity.kind === 'member')
+    // The body's userId says whose number: the signed-in member's own moves to a new number with
+    // a code (even with a ticket left from registering); a pending account corrects its own.
+    if (identity.kind === 'member' && body.userId === identity.userId)
       return this.verification.requestPhoneChange(
         identity.userId,
-        body.userId,
         body.phoneNumberPrefix,
         body.phoneNumber,
         context,

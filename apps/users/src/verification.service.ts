@@ -147,6 +147,12 @@ export class VerificationService {
     return user;
   }
 
+  /** Whether this account is still waiting for its phone to be verified. */
+  async awaitsPhone(userId: string): Promise<boolean> {
+    const user = await this.users.findById(userId);
+    return !!user && !user.phoneVerifiedAt && !isExpiredPending(user, this.now());
+  }
+
   async sendPhoneCode(
     ticketUserId: string,
     prefix: string,
@@ -295,12 +301,10 @@ export class VerificationService {
   /** The signed-in member asks to move to a new number: a code goes to it; the old one stays. */
   async requestPhoneChange(
     memberId: string,
-    userId: string,
     prefix: string,
     phone: string,
     context: RequestContext,
   ): Promise<MessageSentResponse> {
-    if (userId !== memberId) throw new AppError('NOT_ACCOUNT_OWNER');
     const user = await this.users.findById(memberId);
     if (!user) throw new AppError('USER_NOT_FOUND');
     if (user.phoneNumberPrefix === prefix && user.phoneNumber === phone)

@@ -721,8 +721,9 @@ export function describeUsersApi(
         );
         const taken = await change({ phoneNumber: other.registration.phoneNumber });
         expect([taken.status, taken.body.code]).toEqual([409, 'PHONE_EXISTS']);
+        // Another id is taken for a pending account's, which needs that account's ticket.
         const notMine = await change({ phoneNumber: fresh.phoneNumber, userId: other.userId });
-        expect([notMine.status, notMine.body.code]).toEqual([403, 'NOT_ACCOUNT_OWNER']);
+        expect([notMine.status, notMine.body.code]).toEqual([401, 'VERIFICATION_SESSION_REQUIRED']);
 
         const asked = await change({ phoneNumber: fresh.phoneNumber });
         expect(asked.status).toBe(200);
@@ -760,6 +761,47 @@ export function describeUsersApi(
         expect(notice.data).toMatchObject({ field: 'phoneNumber' });
         // Used once.
         expect((await confirm({})).body.code).toBe('VERIFY_CODE_EXPIRED');
+      });
+
+      it('still verifies an account registered by a browser that is signed in as a member', async () => {
+        const { registration } = await registerVerified();
+        const { member } = await signIn(registration.email, registration.password);
+        const second = newRegistration();
+        const registered = await call<RegisterResponse>(base, 'POST', '/api/users/register', {
+          headers: asMember(member),
+          body: second,
+        });
+        expect(registered.status).toBe(201);
+        const ticket = parseSetCookie(registered.headers, /mepedia_verification$/)!;
+        const to = `+972${second.phoneNumber.replace(/^0/, '')}`;
+        const sms = await eventually(() => messages.texts.find((job) => job.to === to));
+        const headers = { ...asMember(member), cookie: `${ticket.name}=${ticket.value}` };
+        const corrected = newRegistration();
+        const change = await call(base, 'PUT', '/api/users/changePhonenumber', {
+          headers,
+          body: {
+            userId: registered.body.userId,
+            phoneNumberPrefix: '+972',
+            phoneNumber: corrected.phoneNumber,
+          },
+        });
+        expect(change.status).toBe(200);
+        const corrections = `+972${corrected.phoneNumber.replace(/^0/, '')}`;
+        const code = await eventually(() => messages.texts.find((job) => job.to === corrections));
+        expect(sms.data.code).toMatch(/^\d{6}$/);
+        const verified = await call(base, 'PUT', '/api/users/verifyUserByPhone', {
+          headers,
+          body: { prefix: '+972', phone: corrected.phoneNumber, verifyCode: code.data.code },
+        });
+        expect(verified.status).toBe(200);
+        expect(verified.body).toEqual({
+          userId: registered.body.userId,
+          verification: 'phone_verified',
+        });
+        // The member's own number is untouched.
+        expect((await phoneOf(member.userId))!.phone).toBe(
+          registration.phoneNumber.replace(/^0/, ''),
+        );
       });
 
       it('moves to a new email with the password and the link sent to it; the old address hears of it', async () => {

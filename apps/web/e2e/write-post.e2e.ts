@@ -372,7 +372,8 @@ test('another member’s post cannot be edited here', async ({ page }) => {
 
   // A second member signs in on the same browser.
   await registerMember(page.request, newPerson());
-  await page.goto(`/profile/write-post/${postId}`);
+  const answer = await page.goto(`/profile/write-post/${postId}`);
+  expect(answer?.status()).toBe(403);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('This post is not yours');
   await expect(page.getByRole('link', { name: 'Read the post' })).toHaveAttribute(
     'href',

@@ -40,11 +40,21 @@ import '../styles/write-post.css';
 // This page's own strings load with it, not with every page (docs/web.md, Messages).
 registerMessages(writePostMessages);
 
-/** A post to edit, read as its author (the guard has sent guests to sign in already). */
+/**
+ * A post to edit, read as its author (the guard has sent guests to sign in already). Someone
+ * else's post answers 403 with a page that says so and offers to read it instead.
+ */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  if (!params.postId) return { post: null };
+  if (!params.postId) return { post: null, notYours: false };
+  const api = serverApi(context, request);
   try {
-    return { post: await serverApi(context, request).posts.getPostById(params.postId) };
+    const [post, session] = await Promise.all([
+      api.posts.getPostById(params.postId),
+      api.users.session(),
+    ]);
+    const memberId = session === 'NoSession' ? null : session.id;
+    if (post.publisherId !== memberId) return data({ post, notYours: true }, { status: 403 });
+    return { post, notYours: false };
   } catch (error) {
     // Missing, someone else's private post, or an id that is not one: nothing to edit here.
     if (error instanceof ApiError && (error.status === 404 || error.status === 400))
@@ -59,9 +69,9 @@ export const meta: Route.MetaFunction = ({ location, matches, params }) =>
   });
 
 export default function WritePost({ loaderData }: Route.ComponentProps) {
-  const { post } = loaderData;
+  const { post, notYours } = loaderData;
   const userId = useRootData()?.user?.id ?? null;
-  if (post && post.publisherId !== userId) return <NotYours post={post} />;
+  if (post && notYours) return <NotYours post={post} />;
   // A new form for each post: moving from editing one to writing another starts afresh.
   return <PostForm key={post?.postId ?? 'new'} post={post} userId={userId} />;
 }
