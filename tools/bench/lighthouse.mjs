@@ -56,6 +56,31 @@ async function main() {
       },
       member,
     );
+    // A Hebrew reader's usual page: a Hebrew member's story in Hebrew. (The English story on the
+    // Hebrew interface is measured too: its Latin letters add the fonts' Latin files.)
+    const hebrewMember = await verifiedMember(base, {
+      language: 'he',
+      firstname: 'נועה',
+      lastname: 'כהן',
+    });
+    const hebrewImage = await uploadPhoto(base, hebrewMember, 'photo');
+    const hebrewPost = await call(
+      base,
+      'POST',
+      '/api/posts/create',
+      {
+        title: 'הקיץ שבו בנינו את הסירה',
+        content:
+          '<p>אבא ואני בנינו סירת עץ בחצר, קרש אחד בכל שבת, עד שכל הרחוב בא לראות אותה שטה. היא דלפה, ואהבנו אותה בכל זאת.</p>'.repeat(
+            6,
+          ),
+        image: hebrewImage.url,
+        credit: 'אלבום המשפחה',
+        privacy: 'public',
+        destination: 'magazine',
+      },
+      hebrewMember,
+    );
     chrome = await chromeLauncher.launch({
       chromePath: CHROME,
       userDataDir: profileDir,
@@ -67,7 +92,8 @@ async function main() {
       ['home', '/'],
       ['home (he)', '/he'],
       ['post', `/post/${post.postId}`],
-      ['post (he)', `/he/post/${post.postId}`],
+      ['post (he)', `/he/post/${hebrewPost.postId}`],
+      ['post (he), English story', `/he/post/${post.postId}`],
     ];
     // ONLY='post' measures the pages whose name includes it.
     for (const [name, path] of pages.filter(([name]) => !ONLY || name.includes(ONLY))) {

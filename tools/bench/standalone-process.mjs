@@ -74,9 +74,10 @@ export async function outbox(base, predicate) {
 }
 
 /** A member registered and verified through the dev outbox: their cookies. */
-export async function verifiedMember(base) {
+/** A member registered and verified through the dev outbox; `fields` overrides the form. */
+export async function verifiedMember(base, fields = {}) {
   const member = jar();
-  const phone = `05${String(Date.now()).slice(-8)}`;
+  const phone = `05${String(Date.now() + Math.floor(Math.random() * 1000)).slice(-8)}`;
   const email = `bench.${Date.now()}@example.com`;
   const password = 'bench-member-passphrase';
   await call(
@@ -95,10 +96,11 @@ export async function verifiedMember(base) {
       gender: 'other',
       password,
       termsAccepted: true,
+      ...fields,
     },
     member,
   );
-  const sms = await outbox(base, (m) => m.channel === 'sms');
+  const sms = await outbox(base, (m) => m.channel === 'sms' && m.to === `+972${phone.slice(1)}`);
   await call(
     base,
     'PUT',

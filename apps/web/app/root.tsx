@@ -21,6 +21,7 @@ import {
   isRouteErrorResponse,
   redirect,
   useLocation,
+  useMatches,
   useRouteError,
   useRouteLoaderData,
 } from 'react-router';
@@ -34,6 +35,7 @@ import { ToastProvider } from './components/toasts';
 import { ApiProvider } from './lib/api';
 import { parseCookieHeader, serverApi } from './lib/context';
 import { I18nProvider, useI18n } from './lib/i18n';
+import { hasLatinText } from './lib/letters';
 import { memberView, type MemberView } from './lib/member';
 import { guardRedirect, showsSiteChrome } from './lib/navigation';
 import { useNonce } from './lib/nonce';
@@ -138,8 +140,12 @@ export function Layout({ children }: { children: ReactNode }) {
   const location = useLocation();
   const nonce = useNonce();
   const locale = root?.locale ?? splitLocale(location.pathname).locale;
+  const matches = useMatches();
+  // A Hebrew page without Latin letters takes its digits and punctuation from the small signs
+  // files instead of the fonts' whole Latin files (app.css, "Fonts"; lib/letters.ts).
+  const hebrewOnly = locale === 'he' && !matches.some((match) => hasLatinText(match.loaderData));
   return (
-    <html lang={locale} dir={direction(locale)}>
+    <html lang={locale} dir={direction(locale)} data-letters={hebrewOnly ? 'hebrew' : undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

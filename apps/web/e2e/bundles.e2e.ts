@@ -1,4 +1,4 @@
-import type { APIRequestContext } from '@playwright/test';
+import { request as playwrightRequest, type APIRequestContext } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { newPerson, registerMember, uploadImage } from './helpers';
 
@@ -68,32 +68,74 @@ test('reading pages load no schema library and few scripts; a form page loads wh
 });
 
 // A Hebrew page's digits and punctuation come from the small "signs" files cut at build time
-// (vite-fonts.ts), not from the fonts' whole Latin files: those are for Latin letters, and the
-// Hebrew home page has none (its footer writes the networks' names in Hebrew letters).
-test('the Hebrew home page fetches the Hebrew and signs fonts, not the Latin files; the English one the Latin files only', async ({
+// (vite-fonts.ts) when the page has no Latin letters; a page with some takes them from the fonts'
+// Latin files, which it needs anyway (root.tsx, lib/letters.ts).
+test('a Hebrew page without Latin letters fetches the Hebrew and signs fonts; with some, the Latin files instead', async ({
   browser,
   baseURL,
+  request,
 }) => {
   const fontsOf = async (path: string): Promise<string[]> => {
-    // A new context each time: nothing cached from the other page.
+    // A guest in a new context each time: nothing cached, no member's name in the header.
     const context = await browser.newContext({ baseURL });
     const page = await context.newPage();
     const fonts: string[] = [];
-    page.on('request', (request) => {
-      const file = /\/assets\/([a-z-]+)-wght-normal-[\w-]+\.woff2$/.exec(request.url());
+    page.on('request', (fontRequest) => {
+      const file = /\/assets\/([a-z-]+)-wght-normal-[\w-]+\.woff2$/.exec(fontRequest.url());
       if (file) fonts.push(file[1]!);
     });
     await page.goto(path, { waitUntil: 'networkidle' });
     // Every face the page uses has been asked for (fonts load while the page is painted).
     await page.evaluate(() => document.fonts.ready);
     await context.close();
-    return fonts.sort();
+    return [...new Set(fonts)].sort();
   };
-  expect(await fontsOf('/he')).toEqual([
+  const write = async (
+    writer: APIRequestContext,
+    fields: Record<string, unknown>,
+    title: string,
+    text: string,
+  ) => {
+    await registerMember(writer, newPerson(), fields);
+    const created = await writer.post('/api/posts/create', {
+      data: {
+        title,
+        content: `<p>${text.repeat(3)}</p>`,
+        image: await uploadImage(writer),
+        credit: fields['language'] === 'he' ? 'אלבום' : 'Album',
+        privacy: 'public',
+      },
+    });
+    expect(created.status()).toBe(201);
+    return ((await created.json()) as { postId: string }).postId;
+  };
+  const hebrew = await write(
+    request,
+    { language: 'he', firstname: 'נועה', lastname: 'כהן' },
+    'הקיץ שבו בנינו את הסירה',
+    'אבא ואני בנינו סירת עץ בחצר, קרש אחד בכל שבת, עד שכל הרחוב בא לראות אותה שטה. ',
+  );
+  // Another writer, signed in apart from the first.
+  const englishWriter = await playwrightRequest.newContext({ baseURL });
+  const english = await write(
+    englishWriter,
+    {},
+    'The summer we built the boat',
+    'My father and I built a wooden boat in the yard, one plank every Saturday, until it sailed. ',
+  );
+  await englishWriter.dispose();
+
+  expect(await fontsOf(`/he/post/${hebrew}`)).toEqual([
     'frank-ruhl-libre-hebrew',
     'frank-ruhl-libre-signs',
     'rubik-hebrew',
     'rubik-signs',
   ]);
-  expect(await fontsOf('/')).toEqual(['frank-ruhl-libre-latin', 'rubik-latin']);
+  expect(await fontsOf(`/he/post/${english}`)).toEqual([
+    'frank-ruhl-libre-hebrew',
+    'frank-ruhl-libre-latin',
+    'rubik-hebrew',
+    'rubik-latin',
+  ]);
+  expect(await fontsOf(`/post/${english}`)).toEqual(['frank-ruhl-libre-latin', 'rubik-latin']);
 });
