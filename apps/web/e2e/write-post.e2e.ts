@@ -188,6 +188,33 @@ test('a member writes a post with formatting and a picture, edits it, makes it p
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('This page could not be found');
 });
 
+test('leaving a post with unsaved changes asks first; keeping writing keeps the text', async ({
+  page,
+}) => {
+  await registerMember(page.request, newPerson());
+  await page.goto('/he/profile/write-post');
+  await hydrated(page);
+  // Nothing typed yet: the page is left without a question.
+  await page.locator('a.logo').click();
+  await expect(page).toHaveURL(/\/he$/);
+
+  await page.goto('/he/profile/write-post');
+  await hydrated(page);
+  const title = page.getByLabel('כותרת', { exact: true });
+  await title.fill('הקיץ שבו בנינו את הסירה');
+  await page.locator('a.logo').click();
+  const dialog = page.getByRole('dialog', { name: 'לצאת בלי לשמור?' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'להמשיך לכתוב' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/\/he\/profile\/write-post$/);
+  await expect(title).toHaveValue('הקיץ שבו בנינו את הסירה');
+
+  await page.locator('a.logo').click();
+  await dialog.getByRole('button', { name: 'לצאת בלי לשמור' }).click();
+  await expect(page).toHaveURL(/\/he$/);
+});
+
 test('a too-big picture is refused before it is sent, in both languages', async ({ page }) => {
   await registerMember(page.request, newPerson());
   await page.goto('/profile/write-post');

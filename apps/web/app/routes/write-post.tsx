@@ -32,6 +32,7 @@ import { serverApi } from '../lib/context';
 import { useFocusFirstError } from '../lib/focus-first-error';
 import { codeMessage, describeApiError, type FieldErrors } from '../lib/forms';
 import { useI18n } from '../lib/i18n';
+import { useLeaveGuard } from '../lib/leave-guard';
 import { pageMeta } from '../lib/seo';
 import { useRootData } from '../root';
 import type { Route } from './+types/write-post';
@@ -131,6 +132,17 @@ function PostForm({ post, userId }: { post: Post | null; userId: string | null }
   const [busy, setBusy] = useState<Busy>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
 
+  // Anything typed or chosen since the page opened (or the post was last saved) is asked about
+  // before leaving.
+  const dirty =
+    busy !== 'deleting' &&
+    (title !== (post?.title ?? '') ||
+      content !== (post?.content ?? '') ||
+      image !== (post?.image ?? null) ||
+      credit !== (post?.credit ?? '') ||
+      destination !== (post?.destination ?? 'profile'));
+  const leaveGuard = useLeaveGuard(dirty);
+
   const remaining = remainingCharacters(content);
   const required = codeMessage('FIELD_REQUIRED', locale);
 
@@ -174,6 +186,7 @@ function PostForm({ post, userId }: { post: Post | null; userId: string | null }
         ? await api.posts.update({ postId: post.postId, ...fields })
         : await api.posts.create({ ...fields, privacy });
       toasts.success(t(post ? 'writePost.saved' : 'writePost.published'));
+      leaveGuard.allowLeave();
       void navigate(localizePath(`/post/${saved.postId}`, locale));
     } catch (error) {
       setBusy(null);
@@ -209,6 +222,7 @@ function PostForm({ post, userId }: { post: Post | null; userId: string | null }
       await api.posts.deletePost(post.postId);
       setConfirmDelete(false);
       toasts.success(t('writePost.deleted'));
+      leaveGuard.allowLeave();
       void navigate(localizePath(userId ? `/profile/${userId}` : '/', locale));
     } catch {
       setBusy(null);
@@ -382,6 +396,7 @@ function PostForm({ post, userId }: { post: Post | null; userId: string | null }
           </Dialog>
         </section>
       )}
+      {leaveGuard.dialog}
     </section>
   );
 }
