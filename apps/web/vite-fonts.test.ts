@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { SIGN_RANGES } from './vite-fonts';
 
-const css = readFileSync(fileURLToPath(new URL('./app/app.css', import.meta.url)), 'utf8');
+const css = readFileSync(fileURLToPath(new URL('./app/fonts.css', import.meta.url)), 'utf8');
 
 type Face = { family: string; src: string; codes: Set<number> };
 

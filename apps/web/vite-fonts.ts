@@ -10,13 +10,13 @@ import type { Plugin } from 'vite';
  * sentence with a date or a full stop made the browser fetch the whole Latin file as well (35 KB
  * of Rubik, 44 KB of Frank Ruhl Libre) for a dozen glyphs. Cut to the signs, they weigh 12 and
  * 17 KB; the Hebrew pages declare their own family that takes the signs from these files and
- * only Latin letters from the Latin file (app.css, "Fonts"). English pages are unchanged.
+ * only Latin letters from the Latin file (fonts.css, "Fonts"). English pages are unchanged.
  *
  * Written to app/fonts/generated/ (not committed) when missing or older than their source, before
  * Vite reads the stylesheet, in a build and in the dev server alike.
  */
 
-/** Every code point the signs files cover; app.css's unicode-range for them says the same. */
+/** Every code point the signs files cover; fonts.css's unicode-range for them says the same. */
 export const SIGN_RANGES: readonly (readonly [number, number])[] = [
   [0x20, 0x40], // space, ! " # $ % & ' ( ) * + , - . / 0-9 : ; < = > ? @
   [0x5b, 0x60], // [ \ ] ^ _ `

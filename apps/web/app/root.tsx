@@ -41,6 +41,7 @@ import { guardRedirect, showsSiteChrome } from './lib/navigation';
 import { useNonce } from './lib/nonce';
 import { DEFAULT_SUPPORT_CHAT_URL } from './lib/site';
 import stylesheet from './app.css?url';
+import fontsStylesheet from './fonts.css?url';
 import { FileQuestion, ServerCrash } from 'lucide-react';
 import { EmptyState } from './components/empty-state';
 
@@ -135,6 +136,9 @@ export function useRootData(): RootData | undefined {
   return useRouteLoaderData<typeof loader>('root');
 }
 
+const FONTS_AFTER_FIRST_PAINT =
+  "requestAnimationFrame(function(){requestAnimationFrame(function(){document.getElementById('site-fonts').media='all'})})";
+
 export function Layout({ children }: { children: ReactNode }) {
   const root = useRootData();
   const location = useLocation();
@@ -142,7 +146,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const locale = root?.locale ?? splitLocale(location.pathname).locale;
   const matches = useMatches();
   // A Hebrew page without Latin letters takes its digits and punctuation from the small signs
-  // files instead of the fonts' whole Latin files (app.css, "Fonts"; lib/letters.ts).
+  // files instead of the fonts' whole Latin files (fonts.css; lib/letters.ts).
   const hebrewOnly = locale === 'he' && !matches.some((match) => hasLatinText(match.loaderData));
   return (
     <html lang={locale} dir={direction(locale)} data-letters={hebrewOnly ? 'hebrew' : undefined}>
@@ -159,6 +163,26 @@ export function Layout({ children }: { children: ReactNode }) {
         <I18nProvider locale={locale}>{children}</I18nProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
+        {/* The fonts come after the first paint: text shows at once in the system font and
+            takes its own when the font arrives, and the fonts do not compete with the page's
+            stylesheet, scripts and picture for a slow connection (docs/design.md, Type). A
+            print stylesheet is fetched without holding up anything; the script turns it on two
+            frames later. Without scripts, the <noscript> copy applies it at once. */}
+        <link
+          id="site-fonts"
+          rel="stylesheet"
+          href={fontsStylesheet}
+          media="print"
+          suppressHydrationWarning
+        />
+        <script
+          nonce={nonce}
+          suppressHydrationWarning
+          dangerouslySetInnerHTML={{ __html: FONTS_AFTER_FIRST_PAINT }}
+        />
+        <noscript>
+          <link rel="stylesheet" href={fontsStylesheet} />
+        </noscript>
       </body>
     </html>
   );

@@ -139,3 +139,40 @@ test('a Hebrew page without Latin letters fetches the Hebrew and signs fonts; wi
   ]);
   expect(await fontsOf(`/post/${english}`)).toEqual(['frank-ruhl-libre-latin', 'rubik-latin']);
 });
+
+// The fonts wait for the first paint: their @font-face rules are in a stylesheet of their own,
+// fetched as a print sheet (holding up nothing) and switched on two frames after the page shows.
+test('the fonts are switched on after the first paint, and without scripts at once', async ({
+  browser,
+  baseURL,
+  request,
+}) => {
+  const html = await (await request.get('/he')).text();
+  const fontsLink = /<link id="site-fonts" rel="stylesheet" href="([^"]+)" media="print"\/>/.exec(
+    html,
+  );
+  expect(fontsLink, 'the fonts stylesheet, as a print sheet').not.toBeNull();
+  const fontsCss = await (await request.get(fontsLink![1]!)).text();
+  expect(fontsCss).toContain('@font-face');
+  // The page's own stylesheet, which the first paint waits for, declares no font.
+  const pageCss = /<link[^>]* rel="stylesheet" href="([^"]+)" data-precedence/.exec(html);
+  expect(pageCss).not.toBeNull();
+  expect(await (await request.get(pageCss![1]!)).text()).not.toContain('@font-face');
+
+  for (const javaScriptEnabled of [true, false]) {
+    const context = await browser.newContext({ baseURL, javaScriptEnabled });
+    const page = await context.newPage();
+    const fonts: string[] = [];
+    page.on('request', (fontRequest) => {
+      if (fontRequest.url().endsWith('.woff2')) fonts.push(fontRequest.url());
+    });
+    await page.goto('/he', { waitUntil: 'networkidle' });
+    expect(
+      fonts.length,
+      `fonts fetched with scripts ${javaScriptEnabled ? 'on' : 'off'}`,
+    ).toBeGreaterThan(0);
+    const family = await page.evaluate(() => getComputedStyle(document.body).fontFamily);
+    expect(family).toContain('Rubik');
+    await context.close();
+  }
+});

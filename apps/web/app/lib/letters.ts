@@ -1,6 +1,6 @@
 /**
  * Which letters a page shows, read from its loaders' data: the Hebrew pages choose their fonts by
- * it (app.css, "Fonts"). Member text lives under a few keys (titles, names, bodies...); ids, links
+ * it (fonts.css). Member text lives under a few keys (titles, names, bodies...); ids, links
  * and dates, which are Latin but drawn in no font of ours or only with signs, are not looked at.
  */
 const MEMBER_TEXT_KEYS = new Set([
