@@ -1,7 +1,7 @@
 import { createPublicKey } from 'node:crypto';
 import { createServer, type AddressInfo } from 'node:net';
 import type { ServiceApp } from '@mepedia/contracts';
-import { envPort, envUrl, loadConfig, platformEnv } from '@mepedia/server-config';
+import { envBoolean, envPort, envUrl, loadConfig, platformEnv } from '@mepedia/server-config';
 import { openDatabase } from '@mepedia/server-database';
 import { createLogger } from '@mepedia/server-http';
 import {
@@ -27,6 +27,7 @@ import { loadUsersOptions } from '../../users/src/users.options';
 import { createWorkerApp } from '../../worker/src/worker.app';
 import { loadWorkerConfig } from '../../worker/src/worker.config';
 import { registerWeb, type WebContext } from '../../web/server/web-host';
+import { seedDemo } from './demo/seed';
 import { inProcessFetch } from './in-process-fetch';
 import { z } from 'zod';
 
@@ -38,6 +39,8 @@ export const standaloneEnv = z.object({
   HOST: z.string().default('127.0.0.1'),
   /** The external support chat group the site links to. */
   SUPPORT_CHAT_URL: envUrl(['https']).default('https://chat.whatsapp.com/mepedia-support'),
+  /** Seed the demo community (demo/seed.ts) at start when no member has published yet. */
+  DEMO_SEED: envBoolean(false),
 });
 
 /**
@@ -215,10 +218,32 @@ export async function startStandalone(given: Record<string, string | undefined> 
         await bus.close();
         await database.close();
       })());
-    return { url: `http://localhost:${port}`, port, close };
+    const url = `http://localhost:${port}`;
+    // The seed calls this process as a member's browser would, on the address it listens on.
+    const own = ['0.0.0.0', '::'].includes(config.HOST) ? '127.0.0.1' : config.HOST;
+    if (config.DEMO_SEED)
+      await seedAtStart(`http://${own.includes(':') ? `[${own}]` : own}:${port}`, logger);
+    return { url, port, close };
   } catch (error) {
     await stopServices().catch(() => undefined);
     await database.close().catch(() => undefined);
     throw error;
+  }
+}
+
+/** The demo community, when asked for: a failure is reported and the site runs on without it. */
+async function seedAtStart(url: string, logger: ReturnType<typeof createLogger>): Promise<void> {
+  const started = Date.now();
+  try {
+    const seeded = await seedDemo(url, (line) => logger.info(line));
+    if (seeded === 'not-empty')
+      logger.info('demo seed: skipped, the community has published members already');
+    else
+      logger.info(
+        { ...seeded, ms: Date.now() - started },
+        'demo seed: the demo community is in (docs/development.md, "Demo content")',
+      );
+  } catch (error) {
+    logger.error({ err: error }, 'demo seed failed; the site runs without it');
   }
 }
