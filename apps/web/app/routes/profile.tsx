@@ -1,22 +1,83 @@
-import type { PublicProfile } from '@mepedia/contracts';
+import type { PostsPage, ProfileQuestion, PublicMeAnswer, PublicProfile } from '@mepedia/contracts';
 import { resolveProfileImage } from '@mepedia/contracts/browser';
 import { ApiError } from '@mepedia/web-api';
-import { createTranslator } from '@mepedia/web-i18n';
+import { createTranslator, profileMessages, registerMessages } from '@mepedia/web-i18n';
+import { BookOpen, Globe, Link2, PenLine, Play, Settings2 } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { data } from 'react-router';
+import { Avatar } from '../components/avatar';
+import { EmptyState } from '../components/empty-state';
+import { Icon } from '../components/icon';
+import { LocalizedLink } from '../components/localized-link';
+import { PostCard } from '../components/post-card';
+import { Pagination } from '../components/ui/pagination';
+import { useApi } from '../lib/api';
 import { serverApi } from '../lib/context';
 import { useI18n } from '../lib/i18n';
+import { richMessage } from '../lib/rich-message';
 import { pageMeta, rootOf } from '../lib/seo';
-import type { Route } from './+types/profile';
-import { Avatar } from '../components/avatar';
 import { textLang } from '../lib/text-lang';
+import { youtubeEmbedUrl, youtubeVideoId } from '../lib/youtube';
+import { useRootData } from '../root';
+import type { Route } from './+types/profile';
+import '../styles/profile.css';
 
+// This page's own strings load with it, not with every page (docs/web.md, Messages).
+registerMessages(profileMessages);
+
+const POSTS_PER_PAGE = 12;
+type Tab = 'posts' | 'answers';
+type Sort = 'mostRecent' | 'oldest';
+
+/** What the address asks for: `?tab=answers`, `?sort=oldest`, `?page=2` (from 1). */
+function viewOf(url: URL): { tab: Tab; sort: Sort; page: number } {
+  const page = Number.parseInt(url.searchParams.get('page') ?? '1', 10);
+  return {
+    tab: url.searchParams.get('tab') === 'answers' ? 'answers' : 'posts',
+    sort: url.searchParams.get('sort') === 'oldest' ? 'oldest' : 'mostRecent',
+    page: Number.isFinite(page) && page >= 1 && page <= 10_000 ? page : 1,
+  };
+}
+
+/**
+ * The profile and the open tab's list, all server-rendered: every tab, order and page is its own
+ * address with a real link, so readers and crawlers reach every post and answer. A list that
+ * cannot be read leaves the header standing (loadFailed).
+ */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const api = serverApi(context, request);
+  const view = viewOf(new URL(request.url));
+  let profile: PublicProfile;
   try {
-    return { profile: await serverApi(context, request).users.getProfileById(params.profileId) };
+    profile = await api.users.getProfileById(params.profileId);
   } catch (error) {
-    if (error instanceof ApiError && error.status === 404) throw data(null, { status: 404 });
+    if (error instanceof ApiError && (error.status === 404 || error.status === 400))
+      throw data(null, { status: 404 });
     throw error;
   }
+  let posts: PostsPage | null = null;
+  let answers: PublicMeAnswer[] | null = null;
+  let questions: ProfileQuestion[] | null = null;
+  let loadFailed = false;
+  try {
+    if (view.tab === 'posts') {
+      posts = await api.posts.getPosts({
+        publisherId: profile.id,
+        sortBy: view.sort,
+        limit: POSTS_PER_PAGE,
+        pageNumber: view.page - 1,
+      });
+    } else {
+      [answers, questions] = await Promise.all([
+        api.meAnswers.getUserAnswers(profile.id),
+        api.profileQuestions.getQuestions(),
+      ]);
+    }
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    loadFailed = true;
+  }
+  return { profile, view, posts, answers, questions, loadFailed };
 }
 
 export const meta: Route.MetaFunction = ({ location, matches, data: loaded }) => {
@@ -29,37 +90,359 @@ export const meta: Route.MetaFunction = ({ location, matches, data: loaded }) =>
     { title: 'profile.title' },
     {
       title: profile ? t('profile.title', { name: profile.fullname }) : t('profile.notFound'),
-      ...(profile?.aboutMe ? { description: profile.aboutMe } : {}),
+      ...(profile?.moto || profile?.aboutMe
+        ? { description: profile.moto || profile.aboutMe || '' }
+        : {}),
     },
   );
 };
 
-/** The profile's header; posts and answers arrive with their services. */
 export default function Profile({ loaderData }: Route.ComponentProps) {
   const { t } = useI18n();
-  const { profile } = loaderData;
-  const image = resolveProfileImage(profile);
+  const { profile, view, posts, answers, questions, loadFailed } = loaderData;
+  const own = useRootData()?.user?.id === profile.id;
+  const address = (change: Partial<typeof view>) => {
+    const next = { ...view, ...change };
+    const query = new URLSearchParams();
+    if (next.tab === 'answers') query.set('tab', 'answers');
+    if (next.sort === 'oldest') query.set('sort', 'oldest');
+    if (next.page > 1) query.set('page', String(next.page));
+    const search = query.toString();
+    return `/profile/${profile.id}${search ? `?${search}` : ''}`;
+  };
   return (
-    <article className="page" aria-labelledby="profile-title">
-      <header className="profile-header">
-        <Avatar name={profile.fullname} image={image} size="lg" loading="eager" />
-        <div>
-          <h1 id="profile-title" dir="auto" lang={textLang(profile.fullname)}>
-            {profile.fullname}
-          </h1>
-          {profile.moto && (
-            <p className="lead" dir="auto" lang={textLang(profile.moto)}>
-              {profile.moto}
-            </p>
-          )}
-          {profile.aboutMe && (
-            <p dir="auto" lang={textLang(profile.aboutMe)}>
-              {profile.aboutMe}
-            </p>
-          )}
-        </div>
-        <p className="visually-hidden">{t('profile.title', { name: profile.fullname })}</p>
-      </header>
+    <article className="page profile-page" aria-labelledby="profile-title">
+      <ProfileHeader profile={profile} own={own} />
+      <nav className="profile-tabs" aria-label={t('profilePage.sections')}>
+        {(['posts', 'answers'] as const).map((tab) => (
+          <LocalizedLink
+            key={tab}
+            className="profile-tab"
+            to={address({ tab, page: 1 })}
+            aria-current={view.tab === tab ? 'page' : undefined}
+            preventScrollReset
+          >
+            {t(tab === 'posts' ? 'profilePage.tab.posts' : 'profilePage.tab.answers')}
+          </LocalizedLink>
+        ))}
+      </nav>
+      <div className="profile-sort" role="group" aria-label={t('profilePage.sort')}>
+        <span className="muted" aria-hidden="true">
+          {t('profilePage.sort')}:
+        </span>
+        {(['mostRecent', 'oldest'] as const).map((sort) => (
+          <LocalizedLink
+            key={sort}
+            className="profile-sort-option"
+            to={address({ sort, page: 1 })}
+            aria-current={view.sort === sort ? 'true' : undefined}
+            preventScrollReset
+          >
+            {t(sort === 'oldest' ? 'profilePage.sort.oldest' : 'profilePage.sort.mostRecent')}
+          </LocalizedLink>
+        ))}
+      </div>
+      {loadFailed && (
+        <p className="notice" role="status">
+          {t('profilePage.loadFailed')}
+        </p>
+      )}
+      {view.tab === 'posts' && posts && (
+        <ProfilePosts
+          posts={posts}
+          own={own}
+          name={profile.fullname}
+          previous={view.page > 1 ? address({ page: view.page - 1 }) : undefined}
+          next={posts.hasMore ? address({ page: view.page + 1 }) : undefined}
+          page={view.page}
+        />
+      )}
+      {view.tab === 'answers' && answers && questions && (
+        <ProfileAnswers
+          answers={answers}
+          questions={questions}
+          own={own}
+          name={profile.fullname}
+          sort={view.sort}
+        />
+      )}
     </article>
+  );
+}
+
+function ProfileHeader({ profile, own }: { profile: PublicProfile; own: boolean }) {
+  const { t } = useI18n();
+  const links = (
+    [
+      ['website', profile.websiteLink, Globe],
+      ['facebook', profile.facebookLink, Link2],
+      ['instagram', profile.instagramLink, Link2],
+      ['linkedin', profile.linkedinLink, Link2],
+    ] as const
+  ).filter(([, href]) => Boolean(href));
+  const videoId = profile.videoUrl ? youtubeVideoId(profile.videoUrl) : null;
+  return (
+    <header className="profile-header">
+      <Avatar
+        name={profile.fullname}
+        image={resolveProfileImage(profile)}
+        size="lg"
+        loading="eager"
+      />
+      <div className="profile-header-text">
+        <h1 id="profile-title" dir="auto" lang={textLang(profile.fullname)}>
+          {profile.fullname}
+        </h1>
+        {profile.moto && (
+          <p className="lead" dir="auto" lang={textLang(profile.moto)}>
+            {profile.moto}
+          </p>
+        )}
+        {profile.aboutMe && (
+          <p dir="auto" lang={textLang(profile.aboutMe)}>
+            {profile.aboutMe}
+          </p>
+        )}
+        <ProfileViews profileId={profile.id} />
+        {links.length > 0 && (
+          <ul className="profile-links" aria-label={t('profilePage.links')}>
+            {links.map(([name, href, icon]) => (
+              <li key={name}>
+                <a href={href!} target="_blank" rel="noopener noreferrer nofollow ugc">
+                  <Icon icon={icon} />
+                  {t(`profilePage.link.${name}`)}
+                  <span className="visually-hidden"> {t('profilePage.newTab')}</span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        )}
+        {own && (
+          <nav className="actions profile-own" aria-label={t('profilePage.own.label')}>
+            <LocalizedLink className="button button-secondary" to="/profile/settings">
+              <Icon icon={Settings2} />
+              {t('profilePage.own.edit')}
+            </LocalizedLink>
+            <LocalizedLink className="button button-secondary" to="/profile/write-post">
+              <Icon icon={PenLine} />
+              {t('profilePage.own.write')}
+            </LocalizedLink>
+            <LocalizedLink className="button button-secondary" to="/profile/edit-me/1">
+              <Icon icon={BookOpen} />
+              {t('profilePage.own.answer')}
+            </LocalizedLink>
+          </nav>
+        )}
+      </div>
+      {videoId && <ProfileVideo id={videoId} name={profile.fullname} />}
+    </header>
+  );
+}
+
+/**
+ * The views count: this visit counts once per member or visitor (the reactions service keeps
+ * who has been counted), and the answer is the count, shown after the page is up. A crawler that
+ * runs no scripts counts nothing.
+ */
+function ProfileViews({ profileId }: { profileId: string }) {
+  const { t } = useI18n();
+  const api = useApi();
+  const [views, setViews] = useState<number | null>(null);
+  useEffect(() => {
+    let current = true;
+    api.views
+      .toggleView('users', profileId)
+      .then((answer) => current && setViews(answer.views))
+      .catch(() => undefined);
+    return () => {
+      current = false;
+    };
+  }, [api, profileId]);
+  return (
+    <p className="profile-views muted" aria-live="polite">
+      {views === null ? '\u00a0' : t('profilePage.views', { count: views })}
+    </p>
+  );
+}
+
+/** The member's YouTube video: nothing is asked of YouTube until the reader presses play. */
+function ProfileVideo({ id, name }: { id: string; name: string }) {
+  const { t } = useI18n();
+  const [playing, setPlaying] = useState(false);
+  return (
+    <figure className="profile-video">
+      <figcaption className="visually-hidden">{t('profilePage.video')}</figcaption>
+      {playing ? (
+        <iframe
+          className="profile-video-frame"
+          src={`${youtubeEmbedUrl(id)}?autoplay=1`}
+          title={t('profilePage.video.frame', { name })}
+          sandbox="allow-scripts allow-same-origin allow-presentation allow-popups"
+          allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
+          referrerPolicy="strict-origin-when-cross-origin"
+        />
+      ) : (
+        <div className="profile-video-facade">
+          <button type="button" className="button" onClick={() => setPlaying(true)}>
+            <Icon icon={Play} />
+            {t('profilePage.video.play')}
+          </button>
+          <p className="muted">{t('profilePage.video.hint')}</p>
+        </div>
+      )}
+    </figure>
+  );
+}
+
+function ProfilePosts({
+  posts,
+  own,
+  name,
+  previous,
+  next,
+  page,
+}: {
+  posts: PostsPage;
+  own: boolean;
+  name: string;
+  previous: string | undefined;
+  next: string | undefined;
+  page: number;
+}) {
+  const { t } = useI18n();
+  if (posts.posts.length === 0 && page === 1)
+    return (
+      <EmptyState
+        icon={PenLine}
+        title={t('profilePage.posts.none')}
+        action={
+          own ? (
+            <LocalizedLink className="button" to="/profile/write-post">
+              {t('profilePage.own.write')}
+            </LocalizedLink>
+          ) : undefined
+        }
+      >
+        <p>
+          {own
+            ? t('profilePage.posts.noneOwn')
+            : richMessage(t, 'profilePage.posts.noneOther', { name: <bdi>{name}</bdi> })}
+        </p>
+      </EmptyState>
+    );
+  return (
+    <section aria-label={t('profilePage.tab.posts')}>
+      <ul className="card-grid">
+        {posts.posts.map((post) => (
+          <li key={post.postId} className="profile-post">
+            <PostCard post={post} />
+            {own && (
+              <LocalizedLink
+                className="button button-ghost"
+                to={`/profile/write-post/${post.postId}`}
+              >
+                <Icon icon={PenLine} />
+                {t('profilePage.posts.edit')}
+                <span className="visually-hidden">: {post.title}</span>
+              </LocalizedLink>
+            )}
+          </li>
+        ))}
+      </ul>
+      <Pagination previous={previous} next={next} status={t('profilePage.page', { page })} />
+    </section>
+  );
+}
+
+function ProfileAnswers({
+  answers,
+  questions,
+  own,
+  name,
+  sort,
+}: {
+  answers: PublicMeAnswer[];
+  questions: ProfileQuestion[];
+  own: boolean;
+  name: string;
+  sort: Sort;
+}) {
+  const { t, locale } = useI18n();
+  const byId = new Map(questions.map((question) => [question.questionId, question]));
+  const shown = answers
+    .filter((answer) => Object.values(answer.answerData).some((text) => text.trim() !== ''))
+    .sort((a, b) =>
+      sort === 'oldest'
+        ? a.updatedAt.localeCompare(b.updatedAt)
+        : b.updatedAt.localeCompare(a.updatedAt),
+    );
+  if (shown.length === 0)
+    return (
+      <EmptyState
+        icon={BookOpen}
+        title={t('profilePage.answers.none')}
+        action={
+          own ? (
+            <LocalizedLink className="button" to="/profile/edit-me/1">
+              {t('profilePage.own.answer')}
+            </LocalizedLink>
+          ) : undefined
+        }
+      >
+        <p>
+          {own
+            ? t('profilePage.answers.noneOwn')
+            : richMessage(t, 'profilePage.answers.noneOther', { name: <bdi>{name}</bdi> })}
+        </p>
+      </EmptyState>
+    );
+  return (
+    <section aria-label={t('profilePage.tab.answers')} className="profile-answers">
+      {shown.map((answer) => {
+        const question = byId.get(answer.questionId);
+        return (
+          <article
+            key={answer.meAnswerId}
+            className="profile-answer"
+            aria-labelledby={`answer-${answer.meAnswerId}`}
+          >
+            <h2 id={`answer-${answer.meAnswerId}`} className="profile-answer-title">
+              {question ? question.title[locale] : answer.questionId}
+            </h2>
+            <p className="profile-answer-badges">
+              {answer.publishedAsPost && (
+                <span className="badge">{t('profilePage.answers.inMagazine')}</span>
+              )}
+              {answer.privacy === 'private' && (
+                <span className="badge">{t('profilePage.answers.private')}</span>
+              )}
+            </p>
+            {(question?.subQuestions ?? []).map((sub) => {
+              const text = answer.answerData[sub.subQuestionId]?.trim();
+              if (!text) return null;
+              return (
+                <section key={sub.subQuestionId} className="profile-answer-part">
+                  <h3>{sub.text[locale]}</h3>
+                  {text.split(/\n{2,}/).map((paragraph, index) => (
+                    <p key={index} dir="auto" lang={textLang(paragraph)}>
+                      {paragraph}
+                    </p>
+                  ))}
+                </section>
+              );
+            })}
+            {own && (
+              <LocalizedLink
+                className="button button-ghost"
+                to={`/profile/edit-me/${answer.index}`}
+              >
+                <Icon icon={PenLine} />
+                {t('profilePage.answers.edit')}
+              </LocalizedLink>
+            )}
+          </article>
+        );
+      })}
+    </section>
   );
 }

@@ -25,6 +25,7 @@ import type {
   Post,
   PostsPage,
   PersonCard,
+  PublicMeAnswer,
   PublicProfile,
   RegisterRequest,
   ReactionCollection,
@@ -32,6 +33,7 @@ import type {
   RegisterResponse,
   SessionResponse,
   ToggleLottieResponse,
+  ToggleViewResponse,
   UserToVerify,
   UserVerifiedResponse,
   VerifyUserByPhoneResponse,
@@ -107,6 +109,11 @@ export function createApi(options: ApiOptions) {
           ...(randomIdentifier ? { randomIdentifier } : {}),
         }),
     },
+    views: {
+      /** Counts the caller's view (once per member or visitor) and answers the count. */
+      toggleView: (collectionName: ReactionCollection, objectId: string) =>
+        send<ToggleViewResponse>('POST', 'userViews/toggleView', { collectionName, objectId }),
+    },
     lotties: {
       fillLotties: (collectionName: ReactionCollection, objectId: string) =>
         send<LottiesState>('POST', 'lotties/fillLotties', { collectionName, objectId }),
@@ -143,6 +150,12 @@ export function createApi(options: ApiOptions) {
       getQuestions: () => send<ProfileQuestion[]>('GET', 'profileQuestions/getQuestions'),
     },
     meAnswers: {
+      /** A member's answers that the caller may read (public ones; all of them for the owner). */
+      getUserAnswers: (userId: string) =>
+        send<PublicMeAnswer[]>(
+          'GET',
+          `meAnswers/getUserAnswers?userId=${encodeURIComponent(userId)}`,
+        ),
       getCurrentUserAnswers: () =>
         send<CurrentUserAnswers>('GET', 'meAnswers/getCurrentUserAnswers'),
       saveDraft: (questionId: string, answerData: AnswerData, version: number) =>

@@ -9,6 +9,8 @@ import {
   type ValidationMessageKey,
 } from '@mepedia/contracts';
 
+import { youtubeEmbedUrl, youtubeVideoId } from '../../lib/youtube';
+
 export const MOTTO_MAX = 50;
 
 /** Characters as a member counts them (an emoji is one), after the trimming the server does. */
@@ -31,17 +33,10 @@ export function mottoProblem(motto: string): ValidationMessageKey | null {
 export function youtubeId(url: string): string | null {
   const value = url.trim();
   if (value === '' || !OptionalVideoUrl.safeParse(value).success) return null;
-  const match =
-    /[?&]v=([\w-]{11})/.exec(value) ??
-    /\/(?:embed|shorts|live)\/([\w-]{11})/.exec(value) ??
-    /youtu\.be\/([\w-]{11})/.exec(value);
-  return match?.[1] ?? null;
+  return youtubeVideoId(value);
 }
 
-/** The privacy-enhanced embed address of a video (no cookies until it plays). */
-export function youtubeEmbedUrl(id: string): string {
-  return `https://www.youtube-nocookie.com/embed/${encodeURIComponent(id)}`;
-}
+export { youtubeEmbedUrl };
 
 export type DetailsValues = {
   firstname: string;

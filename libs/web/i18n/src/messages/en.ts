@@ -1,3 +1,4 @@
+import type { profileEn } from './profile';
 import type { settingsEn } from './settings';
 import type { editMeEn } from './edit-me';
 import type { privateQuestionsEn } from './private-questions';
@@ -229,4 +230,5 @@ export type MessageKey =
   | keyof typeof settingsEn
   | keyof typeof editMeEn
   | keyof typeof privateQuestionsEn
-  | keyof typeof writePostEn;
+  | keyof typeof writePostEn
+  | keyof typeof profileEn;

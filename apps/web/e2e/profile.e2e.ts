@@ -1,0 +1,143 @@
+import type { APIRequestContext, Browser } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { expectAccessible, hydrated, newPerson, registerMember, uploadImage } from './helpers';
+
+const STORY =
+  'We sailed it on the lake the summer I turned twelve, and the whole street came along to watch it float. ';
+
+/** A member with two posts (older, then newer), one answer, a video and a website. */
+async function memberWithStory(request: APIRequestContext) {
+  const person = newPerson();
+  const { userId } = await registerMember(request, person);
+  const titles: string[] = [];
+  for (const title of ['The older story', 'The newer story']) {
+    const created = await request.post('/api/posts/create', {
+      data: {
+        title,
+        content: `<p>${STORY.repeat(2)}</p>`,
+        image: await uploadImage(request),
+        credit: 'Album',
+        privacy: 'public',
+      },
+    });
+    expect(created.status()).toBe(201);
+    titles.push(title);
+  }
+  const saved = await request.post('/api/meAnswers/saveLive', {
+    data: {
+      questionId: 'roots',
+      answerData: { 'roots-1': 'I was born by the sea, in a house with a blue door.' },
+      version: 0,
+    },
+  });
+  expect(saved.status()).toBe(200);
+  const updated = await request.put('/api/users/updateUserInformation', {
+    data: {
+      moto: 'Plant trees you will not sit under',
+      videoUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+      websiteLink: 'https://dana.example.com',
+    },
+  });
+  expect(updated.status()).toBe(200);
+  return { person, userId, titles };
+}
+
+/** A browser that is not a crawler (headless Chromium says it is one, and crawlers count no views). */
+async function visitor(browser: Browser, baseURL: string | undefined) {
+  return browser.newContext({
+    baseURL,
+    userAgent:
+      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36',
+  });
+}
+
+test('a guest reads a profile: posts newest first or oldest first, the answers tab, in both languages', async ({
+  page,
+  request,
+}) => {
+  const { userId } = await memberWithStory(request);
+  await page.goto(`/profile/${userId}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Dana Levi');
+  await expect(page.getByText('Plant trees you will not sit under')).toBeVisible();
+  const titles = page.locator('.profile-post h2, .profile-post h3');
+  await expect(titles).toHaveText(['The newer story', 'The older story']);
+  // A guest gets no owner's actions.
+  await expect(page.getByRole('link', { name: 'Edit profile' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: /Website/ })).toHaveAttribute(
+    'href',
+    'https://dana.example.com',
+  );
+
+  await page.getByRole('link', { name: 'Oldest' }).click();
+  await expect(page).toHaveURL(new RegExp(`/profile/${userId}\\?sort=oldest$`));
+  await expect(titles).toHaveText(['The older story', 'The newer story']);
+  await expect(page.getByRole('link', { name: 'Oldest' })).toHaveAttribute('aria-current', 'true');
+
+  await page.getByRole('link', { name: 'Answers' }).click();
+  await expect(page).toHaveURL(/tab=answers/);
+  await expect(page.getByRole('heading', { name: 'Where I come from' })).toBeVisible();
+  await expect(page.getByText('I was born by the sea, in a house with a blue door.')).toBeVisible();
+  await expectAccessible(page);
+
+  // Every view is an address of its own, rendered on the server.
+  const html = await (await request.get(`/he/profile/${userId}?tab=answers`)).text();
+  expect(html).toContain('I was born by the sea');
+  await page.goto(`/he/profile/${userId}`);
+  await expect(page.getByRole('link', { name: 'תשובות' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'הישנים ביותר' })).toBeVisible();
+  await expect(titles).toHaveText(['The newer story', 'The older story']);
+  await expectAccessible(page);
+});
+
+test('the owner finds their actions on their profile', async ({ page }) => {
+  const { userId } = await memberWithStory(page.request);
+  await page.goto(`/profile/${userId}`);
+  await hydrated(page);
+  await expect(page.getByRole('link', { name: 'Edit profile' })).toHaveAttribute(
+    'href',
+    '/profile/settings',
+  );
+  await expect(page.getByRole('link', { name: 'Write a post' }).first()).toHaveAttribute(
+    'href',
+    '/profile/write-post',
+  );
+  await expect(page.getByRole('link', { name: /^Edit\s*: The newer story$/ })).toBeVisible();
+  await page.getByRole('link', { name: 'Answers' }).click();
+  await expect(page.getByRole('link', { name: 'Edit this answer' })).toHaveAttribute(
+    'href',
+    '/profile/edit-me/1',
+  );
+});
+
+test('the video loads from YouTube only when played, and views count once per visitor', async ({
+  browser,
+  baseURL,
+  request,
+}) => {
+  const { userId } = await memberWithStory(request);
+  const first = await visitor(browser, baseURL);
+  const page = await first.newPage();
+  const youtube: string[] = [];
+  page.on('request', (sent) => {
+    if (/youtube/.test(sent.url())) youtube.push(sent.url());
+  });
+  await page.goto(`/profile/${userId}`);
+  await hydrated(page);
+  await expect(page.locator('.profile-views')).toHaveText('One view');
+  expect(youtube).toEqual([]);
+  await page.getByRole('button', { name: 'Play the video' }).click();
+  await expect(page.locator('iframe.profile-video-frame')).toHaveAttribute(
+    'src',
+    /^https:\/\/www\.youtube-nocookie\.com\/embed\/dQw4w9WgXcQ/,
+  );
+
+  // The same visitor again: still one; another visitor: two.
+  await page.reload();
+  await expect(page.locator('.profile-views')).toHaveText('One view');
+  await first.close();
+  const second = await visitor(browser, baseURL);
+  const other = await second.newPage();
+  await other.goto(`/he/profile/${userId}`);
+  await expect(other.locator('.profile-views')).toHaveText('2 צפיות');
+  await second.close();
+});
