@@ -30,6 +30,7 @@ function pages(idPrefix: string) {
     ),
     page('profile/write-post/:postId?', 'routes/write-post.tsx', 'write-post'),
     page('profile/:profileId', 'routes/profile.tsx', 'profile'),
+    page('me/:profileId/:questionIndex?', 'routes/me.tsx', 'me'),
     page('post/:postId', 'routes/post.tsx', 'post'),
     page(MAGAZINE_PATH.slice(1), 'routes/magazine.tsx', 'magazine'),
     page('design', 'routes/design.tsx', 'design'),

@@ -141,3 +141,55 @@ test('the video loads from YouTube only when played, and views count once per vi
   await expect(other.locator('.profile-views')).toHaveText('2 צפיות');
   await second.close();
 });
+
+test('the self-interview reads one question a page, server-rendered with its preview tags, in both languages', async ({
+  page,
+  request,
+}) => {
+  const { userId } = await memberWithStory(request);
+  const second = await request.post('/api/meAnswers/saveLive', {
+    data: {
+      questionId: 'places',
+      answerData: { 'places-1': 'A flat above a bakery, where the mornings smelled of bread.' },
+      version: 0,
+    },
+  });
+  expect(second.status()).toBe(200);
+
+  // Before any script runs: the text and the link-preview tags are in the page.
+  const html = await (await request.get(`/me/${userId}/2`)).text();
+  expect(html).toContain('A flat above a bakery');
+  expect(html).toMatch(
+    /<meta property="og:title" content="The places I(’|'|&#x27;|&#39;)ve called home — Dana Levi/,
+  );
+  expect(html).toContain('<meta property="og:type" content="article"/>');
+  expect(html).toMatch(/<link rel="canonical" href="[^"]+\/me\/[^"]+\/2"\/>/);
+
+  await page.goto(`/me/${userId}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Where I come from');
+  await expect(page.getByText('I was born by the sea, in a house with a blue door.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Previous question' })).toHaveCount(0);
+  await page.getByRole('link', { name: 'Next question' }).click();
+  await expect(page).toHaveURL(new RegExp(`/me/${userId}/2$`));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText("The places I've called home");
+  await expect(page.getByRole('link', { name: 'Next question' })).toHaveCount(0);
+  await expect(
+    page.locator('.me-contents').getByRole('link', { name: "The places I've called home" }),
+  ).toHaveAttribute('aria-current', 'page');
+  // A guest is invited to write their own.
+  await expect(page.getByRole('link', { name: 'Join and write yours' })).toHaveAttribute(
+    'href',
+    '/auth?modal=register',
+  );
+  await expectAccessible(page);
+  await page.getByRole('link', { name: 'Previous question' }).click();
+  await expect(page).toHaveURL(new RegExp(`/me/${userId}/1$`));
+
+  // An unanswered question is no page.
+  expect((await page.goto(`/me/${userId}/7`))?.status()).toBe(404);
+
+  await page.goto(`/he/me/${userId}/2`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('המקומות שהיו לי בית');
+  await expect(page.getByRole('link', { name: 'השאלה הקודמת' })).toBeVisible();
+  await expectAccessible(page);
+});

@@ -32,7 +32,14 @@ export function pageMeta(
   rootData: unknown,
   pathname: string,
   keys: { title: MessageKey; description?: MessageKey },
-  values: { title?: string; description?: string } = {},
+  values: {
+    title?: string;
+    description?: string;
+    /** A picture for link previews: an absolute address. */
+    image?: string;
+    /** Open Graph's type: `website` unless told (`article`, `profile`). */
+    type?: 'website' | 'article' | 'profile';
+  } = {},
 ): MetaDescriptor[] {
   const root = rootOf(rootData);
   const locale = root?.locale ?? splitLocale(pathname).locale;
@@ -53,8 +60,14 @@ export function pageMeta(
     { property: 'og:title', content: fullTitle },
     { property: 'og:description', content: description },
     { property: 'og:url', content: url(locale) },
-    { property: 'og:type', content: 'website' },
+    { property: 'og:type', content: values.type ?? 'website' },
     { property: 'og:site_name', content: t('app.name') },
     { property: 'og:locale', content: locale === 'he' ? 'he_IL' : 'en_US' },
+    ...(values.image
+      ? [
+          { property: 'og:image', content: values.image },
+          { name: 'twitter:card', content: 'summary' },
+        ]
+      : []),
   ];
 }

@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react';
 import { data } from 'react-router';
 import { Avatar } from '../components/avatar';
 import { EmptyState } from '../components/empty-state';
+import { hasAnswerText, InterviewAnswer } from '../components/interview-answer';
 import { Icon } from '../components/icon';
 import { LocalizedLink } from '../components/localized-link';
 import { PostCard } from '../components/post-card';
@@ -370,7 +371,7 @@ function ProfileAnswers({
   const { t, locale } = useI18n();
   const byId = new Map(questions.map((question) => [question.questionId, question]));
   const shown = answers
-    .filter((answer) => Object.values(answer.answerData).some((text) => text.trim() !== ''))
+    .filter(hasAnswerText)
     .sort((a, b) =>
       sort === 'oldest'
         ? a.updatedAt.localeCompare(b.updatedAt)
@@ -417,20 +418,12 @@ function ProfileAnswers({
                 <span className="badge">{t('profilePage.answers.private')}</span>
               )}
             </p>
-            {(question?.subQuestions ?? []).map((sub) => {
-              const text = answer.answerData[sub.subQuestionId]?.trim();
-              if (!text) return null;
-              return (
-                <section key={sub.subQuestionId} className="profile-answer-part">
-                  <h3>{sub.text[locale]}</h3>
-                  {text.split(/\n{2,}/).map((paragraph, index) => (
-                    <p key={index} dir="auto" lang={textLang(paragraph)}>
-                      {paragraph}
-                    </p>
-                  ))}
-                </section>
-              );
-            })}
+            <InterviewAnswer answer={answer} question={question} level={3} />
+            <p className="actions">
+              <LocalizedLink to={`/me/${answer.userId}/${answer.index}`}>
+                {t('profilePage.answers.read')}
+              </LocalizedLink>
+            </p>
             {own && (
               <LocalizedLink
                 className="button button-ghost"

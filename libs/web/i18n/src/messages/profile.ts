@@ -36,6 +36,17 @@ export const profileEn = {
   'profilePage.posts.edit': 'Edit',
   'profilePage.loadFailed': 'This part of the profile could not be loaded. Try again in a moment.',
   'profilePage.page': 'Page {page}',
+  'profilePage.answers.read': 'Read as an interview',
+  'me.title': '{question} — {name}',
+  'me.by': 'A self-interview by {name}',
+  'me.contents': 'The questions {name} answered',
+  'me.previous': 'Previous question',
+  'me.next': 'Next question',
+  'me.profile': 'To the profile',
+  'me.none': '{name} has not answered a question yet.',
+  'me.noneTitle': 'No answers yet',
+  'me.invite': 'Everyone has a story. Write yours, one question at a time.',
+  'me.inviteAction': 'Join and write yours',
 } as const;
 
 export const profileHe: Record<keyof typeof profileEn, string> = {
@@ -72,6 +83,17 @@ export const profileHe: Record<keyof typeof profileEn, string> = {
   'profilePage.posts.edit': 'עריכה',
   'profilePage.loadFailed': 'לא הצלחנו לטעון את החלק הזה של הפרופיל. אפשר לנסות שוב בעוד רגע.',
   'profilePage.page': 'עמוד {page}',
+  'profilePage.answers.read': 'לקריאה כראיון',
+  'me.title': '{question} — {name}',
+  'me.by': 'ראיון עצמי של {name}',
+  'me.contents': 'השאלות בראיון של {name}',
+  'me.previous': 'השאלה הקודמת',
+  'me.next': 'השאלה הבאה',
+  'me.profile': 'לפרופיל',
+  'me.none': 'עדיין אין תשובות של {name}.',
+  'me.noneTitle': 'עדיין אין תשובות',
+  'me.invite': 'לכל אחד יש סיפור. אפשר לכתוב את שלך, שאלה אחרי שאלה.',
+  'me.inviteAction': 'להצטרף ולכתוב',
 };
 
 /** For `registerMessages`, in the route module. */

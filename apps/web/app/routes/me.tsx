@@ -1,0 +1,177 @@
+import type { ProfileQuestion, PublicMeAnswer, PublicProfile } from '@mepedia/contracts';
+import { resolveProfileImage } from '@mepedia/contracts/browser';
+import { ApiError } from '@mepedia/web-api';
+import { createTranslator, profileMessages, registerMessages } from '@mepedia/web-i18n';
+import { BookOpen, ChevronLeft, ChevronRight } from 'lucide-react';
+import { data } from 'react-router';
+import { Avatar } from '../components/avatar';
+import { EmptyState } from '../components/empty-state';
+import { Icon } from '../components/icon';
+import { hasAnswerText, InterviewAnswer } from '../components/interview-answer';
+import { LocalizedLink } from '../components/localized-link';
+import { serverApi } from '../lib/context';
+import { useI18n } from '../lib/i18n';
+import { richMessage } from '../lib/rich-message';
+import { pageMeta, rootOf } from '../lib/seo';
+import { textLang } from '../lib/text-lang';
+import { useRootData } from '../root';
+import type { Route } from './+types/me';
+import '../styles/profile.css';
+
+registerMessages(profileMessages);
+
+/**
+ * A member's "me" as a self-interview, one answered question a page (`/me/{id}` opens at the
+ * first), with the previous and next ones and the list of all, server-rendered whole. Guests read
+ * every public answer: the encyclopedia is for readers and search engines, so there is no wall;
+ * a guest is invited to write their own at the end (docs/web.md, "The self-interview").
+ */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const api = serverApi(context, request);
+  let profile: PublicProfile;
+  try {
+    profile = await api.users.getProfileById(params.profileId);
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 404 || error.status === 400))
+      throw data(null, { status: 404 });
+    throw error;
+  }
+  const [answers, questions] = await Promise.all([
+    api.meAnswers.getUserAnswers(profile.id),
+    api.profileQuestions.getQuestions(),
+  ]);
+  const answered = answers.filter(hasAnswerText).sort((a, b) => a.index - b.index);
+  const asked = params.questionIndex;
+  if (asked !== undefined && !/^\d{1,2}$/.test(asked)) throw data(null, { status: 404 });
+  const position = asked
+    ? answered.findIndex((answer) => answer.index === Number(asked))
+    : answered.length > 0
+      ? 0
+      : -1;
+  // A question the member has not answered (or keeps private) is no page of theirs.
+  if (asked !== undefined && position < 0) throw data(null, { status: 404 });
+  const titles = Object.fromEntries(
+    questions.map((question) => [question.questionId, question.title]),
+  );
+  return {
+    profile,
+    contents: answered.map(({ index, questionId }) => ({ index, questionId })),
+    titles,
+    answer: position >= 0 ? answered[position]! : null,
+    question:
+      position >= 0
+        ? (questions.find((question) => question.questionId === answered[position]!.questionId) ??
+          null)
+        : null,
+    previous: position > 0 ? answered[position - 1]!.index : null,
+    next: position >= 0 && position < answered.length - 1 ? answered[position + 1]!.index : null,
+  };
+}
+
+/** The first words of an answer, for link previews and search results. */
+function summaryOf(answer: PublicMeAnswer): string {
+  const text = Object.values(answer.answerData).join(' ').replace(/\s+/g, ' ').trim();
+  return text.length > 160 ? `${text.slice(0, 157).trimEnd()}…` : text;
+}
+
+export const meta: Route.MetaFunction = ({ location, matches, data: loaded }) => {
+  const root = rootOf(matches[0]?.data);
+  const locale = root?.locale ?? 'en';
+  const t = createTranslator(locale);
+  const page = loaded as
+    | { profile: PublicProfile; answer: PublicMeAnswer | null; question: ProfileQuestion | null }
+    | undefined;
+  if (!page) return pageMeta(root, location.pathname, { title: 'notFound.title' });
+  const name = page.profile.fullname;
+  const picture = resolveProfileImage(page.profile);
+  const base = root?.publicApiUrl || root?.siteUrl || '';
+  return pageMeta(
+    root,
+    location.pathname,
+    { title: 'profile.title' },
+    {
+      title: page.question
+        ? t('me.title', { question: page.question.title[locale], name })
+        : t('me.by', { name }),
+      description: page.answer ? summaryOf(page.answer) : t('me.by', { name }),
+      type: 'article',
+      ...(picture ? { image: picture.startsWith('http') ? picture : `${base}${picture}` } : {}),
+    },
+  );
+};
+
+export default function Me({ loaderData }: Route.ComponentProps) {
+  const { t, locale } = useI18n();
+  const { profile, contents, titles, answer, question, previous, next } = loaderData;
+  const guest = !useRootData()?.user;
+  const name = <bdi lang={textLang(profile.fullname)}>{profile.fullname}</bdi>;
+  const home = `/me/${profile.id}`;
+  return (
+    <article className="page me-page" aria-labelledby="me-title">
+      <header className="me-byline">
+        <Avatar name={profile.fullname} image={resolveProfileImage(profile)} size="md" />
+        <p>
+          {richMessage(t, 'me.by', { name })}
+          {' · '}
+          <LocalizedLink to={`/profile/${profile.id}`}>{t('me.profile')}</LocalizedLink>
+        </p>
+      </header>
+      {answer && question ? (
+        <>
+          <h1 id="me-title" className="me-question">
+            {question.title[locale]}
+          </h1>
+          <p className="lead muted">{question.prompt[locale]}</p>
+          <div className="me-answer">
+            <InterviewAnswer answer={answer} question={question} level={2} />
+          </div>
+          <nav className="me-steps" aria-label={t('me.contents', { name: profile.fullname })}>
+            {previous !== null && (
+              <LocalizedLink
+                className="button button-secondary"
+                to={`${home}/${previous}`}
+                rel="prev"
+              >
+                <Icon icon={ChevronLeft} directional />
+                {t('me.previous')}
+              </LocalizedLink>
+            )}
+            {next !== null && (
+              <LocalizedLink className="button" to={`${home}/${next}`} rel="next">
+                {t('me.next')}
+                <Icon icon={ChevronRight} directional />
+              </LocalizedLink>
+            )}
+          </nav>
+          <section className="me-contents" aria-labelledby="me-contents-title">
+            <h2 id="me-contents-title">{richMessage(t, 'me.contents', { name })}</h2>
+            <ol>
+              {contents.map((entry) => (
+                <li key={entry.index}>
+                  <LocalizedLink
+                    to={`${home}/${entry.index}`}
+                    aria-current={entry.index === answer.index ? 'page' : undefined}
+                  >
+                    {titles[entry.questionId]?.[locale] ?? entry.questionId}
+                  </LocalizedLink>
+                </li>
+              ))}
+            </ol>
+          </section>
+        </>
+      ) : (
+        <EmptyState icon={BookOpen} headingLevel={1} title={t('me.noneTitle')}>
+          <p id="me-title">{richMessage(t, 'me.none', { name })}</p>
+        </EmptyState>
+      )}
+      {guest && (
+        <aside className="notice me-invite">
+          <p>{t('me.invite')}</p>
+          <LocalizedLink className="button" to="/auth?modal=register">
+            {t('me.inviteAction')}
+          </LocalizedLink>
+        </aside>
+      )}
+    </article>
+  );
+}
