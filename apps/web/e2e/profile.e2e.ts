@@ -193,3 +193,30 @@ test('the self-interview reads one question a page, server-rendered with its pre
   await expect(page.getByRole('link', { name: 'השאלה הקודמת' })).toBeVisible();
   await expectAccessible(page);
 });
+
+test('a member with an answer in the magazine is in the sitemap: profile and self-interview, both languages', async ({
+  request,
+}) => {
+  const { userId } = await memberWithStory(request);
+  const long =
+    'I grew up in a house by the harbour, where my grandmother kept the keys of every boat in a tin box and knew each captain by name.';
+  expect(
+    (
+      await request.post('/api/meAnswers/saveLive', {
+        data: { questionId: 'roots', answerData: { 'roots-1': long }, version: 1 },
+      })
+    ).status(),
+  ).toBe(200);
+  expect(
+    (
+      await request.post('/api/meAnswers/togglePublishAsPost', { data: { questionId: 'roots' } })
+    ).status(),
+  ).toBe(200);
+  // The profile counts as published once the answer's event has reached the users service.
+  await expect
+    .poll(async () => (await (await request.get('/sitemap.xml')).text()).includes(`/me/${userId}<`))
+    .toBe(true);
+  const sitemap = await (await request.get('/sitemap.xml')).text();
+  for (const path of [`/profile/${userId}`, `/he/profile/${userId}`, `/he/me/${userId}`])
+    expect(sitemap).toContain(`${path}</loc>`);
+});

@@ -3,7 +3,10 @@ import { serverApi } from '../lib/context';
 import { MAGAZINE_PATH } from '../lib/site';
 import type { Route } from './+types/sitemap';
 
-/** The static pages and the newest public posts, in both locales, each with its alternates. */
+/**
+ * The static pages, the newest public posts, and the published members' profiles and
+ * self-interviews, in both locales, each with its alternates.
+ */
 export const SITEMAP_PATHS = [
   '/',
   '/about',
@@ -38,12 +41,30 @@ async function publicPostPaths(api: ReturnType<typeof serverApi>): Promise<strin
   return paths;
 }
 
+const SITEMAP_PEOPLE = 1000;
+
+/** Each published member's profile and self-interview (`/me`): the pages people are read on. */
+async function publishedPeoplePaths(api: ReturnType<typeof serverApi>): Promise<string[]> {
+  const paths: string[] = [];
+  try {
+    for (let pageNumber = 0; paths.length < SITEMAP_PEOPLE * 2; pageNumber++) {
+      const page = await api.users.getPublishedUsers({ pageNumber, limit: 50 });
+      for (const person of page.users) paths.push(`/profile/${person.id}`, `/me/${person.id}`);
+      if (!page.hasMore) break;
+    }
+  } catch {
+    // Without the users service the sitemap still lists the rest.
+  }
+  return paths;
+}
+
 export async function loader({ context, request }: Route.LoaderArgs) {
   const site = context.web.siteUrl;
   // As a guest: only what anyone may read.
   const guest = new Request(request.url);
-  const posts = await publicPostPaths(serverApi(context, guest));
-  const urls = [...SITEMAP_PATHS, ...posts].flatMap((path) =>
+  const api = serverApi(context, guest);
+  const [posts, people] = await Promise.all([publicPostPaths(api), publishedPeoplePaths(api)]);
+  const urls = [...SITEMAP_PATHS, ...posts, ...people].flatMap((path) =>
     LOCALES.map(
       (locale) => `  <url>
     <loc>${site}${localizePath(path, locale)}</loc>
