@@ -29,20 +29,22 @@ const base = {
 
 // Timeouts fit a busy two-core machine, not an idle one (PGlite's first open alone took 12 s
 // there); hooks that open databases, processes or browsers say more themselves
-// (libs/server/testing/src/timeouts.ts).
+// (libs/server/testing/src/timeouts.ts). The default is global: jest-circus reads `testTimeout`
+// from the global config only, so a project's own `testTimeout` was silently ignored and every
+// test without its own ran under jest's 5 s (a PostgreSQL test writing 360 rows failed that way
+// on a loaded machine).
 /** @type {import('jest').Config} */
 module.exports = {
+  testTimeout: 60_000,
   projects: [
     {
       ...base,
       displayName: 'unit',
-      testTimeout: 15_000,
       testMatch: ['<rootDir>/{apps,libs}/**/src/**/*.spec.ts'],
     },
     {
       ...base,
       displayName: 'integration',
-      testTimeout: 60_000,
       testMatch: ['<rootDir>/{apps,libs}/**/test/**/*.int-spec.ts'],
       globalSetup: '<rootDir>/tools/test/global-setup.js',
       globalTeardown: '<rootDir>/tools/test/global-teardown.js',
@@ -50,7 +52,6 @@ module.exports = {
     {
       ...base,
       displayName: 'e2e',
-      testTimeout: 60_000,
       testMatch: ['<rootDir>/{apps,libs}/**/test/**/*.e2e-spec.ts'],
       globalSetup: '<rootDir>/tools/test/global-setup.js',
       globalTeardown: '<rootDir>/tools/test/global-teardown.js',

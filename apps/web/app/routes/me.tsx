@@ -1,6 +1,5 @@
 import type { ProfileQuestion, PublicMeAnswer, PublicProfile } from '@mepedia/contracts';
 import { resolveProfileImage } from '@mepedia/contracts/browser';
-import { ApiError } from '@mepedia/web-api';
 import { createTranslator, profileMessages, registerMessages } from '@mepedia/web-i18n';
 import { BookOpen, ChevronLeft, ChevronRight } from 'lucide-react';
 import { data } from 'react-router';
@@ -12,6 +11,7 @@ import { LocalizedLink } from '../components/localized-link';
 import { serverApi } from '../lib/context';
 import { useI18n } from '../lib/i18n';
 import { richMessage } from '../lib/rich-message';
+import { profileOr404 } from '../lib/profiles';
 import { pageMeta, rootOf } from '../lib/seo';
 import { textLang } from '../lib/text-lang';
 import { useRootData } from '../root';
@@ -28,14 +28,7 @@ registerMessages(profileMessages);
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const api = serverApi(context, request);
-  let profile: PublicProfile;
-  try {
-    profile = await api.users.getProfileById(params.profileId);
-  } catch (error) {
-    if (error instanceof ApiError && (error.status === 404 || error.status === 400))
-      throw data(null, { status: 404 });
-    throw error;
-  }
+  const profile = await profileOr404(api, params.profileId);
   const [answers, questions] = await Promise.all([
     api.meAnswers.getUserAnswers(profile.id),
     api.profileQuestions.getQuestions(),

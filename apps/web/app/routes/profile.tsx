@@ -4,7 +4,6 @@ import { ApiError } from '@mepedia/web-api';
 import { createTranslator, profileMessages, registerMessages } from '@mepedia/web-i18n';
 import { BookOpen, Globe, Link2, PenLine, Play, Settings2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { data } from 'react-router';
 import { Avatar } from '../components/avatar';
 import { EmptyState } from '../components/empty-state';
 import { hasAnswerText, InterviewAnswer } from '../components/interview-answer';
@@ -16,6 +15,7 @@ import { useApi } from '../lib/api';
 import { serverApi } from '../lib/context';
 import { useI18n } from '../lib/i18n';
 import { richMessage } from '../lib/rich-message';
+import { profileOr404 } from '../lib/profiles';
 import { pageMeta, rootOf } from '../lib/seo';
 import { textLang } from '../lib/text-lang';
 import { youtubeEmbedUrl, youtubeVideoId } from '../lib/youtube';
@@ -48,14 +48,7 @@ function viewOf(url: URL): { tab: Tab; sort: Sort; page: number } {
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const api = serverApi(context, request);
   const view = viewOf(new URL(request.url));
-  let profile: PublicProfile;
-  try {
-    profile = await api.users.getProfileById(params.profileId);
-  } catch (error) {
-    if (error instanceof ApiError && (error.status === 404 || error.status === 400))
-      throw data(null, { status: 404 });
-    throw error;
-  }
+  const profile = await profileOr404(api, params.profileId);
   let posts: PostsPage | null = null;
   let answers: PublicMeAnswer[] | null = null;
   let questions: ProfileQuestion[] | null = null;

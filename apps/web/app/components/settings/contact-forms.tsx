@@ -87,6 +87,45 @@ function ContactRow({
   );
 }
 
+/** One step's form: its error above, its fields, the send button (busy while sending) and more. */
+function StepForm({
+  id,
+  attach,
+  form,
+  onSubmit,
+  submitLabel,
+  children,
+  more,
+}: {
+  id: string;
+  attach: (element: HTMLFormElement | null) => void;
+  form: ReturnType<typeof useSettingsForm>;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => Promise<void>;
+  submitLabel: string;
+  children: ReactNode;
+  more: ReactNode;
+}) {
+  const { t } = useI18n();
+  return (
+    <form
+      id={id}
+      ref={attach}
+      className="form settings-contact-form"
+      noValidate
+      onSubmit={(event) => void onSubmit(event)}
+    >
+      <FormError message={form.formError} />
+      {children}
+      <div className="actions">
+        <button type="submit" className="button" disabled={form.busy}>
+          {form.busy ? t('form.sending') : submitLabel}
+        </button>
+        {more}
+      </div>
+    </form>
+  );
+}
+
 /**
  * Keyboard focus follows the form: into its first empty field when it opens (or moves to its
  * next step), back to the button that opened it when it closes, never left on a removed element.
@@ -168,14 +207,20 @@ function EmailChange({ user }: { user: CurrentUser }) {
         </p>
       )}
       {open && (
-        <form
+        <StepForm
           id={formId}
-          ref={attachForm}
-          className="form settings-contact-form"
-          noValidate
-          onSubmit={(event) => void onSubmit(event)}
+          attach={attachForm}
+          form={form}
+          onSubmit={onSubmit}
+          submitLabel={t('settings.contact.sendLink')}
+          more={
+            <>
+              <button type="button" className="link-button" onClick={() => setOpen(false)}>
+                {t('settings.contact.cancel')}
+              </button>
+            </>
+          }
         >
-          <FormError message={form.formError} />
           <Field
             label={t('settings.contact.newEmail')}
             name="email"
@@ -194,15 +239,7 @@ function EmailChange({ user }: { user: CurrentUser }) {
             hint={t('settings.contact.passwordHint')}
             error={form.errors['password']}
           />
-          <div className="actions">
-            <button type="submit" className="button" disabled={form.busy}>
-              {form.busy ? t('form.sending') : t('settings.contact.sendLink')}
-            </button>
-            <button type="button" className="link-button" onClick={() => setOpen(false)}>
-              {t('settings.contact.cancel')}
-            </button>
-          </div>
-        </form>
+        </StepForm>
       )}
     </>
   );
@@ -286,14 +323,20 @@ function PhoneChange({ user }: { user: CurrentUser }) {
         buttonId={buttonId}
       />
       {open && !pending && (
-        <form
+        <StepForm
           id={formId}
-          ref={attachForm}
-          className="form settings-contact-form"
-          noValidate
-          onSubmit={(event) => void onNumber(event)}
+          attach={attachForm}
+          form={form}
+          onSubmit={onNumber}
+          submitLabel={t('settings.contact.sendCode')}
+          more={
+            <>
+              <button type="button" className="link-button" onClick={close}>
+                {t('settings.contact.cancel')}
+              </button>
+            </>
+          }
         >
-          <FormError message={form.formError} />
           <div className="field-row">
             <Field
               label={t('auth.phonePrefix')}
@@ -314,25 +357,26 @@ function PhoneChange({ user }: { user: CurrentUser }) {
               error={form.errors['phoneNumber']}
             />
           </div>
-          <div className="actions">
-            <button type="submit" className="button" disabled={form.busy}>
-              {form.busy ? t('form.sending') : t('settings.contact.sendCode')}
-            </button>
-            <button type="button" className="link-button" onClick={close}>
-              {t('settings.contact.cancel')}
-            </button>
-          </div>
-        </form>
+        </StepForm>
       )}
       {open && pending && (
-        <form
+        <StepForm
           id={formId}
-          ref={attachForm}
-          className="form settings-contact-form"
-          noValidate
-          onSubmit={(event) => void onCode(event)}
+          attach={attachForm}
+          form={form}
+          onSubmit={onCode}
+          submitLabel={t('settings.contact.confirm')}
+          more={
+            <>
+              <button type="button" className="link-button" onClick={() => setPending(null)}>
+                {t('settings.contact.otherNumber')}
+              </button>
+              <button type="button" className="link-button" onClick={close}>
+                {t('settings.contact.cancel')}
+              </button>
+            </>
+          }
         >
-          <FormError message={form.formError} />
           <p role="status">
             {richMessage(t, 'settings.contact.codeSent', {
               phone: phoneText(pending.prefix, pending.phone),
@@ -348,18 +392,7 @@ function PhoneChange({ user }: { user: CurrentUser }) {
             required
             error={form.errors['verifyCode']}
           />
-          <div className="actions">
-            <button type="submit" className="button" disabled={form.busy}>
-              {form.busy ? t('form.sending') : t('settings.contact.confirm')}
-            </button>
-            <button type="button" className="link-button" onClick={() => setPending(null)}>
-              {t('settings.contact.otherNumber')}
-            </button>
-            <button type="button" className="link-button" onClick={close}>
-              {t('settings.contact.cancel')}
-            </button>
-          </div>
-        </form>
+        </StepForm>
       )}
     </>
   );
