@@ -11,16 +11,12 @@ import { SearchX, Users } from 'lucide-react';
 import { EmptyState } from '../components/empty-state';
 import { Field, SelectField } from '../components/field';
 import { LocalizedLink } from '../components/localized-link';
+import { Pagination } from '../components/ui/pagination';
+import { pageAddress, queryOf } from '../lib/people-query';
 import { richMessage } from '../lib/rich-message';
 
 export const meta: Route.MetaFunction = ({ location, matches }) =>
   pageMeta(matches[0]?.data, location.pathname, { title: 'menu.people' });
-
-function queryOf(params: URLSearchParams) {
-  const sortBy = params.get('sortBy') === 'oldest' ? ('oldest' as const) : ('mostRecent' as const);
-  const searchValue = params.get('searchValue')?.trim() ?? '';
-  return { searchValue, sortBy, limit: 24, pageNumber: 0 };
-}
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const queryClient = new QueryClient();
@@ -34,8 +30,21 @@ function Results() {
   const [params] = useSearchParams();
   const api = useApi();
   const { t } = useI18n();
-  const { data } = useQuery(userQueries.people(api, queryOf(params)));
+  const query = queryOf(params);
+  const { data, isError, refetch } = useQuery(userQueries.people(api, query));
   const people = data?.users ?? [];
+  if (isError && !data)
+    return (
+      <EmptyState
+        icon={SearchX}
+        title={t('people.loadFailed')}
+        action={
+          <button type="button" className="button" onClick={() => void refetch()}>
+            {t('people.retry')}
+          </button>
+        }
+      />
+    );
   if (people.length === 0) {
     const searched = params.get('searchValue');
     return searched ? (
@@ -54,14 +63,23 @@ function Results() {
       <EmptyState icon={Users} title={t('home.recommended.empty')} />
     );
   }
+  const page = query.pageNumber + 1;
   return (
-    <ul className="card-grid">
-      {people.map((person) => (
-        <li key={person.id}>
-          <PersonCard person={person} />
-        </li>
-      ))}
-    </ul>
+    <>
+      <ul className="card-grid">
+        {people.map((person) => (
+          <li key={person.id}>
+            <PersonCard person={person} />
+          </li>
+        ))}
+      </ul>
+      <Pagination
+        by="page"
+        previous={page > 1 ? pageAddress(params, page - 1) : undefined}
+        next={data?.hasMore ? pageAddress(params, page + 1) : undefined}
+        status={t('people.page', { page })}
+      />
+    </>
   );
 }
 

@@ -343,7 +343,12 @@ function ProfilePosts({
           </li>
         ))}
       </ul>
-      <Pagination previous={previous} next={next} status={t('profilePage.page', { page })} />
+      <Pagination
+        by="page"
+        previous={previous}
+        next={next}
+        status={t('profilePage.page', { page })}
+      />
     </section>
   );
 }

@@ -93,6 +93,8 @@ export const en = {
   'pagination.label': 'Pages',
   'pagination.previous': 'Newer',
   'pagination.next': 'Older',
+  'pagination.previousPage': 'Previous page',
+  'pagination.nextPage': 'Next page',
   'toast.error': 'Error',
   'toast.success': 'Done',
   'toast.close': 'Close notification',
@@ -130,6 +132,9 @@ export const en = {
   'people.noMatch.text':
     'Nobody’s name or topics match {query}. Try another spelling, or fewer words.',
   'people.noMatch.clear': 'Show everyone',
+  'people.page': 'Page {page}',
+  'people.loadFailed': 'People could not be loaded just now.',
+  'people.retry': 'Try again',
   'profile.title': "{name}'s profile",
   'profile.notFound': 'This profile does not exist or is not public.',
   'auth.firstname': 'First name',
