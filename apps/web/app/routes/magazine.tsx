@@ -1,6 +1,6 @@
 import { postQueries } from '@mepedia/web-api';
 import { HydrationBoundary, QueryClient, dehydrate, useQuery } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router';
+import { Form, useSearchParams } from 'react-router';
 import { LocalizedLink } from '../components/localized-link';
 import { PostCard } from '../components/post-card';
 import { useApi } from '../lib/api';
@@ -9,7 +9,8 @@ import { useI18n } from '../lib/i18n';
 import { pageMeta } from '../lib/seo';
 import { MAGAZINE_PATH } from '../lib/site';
 import type { Route } from './+types/magazine';
-import { Newspaper } from 'lucide-react';
+import { Newspaper, SearchX } from 'lucide-react';
+import { Field, SelectField } from '../components/field';
 import { EmptyState } from '../components/empty-state';
 
 export const meta: Route.MetaFunction = ({ location, matches }) =>
@@ -19,11 +20,35 @@ export const meta: Route.MetaFunction = ({ location, matches }) =>
   });
 
 const PAGE = 12;
+/** The filters the address carries (the form below writes them): author, topic and order. */
+const FILTERS = ['author', 'topic', 'sortBy'] as const;
 const queryOf = (params: URLSearchParams) => {
   const cursor = params.get('cursor');
   const asOf = params.get('asOf');
-  return { magazine: true, limit: PAGE, ...(cursor ? { cursor } : {}), ...(asOf ? { asOf } : {}) };
+  const author = params.get('author')?.trim().slice(0, 100);
+  const topic = params.get('topic')?.trim().slice(0, 100);
+  return {
+    magazine: true,
+    limit: PAGE,
+    ...(params.get('sortBy') === 'oldest' ? { sortBy: 'oldest' as const } : {}),
+    ...(author ? { authorSearchValue: author } : {}),
+    ...(topic ? { topicSearchValue: topic } : {}),
+    ...(cursor ? { cursor } : {}),
+    ...(asOf ? { asOf } : {}),
+  };
 };
+
+/** The next page's address: the same filters, the service's cursor and the first page's time. */
+function moreAddress(params: URLSearchParams, cursor: string, asOf: string): string {
+  const next = new URLSearchParams();
+  for (const name of FILTERS) {
+    const value = params.get(name);
+    if (value) next.set(name, value);
+  }
+  next.set('cursor', cursor);
+  next.set('asOf', asOf);
+  return `${MAGAZINE_PATH}?${next.toString()}`;
+}
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const queryClient = new QueryClient();
@@ -39,6 +64,19 @@ function Stories() {
   const [params] = useSearchParams();
   const { data } = useQuery(postQueries.list(api, queryOf(params)));
   const posts = data?.posts ?? [];
+  const filtered = FILTERS.some((name) => name !== 'sortBy' && params.get(name));
+  if (posts.length === 0 && filtered)
+    return (
+      <EmptyState
+        icon={SearchX}
+        title={t('magazine.noMatch')}
+        action={
+          <LocalizedLink className="button button-secondary" to={MAGAZINE_PATH}>
+            {t('magazine.clear')}
+          </LocalizedLink>
+        }
+      />
+    );
   if (posts.length === 0)
     return (
       <EmptyState
@@ -70,7 +108,7 @@ function Stories() {
         <p>
           <LocalizedLink
             className="button button-secondary"
-            to={`${MAGAZINE_PATH}?cursor=${encodeURIComponent(data.nextCursor)}&asOf=${encodeURIComponent(data.asOf)}`}
+            to={moreAddress(params, data.nextCursor, data.asOf)}
           >
             {t('magazine.more')}
           </LocalizedLink>
@@ -80,7 +118,48 @@ function Stories() {
   );
 }
 
-/** The magazine: public stories members published there, newest first. */
+/** Author, topic and order: a GET form, so each filtered view is an address of its own. */
+function Filters() {
+  const { t } = useI18n();
+  const [params] = useSearchParams();
+  return (
+    <Form method="get" className="filters" role="search" aria-label={t('magazine.filters')}>
+      <Field
+        label={t('magazine.author')}
+        id="magazine-author"
+        name="author"
+        type="search"
+        dir="auto"
+        maxLength={100}
+        defaultValue={params.get('author') ?? ''}
+      />
+      <Field
+        label={t('magazine.topic')}
+        id="magazine-topic"
+        name="topic"
+        type="search"
+        dir="auto"
+        maxLength={100}
+        defaultValue={params.get('topic') ?? ''}
+      />
+      <SelectField
+        label={t('people.sort')}
+        id="magazine-sort"
+        name="sortBy"
+        defaultValue={params.get('sortBy') === 'oldest' ? 'oldest' : 'mostRecent'}
+        options={[
+          { value: 'mostRecent', label: t('people.sort.mostRecent') },
+          { value: 'oldest', label: t('people.sort.oldest') },
+        ]}
+      />
+      <button type="submit" className="button">
+        {t('magazine.filter')}
+      </button>
+    </Form>
+  );
+}
+
+/** The magazine: public stories members published there, newest first unless asked otherwise. */
 export default function Magazine({ loaderData }: Route.ComponentProps) {
   const { t } = useI18n();
   return (
@@ -88,6 +167,7 @@ export default function Magazine({ loaderData }: Route.ComponentProps) {
       <section className="page" aria-labelledby="magazine-title">
         <h1 id="magazine-title">{t('magazine.title')}</h1>
         <p className="lead">{t('magazine.lead')}</p>
+        <Filters />
         <Stories />
       </section>
     </HydrationBoundary>

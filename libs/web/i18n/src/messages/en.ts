@@ -218,6 +218,12 @@ export const en = {
   'magazine.emptyText':
     'Members choose which of their stories everyone may read. Meanwhile, meet the people who write here.',
   'magazine.more': 'More stories',
+  'magazine.filters': 'Filter the stories',
+  'magazine.author': 'Author',
+  'magazine.topic': 'Topic (words of the title)',
+  'magazine.filter': 'Show',
+  'magazine.noMatch': 'No story matches these filters.',
+  'magazine.clear': 'Show all stories',
   'post.by': 'By {name}',
   'post.views': '{count, plural, one {# view} other {# views}}',
   'post.likes': '{count, plural, one {# like} other {# likes}}',

@@ -207,6 +207,12 @@ export const he: Record<CoreMessageKey, string> = {
   'magazine.emptyText':
     'חברי הקהילה בוחרים אילו מהסיפורים שלהם כולם יכולים לקרוא. בינתיים, אפשר להכיר את האנשים שכותבים כאן.',
   'magazine.more': 'עוד סיפורים',
+  'magazine.filters': 'סינון הסיפורים',
+  'magazine.author': 'כותב/ת',
+  'magazine.topic': 'נושא (מילים מהכותרת)',
+  'magazine.filter': 'הצגה',
+  'magazine.noMatch': 'אין סיפור שמתאים לסינון הזה.',
+  'magazine.clear': 'הצגת כל הסיפורים',
   'post.by': 'מאת {name}',
   'post.views': '{count, plural, one {צפייה אחת} two {שתי צפיות} other {# צפיות}}',
   'post.likes': '{count, plural, one {לייק אחד} two {שני לייקים} other {# לייקים}}',

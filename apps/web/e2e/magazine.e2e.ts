@@ -1,0 +1,63 @@
+import { request as playwrightRequest } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { expectAccessible, newPerson, registerMember, uploadImage } from './helpers';
+
+const STORY =
+  'We sailed it on the lake the summer I turned twelve, and the whole street came along to watch it float. ';
+
+/** Letters only, new to this run: filters then find exactly this test's stories. */
+function unique(prefix: string): string {
+  const letters = 'abcdefghijklmnopqrstuvwxyz';
+  let word = prefix;
+  for (let i = 0; i < 8; i++) word += letters[Math.floor(Math.random() * letters.length)];
+  return word;
+}
+
+test('the magazine filters by author and topic, orders either way, and says when nothing matches', async ({
+  page,
+  baseURL,
+}) => {
+  const surname = unique('Mag');
+  const topic = unique('topic');
+  const titles = [`The ${topic} of the old harbour`, `Letters from the ${topic} road`];
+  for (const title of titles) {
+    const writer = await playwrightRequest.newContext({ baseURL });
+    await registerMember(writer, newPerson(), { lastname: surname });
+    const created = await writer.post('/api/posts/create', {
+      data: {
+        title,
+        content: `<p>${STORY.repeat(2)}</p>`,
+        image: await uploadImage(writer),
+        credit: 'Album',
+        privacy: 'public',
+        destination: 'magazine',
+      },
+    });
+    expect(created.status()).toBe(201);
+    await writer.dispose();
+  }
+  const cards = page.locator('.card-grid .post-card-title');
+
+  await page.goto('/mepedia-magazine');
+  await page.getByLabel('Author').fill(surname);
+  await page.getByRole('button', { name: 'Show' }).click();
+  await expect(page).toHaveURL(new RegExp(`author=${surname}`));
+  await expect(cards).toHaveText([titles[1]!, titles[0]!]);
+
+  await page.getByLabel('Sort by').selectOption('oldest');
+  await page.getByRole('button', { name: 'Show' }).click();
+  await expect(cards).toHaveText([titles[0]!, titles[1]!]);
+
+  await page.goto(`/mepedia-magazine?topic=${encodeURIComponent('old harbour')}&author=${surname}`);
+  await expect(cards).toHaveText([titles[0]!]);
+  await expectAccessible(page);
+
+  await page.goto(`/he/mepedia-magazine?author=${surname}&topic=nothingmatcheshere`);
+  await expect(page.getByText('אין סיפור שמתאים לסינון הזה.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'הצגת כל הסיפורים' })).toHaveAttribute(
+    'href',
+    '/he/mepedia-magazine',
+  );
+  await expect(page.getByLabel('כותב/ת')).toHaveValue(surname);
+  await expectAccessible(page);
+});
