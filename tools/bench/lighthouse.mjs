@@ -1,5 +1,5 @@
 // Lighthouse, mobile (its default: a mid-range phone, simulated slow 4G), on npm start's process:
-// performance and accessibility of the home page and of a post, in both languages. A
+// performance and accessibility of the home page, a post (both languages) and a profile. A
 // measurement, not a test. Three runs a page; the median performance is reported.
 //
 //   npm run build && node tools/bench/lighthouse.mjs
@@ -81,6 +81,8 @@ async function main() {
       },
       hebrewMember,
     );
+    // A profile with its posts (the writers' own pages, issue 15).
+    const hebrewWriter = await call(base, 'POST', '/api/users/session', undefined, hebrewMember);
     chrome = await chromeLauncher.launch({
       chromePath: CHROME,
       userDataDir: profileDir,
@@ -94,6 +96,7 @@ async function main() {
       ['post', `/post/${post.postId}`],
       ['post (he)', `/he/post/${hebrewPost.postId}`],
       ['post (he), English story', `/he/post/${post.postId}`],
+      ['profile (he)', `/he/profile/${hebrewWriter.id}`],
     ];
     // ONLY='post' measures the pages whose name includes it.
     for (const [name, path] of pages.filter(([name]) => !ONLY || name.includes(ONLY))) {

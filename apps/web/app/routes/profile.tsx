@@ -325,7 +325,11 @@ function ProfilePosts({
       </EmptyState>
     );
   return (
-    <section aria-label={t('profilePage.tab.posts')}>
+    <section aria-labelledby="profile-posts-title">
+      {/* The cards' titles are level 3: the section has its level-2 heading, for screen readers. */}
+      <h2 id="profile-posts-title" className="visually-hidden">
+        {t('profilePage.tab.posts')}
+      </h2>
       <ul className="card-grid">
         {posts.posts.map((post) => (
           <li key={post.postId} className="profile-post">
