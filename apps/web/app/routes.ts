@@ -41,6 +41,7 @@ function pages(idPrefix: string) {
 export default [
   route('robots.txt', 'routes/robots.ts'),
   route('sitemap.xml', 'routes/sitemap.ts'),
+  route('oembed', 'routes/oembed.ts'),
   ...pages(''),
   ...prefix('he', pages('he-')),
 ] satisfies RouteConfig;

@@ -220,3 +220,54 @@ test('a member with an answer in the magazine is in the sitemap: profile and sel
   for (const path of [`/profile/${userId}`, `/he/profile/${userId}`, `/he/me/${userId}`])
     expect(sitemap).toContain(`${path}</loc>`);
 });
+
+test('oEmbed: posts, profiles and self-interviews are announced and answered; others are not', async ({
+  request,
+}) => {
+  const { userId } = await memberWithStory(request);
+  const posts = (await (
+    await request.post('/api/posts/getPosts', { data: { publisherId: userId } })
+  ).json()) as { posts: Array<{ postId: string; title: string }> };
+  const post = posts.posts.find((candidate) => candidate.title === 'The newer story')!;
+
+  // Each page names its oEmbed answer; following it gives a link preview.
+  const discovered = async (path: string) => {
+    const html = await (await request.get(path)).text();
+    const href = /<link rel="alternate" type="application\/json\+oembed" href="([^"]+)"/.exec(
+      html,
+    )?.[1];
+    expect(href, path).toBeDefined();
+    const answer = await request.get(href!.replace(/&amp;/g, '&'));
+    expect(answer.status(), path).toBe(200);
+    expect(answer.headers()['access-control-allow-origin']).toBe('*');
+    return (await answer.json()) as Record<string, unknown>;
+  };
+  expect(await discovered(`/post/${post.postId}`)).toMatchObject({
+    version: '1.0',
+    type: 'link',
+    title: 'The newer story',
+    author_name: 'Dana Levi',
+    provider_name: 'Mepedia',
+    thumbnail_url: expect.stringMatching(/\/api\/files\/image\//),
+  });
+  expect(await discovered(`/he/profile/${userId}`)).toMatchObject({ title: 'Dana Levi' });
+  expect(await discovered(`/me/${userId}/1`)).toMatchObject({ author_name: 'Dana Levi' });
+
+  // Someone else's site, a private post, the wrong format, no address: refused.
+  const ask = (query: string) => request.get(`/oembed?${query}`);
+  expect(
+    (
+      await ask(`url=${encodeURIComponent(`https://elsewhere.example/post/${post.postId}`)}`)
+    ).status(),
+  ).toBe(404);
+  expect((await ask('')).status()).toBe(400);
+  const postHtml = await (await request.get(`/post/${post.postId}`)).text();
+  const ownUrl = /<link rel="canonical" href="([^"]+)"/.exec(postHtml)![1]!;
+  expect((await ask(`url=${encodeURIComponent(ownUrl)}&format=xml`)).status()).toBe(501);
+  const changed = await request.post('/api/posts/updatePostPrivacy', {
+    data: { postId: post.postId, privacy: 'private' },
+  });
+  expect(changed.status()).toBe(200);
+  // Asked as a guest: the private post is not found, even when its author asks.
+  expect((await ask(`url=${encodeURIComponent(ownUrl)}`)).status()).toBe(404);
+});

@@ -39,6 +39,8 @@ export function pageMeta(
     image?: string;
     /** Open Graph's type: `website` unless told (`article`, `profile`). */
     type?: 'website' | 'article' | 'profile';
+    /** Announce the page's oEmbed answer (routes/oembed.ts): posts, profiles, self-interviews. */
+    oembed?: boolean;
   } = {},
 ): MetaDescriptor[] {
   const root = rootOf(rootData);
@@ -63,6 +65,16 @@ export function pageMeta(
     { property: 'og:type', content: values.type ?? 'website' },
     { property: 'og:site_name', content: t('app.name') },
     { property: 'og:locale', content: locale === 'he' ? 'he_IL' : 'en_US' },
+    ...(values.oembed
+      ? [
+          {
+            tagName: 'link',
+            rel: 'alternate',
+            type: 'application/json+oembed',
+            href: `${siteUrl}/oembed?url=${encodeURIComponent(url(locale))}`,
+          },
+        ]
+      : []),
     ...(values.image
       ? [
           { property: 'og:image', content: values.image },

@@ -88,6 +88,7 @@ export const meta: Route.MetaFunction = ({ location, matches, data: loaded }) =>
         : t('me.by', { name }),
       description: page.answer ? summaryOf(page.answer) : t('me.by', { name }),
       type: 'article',
+      oembed: true,
       ...(picture ? { image: picture.startsWith('http') ? picture : `${base}${picture}` } : {}),
     },
   );

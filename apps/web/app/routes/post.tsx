@@ -54,7 +54,7 @@ export const meta: Route.MetaFunction = ({ location, matches, data: loaded }) =>
     root,
     location.pathname,
     { title: 'home.title' },
-    { title: post.title, description },
+    { title: post.title, description, oembed: true },
   );
   const t = createTranslator(root?.locale ?? 'en');
   return [

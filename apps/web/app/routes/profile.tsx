@@ -84,6 +84,7 @@ export const meta: Route.MetaFunction = ({ location, matches, data: loaded }) =>
     { title: 'profile.title' },
     {
       title: profile ? t('profile.title', { name: profile.fullname }) : t('profile.notFound'),
+      oembed: Boolean(profile),
       ...(profile?.moto || profile?.aboutMe
         ? { description: profile.moto || profile.aboutMe || '' }
         : {}),
