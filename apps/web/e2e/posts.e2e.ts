@@ -44,6 +44,16 @@ test('a member’s magazine post appears in the magazine, on the home page and o
     .toBeGreaterThan(0);
   expect(await page.locator('article script').count()).toBe(0);
   await expect(page.locator('meta[property="og:type"]')).toHaveAttribute('content', 'article');
+  const ld = JSON.parse(
+    (await page.locator('head script[type="application/ld+json"]').textContent()) ?? '{}',
+  ) as Record<string, unknown>;
+  expect(ld).toMatchObject({
+    '@context': 'https://schema.org',
+    '@type': 'Article',
+    headline: expect.any(String),
+    image: [expect.stringMatching(/\/api\/files\/image\//)],
+    author: { '@type': 'Person' },
+  });
   await expectAccessible(page);
 
   await page.goto(`/he/post/${postId}`);

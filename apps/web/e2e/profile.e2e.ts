@@ -164,6 +164,15 @@ test('the self-interview reads one question a page, server-rendered with its pre
   );
   expect(html).toContain('<meta property="og:type" content="article"/>');
   expect(html).toMatch(/<link rel="canonical" href="[^"]+\/me\/[^"]+\/2"\/>/);
+  // Structured data for search engines: an Article by the member.
+  const ld = JSON.parse(
+    /<script type="application\/ld\+json">(.+?)<\/script>/.exec(html)![1]!,
+  ) as Record<string, unknown>;
+  expect(ld).toMatchObject({
+    '@type': 'Article',
+    author: { '@type': 'Person', name: 'Dana Levi' },
+    description: expect.stringContaining('A flat above a bakery'),
+  });
 
   await page.goto(`/me/${userId}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Where I come from');

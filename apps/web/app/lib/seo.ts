@@ -83,3 +83,32 @@ export function pageMeta(
       : []),
   ];
 }
+
+/**
+ * schema.org `Article` structured data for a page that is one piece of writing (a post, a page of
+ * a self-interview), for React Router's `script:ld+json` meta descriptor. Addresses are absolute.
+ */
+export function articleLd(article: {
+  url: string;
+  headline: string;
+  description: string;
+  image?: string | undefined;
+  published: string;
+  modified: string;
+  author: { name: string; url: string };
+}): { 'script:ld+json': Record<string, unknown> } {
+  return {
+    'script:ld+json': {
+      '@context': 'https://schema.org',
+      '@type': 'Article',
+      mainEntityOfPage: article.url,
+      headline: article.headline.slice(0, 110),
+      description: article.description,
+      ...(article.image ? { image: [article.image] } : {}),
+      datePublished: article.published,
+      dateModified: article.modified,
+      author: { '@type': 'Person', name: article.author.name, url: article.author.url },
+      publisher: { '@type': 'Organization', name: 'Mepedia' },
+    },
+  };
+}

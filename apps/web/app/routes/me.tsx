@@ -12,7 +12,7 @@ import { serverApi } from '../lib/context';
 import { useI18n } from '../lib/i18n';
 import { richMessage } from '../lib/rich-message';
 import { profileOr404 } from '../lib/profiles';
-import { pageMeta, rootOf } from '../lib/seo';
+import { articleLd, pageMeta, rootOf } from '../lib/seo';
 import { textLang } from '../lib/text-lang';
 import { useRootData } from '../root';
 import type { Route } from './+types/me';
@@ -78,20 +78,30 @@ export const meta: Route.MetaFunction = ({ location, matches, data: loaded }) =>
   const name = page.profile.fullname;
   const picture = resolveProfileImage(page.profile);
   const base = root?.publicApiUrl || root?.siteUrl || '';
-  return pageMeta(
+  const image = picture ? (picture.startsWith('http') ? picture : `${base}${picture}`) : undefined;
+  const title = page.question
+    ? t('me.title', { question: page.question.title[locale], name })
+    : t('me.by', { name });
+  const description = page.answer ? summaryOf(page.answer) : t('me.by', { name });
+  const tags = pageMeta(
     root,
     location.pathname,
     { title: 'profile.title' },
-    {
-      title: page.question
-        ? t('me.title', { question: page.question.title[locale], name })
-        : t('me.by', { name }),
-      description: page.answer ? summaryOf(page.answer) : t('me.by', { name }),
-      type: 'article',
-      oembed: true,
-      ...(picture ? { image: picture.startsWith('http') ? picture : `${base}${picture}` } : {}),
-    },
+    { title, description, type: 'article', oembed: true, ...(image ? { image } : {}) },
   );
+  if (!page.answer) return tags;
+  return [
+    ...tags,
+    articleLd({
+      url: tags.find((tag) => tag['rel'] === 'canonical')?.['href'] ?? '',
+      headline: title,
+      description,
+      image,
+      published: page.answer.updatedAt,
+      modified: page.answer.updatedAt,
+      author: { name, url: `${root?.siteUrl ?? ''}/profile/${page.profile.id}` },
+    }),
+  ];
 };
 
 export default function Me({ loaderData }: Route.ComponentProps) {

@@ -15,7 +15,7 @@ import { serverApi } from '../lib/context';
 import { useI18n } from '../lib/i18n';
 import { LocalizedLink } from '../components/localized-link';
 import { useRootData } from '../root';
-import { pageMeta, rootOf } from '../lib/seo';
+import { articleLd, pageMeta, rootOf } from '../lib/seo';
 import type { Route } from './+types/post';
 
 /** What a reader sees before anyone reacted, or when the counts cannot be read right now. */
@@ -57,6 +57,7 @@ export const meta: Route.MetaFunction = ({ location, matches, data: loaded }) =>
     { title: post.title, description, oembed: true },
   );
   const t = createTranslator(root?.locale ?? 'en');
+  const image = `${root?.publicApiUrl || root?.siteUrl || ''}${post.image}`;
   return [
     ...tags
       .map((tag) =>
@@ -65,8 +66,20 @@ export const meta: Route.MetaFunction = ({ location, matches, data: loaded }) =>
       .filter((tag) => tag['property'] !== 'og:type'),
     { property: 'og:type', content: 'article' },
     // Crawlers need the whole address: the API's origin when it lives apart, else the site's.
-    { property: 'og:image', content: `${root?.publicApiUrl || root?.siteUrl || ''}${post.image}` },
+    { property: 'og:image', content: image },
     { property: 'article:published_time', content: post.createdAt },
+    articleLd({
+      url: tags.find((tag) => tag['rel'] === 'canonical')?.['href'] ?? '',
+      headline: post.title,
+      description,
+      image,
+      published: post.createdAt,
+      modified: post.updatedAt,
+      author: {
+        name: post.publisher?.fullname ?? '',
+        url: `${root?.siteUrl ?? ''}/profile/${post.publisherId}`,
+      },
+    }),
   ];
 };
 
