@@ -13,6 +13,7 @@ import {
 import {
   DeleteUserRequest,
   EndSessionRequest,
+  GetMembersByIdsRequest,
   Email,
   NO_SESSION,
   RegisterRequest,
@@ -22,6 +23,7 @@ import {
   type DeleteUserResponse,
   type GetUserIdByEmailResponse,
   type LogoutResponse,
+  type MembersByIdsResponse,
   type PublicProfile,
   type RegisterInput,
   type RegisterResponse,
@@ -143,6 +145,16 @@ export class UsersController {
   @Get('getProfileById/:id')
   getProfileById(@Param('id') id: string): Promise<PublicProfile> {
     return this.users.publicProfile(id);
+  }
+
+  /** Bylines of a list in one call (ours): public, like getProfileById. */
+  @Public()
+  @Post('getMembersByIds')
+  @HttpCode(200)
+  getMembersByIds(
+    @Body(new ZodPipe(GetMembersByIdsRequest)) body: z.output<typeof GetMembersByIdsRequest>,
+  ): Promise<MembersByIdsResponse> {
+    return this.users.memberNames(body.ids);
   }
 
   @MembersOnly()

@@ -1,7 +1,7 @@
 import type { DomainEventPayload, DomainEventType } from '@mepedia/contracts';
 import { isUuid, type Db } from '@mepedia/server-database';
 import { appendEvent } from '@mepedia/server-queue';
-import { and, desc, eq, gt, isNull, lte, ne, or } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull, isNull, lte, ne, or } from 'drizzle-orm';
 import { fullname } from './users.mapper';
 import { outbox, sessions, users, type NewUserRow, type UserRow } from './users.schema';
 
@@ -29,6 +29,16 @@ export class UsersRepository {
     if (!isUuid(id)) return undefined;
     const [row] = await this.db.select().from(users).where(eq(users.id, id)).limit(1);
     return row;
+  }
+
+  /** Verified members among `ids` (a primary-key probe; ids that are no UUID match nothing). */
+  async findVerifiedByIds(ids: string[]): Promise<UserRow[]> {
+    const valid = [...new Set(ids.map((id) => id.toLowerCase()).filter(isUuid))];
+    if (valid.length === 0) return [];
+    return this.db
+      .select()
+      .from(users)
+      .where(and(inArray(users.id, valid), isNotNull(users.emailVerifiedAt)));
   }
 
   async findByEmail(email: string): Promise<UserRow | undefined> {

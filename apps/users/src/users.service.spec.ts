@@ -45,6 +45,8 @@ function newFakeStore() {
       return full;
     },
     findById: async (id) => users.get(id),
+    findVerifiedByIds: async (ids) =>
+      [...users.values()].filter((u) => ids.includes(u.id) && u.emailVerifiedAt),
     deletePendingPastDeadline: async (now, holding) => {
       const gone = [...users.values()].filter(
         (u) =>

@@ -3,6 +3,8 @@ import {
   type CurrentUser,
   type Language,
   type PublicProfile,
+  type MemberName,
+  type MembersByIdsResponse,
   type RegisterInput,
   type RegisterResponse,
   type UpdateUserInformationInput,
@@ -210,6 +212,31 @@ export class UsersService {
     const row = await this.repository.findById(id);
     if (!row || verificationState(row) !== 'verified') throw new AppError('USER_NOT_FOUND');
     return toPublicProfile(row);
+  }
+
+  /** Bylines for a list: the verified members among `ids`, once each, in the order asked. */
+  async memberNames(ids: string[]): Promise<MembersByIdsResponse> {
+    const rows = await this.repository.findVerifiedByIds(ids);
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    const seen = new Set<string>();
+    const members: MemberName[] = [];
+    for (const id of ids) {
+      const row = byId.get(id.toLowerCase());
+      if (!row || seen.has(row.id)) continue;
+      seen.add(row.id);
+      const { firstname, lastname, fullname, language, profileImage, croppedProfileImage } =
+        toPublicProfile(row);
+      members.push({
+        id: row.id,
+        firstname,
+        lastname,
+        fullname,
+        language,
+        profileImage,
+        croppedProfileImage,
+      });
+    }
+    return { members };
   }
 
   /** For signed-in members only (see docs/users-api.md): the id of a verified member by email. */

@@ -3,6 +3,7 @@ import type {
   CurrentUser,
   DomainEventEnvelope,
   ErrorEnvelope,
+  MembersByIdsResponse,
   PublicProfile,
   RegisterResponse,
   SessionsList,
@@ -669,6 +670,68 @@ export function describeUsersApi(
           new Date(Date.now() - SESSION_IDLE_SECONDS * 1000),
         );
         expect(sweep).toBeGreaterThanOrEqual(1);
+      });
+    });
+
+    describe('getMembersByIds', () => {
+      it('names verified members in the order asked, once each, and leaves others out', async () => {
+        const first = await registerVerified({ firstname: 'Ada', lastname: 'Lovelace' });
+        const second = await registerVerified({ firstname: 'Noa', lastname: 'Cohen' });
+        const pending = newRegistration();
+        const pendingId = (
+          await call<RegisterResponse>(base, 'POST', '/api/users/register', { body: pending })
+        ).body.userId;
+        const response = await call<MembersByIdsResponse>(
+          base,
+          'POST',
+          '/api/users/getMembersByIds',
+          {
+            body: {
+              ids: [
+                second.userId,
+                pendingId,
+                'not-a-uuid',
+                '0196f0a4-0000-7000-8000-000000000000',
+                first.userId.toUpperCase(),
+                second.userId,
+              ],
+            },
+          },
+        );
+        expect(response.status).toBe(200);
+        expect(response.body.members.map((member) => member.id)).toEqual([
+          second.userId,
+          first.userId,
+        ]);
+        expect(response.body.members[1]).toEqual({
+          id: first.userId,
+          firstname: 'Ada',
+          lastname: 'Lovelace',
+          fullname: 'Ada Lovelace',
+          language: 'en',
+          profileImage: null,
+          croppedProfileImage: null,
+        });
+      });
+
+      it('refuses an empty list and more than 50 ids, in the caller’s language', async () => {
+        const empty = await call<ErrorEnvelope>(base, 'POST', '/api/users/getMembersByIds', {
+          body: { ids: [] },
+          headers: { 'accept-language': 'he' },
+        });
+        expect(empty.status).toBe(400);
+        expect(empty.body.details).toEqual([
+          {
+            field: 'ids',
+            code: 'FIELD_REQUIRED',
+            message: expect.stringMatching(/[\u0590-\u05FF]/),
+          },
+        ]);
+        const many = await call<ErrorEnvelope>(base, 'POST', '/api/users/getMembersByIds', {
+          body: { ids: Array.from({ length: 51 }, (_, i) => `id-${i}`) },
+        });
+        expect(many.status).toBe(400);
+        expect(many.body.details?.[0]).toMatchObject({ field: 'ids', code: 'INVALID_VALUE' });
       });
     });
 

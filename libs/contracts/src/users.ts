@@ -220,6 +220,36 @@ export const PublicProfile = CurrentUser.pick({
 });
 export type PublicProfile = z.infer<typeof PublicProfile>;
 
+/** `getMembersByIds` (ours): names and pictures of up to this many members in one call. */
+export const MEMBERS_BY_IDS_MAX = 50;
+export const GetMembersByIdsRequest = z.object({
+  ids: z
+    .array(UserId, { error: 'INVALID_VALUE' })
+    .min(1, 'FIELD_REQUIRED')
+    .max(MEMBERS_BY_IDS_MAX, 'INVALID_VALUE')
+    .describe(`Member ids, 1 to ${MEMBERS_BY_IDS_MAX}; repeats and unknown ids are allowed.`),
+});
+export type GetMembersByIdsRequest = z.input<typeof GetMembersByIdsRequest>;
+/** What a byline needs: who wrote something, and their picture. */
+export const MemberName = PublicProfile.pick({
+  id: true,
+  firstname: true,
+  lastname: true,
+  fullname: true,
+  language: true,
+  profileImage: true,
+  croppedProfileImage: true,
+});
+export type MemberName = z.infer<typeof MemberName>;
+export const MembersByIdsResponse = z.object({
+  members: z
+    .array(MemberName)
+    .describe(
+      'The verified members among the ids, once each, in the order asked; others left out.',
+    ),
+});
+export type MembersByIdsResponse = z.infer<typeof MembersByIdsResponse>;
+
 export const GetUserIdByEmailResponse = z.object({ userId: z.string() });
 export type GetUserIdByEmailResponse = z.infer<typeof GetUserIdByEmailResponse>;
 
