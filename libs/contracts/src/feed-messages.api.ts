@@ -1,10 +1,9 @@
 import type { ApiRoute, ApiService } from './api-route';
+import { FEED_MESSAGE_MAX, FEED_MESSAGES_PAGE_SIZE } from './feed-limits';
 import * as schemas from './feed-messages';
 import {
   DeleteFeedMessageResponse,
   EditFeedMessageRequest,
-  FEED_MESSAGE_MAX,
-  FEED_MESSAGES_PAGE_SIZE,
   FeedMessage,
   FeedMessageId,
   FeedMessagesCount,

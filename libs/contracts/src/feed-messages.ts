@@ -1,19 +1,15 @@
 import { z } from 'zod';
+import {
+  FEED_MESSAGE_MAX,
+  FEED_MESSAGE_SORTS,
+  FEED_MESSAGE_TAG_MAX,
+  FEED_MESSAGES_PAGE_SIZE,
+  FEED_MESSAGES_SKIP_MAX,
+} from './feed-limits';
 import { requiredError } from './zod-helpers';
 
 // Comments ("feed messages") on posts and me answers, with one level of replies: the
 // feed-messages service. Plain text only. See docs/api/feed-messages.md.
-
-/** A message's text: 1 to this many characters once cleaned, counted as code points. */
-export const FEED_MESSAGE_MAX = 2000;
-/** A tag: at most this many characters once cleaned. */
-export const FEED_MESSAGE_TAG_MAX = 64;
-/** Messages per page of getMessages. */
-export const FEED_MESSAGES_PAGE_SIZE = 20;
-/** The largest `skip` getMessages accepts. */
-export const FEED_MESSAGES_SKIP_MAX = 100_000;
-export const FEED_MESSAGE_SORTS = ['newest', 'oldest'] as const;
-export type FeedMessageSort = (typeof FEED_MESSAGE_SORTS)[number];
 
 /** What a post, me answer or room id looks like: 1 to 64 letters, digits, `_` or `-`. */
 export const FEED_OBJECT_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;

@@ -18,6 +18,7 @@ export * from './http-cache';
 export * from './private-questions';
 export * from './reactions';
 export * from './site';
+export * from './feed-limits';
 export * from './feed-messages';
 export * from './files';
 export * from './files.api';

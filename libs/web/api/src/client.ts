@@ -4,7 +4,17 @@ import type {
   CurrentUser,
   CurrentUserAnswers,
   DeletePrivateQuestionResponse,
+  DeleteFeedMessageResponse,
   ErrorEnvelope,
+  FeedMessage,
+  FeedMessageSort,
+  FeedMessagesCount,
+  FeedMessagesPage,
+  Language,
+  LikeFeedMessageResponse,
+  LikeResponse,
+  MembersByIdsResponse,
+  TranslateOutputResponse,
   InsertPrivateQuestionRequest,
   OwnMeAnswer,
   PostPrivacy,
@@ -108,6 +118,42 @@ export function createApi(options: ApiOptions) {
           postId,
           ...(randomIdentifier ? { randomIdentifier } : {}),
         }),
+      /** Turns the caller's like of a post on or off; answers the state after the call. */
+      like: (id: string) => send<LikeResponse>('PUT', 'posts/like', { id }),
+      /** Counts one share of a post (a member's or a visitor's). */
+      updateShareProp: (objectId: string) =>
+        send<{ shareCount: number }>('POST', 'posts/updateShareProp', { objectId }),
+      /** Machine translation of text or HTML (markup kept) to `target`. Members only. */
+      translateOutput: (output: string, target: Language) =>
+        send<TranslateOutputResponse>('POST', 'posts/translateOutput', { output, target }),
+    },
+    feedMessages: {
+      /** A comment on `postId` (a post or a me answer), or a reply in a thread. */
+      sendMessage: (postId: string, message: string, parentMessageId?: string) =>
+        send<FeedMessage>('POST', 'feedMessages/sendMessage', {
+          postId,
+          message,
+          ...(parentMessageId ? { parentMessageId } : {}),
+        }),
+      editMessage: (messageId: string, message: string) =>
+        send<FeedMessage>('PUT', 'feedMessages/editMessage', { messageId, message }),
+      /** A page of 20: the room's comments, or with `parentId` one thread's replies. */
+      getMessages: (
+        id: string,
+        options: { parentId?: string; skip?: number; sort?: FeedMessageSort } = {},
+      ) => send<FeedMessagesPage>('POST', 'feedMessages/getMessages', { id, ...options }),
+      getNumberOfMessages: (id: string) =>
+        send<FeedMessagesCount>(
+          'GET',
+          `feedMessages/getNumberOfMessages/${encodeURIComponent(id)}`,
+        ),
+      like: (id: string) => send<LikeFeedMessageResponse>('PUT', 'feedMessages/like', { id }),
+      /** `roomId`: the comment's room (its post's id, unless it was sent to another room). */
+      deleteMessage: (messageId: string, roomId: string) =>
+        send<DeleteFeedMessageResponse>(
+          'DELETE',
+          `feedMessages/deleteMessage/${encodeURIComponent(messageId)}/${encodeURIComponent(roomId)}`,
+        ),
     },
     views: {
       /** Counts the caller's view (once per member or visitor) and answers the count. */
@@ -241,6 +287,9 @@ export function createApi(options: ApiOptions) {
         send<{ language: 'en' | 'he' }>('PUT', 'users/updateUserLanguage', { language }),
       getProfileById: (id: string) =>
         send<PublicProfile>('GET', `users/getProfileById/${encodeURIComponent(id)}`),
+      /** Names and pictures of up to 50 members in one call (bylines of a list). */
+      getMembersByIds: (ids: string[]) =>
+        send<MembersByIdsResponse>('POST', 'users/getMembersByIds', { ids }),
       getPublishedUsers: (query: PeopleQuery) =>
         send<PeoplePage>('POST', 'users/getPublishedUsers', query),
       getHomepageUsers: (query: PeopleQuery) =>
