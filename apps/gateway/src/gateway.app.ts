@@ -43,6 +43,8 @@ export async function createGatewayApp(
     upstreams?: Partial<Record<ServiceApp, Upstream>>;
     /** The worker's dev outbox without HTTP (the standalone process; never in production). */
     devOutbox?: Upstream;
+    /** More for /health/ready to wait on (the standalone process: its demo seed). */
+    readiness?: ReadinessCheck[];
   } = {},
 ): Promise<GatewayApp> {
   const logger = options.logger ?? createLogger({ name: 'gateway', level: config.logLevel });
@@ -76,7 +78,7 @@ export async function createGatewayApp(
     ? new RedisRateLimitStore(config.redisUrl, config.redisPrefix)
     : new MemoryRateLimitStore();
 
-  const readiness: ReadinessCheck[] = [];
+  const readiness: ReadinessCheck[] = [...(options.readiness ?? [])];
   const app = await createHttpApp(GatewayModule.register(readiness), {
     logger,
     bodyParser: false,

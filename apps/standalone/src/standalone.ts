@@ -190,7 +190,18 @@ export async function startStandalone(given: Record<string, string | undefined> 
       production: usersOptions.production,
       supportChatUrl: config.SUPPORT_CHAT_URL,
     };
+    // With the demo seed, the process is ready once the community is in (or the seed gave up):
+    // /health/ready says 503 meanwhile, so nothing routed by readiness sees half a community.
+    let seeded = !config.DEMO_SEED;
     const gateway = await createGatewayApp(gatewayConfig, {
+      readiness: [
+        {
+          name: 'demo-seed',
+          check: async () => {
+            if (!seeded) throw new Error('the demo seed is still running');
+          },
+        },
+      ],
       bus,
       logger: logger.child({ service: 'gateway' }),
       // Pages share the one thread with the services: two drawn at a time (render-queue.ts), and
@@ -221,8 +232,10 @@ export async function startStandalone(given: Record<string, string | undefined> 
     const url = `http://localhost:${port}`;
     // The seed calls this process as a member's browser would, on the address it listens on.
     const own = ['0.0.0.0', '::'].includes(config.HOST) ? '127.0.0.1' : config.HOST;
-    if (config.DEMO_SEED)
+    if (config.DEMO_SEED) {
       await seedAtStart(`http://${own.includes(':') ? `[${own}]` : own}:${port}`, logger);
+      seeded = true;
+    }
     return { url, port, close };
   } catch (error) {
     await stopServices().catch(() => undefined);

@@ -6,7 +6,8 @@ import { hydrated, newPerson, openMenu, registerMember, uploadImage } from './he
 // and the toolbar, in English and Hebrew, on a phone (390 px) and a laptop (1366 px). A change
 // to the look fails here until its new pictures are looked at and accepted
 // (`npx playwright test -c apps/web/playwright.config.ts appearance --update-snapshots`).
-// This file sorts first, so it draws the fresh server's own few stories, not other tests'.
+// This file sorts first, so it draws the demo community (the server starts with the demo seed)
+// and its own three stories, not other tests'.
 
 const WIDTHS = [390, 1366] as const;
 const STORIES = [
@@ -58,7 +59,9 @@ test('seed: one member and three stories', async ({ page }) => {
   // Each story shows its author once the posts service has the member's name.
   await expect
     .poll(async () => {
-      const page1 = await page.request.post('/api/posts/getPosts', { data: { magazine: true } });
+      const page1 = await page.request.post('/api/posts/getPosts', {
+        data: { magazine: true, publisherId: profileId },
+      });
       const { posts } = (await page1.json()) as { posts: Array<{ publisher: unknown }> };
       return posts.filter((post) => post.publisher !== null).length;
     })

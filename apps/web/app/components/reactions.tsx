@@ -4,8 +4,8 @@ import { ApiError } from '@mepedia/web-api';
 import { useEffect, useRef, useState } from 'react';
 import { useApi } from '../lib/api';
 import { useI18n } from '../lib/i18n';
-import { LocalizedLink } from './localized-link';
 import { ReactionIcon } from './reaction-icons';
+import { SignInPrompt } from './sign-in-prompt';
 import { useToasts } from './toasts';
 
 /** The state as it will be once a toggle of `name` lands: the caller's reaction on or off. */
@@ -104,13 +104,7 @@ export function ReactionBar({
           );
         })}
       </div>
-      {signInPrompt && (
-        <p className="reaction-sign-in" role="alert">
-          <span dir="auto">{signInPrompt}</span>{' '}
-          <LocalizedLink to="/auth?modal=login">{t('menu.login')}</LocalizedLink>{' '}
-          <LocalizedLink to="/auth?modal=register">{t('menu.register')}</LocalizedLink>
-        </p>
-      )}
+      {signInPrompt && <SignInPrompt message={signInPrompt} className="reaction-sign-in" />}
     </div>
   );
 }

@@ -1,11 +1,17 @@
-import type { LottiesState, Post } from '@mepedia/contracts';
+import type { Language, LottiesState, Post } from '@mepedia/contracts';
 import { ApiError } from '@mepedia/web-api';
-import { createTranslator } from '@mepedia/web-i18n';
-import { useEffect } from 'react';
+import { createTranslator, postMessages, registerMessages } from '@mepedia/web-i18n';
+import { Heart, Languages, Share2 } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { data } from 'react-router';
 import { RANDOM_IDENTIFIER_KEY } from '../components/client-effects';
 import { Avatar } from '../components/avatar';
 import { Byline } from '../components/byline';
+import { Discussion } from '../components/discussion/discussion';
+import { loadDiscussion } from '../components/discussion/load';
+import { Icon } from '../components/icon';
+import { SignInPrompt } from '../components/sign-in-prompt';
+import { useToasts } from '../components/toasts';
 import { MemberImage } from '../components/member-image';
 import { richMessage } from '../lib/rich-message';
 import { textLang } from '../lib/text-lang';
@@ -18,6 +24,10 @@ import { useRootData } from '../root';
 import { articleLd, pageMeta, rootOf } from '../lib/seo';
 import type { Route } from './+types/post';
 
+import '../styles/post.css';
+
+registerMessages(postMessages);
+
 /** What a reader sees before anyone reacted, or when the counts cannot be read right now. */
 const NO_REACTIONS: LottiesState = {
   counts: { heart: 0, clap: 0, laugh: 0, wow: 0, hug: 0 },
@@ -27,12 +37,13 @@ const NO_REACTIONS: LottiesState = {
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const api = serverApi(context, request);
   try {
-    // The counts are a side dish: the post shows even when they cannot be read.
-    const [post, reactions] = await Promise.all([
+    // The counts and the comments are side dishes: the post shows even when they cannot be read.
+    const [post, reactions, discussion] = await Promise.all([
       api.posts.getPostById(params.postId),
       api.lotties.fillLotties('posts', params.postId).catch(() => NO_REACTIONS),
+      loadDiscussion(api, params.postId),
     ]);
-    return { post, reactions };
+    return { post, reactions, discussion };
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) throw data(null, { status: 404 });
     throw error;
@@ -83,22 +94,132 @@ export const meta: Route.MetaFunction = ({ location, matches, data: loaded }) =>
   ];
 };
 
-/** A post, whole: its content is sanitized by the posts service, on the way in and on the way out. */
+/** A machine translation of the post, shown instead of it until the reader asks for the original. */
+type Translation = { title: string; content: string; target: Language };
+
+/** Text of HTML as the provider sends it back (entities and all), for a plain-text title. */
+function decodedText(html: string): string {
+  return new DOMParser().parseFromString(html, 'text/html').body.textContent ?? '';
+}
+
+/**
+ * A post, whole: its content is sanitized by the posts service, on the way in and on the way out;
+ * a machine translation of it, which comes from the provider as is, is cleaned here with the
+ * editor's allow-list before it is shown.
+ */
 export default function PostPage({ loaderData }: Route.ComponentProps) {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   const api = useApi();
-  const { post, reactions } = loaderData;
-  const mine = useRootData()?.user?.id === post.publisherId;
+  const toasts = useToasts();
+  const { post, reactions, discussion } = loaderData;
+  const user = useRootData()?.user ?? null;
+  const mine = user?.id === post.publisherId;
+  const number = new Intl.NumberFormat(locale === 'he' ? 'he-IL' : 'en-GB');
+  const [like, setLike] = useState({ liked: post.likedByMe, likes: post.likes });
+  const [shares, setShares] = useState(post.shareCount);
+  const [prompt, setPrompt] = useState<'like' | 'translate' | null>(null);
+  const [translation, setTranslation] = useState<Translation | null>(null);
+  const [showing, setShowing] = useState(false);
+  const [translating, setTranslating] = useState(false);
+  const language = textLang(post.title) ?? textLang(textOf(post.content)) ?? 'en';
+  const target: Language = language === 'he' ? 'en' : 'he';
 
   useEffect(() => {
     const id = window.localStorage.getItem(RANDOM_IDENTIFIER_KEY) ?? undefined;
     api.posts.updatePostViews(post.postId, id).catch(() => undefined);
   }, [api, post.postId]);
 
+  // Another post in the same page component (client navigation): its own state.
+  useEffect(() => {
+    setLike({ liked: post.likedByMe, likes: post.likes });
+    setShares(post.shareCount);
+    setTranslation(null);
+    setShowing(false);
+    setPrompt(null);
+  }, [post]);
+
+  async function toggleLike() {
+    if (!user) {
+      setPrompt('like');
+      return;
+    }
+    const before = like;
+    setLike({ liked: !before.liked, likes: Math.max(0, before.likes + (before.liked ? -1 : 1)) });
+    try {
+      setLike(await api.posts.like(post.postId));
+    } catch (error) {
+      setLike(before);
+      if (error instanceof ApiError && error.status === 401) setPrompt('like');
+      else toasts.error(t('discussion.error.like'));
+    }
+  }
+
+  async function share() {
+    const url = `${window.location.origin}${window.location.pathname}`;
+    if (typeof navigator.share === 'function') {
+      try {
+        await navigator.share({ title: post.title, url });
+      } catch {
+        return; // Closed without sharing: nothing was shared.
+      }
+    } else {
+      try {
+        await navigator.clipboard.writeText(url);
+        toasts.success(t('postPage.linkCopied'));
+      } catch {
+        toasts.error(t('postPage.shareFailed'));
+        return;
+      }
+    }
+    api.posts
+      .updateShareProp(post.postId)
+      .then((answer) => setShares(answer.shareCount))
+      .catch(() => undefined);
+  }
+
+  async function translate() {
+    if (showing || translation) {
+      setShowing(!showing);
+      return;
+    }
+    if (!user) {
+      setPrompt('translate');
+      return;
+    }
+    setTranslating(true);
+    try {
+      const [title, content, { allowedHtml }] = await Promise.all([
+        // Sent as HTML, as the content is: a title is text, so its ampersands are escaped.
+        api.posts.translateOutput(post.title.replace(/&/g, '&amp;').replace(/</g, '&lt;'), target),
+        api.posts.translateOutput(post.content, target),
+        import('../components/editor/content'),
+      ]);
+      setTranslation({
+        title: decodedText(title.output),
+        content: allowedHtml(content.output),
+        target,
+      });
+      setShowing(true);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) setPrompt('translate');
+      else
+        toasts.error(
+          error instanceof ApiError && error.code === 'TRANSLATION_UNAVAILABLE'
+            ? error.message
+            : t('translate.failed'),
+        );
+    } finally {
+      setTranslating(false);
+    }
+  }
+
+  const shown = showing && translation ? translation : null;
+  const title = shown?.title ?? post.title;
+
   return (
     <article className="page page-narrow post" aria-labelledby="post-title">
-      <h1 id="post-title" dir="auto" lang={textLang(post.title)}>
-        {post.title}
+      <h1 id="post-title" dir="auto" lang={shown ? shown.target : textLang(post.title)}>
+        {title}
       </h1>
       {post.publisher && (
         <div className="post-author">
@@ -133,27 +254,67 @@ export default function PostPage({ loaderData }: Route.ComponentProps) {
           })}
         </figcaption>
       </figure>
+      {shown && (
+        <p className="translation-notice" role="status">
+          {t(shown.target === 'he' ? 'translate.notice.he' : 'translate.notice.en')}
+        </p>
+      )}
       <div
         className="prose"
         dir="auto"
-        lang={textLang(post.title)}
-        dangerouslySetInnerHTML={{ __html: post.content }}
+        lang={shown ? shown.target : textLang(post.title)}
+        dangerouslySetInnerHTML={{ __html: shown?.content ?? post.content }}
       />
       <p className="muted post-counts">
-        {t('post.views', { count: post.views })} · {t('post.likes', { count: post.likes })}
+        {t('post.views', { count: post.views })} · {t('post.likes', { count: like.likes })} ·{' '}
+        {t('postPage.shares', { count: shares })}
       </p>
-      <ReactionBar collectionName="posts" objectId={post.postId} initial={reactions} />
-      {/* Its author may change it: the post editor, with this post. */}
-      {mine && (
-        <p>
+      <div className="post-actions" role="group" aria-label={t('postPage.actions')}>
+        <button
+          type="button"
+          className="button button-secondary post-like"
+          aria-pressed={like.liked}
+          onClick={() => void toggleLike()}
+        >
+          <Icon icon={Heart} size={18} />
+          {t('postPage.like')}
+          <span className="post-like-count">{number.format(like.likes)}</span>
+        </button>
+        <button type="button" className="button button-secondary" onClick={() => void share()}>
+          <Icon icon={Share2} size={18} />
+          {t('postPage.share')}
+        </button>
+        <button
+          type="button"
+          className="button button-secondary"
+          aria-busy={translating || undefined}
+          disabled={translating}
+          onClick={() => void translate()}
+        >
+          <Icon icon={Languages} size={18} />
+          {translating
+            ? t('translate.working')
+            : showing
+              ? t('translate.original')
+              : t(target === 'he' ? 'translate.toHe' : 'translate.toEn')}
+        </button>
+        {/* Its author may change it: the post editor, with this post. */}
+        {mine && (
           <LocalizedLink
             className="button button-secondary"
             to={`/profile/write-post/${post.postId}`}
           >
             {t('post.edit')}
           </LocalizedLink>
-        </p>
+        )}
+      </div>
+      {prompt && (
+        <SignInPrompt
+          message={t(prompt === 'translate' ? 'translate.membersOnly' : 'guest.mustLogin')}
+        />
       )}
+      <ReactionBar collectionName="posts" objectId={post.postId} initial={reactions} />
+      <Discussion roomId={post.postId} start={discussion} />
     </article>
   );
 }

@@ -4,6 +4,7 @@ export type { CoreMessageKey, MessageKey } from './messages/en';
 // Pages' own strings, for their routes to register (tree-shaken from every other page).
 export { editMeMessages } from './messages/edit-me';
 export { privateQuestionsMessages } from './messages/private-questions';
+export { postMessages } from './messages/post';
 export { profileMessages } from './messages/profile';
 export { settingsMessages } from './messages/settings';
 export { writePostMessages } from './messages/write-post';

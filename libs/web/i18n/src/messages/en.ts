@@ -1,3 +1,4 @@
+import type { postEn } from './post';
 import type { profileEn } from './profile';
 import type { settingsEn } from './settings';
 import type { editMeEn } from './edit-me';
@@ -242,4 +243,5 @@ export type MessageKey =
   | keyof typeof editMeEn
   | keyof typeof privateQuestionsEn
   | keyof typeof writePostEn
-  | keyof typeof profileEn;
+  | keyof typeof profileEn
+  | keyof typeof postEn;

@@ -1,0 +1,29 @@
+import type { Api } from '@mepedia/web-api';
+import type { DiscussionStart } from './discussion';
+
+/**
+ * A discussion's first page for the server render: its comments, how many messages it has, and
+ * who wrote them (one call for all the names). Null when the comments cannot be read right now:
+ * the page still shows, with a way to try again.
+ */
+export async function loadDiscussion(api: Api, roomId: string): Promise<DiscussionStart> {
+  try {
+    const [page, { count }] = await Promise.all([
+      api.feedMessages.getMessages(roomId),
+      api.feedMessages.getNumberOfMessages(roomId),
+    ]);
+    const ids = [
+      ...new Set(page.messages.flatMap((message) => (message.authorId ? [message.authorId] : []))),
+    ];
+    const authors =
+      ids.length === 0
+        ? []
+        : await api.users
+            .getMembersByIds(ids)
+            .then((answer) => answer.members)
+            .catch(() => []);
+    return { page, count, authors };
+  } catch {
+    return null;
+  }
+}
