@@ -45,6 +45,16 @@ describe('the demo seed (npm run start:demo)', () => {
 
   const allPosts = DEMO_MEMBERS.flatMap((member) => member.posts);
 
+  it('is ready once the seed is in: /health/ready names the seed among its checks', async () => {
+    const ready = await call<{ status: string; checks: Array<{ name: string; ok: boolean }> }>(
+      url,
+      'GET',
+      '/health/ready',
+    );
+    expect(ready.status).toBe(200);
+    expect(ready.body.checks).toContainEqual({ name: 'demo-seed', ok: true });
+  });
+
   it('lists every demo member, with their picture and motto, in both scripts', async () => {
     // Members are listed once their published answer's event has reached the users service.
     const page = await eventually(async () => {
