@@ -79,7 +79,10 @@ export default defineConfig(({ isSsrBuild }) => ({
     // support texts.)
     rollupOptions: {
       output: {
-        // The browser's build only: the server's is one file that Node loads once.
+        // The server's build is one file that Node loads once (.mjs, react-router.config.ts):
+        // pages' lazy imports (the PNG drawing, the editor's cleaner) are inlined into it.
+        ...(isSsrBuild ? { inlineDynamicImports: true } : {}),
+        // The browser's build only.
         manualChunks: isSsrBuild
           ? undefined
           : (id, { getModuleIds, getModuleInfo }) => {

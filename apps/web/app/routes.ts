@@ -31,6 +31,19 @@ function pages(idPrefix: string) {
     page('profile/write-post/:postId?', 'routes/write-post.tsx', 'write-post'),
     page('profile/:profileId', 'routes/profile.tsx', 'profile'),
     page('me/:profileId/:questionIndex?', 'routes/me.tsx', 'me'),
+    page('me-widget/:profileId', 'routes/me-widget.tsx', 'me-widget'),
+    page(
+      'me-widget/:profileId/download/:styleName',
+      'routes/me-widget-download.ts',
+      'me-widget-download',
+    ),
+    // The card alone, for iframes: with a member, or the example card without one.
+    page(
+      'me-widget-template/:profileId/:styleName',
+      'routes/me-widget-template.ts',
+      'me-widget-template',
+    ),
+    page('me-widget-template/:styleName', 'routes/me-widget-template.ts', 'me-widget-example'),
     page('post/:postId', 'routes/post.tsx', 'post'),
     page(MAGAZINE_PATH.slice(1), 'routes/magazine.tsx', 'magazine'),
     page('design', 'routes/design.tsx', 'design'),

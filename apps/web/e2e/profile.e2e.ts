@@ -259,7 +259,18 @@ test('oEmbed: posts, profiles and self-interviews are announced and answered; ot
     provider_name: 'Mepedia',
     thumbnail_url: expect.stringMatching(/\/api\/files\/image\//),
   });
-  expect(await discovered(`/he/profile/${userId}`)).toMatchObject({ title: 'Dana Levi' });
+  // A member: their card, as the widget's code frames it, in the address's language.
+  expect(await discovered(`/he/profile/${userId}`)).toMatchObject({
+    type: 'rich',
+    title: 'Dana Levi',
+    width: 340,
+    height: 460,
+    html: expect.stringMatching(
+      new RegExp(
+        `^<iframe src="http://[^"]+/he/me-widget-template/${userId}/classic" title="Dana Levi במפדיה"`,
+      ),
+    ),
+  });
   expect(await discovered(`/me/${userId}/1`)).toMatchObject({ author_name: 'Dana Levi' });
 
   // Someone else's site, a private post, the wrong format, no address: refused.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contentSecurityPolicy, createNonce } from './csp';
+import { contentSecurityPolicy, createNonce, isEmbeddable } from './csp';
 
 const directives = (policy: string) =>
   new Map(
@@ -43,5 +43,21 @@ describe('contentSecurityPolicy', () => {
     expect(
       directives(contentSecurityPolicy('n', { publicApiUrl: '/api' })).get('connect-src'),
     ).toBe("'self'");
+  });
+
+  it('lets any site frame the widget card, and nothing else', () => {
+    const card = directives(contentSecurityPolicy('n', { publicApiUrl: '', embeddable: true }));
+    expect(card.get('frame-ancestors')).toBe('*');
+    expect(card.get('script-src')).toBe("'nonce-n' 'strict-dynamic'");
+    expect(isEmbeddable('/me-widget-template/0196f0a4/classic')).toBe(true);
+    expect(isEmbeddable('/he/me-widget-template/dark?x=1')).toBe(true);
+    for (const url of [
+      '/me-widget/0196f0a4',
+      '/me-widget-template/',
+      '/profile/me-widget-template/x',
+      '/he/post/me-widget-template',
+      '/me-widget-templates/x',
+    ])
+      expect(isEmbeddable(url), url).toBe(false);
   });
 });

@@ -19,7 +19,10 @@ function apiOrigin(publicApiUrl: string): string | null {
  * The pages' Content-Security-Policy. Scripts run only with this response's nonce, and what they
  * load ('strict-dynamic'), so injected markup cannot run script even where it gets into a page.
  */
-export function contentSecurityPolicy(nonce: string, options: { publicApiUrl: string }): string {
+export function contentSecurityPolicy(
+  nonce: string,
+  options: { publicApiUrl: string; embeddable?: boolean },
+): string {
   const api = apiOrigin(options.publicApiUrl);
   const directives = [
     "default-src 'self'",
@@ -39,7 +42,17 @@ export function contentSecurityPolicy(nonce: string, options: { publicApiUrl: st
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'self'",
-    "frame-ancestors 'self'",
+    // Pages are framed by this site only; the widget's card by any site (that is what it is for).
+    options.embeddable ? 'frame-ancestors *' : "frame-ancestors 'self'",
   ];
   return directives.join('; ');
+}
+
+/**
+ * Pages any site may put in a frame: the widget's card (`/me-widget-template/...`, in either
+ * language). It has no script, no form and nothing a member does, so framing cannot trick anyone.
+ */
+export function isEmbeddable(url: string): boolean {
+  const path = url.split(/[?#]/)[0] ?? '';
+  return /^\/(?:he\/)?me-widget-template\/[^/]/.test(path);
 }

@@ -16,7 +16,7 @@ import {
   sendResponse,
   varyOnEncoding,
 } from './compression';
-import { contentSecurityPolicy, createNonce } from './csp';
+import { contentSecurityPolicy, createNonce, isEmbeddable } from './csp';
 import { PageCache, isShareable, pageEtag, type StoredPage } from './page-cache';
 import { RenderQueue } from './render-queue';
 
@@ -136,9 +136,14 @@ export async function registerWeb(
   });
 
   /** The headers every page answer carries, with this answer's nonce. */
-  const pageHeaders = (raw: ServerResponse, nonce: string, web: WebContext) => {
-    for (const [name, value] of Object.entries(PAGE_HEADERS)) raw.setHeader(name, value);
-    raw.setHeader('content-security-policy', contentSecurityPolicy(nonce, web));
+  const pageHeaders = (raw: ServerResponse, nonce: string, web: WebContext, url: string) => {
+    const embeddable = isEmbeddable(url);
+    for (const [name, value] of Object.entries(PAGE_HEADERS))
+      if (!(embeddable && name === 'x-frame-options')) raw.setHeader(name, value);
+    raw.setHeader(
+      'content-security-policy',
+      contentSecurityPolicy(nonce, { publicApiUrl: web.publicApiUrl, embeddable }),
+    );
     if (web.production)
       raw.setHeader('strict-transport-security', 'max-age=63072000; includeSubDomains');
   };
@@ -204,7 +209,7 @@ export async function registerWeb(
       }
     }
     const nonce = createNonce();
-    pageHeaders(raw, nonce, web);
+    pageHeaders(raw, nonce, web, request.raw.url ?? '/');
     for (const [name, value] of page.headers) {
       if (name === 'content-length' || (shareable && name === 'cache-control')) continue;
       raw.appendHeader(name, value);
@@ -239,7 +244,7 @@ export async function registerWeb(
       const nonce = createNonce();
       const aborted = new AbortController();
       reply.raw.once('close', () => aborted.abort());
-      pageHeaders(reply.raw, nonce, context());
+      pageHeaders(reply.raw, nonce, context(), request.raw.url ?? '/');
       const response = await draw(requestOf(request.raw, aborted.signal), {
         web: context(),
         cspNonce: nonce,

@@ -1,18 +1,24 @@
 import { resolveProfileImage } from '@mepedia/contracts/browser';
 import { ApiError } from '@mepedia/web-api';
-import { splitLocale } from '@mepedia/web-i18n';
+import { createTranslator, localizePath, splitLocale, type Locale } from '@mepedia/web-i18n';
 import { serverApi } from '../lib/context';
+import { WIDGET_SIZE, widgetEmbedCode } from '../lib/widget';
 import type { Route } from './+types/oembed';
 
 /**
  * oEmbed (https://oembed.com) for posts, profiles and self-interviews: another site that is given
- * a Mepedia address asks `/oembed?url=<address>` and gets a `link` answer (title, author, picture)
- * to show a preview. JSON only (`format=xml` is 501, as the spec allows); an address that is not
+ * a Mepedia address asks `/oembed?url=<address>` and gets, for a post, a `link` answer (title,
+ * author, picture) to show a preview, and for a member a `rich` one: their card (the widget) in
+ * an iframe, in the address's language. JSON only (`format=xml` is 501, as the spec allows); an address that is not
  * one of ours, or not a public post or member, is 404. Read as a guest: only what anyone may see.
  */
 type OEmbed = {
   version: '1.0';
-  type: 'link';
+  type: 'link' | 'rich';
+  /** `rich` only: the member's card (the widget) in an iframe, and its size. */
+  html?: string;
+  width?: number;
+  height?: number;
   title: string;
   author_name: string;
   author_url: string;
@@ -34,7 +40,10 @@ const json = (body: unknown, status = 200) =>
   });
 
 /** What the address names: a post, or a member (their profile or their self-interview). */
-function targetOf(url: string, siteUrl: string): { post: string } | { member: string } | null {
+function targetOf(
+  url: string,
+  siteUrl: string,
+): { post: string } | { member: string; locale: Locale } | null {
   let parsed: URL;
   try {
     parsed = new URL(url);
@@ -42,11 +51,11 @@ function targetOf(url: string, siteUrl: string): { post: string } | { member: st
     return null;
   }
   if (parsed.origin !== new URL(siteUrl).origin) return null;
-  const { path } = splitLocale(parsed.pathname);
+  const { path, locale } = splitLocale(parsed.pathname);
   const post = /^\/post\/([\w-]{1,64})\/?$/.exec(path);
   if (post) return { post: post[1]! };
   const member = /^\/(?:profile|me)\/([\w-]{1,64})(?:\/\d{1,2})?\/?$/.exec(path);
-  if (member && member[1] !== 'settings') return { member: member[1]! };
+  if (member && member[1] !== 'settings') return { member: member[1]!, locale };
   return null;
 }
 
@@ -83,8 +92,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     }
     const profile = await api.users.getProfileById(target.member);
     const picture = resolveProfileImage(profile);
+    // A member is answered with their card, as the widget's embed code puts it on a page.
+    const card = `${site}${localizePath(`/me-widget-template/${profile.id}/classic`, target.locale)}`;
     const answer: OEmbed = {
       ...base,
+      type: 'rich',
+      html: widgetEmbedCode(
+        card,
+        createTranslator(target.locale)('widget.frameTitle', { name: profile.fullname }),
+      ),
+      width: WIDGET_SIZE.width,
+      height: WIDGET_SIZE.height,
       title: profile.fullname,
       author_name: profile.fullname,
       author_url: `${site}/profile/${profile.id}`,

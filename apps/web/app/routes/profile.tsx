@@ -2,7 +2,7 @@ import type { PostsPage, ProfileQuestion, PublicMeAnswer, PublicProfile } from '
 import { resolveProfileImage } from '@mepedia/contracts/browser';
 import { ApiError } from '@mepedia/web-api';
 import { createTranslator, profileMessages, registerMessages } from '@mepedia/web-i18n';
-import { BookOpen, Globe, Link2, PenLine, Play, Settings2 } from 'lucide-react';
+import { BookOpen, Code2, Globe, Link2, PenLine, Play, Settings2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Avatar } from '../components/avatar';
 import { EmptyState } from '../components/empty-state';
@@ -225,6 +225,10 @@ function ProfileHeader({ profile, own }: { profile: PublicProfile; own: boolean 
             <LocalizedLink className="button button-secondary" to="/profile/edit-me/1">
               <Icon icon={BookOpen} />
               {t('profilePage.own.answer')}
+            </LocalizedLink>
+            <LocalizedLink className="button button-secondary" to={`/me-widget/${profile.id}`}>
+              <Icon icon={Code2} />
+              {t('profilePage.own.widget')}
             </LocalizedLink>
           </nav>
         )}

@@ -7,4 +7,5 @@ export { privateQuestionsMessages } from './messages/private-questions';
 export { postMessages } from './messages/post';
 export { profileMessages } from './messages/profile';
 export { settingsMessages } from './messages/settings';
+export { widgetMessages } from './messages/widget';
 export { writePostMessages } from './messages/write-post';

@@ -1,4 +1,5 @@
 import type { postEn } from './post';
+import type { widgetEn } from './widget';
 import type { profileEn } from './profile';
 import type { settingsEn } from './settings';
 import type { editMeEn } from './edit-me';
@@ -244,4 +245,5 @@ export type MessageKey =
   | keyof typeof privateQuestionsEn
   | keyof typeof writePostEn
   | keyof typeof profileEn
-  | keyof typeof postEn;
+  | keyof typeof postEn
+  | keyof typeof widgetEn;
