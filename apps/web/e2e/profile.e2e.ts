@@ -291,3 +291,43 @@ test('oEmbed: posts, profiles and self-interviews are announced and answered; ot
   // Asked as a guest: the private post is not found, even when its author asks.
   expect((await ask(`url=${encodeURIComponent(ownUrl)}`)).status()).toBe(404);
 });
+
+test('a member translates a Hebrew profile and its answers into English, labelled, and back; a guest is asked to sign in', async ({
+  page,
+}) => {
+  const found = await page.request.post('/api/users/getPublishedUsers', {
+    data: { searchValue: 'נועה' },
+  });
+  const noa = ((await found.json()) as { users: Array<{ id: string; moto: string }> }).users[0]!;
+
+  // A guest: the button is there, the translation is for members.
+  await page.goto(`/profile/${noa.id}?tab=answers`);
+  await hydrated(page);
+  await page.getByRole('button', { name: 'Translate to English' }).click();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Translation is for members.' }),
+  ).toBeVisible();
+
+  await registerMember(page.request, newPerson());
+  await page.reload();
+  await hydrated(page);
+  const motto = page.locator('.profile-header .lead');
+  await expect(motto).toHaveText(noa.moto);
+  const firstAnswer = page.locator('.profile-answer .interview-part p').first();
+  const original = (await firstAnswer.textContent()) ?? '';
+  await page.getByRole('button', { name: 'Translate to English' }).click();
+  // The stand-in provider marks what it translated: the motto and every answer, as text.
+  await expect(motto).toHaveText(`[en] ${noa.moto}`);
+  await expect(motto).toHaveAttribute('lang', 'en');
+  await expect(firstAnswer).toHaveText(`[en] ${original}`);
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Machine translation into English' }),
+  ).toBeVisible();
+  expect(
+    await page.evaluate(() => (window as { translatedScriptRan?: boolean }).translatedScriptRan),
+  ).toBeUndefined();
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Show the original' }).click();
+  await expect(motto).toHaveText(noa.moto);
+  await expect(firstAnswer).toHaveText(original);
+});

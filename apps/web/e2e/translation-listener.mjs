@@ -1,6 +1,6 @@
 // A stand-in for Google Cloud Translation's v2 REST API (POST /language/translate/v2), for the
 // browser tests: the standalone process is pointed at it (playwright.config.ts). It "translates"
-// by marking each text with its target language, so a test can tell a translation from the
+// by marking each text (each run of text, in HTML) with its target language, so a test can tell a translation from the
 // original, and it slips a script into HTML, so a test can see the page cleans what it shows.
 import { createServer } from 'node:http';
 
@@ -17,7 +17,7 @@ const server = createServer((request, response) => {
     const texts = Array.isArray(q) ? q : [q];
     const translations = texts.map((text) => ({
       translatedText: text.startsWith('<')
-        ? `<p>[${target}]</p>${text}<script>window.translatedScriptRan = true</script><img src="x" onerror="window.translatedScriptRan = true">`
+        ? `${text.replace(/>([^<>]+)</g, (_, run) => `>[${target}] ${run}<`)}<script>window.translatedScriptRan = true</script><img src="x" onerror="window.translatedScriptRan = true">`
         : `[${target}] ${text}`,
       detectedSourceLanguage: /[\u0590-\u05FF]/.test(text) ? 'he' : 'en',
     }));

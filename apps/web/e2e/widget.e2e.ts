@@ -68,7 +68,7 @@ test('a member’s widget: every style previewed, the code to copy, the HTML fil
     page.getByRole('link', { name: 'Download as a web page (HTML)' }).click(),
   ]);
   expect(file.suggestedFilename()).toBe('mepedia-card-dark.html');
-  const html = await readFile((await file.path())!, 'utf8');
+  const html = await readFile(await file.path(), 'utf8');
   expect(html).toContain('Margaret Pryce');
   expect(html).toMatch(/<img class="photo" src="data:image\/webp;base64,/);
   expect(html).not.toContain('/api/files/');
@@ -81,7 +81,7 @@ test('a member’s widget: every style previewed, the code to copy, the HTML fil
     page.getByRole('button', { name: 'Download as a picture (PNG)' }).click(),
   ]);
   expect(picture.suggestedFilename()).toBe('mepedia-card-dark.png');
-  const png = await sharp(await readFile((await picture.path())!)).metadata();
+  const png = await sharp(await readFile(await picture.path())).metadata();
   expect(png.format).toBe('png');
   expect(png.width).toBe(680);
   expect(png.height).toBeGreaterThan(500);

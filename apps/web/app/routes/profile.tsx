@@ -1,7 +1,12 @@
 import type { PostsPage, ProfileQuestion, PublicMeAnswer, PublicProfile } from '@mepedia/contracts';
 import { resolveProfileImage } from '@mepedia/contracts/browser';
 import { ApiError } from '@mepedia/web-api';
-import { createTranslator, profileMessages, registerMessages } from '@mepedia/web-i18n';
+import {
+  createTranslator,
+  postMessages,
+  profileMessages,
+  registerMessages,
+} from '@mepedia/web-i18n';
 import { BookOpen, Code2, Globe, Link2, PenLine, Play, Settings2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Avatar } from '../components/avatar';
@@ -9,6 +14,7 @@ import { EmptyState } from '../components/empty-state';
 import { hasAnswerText, InterviewAnswer } from '../components/interview-answer';
 import { Icon } from '../components/icon';
 import { LocalizedLink } from '../components/localized-link';
+import { useMachineTranslation } from '../components/machine-translation';
 import { PostCard } from '../components/post-card';
 import { Pagination } from '../components/ui/pagination';
 import { useApi } from '../lib/api';
@@ -25,6 +31,8 @@ import '../styles/profile.css';
 
 // This page's own strings load with it, not with every page (docs/web.md, Messages).
 registerMessages(profileMessages);
+// The translation's strings (translate.*) are the post page's too.
+registerMessages(postMessages);
 
 const POSTS_PER_PAGE = 12;
 type Tab = 'posts' | 'answers';
@@ -96,6 +104,17 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
   const { t } = useI18n();
   const { profile, view, posts, answers, questions, loadFailed } = loaderData;
   const own = useRootData()?.user?.id === profile.id;
+  // The member's words on screen, for a machine translation into the other language.
+  const texts: Record<string, string> = {};
+  if (profile.moto) texts['moto'] = profile.moto;
+  if (profile.aboutMe) texts['about'] = profile.aboutMe;
+  if (view.tab === 'answers')
+    for (const answer of answers ?? [])
+      for (const [sub, text] of Object.entries(answer.answerData))
+        if (text.trim()) texts[`${answer.meAnswerId}|${sub}`] = text;
+  const written =
+    textLang(Object.values(texts).join(' ')) ?? (profile.language === 'he' ? 'he' : 'en');
+  const translation = useMachineTranslation(texts, written === 'he' ? 'en' : 'he');
   const address = (change: Partial<typeof view>) => {
     const next = { ...view, ...change };
     const query = new URLSearchParams();
@@ -107,7 +126,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
   };
   return (
     <article className="page profile-page" aria-labelledby="profile-title">
-      <ProfileHeader profile={profile} own={own} />
+      <ProfileHeader profile={profile} own={own} translation={translation} />
       <nav className="profile-tabs" aria-label={t('profilePage.sections')}>
         {(['posts', 'answers'] as const).map((tab) => (
           <LocalizedLink
@@ -154,7 +173,15 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
       )}
       {view.tab === 'answers' && answers && questions && (
         <ProfileAnswers
-          answers={answers}
+          answers={answers.map((answer) => ({
+            ...answer,
+            answerData: Object.fromEntries(
+              Object.entries(answer.answerData).map(([sub, text]) => [
+                sub,
+                translation.shown(`${answer.meAnswerId}|${sub}`, text),
+              ]),
+            ),
+          }))}
           questions={questions}
           own={own}
           name={profile.fullname}
@@ -165,7 +192,15 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function ProfileHeader({ profile, own }: { profile: PublicProfile; own: boolean }) {
+function ProfileHeader({
+  profile,
+  own,
+  translation,
+}: {
+  profile: PublicProfile;
+  own: boolean;
+  translation: ReturnType<typeof useMachineTranslation>;
+}) {
   const { t } = useI18n();
   const links = (
     [
@@ -189,13 +224,13 @@ function ProfileHeader({ profile, own }: { profile: PublicProfile; own: boolean 
           {profile.fullname}
         </h1>
         {profile.moto && (
-          <p className="lead" dir="auto" lang={textLang(profile.moto)}>
-            {profile.moto}
+          <p className="lead" dir="auto" lang={translation.lang(textLang(profile.moto))}>
+            {translation.shown('moto', profile.moto)}
           </p>
         )}
         {profile.aboutMe && (
-          <p dir="auto" lang={textLang(profile.aboutMe)}>
-            {profile.aboutMe}
+          <p dir="auto" lang={translation.lang(textLang(profile.aboutMe))}>
+            {translation.shown('about', profile.aboutMe)}
           </p>
         )}
         <ProfileViews profileId={profile.id} />
@@ -234,6 +269,7 @@ function ProfileHeader({ profile, own }: { profile: PublicProfile; own: boolean 
         )}
       </div>
       {videoId && <ProfileVideo id={videoId} name={profile.fullname} />}
+      {translation.controls}
     </header>
   );
 }

@@ -6,6 +6,7 @@
 // components/ that reaches the schemas stays with its page instead of joining the shell chunk
 // every page loads (apps/web/vite.config.ts), and the editor is this page's alone.
 import { POST_CONTENT_MIN } from '@mepedia/contracts';
+import { defused } from './defuse';
 
 type Tag = 'strong' | 'em' | 'u' | 's';
 
@@ -270,22 +271,6 @@ function blocks(nodes: ArrayLike<Node>): string[] {
  */
 export function allowedHtmlOf(root: ParentNode): string {
   return blocks(root.childNodes).join('');
-}
-
-/**
- * Pasted HTML with its scripts and style sheets cut and its style and handler attributes renamed:
- * even in an inert document the browser checks those against the page's policy, and reports each
- * one as a violation. The renamed style still tells bold and italic (`styleSays`).
- */
-function defused(html: string): string {
-  return html
-    .replace(/<(script|style)\b[\s\S]*?<\/\1\s*>/gi, '')
-    .replace(/<[a-zA-Z][^>]*>/g, (tag) =>
-      tag.replace(
-        /\s(style|on[a-z]+)(?=\s*=)/gi,
-        (_attribute, name: string) => ` data-defused-${name}`,
-      ),
-    );
 }
 
 /** The allow-listed form of any HTML (a paste): parsed inert, nothing in it runs or loads. */
