@@ -70,3 +70,39 @@ test('the people directory pages through a search with real links, newest first'
     `/he/people?searchValue=${surname}`,
   );
 });
+
+test('people search in Hebrew and in English finds the demo community by name, with or without niqqud', async ({
+  page,
+}) => {
+  await registerMember(page.request, newPerson());
+  const cards = page.locator('.card-grid > li');
+
+  // Hebrew, through the page's own search form (the header has one too).
+  await page.goto('/he/people');
+  await hydrated(page);
+  await page.locator('#people-search').fill('נועה');
+  await page
+    .getByRole('search')
+    .filter({ has: page.locator('#people-search') })
+    .getByRole('button', { name: 'חיפוש', exact: true })
+    .click();
+  await expect(page).toHaveURL(/\/he\/people\?searchValue=%D7%A0%D7%95%D7%A2%D7%94/);
+  await expect(cards).toHaveCount(1);
+  await expect(cards.first()).toContainText('נועה ברק');
+  await expectAccessible(page);
+
+  // Pointed, the same name is found: niqqud is not part of what is compared.
+  await page.goto(`/he/people?searchValue=${encodeURIComponent('נוֹעָה')}`);
+  await expect(cards).toHaveCount(1);
+  await expect(cards.first()).toContainText('נועה ברק');
+
+  // Nothing matches: said in Hebrew, with the words searched for isolated in the sentence.
+  await page.goto(`/he/people?searchValue=${encodeURIComponent('שםשאיננו')}`);
+  await expect(page.getByRole('heading', { name: 'לא נמצאו אנשים' })).toBeVisible();
+  await expect(page.locator('bdi').filter({ hasText: 'שםשאיננו' })).toHaveCount(1);
+
+  // English, whatever the case.
+  await page.goto('/people?searchValue=pryce');
+  await expect(cards).toHaveCount(1);
+  await expect(cards.first()).toContainText('Margaret Pryce');
+});
