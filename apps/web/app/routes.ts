@@ -30,6 +30,13 @@ function pages(idPrefix: string) {
     ),
     page('profile/write-post/:postId?', 'routes/write-post.tsx', 'write-post'),
     page('profile/:profileId', 'routes/profile.tsx', 'profile'),
+    // The member's private questions, theirs alone (with their id, or without it: their own).
+    page(
+      'me/:profileId/custom-question/:questionIndex?',
+      'routes/me-custom.tsx',
+      'me-custom-question',
+    ),
+    page('me/custom-question/:questionIndex?', 'routes/me-custom.tsx', 'me-custom-question-own'),
     page('me/:profileId/:questionIndex?', 'routes/me.tsx', 'me'),
     page('me-widget/:profileId', 'routes/me-widget.tsx', 'me-widget'),
     page(

@@ -241,3 +241,78 @@ test('in Hebrew: right to left, the rules and the limit in Hebrew, mixed text ke
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('הדף לא נמצא');
   await expectAccessible(page);
 });
+
+test('the private questions read as the owner’s own self-interview, and are nobody else’s page', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const { userId } = await registerMember(page.request, newPerson());
+  for (const [questionTitle, subQuestions] of [
+    ['The letters I never sent', ['To whom would you write first?', 'What would the letter say?']],
+    ['מה הייתי אומרת לעצמי בגיל עשרים', ['מה היית מבקשת לשנות?']],
+  ] as const) {
+    const created = await page.request.post('/api/privateQuestions/insertNewPrivateQuestion', {
+      data: { questionTitle, subQuestions },
+    });
+    expect(created.status()).toBe(201);
+  }
+  const [first] = await storedQuestions(page.request);
+  const saved = await page.request.post('/api/privateQuestions/saveLive', {
+    data: {
+      questionIndex: 1,
+      questionId: first!.questionId,
+      answerData: { [first!.subQuestions[0]!.id]: 'To my grandfather, about the orchard.' },
+      version: 0,
+    },
+  });
+  expect(saved.status()).toBe(200);
+
+  // The owner's self-interview leads there; without an id it is the member's own.
+  await page.goto(`/me/${userId}`);
+  await expect(page.getByRole('link', { name: 'Your private questions' })).toHaveAttribute(
+    'href',
+    `/me/${userId}/custom-question`,
+  );
+  await page.goto('/me/custom-question');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('The letters I never sent');
+  await expect(page.getByText('Only you can see this page and its answers.')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2 })).toHaveText(
+    'To whom would you write first?',
+  );
+  await expect(page.getByText('To my grandfather, about the orchard.')).toBeVisible();
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+  await expectAccessible(page);
+  await page.getByRole('link', { name: 'Next question' }).click();
+  await expect(page).toHaveURL(new RegExp(`/me/${userId}/custom-question/2$`));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    'מה הייתי אומרת לעצמי בגיל עשרים',
+  );
+  await expect(page.getByText('Not answered yet.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Write or change the answer' })).toHaveAttribute(
+    'href',
+    '/profile/edit-me-private/2',
+  );
+  await expect(page.getByRole('link', { name: 'Previous question' })).toBeVisible();
+  await page.goto(`/he/me/${userId}/custom-question/1`);
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(page.getByText('אף אחד מלבדך לא רואה את הדף הזה ואת התשובות שבו.')).toBeVisible();
+  expect((await page.request.get(`/me/${userId}/custom-question/3`)).status()).toBe(404);
+
+  // To a guest and to another member the address does not exist; a guest without an id signs in.
+  const guest = await browser.newContext({ baseURL });
+  try {
+    expect((await guest.request.get(`/me/${userId}/custom-question/1`)).status()).toBe(404);
+    const own = await guest.request.get('/me/custom-question', { maxRedirects: 0 });
+    expect(own.status()).toBe(302);
+    expect(own.headers()['location']).toBe(
+      `/auth?modal=login&returnTo=${encodeURIComponent('/me/custom-question')}`,
+    );
+    await registerMember(guest.request, newPerson());
+    const other = await guest.request.get(`/me/${userId}/custom-question/1`);
+    expect(other.status()).toBe(404);
+    expect(await other.text()).not.toContain('The letters I never sent');
+  } finally {
+    await guest.close();
+  }
+});

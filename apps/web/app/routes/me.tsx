@@ -1,7 +1,7 @@
 import type { ProfileQuestion, PublicMeAnswer, PublicProfile } from '@mepedia/contracts';
 import { resolveProfileImage } from '@mepedia/contracts/browser';
 import { createTranslator, profileMessages, registerMessages } from '@mepedia/web-i18n';
-import { BookOpen, ChevronLeft, ChevronRight } from 'lucide-react';
+import { BookOpen, ChevronLeft, ChevronRight, Lock } from 'lucide-react';
 import { data } from 'react-router';
 import { Avatar } from '../components/avatar';
 import { EmptyState } from '../components/empty-state';
@@ -107,7 +107,9 @@ export const meta: Route.MetaFunction = ({ location, matches, data: loaded }) =>
 export default function Me({ loaderData }: Route.ComponentProps) {
   const { t, locale } = useI18n();
   const { profile, contents, titles, answer, question, previous, next } = loaderData;
-  const guest = !useRootData()?.user;
+  const user = useRootData()?.user;
+  const guest = !user;
+  const mine = user?.id === profile.id;
   const name = <bdi lang={textLang(profile.fullname)}>{profile.fullname}</bdi>;
   const home = `/me/${profile.id}`;
   return (
@@ -167,6 +169,13 @@ export default function Me({ loaderData }: Route.ComponentProps) {
         <EmptyState icon={BookOpen} headingLevel={1} title={t('me.noneTitle')}>
           <p id="me-title">{richMessage(t, 'me.none', { name })}</p>
         </EmptyState>
+      )}
+      {mine && (
+        <p>
+          <LocalizedLink to={`/me/${profile.id}/custom-question`}>
+            <Icon icon={Lock} size={18} /> {t('me.private.link')}
+          </LocalizedLink>
+        </p>
       )}
       {guest && (
         <aside className="notice me-invite">

@@ -48,6 +48,14 @@ export const profileEn = {
   'me.noneTitle': 'No answers yet',
   'me.invite': 'Everyone has a story. Write yours, one question at a time.',
   'me.inviteAction': 'Join and write yours',
+  'me.private.title': 'Your private questions',
+  'me.private.onlyYou': 'Only you can see this page and its answers.',
+  'me.private.none': 'No private questions yet',
+  'me.private.noneText': 'Ask yourself what the questionnaire does not: only you will see it.',
+  'me.private.add': 'Add a private question',
+  'me.private.unanswered': 'Not answered yet.',
+  'me.private.edit': 'Write or change the answer',
+  'me.private.link': 'Your private questions',
 } as const;
 
 export const profileHe: Record<keyof typeof profileEn, string> = {
@@ -96,6 +104,14 @@ export const profileHe: Record<keyof typeof profileEn, string> = {
   'me.noneTitle': 'עדיין אין תשובות',
   'me.invite': 'לכל אחד יש סיפור. אפשר לכתוב את שלך, שאלה אחרי שאלה.',
   'me.inviteAction': 'להצטרף ולכתוב',
+  'me.private.title': 'השאלות הפרטיות שלך',
+  'me.private.onlyYou': 'אף אחד מלבדך לא רואה את הדף הזה ואת התשובות שבו.',
+  'me.private.none': 'עדיין אין שאלות פרטיות',
+  'me.private.noneText': 'אפשר לשאול את עצמך את מה שהשאלון לא שואל. אף אחד אחר לא יראה את זה.',
+  'me.private.add': 'הוספת שאלה פרטית',
+  'me.private.unanswered': 'עדיין אין תשובה.',
+  'me.private.edit': 'כתיבת התשובה או שינויה',
+  'me.private.link': 'השאלות הפרטיות שלך',
 };
 
 /** For `registerMessages`, in the route module. */
