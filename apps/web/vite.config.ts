@@ -86,6 +86,8 @@ export default defineConfig(({ isSsrBuild }) => ({
         manualChunks: isSsrBuild
           ? undefined
           : (id, { getModuleIds, getModuleInfo }) => {
+              // Vite's few lines for lazy imports: in the shell, not a request of their own.
+              if (id.includes('vite/preload-helper')) return 'shell';
               const pageMessages = PAGE_MESSAGES.exec(id);
               if (pageMessages) return `messages-${pageMessages[1]}`;
               shell ??= shellModules(getModuleIds, getModuleInfo);

@@ -56,8 +56,11 @@ test('reading pages load no schema library and few scripts; a form page loads wh
     expect(zodIn(scripts), path).toEqual([]);
     // The writing pages' strings load with those pages (registerMessages), not with these.
     const all = [...scripts.values()].join('\n');
-    for (const key of ['settings.title', 'editMe.', 'privateQuestions.', 'writePost.'])
+    for (const key of ['settings.title', 'editMe.', 'privateQuestions.', 'writePost.', 'widget.'])
       expect(all.includes(key), `${path} carries ${key}`).toBe(false);
+    // Nor the post page's discussion, anywhere but there.
+    if (!path.includes('/post/'))
+      expect(all.includes('discussion.heading'), `${path} carries the discussion`).toBe(false);
     // The framework (React Router's entry), the shell (root.tsx, all it imports and the shared
     // page parts: one chunk, apps/web/vite.config.ts), the root route and the page: four. Each
     // more is a request a slow phone waits for.

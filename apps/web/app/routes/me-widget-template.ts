@@ -1,6 +1,6 @@
 import { splitLocale } from '@mepedia/web-i18n';
 import { serverApi } from '../lib/context';
-import { exampleCard, isWidgetStyle, loadWidgetCard, widgetHtml } from '../lib/widget';
+import { exampleCard, isWidgetStyle, loadWidgetCard, widgetHtml } from '../components/widget/card';
 import type { Route } from './+types/me-widget-template';
 
 /**

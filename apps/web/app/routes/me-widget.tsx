@@ -19,7 +19,7 @@ import {
   isWidgetStyle,
   loadWidgetCard,
   type WidgetStyle,
-} from '../lib/widget';
+} from '../components/widget/card';
 import { useRootData } from '../root';
 import type { Route } from './+types/me-widget';
 import '../styles/widget.css';

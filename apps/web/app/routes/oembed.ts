@@ -2,7 +2,7 @@ import { resolveProfileImage } from '@mepedia/contracts/browser';
 import { ApiError } from '@mepedia/web-api';
 import { createTranslator, localizePath, splitLocale, type Locale } from '@mepedia/web-i18n';
 import { serverApi } from '../lib/context';
-import { WIDGET_SIZE, widgetEmbedCode } from '../lib/widget';
+import { WIDGET_SIZE, widgetEmbedCode } from '../components/widget/card';
 import type { Route } from './+types/oembed';
 
 /**

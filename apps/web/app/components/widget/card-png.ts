@@ -1,5 +1,5 @@
 import { textLang } from '../../lib/text-lang';
-import type { WidgetCard, WidgetPalette } from '../../lib/widget';
+import type { WidgetCard, WidgetPalette } from './card';
 
 /** The picture's size in CSS pixels; drawn at twice that, for sharp screens and print. */
 const WIDTH = 340;

@@ -8,7 +8,7 @@ import {
   widgetMessages,
   type Locale,
 } from '@mepedia/web-i18n';
-import { textLang } from './text-lang';
+import { textLang } from '../../lib/text-lang';
 
 registerMessages(widgetMessages);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { exampleCard, widgetEmbedCode, widgetHtml, type WidgetCard } from './widget';
+import { exampleCard, widgetEmbedCode, widgetHtml, type WidgetCard } from './card';
 
 const card: WidgetCard = {
   id: '0196f0a4-0000-7000-8000-000000000001',
