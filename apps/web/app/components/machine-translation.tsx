@@ -41,6 +41,33 @@ export async function translateTexts(
   return translated;
 }
 
+/** "Translate to Hebrew/English", "Translating…", then "Show the original". */
+export function TranslateButton(props: {
+  busy: boolean;
+  showing: boolean;
+  target: Language;
+  onClick: () => void;
+}) {
+  const { t } = useI18n();
+  const { busy, showing, target, onClick } = props;
+  return (
+    <button
+      type="button"
+      className="button button-secondary"
+      aria-busy={busy || undefined}
+      disabled={busy}
+      onClick={onClick}
+    >
+      <Icon icon={Languages} size={18} />
+      {busy
+        ? t('translate.working')
+        : showing
+          ? t('translate.original')
+          : t(target === 'he' ? 'translate.toHe' : 'translate.toEn')}
+    </button>
+  );
+}
+
 /**
  * A member's own words, translated by machine on request (members only), and back: `texts` are
  * the words on screen by key; `shown(key, original)` is what to show for each. Changing `texts`
@@ -98,20 +125,12 @@ export function useMachineTranslation(texts: Record<string, string>, target: Lan
     lang: (original: 'he' | 'en' | undefined) => (showing ? target : original),
     controls: (
       <div className="machine-translation">
-        <button
-          type="button"
-          className="button button-secondary"
-          aria-busy={busy || undefined}
-          disabled={busy}
+        <TranslateButton
+          busy={busy}
+          showing={showing}
+          target={target}
           onClick={() => void toggle()}
-        >
-          <Icon icon={Languages} size={18} />
-          {busy
-            ? t('translate.working')
-            : showing
-              ? t('translate.original')
-              : t(target === 'he' ? 'translate.toHe' : 'translate.toEn')}
-        </button>
+        />
         {showing && (
           <p className="translation-notice" role="status">
             {t(target === 'he' ? 'translate.notice.he' : 'translate.notice.en')}

@@ -1,4 +1,4 @@
-import type { PrivateAnswer, PrivateQuestion } from '@mepedia/contracts';
+import type { PrivateAnswer } from '@mepedia/contracts';
 import {
   createTranslator,
   localizePath,
@@ -10,6 +10,7 @@ import { ChevronLeft, ChevronRight, Lock, Plus } from 'lucide-react';
 import { data, redirect } from 'react-router';
 import { EmptyState } from '../components/empty-state';
 import { Icon } from '../components/icon';
+import { InterviewParts } from '../components/interview-answer';
 import { LocalizedLink } from '../components/localized-link';
 import { serverApi } from '../lib/context';
 import { useI18n } from '../lib/i18n';
@@ -63,36 +64,6 @@ export const meta: Route.MetaFunction = ({ location, matches, data: loaded }) =>
   ];
 };
 
-/** The member's live answer to each sub-question, paragraph by paragraph, in its own direction. */
-function PrivateInterview({
-  question,
-  live,
-}: {
-  question: PrivateQuestion;
-  live: Record<string, string> | null;
-}) {
-  return (
-    <>
-      {question.subQuestions.map((sub) => {
-        const text = live?.[sub.id]?.trim();
-        if (!text) return null;
-        return (
-          <section key={sub.id} className="interview-part">
-            <h2 dir="auto" lang={textLang(sub.title)}>
-              {sub.title}
-            </h2>
-            {text.split(/\n{2,}/).map((paragraph, index) => (
-              <p key={index} dir="auto" lang={textLang(paragraph)}>
-                {paragraph}
-              </p>
-            ))}
-          </section>
-        );
-      })}
-    </>
-  );
-}
-
 export default function MeCustom({ loaderData }: Route.ComponentProps) {
   const { t } = useI18n();
   const { userId, page, count } = loaderData;
@@ -123,7 +94,14 @@ export default function MeCustom({ loaderData }: Route.ComponentProps) {
       </h1>
       <div className="me-answer">
         {answered ? (
-          <PrivateInterview question={question} live={answer.live} />
+          <InterviewParts
+            level={2}
+            parts={question.subQuestions.map((sub) => ({
+              key: sub.id,
+              heading: sub.title,
+              text: answer.live?.[sub.id] ?? '',
+            }))}
+          />
         ) : (
           <p className="muted">{t('me.private.unanswered')}</p>
         )}

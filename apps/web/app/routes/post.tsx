@@ -1,7 +1,7 @@
 import type { Language, LottiesState, Post } from '@mepedia/contracts';
 import { ApiError } from '@mepedia/web-api';
 import { createTranslator, postMessages, registerMessages } from '@mepedia/web-i18n';
-import { Heart, Languages, Share2 } from 'lucide-react';
+import { Heart, Share2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { data } from 'react-router';
 import { RANDOM_IDENTIFIER_KEY } from '../components/client-effects';
@@ -10,6 +10,7 @@ import { Byline } from '../components/byline';
 import { Discussion } from '../components/discussion/discussion';
 import { loadDiscussion } from '../components/discussion/load';
 import { Icon } from '../components/icon';
+import { TranslateButton } from '../components/machine-translation';
 import { SignInPrompt } from '../components/sign-in-prompt';
 import { useToasts } from '../components/toasts';
 import { MemberImage } from '../components/member-image';
@@ -284,20 +285,12 @@ export default function PostPage({ loaderData }: Route.ComponentProps) {
           <Icon icon={Share2} size={18} />
           {t('postPage.share')}
         </button>
-        <button
-          type="button"
-          className="button button-secondary"
-          aria-busy={translating || undefined}
-          disabled={translating}
+        <TranslateButton
+          busy={translating}
+          showing={showing}
+          target={target}
           onClick={() => void translate()}
-        >
-          <Icon icon={Languages} size={18} />
-          {translating
-            ? t('translate.working')
-            : showing
-              ? t('translate.original')
-              : t(target === 'he' ? 'translate.toHe' : 'translate.toEn')}
-        </button>
+        />
         {/* Its author may change it: the post editor, with this post. */}
         {mine && (
           <LocalizedLink
