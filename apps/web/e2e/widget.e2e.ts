@@ -123,6 +123,12 @@ test('the card shows in an iframe on another site, in Hebrew and right to left',
   expect((await page.request.get(`/me-widget/not-a-member`)).status()).toBe(404);
   const example = await page.request.get('/he/me-widget-template/minimal');
   expect(await example.text()).toContain('השם שלך כאן');
+
+  // The card alone passes axe too, in each direction.
+  for (const path of [`/me-widget-template/${id}/dark`, `/he/me-widget-template/${id}/minimal`]) {
+    await page.goto(path);
+    await expectAccessible(page);
+  }
 });
 
 test('he: the widget page reads right to left and passes axe', async ({ page }) => {
