@@ -123,7 +123,8 @@ export function useMachineTranslation(texts: Record<string, string>, target: Lan
     showing,
     shown: (key: string, original: string) => (showing ? (made[key] ?? original) : original),
     lang: (original: 'he' | 'en' | undefined) => (showing ? target : original),
-    controls: (
+    // Nothing of theirs on screen (no motto, the posts tab): nothing to offer.
+    controls: Object.values(texts).some((text) => text.trim() !== '') ? (
       <div className="machine-translation">
         <TranslateButton
           busy={busy}
@@ -138,6 +139,6 @@ export function useMachineTranslation(texts: Record<string, string>, target: Lan
         )}
         {prompt && !signedIn && <SignInPrompt message={t('translate.membersOnly')} />}
       </div>
-    ),
+    ) : null,
   };
 }
