@@ -35,7 +35,7 @@ test('reading pages load no schema library and few scripts; a form page loads wh
 }) => {
   // A member writes (with the page's cookies); a guest reads (`request`, no cookies).
   const member = page.request;
-  await registerMember(member, newPerson());
+  const { userId } = await registerMember(member, newPerson());
   const image = await uploadImage(member);
   const created = await member.post('/api/posts/create', {
     data: {
@@ -51,7 +51,15 @@ test('reading pages load no schema library and few scripts; a form page loads wh
   expect(created.status()).toBe(201);
   const { postId } = (await created.json()) as { postId: string };
 
-  for (const path of ['/', '/he', '/mepedia-magazine', `/post/${postId}`, `/he/post/${postId}`]) {
+  for (const path of [
+    '/',
+    '/he',
+    '/mepedia-magazine',
+    `/post/${postId}`,
+    `/he/post/${postId}`,
+    `/profile/${userId}`,
+    `/he/me/${userId}`,
+  ]) {
     const scripts = await pageScripts(request, path);
     expect(zodIn(scripts), path).toEqual([]);
     // The writing pages' strings load with those pages (registerMessages), not with these.

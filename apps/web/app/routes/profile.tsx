@@ -1,12 +1,7 @@
 import type { PostsPage, ProfileQuestion, PublicMeAnswer, PublicProfile } from '@mepedia/contracts';
 import { resolveProfileImage } from '@mepedia/contracts/browser';
 import { ApiError } from '@mepedia/web-api';
-import {
-  createTranslator,
-  postMessages,
-  profileMessages,
-  registerMessages,
-} from '@mepedia/web-i18n';
+import { createTranslator, profileMessages, registerMessages } from '@mepedia/web-i18n';
 import { BookOpen, Code2, Globe, Link2, PenLine, Play, Settings2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Avatar } from '../components/avatar';
@@ -31,8 +26,6 @@ import '../styles/profile.css';
 
 // This page's own strings load with it, not with every page (docs/web.md, Messages).
 registerMessages(profileMessages);
-// The translation's strings (translate.*) are the post page's too.
-registerMessages(postMessages);
 
 const POSTS_PER_PAGE = 12;
 type Tab = 'posts' | 'answers';

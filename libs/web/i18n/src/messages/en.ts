@@ -232,6 +232,14 @@ export const en = {
   'post.imageCredit': 'Image: {credit}',
   'post.readMore': 'Read the story',
   'post.edit': 'Edit this story',
+  'translate.toEn': 'Translate to English',
+  'translate.toHe': 'Translate to Hebrew',
+  'translate.original': 'Show the original',
+  'translate.working': 'Translating…',
+  'translate.notice.en': 'Machine translation into English. It may hold mistakes.',
+  'translate.notice.he': 'Machine translation into Hebrew. It may hold mistakes.',
+  'translate.membersOnly': 'Translation is for members.',
+  'translate.failed': 'The translation could not be made right now. Try again in a moment.',
   'reactions.group': 'Reactions',
 } as const;
 

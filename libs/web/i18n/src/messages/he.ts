@@ -219,5 +219,13 @@ export const he: Record<CoreMessageKey, string> = {
   'post.imageCredit': 'תמונה: {credit}',
   'post.readMore': 'לקריאת הסיפור',
   'post.edit': 'עריכת הסיפור',
+  'translate.toEn': 'תרגום לאנגלית',
+  'translate.toHe': 'תרגום לעברית',
+  'translate.original': 'הצגת המקור',
+  'translate.working': 'מתרגמים…',
+  'translate.notice.en': 'תרגום מכונה לאנגלית. ייתכנו בו טעויות.',
+  'translate.notice.he': 'תרגום מכונה לעברית. ייתכנו בו טעויות.',
+  'translate.membersOnly': 'התרגום מיועד לחברי הקהילה.',
+  'translate.failed': 'לא הצלחנו לתרגם כרגע. אפשר לנסות שוב בעוד רגע.',
   'reactions.group': 'רגשות',
 };

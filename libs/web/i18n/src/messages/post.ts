@@ -1,7 +1,7 @@
-// Interface strings of a post's page (/post/{id}): its likes, sharing, translation and discussion,
-// keys starting `postPage.`, `translate.` and `discussion.`. They load with the page's route
-// (`registerMessages(postMessages)`), not with every page; the types of en.ts know the keys.
-// Hebrew must have every key.
+// Interface strings of a post's page (/post/{id}): its likes, sharing and discussion, keys
+// starting `postPage.` and `discussion.` (the translation's, `translate.`, are every page's: en.ts).
+// They load with the page's route (`registerMessages(postMessages)`), not with every page; the
+// types of en.ts know the keys. Hebrew must have every key.
 
 export const postEn = {
   'postPage.like': 'Like',
@@ -10,14 +10,6 @@ export const postEn = {
   'postPage.linkCopied': 'The link to this story is copied.',
   'postPage.shareFailed': 'The link could not be copied. You can copy it from the address bar.',
   'postPage.actions': 'Story actions',
-  'translate.toEn': 'Translate to English',
-  'translate.toHe': 'Translate to Hebrew',
-  'translate.original': 'Show the original',
-  'translate.working': 'Translating…',
-  'translate.notice.en': 'Machine translation into English. It may hold mistakes.',
-  'translate.notice.he': 'Machine translation into Hebrew. It may hold mistakes.',
-  'translate.membersOnly': 'Translation is for members.',
-  'translate.failed': 'The translation could not be made right now. Try again in a moment.',
   'discussion.heading': 'Comments',
   'discussion.count': '{count, plural, =0 {No comments} one {One comment} other {# comments}}',
   'discussion.write': 'Your comment',
@@ -69,14 +61,6 @@ export const postHe: Record<keyof typeof postEn, string> = {
   'postPage.linkCopied': 'הקישור לסיפור הועתק.',
   'postPage.shareFailed': 'לא הצלחנו להעתיק את הקישור. אפשר להעתיק אותו משורת הכתובת.',
   'postPage.actions': 'פעולות על הסיפור',
-  'translate.toEn': 'תרגום לאנגלית',
-  'translate.toHe': 'תרגום לעברית',
-  'translate.original': 'הצגת המקור',
-  'translate.working': 'מתרגמים…',
-  'translate.notice.en': 'תרגום מכונה לאנגלית. ייתכנו בו טעויות.',
-  'translate.notice.he': 'תרגום מכונה לעברית. ייתכנו בו טעויות.',
-  'translate.membersOnly': 'התרגום מיועד לחברי הקהילה.',
-  'translate.failed': 'לא הצלחנו לתרגם כרגע. אפשר לנסות שוב בעוד רגע.',
   'discussion.heading': 'תגובות',
   'discussion.count':
     '{count, plural, =0 {אין תגובות} one {תגובה אחת} two {שתי תגובות} other {# תגובות}}',
