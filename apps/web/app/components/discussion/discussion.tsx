@@ -14,6 +14,7 @@ import {
 import { useApi } from '../../lib/api';
 import { absoluteDate, relativeDate } from '../../lib/dates';
 import { useI18n } from '../../lib/i18n';
+import { richMessage } from '../../lib/rich-message';
 import { textLang } from '../../lib/text-lang';
 import { useRootData } from '../../root';
 import { Avatar } from '../avatar';
@@ -489,7 +490,9 @@ function Comment({
         <Replies parent={message} name={name} actions={actions} thread={thread}>
           {replying && (
             <Composer
-              label={t('discussion.replyTo', { name })}
+              label={richMessage(t, 'discussion.replyTo', {
+                name: <bdi lang={textLang(name)}>{name}</bdi>,
+              })}
               submitLabel={t('discussion.sendReply')}
               autoFocus
               onCancel={() => {
@@ -578,7 +581,8 @@ function Composer({
   onSubmit,
   onCancel,
 }: {
-  label: string;
+  /** Visible: a member's name in it is isolated (bdi) by the caller. */
+  label: ReactNode;
   placeholder?: string;
   submitLabel: string;
   initial?: string;
