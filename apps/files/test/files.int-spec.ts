@@ -721,6 +721,7 @@ describe('files service over HTTP', () => {
     expect(ready.body.checks).toEqual([
       { name: 'database', ok: true },
       { name: 'storage', ok: true },
+      { name: 'shutdown', ok: true },
     ]);
   });
 });

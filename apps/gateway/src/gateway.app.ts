@@ -24,6 +24,7 @@ export { inProcessUpstream, type Upstream } from './upstream';
 
 export type GatewayApp = {
   app: NestFastifyApplication;
+  logger: AppLogger;
   /** Closes the app and everything it opened. */
   close(): Promise<void>;
 };
@@ -121,6 +122,7 @@ export async function createGatewayApp(
 
   return {
     app,
+    logger,
     close: async () => {
       await app.close();
       await Promise.all([...pools.values()].map((pool) => pool.close()));

@@ -6,6 +6,8 @@ import {
   envUrl,
   loadConfig,
   platformEnv,
+  shutdownEnv,
+  shutdownOptions,
 } from '@mepedia/server-config';
 import { parsePrivateKey } from '@mepedia/server-identity';
 import { z } from 'zod';
@@ -39,6 +41,7 @@ export const gatewayEnv = z.object({
   LOG_LEVEL: platformEnv.LOG_LEVEL,
   REDIS_URL: platformEnv.REDIS_URL,
   REDIS_PREFIX: platformEnv.REDIS_PREFIX,
+  ...shutdownEnv,
   PORT: envPort(3000),
   HOST: z.string().default('0.0.0.0'),
   /** The Ed25519 key the gateway signs identity assertions with (base64 PKCS#8 DER or PEM). */
@@ -93,6 +96,7 @@ export type GatewayConfig = {
   trustProxyHops: number;
   upstreamTimeoutMs: number;
   sessionCacheTtlMs: number;
+  shutdown: { drainDelayMs: number; timeoutMs: number };
   rateLimits: {
     windowSeconds: number;
     loginPerIp: number;
@@ -137,6 +141,7 @@ export function loadGatewayConfig(
     trustProxyHops: parsed.TRUST_PROXY_HOPS,
     upstreamTimeoutMs: parsed.UPSTREAM_TIMEOUT_MS,
     sessionCacheTtlMs: parsed.SESSION_CACHE_TTL_MS,
+    shutdown: shutdownOptions(parsed),
     rateLimits: {
       windowSeconds: parsed.RATE_LIMIT_WINDOW_SECONDS,
       loginPerIp: parsed.RATE_LIMIT_LOGIN_PER_IP,

@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { runMain } from '@mepedia/server-config';
+import { processLifecycle, runMain } from '@mepedia/server-config';
 import { createGatewayApp } from './gateway.app';
 import { loadGatewayConfig } from './gateway.config';
 
@@ -10,7 +10,7 @@ runMain(async () => {
   await gateway.app.listen({ port: config.port, host: config.host });
   const url = await gateway.app.getUrl();
   process.stdout.write(`Mepedia gateway listening on ${url}\n`);
-  const close = () => void gateway.close().then(() => process.exit(0));
-  process.once('SIGTERM', close);
-  process.once('SIGINT', close);
+  // SIGTERM: /health/ready says 503, then the server stops taking requests and waits for the
+  // ones in flight (each bounded by UPSTREAM_TIMEOUT_MS), then the pools and Redis close.
+  processLifecycle.exitOnSignals(() => gateway.close(), config.shutdown, gateway.logger);
 });

@@ -1,7 +1,7 @@
 // First: decides which build of React every later import gets.
 import { appEnv } from './library-mode';
 import 'reflect-metadata';
-import { runMain } from '@mepedia/server-config';
+import { processLifecycle, runMain } from '@mepedia/server-config';
 import { startStandalone } from './standalone';
 
 runMain(async () => {
@@ -10,7 +10,6 @@ runMain(async () => {
   process.stdout.write(
     `Mepedia is ready at ${standalone.url} (started in ${Date.now() - started} ms)\n`,
   );
-  const stop = () => void standalone.close().then(() => process.exit(0));
-  process.once('SIGTERM', stop);
-  process.once('SIGINT', stop);
+  // SIGTERM or Ctrl-C: not ready, requests and jobs in flight finish, then the database closes.
+  processLifecycle.exitOnSignals(standalone.close, standalone.shutdown, standalone.logger);
 });

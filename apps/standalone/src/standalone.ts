@@ -1,7 +1,14 @@
 import { createPublicKey } from 'node:crypto';
 import { createServer, type AddressInfo } from 'node:net';
 import type { ServiceApp } from '@mepedia/contracts';
-import { envBoolean, envPort, envUrl, loadConfig, platformEnv } from '@mepedia/server-config';
+import {
+  envBoolean,
+  envPort,
+  envUrl,
+  loadConfig,
+  platformEnv,
+  shutdownOptions,
+} from '@mepedia/server-config';
 import { openDatabase } from '@mepedia/server-database';
 import { createLogger } from '@mepedia/server-http';
 import {
@@ -236,7 +243,7 @@ export async function startStandalone(given: Record<string, string | undefined> 
       await seedAtStart(`http://${own.includes(':') ? `[${own}]` : own}:${port}`, logger);
       seeded = true;
     }
-    return { url, port, close };
+    return { url, port, close, logger, shutdown: shutdownOptions(config) };
   } catch (error) {
     await stopServices().catch(() => undefined);
     await database.close().catch(() => undefined);

@@ -1,5 +1,14 @@
 import 'reflect-metadata';
-import { envBoolean, envPort, envUrl, loadConfig, runMain } from '@mepedia/server-config';
+import {
+  envBoolean,
+  envPort,
+  envUrl,
+  loadConfig,
+  processLifecycle,
+  runMain,
+  shutdownEnv,
+  shutdownOptions,
+} from '@mepedia/server-config';
 import Fastify from 'fastify';
 import { z } from 'zod';
 import { registerWeb } from './web-host';
@@ -15,6 +24,7 @@ const webEnv = z.object({
   PUBLIC_URL: envUrl(['http', 'https']).default('http://localhost:3001'),
   TRUST_PROXY: envBoolean(false),
   SUPPORT_CHAT_URL: envUrl(['https']).default('https://chat.whatsapp.com/mepedia-support'),
+  ...shutdownEnv,
 });
 
 // The web app as its own process (services mode, Kubernetes): pages rendered on
@@ -29,11 +39,24 @@ runMain(async () => {
     production: config.NODE_ENV === 'production',
     supportChatUrl: config.SUPPORT_CHAT_URL,
   };
+  // Once stopping, answers end their connection, so no kept-alive socket holds the close open.
+  fastify.addHook('onSend', (_request, reply, payload, done) => {
+    if (processLifecycle.isStopping) void reply.header('connection', 'close');
+    done(null, payload);
+  });
   fastify.get('/health/live', async () => ({ status: 'ok' }));
+  // Ready while running; 503 from a SIGTERM on, before the server stops taking requests.
+  fastify.get('/health/ready', async (_request, reply) => {
+    const ok = !processLifecycle.isStopping;
+    void reply.status(ok ? 200 : 503);
+    return { status: ok ? 'ok' : 'unavailable', checks: [{ name: 'shutdown', ok }] };
+  });
   await registerWeb(fastify, () => context);
   const address = await fastify.listen({ port: config.PORT, host: config.HOST });
   process.stdout.write(`Mepedia web listening on ${address}\n`);
-  const close = () => void fastify.close().then(() => process.exit(0));
-  process.once('SIGTERM', close);
-  process.once('SIGINT', close);
+  // SIGTERM: not ready, pages being drawn finish, then exit.
+  processLifecycle.exitOnSignals(() => fastify.close(), shutdownOptions(config), {
+    info: (details, message) => process.stdout.write(`${message} ${JSON.stringify(details)}\n`),
+    error: (details, message) => process.stderr.write(`${message} ${JSON.stringify(details)}\n`),
+  });
 });

@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { runMain } from '@mepedia/server-config';
+import { processLifecycle, runMain, shutdownOptions } from '@mepedia/server-config';
 import { openDatabase } from '@mepedia/server-database';
 import { createLogger } from '@mepedia/server-http';
 import { openQueue } from '@mepedia/server-platform';
@@ -20,12 +20,16 @@ runMain(async () => {
   const worker = await createWorkerApp({ logger, database, queue }, config);
   await worker.app.listen({ port: env.PORT, host: env.HOST });
   process.stdout.write(`Mepedia worker listening on ${await worker.app.getUrl()}\n`);
-  const close = async () => {
-    // Active jobs finish first; then the HTTP side and the database.
-    await queue.close();
-    await worker.close();
-    await database.close();
-  };
-  process.once('SIGTERM', () => void close().then(() => process.exit(0)));
-  process.once('SIGINT', () => void close().then(() => process.exit(0)));
+  // SIGTERM: not ready first; running jobs finish (no new ones start), then the HTTP side and
+  // the database close. A job cut off by the bound is retried by another worker (BullMQ's
+  // stalled-job check), so it runs again rather than being lost.
+  processLifecycle.exitOnSignals(
+    async () => {
+      await queue.close();
+      await worker.close();
+      await database.close();
+    },
+    shutdownOptions(env),
+    logger,
+  );
 });

@@ -113,8 +113,29 @@ export const LogLevel = z
   })
   .default('info');
 
+/** How a process stops on SIGTERM or SIGINT (every app reads them). */
+export const shutdownEnv = {
+  /**
+   * After the signal, how long to go on serving with /health/ready answering 503, so a load
+   * balancer that polls it stops sending requests first. Kubernetes needs none (a pod being
+   * deleted leaves its Service's endpoints at once, and the preStop hook waits for that).
+   */
+  SHUTDOWN_DRAIN_MS: envInt(0),
+  /** The bound on a stop: in-flight requests and running jobs get this long to finish. */
+  SHUTDOWN_TIMEOUT_MS: envInt(25_000, 1_000),
+};
+
+/** The lifecycle's options from a parsed environment with `shutdownEnv`. */
+export function shutdownOptions(env: { SHUTDOWN_DRAIN_MS: number; SHUTDOWN_TIMEOUT_MS: number }): {
+  drainDelayMs: number;
+  timeoutMs: number;
+} {
+  return { drainDelayMs: env.SHUTDOWN_DRAIN_MS, timeoutMs: env.SHUTDOWN_TIMEOUT_MS };
+}
+
 /** Variables every backend process reads. */
 export const platformEnv = {
+  ...shutdownEnv,
   NODE_ENV: NodeEnv,
   LOG_LEVEL: LogLevel,
   /** PostgreSQL connection; when unset the process runs on embedded PGlite. */

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { processLifecycle } from '@mepedia/server-config';
 import type { DynamicModule, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -90,6 +91,12 @@ export async function createHttpApp(
       }
     }
     done();
+  });
+  // Once the process is stopping, every answer ends its connection: a kept-alive socket would
+  // hold the server's close open (and the client should reconnect to a replica that stays).
+  fastify.addHook('onSend', (_request, reply, payload, done) => {
+    if (processLifecycle.isStopping) void reply.header('connection', 'close');
+    done(null, payload);
   });
   fastify.addHook('onResponse', (request, reply, done) => {
     logger.info(

@@ -1,3 +1,4 @@
+import { processLifecycle } from '@mepedia/server-config';
 import { Controller, Get, HttpCode, Inject, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { Public } from './route-metadata';
@@ -30,6 +31,8 @@ export class HealthController {
         }
       }),
     );
+    // From a SIGTERM on, the process is leaving: not ready, whatever its dependencies say.
+    results.push({ name: 'shutdown', ok: !processLifecycle.isStopping });
     const ok = results.every((result) => result.ok);
     void reply.status(ok ? 200 : 503);
     return { status: ok ? 'ok' : 'unavailable', checks: results };

@@ -1,5 +1,12 @@
 import type { KeyObject } from 'node:crypto';
-import { envParsable, loadConfig, platformEnv, serviceProcessEnv } from '@mepedia/server-config';
+import {
+  envParsable,
+  loadConfig,
+  platformEnv,
+  processLifecycle,
+  serviceProcessEnv,
+  shutdownOptions,
+} from '@mepedia/server-config';
 import { openDatabase, type DatabaseHandle } from '@mepedia/server-database';
 import { createLogger, type AppLogger } from '@mepedia/server-http';
 import { parsePublicKey } from '@mepedia/server-identity';
@@ -115,12 +122,16 @@ export async function runServiceProcess(
   const app = await build(platform);
   await app.listen({ port: config.PORT, host: config.HOST });
   process.stdout.write(`Mepedia ${name} service listening on ${await app.getUrl()}\n`);
-  const close = async () => {
-    await app.close();
-    await platform.queue.close();
-    await platform.bus.close();
-    await platform.database.close();
-  };
-  process.once('SIGTERM', () => void close().then(() => process.exit(0)));
-  process.once('SIGINT', () => void close().then(() => process.exit(0)));
+  // SIGTERM: not ready first; then the server waits for in-flight requests, the queue for
+  // running jobs, and only then do the bus and the database pool close.
+  processLifecycle.exitOnSignals(
+    async () => {
+      await app.close();
+      await platform.queue.close();
+      await platform.bus.close();
+      await platform.database.close();
+    },
+    shutdownOptions(config),
+    platform.logger,
+  );
 }
