@@ -1,4 +1,4 @@
-import { normalizeApiPath } from './api-path';
+import { normalizeApiPath, routeTemplateMatcher } from './api-path';
 
 const codeOf = (url: string) => {
   try {
@@ -63,5 +63,28 @@ describe(normalizeApiPath.name, () => {
     ['an encoded NUL', '/api/users/login%00'],
   ])('refuses %s with 400 BAD_REQUEST_PATH', (_name, url) => {
     expect(codeOf(url)).toBe('BAD_REQUEST_PATH');
+  });
+});
+
+describe(routeTemplateMatcher.name, () => {
+  const templateOf = routeTemplateMatcher([
+    { method: 'POST', path: '/api/users/login' },
+    { method: 'GET', path: '/api/files/image/{id}' },
+    { method: 'DELETE', path: '/api/feedMessages/deleteMessage/{id}/{id2}' },
+  ]);
+
+  it('names a call by its catalogue template, ids and all', () => {
+    expect(templateOf('POST', '/api/users/login')).toBe('/api/users/login');
+    expect(templateOf('GET', '/api/files/image/f00d')).toBe('/api/files/image/{id}');
+    expect(templateOf('DELETE', '/api/feedMessages/deleteMessage/a/b')).toBe(
+      '/api/feedMessages/deleteMessage/{id}/{id2}',
+    );
+  });
+
+  it('knows no template for another method, a missing id or an unlisted call', () => {
+    expect(templateOf('GET', '/api/users/login')).toBeUndefined();
+    expect(templateOf('GET', '/api/files/image/a/b')).toBeUndefined();
+    expect(templateOf('DELETE', '/api/feedMessages/deleteMessage/a')).toBeUndefined();
+    expect(templateOf('POST', '/api/users/nothing')).toBeUndefined();
   });
 });

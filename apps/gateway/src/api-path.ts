@@ -52,3 +52,29 @@ export function normalizeApiPath(url: string): ApiPath | undefined {
     forward: `/${decoded.map((segment) => encodeURIComponent(segment)).join('/')}${trailingSlash ? '/' : ''}${query}`,
   };
 }
+
+/**
+ * The catalogue's template for a call (`/api/files/image/{id}` for `/api/files/image/abc`), or
+ * undefined for a call the catalogue does not list: metrics are labelled by template, so one
+ * label per route, never one per id.
+ */
+export function routeTemplateMatcher(
+  routes: ReadonlyArray<{ method: string; path: string }>,
+): (method: string, path: string) => string | undefined {
+  const exact = new Map<string, string>();
+  const patterns: Array<{ method: string; pattern: RegExp; path: string }> = [];
+  for (const route of routes) {
+    if (!route.path.includes('{')) {
+      exact.set(`${route.method} ${route.path}`, route.path);
+      continue;
+    }
+    const source = route.path
+      .split(/(\{[^}]+\})/)
+      .map((part) => (part.startsWith('{') ? '[^/]+' : part.replace(/[.*+?^$()|[\]\\]/g, '\\$&')))
+      .join('');
+    patterns.push({ method: route.method, pattern: new RegExp(`^${source}$`), path: route.path });
+  }
+  return (method, path) =>
+    exact.get(`${method} ${path}`) ??
+    patterns.find((entry) => entry.method === method && entry.pattern.test(path))?.path;
+}

@@ -5,6 +5,7 @@ import {
   envPort,
   envUrl,
   loadConfig,
+  metricsEnv,
   platformEnv,
   shutdownEnv,
   shutdownOptions,
@@ -42,6 +43,7 @@ export const gatewayEnv = z.object({
   REDIS_URL: platformEnv.REDIS_URL,
   REDIS_PREFIX: platformEnv.REDIS_PREFIX,
   ...shutdownEnv,
+  ...metricsEnv,
   PORT: envPort(3000),
   HOST: z.string().default('0.0.0.0'),
   /** The Ed25519 key the gateway signs identity assertions with (base64 PKCS#8 DER or PEM). */
@@ -97,6 +99,8 @@ export type GatewayConfig = {
   upstreamTimeoutMs: number;
   sessionCacheTtlMs: number;
   shutdown: { drainDelayMs: number; timeoutMs: number };
+  /** Where /metrics is served (a port of its own); unset for none. */
+  metricsPort: number | undefined;
   rateLimits: {
     windowSeconds: number;
     loginPerIp: number;
@@ -142,6 +146,7 @@ export function loadGatewayConfig(
     upstreamTimeoutMs: parsed.UPSTREAM_TIMEOUT_MS,
     sessionCacheTtlMs: parsed.SESSION_CACHE_TTL_MS,
     shutdown: shutdownOptions(parsed),
+    metricsPort: parsed.METRICS_PORT,
     rateLimits: {
       windowSeconds: parsed.RATE_LIMIT_WINDOW_SECONDS,
       loginPerIp: parsed.RATE_LIMIT_LOGIN_PER_IP,

@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { processLifecycle, runMain } from '@mepedia/server-config';
+import { processLifecycle, runMain, serveMetrics } from '@mepedia/server-config';
 import { createGatewayApp } from './gateway.app';
 import { loadGatewayConfig } from './gateway.config';
 
@@ -10,7 +10,18 @@ runMain(async () => {
   await gateway.app.listen({ port: config.port, host: config.host });
   const url = await gateway.app.getUrl();
   process.stdout.write(`Mepedia gateway listening on ${url}\n`);
+  const closeMetrics = await serveMetrics('gateway', {
+    METRICS_PORT: config.metricsPort,
+    HOST: config.host,
+  });
   // SIGTERM: /health/ready says 503, then the server stops taking requests and waits for the
   // ones in flight (each bounded by UPSTREAM_TIMEOUT_MS), then the pools and Redis close.
-  processLifecycle.exitOnSignals(() => gateway.close(), config.shutdown, gateway.logger);
+  processLifecycle.exitOnSignals(
+    async () => {
+      await gateway.close();
+      await closeMetrics();
+    },
+    config.shutdown,
+    gateway.logger,
+  );
 });

@@ -25,7 +25,7 @@ import {
   type IdentitySigner,
 } from '@mepedia/server-identity';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { normalizeApiPath } from './api-path';
+import { normalizeApiPath, routeTemplateMatcher } from './api-path';
 import type { GatewayConfig } from './gateway.config';
 import { RATE_RULES } from './rate-rules';
 import type { RateLimitStore } from './rate-limiter';
@@ -185,9 +185,13 @@ export function registerProxy(fastify: FastifyInstance, deps: ProxyDeps): void {
       .map((route) => route.path),
   );
 
+  const templateOf = routeTemplateMatcher(catalogueRoutes());
+
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     // One form of the path for routing, limits and the service: `%6cogin` is `login` everywhere.
     const target = normalizeApiPath(request.url);
+    // Metrics: the catalogue's template; a call it does not list keeps the catch-all's.
+    if (target) request.metricsRoute = templateOf(request.method, target.path);
     const app = target ? appForPrefix(target.prefix) : undefined;
     if (!target || !app) throw new AppError('ROUTE_NOT_FOUND');
     const upstream = deps.upstreams[app];
@@ -212,8 +216,11 @@ export function registerProxy(fastify: FastifyInstance, deps: ProxyDeps): void {
     if (token) {
       try {
         const member = await deps.sessions.resolve(token);
-        if (member) identity = member;
-        else staleCookie = true;
+        if (member) {
+          identity = member;
+          // For the request log line (member id, never the session token).
+          request.identity = member;
+        } else staleCookie = true;
       } catch (error) {
         if (error instanceof UsersUnavailableError || (error as { code?: unknown }).code) {
           logger.warn({ err: error, requestId: request.id }, 'session lookup failed');

@@ -7,6 +7,7 @@ import {
   envUrl,
   loadConfig,
   platformEnv,
+  serveMetrics,
   shutdownOptions,
 } from '@mepedia/server-config';
 import { openDatabase } from '@mepedia/server-database';
@@ -16,7 +17,7 @@ import {
   generateIdentityKeys,
   parsePrivateKey,
 } from '@mepedia/server-identity';
-import { openBus, openQueue, type ServicePlatform } from '@mepedia/server-platform';
+import { openBus, openQueue, watchDatabase, type ServicePlatform } from '@mepedia/server-platform';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { createGatewayApp, inProcessUpstream } from '../../gateway/src/gateway.app';
 import { loadGatewayConfig } from '../../gateway/src/gateway.config';
@@ -102,6 +103,7 @@ export async function startStandalone(given: Record<string, string | undefined> 
     dataDir: config.DATA_DIR,
     applicationName: 'mepedia-standalone',
   });
+  watchDatabase('standalone', database);
   const queue = openQueue(config, logger);
   const bus = openBus(config);
   const platform: ServicePlatform = {
@@ -225,6 +227,7 @@ export async function startStandalone(given: Record<string, string | undefined> 
     await gateway.app.listen({ port: config.PORT, host: config.HOST });
     const address = gateway.app.getHttpServer().address();
     const port = typeof address === 'object' && address ? address.port : config.PORT;
+    const closeMetrics = await serveMetrics('standalone', config);
 
     let closing: Promise<void> | undefined;
     const close = () =>
@@ -235,6 +238,7 @@ export async function startStandalone(given: Record<string, string | undefined> 
         await stopServices();
         await bus.close();
         await database.close();
+        await closeMetrics();
       })());
     const url = `http://localhost:${port}`;
     // The seed calls this process as a member's browser would, on the address it listens on.

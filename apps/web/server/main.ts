@@ -4,8 +4,11 @@ import {
   envPort,
   envUrl,
   loadConfig,
+  metricsEnv,
   processLifecycle,
+  processMetrics,
   runMain,
+  serveMetrics,
   shutdownEnv,
   shutdownOptions,
 } from '@mepedia/server-config';
@@ -25,6 +28,7 @@ const webEnv = z.object({
   TRUST_PROXY: envBoolean(false),
   SUPPORT_CHAT_URL: envUrl(['https']).default('https://chat.whatsapp.com/mepedia-support'),
   ...shutdownEnv,
+  ...metricsEnv,
 });
 
 // The web app as its own process (services mode, Kubernetes): pages rendered on
@@ -44,6 +48,7 @@ runMain(async () => {
     if (processLifecycle.isStopping) void reply.header('connection', 'close');
     done(null, payload);
   });
+  processMetrics.instrumentHttp(fastify, 'web');
   fastify.get('/health/live', async () => ({ status: 'ok' }));
   // Ready while running; 503 from a SIGTERM on, before the server stops taking requests.
   fastify.get('/health/ready', async (_request, reply) => {
@@ -54,8 +59,13 @@ runMain(async () => {
   await registerWeb(fastify, () => context);
   const address = await fastify.listen({ port: config.PORT, host: config.HOST });
   process.stdout.write(`Mepedia web listening on ${address}\n`);
+  const closeMetrics = await serveMetrics('web', config);
   // SIGTERM: not ready, pages being drawn finish, then exit.
-  processLifecycle.exitOnSignals(() => fastify.close(), shutdownOptions(config), {
+  const close = async () => {
+    await fastify.close();
+    await closeMetrics();
+  };
+  processLifecycle.exitOnSignals(close, shutdownOptions(config), {
     info: (details, message) => process.stdout.write(`${message} ${JSON.stringify(details)}\n`),
     error: (details, message) => process.stderr.write(`${message} ${JSON.stringify(details)}\n`),
   });

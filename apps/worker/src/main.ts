@@ -1,8 +1,8 @@
 import 'reflect-metadata';
-import { processLifecycle, runMain, shutdownOptions } from '@mepedia/server-config';
+import { processLifecycle, runMain, serveMetrics, shutdownOptions } from '@mepedia/server-config';
 import { openDatabase } from '@mepedia/server-database';
 import { createLogger } from '@mepedia/server-http';
-import { openQueue } from '@mepedia/server-platform';
+import { openQueue, watchDatabase } from '@mepedia/server-platform';
 import { createWorkerApp } from './worker.app';
 import { loadWorkerConfig } from './worker.config';
 
@@ -16,10 +16,12 @@ runMain(async () => {
     poolSize: env.DATABASE_POOL_SIZE,
     applicationName: 'mepedia-worker',
   });
+  watchDatabase('worker', database);
   const queue = openQueue(env, logger);
   const worker = await createWorkerApp({ logger, database, queue }, config);
   await worker.app.listen({ port: env.PORT, host: env.HOST });
   process.stdout.write(`Mepedia worker listening on ${await worker.app.getUrl()}\n`);
+  const closeMetrics = await serveMetrics('worker', env);
   // SIGTERM: not ready first; running jobs finish (no new ones start), then the HTTP side and
   // the database close. A job cut off by the bound is retried by another worker (BullMQ's
   // stalled-job check), so it runs again rather than being lost.
@@ -28,6 +30,7 @@ runMain(async () => {
       await queue.close();
       await worker.close();
       await database.close();
+      await closeMetrics();
     },
     shutdownOptions(env),
     logger,

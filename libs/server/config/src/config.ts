@@ -125,6 +125,16 @@ export const shutdownEnv = {
   SHUTDOWN_TIMEOUT_MS: envInt(25_000, 1_000),
 };
 
+/** Where Prometheus scrapes `/metrics`: a port of its own, unset for none (every app reads it). */
+export const metricsEnv = {
+  METRICS_PORT: z.coerce
+    .number({ error: 'must be a TCP port number (0-65535)' })
+    .int('must be a whole number')
+    .min(0, 'must be a TCP port number (0-65535)')
+    .max(65535, 'must be a TCP port number (0-65535)')
+    .optional(),
+};
+
 /** The lifecycle's options from a parsed environment with `shutdownEnv`. */
 export function shutdownOptions(env: { SHUTDOWN_DRAIN_MS: number; SHUTDOWN_TIMEOUT_MS: number }): {
   drainDelayMs: number;
@@ -136,6 +146,7 @@ export function shutdownOptions(env: { SHUTDOWN_DRAIN_MS: number; SHUTDOWN_TIMEO
 /** Variables every backend process reads. */
 export const platformEnv = {
   ...shutdownEnv,
+  ...metricsEnv,
   NODE_ENV: NodeEnv,
   LOG_LEVEL: LogLevel,
   /** PostgreSQL connection; when unset the process runs on embedded PGlite. */

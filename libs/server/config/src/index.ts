@@ -1,2 +1,3 @@
 export * from './config';
 export * from './lifecycle';
+export * from './metrics';

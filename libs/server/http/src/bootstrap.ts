@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { processLifecycle } from '@mepedia/server-config';
+import { processLifecycle, processMetrics } from '@mepedia/server-config';
 import type { DynamicModule, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -99,9 +99,13 @@ export async function createHttpApp(
     done(null, payload);
   });
   fastify.addHook('onResponse', (request, reply, done) => {
+    // Set by the identity guard (services) or the session lookup (gateway); read by shape, as
+    // this library sits below the identity one.
+    const identity = (request as { identity?: { kind: string; userId?: string } }).identity;
     logger.info(
       {
         requestId: request.id,
+        ...(identity?.kind === 'member' ? { memberId: identity.userId } : {}),
         method: request.method,
         url: request.url.split('?')[0],
         status: reply.statusCode,
@@ -114,6 +118,8 @@ export async function createHttpApp(
     );
     done();
   });
+  const bindings = logger.bindings() as { service?: string; name?: string };
+  processMetrics.instrumentHttp(fastify, bindings.service ?? bindings.name ?? 'app');
   app.useGlobalFilters(new ErrorFilter(logger));
   return app;
 }

@@ -4,6 +4,8 @@ import {
   loadConfig,
   platformEnv,
   processLifecycle,
+  processMetrics,
+  serveMetrics,
   serviceProcessEnv,
   shutdownOptions,
 } from '@mepedia/server-config';
@@ -15,10 +17,14 @@ import {
   InProcessBus,
   InProcessQueue,
   RedisBus,
+  type AddOptions,
   type FailedJob,
+  type JobHandler,
   type MessageBus,
+  type QueueCounts,
   type QueueDriver,
 } from '@mepedia/server-queue';
+import type { QueueName } from '@mepedia/contracts';
 import { z } from 'zod';
 
 /**
@@ -67,9 +73,66 @@ export function openQueue(env: MessagingEnv, logger: AppLogger): QueueDriver {
       },
       'job failed',
     );
-  return env.REDIS_URL
-    ? new BullMqQueue(env.REDIS_URL, env.REDIS_PREFIX, onFailed)
-    : new InProcessQueue(onFailed);
+  const onFailedCounted = (queue: string, job: FailedJob) => {
+    processMetrics.jobsFailed.inc({ queue, job: job.name });
+    onFailed(queue, job);
+  };
+  return new MeasuredQueue(
+    env.REDIS_URL
+      ? new BullMqQueue(env.REDIS_URL, env.REDIS_PREFIX, onFailedCounted)
+      : new InProcessQueue(onFailedCounted),
+  );
+}
+
+/**
+ * A queue driver whose every job attempt is timed (and its wait, on a first attempt) and whose
+ * depth is reported at each scrape, for the queues this process works on.
+ */
+export class MeasuredQueue implements QueueDriver {
+  constructor(private readonly inner: QueueDriver) {}
+
+  get kind() {
+    return this.inner.kind;
+  }
+
+  add<T>(queue: QueueName, name: string, data: T, options?: AddOptions): Promise<void> {
+    return this.inner.add(queue, name, data, options);
+  }
+
+  process<T>(queue: QueueName, handler: JobHandler<T>, options?: { concurrency?: number }): void {
+    processMetrics.watchQueue(queue, () => this.inner.counts(queue));
+    this.inner.process<T>(
+      queue,
+      async (job) => {
+        const started = Date.now();
+        try {
+          await handler(job);
+        } catch (error) {
+          processMetrics.observeJob(queue, job, started, 'error');
+          throw error;
+        }
+        processMetrics.observeJob(queue, job, started, 'completed');
+      },
+      options,
+    );
+  }
+
+  failed(queue: QueueName): Promise<FailedJob[]> {
+    return this.inner.failed(queue);
+  }
+
+  counts(queue: QueueName): Promise<QueueCounts> {
+    return this.inner.counts(queue);
+  }
+
+  close(): Promise<void> {
+    return this.inner.close();
+  }
+}
+
+/** Report a PostgreSQL pool's use in the metrics (PGlite has none). */
+export function watchDatabase(name: string, database: DatabaseHandle): void {
+  if (database.kind === 'postgres') processMetrics.watchPool(name, database.pool);
 }
 
 /** The pub/sub bus: Redis when configured, in-process otherwise. */
@@ -90,6 +153,7 @@ export async function createServicePlatform(
     poolSize: config.DATABASE_POOL_SIZE,
     applicationName: `mepedia-${name}`,
   });
+  watchDatabase(name, database);
   const queue = openQueue(config, logger);
   const bus = openBus(config);
   return {
@@ -122,6 +186,7 @@ export async function runServiceProcess(
   const app = await build(platform);
   await app.listen({ port: config.PORT, host: config.HOST });
   process.stdout.write(`Mepedia ${name} service listening on ${await app.getUrl()}\n`);
+  const closeMetrics = await serveMetrics(name, config);
   // SIGTERM: not ready first; then the server waits for in-flight requests, the queue for
   // running jobs, and only then do the bus and the database pool close.
   processLifecycle.exitOnSignals(
@@ -130,6 +195,7 @@ export async function runServiceProcess(
       await platform.queue.close();
       await platform.bus.close();
       await platform.database.close();
+      await closeMetrics();
     },
     shutdownOptions(config),
     platform.logger,

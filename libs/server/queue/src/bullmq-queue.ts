@@ -5,6 +5,7 @@ import {
   type AddOptions,
   type FailedJob,
   type JobHandler,
+  type QueueCounts,
   type QueueDriver,
 } from './queue';
 import { redisOptions } from './redis';
@@ -65,6 +66,7 @@ export class BullMqQueue implements QueueDriver {
           name: job.name,
           data: job.data as T,
           attemptsMade: job.attemptsMade,
+          dueAt: job.timestamp + (job.opts.delay ?? 0),
         });
       },
       { connection: this.connection(), prefix: this.prefix, concurrency: options.concurrency ?? 1 },
@@ -94,6 +96,16 @@ export class BullMqQueue implements QueueDriver {
       attemptsMade: job.attemptsMade,
       reason: job.failedReason,
     }));
+  }
+
+  async counts(queueName: QueueName): Promise<QueueCounts> {
+    const counts = await this.queue(queueName).getJobCounts('wait', 'active', 'delayed', 'failed');
+    return {
+      waiting: counts['wait'] ?? 0,
+      active: counts['active'] ?? 0,
+      delayed: counts['delayed'] ?? 0,
+      failed: counts['failed'] ?? 0,
+    };
   }
 
   async close(): Promise<void> {

@@ -5,6 +5,7 @@ import {
   type AddOptions,
   type FailedJob,
   type JobHandler,
+  type QueueCounts,
   type QueueDriver,
 } from './queue';
 import { randomUUID } from 'node:crypto';
@@ -16,6 +17,7 @@ type Entry = {
   attemptsMade: number;
   attempts: number;
   backoffMs: number;
+  dueAt: number;
   state: 'waiting' | 'delayed' | 'active' | 'completed' | 'failed';
 };
 
@@ -63,6 +65,7 @@ export class InProcessQueue implements QueueDriver {
       attemptsMade: 0,
       attempts: options.attempts ?? RETRY_POLICY.attempts,
       backoffMs: options.backoffMs ?? RETRY_POLICY.backoffMs,
+      dueAt: Date.now() + (options.delayMs ?? 0),
       state: 'waiting',
     };
     queue.entries.set(id, entry);
@@ -99,6 +102,14 @@ export class InProcessQueue implements QueueDriver {
 
   private readonly reasons = new Map<string, string>();
 
+  async counts(queueName: QueueName): Promise<QueueCounts> {
+    const counts: QueueCounts = { waiting: 0, active: 0, delayed: 0, failed: 0 };
+    for (const entry of this.queue(queueName).entries.values()) {
+      if (entry.state !== 'completed') counts[entry.state] += 1;
+    }
+    return counts;
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     for (const timer of this.timers) clearTimeout(timer);
@@ -114,6 +125,7 @@ export class InProcessQueue implements QueueDriver {
 
   private later(queueName: string, entry: Entry, delayMs: number) {
     entry.state = 'delayed';
+    entry.dueAt = Date.now() + delayMs;
     const timer = setTimeout(() => {
       this.timers.delete(timer);
       if (!this.closed) this.ready(queueName, entry);
@@ -148,6 +160,7 @@ export class InProcessQueue implements QueueDriver {
         name: entry.name,
         data: entry.data,
         attemptsMade: entry.attemptsMade,
+        dueAt: entry.dueAt,
       });
       entry.state = 'completed';
     } catch (error) {

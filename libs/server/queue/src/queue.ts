@@ -6,7 +6,12 @@ export type Job<T = unknown> = {
   data: T;
   /** How many attempts ran before this one (0 on the first). */
   attemptsMade: number;
+  /** When it was due (added, plus any delay), ms since the epoch: the wait is now minus this. */
+  dueAt?: number;
 };
+
+/** How many jobs a queue holds, by state. */
+export type QueueCounts = { waiting: number; active: number; delayed: number; failed: number };
 
 export type JobHandler<T = unknown> = (job: Job<T>) => Promise<void>;
 
@@ -43,6 +48,8 @@ export interface QueueDriver {
   add<T>(queue: QueueName, name: string, data: T, options?: AddOptions): Promise<void>;
   process<T>(queue: QueueName, handler: JobHandler<T>, options?: { concurrency?: number }): void;
   failed(queue: QueueName): Promise<FailedJob[]>;
+  /** The queue's depth, by state (for metrics). */
+  counts(queue: QueueName): Promise<QueueCounts>;
   /** Stops taking jobs and waits for the running ones to finish. */
   close(): Promise<void>;
 }

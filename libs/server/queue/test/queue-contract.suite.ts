@@ -111,5 +111,36 @@ export function describeQueueContract(name: string, open: () => Promise<QueueDri
       expect(finished).toBe(true);
       queue = await open();
     });
+
+    it('counts its jobs by state, and tells each job when it was due', async () => {
+      const before = Date.now();
+      await queue.add(queueName, 'now', {});
+      await queue.add(queueName, 'later', {}, { delayMs: 60_000 });
+      expect(await queue.counts(queueName)).toEqual({
+        waiting: 1,
+        active: 0,
+        delayed: 1,
+        failed: 0,
+      });
+
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      const dueAts: Array<number | undefined> = [];
+      queue.process(queueName, async (job) => {
+        dueAts.push(job.dueAt);
+        await held;
+      });
+      await until(() => dueAts.length === 1);
+      expect(await queue.counts(queueName)).toEqual({
+        waiting: 0,
+        active: 1,
+        delayed: 1,
+        failed: 0,
+      });
+      const [dueAt] = dueAts;
+      expect(dueAt).toBeGreaterThanOrEqual(before - 1_000);
+      expect(dueAt).toBeLessThanOrEqual(Date.now());
+      release();
+    });
   });
 }

@@ -37,12 +37,13 @@ function slowUpstream() {
   };
 }
 
-// The gateway as its own process, stopped the way Kubernetes stops it.
-describe('graceful shutdown (gateway process)', () => {
+// The gateway as its own process: scraped, then stopped the way Kubernetes stops it.
+describe('the gateway process: metrics and graceful shutdown', () => {
   const identity = testIdentity();
   const upstream = slowUpstream();
   let gateway: RunningProcess;
   let url: string;
+  let metricsUrl: string;
 
   beforeAll(async () => {
     const site = await upstream.start();
@@ -58,10 +59,13 @@ describe('graceful shutdown (gateway process)', () => {
         // Long enough to ask /health/ready while it drains, on a slow machine.
         SHUTDOWN_DRAIN_MS: '1500',
         SHUTDOWN_TIMEOUT_MS: '20000',
+        METRICS_PORT: '0',
       },
       /listening on (http:\/\/\S+)/,
     );
     url = gateway.match[1]!;
+    await waitFor(() => /metrics on (http:\/\/\S+)/.test(gateway.output()));
+    metricsUrl = gateway.output().match(/metrics on (http:\/\/\S+)/)![1]!;
   }, SETUP_TIMEOUT_MS);
 
   afterAll(async () => {
@@ -69,6 +73,34 @@ describe('graceful shutdown (gateway process)', () => {
     await gateway?.stop();
     await upstream.close();
   }, SETUP_TIMEOUT_MS);
+
+  it('counts a request in the latency histogram by its route, on the metrics port only', async () => {
+    const scrape = async () => (await fetch(metricsUrl)).text();
+    const line = (text: string) =>
+      text
+        .split('\n')
+        .find(
+          (row) =>
+            row.startsWith('http_request_duration_seconds_count{') &&
+            row.includes('service="gateway"') &&
+            row.includes('route="/api/applicationText/getFormattedText"') &&
+            row.includes('status_code="200"'),
+        );
+    const countOf = (text: string) => Number(line(text)?.split(' ').at(-1) ?? 0);
+    const before = countOf(await scrape());
+
+    const arrived = upstream.nextRequest();
+    const answer = call(url, 'GET', '/api/applicationText/getFormattedText');
+    await arrived;
+    upstream.releaseAll();
+    expect((await answer).status).toBe(200);
+
+    const text = await scrape();
+    expect(countOf(text)).toBe(before + 1);
+    expect(text).toMatch(/^process_resident_memory_bytes\{app="gateway"\} \d+/m);
+    // The public port has no /metrics: the world never reads them.
+    expect((await call(url, 'GET', '/metrics')).status).toBe(404);
+  });
 
   it(
     'on SIGTERM turns not-ready first, lets the request in flight finish, then exits 0',
