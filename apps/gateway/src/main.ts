@@ -1,5 +1,6 @@
+import './instrument';
 import 'reflect-metadata';
-import { processLifecycle, runMain, serveMetrics } from '@mepedia/server-config';
+import { processLifecycle, runMain, serveMetrics, stopTracing } from '@mepedia/server-config';
 import { createGatewayApp } from './gateway.app';
 import { loadGatewayConfig } from './gateway.config';
 
@@ -20,6 +21,7 @@ runMain(async () => {
     async () => {
       await gateway.close();
       await closeMetrics();
+      await stopTracing();
     },
     config.shutdown,
     gateway.logger,

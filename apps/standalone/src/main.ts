@@ -1,4 +1,6 @@
-// First: decides which build of React every later import gets.
+// First: tracing, when asked for, patches http, pg and ioredis before they load.
+import './instrument';
+// Then: decides which build of React every later import gets.
 import { appEnv } from './library-mode';
 import 'reflect-metadata';
 import { processLifecycle, runMain } from '@mepedia/server-config';

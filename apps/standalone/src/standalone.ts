@@ -9,6 +9,7 @@ import {
   platformEnv,
   serveMetrics,
   shutdownOptions,
+  stopTracing,
 } from '@mepedia/server-config';
 import { openDatabase } from '@mepedia/server-database';
 import { createLogger } from '@mepedia/server-http';
@@ -239,6 +240,7 @@ export async function startStandalone(given: Record<string, string | undefined> 
         await bus.close();
         await database.close();
         await closeMetrics();
+        await stopTracing();
       })());
     const url = `http://localhost:${port}`;
     // The seed calls this process as a member's browser would, on the address it listens on.

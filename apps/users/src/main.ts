@@ -1,3 +1,4 @@
+import './instrument';
 import 'reflect-metadata';
 import { runMain } from '@mepedia/server-config';
 import { runServiceProcess } from '@mepedia/server-platform';

@@ -1,3 +1,4 @@
+import './instrument';
 import 'reflect-metadata';
 import {
   envBoolean,
@@ -11,6 +12,7 @@ import {
   serveMetrics,
   shutdownEnv,
   shutdownOptions,
+  stopTracing,
 } from '@mepedia/server-config';
 import Fastify from 'fastify';
 import { z } from 'zod';
@@ -64,6 +66,7 @@ runMain(async () => {
   const close = async () => {
     await fastify.close();
     await closeMetrics();
+    await stopTracing();
   };
   processLifecycle.exitOnSignals(close, shutdownOptions(config), {
     info: (details, message) => process.stdout.write(`${message} ${JSON.stringify(details)}\n`),

@@ -1,5 +1,12 @@
+import './instrument';
 import 'reflect-metadata';
-import { processLifecycle, runMain, serveMetrics, shutdownOptions } from '@mepedia/server-config';
+import {
+  processLifecycle,
+  runMain,
+  serveMetrics,
+  shutdownOptions,
+  stopTracing,
+} from '@mepedia/server-config';
 import { openDatabase } from '@mepedia/server-database';
 import { createLogger } from '@mepedia/server-http';
 import { openQueue, watchDatabase } from '@mepedia/server-platform';
@@ -31,6 +38,7 @@ runMain(async () => {
       await worker.close();
       await database.close();
       await closeMetrics();
+      await stopTracing();
     },
     shutdownOptions(env),
     logger,

@@ -1,3 +1,4 @@
 export * from './config';
 export * from './lifecycle';
 export * from './metrics';
+export * from './tracing';

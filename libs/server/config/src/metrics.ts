@@ -195,5 +195,5 @@ export async function serveMetrics(
   processMetrics.collectProcessMetrics(app);
   const served = await processMetrics.serve(env.METRICS_PORT, env.HOST);
   process.stdout.write(`Mepedia ${app} metrics on ${served.url}\n`);
-  return served.close;
+  return () => served.close();
 }

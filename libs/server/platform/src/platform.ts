@@ -7,6 +7,7 @@ import {
   processMetrics,
   serveMetrics,
   serviceProcessEnv,
+  stopTracing,
   shutdownOptions,
 } from '@mepedia/server-config';
 import { openDatabase, type DatabaseHandle } from '@mepedia/server-database';
@@ -19,12 +20,21 @@ import {
   RedisBus,
   type AddOptions,
   type FailedJob,
+  type Job,
   type JobHandler,
   type MessageBus,
   type QueueCounts,
   type QueueDriver,
 } from '@mepedia/server-queue';
 import type { QueueName } from '@mepedia/contracts';
+import {
+  context,
+  propagation,
+  ROOT_CONTEXT,
+  SpanKind,
+  SpanStatusCode,
+  trace,
+} from '@opentelemetry/api';
 import { z } from 'zod';
 
 /**
@@ -96,23 +106,24 @@ export class MeasuredQueue implements QueueDriver {
   }
 
   add<T>(queue: QueueName, name: string, data: T, options?: AddOptions): Promise<void> {
-    return this.inner.add(queue, name, data, options);
+    return this.inner.add(queue, name, withTraceContext(data), options);
   }
 
   process<T>(queue: QueueName, handler: JobHandler<T>, options?: { concurrency?: number }): void {
     processMetrics.watchQueue(queue, () => this.inner.counts(queue));
     this.inner.process<T>(
       queue,
-      async (job) => {
-        const started = Date.now();
-        try {
-          await handler(job);
-        } catch (error) {
-          processMetrics.observeJob(queue, job, started, 'error');
-          throw error;
-        }
-        processMetrics.observeJob(queue, job, started, 'completed');
-      },
+      (job) =>
+        inJobSpan(queue, job, async () => {
+          const started = Date.now();
+          try {
+            await handler(job);
+          } catch (error) {
+            processMetrics.observeJob(queue, job, started, 'error');
+            throw error;
+          }
+          processMetrics.observeJob(queue, job, started, 'completed');
+        }),
       options,
     );
   }
@@ -128,6 +139,58 @@ export class MeasuredQueue implements QueueDriver {
   close(): Promise<void> {
     return this.inner.close();
   }
+}
+
+/**
+ * The caller's trace, carried in the job's data as `traceparent` (W3C), when tracing is on and
+ * a span is active: the job's span continues the request that queued it. Job schemas ignore the
+ * extra key; without tracing the data goes unchanged.
+ */
+function withTraceContext<T>(data: T): T {
+  if (!trace.getActiveSpan() || typeof data !== 'object' || data === null || Array.isArray(data))
+    return data;
+  const carrier: Record<string, string> = {};
+  propagation.inject(context.active(), carrier);
+  const { traceparent, tracestate } = carrier;
+  if (!traceparent) return data;
+  return { ...data, traceparent, ...(tracestate ? { tracestate } : {}) };
+}
+
+const tracer = trace.getTracer('mepedia-queue');
+
+/** Run one job attempt in a consumer span, the child of the trace its data carries. */
+function inJobSpan(queue: string, job: Job<unknown>, run: () => Promise<void>): Promise<void> {
+  const data = job.data as { traceparent?: unknown; tracestate?: unknown } | null;
+  const carrier: Record<string, string> = {};
+  if (typeof data?.traceparent === 'string') carrier['traceparent'] = data.traceparent;
+  if (typeof data?.tracestate === 'string') carrier['tracestate'] = data.tracestate;
+  const parent = propagation.extract(ROOT_CONTEXT, carrier);
+  return tracer.startActiveSpan(
+    `${queue} process`,
+    {
+      kind: SpanKind.CONSUMER,
+      attributes: {
+        'messaging.system': 'bullmq',
+        'messaging.destination.name': queue,
+        'messaging.operation.type': 'process',
+        'messaging.message.id': job.id,
+        'mepedia.job.name': job.name,
+        'mepedia.job.attempt': job.attemptsMade + 1,
+      },
+    },
+    parent,
+    async (span) => {
+      try {
+        await run();
+      } catch (error) {
+        span.recordException(error as Error);
+        span.setStatus({ code: SpanStatusCode.ERROR });
+        throw error;
+      } finally {
+        span.end();
+      }
+    },
+  );
 }
 
 /** Report a PostgreSQL pool's use in the metrics (PGlite has none). */
@@ -196,6 +259,7 @@ export async function runServiceProcess(
       await platform.bus.close();
       await platform.database.close();
       await closeMetrics();
+      await stopTracing();
     },
     shutdownOptions(config),
     platform.logger,
