@@ -10,7 +10,12 @@ import {
   stopTracing,
   shutdownOptions,
 } from '@mepedia/server-config';
-import { openDatabase, type DatabaseHandle } from '@mepedia/server-database';
+import {
+  openDatabase,
+  runMigrations,
+  type DatabaseHandle,
+  type MigrationTarget,
+} from '@mepedia/server-database';
 import { createLogger, type AppLogger } from '@mepedia/server-http';
 import { parsePublicKey } from '@mepedia/server-identity';
 import {
@@ -263,5 +268,35 @@ export async function runServiceProcess(
     },
     shutdownOptions(config),
     platform.logger,
+  );
+}
+
+/**
+ * A service's migrations as a process of their own (Kubernetes' migrations Job, before a
+ * rollout): the database from DATABASE_URL, the migrations under the schema's advisory lock,
+ * then exit 0. The services still migrate at start (a no-op once this ran), so a deployment
+ * without the Job works too.
+ */
+export async function runMigrationProcess(
+  name: string,
+  target: MigrationTarget,
+  env: Record<string, string | undefined> = process.env,
+): Promise<void> {
+  const config = loadConfig(`${name} migrations`, z.object(platformEnv), env);
+  const started = Date.now();
+  const database = await openDatabase({
+    url: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    poolSize: 1,
+    applicationName: `mepedia-${name}-migrations`,
+  });
+  try {
+    await runMigrations(database, target);
+  } finally {
+    await database.close();
+    await stopTracing();
+  }
+  process.stdout.write(
+    `Mepedia ${name}: migrations of schema ${target.schema} applied (${Date.now() - started} ms)\n`,
   );
 }
