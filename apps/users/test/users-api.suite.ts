@@ -994,7 +994,13 @@ export function describeUsersApi(
         expect((await call(base, 'GET', '/health/live')).body).toEqual({ status: 'ok' });
         const ready = await call(base, 'GET', '/health/ready');
         expect(ready.status).toBe(200);
-        expect(ready.body).toEqual({ status: 'ok', checks: [{ name: 'database', ok: true }] });
+        expect(ready.body).toEqual({
+          status: 'ok',
+          checks: [
+            { name: 'database', ok: true },
+            { name: 'shutdown', ok: true },
+          ],
+        });
       });
     });
   });

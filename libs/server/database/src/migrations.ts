@@ -13,18 +13,21 @@ export type MigrationTarget = {
   folder: string;
 };
 
-function advisoryKey(schema: string): string {
-  // A stable signed 64-bit key per schema, so services migrate independently.
-  return createHash('sha256')
-    .update(`mepedia:migrate:${schema}`)
-    .digest()
-    .readBigInt64BE(0)
-    .toString();
-}
+/**
+ * One stable signed 64-bit key for the whole database, not one per schema: migrations also
+ * create database-wide objects (`CREATE EXTENSION IF NOT EXISTS pg_trgm` in users and posts),
+ * and two of those at once fail on the catalogue's unique index. Services sharing a database
+ * so migrate one at a time (each in milliseconds); replicas of one service, as before.
+ */
+export const MIGRATION_LOCK_KEY: string = createHash('sha256')
+  .update('mepedia:migrate')
+  .digest()
+  .readBigInt64BE(0)
+  .toString();
 
 /**
- * Apply a service's migrations. Several replicas may start at once: the
- * advisory lock makes them take turns, and the journal makes the later ones
+ * Apply a service's migrations. Several replicas, and several services sharing a database, may
+ * start at once: the advisory lock makes them take turns, and the journal makes the later ones
  * no-ops. A migration that fails throws; the service does not start half-migrated.
  */
 export async function runMigrations(
@@ -46,7 +49,7 @@ export async function runMigrations(
     return;
   }
   const client = await handle.pool.connect();
-  const key = advisoryKey(target.schema);
+  const key = MIGRATION_LOCK_KEY;
   try {
     await client.query('select pg_advisory_lock($1::bigint)', [key]);
     try {

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { createTestDatabase, SETUP_TIMEOUT_MS, withClient } from '@mepedia/server-testing';
 import { openDatabase } from '../src/database';
-import { runMigrations } from '../src/migrations';
+import { MIGRATION_LOCK_KEY, runMigrations } from '../src/migrations';
 
 const fixtures = join(__dirname, 'fixtures');
 
@@ -30,6 +30,31 @@ describe(runMigrations.name, () => {
       });
     } finally {
       await Promise.all(replicas.map((handle) => handle.close()));
+      await database.drop();
+    }
+  });
+
+  it('makes services sharing a database take turns, so database-wide objects never race', async () => {
+    // users and posts both create the pg_trgm extension, a database-wide object: two services
+    // migrating at once raced on it. Every schema's migrations now wait for the one lock.
+    const database = await createTestDatabase();
+    const handle = await openDatabase({ url: database.url, poolSize: 1 });
+    try {
+      await withClient(database.url, async (holder) => {
+        await holder.query('select pg_advisory_lock($1::bigint)', [MIGRATION_LOCK_KEY]);
+        let done = false;
+        const migrating = runMigrations(handle, {
+          schema: 'quick_second',
+          folder: join(fixtures, 'quick-second'),
+        }).then(() => (done = true));
+        await new Promise((resolve) => setTimeout(resolve, 400));
+        expect(done).toBe(false);
+        await holder.query('select pg_advisory_unlock($1::bigint)', [MIGRATION_LOCK_KEY]);
+        await migrating;
+        expect(done).toBe(true);
+      });
+    } finally {
+      await handle.close();
       await database.drop();
     }
   });
