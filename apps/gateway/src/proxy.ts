@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import {
   API_PREFIX,
   appForPrefix,
@@ -124,6 +124,25 @@ function emailFromBody(request: FastifyRequest): string | undefined {
   }
 }
 
+const subjectSecrets = new WeakMap<GatewayConfig, Buffer>();
+
+/**
+ * What a counter is keyed by: a keyed digest of the address, email or member id, never the
+ * value itself, so Redis holds no one's email or id (a deleted member leaves none behind) and a
+ * dictionary of emails does not undo it. The key comes from the gateway's signing key, the same
+ * on every replica.
+ */
+function rateSubjectKey(config: GatewayConfig, subject: string): string {
+  let secret = subjectSecrets.get(config);
+  if (!secret) {
+    secret = createHash('sha256')
+      .update(`mepedia:rate-limit-subjects:${config.identityPrivateKey}`)
+      .digest();
+    subjectSecrets.set(config, secret);
+  }
+  return createHmac('sha256', secret).update(subject).digest('base64url').slice(0, 22);
+}
+
 async function checkRateLimits(
   request: FastifyRequest,
   path: string,
@@ -144,7 +163,7 @@ async function checkRateLimits(
             : undefined;
     if (!subject) continue;
     const decision = await deps.rateLimits.hit(
-      `${rule.bucket}:${rule.by}:${subject}`,
+      `${rule.bucket}:${rule.by}:${rateSubjectKey(deps.config, subject)}`,
       rule.limit(limits),
       rule.windowSeconds?.(limits) ?? limits.windowSeconds,
     );

@@ -1,8 +1,10 @@
+import { createHash } from 'node:crypto';
 import { isUuid, newId, type Db } from '@mepedia/server-database';
 import { appendEvent } from '@mepedia/server-queue';
 import { and, asc, desc, eq, gt, inArray, like, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import {
   meAnswerEvents,
+  removedMembers,
   outbox,
   postLikes,
   postShares,
@@ -298,6 +300,11 @@ export class PostsRepository {
     defaultImage: string,
   ): Promise<boolean> {
     return this.db.transaction(async (tx) => {
+      const [removed] = await tx
+        .select({ key: removedMembers.memberKey })
+        .from(removedMembers)
+        .where(eq(removedMembers.memberKey, memberKey(publisherId)));
+      if (removed) return false;
       const [fresh] = await tx
         .insert(meAnswerEvents)
         .values({ publisherId, questionId, occurredAt })
@@ -477,9 +484,21 @@ export class PostsRepository {
       for (const { id } of removed)
         await appendEvent(tx, outbox, 'post.deleted', { postId: id, publisherId: userId });
       await tx.delete(publishers).where(eq(publishers.userId, userId));
+      // The per-answer ordering guard named the member: a tombstone that does not takes its
+      // place, so a me-answers event still on its way cannot bring a post back.
+      await tx.delete(meAnswerEvents).where(eq(meAnswerEvents.publisherId, userId));
+      await tx
+        .insert(removedMembers)
+        .values({ memberKey: memberKey(userId) })
+        .onConflictDoNothing();
       return removed.length;
     });
   }
+}
+
+/** How a removed member is remembered: a one-way digest of their id. */
+function memberKey(userId: string): string {
+  return createHash('sha256').update(`mepedia:removed-member:${userId}`).digest('hex');
 }
 
 /** A post's columns for lists: all but its content. */

@@ -161,6 +161,16 @@ export const meAnswerEvents = postsSchema.table(
   (table) => [primaryKey({ columns: [table.publisherId, table.questionId] })],
 );
 
+/**
+ * Members who deleted their profile, by a SHA-256 of their id (not the id itself): a late
+ * me-answers event for one of them must not bring a post back, and nothing here says who
+ * they were.
+ */
+export const removedMembers = postsSchema.table('removed_members', {
+  memberKey: text('member_key').primaryKey(),
+  removedAt: timestamp('removed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
 export const outbox = outboxTable(postsSchema);
 
 export type PostRow = typeof posts.$inferSelect;

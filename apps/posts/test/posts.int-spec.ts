@@ -390,6 +390,61 @@ describe('posts service over HTTP', () => {
       ).toBe(true);
     });
 
+    it('forgets a deleted member, and a late me-answers event does not bring their post back', async () => {
+      const author = member();
+      await named(author, 'Gone Soon');
+      const publish = (at: Date) =>
+        queue.add(
+          'events-posts',
+          'meAnswer.published',
+          envelope(
+            'meAnswer.published',
+            {
+              userId: author.userId,
+              questionId: 'roots',
+              meAnswerId: randomUUID(),
+              title: 'Where I come from',
+              content: `<p>${LONG_TEXT}</p>`,
+              privacy: 'public',
+            },
+            at,
+          ),
+        );
+      const mine = async () =>
+        (await list({ magazine: true, publisherId: author.userId })).posts.length;
+      const t0 = Date.now();
+      await publish(new Date(t0));
+      for (let i = 0; i < 200 && (await mine()) === 0; i++)
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(await mine()).toBe(1);
+
+      await queue.add(
+        'events-posts',
+        'user.deleted',
+        envelope('user.deleted', { userId: author.userId }, new Date(t0 + 1000)),
+      );
+      if (handle.kind !== 'postgres') throw new Error('needs PostgreSQL');
+      const { pool } = handle;
+      const mentions = async () =>
+        (
+          await pool.query(
+            `select (select count(*) from posts.me_answer_events where publisher_id = $1)
+                  + (select count(*) from posts.publishers where user_id = $1) as n`,
+            [author.userId],
+          )
+        ).rows[0] as { n: string };
+      for (let i = 0; i < 200 && (await mine()) > 0; i++)
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(await mine()).toBe(0);
+      expect(Number((await mentions()).n)).toBe(0);
+
+      // An answer event from before the deletion, delivered after it: ignored.
+      await publish(new Date(t0 + 500));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(await mine()).toBe(0);
+      expect(Number((await mentions()).n)).toBe(0);
+    });
+
     it('keeps one post per published answer, readable and removable by question', async () => {
       const author = member();
       const first = await create(author, { questionId: 'q-3', title: 'First version' });

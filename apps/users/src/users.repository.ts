@@ -3,7 +3,14 @@ import { isUuid, type Db } from '@mepedia/server-database';
 import { appendEvent } from '@mepedia/server-queue';
 import { and, desc, eq, gt, inArray, isNotNull, isNull, lte, ne, or } from 'drizzle-orm';
 import { fullname } from './users.mapper';
-import { outbox, sessions, users, type NewUserRow, type UserRow } from './users.schema';
+import {
+  auditEvents,
+  outbox,
+  sessions,
+  users,
+  type NewUserRow,
+  type UserRow,
+} from './users.schema';
 
 export type UserChanges = Partial<
   Omit<
@@ -122,11 +129,19 @@ export class UsersRepository {
     });
   }
 
-  /** Delete the member (sessions go by cascade) and announce `user.deleted` in one transaction. */
+  /**
+   * Delete the member (sessions go by cascade) and announce `user.deleted` in one transaction.
+   * Their security audit trail stays (what happened, when, from which address) but no longer
+   * says whose it was: the rows lose the member id and their details.
+   */
   async delete(id: string): Promise<boolean> {
     return this.db.transaction(async (tx) => {
       const deleted = await tx.delete(users).where(eq(users.id, id)).returning({ id: users.id });
       if (deleted.length === 0) return false;
+      await tx
+        .update(auditEvents)
+        .set({ userId: null, details: {} })
+        .where(eq(auditEvents.userId, id));
       await appendEvent(tx, outbox, 'user.deleted', { userId: id });
       return true;
     });

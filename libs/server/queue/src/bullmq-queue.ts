@@ -10,6 +10,9 @@ import {
 } from './queue';
 import { redisOptions } from './redis';
 
+/** How long a job id keeps a repeated add a no-op. */
+const DEDUPLICATION_TTL_MS = 24 * 60 * 60 * 1000;
+
 /** Queues on Redis with BullMQ: durable, shared by every replica. */
 export class BullMqQueue implements QueueDriver {
   readonly kind = 'bullmq' as const;
@@ -47,8 +50,11 @@ export class BullMqQueue implements QueueDriver {
       ...(options.delayMs ? { delay: options.delayMs } : {}),
       attempts: options.attempts ?? RETRY_POLICY.attempts,
       backoff: { type: 'exponential', delay: options.backoffMs ?? RETRY_POLICY.backoffMs },
-      // Keep completed ids for a day so a repeated add with the same id stays a no-op.
-      removeOnComplete: { age: 24 * 60 * 60, count: 10_000 },
+      // A repeated add with the same id stays a no-op for a day, by a deduplication key that
+      // holds the id alone: the job itself (and its data, which may name a member) goes the
+      // moment it completes. Failed jobs stay, with their data, for an operator to look at.
+      ...(options.jobId ? { deduplication: { id: options.jobId, ttl: DEDUPLICATION_TTL_MS } } : {}),
+      removeOnComplete: true,
       removeOnFail: false,
     });
   }

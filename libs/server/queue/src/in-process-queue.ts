@@ -23,7 +23,7 @@ type Entry = {
 
 type Worker = { handler: JobHandler; concurrency: number; active: number };
 
-// Completed ids are remembered for a while, as BullMQ keeps completed jobs, so a
+// Completed ids are remembered for a while, as BullMQ's deduplication keys do, so a
 // producer retrying an add does not run the job twice.
 const REMEMBER_COMPLETED = 10_000;
 
@@ -163,6 +163,8 @@ export class InProcessQueue implements QueueDriver {
         dueAt: entry.dueAt,
       });
       entry.state = 'completed';
+      // The id is kept (a repeated add stays a no-op); the data, which may name a member, not.
+      entry.data = null;
     } catch (error) {
       entry.attemptsMade += 1;
       const reason = error instanceof Error ? error.message : String(error);

@@ -5,7 +5,7 @@ import {
   type DomainEventType,
 } from '@mepedia/contracts';
 import { newId, type Db } from '@mepedia/server-database';
-import { asc, inArray, isNull, sql } from 'drizzle-orm';
+import { asc, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { index, jsonb, text, timestamp, uuid, type PgSchema } from 'drizzle-orm/pg-core';
 import type { QueueDriver } from './queue';
 
@@ -46,9 +46,9 @@ export async function appendEvent<T extends DomainEventType>(
 const BATCH = 100;
 
 /**
- * Moves committed outbox rows onto the `events` queue. Rows are claimed with
- * SKIP LOCKED so replicas share the work; the row id is the job id, so a row
- * sent twice (a crash between enqueue and mark) is still one job.
+ * Moves committed outbox rows onto the `events` queue, and deletes them in the same
+ * transaction. Rows are claimed with SKIP LOCKED so replicas share the work; the row id is
+ * the job id, so a row sent twice (a crash between enqueue and commit) is still one job.
  */
 export class OutboxRelay {
   private timer: NodeJS.Timeout | undefined;
@@ -65,6 +65,8 @@ export class OutboxRelay {
   ) {}
 
   start(): void {
+    // Rows an earlier version marked as sent instead of removing them.
+    void this.db.delete(this.outbox).where(isNotNull(this.outbox.publishedAt)).catch(this.onError);
     this.timer = setInterval(() => this.nudge(), this.intervalMs);
     this.timer.unref();
     this.nudge();
@@ -119,16 +121,16 @@ export class OutboxRelay {
           };
           await this.queue.add(QUEUES.events, row.type, envelope, { jobId: row.id });
         }
+        // Sent rows go: an event's payload names members (ids, names), and a deleted member's
+        // must not stay behind in a log of what was once announced. The job id keeps a row
+        // sent twice (a crash before this commit) one job.
         if (rows.length > 0) {
-          await tx
-            .update(this.outbox)
-            .set({ publishedAt: new Date() })
-            .where(
-              inArray(
-                this.outbox.id,
-                rows.map((row) => row.id),
-              ),
-            );
+          await tx.delete(this.outbox).where(
+            inArray(
+              this.outbox.id,
+              rows.map((row) => row.id),
+            ),
+          );
         }
         return rows.length;
       });
