@@ -1,0 +1,205 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  createTestDatabase,
+  startProcess,
+  testIdentity,
+  testRedisPrefix,
+  type RunningProcess,
+} from '@mepedia/server-testing';
+
+/** Every app with a process of its own behind the gateway (the web app aside). */
+export const BACKEND_APPS = [
+  'users',
+  'posts',
+  'me-answers',
+  'private-questions',
+  'feed-messages',
+  'reactions',
+  'site',
+  'files',
+  'worker',
+] as const;
+export type BackendApp = (typeof BACKEND_APPS)[number];
+
+/** Each app's schema (and its migrations journal's) in the one test database. */
+export const SCHEMAS: Record<BackendApp, string> = {
+  users: 'users',
+  posts: 'posts',
+  'me-answers': 'me_answers',
+  'private-questions': 'private_questions',
+  'feed-messages': 'feed_messages',
+  reactions: 'reactions',
+  site: 'site',
+  files: 'files',
+  worker: 'worker',
+};
+
+const LISTENING = /listening on (http:\/\/\S+)/;
+
+/**
+ * A stand-in for Google Cloud Translation v2 (POST /language/translate/v2): marks each text
+ * with its target, and counts the calls, so a test can tell a stored translation from a new one.
+ */
+export function translationListener() {
+  let calls = 0;
+  const server: Server = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    request.on('end', () => {
+      calls += 1;
+      const { q, target } = JSON.parse(body) as { q: string | string[]; target: string };
+      const texts = Array.isArray(q) ? q : [q];
+      response.writeHead(200, { 'content-type': 'application/json' }).end(
+        JSON.stringify({
+          data: {
+            translations: texts.map((text) => ({
+              translatedText: `[${target}] ${text}`,
+              detectedSourceLanguage: /[\u0590-\u05FF]/.test(text) ? 'he' : 'en',
+            })),
+          },
+        }),
+      );
+    });
+  });
+  return {
+    calls: () => calls,
+    start: () =>
+      new Promise<string>((resolve) =>
+        server.listen(0, '127.0.0.1', () =>
+          resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`),
+        ),
+      ),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+export type ServicesMode = {
+  gatewayUrl: string;
+  databaseUrl: string;
+  redis: { url: string; prefix: string };
+  filesDir: string;
+  translationCalls(): number;
+  /** SIGKILL an app (no shutdown at all), then start it again on the same port. */
+  crashAndRestart(app: BackendApp): Promise<void>;
+  /** An app's output so far (stdout and stderr, every run of it). */
+  output(app: BackendApp | 'gateway'): string;
+  stop(): Promise<void>;
+};
+
+/**
+ * Services mode as in production, on this machine: every backend app and the gateway as its own
+ * compiled process (`dist/`), on one fresh PostgreSQL database (a schema per app) and one Redis
+ * key prefix, images on a throw-away local folder, translation against a listener. Nothing is
+ * left behind by `stop()`: processes, database, Redis keys, folder.
+ */
+export async function startServicesMode(): Promise<ServicesMode> {
+  const identity = testIdentity();
+  const redis = testRedisPrefix();
+  const database = await createTestDatabase();
+  const filesDir = mkdtempSync(join(tmpdir(), 'mepedia-walk-files-'));
+  const translation = translationListener();
+  const running = new Map<BackendApp | 'gateway', RunningProcess>();
+  const earlierOutput = new Map<BackendApp | 'gateway', string>();
+  const ports = new Map<BackendApp, string>();
+  try {
+    const translationUrl = await translation.start();
+    const shared = {
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      REDIS_URL: redis.url,
+      REDIS_PREFIX: redis.prefix,
+      DATABASE_URL: database.url,
+      DATABASE_POOL_SIZE: '4',
+      PUBLIC_URL: 'http://mepedia.test',
+      EMAIL_LINK_SECRET: 'services-walk-link-secret-0123456789abcdef',
+      IDENTITY_PUBLIC_KEY: identity.exported.publicKey,
+    };
+    const envOf = (app: BackendApp, port: string): Record<string, string> => ({
+      ...shared,
+      PORT: port,
+      ...(app === 'files' ? { FILES_DIR: filesDir } : {}),
+      ...(app === 'posts'
+        ? {
+            TRANSLATION_PROVIDER: 'google',
+            GOOGLE_TRANSLATE_KEY: 'walk',
+            GOOGLE_TRANSLATE_ENDPOINT: translationUrl,
+          }
+        : {}),
+    });
+    const start = async (app: BackendApp, port: string) => {
+      const started = await startProcess(
+        `dist/apps/${app}/src/main.js`,
+        envOf(app, port),
+        LISTENING,
+      );
+      running.set(app, started);
+      ports.set(app, new URL(started.match[1]!).port);
+      return started;
+    };
+    // Two at a time: each migrates its schema first, and the machine may have two cores.
+    for (let index = 0; index < BACKEND_APPS.length; index += 2)
+      await Promise.all(BACKEND_APPS.slice(index, index + 2).map((app) => start(app, '0')));
+
+    const urlOf = (app: BackendApp) => `http://127.0.0.1:${ports.get(app)}`;
+    const gateway = await startProcess(
+      'dist/apps/gateway/src/main.js',
+      {
+        ...shared,
+        PORT: '0',
+        IDENTITY_PRIVATE_KEY: identity.exported.privateKey,
+        USERS_SERVICE_URL: urlOf('users'),
+        POSTS_SERVICE_URL: urlOf('posts'),
+        ME_ANSWERS_SERVICE_URL: urlOf('me-answers'),
+        PRIVATE_QUESTIONS_SERVICE_URL: urlOf('private-questions'),
+        FEED_MESSAGES_SERVICE_URL: urlOf('feed-messages'),
+        REACTIONS_SERVICE_URL: urlOf('reactions'),
+        SITE_SERVICE_URL: urlOf('site'),
+        FILES_SERVICE_URL: urlOf('files'),
+        WORKER_URL: urlOf('worker'),
+      },
+      LISTENING,
+    );
+    running.set('gateway', gateway);
+
+    return {
+      gatewayUrl: gateway.match[1]!,
+      databaseUrl: database.url,
+      redis: { url: redis.url, prefix: redis.prefix },
+      filesDir,
+      translationCalls: translation.calls,
+      crashAndRestart: async (app) => {
+        const victim = running.get(app)!;
+        const exited = new Promise((resolve) => victim.child.once('exit', resolve));
+        victim.child.kill('SIGKILL');
+        await exited;
+        earlierOutput.set(app, (earlierOutput.get(app) ?? '') + victim.output());
+        await start(app, ports.get(app)!);
+      },
+      output: (app) => (earlierOutput.get(app) ?? '') + (running.get(app)?.output() ?? ''),
+      stop: async () => {
+        await stopAll();
+      },
+    };
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+
+  async function stopAll() {
+    const gateway = running.get('gateway');
+    if (gateway) await gateway.stop();
+    await Promise.all(
+      [...running].filter(([name]) => name !== 'gateway').map(([, process]) => process.stop()),
+    );
+    running.clear();
+    await translation.close().catch(() => undefined);
+    await database.drop();
+    await redis.cleanup();
+    rmSync(filesDir, { recursive: true, force: true });
+  }
+}
