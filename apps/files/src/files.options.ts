@@ -12,7 +12,7 @@ export type FilesStorageOptions =
 
 export type FilesOptions = { storage: FilesStorageOptions };
 
-const filesEnv = z
+export const filesEnv = z
   .object({
     /** Where embedded data lives (PGlite's too); the files go under `<DATA_DIR>/files` by default. */
     DATA_DIR: z.string().default('./.data'),
@@ -25,8 +25,11 @@ const filesEnv = z
       .optional(),
     /** An S3-compatible endpoint (MinIO, R2...); unset: AWS. */
     S3_ENDPOINT: envUrl(['http', 'https']).optional(),
+    /** The bucket's region. */
     S3_REGION: z.string().default('us-east-1'),
+    /** Set with S3_SECRET_ACCESS_KEY, or neither: then the AWS SDK finds credentials itself (instance or pod identity). */
     S3_ACCESS_KEY_ID: z.string().optional(),
+    /** The secret of S3_ACCESS_KEY_ID. */
     S3_SECRET_ACCESS_KEY: z.string().optional(),
     /** `true` for servers that take the bucket in the path (MinIO, s3rver). */
     S3_FORCE_PATH_STYLE: envBoolean(false),

@@ -44,7 +44,9 @@ export const gatewayEnv = z.object({
   REDIS_PREFIX: platformEnv.REDIS_PREFIX,
   ...shutdownEnv,
   ...metricsEnv,
+  /** Where to listen. */
   PORT: envPort(3000),
+  /** The address to listen on. */
   HOST: z.string().default('0.0.0.0'),
   /** The Ed25519 key the gateway signs identity assertions with (base64 PKCS#8 DER or PEM). */
   IDENTITY_PRIVATE_KEY: envParsable(
@@ -54,31 +56,43 @@ export const gatewayEnv = z.object({
   ),
   /** Browser origins allowed to call the API with credentials (the web app). */
   WEB_ORIGIN: origins.default([]),
+  /** The largest request body (uploads have their own limit). */
   BODY_LIMIT_BYTES: envInt(1024 * 1024, 1024),
   /** Proxy hops in front of the gateway whose X-Forwarded-For is trusted (0: none). */
   TRUST_PROXY_HOPS: envInt(0),
+  /** How long to wait for a service. */
   UPSTREAM_TIMEOUT_MS: envInt(30_000, 100),
+  /** How long a resolved session is cached (a revocation drops it at once). */
   SESSION_CACHE_TTL_MS: envInt(5_000),
+  /** The rate limits' window (docs/security.md). */
   RATE_LIMIT_WINDOW_SECONDS: envInt(300, 1),
+  /** Login attempts per IP per window. */
   RATE_LIMIT_LOGIN_PER_IP: envInt(25, 1),
+  /** Login attempts per email per window. */
   RATE_LIMIT_LOGIN_PER_EMAIL: envInt(10, 1),
+  /** Registrations per IP per window. */
   RATE_LIMIT_REGISTER_PER_IP: envInt(25, 1),
+  /** Password reset requests per IP per window. */
   RATE_LIMIT_RESET_PER_IP: envInt(25, 1),
+  /** Password reset requests per email per window. */
   RATE_LIMIT_RESET_PER_EMAIL: envInt(5, 1),
   /** Calls that send an SMS or an email (codes, links), per IP. */
   RATE_LIMIT_MESSAGES_PER_IP: envInt(10, 1),
   /** Code and link checks, password changes and deletions, per IP (each code also allows only 5 wrong tries). */
   RATE_LIMIT_VERIFY_PER_IP: envInt(50, 1),
-  /** translateOutput per member and per IP: each new text is a paid provider call. */
+  /** translateOutput calls per member per window: each new text is a paid provider call. */
   RATE_LIMIT_TRANSLATE_PER_MEMBER: envInt(60, 1),
+  /** translateOutput calls per IP per window. */
   RATE_LIMIT_TRANSLATE_PER_IP: envInt(120, 1),
   /** View and share counting calls per IP. */
   RATE_LIMIT_COUNTERS_PER_IP: envInt(600, 1),
   /** Comments (sendMessage) per member in their own, short window: a flood stops, a talk goes on. */
   RATE_LIMIT_COMMENTS_PER_MEMBER: envInt(9, 1),
-  /** Image uploads per member, and per address, in the window. */
+  /** Image uploads per member per window. */
   RATE_LIMIT_UPLOADS_PER_MEMBER: envInt(30, 1),
+  /** Image uploads per address per window. */
   RATE_LIMIT_UPLOADS_PER_IP: envInt(60, 1),
+  /** The comments' window (Forem's measure: nine comments in thirty seconds). */
   RATE_LIMIT_COMMENTS_WINDOW_SECONDS: envInt(30, 1),
   /** The worker, for /dev/outbox outside production. */
   WORKER_URL: envUrl(['http', 'https']).optional(),

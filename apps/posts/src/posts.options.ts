@@ -5,13 +5,15 @@ export type PostsOptions = {
   translation: { provider: 'google'; key: string; endpoint: string } | { provider: 'off' };
 };
 
-const postsEnv = z
+export const postsEnv = z
   .object({
     /** `google` for Google Cloud Translation; unset: translation answers TRANSLATION_UNAVAILABLE. */
     TRANSLATION_PROVIDER: z
       .enum(['google'], { error: 'must be google (or unset for none)' })
       .optional(),
+    /** A Google Cloud Translation API key: required with `TRANSLATION_PROVIDER=google`. */
     GOOGLE_TRANSLATE_KEY: z.string().optional(),
+    /** The provider's address: for a proxy, or the tests' listener. */
     GOOGLE_TRANSLATE_ENDPOINT: envUrl(['http', 'https']).default(
       'https://translation.googleapis.com',
     ),

@@ -42,9 +42,12 @@ import { z } from 'zod';
 
 export const standaloneEnv = z.object({
   ...platformEnv,
+  /** Where to listen: the site and the API on one port. */
   PORT: envPort(3000),
-  // Loopback unless asked: the dev outbox shows every code and link, and a laptop on a cafe's
-  // network should not serve it (or the site) to strangers.
+  /**
+   * The address to listen on: loopback unless asked, as the dev outbox shows every code and link,
+   * and a laptop on a cafe's network should not serve it (or the site) to strangers.
+   */
   HOST: z.string().default('127.0.0.1'),
   /** The external support chat group the site links to. */
   SUPPORT_CHAT_URL: envUrl(['https']).default('https://chat.whatsapp.com/mepedia-support'),

@@ -16,7 +16,9 @@ export const DEV_LINK_SECRET = 'mepedia-development-link-secret';
 
 export const linkEnv = z.object({
   NODE_ENV: z.string().optional(),
+  /** The site's address: links in emails point there. */
   PUBLIC_URL: envUrl(['http', 'https']).default('http://localhost:3000'),
+  /** Signs unsubscribe links: at least 32 characters, required in production, the same for users and the worker. */
   EMAIL_LINK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
 });
 

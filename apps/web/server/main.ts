@@ -1,37 +1,17 @@
 import './instrument';
 import 'reflect-metadata';
 import {
-  envBoolean,
-  envPort,
-  envUrl,
   loadConfig,
-  metricsEnv,
   processLifecycle,
   processMetrics,
   runMain,
   serveMetrics,
-  shutdownEnv,
   shutdownOptions,
   stopTracing,
 } from '@mepedia/server-config';
 import Fastify from 'fastify';
-import { z } from 'zod';
+import { webEnv } from './config';
 import { registerWeb } from './web-host';
-
-const webEnv = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: envPort(3001),
-  HOST: z.string().default('0.0.0.0'),
-  /** Where the server reaches the API (the gateway). */
-  GATEWAY_URL: envUrl(['http', 'https']),
-  /** Where browsers reach the API; empty when an ingress serves /api on this same origin. */
-  PUBLIC_API_URL: z.string().default(''),
-  PUBLIC_URL: envUrl(['http', 'https']).default('http://localhost:3001'),
-  TRUST_PROXY: envBoolean(false),
-  SUPPORT_CHAT_URL: envUrl(['https']).default('https://chat.whatsapp.com/mepedia-support'),
-  ...shutdownEnv,
-  ...metricsEnv,
-});
 
 // The web app as its own process (services mode, Kubernetes): pages rendered on
 // the server, data from the gateway.

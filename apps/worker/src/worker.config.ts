@@ -9,17 +9,25 @@ export const workerEnv = z
     ...serviceProcessEnv,
     /** smtp://user:pass@host:port (or smtps://). Unset outside production: the dev outbox. */
     SMTP_URL: envUrl(['smtp', 'smtps']).optional(),
+    /** The sender of every email. */
     EMAIL_FROM: z.string().default('Mepedia <no-reply@mepedia.local>'),
+    /** `twilio`; unset outside production: the dev outbox. */
     SMS_PROVIDER: z
       .enum(['twilio'], { error: 'must be twilio (or unset for the dev outbox)' })
       .optional(),
+    /** Required with `SMS_PROVIDER=twilio`. */
     TWILIO_ACCOUNT_SID: z.string().optional(),
+    /** Required with `SMS_PROVIDER=twilio`. */
     TWILIO_AUTH_TOKEN: z.string().optional(),
+    /** The sender, a number (E.164) or a sender ID of the account: required with `SMS_PROVIDER=twilio`. */
     TWILIO_FROM: z.string().optional(),
     /** Overridable for tests and Twilio-compatible providers. */
     TWILIO_API_URL: envUrl(['http', 'https']).default('https://api.twilio.com'),
+    /** The site's address: links in emails point there. */
     PUBLIC_URL: envUrl(['http', 'https']).default('http://localhost:3000'),
+    /** Signs unsubscribe links: at least 32 characters, required in production, the same as the users service's. */
     EMAIL_LINK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    /** Jobs at once per queue. */
     WORKER_CONCURRENCY: z.coerce
       .number({ error: 'must be a number' })
       .int()

@@ -127,6 +127,7 @@ export const shutdownEnv = {
 
 /** Where Prometheus scrapes `/metrics`: a port of its own, unset for none (every app reads it). */
 export const metricsEnv = {
+  /** Serve Prometheus metrics at `/metrics` on this port of its own (`0`: any free port, printed at start); unset: none (docs/operations.md). */
   METRICS_PORT: z.coerce
     .number({ error: 'must be a TCP port number (0-65535)' })
     .int('must be a whole number')
@@ -147,7 +148,9 @@ export function shutdownOptions(env: { SHUTDOWN_DRAIN_MS: number; SHUTDOWN_TIMEO
 export const platformEnv = {
   ...shutdownEnv,
   ...metricsEnv,
+  /** `production` turns on `Secure` `__Host-` cookies, HSTS and the production checks of each app. */
   NODE_ENV: NodeEnv,
+  /** The pino log level. */
   LOG_LEVEL: LogLevel,
   /** PostgreSQL connection; when unset the process runs on embedded PGlite. */
   DATABASE_URL: envUrl(['postgres', 'postgresql']).optional(),
@@ -164,8 +167,11 @@ export const platformEnv = {
 
 /** Variables of a backend process that serves HTTP and holds a database pool. */
 export const serviceProcessEnv = {
+  /** Where to listen (`0`: any free port, printed at start). */
   PORT: envPort(0),
+  /** The address to listen on. */
   HOST: z.string().default('0.0.0.0'),
+  /** PostgreSQL connections per process. */
   DATABASE_POOL_SIZE: z.coerce
     .number({ error: 'must be a number' })
     .int('must be a whole number')
