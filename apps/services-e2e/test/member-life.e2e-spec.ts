@@ -21,7 +21,7 @@ import {
 } from '@mepedia/server-testing';
 import { Redis } from 'ioredis';
 import sharp from 'sharp';
-import { SCHEMAS, startServicesMode, type ServicesMode } from './services-mode';
+import { BACKEND_APPS, SCHEMAS, startServicesMode, type ServicesMode } from './services-mode';
 
 type Member = { registration: RegisterRequest; userId: string; jar: CookieJar };
 
@@ -342,5 +342,16 @@ describe('services mode: a member’s whole life, with crashes on the way', () =
       expect(session.id).toBe(noa.userId);
     },
     PROCESS_TEST_TIMEOUT_MS * 2,
+  );
+
+  it(
+    'stops every process gracefully on SIGTERM: each exits 0',
+    async () => {
+      const codes = await services.stopProcesses();
+      expect(Object.keys(codes).sort()).toEqual(['gateway', ...BACKEND_APPS].sort());
+      for (const [app, code] of Object.entries(codes))
+        expect({ app, code }).toEqual({ app, code: 0 });
+    },
+    SETUP_TIMEOUT_MS,
   );
 });

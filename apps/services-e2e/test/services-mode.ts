@@ -87,6 +87,9 @@ export type ServicesMode = {
   crashAndRestart(app: BackendApp): Promise<void>;
   /** An app's output so far (stdout and stderr, every run of it). */
   output(app: BackendApp | 'gateway'): string;
+  /** SIGTERM to every process (the gateway first), then what each exited with. */
+  stopProcesses(): Promise<Record<string, number | null>>;
+  /** Everything gone: processes, database, Redis keys, folder. */
   stop(): Promise<void>;
 };
 
@@ -181,6 +184,7 @@ export async function startServicesMode(): Promise<ServicesMode> {
         await start(app, ports.get(app)!);
       },
       output: (app) => (earlierOutput.get(app) ?? '') + (running.get(app)?.output() ?? ''),
+      stopProcesses,
       stop: async () => {
         await stopAll();
       },
@@ -190,13 +194,23 @@ export async function startServicesMode(): Promise<ServicesMode> {
     throw error;
   }
 
-  async function stopAll() {
+  async function stopProcesses(): Promise<Record<string, number | null>> {
+    const codes: Record<string, number | null> = {};
     const gateway = running.get('gateway');
-    if (gateway) await gateway.stop();
+    if (gateway) codes['gateway'] = await gateway.stop();
     await Promise.all(
-      [...running].filter(([name]) => name !== 'gateway').map(([, process]) => process.stop()),
+      [...running]
+        .filter(([name]) => name !== 'gateway')
+        .map(async ([name, process]) => {
+          codes[name] = await process.stop();
+        }),
     );
     running.clear();
+    return codes;
+  }
+
+  async function stopAll() {
+    await stopProcesses();
     await translation.close().catch(() => undefined);
     await database.drop();
     await redis.cleanup();
