@@ -1,10 +1,19 @@
-import { envBoolean, envPort, envUrl, metricsEnv, shutdownEnv } from '@mepedia/server-config';
+import {
+  envBoolean,
+  envPort,
+  envUrl,
+  LogLevel,
+  metricsEnv,
+  shutdownEnv,
+} from '@mepedia/server-config';
 import { z } from 'zod';
 
 /** The web server's environment (services mode, Kubernetes): docs/configuration.md. */
 export const webEnv = z.object({
   /** `production`: no development pages, production caching. */
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  /** The pino log level. */
+  LOG_LEVEL: LogLevel,
   /** Where to listen. */
   PORT: envPort(3001),
   /** The address to listen on. */

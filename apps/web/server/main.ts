@@ -9,15 +9,47 @@ import {
   shutdownOptions,
   stopTracing,
 } from '@mepedia/server-config';
-import Fastify from 'fastify';
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyBaseLogger } from 'fastify';
+import pino from 'pino';
 import { webEnv } from './config';
 import { registerWeb } from './web-host';
+
+const REQUEST_ID = /^[\w.:-]{1,64}$/;
 
 // The web app as its own process (services mode, Kubernetes): pages rendered on
 // the server, data from the gateway.
 runMain(async () => {
   const config = loadConfig('web', webEnv);
-  const fastify = Fastify({ trustProxy: config.TRUST_PROXY, logger: false });
+  // One JSON line per event on stdout, as every app writes them (docs/operations.md, "Logs").
+  const logger = pino({
+    name: 'web',
+    level: config.LOG_LEVEL,
+    timestamp: pino.stdTimeFunctions.isoTime,
+  });
+  const fastify = Fastify({
+    trustProxy: config.TRUST_PROXY,
+    loggerInstance: logger as FastifyBaseLogger,
+    disableRequestLogging: true,
+    // The ingress's request id when it sent a sane one, else our own.
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+  });
+  fastify.addHook('onResponse', (request, reply, done) => {
+    logger.info(
+      {
+        requestId: request.id,
+        method: request.method,
+        url: request.url.split('?')[0],
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime),
+      },
+      'request',
+    );
+    done();
+  });
   const context = {
     apiBaseUrl: config.GATEWAY_URL.replace(/\/+$/, ''),
     publicApiUrl: config.PUBLIC_API_URL.replace(/\/+$/, ''),
@@ -48,8 +80,5 @@ runMain(async () => {
     await closeMetrics();
     await stopTracing();
   };
-  processLifecycle.exitOnSignals(close, shutdownOptions(config), {
-    info: (details, message) => process.stdout.write(`${message} ${JSON.stringify(details)}\n`),
-    error: (details, message) => process.stderr.write(`${message} ${JSON.stringify(details)}\n`),
-  });
+  processLifecycle.exitOnSignals(close, shutdownOptions(config), logger);
 });
