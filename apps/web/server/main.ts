@@ -27,9 +27,11 @@ runMain(async () => {
     level: config.LOG_LEVEL,
     timestamp: pino.stdTimeFunctions.isoTime,
   });
+  // Fastify's own logger type, so the instance is the plain FastifyInstance the host expects.
+  const fastifyLogger: FastifyBaseLogger = logger;
   const fastify = Fastify({
     trustProxy: config.TRUST_PROXY,
-    loggerInstance: logger as FastifyBaseLogger,
+    loggerInstance: fastifyLogger,
     disableRequestLogging: true,
     // The ingress's request id when it sent a sane one, else our own.
     genReqId: (request) => {
