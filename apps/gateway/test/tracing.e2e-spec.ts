@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { RegisterResponse } from '@mepedia/contracts';
 import {
   call,
+  CookieJar,
   createTestDatabase,
   eventually,
   newRegistration,
@@ -11,6 +12,7 @@ import {
   startProcess,
   testIdentity,
   testRedisPrefix,
+  verifyThroughOutbox,
   type RunningProcess,
 } from '@mepedia/server-testing';
 
@@ -126,6 +128,7 @@ describe('tracing: one trace from the gateway through a service into a job', () 
         ...shared,
         IDENTITY_PRIVATE_KEY: identity.exported.privateKey,
         USERS_SERVICE_URL: users.match[1]!,
+        WORKER_URL: worker.match[1]!,
       },
       ready,
     );
@@ -176,6 +179,52 @@ describe('tracing: one trace from the gateway through a service into a job', () 
       expect(
         inTrace().some((span) => span.service === 'mepedia-users' && span.name.startsWith('pg')),
       ).toBe(true);
+    },
+    PROCESS_TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'carries a request’s trace into the domain event its commit sends out',
+    async () => {
+      const registration = newRegistration();
+      const created = await call<RegisterResponse>(gatewayUrl, 'POST', '/api/users/register', {
+        body: registration,
+      });
+      await verifyThroughOutbox(gatewayUrl, registration, created);
+      const login = await call(gatewayUrl, 'POST', '/api/users/login', {
+        body: { email: registration.email, password: registration.password },
+      });
+      const jar = new CookieJar();
+      jar.store(login.headers);
+      const before = otlp.spans.length;
+      // A new motto: users announces user.updated through its outbox; the worker fans it out.
+      const updated = await call(gatewayUrl, 'PUT', '/api/users/updateUserInformation', {
+        headers: jar.header(),
+        body: { moto: 'Traced all the way' },
+      });
+      expect(updated.status).toBe(200);
+
+      const root = await eventually(async () =>
+        otlp.spans
+          .slice(before)
+          .find(
+            (span) =>
+              span.service === 'mepedia-gateway' &&
+              span.kind === SERVER &&
+              span.parentSpanId === undefined &&
+              span.name.startsWith('PUT'),
+          ),
+      );
+      const fanOut = await eventually(async () =>
+        otlp.spans.find(
+          (span) =>
+            span.traceId === root.traceId &&
+            span.service === 'mepedia-worker' &&
+            span.kind === CONSUMER &&
+            span.name === 'events process',
+        ),
+      );
+      expect(fanOut.traceId).toBe(root.traceId);
     },
     PROCESS_TEST_TIMEOUT_MS,
   );
