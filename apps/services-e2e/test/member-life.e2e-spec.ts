@@ -262,7 +262,8 @@ describe('services mode: a member’s whole life, with crashes on the way', () =
       expect(again.cached).toBe(true);
       expect(services.translationCalls()).toBe(calls + 1);
 
-      // Nothing was lost, nothing counted twice.
+      // Nothing was lost, nothing counted twice. An event the killed worker was holding comes back
+      // when BullMQ finds its lock expired (lockDuration and the stalled check: up to a minute).
       const post = await send<Post>(noa, 'POST', '/api/posts/getPostById', { postId });
       expect(post.likes).toBe(1);
       const messages = await send<FeedMessagesCount>(
@@ -280,7 +281,7 @@ describe('services mode: a member’s whole life, with crashes on the way', () =
           });
           return page.posts.length === 2 ? page : undefined;
         },
-        { timeoutMs: 30_000, what: 'her answer and her post in the magazine' },
+        { timeoutMs: 90_000, intervalMs: 500, what: 'her answer and her post in the magazine' },
       );
       expect(magazine.posts.map((entry) => entry.title).sort()).toContain('The lighthouse keeper');
       const people = await eventually(
@@ -294,7 +295,7 @@ describe('services mode: a member’s whole life, with crashes on the way', () =
           const listed = page.users.filter((user) => user.fullname.includes(surname));
           return listed.length > 0 ? listed : undefined;
         },
-        { timeoutMs: 30_000, what: 'her among the published people' },
+        { timeoutMs: 90_000, intervalMs: 500, what: 'her among the published people' },
       );
       expect(people).toHaveLength(1);
 
