@@ -167,6 +167,8 @@ test.describe('in the browser', () => {
 
   test('go back returns to the previous page, and home has none', async ({ page }) => {
     await page.goto('/');
+    // A click while React takes over the page can be lost under load: wait for it.
+    await hydrated(page);
     await expect(page.getByRole('button', { name: 'Go back' })).toHaveCount(0);
     await page.getByRole('link', { name: 'More about us' }).click();
     await expect(page).toHaveURL(/\/about$/);
