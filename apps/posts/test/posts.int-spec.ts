@@ -70,6 +70,25 @@ describe('posts service over HTTP', () => {
   const list = async (body: Record<string, unknown>, who: Member | null = null) =>
     (await call<PostsPage>(base, 'POST', '/api/posts/getPosts', { headers: as(who), body })).body;
 
+  /** As me-answers announces a member's public answer to 'roots', occurred at `at`. */
+  const answerPublished = (who: Member, title: string, content: string, at: Date) =>
+    queue.add(
+      'events-posts',
+      'meAnswer.published',
+      envelope(
+        'meAnswer.published',
+        {
+          userId: who.userId,
+          questionId: 'roots',
+          meAnswerId: randomUUID(),
+          title,
+          content,
+          privacy: 'public',
+        },
+        at,
+      ),
+    );
+
   /** As users announces members: their names reach the publisher projection. */
   async function named(who: Member, fullname: string) {
     await queue.add(
@@ -316,22 +335,7 @@ describe('posts service over HTTP', () => {
       const author = member();
       await named(author, 'Ora Tal');
       const published = (title: string, content: string, at: Date) =>
-        queue.add(
-          'events-posts',
-          'meAnswer.published',
-          envelope(
-            'meAnswer.published',
-            {
-              userId: author.userId,
-              questionId: 'roots',
-              meAnswerId: randomUUID(),
-              title,
-              content,
-              privacy: 'public',
-            },
-            at,
-          ),
-        );
+        answerPublished(author, title, content, at);
       const unpublished = (at: Date) =>
         queue.add(
           'events-posts',
@@ -394,22 +398,7 @@ describe('posts service over HTTP', () => {
       const author = member();
       await named(author, 'Gone Soon');
       const publish = (at: Date) =>
-        queue.add(
-          'events-posts',
-          'meAnswer.published',
-          envelope(
-            'meAnswer.published',
-            {
-              userId: author.userId,
-              questionId: 'roots',
-              meAnswerId: randomUUID(),
-              title: 'Where I come from',
-              content: `<p>${LONG_TEXT}</p>`,
-              privacy: 'public',
-            },
-            at,
-          ),
-        );
+        answerPublished(author, 'Where I come from', `<p>${LONG_TEXT}</p>`, at);
       const mine = async () =>
         (await list({ magazine: true, publisherId: author.userId })).posts.length;
       const t0 = Date.now();
