@@ -1,6 +1,4 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -8,6 +6,7 @@ import {
   startProcess,
   testIdentity,
   testRedisPrefix,
+  translationListener,
   type RunningProcess,
 } from '@mepedia/server-testing';
 
@@ -39,43 +38,6 @@ export const SCHEMAS: Record<BackendApp, string> = {
 };
 
 const LISTENING = /listening on (http:\/\/\S+)/;
-
-/**
- * A stand-in for Google Cloud Translation v2 (POST /language/translate/v2): marks each text
- * with its target, and counts the calls, so a test can tell a stored translation from a new one.
- */
-export function translationListener() {
-  let calls = 0;
-  const server: Server = createServer((request, response) => {
-    let body = '';
-    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
-    request.on('end', () => {
-      calls += 1;
-      const { q, target } = JSON.parse(body) as { q: string | string[]; target: string };
-      const texts = Array.isArray(q) ? q : [q];
-      response.writeHead(200, { 'content-type': 'application/json' }).end(
-        JSON.stringify({
-          data: {
-            translations: texts.map((text) => ({
-              translatedText: `[${target}] ${text}`,
-              detectedSourceLanguage: /[\u0590-\u05FF]/.test(text) ? 'he' : 'en',
-            })),
-          },
-        }),
-      );
-    });
-  });
-  return {
-    calls: () => calls,
-    start: () =>
-      new Promise<string>((resolve) =>
-        server.listen(0, '127.0.0.1', () =>
-          resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`),
-        ),
-      ),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 export type ServicesMode = {
   gatewayUrl: string;

@@ -220,7 +220,7 @@ const routes: ApiRoute[] = [
     path: '/api/users/verifyUserByPhone',
     summary:
       'Check the SMS code: a pending account’s phone is verified, or a member’s new number replaces the old',
-    description: `${TICKET} Codes are valid 10 minutes for 5 wrong tries (INVALID_VERIFY_CODE with \`{ attemptsLeft }\`, then VERIFY_CODE_EXPIRED). The answer carries a fresh ticket for the day the email link lasts, and the email link goes out. **A signed-in member** (session) confirms a phone change instead, unless the browser also holds the ticket of an account whose phone is still unverified (that verification comes first): \`prefix\`/\`phone\` are the new number asked for with \`changePhonenumber\` (PHONE_NOT_FOUND otherwise, and when no change is waiting); the number is replaced (PHONE_EXISTS if it was taken meanwhile), the answer is \`{ userId, verification: 'verified' }\`, no ticket, and a notice goes to the member’s email.`,
+    description: `${TICKET} Codes are valid 10 minutes for 5 wrong tries (INVALID_VERIFY_CODE with \`{ attemptsLeft }\`, then VERIFY_CODE_EXPIRED). The answer carries a fresh ticket for the day the email link lasts, and the email link goes out. **A signed-in member** (session) confirms a phone change instead, unless the browser also holds the ticket of an account whose phone is still unverified (that verification comes first): \`prefix\`/\`phone\` are the new number asked for with \`changePhonenumber\` (PHONE_NOT_FOUND otherwise; VERIFY_CODE_EXPIRED when no change is waiting); the number is replaced (PHONE_EXISTS if it was taken meanwhile), the answer is \`{ userId, verification: 'verified' }\`, no ticket, and a notice goes to the member’s email.`,
     auth: 'anyone',
     body: VerifyUserByPhoneRequest,
     status: 200,

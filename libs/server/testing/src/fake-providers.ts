@@ -147,3 +147,40 @@ export function linkParam(text: string, name: string): string {
   if (!match?.[1]) throw new Error(`no ${name} in: ${text}`);
   return decodeURIComponent(match[1]);
 }
+
+/**
+ * A stand-in for Google Cloud Translation v2 (POST /language/translate/v2): marks each text
+ * with its target, and counts the calls, so a test can tell a stored translation from a new one.
+ */
+export function translationListener() {
+  let calls = 0;
+  const server: Server = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    request.on('end', () => {
+      calls += 1;
+      const { q, target } = JSON.parse(body) as { q: string | string[]; target: string };
+      const texts = Array.isArray(q) ? q : [q];
+      response.writeHead(200, { 'content-type': 'application/json' }).end(
+        JSON.stringify({
+          data: {
+            translations: texts.map((text) => ({
+              translatedText: `[${target}] ${text}`,
+              detectedSourceLanguage: /[\u0590-\u05FF]/.test(text) ? 'he' : 'en',
+            })),
+          },
+        }),
+      );
+    });
+  });
+  return {
+    calls: () => calls,
+    start: () =>
+      new Promise<string>((resolve) =>
+        server.listen(0, '127.0.0.1', () =>
+          resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`),
+        ),
+      ),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
