@@ -93,6 +93,13 @@ export default defineConfig({
         RATE_LIMIT_VERIFY_PER_IP: '10000',
         RATE_LIMIT_RESET_PER_IP: '10000',
         RATE_LIMIT_UPLOADS_PER_IP: '10000',
+        RATE_LIMIT_ACCOUNT_PER_IP: '10000',
+        RATE_LIMIT_POSTS_PER_IP: '10000',
+        RATE_LIMIT_REACTIONS_PER_IP: '10000',
+        RATE_LIMIT_COMMENTS_PER_IP: '10000',
+        RATE_LIMIT_ANSWERS_PER_IP: '10000',
+        RATE_LIMIT_TRANSLATE_PER_IP: '10000',
+        RATE_LIMIT_COUNTERS_PER_IP: '10000',
         // Machine translation goes to the stand-in provider above.
         TRANSLATION_PROVIDER: 'google',
         GOOGLE_TRANSLATE_KEY: 'e2e',

@@ -94,6 +94,24 @@ export const gatewayEnv = z.object({
   RATE_LIMIT_UPLOADS_PER_IP: envInt(60, 1),
   /** The comments' window (Forem's measure: nine comments in thirty seconds). */
   RATE_LIMIT_COMMENTS_WINDOW_SECONDS: envInt(30, 1),
+  /** Comments, edits and deletions of comments per address, in the comments' window. */
+  RATE_LIMIT_COMMENTS_PER_IP: envInt(30, 1),
+  /** Posts written, changed, hidden or deleted per member per window. */
+  RATE_LIMIT_POSTS_PER_MEMBER: envInt(30, 1),
+  /** Posts written, changed, hidden or deleted per address per window. */
+  RATE_LIMIT_POSTS_PER_IP: envInt(60, 1),
+  /** Likes and reactions given or taken back, per member per window. */
+  RATE_LIMIT_REACTIONS_PER_MEMBER: envInt(120, 1),
+  /** Likes and reactions given or taken back, per address per window. */
+  RATE_LIMIT_REACTIONS_PER_IP: envInt(300, 1),
+  /** Questionnaire and private-question saves (the editors autosave) per member per window. */
+  RATE_LIMIT_ANSWERS_PER_MEMBER: envInt(300, 1),
+  /** Questionnaire and private-question saves per address per window. */
+  RATE_LIMIT_ANSWERS_PER_IP: envInt(1200, 1),
+  /** Profile, language and session changes per member per window. */
+  RATE_LIMIT_ACCOUNT_PER_MEMBER: envInt(60, 1),
+  /** Profile, language and session changes per address per window. */
+  RATE_LIMIT_ACCOUNT_PER_IP: envInt(120, 1),
   /** The worker, for /dev/outbox outside production. */
   WORKER_URL: envUrl(['http', 'https']).optional(),
   ...serviceUrls,
@@ -131,6 +149,15 @@ export type GatewayConfig = {
     commentsWindowSeconds: number;
     uploadsPerMember: number;
     uploadsPerIp: number;
+    commentsPerIp: number;
+    postsPerMember: number;
+    postsPerIp: number;
+    reactionsPerMember: number;
+    reactionsPerIp: number;
+    answersPerMember: number;
+    answersPerIp: number;
+    accountPerMember: number;
+    accountPerIp: number;
   };
   workerUrl: string | undefined;
   /** Base URL of each running service app; an app without one answers 503. */
@@ -177,6 +204,15 @@ export function loadGatewayConfig(
       commentsWindowSeconds: parsed.RATE_LIMIT_COMMENTS_WINDOW_SECONDS,
       uploadsPerMember: parsed.RATE_LIMIT_UPLOADS_PER_MEMBER,
       uploadsPerIp: parsed.RATE_LIMIT_UPLOADS_PER_IP,
+      commentsPerIp: parsed.RATE_LIMIT_COMMENTS_PER_IP,
+      postsPerMember: parsed.RATE_LIMIT_POSTS_PER_MEMBER,
+      postsPerIp: parsed.RATE_LIMIT_POSTS_PER_IP,
+      reactionsPerMember: parsed.RATE_LIMIT_REACTIONS_PER_MEMBER,
+      reactionsPerIp: parsed.RATE_LIMIT_REACTIONS_PER_IP,
+      answersPerMember: parsed.RATE_LIMIT_ANSWERS_PER_MEMBER,
+      answersPerIp: parsed.RATE_LIMIT_ANSWERS_PER_IP,
+      accountPerMember: parsed.RATE_LIMIT_ACCOUNT_PER_MEMBER,
+      accountPerIp: parsed.RATE_LIMIT_ACCOUNT_PER_IP,
     },
     workerUrl: parsed.WORKER_URL?.replace(/\/+$/, ''),
     services,

@@ -143,13 +143,19 @@ function rateSubjectKey(config: GatewayConfig, subject: string): string {
   return createHmac('sha256', secret).update(subject).digest('base64url').slice(0, 22);
 }
 
+/** The rules for a normalised path, whatever its method: `deletePost/abc` has `deletePost/{id}`'s. */
+const rateRulesPath = routeTemplateMatcher(
+  Object.keys(RATE_RULES).map((path) => ({ method: 'ANY', path })),
+);
+
 async function checkRateLimits(
   request: FastifyRequest,
   path: string,
   identity: Identity,
   deps: ProxyDeps,
 ): Promise<void> {
-  const rules = RATE_RULES[path];
+  const limited = rateRulesPath('ANY', path);
+  const rules = limited ? RATE_RULES[limited] : undefined;
   if (!rules) return;
   const { rateLimits: limits } = deps.config;
   for (const rule of rules) {

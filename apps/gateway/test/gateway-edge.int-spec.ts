@@ -1,10 +1,15 @@
 import { createServer, request as httpRequest, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { IMAGE_MAX_BYTES, IMAGE_MAX_PIXELS } from '@mepedia/contracts';
+import {
+  IMAGE_MAX_BYTES,
+  IMAGE_MAX_PIXELS,
+  SERVICE_APPS,
+  serviceUrlVariable,
+} from '@mepedia/contracts';
 import { IdentityVerifier } from '@mepedia/server-identity';
 import { call, parseSetCookie, SETUP_TIMEOUT_MS, testIdentity } from '@mepedia/server-testing';
 import { createGatewayApp, type GatewayApp } from '../src/gateway.app';
-import { loadGatewayConfig } from '../src/gateway.config';
+import { gatewayEnv, loadGatewayConfig } from '../src/gateway.config';
 import { RATE_RULES } from '../src/rate-rules';
 
 type Seen = {
@@ -102,30 +107,16 @@ describe('the gateway at its edge', () => {
     });
     await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
     const upstreamUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
+    // Every limit (and its window) at LIMIT: each rule of rate-rules.ts is met after three calls.
     const limits = Object.fromEntries(
-      [
-        'LOGIN_PER_IP',
-        'LOGIN_PER_EMAIL',
-        'REGISTER_PER_IP',
-        'RESET_PER_IP',
-        'RESET_PER_EMAIL',
-        'MESSAGES_PER_IP',
-        'VERIFY_PER_IP',
-        'TRANSLATE_PER_MEMBER',
-        'TRANSLATE_PER_IP',
-        'COUNTERS_PER_IP',
-        'COMMENTS_PER_MEMBER',
-        'UPLOADS_PER_MEMBER',
-        'UPLOADS_PER_IP',
-      ].map((name) => [`RATE_LIMIT_${name}`, String(LIMIT)]),
+      Object.keys(gatewayEnv.shape)
+        .filter((name) => name.startsWith('RATE_LIMIT_') && !name.endsWith('_WINDOW_SECONDS'))
+        .map((name) => [name, String(LIMIT)]),
     );
     gateway = await createGatewayApp(
       loadGatewayConfig({
         IDENTITY_PRIVATE_KEY: identity.exported.privateKey,
-        USERS_SERVICE_URL: upstreamUrl,
-        POSTS_SERVICE_URL: upstreamUrl,
-        FEED_MESSAGES_SERVICE_URL: upstreamUrl,
-        FILES_SERVICE_URL: upstreamUrl,
+        ...Object.fromEntries(SERVICE_APPS.map((app) => [serviceUrlVariable(app), upstreamUrl])),
         WORKER_URL: upstreamUrl,
         LOG_LEVEL: 'silent',
         // Each test speaks from its own addresses, through one trusted proxy hop.
@@ -156,13 +147,20 @@ describe('the gateway at its edge', () => {
     ];
   };
 
-  const limitedByIp = Object.entries(RATE_RULES).filter(([, rules]) =>
-    rules.some((rule) => rule.by === 'ip'),
-  );
+  /** A limited path as a client calls it: `deletePost/{id}` with an id. */
+  const called = (path: string) => path.replace(/\{[^}]+\}/g, 'id-1');
+  const limitedByIp = Object.entries(RATE_RULES)
+    .filter(([, rules]) => rules.some((rule) => rule.by === 'ip'))
+    .map(([path]) => path);
 
-  it.each(limitedByIp.map(([path], index) => [path, index] as const))(
+  it('limits every limited path per IP', () => {
+    expect(limitedByIp.sort()).toEqual(Object.keys(RATE_RULES).sort());
+  });
+
+  it.each(limitedByIp.map((path, index) => [path, index] as const))(
     'limits %s per IP however the path is spelled, and forwards the decoded path',
-    async (path, index) => {
+    async (template, index) => {
+      const path = called(template);
       // An address of its own: paths sharing a bucket (codes sent, checks) must not meet.
       const ip = `203.0.113.${10 + index}`;
       const headers = { 'x-forwarded-for': ip };
@@ -227,6 +225,44 @@ describe('the gateway at its edge', () => {
     expect(JSON.parse(response.text)).toMatchObject({ code: 'BAD_REQUEST_PATH' });
     expect(seen.length).toBe(before);
   });
+
+  const limitedByMember = Object.entries(RATE_RULES)
+    .filter(([, rules]) => rules.some((rule) => rule.by === 'member'))
+    .map(([path]) => path);
+
+  it.each(limitedByMember.map((path, index) => [path, index] as const))(
+    'limits %s per member, whatever address they come from, with Retry-After',
+    async (template, index) => {
+      const path = called(template);
+      // A member of its own (paths share buckets), from a fresh address each call.
+      const cookie = `mepedia_session=member-writer-${index}`;
+      const statuses = [];
+      let refused: Awaited<ReturnType<typeof raw>> | undefined;
+      for (let i = 0; i <= LIMIT; i++) {
+        const answer = await raw(
+          base,
+          'POST',
+          path,
+          { type: 'application/json', text: '{}' },
+          { cookie, 'x-forwarded-for': `198.18.${index}.${i + 1}` },
+        );
+        statuses.push(answer.status);
+        if (answer.status === 429) refused = answer;
+      }
+      expect(statuses).toEqual([...Array(LIMIT).fill(200), 429]);
+      expect(JSON.parse(refused?.text ?? '{}')).toMatchObject({ code: 'RATE_LIMITED' });
+      expect(Number(refused?.headers['retry-after'])).toBeGreaterThan(0);
+      // Another member, from an address that has not called, is not held back.
+      const other = await raw(
+        base,
+        'POST',
+        path,
+        { type: 'application/json', text: '{}' },
+        { cookie: `${cookie}-other`, 'x-forwarded-for': `198.18.${index}.200` },
+      );
+      expect(other.status).toBe(200);
+    },
+  );
 
   it('limits translation per member, whatever address they come from', async () => {
     const statuses = [];

@@ -84,6 +84,9 @@ const CONSUMER = 5;
 
 // Gateway, users service and worker as separate processes on PostgreSQL and Redis, each
 // exporting its spans: one registration is one trace, from the gateway into the job.
+/** Spans cross the outbox, a queue and the exporter's batches: slow on a busy machine. */
+const SPAN_WAIT = { timeoutMs: 60_000, intervalMs: 50 };
+
 describe('tracing: one trace from the gateway through a service into a job', () => {
   const identity = testIdentity();
   const redis = testRedisPrefix();
@@ -152,27 +155,33 @@ describe('tracing: one trace from the gateway through a service into a job', () 
       expect(registered.status).toBe(201);
 
       // The gateway's server span for the call is the root of the trace.
-      const root = await eventually(async () =>
-        otlp.spans.find(
-          (span) =>
-            span.service === 'mepedia-gateway' &&
-            span.kind === SERVER &&
-            span.parentSpanId === undefined &&
-            span.name.startsWith('POST'),
-        ),
+      const root = await eventually(
+        async () =>
+          otlp.spans.find(
+            (span) =>
+              span.service === 'mepedia-gateway' &&
+              span.kind === SERVER &&
+              span.parentSpanId === undefined &&
+              span.name.startsWith('POST'),
+          ),
+        { ...SPAN_WAIT, what: 'the gateway’s server span' },
       );
       const inTrace = () => otlp.spans.filter((span) => span.traceId === root.traceId);
 
-      const usersServer = await eventually(async () =>
-        inTrace().find((span) => span.service === 'mepedia-users' && span.kind === SERVER),
+      const usersServer = await eventually(
+        async () =>
+          inTrace().find((span) => span.service === 'mepedia-users' && span.kind === SERVER),
+        { ...SPAN_WAIT, what: 'the users service’s span' },
       );
       // Its parent is the gateway's outgoing call (undici), inside the gateway's own span.
       const gatewayCall = inTrace().find((span) => span.spanId === usersServer.parentSpanId);
       expect(gatewayCall?.service).toBe('mepedia-gateway');
 
       // The code it sends is a job; the worker's span for it continues the same trace.
-      const job = await eventually(async () =>
-        inTrace().find((span) => span.service === 'mepedia-worker' && span.kind === CONSUMER),
+      const job = await eventually(
+        async () =>
+          inTrace().find((span) => span.service === 'mepedia-worker' && span.kind === CONSUMER),
+        { ...SPAN_WAIT, what: 'the job’s span' },
       );
       expect(job.name).toMatch(/^(sms|email) process$/);
       // The users service's queries are in the trace too.
@@ -204,25 +213,29 @@ describe('tracing: one trace from the gateway through a service into a job', () 
       });
       expect(updated.status).toBe(200);
 
-      const root = await eventually(async () =>
-        otlp.spans
-          .slice(before)
-          .find(
-            (span) =>
-              span.service === 'mepedia-gateway' &&
-              span.kind === SERVER &&
-              span.parentSpanId === undefined &&
-              span.name.startsWith('PUT'),
-          ),
+      const root = await eventually(
+        async () =>
+          otlp.spans
+            .slice(before)
+            .find(
+              (span) =>
+                span.service === 'mepedia-gateway' &&
+                span.kind === SERVER &&
+                span.parentSpanId === undefined &&
+                span.name.startsWith('PUT'),
+            ),
+        { ...SPAN_WAIT, what: 'the gateway’s server span of the update' },
       );
-      const fanOut = await eventually(async () =>
-        otlp.spans.find(
-          (span) =>
-            span.traceId === root.traceId &&
-            span.service === 'mepedia-worker' &&
-            span.kind === CONSUMER &&
-            span.name === 'events process',
-        ),
+      const fanOut = await eventually(
+        async () =>
+          otlp.spans.find(
+            (span) =>
+              span.traceId === root.traceId &&
+              span.service === 'mepedia-worker' &&
+              span.kind === CONSUMER &&
+              span.name === 'events process',
+          ),
+        { ...SPAN_WAIT, what: 'the worker’s fan-out span in the same trace' },
       );
       expect(fanOut.traceId).toBe(root.traceId);
     },

@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { gatewayEnv } from '../../gateway/src/gateway.config';
 import {
   catalogueRoutes,
   errorCatalog,
@@ -1213,7 +1214,6 @@ describe('access control, from the route table', () => {
   beforeAll(async () => {
     database = await createTestDatabase();
     const translationUrl = await translation.start();
-    const limit = '100000';
     standalone = await startProcess(
       'dist/apps/standalone/src/main.js',
       {
@@ -1224,20 +1224,13 @@ describe('access control, from the route table', () => {
         TRANSLATION_PROVIDER: 'google',
         GOOGLE_TRANSLATE_KEY: 'test-key',
         GOOGLE_TRANSLATE_ENDPOINT: translationUrl,
-        // Limits are another suite's subject: here every route is called many times from one address.
-        RATE_LIMIT_LOGIN_PER_IP: limit,
-        RATE_LIMIT_LOGIN_PER_EMAIL: limit,
-        RATE_LIMIT_REGISTER_PER_IP: limit,
-        RATE_LIMIT_RESET_PER_IP: limit,
-        RATE_LIMIT_RESET_PER_EMAIL: limit,
-        RATE_LIMIT_MESSAGES_PER_IP: limit,
-        RATE_LIMIT_VERIFY_PER_IP: limit,
-        RATE_LIMIT_TRANSLATE_PER_MEMBER: limit,
-        RATE_LIMIT_TRANSLATE_PER_IP: limit,
-        RATE_LIMIT_COUNTERS_PER_IP: limit,
-        RATE_LIMIT_COMMENTS_PER_MEMBER: limit,
-        RATE_LIMIT_UPLOADS_PER_MEMBER: limit,
-        RATE_LIMIT_UPLOADS_PER_IP: limit,
+        // Limits are another suite's subject (apps/gateway): here every route is called many
+        // times from one address.
+        ...Object.fromEntries(
+          Object.keys(gatewayEnv.shape)
+            .filter((name) => name.startsWith('RATE_LIMIT_') && !name.endsWith('_SECONDS'))
+            .map((name) => [name, '100000']),
+        ),
       },
       /ready at (http:\/\/\S+)/,
     );
