@@ -34,6 +34,10 @@ export const validationMessages = {
   DATE_INVALID: { en: 'Date is not valid', he: 'התאריך אינו תקין' },
   VERIFY_CODE_FORMAT: { en: 'The code has 6 digits', he: 'הקוד מכיל 6 ספרות' },
   CONTENT_TOO_SHORT: { en: 'The text is too short', he: 'הטקסט קצר מדי' },
+  UNSUPPORTED_CHARACTER: {
+    en: 'The text has a character that cannot be kept (a null or broken character)',
+    he: 'הטקסט מכיל תו שאי אפשר לשמור (תו ריק או תו פגום)',
+  },
   IMAGE_NOT_UPLOADED: {
     en: 'Upload the image here; links to images elsewhere are not accepted',
     he: 'יש להעלות את התמונה לכאן; קישורים לתמונות במקום אחר אינם מתקבלים',
