@@ -5,6 +5,7 @@ import { ZodError, type z } from 'zod';
  * Text no database column can keep as sent: NUL (PostgreSQL refuses it in text) and a UTF-16
  * surrogate without its pair (it would come back as U+FFFD, not as what was sent).
  */
+// eslint-disable-next-line no-control-regex -- finding the control character is the point
 const UNKEEPABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 type Visit = { value: unknown; key?: string | number; parent?: Visit };
