@@ -36,8 +36,10 @@ describe(sanitizeContent.name, () => {
 });
 
 describe('plain text fields', () => {
-  it('strips markup characters and every direction control from titles', () => {
-    expect(plainText('  My \u202Egnp.exe\u202C <b>title</b>  ')).toBe('My gnp.exe btitle/b');
+  it('keeps a title as typed, on one line, without direction controls', () => {
+    expect(plainText('  My \u202Egnp.exe\u202C <b>title</b>\n 3 < 5  ')).toBe(
+      'My gnp.exe <b>title</b> 3 < 5',
+    );
     expect(plainText('\u2067כותרת\u2069 ok')).toBe('כותרת ok');
   });
 

@@ -87,7 +87,10 @@ function stripBidiOverrides(text: string): string {
   return text.replace(/[\u202D\u202E]/g, '');
 }
 
-/** Titles and credits are plain text: no markup, no direction controls. */
+/**
+ * Titles and credits are plain text, kept as typed (`<` and `>` too: every page shows them as
+ * text), on one line, without the invisible direction controls a title could disguise itself with.
+ */
 export function plainText(text: string): string {
-  return stripBidiControls(text).replace(/[<>]/g, '').replace(/\s+/g, ' ').trim();
+  return stripBidiControls(text).replace(/\s+/g, ' ').trim();
 }
