@@ -47,6 +47,10 @@ export type ServicesMode = {
   translationCalls(): number;
   /** SIGKILL an app (no shutdown at all), then start it again on the same port. */
   crashAndRestart(app: BackendApp): Promise<void>;
+  /** SIGTERM to one app, waiting for it to exit; what it exited with. */
+  stopApp(app: BackendApp): Promise<number | null>;
+  /** Start a stopped app again on its port. */
+  startApp(app: BackendApp): Promise<void>;
   /** An app's output so far (stdout and stderr, every run of it). */
   output(app: BackendApp | 'gateway'): string;
   /** SIGTERM to every process (the gateway first), then what each exited with. */
@@ -61,10 +65,22 @@ export type ServicesMode = {
  * key prefix, images on a throw-away local folder, translation against a listener. Nothing is
  * left behind by `stop()`: processes, database, Redis keys, folder.
  */
-export async function startServicesMode(): Promise<ServicesMode> {
+export type ServicesModeOptions = {
+  /** A database of the drill's own (a private PostgreSQL); by default a fresh one on the shared server. */
+  database?: { url: string; drop(): Promise<void> };
+  /** A Redis of the drill's own; by default a fresh key prefix on the shared server. */
+  redisUrl?: string;
+  /** More environment for one app (or the gateway), over the defaults. */
+  env?: Partial<Record<BackendApp | 'gateway', Record<string, string>>>;
+};
+
+export async function startServicesMode(options: ServicesModeOptions = {}): Promise<ServicesMode> {
   const identity = testIdentity();
-  const redis = testRedisPrefix();
-  const database = await createTestDatabase();
+  const sharedRedis = testRedisPrefix();
+  const redis = options.redisUrl
+    ? { url: options.redisUrl, prefix: sharedRedis.prefix, cleanup: async () => undefined }
+    : sharedRedis;
+  const database = options.database ?? (await createTestDatabase());
   const filesDir = mkdtempSync(join(tmpdir(), 'mepedia-walk-files-'));
   const translation = translationListener();
   const running = new Map<BackendApp | 'gateway', RunningProcess>();
@@ -95,6 +111,7 @@ export async function startServicesMode(): Promise<ServicesMode> {
             GOOGLE_TRANSLATE_ENDPOINT: translationUrl,
           }
         : {}),
+      ...options.env?.[app],
     });
     const start = async (app: BackendApp, port: string) => {
       const started = await startProcess(
@@ -126,6 +143,7 @@ export async function startServicesMode(): Promise<ServicesMode> {
         SITE_SERVICE_URL: urlOf('site'),
         FILES_SERVICE_URL: urlOf('files'),
         WORKER_URL: urlOf('worker'),
+        ...options.env?.gateway,
       },
       LISTENING,
     );
@@ -143,6 +161,16 @@ export async function startServicesMode(): Promise<ServicesMode> {
         victim.child.kill('SIGKILL');
         await exited;
         earlierOutput.set(app, (earlierOutput.get(app) ?? '') + victim.output());
+        await start(app, ports.get(app)!);
+      },
+      stopApp: async (app) => {
+        const stopped = running.get(app)!;
+        const code = await stopped.stop();
+        earlierOutput.set(app, (earlierOutput.get(app) ?? '') + stopped.output());
+        running.delete(app);
+        return code;
+      },
+      startApp: async (app) => {
         await start(app, ports.get(app)!);
       },
       output: (app) => (earlierOutput.get(app) ?? '') + (running.get(app)?.output() ?? ''),

@@ -35,6 +35,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       max: options.poolSize ?? 10,
       application_name: options.applicationName ?? 'mepedia',
       idleTimeoutMillis: 30_000,
+      // A request waits this long at most for a connection (all in use, or the server not
+      // answering), then fails with 503 rather than hanging while the database is away.
+      connectionTimeoutMillis: 5_000,
     });
     // An idle client losing its connection must not crash the process.
     pool.on('error', () => undefined);

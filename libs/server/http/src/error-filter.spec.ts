@@ -53,6 +53,13 @@ describe(toProblem.name, () => {
     });
   });
 
+  it('answers a store that cannot be reached with SERVICE_UNAVAILABLE, keeping the cause', () => {
+    const cause = new Error('Failed query: select 1', {
+      cause: Object.assign(new Error('terminating connection'), { code: '57P01' }),
+    });
+    expect(toProblem(cause, 'he')).toEqual({ status: 503, code: 'SERVICE_UNAVAILABLE', cause });
+  });
+
   it('hides anything unexpected behind INTERNAL, keeping the cause for the log', () => {
     const cause = new Error('connection string postgres://secret');
     expect(toProblem(cause, 'en')).toEqual({ status: 500, code: 'INTERNAL', cause });

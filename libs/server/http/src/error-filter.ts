@@ -9,6 +9,7 @@ import {
 } from '@mepedia/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
+import { isUnavailable } from './unavailable';
 import { AppError } from './app-error';
 import { requestLanguage } from './language';
 import type { AppLogger } from './logger';
@@ -83,6 +84,8 @@ export function toProblem(error: unknown, language: Language): Problem {
     const code = statusCodes[status] as ErrorCode;
     return { status, code };
   }
+  // A store down or restarting: try again shortly, not a fault in the request or the code.
+  if (isUnavailable(error)) return { status: 503, code: 'SERVICE_UNAVAILABLE', cause: error };
   return { status: 500, code: 'INTERNAL', cause: error };
 }
 
@@ -98,10 +101,15 @@ export function sendProblem(
   const language = requestLanguage(request, (request as Identified).identity?.language);
   const problem = toProblem(error, language);
   if (problem.status >= 500) {
-    if (error instanceof AppError) {
-      // Foreseen (a service not deployed or down, a timeout): one line, no stack trace.
+    if (error instanceof AppError || problem.code === 'SERVICE_UNAVAILABLE') {
+      // Foreseen (a service or a store down, a timeout): one line, no stack trace.
       logger.warn(
-        { code: problem.code, requestId: request.id, url: request.url.split('?')[0] },
+        {
+          code: problem.code,
+          requestId: request.id,
+          url: request.url.split('?')[0],
+          ...(error instanceof AppError ? {} : { reason: String((error as Error).message) }),
+        },
         'request failed',
       );
     } else {

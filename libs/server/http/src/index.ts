@@ -8,3 +8,4 @@ export * from './logger';
 export * from './zod-pipe';
 export * from './route-metadata';
 export * from './signed-links';
+export * from './unavailable';

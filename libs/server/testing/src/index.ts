@@ -9,3 +9,5 @@ export * from './dev-outbox';
 export * from './timeouts';
 export * from './eventually';
 export * from './service-app';
+export * from './s3';
+export * from './ports';

@@ -1,0 +1,266 @@
+import type { CurrentUser, Post, RegisterResponse } from '@mepedia/contracts';
+import {
+  call,
+  CookieJar,
+  newRegistration,
+  PROCESS_TEST_TIMEOUT_MS,
+  startPrivateS3,
+  verifyThroughOutbox,
+  withClient,
+} from '@mepedia/server-testing';
+import sharp from 'sharp';
+import { drillReport, startPrivatePostgres } from './faults';
+import { startServicesMode, type ServicesMode } from './services-mode';
+
+// ---------------------------------------------------------------------------
+// FAULT DRILLS (tools/drills/README.md). Services mode as in production, then one thing breaks:
+// the database restarts, Redis restarts, a service or the worker dies mid-work, S3 goes away.
+// Each drill prints what it did and what it found, and fails on what must not happen. `npm test`
+// runs the short form; `node tools/drills/run.mjs` the long one (DRILLS=full).
+// ---------------------------------------------------------------------------
+
+const FULL = process.env['DRILLS'] === 'full';
+
+/** The drills put load on one member from one address: far past what the limits let a person do. */
+const UNLIMITED = {
+  RATE_LIMIT_COMMENTS_PER_MEMBER: '1000000',
+  RATE_LIMIT_COMMENTS_PER_IP: '1000000',
+  RATE_LIMIT_POSTS_PER_MEMBER: '1000000',
+  RATE_LIMIT_POSTS_PER_IP: '1000000',
+  RATE_LIMIT_UPLOADS_PER_MEMBER: '1000000',
+  RATE_LIMIT_UPLOADS_PER_IP: '1000000',
+  RATE_LIMIT_REGISTER_PER_IP: '1000000',
+  RATE_LIMIT_MESSAGES_PER_IP: '1000000',
+  RATE_LIMIT_VERIFY_PER_IP: '1000000',
+};
+
+type Member = { jar: CookieJar; userId: string };
+
+async function newMember(mode: ServicesMode): Promise<Member> {
+  const registration = newRegistration();
+  const created = await call<RegisterResponse>(mode.gatewayUrl, 'POST', '/api/users/register', {
+    body: registration,
+  });
+  const verified = await verifyThroughOutbox(mode.gatewayUrl, registration, created);
+  const jar = new CookieJar();
+  jar.store(verified.headers);
+  return { jar, userId: created.body.userId };
+}
+
+async function upload(mode: ServicesMode, author: Member) {
+  const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#557799' } })
+    .png()
+    .toBuffer();
+  const form = new FormData();
+  form.set('purpose', 'post');
+  form.set('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'drill.png');
+  const started = Date.now();
+  const response = await fetch(`${mode.gatewayUrl}/api/files/uploadApplicationFile`, {
+    method: 'POST',
+    headers: author.jar.header(),
+    body: form,
+  });
+  return {
+    status: response.status,
+    body: (await response.json()) as Record<string, unknown>,
+    ms: Date.now() - started,
+  };
+}
+
+async function newPost(mode: ServicesMode, author: Member): Promise<Post> {
+  const uploaded = await upload(mode, author);
+  const image = String(uploaded.body['url']);
+  const created = await call<Post>(mode.gatewayUrl, 'POST', '/api/posts/create', {
+    headers: author.jar.header(),
+    body: {
+      title: 'A drill',
+      content: `<p>${'A story told slowly and with care, one memory at a time. '.repeat(3)}</p>`,
+      image,
+      credit: 'Drill',
+      privacy: 'public',
+    },
+  });
+  if (created.status !== 201) throw new Error(`create answered ${created.text}`);
+  return created.body;
+}
+
+type Outcome = { status: number; ms: number; finished: number };
+
+const histogram = (outcomes: Outcome[]) =>
+  Object.entries(
+    outcomes.reduce<Record<number, number>>((counts, { status }) => {
+      counts[status] = (counts[status] ?? 0) + 1;
+      return counts;
+    }, {}),
+  )
+    .map(([status, count]) => `${count} × ${status}`)
+    .join(', ');
+
+describe('fault drills', () => {
+  it(
+    'PostgreSQL restarted under load: calls fail fast with 503, recover by themselves, write nothing partly',
+    async () => {
+      const report = drillReport('postgres-restart');
+      const postgres = await startPrivatePostgres();
+      let mode: ServicesMode | undefined;
+      try {
+        mode = await startServicesMode({
+          database: postgres.database('drill'),
+          env: { gateway: UNLIMITED },
+        });
+        const url = mode.gatewayUrl;
+        const member = await newMember(mode);
+        const post = await newPost(mode, member);
+        const clients = FULL ? 8 : 3;
+        const seconds = FULL ? 30 : 8;
+        report.did(
+          `started services mode on a PostgreSQL of its own; ${clients} clients comment and read for ${seconds} s`,
+        );
+
+        const sent: Array<Outcome & { text: string }> = [];
+        const read: Outcome[] = [];
+        const began = Date.now();
+        const until = began + seconds * 1000;
+        let serial = 0;
+        const client = async () => {
+          while (Date.now() < until) {
+            const text = `drill comment ${(serial += 1)}`;
+            const started = Date.now();
+            const answer = await call(url, 'POST', '/api/feedMessages/sendMessage', {
+              headers: member.jar.header(),
+              body: { message: text, tag: null, postId: post.postId },
+            });
+            sent.push({
+              status: answer.status,
+              ms: Date.now() - started,
+              finished: Date.now(),
+              text,
+            });
+            const reading = Date.now();
+            const page = await call(url, 'POST', '/api/posts/getPosts', { body: { limit: 5 } });
+            read.push({ status: page.status, ms: Date.now() - reading, finished: Date.now() });
+          }
+        };
+        const load = Promise.all(Array.from({ length: clients }, client));
+        await new Promise((resolve) => setTimeout(resolve, (seconds * 1000) / 4));
+        const downAt = Date.now();
+        report.did(
+          `restarted PostgreSQL (fast shutdown, 1.5 s down) at ${((downAt - began) / 1000).toFixed(1)} s`,
+        );
+        await postgres.restart(1500);
+        const upAt = Date.now();
+        report.did(
+          `PostgreSQL accepts connections again ${((upAt - downAt) / 1000).toFixed(1)} s later`,
+        );
+        await load;
+
+        const all = [...sent, ...read];
+        report.found(`comments: ${histogram(sent)}; reads: ${histogram(read)}`);
+        // Only successes and 503 SERVICE_UNAVAILABLE: never a 500, never a hang.
+        expect(
+          [...new Set(all.map((o) => o.status))].filter((s) => ![200, 201, 503].includes(s)),
+        ).toEqual([]);
+        const failed = all.filter((o) => o.status === 503);
+        const slowest = Math.max(0, ...failed.map((o) => o.ms));
+        report.found(`${failed.length} calls answered 503, the slowest in ${slowest} ms`);
+        expect(slowest).toBeLessThan(10_000);
+        // Recovered by themselves: calls after the restart succeed, no process was restarted.
+        const firstGood = all
+          .filter((o) => o.finished > upAt && o.status < 300)
+          .sort((a, b) => a.finished - b.finished)[0];
+        expect(firstGood).toBeDefined();
+        report.found(
+          `first success ${((firstGood!.finished - upAt) / 1000).toFixed(1)} s after PostgreSQL was back; no process restarted`,
+        );
+        const lastFailure = Math.max(0, ...failed.map((o) => o.finished));
+        expect(lastFailure - upAt).toBeLessThan(15_000);
+        // Nothing written partly: each comment answered 201 is there once; one answered 503 at
+        // most once (its commit may have landed as the connection went).
+        const stored = await withClient(mode.databaseUrl, async (db) => {
+          const rows = await db.query<{ message: string; count: string }>(
+            `select text as message, count(*) as count from feed_messages.messages where post_id = $1 group by text`,
+            [post.postId],
+          );
+          return new Map(rows.rows.map((row) => [row.message, Number(row.count)]));
+        });
+        const lost = sent.filter((o) => o.status === 201 && stored.get(o.text) !== 1);
+        expect(lost.map((o) => o.text)).toEqual([]);
+        const doubled = [...stored].filter(([, count]) => count > 1);
+        expect(doubled).toEqual([]);
+        const landedAnyway = sent.filter(
+          (o) => o.status === 503 && stored.get(o.text) === 1,
+        ).length;
+        report.found(
+          `every comment answered 201 is stored once; of those answered 503, ${landedAnyway} committed as the connection went, none twice`,
+        );
+        const me = await call<CurrentUser>(url, 'POST', '/api/users/session', {
+          headers: member.jar.header(),
+        });
+        expect(me.body.id).toBe(member.userId);
+      } finally {
+        report.print();
+        await mode?.stop();
+        await postgres.stop();
+      }
+    },
+    PROCESS_TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'S3 away during uploads: a clear 503, no orphan rows, and uploads work again once it is back',
+    async () => {
+      const report = drillReport('s3-unavailable');
+      const s3 = await startPrivateS3();
+      let mode: ServicesMode | undefined;
+      try {
+        mode = await startServicesMode({ env: { files: s3.env, gateway: UNLIMITED } });
+        const member = await newMember(mode);
+        const rows = () =>
+          withClient(mode!.databaseUrl, async (db) =>
+            Number(
+              (await db.query<{ n: string }>('select count(*) as n from files.images')).rows[0]?.n,
+            ),
+          );
+        const first = await upload(mode, member);
+        expect(first.status).toBe(201);
+        report.did(
+          'started services mode with images on an S3 server of its own; one upload stored',
+        );
+        const before = await rows();
+
+        await s3.stop();
+        report.did('stopped the S3 server');
+        const tries = FULL ? 10 : 3;
+        const refused = [];
+        for (let i = 0; i < tries; i++) refused.push(await upload(mode, member));
+        report.found(
+          `${tries} uploads: ${refused.map((r) => `${r.status} ${String(r.body['code'])} in ${r.ms} ms`).join('; ')}`,
+        );
+        for (const answer of refused) {
+          expect(answer.status).toBe(503);
+          expect(answer.body).toMatchObject({
+            code: 'SERVICE_UNAVAILABLE',
+            message: expect.any(String),
+          });
+        }
+        expect(await rows()).toBe(before);
+        report.found(`no rows were added for them (${before} images before and after)`);
+
+        await s3.start();
+        report.did('started the S3 server again on its port');
+        const again = await upload(mode, member);
+        expect(again.status).toBe(201);
+        const served = await fetch(`${mode.gatewayUrl}${String(again.body['url'])}`);
+        expect(served.status).toBe(200);
+        expect(served.headers.get('content-type')).toBe('image/webp');
+        expect(await rows()).toBe(before + 1);
+        report.found('the next upload was stored and served, with no restart of the files service');
+      } finally {
+        report.print();
+        await mode?.stop();
+        await s3.close();
+      }
+    },
+    PROCESS_TEST_TIMEOUT_MS,
+  );
+});
