@@ -4,6 +4,7 @@ import {
   type DomainEventPayload,
   type DomainEventType,
 } from '@mepedia/contracts';
+import { ROOT_CONTEXT, context, propagation, trace } from '@opentelemetry/api';
 import { newId, type Db } from '@mepedia/server-database';
 import { asc, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { index, jsonb, text, timestamp, uuid, type PgSchema } from 'drizzle-orm/pg-core';
@@ -33,6 +34,15 @@ export type OutboxTable = ReturnType<typeof outboxTable>;
 
 type Executor = Pick<Db, 'insert'>;
 
+/**
+ * The trace each event was recorded in (W3C traceparent), by row id, for this process's relay:
+ * whichever drain sends the row (the commit's nudge or the timer's), the event continues the
+ * request's trace. Kept in memory only (a row relayed by another replica starts a trace of its
+ * own) and bounded: a rolled-back row's entry is dropped with the oldest.
+ */
+const recordedTraces = new Map<string, Record<string, string>>();
+const TRACES_KEPT = 10_000;
+
 /** Record an event in the same transaction as the change it announces. */
 export async function appendEvent<T extends DomainEventType>(
   tx: Executor,
@@ -40,7 +50,25 @@ export async function appendEvent<T extends DomainEventType>(
   type: T,
   payload: DomainEventPayload<T>,
 ): Promise<void> {
-  await tx.insert(outbox).values({ id: newId(), type, payload });
+  const id = newId();
+  await tx.insert(outbox).values({ id, type, payload });
+  if (!trace.getActiveSpan()) return;
+  const carrier: Record<string, string> = {};
+  propagation.inject(context.active(), carrier);
+  if (!carrier['traceparent']) return;
+  recordedTraces.set(id, carrier);
+  if (recordedTraces.size > TRACES_KEPT) {
+    const oldest = recordedTraces.keys().next().value;
+    if (oldest !== undefined) recordedTraces.delete(oldest);
+  }
+}
+
+/** Run `work` in the trace the row was recorded in, if this process recorded it. */
+function inRecordedTrace<T>(rowId: string, work: () => Promise<T>): Promise<T> {
+  const carrier = recordedTraces.get(rowId);
+  if (!carrier) return work();
+  recordedTraces.delete(rowId);
+  return context.with(propagation.extract(ROOT_CONTEXT, carrier), work);
 }
 
 const BATCH = 100;
@@ -119,7 +147,9 @@ export class OutboxRelay {
             occurredAt: row.occurredAt.toISOString(),
             payload: row.payload,
           };
-          await this.queue.add(QUEUES.events, row.type, envelope, { jobId: row.id });
+          await inRecordedTrace(row.id, () =>
+            this.queue.add(QUEUES.events, row.type, envelope, { jobId: row.id }),
+          );
         }
         // Sent rows go: an event's payload names members (ids, names), and a deleted member's
         // must not stay behind in a log of what was once announced. The job id keeps a row
