@@ -5,6 +5,8 @@ import {
   newRegistration,
   PROCESS_TEST_TIMEOUT_MS,
   startPrivateS3,
+  startSmtpCapture,
+  eventually,
   verifyThroughOutbox,
   withClient,
 } from '@mepedia/server-testing';
@@ -34,7 +36,7 @@ const UNLIMITED = {
   RATE_LIMIT_VERIFY_PER_IP: '1000000',
 };
 
-type Member = { jar: CookieJar; userId: string };
+type Member = { jar: CookieJar; userId: string; email: string };
 
 async function newMember(mode: ServicesMode): Promise<Member> {
   const registration = newRegistration();
@@ -44,7 +46,7 @@ async function newMember(mode: ServicesMode): Promise<Member> {
   const verified = await verifyThroughOutbox(mode.gatewayUrl, registration, created);
   const jar = new CookieJar();
   jar.store(verified.headers);
-  return { jar, userId: created.body.userId };
+  return { jar, userId: created.body.userId, email: registration.email };
 }
 
 async function upload(mode: ServicesMode, author: Member) {
@@ -259,6 +261,55 @@ describe('fault drills', () => {
         report.print();
         await mode?.stop();
         await s3.close();
+      }
+    },
+    PROCESS_TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'the worker killed mid-send: the email goes out once, after the worker is back',
+    async () => {
+      const report = drillReport('worker-killed-mid-job');
+      // An SMTP server that takes 4 s to answer each message, and keeps none whose sender left.
+      const smtp = await startSmtpCapture({ holdMs: 4000 });
+      let mode: ServicesMode | undefined;
+      try {
+        mode = await startServicesMode({ env: { gateway: UNLIMITED } });
+        const member = await newMember(mode);
+        await mode.stopApp('worker');
+        await mode.startApp('worker', { SMTP_URL: smtp.url });
+        report.did('started services mode; the worker sends email to a slow SMTP server');
+        const asked = await call(mode.gatewayUrl, 'POST', '/api/users/sendPasswordResetEmail', {
+          body: { email: member.email },
+        });
+        expect(asked.status).toBe(200);
+        await eventually(() => (smtp.receiving() > 0 ? true : undefined), {
+          timeoutMs: 60_000,
+          what: 'the worker handing the email over',
+        });
+        await mode.killApp('worker');
+        const killedAt = Date.now();
+        report.did('killed the worker (SIGKILL) while the SMTP server held its answer');
+        await new Promise((resolve) => setTimeout(resolve, 5000));
+        const to = (email: { to: string }) => email.to.toLowerCase().includes(member.email);
+        expect(smtp.messages.filter(to)).toHaveLength(0);
+        report.found('the SMTP server kept nothing: the message was never accepted');
+
+        await mode.startApp('worker');
+        report.did('started the worker again');
+        const delivered = await smtp.waitFor(to, 150_000);
+        const after = ((Date.now() - killedAt) / 1000).toFixed(0);
+        // Room for a second copy to show up, if it were going to.
+        await new Promise((resolve) => setTimeout(resolve, 6000));
+        expect(smtp.messages.filter(to)).toHaveLength(1);
+        report.found(
+          `delivered once, ${after} s after the kill (the queue takes up a dead worker's job once its lock expires), Message-ID ${delivered.headers.get('message-id') ?? '?'}`,
+        );
+        expect(mode.output('worker')).toContain('an earlier attempt died mid-send');
+      } finally {
+        report.print();
+        await mode?.stop();
+        await smtp.close();
       }
     },
     PROCESS_TEST_TIMEOUT_MS,

@@ -49,8 +49,10 @@ export type ServicesMode = {
   crashAndRestart(app: BackendApp): Promise<void>;
   /** SIGTERM to one app, waiting for it to exit; what it exited with. */
   stopApp(app: BackendApp): Promise<number | null>;
-  /** Start a stopped app again on its port. */
-  startApp(app: BackendApp): Promise<void>;
+  /** Start a stopped app again on its port (with more environment from now on, if given). */
+  startApp(app: BackendApp, env?: Record<string, string>): Promise<void>;
+  /** SIGKILL one app and leave it down. */
+  killApp(app: BackendApp): Promise<void>;
   /** An app's output so far (stdout and stderr, every run of it). */
   output(app: BackendApp | 'gateway'): string;
   /** SIGTERM to every process (the gateway first), then what each exited with. */
@@ -100,6 +102,7 @@ export async function startServicesMode(options: ServicesModeOptions = {}): Prom
       EMAIL_LINK_SECRET: 'services-walk-link-secret-0123456789abcdef',
       IDENTITY_PUBLIC_KEY: identity.exported.publicKey,
     };
+    const laterEnv = new Map<BackendApp, Record<string, string>>();
     const envOf = (app: BackendApp, port: string): Record<string, string> => ({
       ...shared,
       PORT: port,
@@ -112,6 +115,7 @@ export async function startServicesMode(options: ServicesModeOptions = {}): Prom
           }
         : {}),
       ...options.env?.[app],
+      ...laterEnv.get(app),
     });
     const start = async (app: BackendApp, port: string) => {
       const started = await startProcess(
@@ -149,6 +153,15 @@ export async function startServicesMode(options: ServicesModeOptions = {}): Prom
     );
     running.set('gateway', gateway);
 
+    async function killApp(app: BackendApp): Promise<void> {
+      const victim = running.get(app)!;
+      const exited = new Promise((resolve) => victim.child.once('exit', resolve));
+      victim.child.kill('SIGKILL');
+      await exited;
+      earlierOutput.set(app, (earlierOutput.get(app) ?? '') + victim.output());
+      running.delete(app);
+    }
+
     return {
       gatewayUrl: gateway.match[1]!,
       databaseUrl: database.url,
@@ -156,11 +169,7 @@ export async function startServicesMode(options: ServicesModeOptions = {}): Prom
       filesDir,
       translationCalls: translation.calls,
       crashAndRestart: async (app) => {
-        const victim = running.get(app)!;
-        const exited = new Promise((resolve) => victim.child.once('exit', resolve));
-        victim.child.kill('SIGKILL');
-        await exited;
-        earlierOutput.set(app, (earlierOutput.get(app) ?? '') + victim.output());
+        await killApp(app);
         await start(app, ports.get(app)!);
       },
       stopApp: async (app) => {
@@ -170,9 +179,11 @@ export async function startServicesMode(options: ServicesModeOptions = {}): Prom
         running.delete(app);
         return code;
       },
-      startApp: async (app) => {
+      startApp: async (app, env) => {
+        if (env) laterEnv.set(app, env);
         await start(app, ports.get(app)!);
       },
+      killApp,
       output: (app) => (earlierOutput.get(app) ?? '') + (running.get(app)?.output() ?? ''),
       stopProcesses,
       stop: async () => {

@@ -1,36 +1,60 @@
 import type { DomainEventEnvelope, EmailJob, SmsJob } from '@mepedia/contracts';
 import { createLogger, isUnsubscribeSignature } from '@mepedia/server-http';
 import { InProcessQueue, type Job } from '@mepedia/server-queue';
-import { emailProcessor, eventsFanOut, smsProcessor, workerEvents } from './processors';
+import {
+  DeliveryBusyError,
+  emailProcessor,
+  eventsFanOut,
+  smsProcessor,
+  workerEvents,
+} from './processors';
 import type { EmailSender, OutgoingEmail, OutgoingSms, SmsSender } from './senders';
 import type { DeliveryState, WorkerRepository } from './worker.repository';
 
-/** The worker's storage, in memory; `failMarkSent` makes the next markSent throw once. */
+/**
+ * The worker's storage, in memory, with the claim rules of the real one (worker.repository.ts):
+ * `failNextMark` makes the next markSent throw once; `cutOff(key)` makes a claim look like one
+ * whose attempt died long ago.
+ */
 function fakeRepository() {
-  const deliveries = new Map<string, 'sending' | 'sent'>();
+  const deliveries = new Map<string, { status: 'sending' | 'sent'; inDoubt: boolean }>();
   const suppressed = new Set<string>();
   let failMarkSent = false;
   const repository = {
     claim: async (key: string): Promise<DeliveryState> => {
-      const state = deliveries.get(key);
-      if (state) return state;
-      deliveries.set(key, 'sending');
-      return 'new';
+      const found = deliveries.get(key);
+      if (!found) {
+        deliveries.set(key, { status: 'sending', inDoubt: false });
+        return 'new';
+      }
+      if (found.status === 'sent') return 'sent';
+      if (!found.inDoubt) return 'busy';
+      found.inDoubt = false;
+      return 'resend';
     },
     markSent: async (key: string) => {
       if (failMarkSent) {
         failMarkSent = false;
         throw new Error('database hiccup');
       }
-      deliveries.set(key, 'sent');
+      deliveries.set(key, { status: 'sent', inDoubt: false });
     },
     release: async (key: string) => {
-      if (deliveries.get(key) === 'sending') deliveries.delete(key);
+      if (deliveries.get(key)?.status === 'sending') deliveries.delete(key);
     },
     isSuppressed: async (email: string) => suppressed.has(email),
     suppress: async (email: string) => void suppressed.add(email),
   } as unknown as WorkerRepository;
-  return { repository, deliveries, suppressed, failNextMark: () => (failMarkSent = true) };
+  return {
+    repository,
+    deliveries,
+    suppressed,
+    failNextMark: () => (failMarkSent = true),
+    cutOff: (key: string) => {
+      const found = deliveries.get(key);
+      if (found) found.inDoubt = true;
+    },
+  };
 }
 
 function flakySender(failures: number) {
@@ -102,12 +126,27 @@ describe(smsProcessor.name, () => {
     ]);
   });
 
-  it('never sends twice when the send succeeded but recording it failed', async () => {
+  it('never sends twice when the send succeeded but recording it failed: the job just ends', async () => {
     const provider = flakySender(0);
     const { deps: d, store } = deps({ sms: provider.sender });
     store.failNextMark();
+    // One run, which succeeds: the queue has nothing to try again.
     const runs = await runWithRetries(smsProcessor(d), job(smsJob));
-    expect(runs).toBe(2);
+    expect(runs).toBe(1);
+    expect(provider.sent).toHaveLength(1);
+  });
+
+  it('waits while another attempt may be sending, and takes over one that died mid-send', async () => {
+    const provider = flakySender(0);
+    const { deps: d, store } = deps({ sms: provider.sender });
+    // An attempt claimed the message, then its process died before it could send or record.
+    await store.repository.claim('sms:job-1', 'sms');
+    await expect(smsProcessor(d)(job(smsJob))).rejects.toThrow(DeliveryBusyError);
+    expect(provider.sent).toHaveLength(0);
+    // Once the claim is older than any send can take, the next attempt sends it: once.
+    store.cutOff('sms:job-1');
+    await smsProcessor(d)(job(smsJob));
+    await smsProcessor(d)(job(smsJob));
     expect(provider.sent).toHaveLength(1);
   });
 

@@ -24,10 +24,20 @@ type Deps = {
   linkSecret: string;
 };
 
+/** Thrown when another attempt may be sending the same message now: the queue tries later. */
+export class DeliveryBusyError extends Error {
+  constructor(key: string) {
+    super(`${key}: another attempt may be sending it now; trying again later`);
+  }
+}
+
 /**
- * Send once: claim the job's delivery, send, mark it sent. A provider error
- * frees the claim and throws (the queue retries with backoff). A claim that is
- * already there means an earlier attempt sent, or may have: never send twice.
+ * Send once: claim the job's delivery, send, mark it sent. A provider error frees the claim and
+ * throws (the queue retries with backoff). A delivery marked sent is never sent again. A claim
+ * still `sending` means an attempt that may be sending now (the queue tries later) or, once it is
+ * older than any send can take, one whose process died mid-send: that one is sent again, so a
+ * worker killed mid-job still delivers (the provider may then have it twice, if the kill came in
+ * the moment between its acceptance and our record; an email keeps one Message-ID for both).
  */
 async function deliverOnce(
   deps: Deps,
@@ -37,20 +47,26 @@ async function deliverOnce(
   requestId?: string,
 ) {
   const state = await deps.repository.claim(key, channel);
-  if (state !== 'new') {
-    deps.logger.info(
-      { key, state, requestId },
-      'already delivered (or in doubt): not sending again',
-    );
+  if (state === 'sent') {
+    deps.logger.info({ key, requestId }, 'already delivered: not sending again');
     return;
   }
+  if (state === 'busy') throw new DeliveryBusyError(key);
+  if (state === 'resend')
+    deps.logger.warn({ key, requestId }, 'an earlier attempt died mid-send: sending again');
   try {
     await send();
   } catch (error) {
     await deps.repository.release(key);
     throw error;
   }
-  await deps.repository.markSent(key);
+  try {
+    await deps.repository.markSent(key);
+  } catch (error) {
+    // It went: failing the job now would only send it again. The claim stays `sending`, and the
+    // job (finished) is never run again.
+    deps.logger.error({ err: error, key, requestId }, 'sent, but the record of it failed');
+  }
 }
 
 export function emailProcessor(deps: Deps) {
@@ -74,6 +90,7 @@ export function emailProcessor(deps: Deps) {
       'email',
       () =>
         deps.email.send({
+          id: `email.${String(job.id)}`,
           to: email.to,
           ...rendered,
           headers: { 'List-Unsubscribe': `<${unsubscribeUrl}>` },

@@ -4,6 +4,8 @@ import { request } from 'undici';
 import { devOutbox } from './worker.schema';
 
 export type OutgoingEmail = {
+  /** The same on every attempt at one message: providers that can, tell repeats apart by it. */
+  id: string;
   to: string;
   subject: string;
   text: string;
@@ -17,19 +19,44 @@ export type EmailSender = { readonly kind: string; send(email: OutgoingEmail): P
 /** The SMS provider port. Throws when the provider did not take the message. */
 export type SmsSender = { readonly kind: string; send(sms: OutgoingSms): Promise<void> };
 
+/**
+ * Every send gives up in well under IN_DOUBT_AFTER_MS (worker.repository.ts), so a claim older
+ * than that belongs to an attempt that died. SMTP_URL may set its own (`?socketTimeout=...`).
+ */
+export const SMTP_TIMEOUTS = {
+  connectionTimeout: 8_000,
+  greetingTimeout: 8_000,
+  socketTimeout: 15_000,
+};
+
+function withSendTimeouts(url: string): string {
+  const parsed = new URL(url);
+  for (const [name, ms] of Object.entries(SMTP_TIMEOUTS))
+    if (!parsed.searchParams.has(name)) parsed.searchParams.set(name, String(ms));
+  return parsed.toString();
+}
+
 export class SmtpEmailSender implements EmailSender {
   readonly kind = 'smtp';
   private readonly transport: Transporter;
+
+  private readonly domain: string;
 
   constructor(
     url: string,
     private readonly from: string,
   ) {
-    this.transport = createTransport(url);
+    this.transport = createTransport(withSendTimeouts(url));
+    this.domain = /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? 'mepedia.invalid';
   }
 
-  async send(email: OutgoingEmail): Promise<void> {
-    await this.transport.sendMail({ from: this.from, ...email });
+  async send({ id, ...email }: OutgoingEmail): Promise<void> {
+    // One Message-ID for every attempt at the message: a repeat is recognisable as one.
+    await this.transport.sendMail({
+      from: this.from,
+      messageId: `<${id}@${this.domain}>`,
+      ...email,
+    });
   }
 
   close(): void {

@@ -1,26 +1,55 @@
 import type { Db } from '@mepedia/server-database';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, lt } from 'drizzle-orm';
 import { deliveries, devOutbox, emailSuppressions } from './worker.schema';
 
-export type DeliveryState = 'new' | 'sending' | 'sent';
+/**
+ * What a claim found: `new`, this caller may send; `resend`, an earlier attempt was cut off
+ * mid-send (its process died) and this caller takes over; `busy`, another attempt may be sending
+ * right now; `sent`, it went.
+ */
+export type DeliveryState = 'new' | 'resend' | 'busy' | 'sent';
+
+/**
+ * A claim still `sending` this long after it was made belongs to an attempt that died: every
+ * send gives up well before (the senders' timeouts, senders.ts).
+ */
+export const IN_DOUBT_AFTER_MS = 40_000;
 
 /** Delivery records, the suppression list and the dev outbox. */
 export class WorkerRepository {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
 
-  /** Claim a delivery; `new` means this caller may send. */
+  /** Claim a delivery (see DeliveryState). */
   async claim(key: string, channel: 'email' | 'sms'): Promise<DeliveryState> {
     const inserted = await this.db
       .insert(deliveries)
-      .values({ key, channel, status: 'sending' })
+      .values({ key, channel, status: 'sending', claimedAt: this.now() })
       .onConflictDoNothing()
       .returning({ key: deliveries.key });
     if (inserted.length === 1) return 'new';
+    // Taken over only if still in doubt, and by one caller only (the claim time moves on).
+    const cutOff = new Date(this.now().getTime() - IN_DOUBT_AFTER_MS);
+    const taken = await this.db
+      .update(deliveries)
+      .set({ claimedAt: this.now() })
+      .where(
+        and(
+          eq(deliveries.key, key),
+          eq(deliveries.status, 'sending'),
+          lt(deliveries.claimedAt, cutOff),
+        ),
+      )
+      .returning({ key: deliveries.key });
+    if (taken.length === 1) return 'resend';
     const [row] = await this.db
       .select({ status: deliveries.status })
       .from(deliveries)
       .where(eq(deliveries.key, key));
-    return row?.status ?? 'new';
+    if (!row) return this.claim(key, channel);
+    return row.status === 'sent' ? 'sent' : 'busy';
   }
 
   async markSent(key: string): Promise<void> {

@@ -35,16 +35,32 @@ async function waitFor<T>(
   }
 }
 
-/** A real SMTP server on loopback that keeps every message it is handed. */
-export async function startSmtpCapture() {
+/**
+ * A real SMTP server on loopback that keeps every message it is handed. With `holdMs`, it holds
+ * its answer to each message that long, and keeps the message only if the sender is still there
+ * to hear the answer, as a server that has not said "250" has not taken the message.
+ */
+export async function startSmtpCapture(options: { holdMs?: number } = {}) {
   const messages: CapturedEmail[] = [];
+  const closed = new Set<string>();
+  let receiving = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
-    onData(stream, _session, callback) {
+    onClose(session) {
+      closed.add(session.id);
+    },
+    onData(stream, session, callback) {
+      receiving += 1;
       simpleParser(stream)
-        .then((parsed) => {
+        .then(async (parsed) => {
+          if (options.holdMs) await new Promise((resolve) => setTimeout(resolve, options.holdMs));
+          receiving -= 1;
+          if (closed.has(session.id)) {
+            callback(new Error('the sender went away before the answer'));
+            return;
+          }
           const to = Array.isArray(parsed.to) ? parsed.to[0]?.text : parsed.to?.text;
           messages.push({
             to: to ?? '',
@@ -68,6 +84,8 @@ export async function startSmtpCapture() {
   return {
     url: `smtp://127.0.0.1:${port}`,
     messages,
+    /** Messages being handed over right now (held, with `holdMs`). */
+    receiving: () => receiving,
     waitFor: (predicate: (email: CapturedEmail) => boolean, timeoutMs = 10_000) =>
       waitFor(messages, predicate, timeoutMs, 'email'),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
