@@ -1,7 +1,8 @@
-import type { CurrentUser, Post, RegisterResponse } from '@mepedia/contracts';
+import type { CurrentUser, Post, RegisterRequest, RegisterResponse } from '@mepedia/contracts';
 import {
   call,
   CookieJar,
+  e164Of,
   newRegistration,
   PROCESS_TEST_TIMEOUT_MS,
   startPrivateS3,
@@ -11,8 +12,8 @@ import {
   withClient,
 } from '@mepedia/server-testing';
 import sharp from 'sharp';
-import { drillReport, startPrivatePostgres } from './faults';
-import { startServicesMode, type ServicesMode } from './services-mode';
+import { drillReport, startPrivatePostgres, startPrivateRedis } from './faults';
+import { rowsMentioning, startServicesMode, type ServicesMode } from './services-mode';
 
 // ---------------------------------------------------------------------------
 // FAULT DRILLS (tools/drills/README.md). Services mode as in production, then one thing breaks:
@@ -235,8 +236,10 @@ describe('fault drills', () => {
         const tries = FULL ? 10 : 3;
         const refused = [];
         for (let i = 0; i < tries; i++) refused.push(await upload(mode, member));
+        const codes = [...new Set(refused.map((r) => `${r.status} ${String(r.body['code'])}`))];
+        const times = refused.map((r) => r.ms);
         report.found(
-          `${tries} uploads: ${refused.map((r) => `${r.status} ${String(r.body['code'])} in ${r.ms} ms`).join('; ')}`,
+          `${tries} uploads answered ${codes.join(' / ')}, in ${Math.min(...times)} to ${Math.max(...times)} ms`,
         );
         for (const answer of refused) {
           expect(answer.status).toBe(503);
@@ -310,6 +313,165 @@ describe('fault drills', () => {
         report.print();
         await mode?.stop();
         await smtp.close();
+      }
+    },
+    PROCESS_TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'Redis restarted with jobs queued: each job is done once, and every app reconnects by itself',
+    async () => {
+      const report = drillReport('redis-restart');
+      const redis = await startPrivateRedis();
+      let mode: ServicesMode | undefined;
+      try {
+        mode = await startServicesMode({ redisUrl: redis.url, env: { gateway: UNLIMITED } });
+        const url = mode.gatewayUrl;
+        await mode.stopApp('worker');
+        const count = FULL ? 40 : 8;
+        report.did(
+          `started services mode on a Redis of its own (append-only, every write synced); stopped the worker; ${count} people register`,
+        );
+        const registrations: RegisterRequest[] = [];
+        for (let i = 0; i < count; i++) {
+          const registration = newRegistration();
+          const created = await call(url, 'POST', '/api/users/register', { body: registration });
+          expect(created.status).toBe(201);
+          registrations.push(registration);
+        }
+        // Their texts wait in Redis: the relay has moved every event onto the queue.
+        const texts = (phones: string[]) =>
+          withClient(mode!.databaseUrl, async (db) => {
+            const rows = await db.query<{ to: string; n: string }>(
+              `select "to", count(*) as n from worker.dev_outbox where channel = 'sms' and "to" = any($1) group by "to"`,
+              [phones],
+            );
+            return new Map(rows.rows.map((row) => [row.to, Number(row.n)]));
+          });
+        await new Promise((resolve) => setTimeout(resolve, 3000));
+
+        await redis.kill();
+        report.did('killed Redis (SIGKILL) with the jobs queued');
+        const during = Date.now();
+        const refused = await call(url, 'POST', '/api/users/register', { body: newRegistration() });
+        report.found(
+          `a registration while Redis was down: ${refused.status} in ${Date.now() - during} ms`,
+        );
+        expect([201, 503]).toContain(refused.status);
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+        await redis.start();
+        report.did('started Redis again on its port, from its append-only file');
+        await mode.startApp('worker');
+        report.did('started the worker');
+
+        const phones = registrations.map(e164Of);
+        const sent = await eventually(
+          async () => {
+            const found = await texts(phones);
+            return phones.every((phone) => found.has(phone)) ? found : undefined;
+          },
+          { timeoutMs: 90_000, intervalMs: 250, what: 'every queued text' },
+        );
+        await new Promise((resolve) => setTimeout(resolve, 3000));
+        const settled = await texts(phones);
+        expect([...settled.values()].filter((n) => n !== 1)).toEqual([]);
+        report.found(`all ${sent.size} queued texts sent, each once`);
+
+        // Every app found Redis again by itself: a new registration goes all the way.
+        const later = newRegistration();
+        const created = await call<RegisterResponse>(url, 'POST', '/api/users/register', {
+          body: later,
+        });
+        expect(created.status).toBe(201);
+        await eventually(
+          async () => ((await texts([e164Of(later)])).get(e164Of(later)) ? true : undefined),
+          {
+            timeoutMs: 60_000,
+            intervalMs: 250,
+            what: 'the text of a registration after the restart',
+          },
+        );
+        report.found('a registration after the restart got its text: no app needed a restart');
+      } finally {
+        report.print();
+        await mode?.stop();
+        await redis.stop();
+      }
+    },
+    PROCESS_TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'a service killed during a profile deletion: the deletion completes after it is back',
+    async () => {
+      const report = drillReport('deletion-interrupted');
+      let mode: ServicesMode | undefined;
+      try {
+        mode = await startServicesMode({ env: { gateway: UNLIMITED } });
+        const url = mode.gatewayUrl;
+        const registration = newRegistration({ firstname: 'Tamar', lastname: 'Drillwoman' });
+        const created = await call<RegisterResponse>(url, 'POST', '/api/users/register', {
+          body: registration,
+        });
+        const verified = await verifyThroughOutbox(url, registration, created);
+        const member: Member = {
+          jar: new CookieJar(),
+          userId: created.body.userId,
+          email: registration.email,
+        };
+        member.jar.store(verified.headers);
+        const posts = FULL ? 20 : 4;
+        for (let i = 0; i < posts; i++) {
+          const post = await newPost(mode, member);
+          await call(url, 'POST', '/api/feedMessages/sendMessage', {
+            headers: member.jar.header(),
+            body: { message: `Tamar writes ${i}`, tag: null, postId: post.postId },
+          });
+          await call(url, 'POST', '/api/userLikes/toggleLike', {
+            headers: member.jar.header(),
+            body: { collectionName: 'posts', objectId: post.postId },
+          });
+        }
+        const needles = [member.userId, registration.email, 'Drillwoman'];
+        expect((await rowsMentioning(mode.databaseUrl, needles)).length).toBeGreaterThan(3);
+        report.did(
+          `a member with ${posts} posts, comments on them and likes; she deletes her profile`,
+        );
+
+        const consumers = ['posts', 'feed-messages', 'reactions', 'files'] as const;
+        // Down as the deletion goes out: its events wait for them.
+        for (const app of consumers) await mode.killApp(app);
+        report.did(`killed ${consumers.join(', ')} (SIGKILL)`);
+        const deleted = await call(url, 'POST', '/api/users/deleteUserById', {
+          headers: member.jar.header(),
+          body: { id: member.userId, password: registration.password },
+        });
+        expect(deleted.status).toBe(200);
+        await new Promise((resolve) => setTimeout(resolve, 2000));
+        const pending = await rowsMentioning(mode.databaseUrl, needles);
+        report.found(
+          `her account is gone at once; with those services down, ${pending.map((p) => `${p.table} (${p.rows})`).join(', ')} still wait`,
+        );
+        expect(pending.some((found) => found.table.startsWith('users.'))).toBe(false);
+        expect(pending.length).toBeGreaterThan(0);
+        for (const app of consumers) await mode.startApp(app);
+        const back = Date.now();
+        report.did('started them again');
+
+        const left = await eventually(
+          async () => {
+            const found = await rowsMentioning(mode!.databaseUrl, needles);
+            return found.length === 0 ? found : undefined;
+          },
+          { timeoutMs: 150_000, intervalMs: 500, what: 'the deletion to complete' },
+        );
+        expect(left).toEqual([]);
+        report.found(
+          `nothing of her left in any schema ${((Date.now() - back) / 1000).toFixed(0)} s after the restart`,
+        );
+      } finally {
+        report.print();
+        await mode?.stop();
       }
     },
     PROCESS_TEST_TIMEOUT_MS,

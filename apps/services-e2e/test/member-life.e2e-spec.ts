@@ -17,41 +17,17 @@ import {
   PROCESS_TEST_TIMEOUT_MS,
   SETUP_TIMEOUT_MS,
   verifyThroughOutbox,
-  withClient,
 } from '@mepedia/server-testing';
 import { Redis } from 'ioredis';
 import sharp from 'sharp';
-import { BACKEND_APPS, SCHEMAS, startServicesMode, type ServicesMode } from './services-mode';
+import {
+  BACKEND_APPS,
+  rowsMentioning,
+  startServicesMode,
+  type ServicesMode,
+} from './services-mode';
 
 type Member = { registration: RegisterRequest; userId: string; jar: CookieJar };
-
-/** Everything left in the test database's app schemas that mentions any of `needles`. */
-async function rowsMentioning(
-  databaseUrl: string,
-  needles: string[],
-): Promise<Array<{ table: string; rows: number }>> {
-  return withClient(databaseUrl, async (client) => {
-    const tables = await client.query<{ schema: string; table: string }>(
-      `select table_schema as schema, table_name as table from information_schema.tables
-        where table_schema = any($1) and table_type = 'BASE TABLE' order by 1, 2`,
-      [Object.values(SCHEMAS)],
-    );
-    const patterns = needles.map((needle) => `%${needle.toLowerCase()}%`);
-    const found: Array<{ table: string; rows: number }> = [];
-    for (const { schema, table } of tables.rows) {
-      // Development only (the walk reads codes from it): what a mail or SMS provider would have
-      // been handed. Production sends and keeps nothing.
-      if (`${schema}.${table}` === 'worker.dev_outbox') continue;
-      const counted = await client.query<{ rows: string }>(
-        `select count(*) as rows from "${schema}"."${table}" t where lower(t::text) like any($1)`,
-        [patterns],
-      );
-      const rows = Number(counted.rows[0]?.rows ?? 0);
-      if (rows > 0) found.push({ table: `${schema}.${table}`, rows });
-    }
-    return found;
-  });
-}
 
 /** Every Redis key under the run's prefix whose content mentions any of `needles`. */
 async function keysMentioning(redisUrl: string, prefix: string, needles: string[]) {

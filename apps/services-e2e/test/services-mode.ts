@@ -7,6 +7,7 @@ import {
   testIdentity,
   testRedisPrefix,
   translationListener,
+  withClient,
   type RunningProcess,
 } from '@mepedia/server-testing';
 
@@ -217,4 +218,32 @@ export async function startServicesMode(options: ServicesModeOptions = {}): Prom
     await redis.cleanup();
     rmSync(filesDir, { recursive: true, force: true });
   }
+}
+
+/** Everything left in the test database's app schemas that mentions any of `needles`. */
+export async function rowsMentioning(
+  databaseUrl: string,
+  needles: string[],
+): Promise<Array<{ table: string; rows: number }>> {
+  return withClient(databaseUrl, async (client) => {
+    const tables = await client.query<{ schema: string; table: string }>(
+      `select table_schema as schema, table_name as table from information_schema.tables
+        where table_schema = any($1) and table_type = 'BASE TABLE' order by 1, 2`,
+      [Object.values(SCHEMAS)],
+    );
+    const patterns = needles.map((needle) => `%${needle.toLowerCase()}%`);
+    const found: Array<{ table: string; rows: number }> = [];
+    for (const { schema, table } of tables.rows) {
+      // Development only (the walk reads codes from it): what a mail or SMS provider would have
+      // been handed. Production sends and keeps nothing.
+      if (`${schema}.${table}` === 'worker.dev_outbox') continue;
+      const counted = await client.query<{ rows: string }>(
+        `select count(*) as rows from "${schema}"."${table}" t where lower(t::text) like any($1)`,
+        [patterns],
+      );
+      const rows = Number(counted.rows[0]?.rows ?? 0);
+      if (rows > 0) found.push({ table: `${schema}.${table}`, rows });
+    }
+    return found;
+  });
 }
