@@ -1,6 +1,7 @@
+import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { reactRouter } from '@react-router/dev/vite';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { signFonts } from './vite-fonts';
 
 const root = (path: string) => fileURLToPath(new URL(`../../${path}`, import.meta.url));
@@ -16,6 +17,10 @@ const SCHEMAS = /\/node_modules\/zod\/|\/libs\/contracts\/src\/index\.ts$/;
 // each in a chunk of its own that its page loads, never in the shell although the i18n index
 // re-exports them (Rollup would pull them into the shell with the index otherwise).
 const PAGE_MESSAGES = /\/libs\/web\/i18n\/src\/messages\/(?!en\.ts$|he\.ts$)([\w-]+)\.ts$/;
+// The query cache and what it runs on: one chunk, loaded by the pages that keep a cache (the
+// magazine, people, settings), never by the others (components/query/query-provider.tsx).
+const QUERY_CACHE =
+  /\/node_modules\/@tanstack\/|\/apps\/web\/app\/components\/query\/|\/libs\/web\/api\/src\/queries\.ts$/;
 // The page parts several pages share (cards, bylines, reactions, fields, the ui/ pieces). A
 // folder of its own under components/ (settings/, editor/, answers/...) belongs to its page.
 const PARTS = /\/apps\/web\/app\/(components(\/ui)?|lib)\/[^/?]+\.tsx?$/;
@@ -60,20 +65,58 @@ function shellModules(
 }
 let shell: Set<string> | undefined;
 
+/**
+ * WEB_BUNDLE_REPORT=<file>: write, for each browser chunk, its modules by rendered size (bytes
+ * before compression), largest first: where a page's script weight comes from.
+ */
+function bundleReport(file: string | undefined): Plugin | undefined {
+  if (!file) return undefined;
+  return {
+    name: 'mepedia-bundle-report',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      if (this.environment.name !== 'client') return;
+      const chunks = Object.values(bundle).flatMap((item) =>
+        item.type === 'chunk'
+          ? [
+              {
+                chunk: item.fileName,
+                modules: Object.entries(item.modules)
+                  .map(([id, info]) => ({
+                    id: id.replace(root(''), ''),
+                    bytes: info.renderedLength,
+                  }))
+                  .sort((a, b) => b.bytes - a.bytes),
+              },
+            ]
+          : [],
+      );
+      writeFileSync(file, JSON.stringify(chunks, null, 1));
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [signFonts(root('apps/web/app')), reactRouter()],
+  plugins: [
+    signFonts(root('apps/web/app')),
+    reactRouter(),
+    bundleReport(process.env['WEB_BUNDLE_REPORT']),
+  ],
   resolve: {
     alias: {
       // Before '@mepedia/contracts', which would otherwise take it as a path inside itself.
       '@mepedia/contracts/browser': root('libs/contracts/src/browser.ts'),
       '@mepedia/contracts': root('libs/contracts/src/index.ts'),
       '@mepedia/web-i18n': root('libs/web/i18n/src/index.ts'),
+      // Before '@mepedia/web-api', as for the contracts.
+      '@mepedia/web-api/queries': root('libs/web/api/src/queries.ts'),
       '@mepedia/web-api': root('libs/web/api/src/index.ts'),
     },
   },
   build: {
     target: 'es2022',
-    sourcemap: false,
+    // WEB_SOURCEMAP=1 for an analysis build (where a chunk's bytes come from); never shipped.
+    sourcemap: process.env['WEB_SOURCEMAP'] === '1',
     // The shell in one chunk (shellModules); each page's own code in its own. (Rollup's
     // experimentalMinChunkSize merged pages with each other: the home page loaded the about and
     // support texts.)
@@ -88,6 +131,7 @@ export default defineConfig(({ isSsrBuild }) => ({
           : (id, { getModuleIds, getModuleInfo }) => {
               // Vite's few lines for lazy imports: in the shell, not a request of their own.
               if (id.includes('vite/preload-helper')) return 'shell';
+              if (QUERY_CACHE.test(id)) return 'query';
               const pageMessages = PAGE_MESSAGES.exec(id);
               if (pageMessages) return `messages-${pageMessages[1]}`;
               shell ??= shellModules(getModuleIds, getModuleInfo);

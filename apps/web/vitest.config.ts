@@ -11,6 +11,8 @@ export default defineConfig({
       '@mepedia/contracts/browser': root('libs/contracts/src/browser.ts'),
       '@mepedia/contracts': root('libs/contracts/src/index.ts'),
       '@mepedia/web-i18n': root('libs/web/i18n/src/index.ts'),
+      // Before '@mepedia/web-api', as for the contracts.
+      '@mepedia/web-api/queries': root('libs/web/api/src/queries.ts'),
       '@mepedia/web-api': root('libs/web/api/src/index.ts'),
     },
   },

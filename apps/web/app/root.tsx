@@ -9,7 +9,6 @@ import {
   splitLocale,
   type Locale,
 } from '@mepedia/web-i18n';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import {
   Links,
@@ -190,36 +189,31 @@ export function Layout({ children }: { children: ReactNode }) {
 
 function Shell({ children }: { children: ReactNode }) {
   const root = useRootData();
-  const [queryClient] = useState(
-    () => new QueryClient({ defaultOptions: { queries: { retry: 1 } } }),
-  );
   const [api] = useState(() => createApi({ baseUrl: root?.publicApiUrl ?? '' }));
   const { t } = useI18n();
   // The widget template is embedded on members' own sites: no header or footer there.
   const chrome = showsSiteChrome(useLocation().pathname);
   return (
-    <QueryClientProvider client={queryClient}>
-      <ApiProvider api={api}>
-        <ToastProvider>
-          <a className="skip-link" href="#main">
-            {t('layout.skipToContent')}
-          </a>
-          <LoadingBar />
-          {chrome && (
-            <Header
-              user={root?.user ?? null}
-              supportChatUrl={root?.supportChatUrl ?? DEFAULT_SUPPORT_CHAT_URL}
-            />
-          )}
-          {chrome && <GoBack />}
-          <main id="main" tabIndex={-1}>
-            {children}
-          </main>
-          {chrome && <Footer publishedCount={root?.publishedCount ?? null} />}
-          <ClientEffects />
-        </ToastProvider>
-      </ApiProvider>
-    </QueryClientProvider>
+    <ApiProvider api={api}>
+      <ToastProvider>
+        <a className="skip-link" href="#main">
+          {t('layout.skipToContent')}
+        </a>
+        <LoadingBar />
+        {chrome && (
+          <Header
+            user={root?.user ?? null}
+            supportChatUrl={root?.supportChatUrl ?? DEFAULT_SUPPORT_CHAT_URL}
+          />
+        )}
+        {chrome && <GoBack />}
+        <main id="main" tabIndex={-1}>
+          {children}
+        </main>
+        {chrome && <Footer publishedCount={root?.publishedCount ?? null} />}
+        <ClientEffects />
+      </ToastProvider>
+    </ApiProvider>
   );
 }
 

@@ -28,8 +28,11 @@ async function pageScripts(request: APIRequestContext, path: string): Promise<Ma
 // zod's schemas carry their internals under `_zod`: a script holding that is the library.
 const zodIn = (scripts: Map<string, string>) =>
   [...scripts].filter(([, code]) => code.includes('._zod')).map(([url]) => url);
+// TanStack Query's core says this when a query has nothing to run: a script holding it is the library.
+const queryLibraryIn = (scripts: Map<string, string>) =>
+  [...scripts].filter(([, code]) => code.includes('Missing queryFn')).map(([url]) => url);
 
-test('reading pages load no schema library and few scripts; a form page loads what it validates with', async ({
+test('reading pages load no schema library, no query library but the magazine, and few scripts; a form page loads what it validates with', async ({
   page,
   request,
 }) => {
@@ -62,6 +65,8 @@ test('reading pages load no schema library and few scripts; a form page loads wh
   ]) {
     const scripts = await pageScripts(request, path);
     expect(zodIn(scripts), path).toEqual([]);
+    // Only the pages that keep a query cache load the query library (the magazine here).
+    if (!path.includes('magazine')) expect(queryLibraryIn(scripts), path).toEqual([]);
     // The writing pages' strings load with those pages (registerMessages), not with these.
     const all = [...scripts.values()].join('\n');
     for (const key of ['settings.title', 'editMe.', 'privateQuestions.', 'writePost.', 'widget.'])
@@ -74,8 +79,10 @@ test('reading pages load no schema library and few scripts; a form page loads wh
     // more is a request a slow phone waits for.
     expect(scripts.size, `${path}: ${[...scripts.keys()].join(' ')}`).toBeLessThanOrEqual(5);
   }
-  // The detector detects: registration validates its fields with the contracts' schemas.
+  // The detectors detect: registration validates its fields with the contracts' schemas, and the
+  // magazine keeps a query cache.
   expect(zodIn(await pageScripts(request, '/auth?modal=register'))).not.toEqual([]);
+  expect(queryLibraryIn(await pageScripts(request, '/mepedia-magazine'))).not.toEqual([]);
 });
 
 // A Hebrew page's digits and punctuation come from the small "signs" files cut at build time

@@ -1,11 +1,9 @@
-import { postQueries, userQueries } from '@mepedia/web-api';
-import { HydrationBoundary, QueryClient, dehydrate, useQuery } from '@tanstack/react-query';
+import type { PeoplePage, PostsPage } from '@mepedia/contracts';
 import { LocalizedLink } from '../components/localized-link';
 import { PersonCard } from '../components/person-card';
 import { HeroArt } from '../components/hero-art';
 import { PostCard } from '../components/post-card';
 import { useRootData } from '../root';
-import { useApi } from '../lib/api';
 import { serverApi } from '../lib/context';
 import { useI18n } from '../lib/i18n';
 import { pageMeta } from '../lib/seo';
@@ -20,24 +18,27 @@ export const meta: Route.MetaFunction = ({ location, matches }) =>
     description: 'home.description',
   });
 
-/** Recommended profiles, fetched on the server and handed to the browser's query cache. */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const queryClient = new QueryClient();
-  const api = serverApi(context, request);
-  // A failed section leaves the rest of the page standing.
-  await Promise.all([
-    queryClient.prefetchQuery(userQueries.homepage(api)),
-    queryClient.prefetchQuery(postQueries.list(api, MAGAZINE_PREVIEW)),
-  ]);
-  return { dehydrated: dehydrate(queryClient) };
-}
-
 const MAGAZINE_PREVIEW = { magazine: true, limit: 3 };
 
-function MagazinePreview() {
-  const api = useApi();
-  const { data } = useQuery(postQueries.list(api, MAGAZINE_PREVIEW));
-  const posts = data?.posts ?? [];
+/**
+ * Recommended profiles and the magazine's newest stories, read as the page is drawn (and again
+ * when a reader comes back to it). Plain loader data: the home page carries no query cache, so
+ * its script stays small.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const api = serverApi(context, request);
+  // A failed section leaves the rest of the page standing.
+  const [people, magazine] = await Promise.all([
+    api.users
+      .getHomepageUsers({ limit: 6, sortBy: 'mostRecent' })
+      .catch((): PeoplePage | null => null),
+    api.posts.getPosts(MAGAZINE_PREVIEW).catch((): PostsPage | null => null),
+  ]);
+  return { people, magazine };
+}
+
+function MagazinePreview({ page }: { page: PostsPage | null }) {
+  const posts = page?.posts ?? [];
   if (posts.length === 0) return null;
   return (
     <ul className="card-grid">
@@ -50,12 +51,10 @@ function MagazinePreview() {
   );
 }
 
-function Recommended() {
+function Recommended({ page }: { page: PeoplePage | null }) {
   const { t } = useI18n();
   const signedIn = Boolean(useRootData()?.user);
-  const api = useApi();
-  const { data } = useQuery(userQueries.homepage(api));
-  const people = data?.users ?? [];
+  const people = page?.users ?? [];
   return (
     <section className="section" aria-labelledby="recommended-title">
       <h2 id="recommended-title">{t('home.recommended.title')}</h2>
@@ -93,51 +92,49 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const { t } = useI18n();
   const signedIn = Boolean(useRootData()?.user);
   return (
-    <HydrationBoundary state={loaderData.dehydrated}>
-      <div className="page">
-        <section className="hero" aria-labelledby="hero-title">
-          <div className="hero-text">
-            <h1 id="hero-title">{t('home.hero.title')}</h1>
-            <p className="lead">{t('home.hero.text')}</p>
-            <p className="actions">
-              {/* Writing starts with an account; a member starts at the questionnaire's first question. */}
-              <LocalizedLink
-                className="button"
-                to={signedIn ? '/profile/edit-me/1' : '/auth?modal=register'}
-              >
-                {t('home.hero.start')}
-              </LocalizedLink>
-              <LocalizedLink className="button button-secondary" to="/people">
-                {t('home.hero.explore')}
-              </LocalizedLink>
-            </p>
-          </div>
-          <HeroArt />
-        </section>
-        <Recommended />
-        <section className="section" aria-labelledby="howto-title">
-          <h2 id="howto-title">{t('home.howto.title')}</h2>
-          <ol className="steps">
-            {([1, 2, 3] as const).map((step) => (
-              <li key={step}>
-                <h3>{t(`home.howto.step${step}.title`)}</h3>
-                <p>{t(`home.howto.step${step}.text`)}</p>
-              </li>
-            ))}
-          </ol>
-        </section>
-        <section className="section" aria-labelledby="magazine-title">
-          <h2 id="magazine-title">{t('home.magazine.title')}</h2>
-          <p>{t('home.magazine.text')}</p>
-          <MagazinePreview />
-          <LocalizedLink to={MAGAZINE_PATH}>{t('home.magazine.link')}</LocalizedLink>
-        </section>
-        <section className="section" id="about" aria-labelledby="about-title" tabIndex={-1}>
-          <h2 id="about-title">{t('home.about.title')}</h2>
-          <p>{t('home.about.text')}</p>
-          <LocalizedLink to="/about">{t('home.about.link')}</LocalizedLink>
-        </section>
-      </div>
-    </HydrationBoundary>
+    <div className="page">
+      <section className="hero" aria-labelledby="hero-title">
+        <div className="hero-text">
+          <h1 id="hero-title">{t('home.hero.title')}</h1>
+          <p className="lead">{t('home.hero.text')}</p>
+          <p className="actions">
+            {/* Writing starts with an account; a member starts at the questionnaire's first question. */}
+            <LocalizedLink
+              className="button"
+              to={signedIn ? '/profile/edit-me/1' : '/auth?modal=register'}
+            >
+              {t('home.hero.start')}
+            </LocalizedLink>
+            <LocalizedLink className="button button-secondary" to="/people">
+              {t('home.hero.explore')}
+            </LocalizedLink>
+          </p>
+        </div>
+        <HeroArt />
+      </section>
+      <Recommended page={loaderData.people} />
+      <section className="section" aria-labelledby="howto-title">
+        <h2 id="howto-title">{t('home.howto.title')}</h2>
+        <ol className="steps">
+          {([1, 2, 3] as const).map((step) => (
+            <li key={step}>
+              <h3>{t(`home.howto.step${step}.title`)}</h3>
+              <p>{t(`home.howto.step${step}.text`)}</p>
+            </li>
+          ))}
+        </ol>
+      </section>
+      <section className="section" aria-labelledby="magazine-title">
+        <h2 id="magazine-title">{t('home.magazine.title')}</h2>
+        <p>{t('home.magazine.text')}</p>
+        <MagazinePreview page={loaderData.magazine} />
+        <LocalizedLink to={MAGAZINE_PATH}>{t('home.magazine.link')}</LocalizedLink>
+      </section>
+      <section className="section" id="about" aria-labelledby="about-title" tabIndex={-1}>
+        <h2 id="about-title">{t('home.about.title')}</h2>
+        <p>{t('home.about.text')}</p>
+        <LocalizedLink to="/about">{t('home.about.link')}</LocalizedLink>
+      </section>
+    </div>
   );
 }

@@ -1,5 +1,6 @@
-import { postQueries } from '@mepedia/web-api';
-import { HydrationBoundary, QueryClient, dehydrate, useQuery } from '@tanstack/react-query';
+import { postQueries } from '@mepedia/web-api/queries';
+import { QueryClient, dehydrate, useQuery } from '@tanstack/react-query';
+import { QueryProvider } from '../components/query/query-provider';
 import { Form, useSearchParams } from 'react-router';
 import { LocalizedLink } from '../components/localized-link';
 import { PostCard } from '../components/post-card';
@@ -163,13 +164,13 @@ function Filters() {
 export default function Magazine({ loaderData }: Route.ComponentProps) {
   const { t } = useI18n();
   return (
-    <HydrationBoundary state={loaderData.dehydrated}>
+    <QueryProvider state={loaderData.dehydrated}>
       <section className="page" aria-labelledby="magazine-title">
         <h1 id="magazine-title">{t('magazine.title')}</h1>
         <p className="lead">{t('magazine.lead')}</p>
         <Filters />
         <Stories />
       </section>
-    </HydrationBoundary>
+    </QueryProvider>
   );
 }

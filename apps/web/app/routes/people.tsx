@@ -1,5 +1,6 @@
-import { userQueries } from '@mepedia/web-api';
-import { HydrationBoundary, QueryClient, dehydrate, useQuery } from '@tanstack/react-query';
+import { userQueries } from '@mepedia/web-api/queries';
+import { QueryClient, dehydrate, useQuery } from '@tanstack/react-query';
+import { QueryProvider } from '../components/query/query-provider';
 import { Form, useSearchParams } from 'react-router';
 import { PersonCard } from '../components/person-card';
 import { useApi } from '../lib/api';
@@ -88,7 +89,7 @@ export default function People({ loaderData }: Route.ComponentProps) {
   const [params] = useSearchParams();
   const query = queryOf(params);
   return (
-    <HydrationBoundary state={loaderData.dehydrated}>
+    <QueryProvider state={loaderData.dehydrated}>
       <section className="page" aria-labelledby="people-title">
         <h1 id="people-title">{t('menu.people')}</h1>
         <Form method="get" className="filters" role="search">
@@ -116,6 +117,6 @@ export default function People({ loaderData }: Route.ComponentProps) {
         </Form>
         <Results />
       </section>
-    </HydrationBoundary>
+    </QueryProvider>
   );
 }

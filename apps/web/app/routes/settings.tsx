@@ -1,5 +1,6 @@
 import { localizePath, registerMessages, settingsMessages, splitLocale } from '@mepedia/web-i18n';
 import { useQuery } from '@tanstack/react-query';
+import { QueryProvider } from '../components/query/query-provider';
 import { AlertCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { DeleteProfile } from '../components/settings/delete-profile';
@@ -51,7 +52,16 @@ function Loading() {
   );
 }
 
-export default function Settings({ loaderData }: Route.ComponentProps) {
+/** The settings keep a query cache (the session, refreshed after each change). */
+export default function Settings(props: Route.ComponentProps) {
+  return (
+    <QueryProvider>
+      <SettingsPage {...props} />
+    </QueryProvider>
+  );
+}
+
+function SettingsPage({ loaderData }: Route.ComponentProps) {
   const { t, locale } = useI18n();
   const api = useApi();
   const session = useQuery({

@@ -1,2 +1,3 @@
 export * from './client';
-export * from './queries';
+// The query definitions are '@mepedia/web-api/queries': only the pages that keep a query cache
+// load the query library (docs/web.md, "Bundle discipline").
