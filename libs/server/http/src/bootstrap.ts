@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { loggedPath } from './logged-path';
 import { processLifecycle, processMetrics } from '@mepedia/server-config';
 import type { DynamicModule, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
@@ -107,7 +108,7 @@ export async function createHttpApp(
         requestId: request.id,
         ...(identity?.kind === 'member' ? { memberId: identity.userId } : {}),
         method: request.method,
-        url: request.url.split('?')[0],
+        url: loggedPath(request.url),
         status: reply.statusCode,
         ms: Math.round(reply.elapsedTime),
         ...(options.requestIds === 'minted' && typeof request.headers['x-request-id'] === 'string'

@@ -10,6 +10,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
 import { isUnavailable } from './unavailable';
+import { loggedPath } from './logged-path';
 import { AppError } from './app-error';
 import { requestLanguage } from './language';
 import type { AppLogger } from './logger';
@@ -107,14 +108,14 @@ export function sendProblem(
         {
           code: problem.code,
           requestId: request.id,
-          url: request.url.split('?')[0],
+          url: loggedPath(request.url),
           ...(error instanceof AppError ? {} : { reason: String((error as Error).message) }),
         },
         'request failed',
       );
     } else {
       logger.error(
-        { err: problem.cause ?? error, requestId: request.id, url: request.url },
+        { err: problem.cause ?? error, requestId: request.id, url: loggedPath(request.url) },
         'request failed',
       );
     }

@@ -9,3 +9,4 @@ export * from './zod-pipe';
 export * from './route-metadata';
 export * from './signed-links';
 export * from './unavailable';
+export * from './logged-path';
