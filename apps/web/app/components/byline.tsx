@@ -32,9 +32,11 @@ export function Byline({
       <span aria-hidden="true" className="byline-separator">
         ·
       </span>
-      {/* Relative to the moment of drawing: the browser may draw a minute later than the server. */}
-      <time dateTime={date} title={full} suppressHydrationWarning>
-        <bdi>{relative ? relativeDate(date, locale) : full}</bdi>
+      {/* Relative to the moment of drawing: the browser may draw a minute later than the server
+      (a cached page, a slow phone). The text is the bdi's, so that is where the warning goes:
+      it reaches one level deep, and a mismatch would make React draw the whole page again. */}
+      <time dateTime={date} title={full}>
+        <bdi suppressHydrationWarning>{relative ? relativeDate(date, locale) : full}</bdi>
       </time>
     </p>
   );

@@ -398,12 +398,9 @@ function Comment({
               {author ? <LocalizedLink to={`/profile/${author.id}`}>{name}</LocalizedLink> : name}
             </bdi>
             <span aria-hidden="true">·</span>
-            <time
-              dateTime={message.createdAt}
-              title={absoluteDate(message.createdAt, locale)}
-              suppressHydrationWarning
-            >
-              <bdi>{relativeDate(message.createdAt, locale)}</bdi>
+            <time dateTime={message.createdAt} title={absoluteDate(message.createdAt, locale)}>
+              {/* The text is the bdi's: the warning reaches one level deep (byline.tsx). */}
+              <bdi suppressHydrationWarning>{relativeDate(message.createdAt, locale)}</bdi>
             </time>
             {message.editedAt && <span className="muted">({t('discussion.edited')})</span>}
           </span>
