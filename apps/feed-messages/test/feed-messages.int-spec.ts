@@ -276,7 +276,7 @@ describe('feed-messages service over HTTP', () => {
 
     it('strips control and bidi override characters, keeping line breaks', async () => {
       const sent = await send(member(), {
-        message: '\u202Eabc\u202C\u2066d\u2069\u0007e\r\nf\u0000',
+        message: '\u202Eabc\u202C\u2066d\u2069\u0007e\r\nf\u001F',
         postId: newPost(),
         tag: '\u202Et',
       });
@@ -285,6 +285,10 @@ describe('feed-messages service over HTTP', () => {
       expect(
         await invalid('sendMessage', member(), { message: ' \u202E\u0001 ', postId: 'p' }),
       ).toEqual([{ field: 'message', code: 'FIELD_REQUIRED' }]);
+      // NUL no column can keep: refused as every body's is (ZodPipe), not quietly dropped.
+      expect(await invalid('sendMessage', member(), { message: 'a\u0000b', postId: 'p' })).toEqual([
+        { field: 'message', code: 'UNSUPPORTED_CHARACTER' },
+      ]);
     });
 
     it('takes 2,000 characters counted as code points, and refuses 2,001', async () => {

@@ -1,0 +1,147 @@
+// The performance budgets of issue 17, measured and compared in one run, and printed as a table
+// (CI runs it after the tests: a print, not a test; docs/benchmarks.md, "Budgets"):
+//   - JavaScript a page makes the browser fetch before it comes alive, gzip, under 120 KB: the
+//     home page, a post and a profile, in English and Hebrew;
+//   - a page drawn on the server, p50 under 20 ms warm: a guest's (from the page cache) and a
+//     signed-in member's (drawn for them);
+// with the calibration of the same run beside them (a bare Fastify "hello", a bare `select 1`),
+// since machines here differ several-fold.
+//   node tools/bench/budgets.mjs            (build first: npm run build)
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { calibrate } from './calibration.mjs';
+import { call, log, startStandalone, uploadPhoto, verifiedMember } from './standalone-process.mjs';
+
+const JS_BUDGET_KB = 120;
+const RENDER_BUDGET_MS = 20;
+const RUNS = Number(process.env.RUNS ?? 40);
+const CLIENT = 'dist/web/client';
+
+/** Every script a page's HTML makes the browser fetch, with what each imports: gzip bytes. */
+function scriptsOf(html) {
+  const queue = [
+    ...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g),
+    ...html.matchAll(/(?:import|from)\s*"(\/assets\/[^"]+\.js)"/g),
+  ].map((match) => match[1]);
+  const seen = new Map();
+  while (queue.length > 0) {
+    const url = queue.pop();
+    if (seen.has(url)) continue;
+    const file = join(CLIENT, url);
+    const code = readFileSync(file, 'utf8');
+    seen.set(url, readFileSync(`${file}.gz`).length);
+    for (const [, imported] of code.matchAll(/(?:from|import)\s*"\.\/([^"]+\.js)"/g))
+      queue.push(`/assets/${imported}`);
+  }
+  return seen;
+}
+
+async function timed(url, headers) {
+  const times = [];
+  for (let i = 0; i < RUNS + 5; i++) {
+    const started = performance.now();
+    const response = await fetch(url, { headers });
+    await response.text();
+    if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
+    if (i >= 5) times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  return { p50: times[Math.floor(times.length / 2)], p95: times[Math.floor(times.length * 0.95)] };
+}
+
+const verdict = (value, budget) =>
+  value <= budget
+    ? 'met'
+    : `over by ${(value - budget).toFixed(1)} (${Math.round((value / budget - 1) * 100)}%)`;
+
+const dataDir = mkdtempSync(join(tmpdir(), 'mepedia-budgets-'));
+let standalone;
+try {
+  standalone = await startStandalone(dataDir);
+  const base = standalone.url.replace('localhost', '127.0.0.1');
+  const member = await verifiedMember(base);
+  const image = await uploadPhoto(base, member, 'photo');
+  const post = await call(
+    base,
+    'POST',
+    '/api/posts/create',
+    {
+      title: 'The summer we built the boat',
+      content:
+        '<p>My father and I built a wooden boat in the yard, one plank every Saturday, until the whole street came to see it sail.</p>'.repeat(
+          4,
+        ),
+      image: image.url,
+      credit: 'Family album',
+      privacy: 'public',
+      destination: 'magazine',
+    },
+    member,
+  );
+  for (let i = 0; i < 3; i++)
+    await call(
+      base,
+      'POST',
+      '/api/feedMessages/sendMessage',
+      { message: `I remember that boat too (${i}).`, tag: null, postId: post.postId },
+      member,
+    );
+  const me = await call(base, 'POST', '/api/users/session', undefined, member);
+  const pages = [
+    ['home', '/'],
+    ['home (he)', '/he'],
+    ['a post', `/post/${post.postId}`],
+    ['a post (he)', `/he/post/${post.postId}`],
+    ['a profile', `/profile/${me.id}`],
+    ['a profile (he)', `/he/profile/${me.id}`],
+  ];
+
+  const weights = [];
+  for (const [name, path] of pages) {
+    const scripts = scriptsOf(await (await fetch(`${base}${path}`)).text());
+    const kb = [...scripts.values()].reduce((total, bytes) => total + bytes, 0) / 1024;
+    weights.push({ name, scripts: scripts.size, kb });
+  }
+
+  const renders = [];
+  for (const [name, path] of pages.filter(([name]) => !name.endsWith('(he)'))) {
+    const guest = await timed(`${base}${path}`, {});
+    const signedIn = await timed(`${base}${path}`, { cookie: member.header() });
+    renders.push({ name, guest, signedIn });
+  }
+
+  log('calibrating (a bare Fastify "hello", a bare select 1 on PGlite)...');
+  const calibration = await calibrate({ duration: 5 });
+
+  const lines = [
+    `### JavaScript per page (gzip), budget ${JS_BUDGET_KB} KB`,
+    '',
+    '| page | scripts | JS gzip | budget |',
+    '| --- | --- | --- | --- |',
+    ...weights.map(
+      (w) =>
+        `| ${w.name} | ${w.scripts} | ${w.kb.toFixed(1)} KB | ${verdict(w.kb, JS_BUDGET_KB)} |`,
+    ),
+    '',
+    `### Server render, warm, ${RUNS} requests one at a time, budget p50 ${RENDER_BUDGET_MS} ms`,
+    '',
+    '| page | guest p50 / p95 ms | budget | member p50 / p95 ms | budget |',
+    '| --- | --- | --- | --- | --- |',
+    ...renders.map(
+      (r) =>
+        `| ${r.name} | ${r.guest.p50.toFixed(1)} / ${r.guest.p95.toFixed(1)} | ${verdict(r.guest.p50, RENDER_BUDGET_MS)} | ${r.signedIn.p50.toFixed(1)} / ${r.signedIn.p95.toFixed(1)} | ${verdict(r.signedIn.p50, RENDER_BUDGET_MS)} |`,
+    ),
+    '',
+    '### Calibration, same run (autocannon, 50 connections, 5 s)',
+    '',
+    '| call | req/s | p50 ms | p99 ms |',
+    '| --- | --- | --- | --- |',
+    ...calibration.map((r) => `| ${r.name} | ${r.rps} | ${r.p50} | ${r.p99} |`),
+  ];
+  process.stdout.write(`\n${lines.join('\n')}\n`);
+} finally {
+  standalone?.child.kill('SIGTERM');
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  rmSync(dataDir, { recursive: true, force: true });
+}
