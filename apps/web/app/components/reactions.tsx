@@ -1,4 +1,5 @@
 import type { LottiesState, ReactionCollection, ReactionName } from '@mepedia/contracts';
+import { numberFormat } from '../lib/dates';
 import { REACTION_LABELS, REACTION_NAMES } from '@mepedia/contracts/browser';
 import { ApiError } from '@mepedia/web-api';
 import { useEffect, useRef, useState } from 'react';
@@ -44,7 +45,7 @@ export function ReactionBar({
   // A counter per reaction: a new value restarts its animation (the icon is re-keyed).
   const [bursts, setBursts] = useState<Partial<Record<ReactionName, number>>>({});
   const pending = useRef(new Set<ReactionName>());
-  const number = new Intl.NumberFormat(locale === 'he' ? 'he-IL' : 'en-GB');
+  const number = numberFormat(locale);
 
   // Another object on the same page component (client navigation): start from its own state.
   useEffect(() => {

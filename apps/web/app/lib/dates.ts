@@ -2,9 +2,32 @@ import type { Locale } from '@mepedia/web-i18n';
 
 const intlLocale = (locale: Locale) => (locale === 'he' ? 'he-IL' : 'en-GB');
 
+/**
+ * One formatter of each kind per language, made once: making an Intl formatter costs far more
+ * than using one, and a page drawn for a member made dozens (its dates and counts).
+ */
+function cached<F>(make: (locale: Locale) => F): (locale: Locale) => F {
+  const made = new Map<Locale, F>();
+  return (locale) => {
+    let formatter = made.get(locale);
+    if (!formatter) made.set(locale, (formatter = make(locale)));
+    return formatter;
+  };
+}
+
+const dateFormat = cached(
+  (locale) => new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'medium' }),
+);
+const relativeFormat = cached(
+  (locale) => new Intl.RelativeTimeFormat(intlLocale(locale), { numeric: 'auto' }),
+);
+
+/** The page's language's number format: "1,234" / "1,234". */
+export const numberFormat = cached((locale) => new Intl.NumberFormat(intlLocale(locale)));
+
 /** "22 Nov 2026" / "22 בנוב׳ 2026": a date in full, for a title or a long list. */
 export function absoluteDate(iso: string, locale: Locale): string {
-  return new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'medium' }).format(new Date(iso));
+  return dateFormat(locale).format(new Date(iso));
 }
 
 const UNITS: ReadonlyArray<[Intl.RelativeTimeFormatUnit, number]> = [
@@ -22,7 +45,7 @@ const UNITS: ReadonlyArray<[Intl.RelativeTimeFormatUnit, number]> = [
  */
 export function relativeDate(iso: string, locale: Locale, now: number = Date.now()): string {
   const seconds = Math.round((new Date(iso).getTime() - now) / 1000);
-  const format = new Intl.RelativeTimeFormat(intlLocale(locale), { numeric: 'auto' });
+  const format = relativeFormat(locale);
   for (const [unit, size] of UNITS) {
     if (Math.abs(seconds) >= size) return format.format(Math.trunc(seconds / size), unit);
   }

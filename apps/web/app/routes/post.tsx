@@ -1,4 +1,5 @@
 import type { Language, LottiesState, Post } from '@mepedia/contracts';
+import { numberFormat } from '../lib/dates';
 import { ApiError } from '@mepedia/web-api';
 import { createTranslator, postMessages, registerMessages } from '@mepedia/web-i18n';
 import { Heart, Share2 } from 'lucide-react';
@@ -115,7 +116,7 @@ export default function PostPage({ loaderData }: Route.ComponentProps) {
   const { post, reactions, discussion } = loaderData;
   const user = useRootData()?.user ?? null;
   const mine = user?.id === post.publisherId;
-  const number = new Intl.NumberFormat(locale === 'he' ? 'he-IL' : 'en-GB');
+  const number = numberFormat(locale);
   const [like, setLike] = useState({ liked: post.likedByMe, likes: post.likes });
   const [shares, setShares] = useState(post.shareCount);
   const [prompt, setPrompt] = useState<'like' | 'translate' | null>(null);

@@ -54,6 +54,13 @@ function parse(source: string, start = 0, stopAtBrace = false): { parts: Part[];
   return { parts, end: i };
 }
 
+const numberFormats = new Map<string, Intl.NumberFormat>();
+/** Made once per language: making a formatter costs far more than using one. */
+function numberFormatOf(locale: string): Intl.NumberFormat {
+  let format = numberFormats.get(locale);
+  if (!format) numberFormats.set(locale, (format = new Intl.NumberFormat(locale)));
+  return format;
+}
 const pluralRules = new Map<Locale, Intl.PluralRules>();
 
 function render(
@@ -65,10 +72,7 @@ function render(
   let out = '';
   for (const part of parts) {
     if (typeof part === 'string') {
-      out +=
-        count === undefined
-          ? part
-          : part.replace(/#/g, new Intl.NumberFormat(locale).format(count));
+      out += count === undefined ? part : part.replace(/#/g, numberFormatOf(locale).format(count));
       continue;
     }
     const value = values[part.arg];

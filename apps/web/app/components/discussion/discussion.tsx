@@ -12,7 +12,7 @@ import {
   type ReactNode,
 } from 'react';
 import { useApi } from '../../lib/api';
-import { absoluteDate, relativeDate } from '../../lib/dates';
+import { absoluteDate, numberFormat, relativeDate } from '../../lib/dates';
 import { useI18n } from '../../lib/i18n';
 import { richMessage } from '../../lib/rich-message';
 import { textLang } from '../../lib/text-lang';
@@ -369,7 +369,7 @@ function Comment({
   const [replying, setReplying] = useState(false);
   const editButton = useRef<HTMLButtonElement>(null);
   const replyButton = useRef<HTMLButtonElement>(null);
-  const number = new Intl.NumberFormat(locale === 'he' ? 'he-IL' : 'en-GB');
+  const number = numberFormat(locale);
   const author = actions.authorOf(message);
   const name = author?.fullname ?? t('discussion.formerMember');
   const mine = actions.me !== null && message.authorId === actions.me;
