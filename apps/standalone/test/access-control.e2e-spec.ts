@@ -1,5 +1,4 @@
 import sharp from 'sharp';
-import { gatewayEnv } from '../../gateway/src/gateway.config';
 import {
   catalogueRoutes,
   errorCatalog,
@@ -20,7 +19,6 @@ import {
   call,
   codeIn,
   CookieJar,
-  createTestDatabase,
   e164Of,
   eventually,
   linkParam,
@@ -28,12 +26,10 @@ import {
   outboxMessage,
   PROCESS_TEST_TIMEOUT_MS,
   SETUP_TIMEOUT_MS,
-  startProcess,
-  translationListener,
   verifyThroughOutbox,
-  type RunningProcess,
   type TestResponse,
 } from '@mepedia/server-testing';
+import { startTestStandalone } from './test-standalone';
 
 // ---------------------------------------------------------------------------
 // ACCESS CONTROL, FROM THE ROUTE TABLE. Every route of the catalogue (libs/contracts) is called
@@ -1206,35 +1202,12 @@ async function send(world: World, route: ApiRoute, prepared: Prepared, caller: C
 }
 
 describe('access control, from the route table', () => {
-  const translation = translationListener();
-  let database: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
-  let standalone: RunningProcess | undefined;
+  let standalone: Awaited<ReturnType<typeof startTestStandalone>> | undefined;
   let world: World;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    const translationUrl = await translation.start();
-    standalone = await startProcess(
-      'dist/apps/standalone/src/main.js',
-      {
-        DATABASE_URL: database.url,
-        PORT: '0',
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'warn',
-        TRANSLATION_PROVIDER: 'google',
-        GOOGLE_TRANSLATE_KEY: 'test-key',
-        GOOGLE_TRANSLATE_ENDPOINT: translationUrl,
-        // Limits are another suite's subject (apps/gateway): here every route is called many
-        // times from one address.
-        ...Object.fromEntries(
-          Object.keys(gatewayEnv.shape)
-            .filter((name) => name.startsWith('RATE_LIMIT_') && !name.endsWith('_SECONDS'))
-            .map((name) => [name, '100000']),
-        ),
-      },
-      /ready at (http:\/\/\S+)/,
-    );
-    const url = standalone.match[1]!;
+    standalone = await startTestStandalone();
+    const url = standalone.url;
 
     const pending = async () => {
       const registration = newRegistration();
@@ -1364,8 +1337,6 @@ describe('access control, from the route table', () => {
 
   afterAll(async () => {
     await standalone?.stop();
-    await translation.close();
-    await database?.drop();
   }, SETUP_TIMEOUT_MS);
 
   it('has a case for every route in the catalogue, and none for a route that is not', () => {

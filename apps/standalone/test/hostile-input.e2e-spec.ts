@@ -10,17 +10,13 @@ import {
 import {
   call,
   CookieJar,
-  createTestDatabase,
   newRegistration,
   PROCESS_TEST_TIMEOUT_MS,
   SETUP_TIMEOUT_MS,
-  startProcess,
-  translationListener,
   verifyThroughOutbox,
-  type RunningProcess,
   type TestResponse,
 } from '@mepedia/server-testing';
-import { gatewayEnv } from '../../gateway/src/gateway.config';
+import { startTestStandalone } from './test-standalone';
 
 // ---------------------------------------------------------------------------
 // HOSTILE INPUT, FROM THE ROUTE TABLE. Every route that takes a JSON body gets, in each of its
@@ -87,35 +83,14 @@ function concretePath(route: ApiRoute): string {
 }
 
 describe('hostile input, from the route table', () => {
-  const translation = translationListener();
-  let database: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
-  let standalone: RunningProcess | undefined;
+  let standalone: Awaited<ReturnType<typeof startTestStandalone>> | undefined;
   let url: string;
   const member = new CookieJar();
   let memberId: string;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    standalone = await startProcess(
-      'dist/apps/standalone/src/main.js',
-      {
-        DATABASE_URL: database.url,
-        PORT: '0',
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'warn',
-        TRANSLATION_PROVIDER: 'google',
-        GOOGLE_TRANSLATE_KEY: 'test-key',
-        GOOGLE_TRANSLATE_ENDPOINT: await translation.start(),
-        // Limits are the gateway suite's subject: here one member calls every route many times.
-        ...Object.fromEntries(
-          Object.keys(gatewayEnv.shape)
-            .filter((name) => name.startsWith('RATE_LIMIT_') && !name.endsWith('_SECONDS'))
-            .map((name) => [name, '1000000']),
-        ),
-      },
-      /ready at (http:\/\/\S+)/,
-    );
-    url = standalone.match[1]!;
+    standalone = await startTestStandalone();
+    url = standalone.url;
     const registration = newRegistration();
     const created = await call<RegisterResponse>(url, 'POST', '/api/users/register', {
       body: registration,
@@ -127,8 +102,6 @@ describe('hostile input, from the route table', () => {
 
   afterAll(async () => {
     await standalone?.stop();
-    await translation.close();
-    await database?.drop();
   }, SETUP_TIMEOUT_MS);
 
   /** A success, or a refusal this route documents, in the envelope: never a 5xx. */
