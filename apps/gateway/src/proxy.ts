@@ -49,6 +49,11 @@ const DROP_REQUEST_HEADERS = new Set([
   'x-forwarded-for',
   'x-forwarded-host',
   'x-forwarded-proto',
+  // The trace context: the gateway's own call to the service carries it (the HTTP client's
+  // instrumentation continues the caller's trace). Copied as well, it went twice, the service
+  // could read neither, and the request's trace broke in two.
+  'traceparent',
+  'tracestate',
   IDENTITY_HEADER,
 ]);
 const DROP_RESPONSE_HEADERS = new Set([

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { RegisterResponse } from '@mepedia/contracts';
@@ -205,32 +206,33 @@ describe('tracing: one trace from the gateway through a service into a job', () 
       });
       const jar = new CookieJar();
       jar.store(login.headers);
-      const before = otlp.spans.length;
       // A new motto: users announces user.updated through its outbox; the worker fans it out.
+      // The call carries a trace of the test's own, so its spans are known among the many a busy
+      // run exports late (an earlier PUT's root span may arrive after this call was made).
+      const traceId = randomBytes(16).toString('hex');
+      const callerSpanId = randomBytes(8).toString('hex');
       const updated = await call(gatewayUrl, 'PUT', '/api/users/updateUserInformation', {
-        headers: jar.header(),
+        headers: { ...jar.header(), traceparent: `00-${traceId}-${callerSpanId}-01` },
         body: { moto: 'Traced all the way' },
       });
       expect(updated.status).toBe(200);
 
       const root = await eventually(
         async () =>
-          otlp.spans
-            .slice(before)
-            .find(
-              (span) =>
-                span.service === 'mepedia-gateway' &&
-                span.kind === SERVER &&
-                span.parentSpanId === undefined &&
-                span.name.startsWith('PUT'),
-            ),
+          otlp.spans.find(
+            (span) =>
+              span.traceId === traceId &&
+              span.service === 'mepedia-gateway' &&
+              span.kind === SERVER,
+          ),
         { ...SPAN_WAIT, what: 'the gateway’s server span of the update' },
       );
+      expect(root.parentSpanId).toBe(callerSpanId);
       const fanOut = await eventually(
         async () =>
           otlp.spans.find(
             (span) =>
-              span.traceId === root.traceId &&
+              span.traceId === traceId &&
               span.service === 'mepedia-worker' &&
               span.kind === CONSUMER &&
               span.name === 'events process',
