@@ -11,7 +11,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { calibrate } from './calibration.mjs';
-import { call, log, startStandalone, uploadPhoto, verifiedMember } from './standalone-process.mjs';
+import { boatStory, call, log, startStandalone, verifiedMember } from './standalone-process.mjs';
 
 const JS_BUDGET_KB = 120;
 const RENDER_BUDGET_MS = 20;
@@ -61,24 +61,7 @@ try {
   standalone = await startStandalone(dataDir);
   const base = standalone.url.replace('localhost', '127.0.0.1');
   const member = await verifiedMember(base);
-  const image = await uploadPhoto(base, member, 'photo');
-  const post = await call(
-    base,
-    'POST',
-    '/api/posts/create',
-    {
-      title: 'The summer we built the boat',
-      content:
-        '<p>My father and I built a wooden boat in the yard, one plank every Saturday, until the whole street came to see it sail.</p>'.repeat(
-          4,
-        ),
-      image: image.url,
-      credit: 'Family album',
-      privacy: 'public',
-      destination: 'magazine',
-    },
-    member,
-  );
+  const post = await boatStory(base, member);
   for (let i = 0; i < 3; i++)
     await call(
       base,

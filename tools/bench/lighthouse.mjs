@@ -12,7 +12,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { call, log, startStandalone, uploadPhoto, verifiedMember } from './standalone-process.mjs';
+import {
+  boatStory,
+  call,
+  log,
+  startStandalone,
+  uploadPhoto,
+  verifiedMember,
+} from './standalone-process.mjs';
 
 const RUNS = Number(process.env.RUNS ?? 3);
 const ONLY = process.env.ONLY;
@@ -37,25 +44,7 @@ async function main() {
     standalone = await startStandalone(dataDir);
     const base = standalone.url.replace('localhost', '127.0.0.1');
     const member = await verifiedMember(base);
-    // A picture that weighs what a photo does: the page's cost, not the encoder's worst case.
-    const image = await uploadPhoto(base, member, 'photo');
-    const post = await call(
-      base,
-      'POST',
-      '/api/posts/create',
-      {
-        title: 'The summer we built the boat',
-        content:
-          '<p>My father and I built a wooden boat in the yard, one plank every Saturday, until the whole street came to see it sail. It leaked, and we loved it anyway.</p>'.repeat(
-            6,
-          ),
-        image: image.url,
-        credit: 'Family album',
-        privacy: 'public',
-        destination: 'magazine',
-      },
-      member,
-    );
+    const post = await boatStory(base, member);
     // A Hebrew reader's usual page: a Hebrew member's story in Hebrew. (The English story on the
     // Hebrew interface is measured too: its Latin letters add the fonts' Latin files.)
     const hebrewMember = await verifiedMember(base, {

@@ -216,3 +216,28 @@ export async function uploadPhoto(base, member, kind = 'noise') {
   );
   return image;
 }
+
+/**
+ * The benches' English story: a photo (one that weighs what a photo does) and a post in the
+ * magazine, written by `member`. What Lighthouse and the budgets measure a post page with.
+ */
+export async function boatStory(base, member) {
+  const image = await uploadPhoto(base, member, 'photo');
+  return call(
+    base,
+    'POST',
+    '/api/posts/create',
+    {
+      title: 'The summer we built the boat',
+      content:
+        '<p>My father and I built a wooden boat in the yard, one plank every Saturday, until the whole street came to see it sail. It leaked, and we loved it anyway.</p>'.repeat(
+          6,
+        ),
+      image: image.url,
+      credit: 'Family album',
+      privacy: 'public',
+      destination: 'magazine',
+    },
+    member,
+  );
+}
