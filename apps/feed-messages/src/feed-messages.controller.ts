@@ -20,8 +20,9 @@ import { FeedMessagesService } from './feed-messages.service';
 type Member = Extract<Identity, { kind: 'member' }>;
 type Out<S extends z.ZodType> = z.output<S>;
 
-// Anyone reads a discussion; writing, liking, editing and deleting need a member, and editing
-// and deleting only the member's own messages (the service checks).
+// Anyone reads a discussion, except a private post's or answer's, which is its owner's alone;
+// writing, liking, editing and deleting need a member, and editing and deleting only the
+// member's own messages (the service checks both).
 @Controller('api/feedMessages')
 export class FeedMessagesController {
   constructor(private readonly messages: FeedMessagesService) {}
@@ -60,8 +61,9 @@ export class FeedMessagesController {
   @Get('getNumberOfMessages/:id')
   getNumberOfMessages(
     @Param('id', new ZodPipe(FeedObjectId)) id: Out<typeof FeedObjectId>,
+    @CurrentIdentity() identity: Identity,
   ): Promise<FeedMessagesCount> {
-    return this.messages.count(id);
+    return this.messages.count(id, identity.kind === 'member' ? identity.userId : undefined);
   }
 
   @MembersOnly('MUST_BE_LOGGED_IN')

@@ -1,7 +1,20 @@
 import type { FeedMessageSort } from '@mepedia/contracts';
 import type { Db } from '@mepedia/server-database';
-import { and, asc, count, desc, eq, inArray, isNull, not, or, sql, type SQL } from 'drizzle-orm';
-import { likes, messages, type MessageRow } from './feed-messages.schema';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  inArray,
+  isNull,
+  ne,
+  not,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
+import { likes, messages, subjectPrivacy, type MessageRow } from './feed-messages.schema';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -19,6 +32,9 @@ export type InsertResult =
   { kind: 'inserted'; row: MessageRow } | { kind: 'parent-not-found' } | { kind: 'other-room' };
 
 export type OwnChangeResult<T> = { kind: 'done'; value: T } | { kind: 'not-found' | 'forbidden' };
+
+/** Owns the private discussions of members who left: no member has this id. */
+export const NO_OWNER = '00000000-0000-0000-0000-000000000000';
 
 /** What a member who leaves took with them. */
 export type RemovedMember = {
@@ -181,6 +197,81 @@ export class FeedMessagesRepository {
       .where(or(eq(messages.postId, postId), inArray(messages.parentId, aboutPost)))
       .returning({ id: messages.id });
     return gone.length;
+  }
+
+  /**
+   * Record a subject's privacy as announced at `changedAt`, unless a later announcement is
+   * recorded already. Answers whether it was applied.
+   */
+  async applyPrivacy(
+    subjectId: string,
+    ownerId: string,
+    isPrivate: boolean,
+    changedAt: Date,
+  ): Promise<boolean> {
+    const applied = await this.db
+      .insert(subjectPrivacy)
+      .values({ subjectId, ownerId, private: isPrivate, changedAt })
+      .onConflictDoUpdate({
+        target: subjectPrivacy.subjectId,
+        set: { ownerId, private: isPrivate, changedAt },
+        setWhere: sql`${subjectPrivacy.changedAt} < excluded.changed_at`,
+      })
+      .returning({ subjectId: subjectPrivacy.subjectId });
+    return applied.length > 0;
+  }
+
+  /**
+   * Whether any of these subjects (rooms, posts) is private to someone other than the viewer
+   * (a guest: to anyone). One probe of the primary key per id.
+   */
+  async hiddenFrom(subjectIds: string[], viewerId: string | null): Promise<boolean> {
+    const [row] = await this.db
+      .select({ subjectId: subjectPrivacy.subjectId })
+      .from(subjectPrivacy)
+      .where(
+        and(
+          inArray(subjectPrivacy.subjectId, [...new Set(subjectIds)]),
+          eq(subjectPrivacy.private, true),
+          ...(viewerId === null ? [] : [ne(subjectPrivacy.ownerId, viewerId)]),
+        ),
+      )
+      .limit(1);
+    return row !== undefined;
+  }
+
+  /**
+   * Whether the message's room or post is private to someone other than the viewer; undefined
+   * when there is no such message.
+   */
+  async messageHiddenFrom(messageId: string, viewerId: string): Promise<boolean | undefined> {
+    const [row] = await this.db
+      .select({ roomId: messages.roomId, postId: messages.postId })
+      .from(messages)
+      .where(eq(messages.id, messageId));
+    if (!row) return undefined;
+    return this.hiddenFrom([row.roomId, row.postId], viewerId);
+  }
+
+  /** A post is gone: so is the word on its privacy (its messages go with `removePost`). */
+  async forgetSubject(subjectId: string): Promise<void> {
+    await this.db.delete(subjectPrivacy).where(eq(subjectPrivacy.subjectId, subjectId));
+  }
+
+  /**
+   * A member left: their private discussions stay closed, to everyone now, and their id goes
+   * from the table. `leftAt` (the event's time) outranks any announcement still on its way.
+   */
+  async disownSubjects(ownerId: string, leftAt: Date): Promise<number> {
+    const changed = await this.db
+      .update(subjectPrivacy)
+      .set({
+        ownerId: NO_OWNER,
+        changedAt: sql`greatest(${subjectPrivacy.changedAt}, ${leftAt.toISOString()}::timestamptz)`,
+      })
+      .where(eq(subjectPrivacy.ownerId, ownerId))
+      .returning({ subjectId: subjectPrivacy.subjectId });
+    return changed.length;
   }
 
   /** Which of these messages the member likes (one primary-key probe each). */

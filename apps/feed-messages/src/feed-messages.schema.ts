@@ -91,3 +91,24 @@ export const likes = feedMessagesSchema.table(
 );
 
 export type MessageRow = typeof messages.$inferSelect;
+
+/**
+ * Who may see a post's or me answer's discussion: the posts and me-answers services' word
+ * (`post.privacy.changed`, `meAnswer.privacy.changed`), kept here so that a private one's
+ * discussion is its owner's alone. A subject with no row is public. `changedAt` is the event's
+ * `occurredAt`: an older event never overwrites a newer one.
+ */
+export const subjectPrivacy = feedMessagesSchema.table(
+  'subject_privacy',
+  {
+    /** A post id or a me answer id: what a room or a message's `postId` names. */
+    subjectId: text('subject_id').primaryKey(),
+    ownerId: uuid('owner_id').notNull(),
+    private: boolean('private').notNull(),
+    changedAt: timestamp('changed_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [
+    // What a member who leaves owned.
+    index('subject_privacy_owner_idx').on(table.ownerId),
+  ],
+);

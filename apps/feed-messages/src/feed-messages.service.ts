@@ -37,12 +37,27 @@ function owned<T>(result: OwnChangeResult<T>): T {
 
 /**
  * Comments on posts and me answers, with one level of replies. What is discussed is not looked
- * up: its owner's id is taken as given (docs/api/feed-messages.md).
+ * up (docs/api/feed-messages.md), except for its privacy: the discussion of a private post or
+ * answer is its owner's alone, and to anyone else it does not exist (DISCUSSION_NOT_FOUND).
  */
 export class FeedMessagesService {
   constructor(private readonly repository: FeedMessagesRepository) {}
 
+  /** Refuse a discussion the viewer may not see (a guest: `null`). */
+  private async mustSee(subjectIds: string[], viewerId: string | null): Promise<void> {
+    if (await this.repository.hiddenFrom(subjectIds, viewerId))
+      throw new AppError('DISCUSSION_NOT_FOUND');
+  }
+
+  /** Refuse a message in a discussion the member may not see; unknown: MESSAGE_NOT_FOUND. */
+  private async mustSeeMessage(messageId: string, viewerId: string): Promise<void> {
+    const hidden = await this.repository.messageHiddenFrom(messageId, viewerId);
+    if (hidden === undefined) throw new AppError('MESSAGE_NOT_FOUND');
+    if (hidden) throw new AppError('DISCUSSION_NOT_FOUND');
+  }
+
   async send(authorId: string, input: SendInput, now = new Date()): Promise<FeedMessage> {
+    await this.mustSee([input.feedRoomId ?? input.postId, input.postId], authorId);
     const result = await this.repository.insert(
       {
         id: newId(now.getTime()),
@@ -66,6 +81,7 @@ export class FeedMessagesService {
   }
 
   async edit(authorId: string, input: EditInput, now = new Date()): Promise<FeedMessage> {
+    await this.mustSeeMessage(input.messageId, authorId);
     const row = owned(
       await this.repository.edit(input.messageId, authorId, {
         text: input.message,
@@ -78,6 +94,7 @@ export class FeedMessagesService {
 
   /** A page, with which of its messages the viewer (a member, if any) likes. */
   async page(input: PageInput, viewerId?: string): Promise<FeedMessagesPage> {
+    await this.mustSee([input.id], viewerId ?? null);
     const parentId = input.parentId ?? null;
     const skip = input.skip ?? 0;
     const sort = input.sort ?? (parentId === null ? 'newest' : 'oldest');
@@ -103,11 +120,13 @@ export class FeedMessagesService {
     };
   }
 
-  async count(roomId: string): Promise<FeedMessagesCount> {
+  async count(roomId: string, viewerId?: string): Promise<FeedMessagesCount> {
+    await this.mustSee([roomId], viewerId ?? null);
     return { count: await this.repository.countVisible(roomId) };
   }
 
   async like(messageId: string, userId: string): Promise<LikeFeedMessageResponse> {
+    await this.mustSeeMessage(messageId, userId);
     const result = await this.repository.toggleLike(messageId, userId);
     if (!result) throw new AppError('MESSAGE_NOT_FOUND');
     return result;
@@ -122,11 +141,31 @@ export class FeedMessagesService {
     return { deleted: true, placeholder };
   }
 
-  removePost(postId: string): Promise<number> {
-    return this.repository.removePost(postId);
+  async removePost(postId: string): Promise<number> {
+    const removed = await this.repository.removePost(postId);
+    await this.repository.forgetSubject(postId);
+    return removed;
   }
 
-  removeMember(userId: string): Promise<RemovedMember> {
-    return this.repository.removeMember(userId);
+  /** A member left: their messages and likes go; their private discussions stay closed. */
+  async removeMember(userId: string, leftAt: Date): Promise<RemovedMember> {
+    const removed = await this.repository.removeMember(userId);
+    await this.repository.disownSubjects(userId, leftAt);
+    return removed;
+  }
+
+  /** The posts or me-answers service's word on a subject's privacy. */
+  applyPrivacy(subject: {
+    subjectId: string;
+    ownerId: string;
+    privacy: 'public' | 'private';
+    occurredAt: Date;
+  }): Promise<boolean> {
+    return this.repository.applyPrivacy(
+      subject.subjectId,
+      subject.ownerId,
+      subject.privacy === 'private',
+      subject.occurredAt,
+    );
   }
 }

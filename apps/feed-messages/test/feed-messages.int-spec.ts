@@ -569,6 +569,142 @@ describe('feed-messages service over HTTP', () => {
     });
   });
 
+  describe('private posts and answers', () => {
+    /** Hand an event to the service's queue and wait until it has been handled. */
+    async function deliver(type: string, payload: unknown, occurredAt = new Date()) {
+      const event = envelope(type, payload, occurredAt, 'posts');
+      await queue.add('events-feed-messages', event.type, event, { jobId: event.id, attempts: 1 });
+      for (let i = 0; i < 250; i++) {
+        const { waiting, active, delayed } = await queue.counts('events-feed-messages');
+        if (waiting + active + delayed === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      expect(await queue.failed('events-feed-messages')).toEqual([]);
+    }
+    const postPrivacy = (postId: string, owner: Member, privacy: string, at?: Date) =>
+      deliver('post.privacy.changed', { postId, publisherId: owner.userId, privacy }, at);
+    const hidden = { status: 404, code: 'DISCUSSION_NOT_FOUND' };
+
+    it('keeps a private post’s discussion to its author: to anyone else it does not exist', async () => {
+      const postId = newPost();
+      const [author, reader] = [member(), member()];
+      const before = await send(reader, { message: 'said while it was public', postId });
+      const own = await send(author, { message: 'the author’s', postId });
+      await postPrivacy(postId, author, 'private');
+
+      for (const who of [null, reader]) {
+        expect(await failure('POST', 'getMessages', who, { id: postId })).toEqual(hidden);
+        expect(
+          await failure('POST', 'getMessages', who, { id: postId, parentId: own.messageId }),
+        ).toEqual(hidden);
+        expect(await failure('GET', `getNumberOfMessages/${postId}`, who)).toEqual(hidden);
+      }
+      expect(await failure('POST', 'sendMessage', reader, { message: 'hi', postId })).toEqual(
+        hidden,
+      );
+      // Not through another room either, in either direction.
+      expect(
+        await failure('POST', 'sendMessage', reader, {
+          message: 'hi',
+          postId,
+          feedRoomId: 'room_elsewhere',
+        }),
+      ).toEqual(hidden);
+      expect(
+        await failure('POST', 'sendMessage', reader, {
+          message: 'hi',
+          postId: newPost(),
+          feedRoomId: postId,
+        }),
+      ).toEqual(hidden);
+      expect(await failure('PUT', 'like', reader, { id: own.messageId })).toEqual(hidden);
+      expect(
+        await failure('PUT', 'editMessage', reader, {
+          messageId: before.messageId,
+          message: 'changed',
+        }),
+      ).toEqual(hidden);
+      // Their own words stay theirs to take back.
+      expect((await remove(reader, before.messageId, postId)).deleted).toBe(true);
+
+      // The author reads, counts, writes and likes as before.
+      const reply = await send(author, {
+        message: 'reply',
+        postId,
+        parentMessageId: own.messageId,
+      });
+      expect((await page({ id: postId }, author)).messages.map((m) => m.messageId)).toEqual([
+        own.messageId,
+      ]);
+      const counted = await api<FeedMessagesCount>('GET', `getNumberOfMessages/${postId}`, author);
+      expect(counted.body).toEqual({ count: 2 });
+      expect(await like(author, reply.messageId)).toEqual({ liked: true, likes: 1 });
+
+      // Public again: open to all, with what was said meanwhile.
+      await postPrivacy(postId, author, 'public');
+      expect((await page({ id: postId })).total).toBe(1);
+      expect(await numberOf(postId)).toBe(2);
+      expect((await send(reader, { message: 'back', postId })).message).toBe('back');
+    });
+
+    it('closes a private me answer’s room the same way', async () => {
+      const meAnswerId = randomUUID();
+      const [author, reader] = [member(), member()];
+      await send(author, { message: 'a note', postId: meAnswerId });
+      await deliver('meAnswer.privacy.changed', {
+        meAnswerId,
+        userId: author.userId,
+        privacy: 'private',
+      });
+      expect(await failure('POST', 'getMessages', reader, { id: meAnswerId })).toEqual(hidden);
+      expect((await page({ id: meAnswerId }, author)).total).toBe(1);
+    });
+
+    it('applies the latest word on privacy, whatever order the events arrive in', async () => {
+      const postId = newPost();
+      const author = member();
+      await send(author, { message: 'first', postId });
+      await postPrivacy(postId, author, 'private', new Date('2026-11-23T10:00:02Z'));
+      await postPrivacy(postId, author, 'public', new Date('2026-11-23T10:00:01Z'));
+      expect(await failure('POST', 'getMessages', null, { id: postId })).toEqual(hidden);
+      await postPrivacy(postId, author, 'public', new Date('2026-11-23T10:00:03Z'));
+      expect((await page({ id: postId })).total).toBe(1);
+    });
+
+    it('forgets a deleted post, and keeps a departed member’s private rooms closed to all', async () => {
+      const [deletedPost, answerRoom] = [newPost(), randomUUID()];
+      const [author, reader] = [member(), member()];
+      await postPrivacy(deletedPost, author, 'private');
+      await send(reader, { message: 'kept', postId: answerRoom });
+      await deliver('meAnswer.privacy.changed', {
+        meAnswerId: answerRoom,
+        userId: author.userId,
+        privacy: 'private',
+      });
+      const rowsOf = (owner: Member) =>
+        sqlCount(
+          'select count(*)::int as n from feed_messages.subject_privacy where owner_id = $1',
+          [owner.userId],
+        );
+      expect(await rowsOf(author)).toBe(2);
+
+      await deliver('post.deleted', { postId: deletedPost, publisherId: author.userId });
+      expect(await rowsOf(author)).toBe(1);
+
+      await deliver('user.deleted', { userId: author.userId });
+      expect(await rowsOf(author)).toBe(0);
+      expect(await failure('POST', 'getMessages', author, { id: answerRoom })).toEqual(hidden);
+      expect(await failure('POST', 'getMessages', reader, { id: answerRoom })).toEqual(hidden);
+      // An announcement sent before the member left, arriving late, cannot reopen it.
+      await deliver(
+        'meAnswer.privacy.changed',
+        { meAnswerId: answerRoom, userId: author.userId, privacy: 'public' },
+        new Date(Date.now() - 60_000),
+      );
+      expect(await failure('POST', 'getMessages', null, { id: answerRoom })).toEqual(hidden);
+    });
+  });
+
   describe('user.deleted', () => {
     const rowsOf = async (who: Member) =>
       (await sqlCount(

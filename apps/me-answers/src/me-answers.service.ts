@@ -167,6 +167,7 @@ export class MeAnswersService {
       (changed) => [
         ...(changed.publishedAsPost ? [this.published(changed, question, author.language)] : []),
         this.publication(author.userId, rows, changed, questions),
+        ...this.privacy(changed, input.privacy),
       ],
     );
     this.onOutboxWrite();
@@ -207,6 +208,7 @@ export class MeAnswersService {
     const updated = await this.repository.setPublished(row.id, true, privacy, (changed) => [
       this.published(changed, question, author.language),
       this.publication(author.userId, rows, changed, questions),
+      ...this.privacy(changed, input.privacy),
     ]);
     this.onOutboxWrite();
     await this.readers.clear();
@@ -277,6 +279,20 @@ export class MeAnswersService {
         privacy: row.privacy,
       },
     };
+  }
+
+  /**
+   * The answer's privacy for the comments service, when a save named it or it is private (an
+   * answer never announced is public there, so a public one needs saying only when it changes).
+   */
+  private privacy(row: AnswerRow, named: Privacy | undefined): PendingEvent[] {
+    if (named === undefined && row.privacy === 'public') return [];
+    return [
+      {
+        type: 'meAnswer.privacy.changed',
+        payload: { meAnswerId: row.id, userId: row.userId, privacy: row.privacy },
+      },
+    ];
   }
 
   /** The member's live public answers after this change, for the people directory (users). */

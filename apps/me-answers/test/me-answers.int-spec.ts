@@ -327,6 +327,49 @@ describe('me-answers service over HTTP', () => {
     });
   });
 
+  describe('privacy for the comments service', () => {
+    it('announces an answer’s privacy when a save names it or it is private', async () => {
+      const owner = member();
+      const privacyOf = () =>
+        eventsOf('meAnswer.privacy.changed', owner.userId).map((event) => event.payload);
+      const first = await answerLive(owner, Q1, 'Public from the start');
+      // Public, and no save named it: public is what the comments service assumes.
+      expect(privacyOf()).toEqual([]);
+      await post(owner, 'saveLive', {
+        questionId: Q1.questionId,
+        answerData: { [sub(Q1)]: 'Now private' },
+        version: first.version,
+        privacy: 'private',
+      });
+      const announced = await until(privacyOf, (list) => list.length === 1);
+      expect(announced).toEqual([
+        { meAnswerId: first.meAnswerId, userId: owner.userId, privacy: 'private' },
+      ]);
+      // A draft changes nothing readers see; a save of a private answer says so again.
+      await post(owner, 'saveDraft', {
+        questionId: Q1.questionId,
+        answerData: { [sub(Q1)]: 'Draft' },
+        version: first.version + 1,
+      });
+      await post(owner, 'saveLive', {
+        questionId: Q1.questionId,
+        answerData: { [sub(Q1)]: 'Still private' },
+        version: first.version + 2,
+      });
+      await post(owner, 'saveLive', {
+        questionId: Q1.questionId,
+        answerData: { [sub(Q1)]: 'Public again' },
+        version: first.version + 3,
+        privacy: 'public',
+      });
+      expect(
+        (await until(privacyOf, (list) => list.length === 3)).map(
+          (payload) => (payload as { privacy: string }).privacy,
+        ),
+      ).toEqual(['private', 'private', 'public']);
+    });
+  });
+
   describe('the magazine', () => {
     it('publishes only with 100 characters in one sub-answer, counted in characters (Hebrew)', async () => {
       const who = member('he');

@@ -53,7 +53,10 @@ export function postsEventsHandler(
         },
         ME_ANSWER_DEFAULT_IMAGE,
       );
-      if (applied) await onPostsChanged();
+      if (applied) {
+        onOutboxWrite();
+        await onPostsChanged();
+      }
     },
     'meAnswer.unpublished': async ({ userId, questionId }, event) => {
       const removed = await repository.applyMeAnswer(

@@ -67,9 +67,14 @@ export class PostsRepository {
     };
   }
 
+  /** Add a post; a private one is announced (post.privacy.changed) in the same transaction. */
   async insert(row: typeof posts.$inferInsert): Promise<PostRow> {
-    const [created] = await this.db.insert(posts).values(row).returning();
-    return created as PostRow;
+    return this.db.transaction(async (tx) => {
+      const [created] = await tx.insert(posts).values(row).returning();
+      const post = created as PostRow;
+      if (post.privacy === 'private') await announcePrivacy(tx, post);
+      return post;
+    });
   }
 
   async findById(id: string): Promise<PostWithPublisher | undefined> {
@@ -87,16 +92,23 @@ export class PostsRepository {
     return row;
   }
 
+  /**
+   * Change a post. A change that names the privacy announces it (post.privacy.changed) in the
+   * same transaction, after the row is locked, so announcements follow the order of the changes.
+   */
   async update(
     id: string,
     changes: Partial<typeof posts.$inferInsert>,
   ): Promise<PostRow | undefined> {
-    const [row] = await this.db
-      .update(posts)
-      .set({ ...changes, updatedAt: new Date() })
-      .where(eq(posts.id, id))
-      .returning();
-    return row;
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(posts)
+        .set({ ...changes, updatedAt: new Date() })
+        .where(eq(posts.id, id))
+        .returning();
+      if (row && changes.privacy !== undefined) await announcePrivacy(tx, row);
+      return row;
+    });
   }
 
   /** Delete a post and announce post.deleted, in one transaction. */
@@ -326,7 +338,7 @@ export class PostsRepository {
         .select({ image: publishers.profileImage })
         .from(publishers)
         .where(eq(publishers.userId, publisherId));
-      await tx
+      const [applied] = await tx
         .insert(posts)
         .values({
           ...post,
@@ -347,7 +359,10 @@ export class PostsRepository {
             destination: post.destination,
             updatedAt: post.updatedAt,
           },
-        });
+        })
+        .returning({ id: posts.id, publisherId: posts.publisherId, privacy: posts.privacy });
+      // The answer's privacy may have changed with it: say what it is now.
+      if (applied) await announcePrivacy(tx, applied);
       return true;
     });
   }
@@ -494,6 +509,18 @@ export class PostsRepository {
       return removed.length;
     });
   }
+}
+
+/** Tell the comments service who may see this post's discussion (events.ts). */
+function announcePrivacy(
+  tx: Pick<Db, 'insert'>,
+  post: Pick<PostRow, 'id' | 'publisherId' | 'privacy'>,
+): Promise<void> {
+  return appendEvent(tx, outbox, 'post.privacy.changed', {
+    postId: post.id,
+    publisherId: post.publisherId,
+    privacy: post.privacy,
+  });
 }
 
 /** How a removed member is remembered: a one-way digest of their id. */

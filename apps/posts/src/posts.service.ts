@@ -73,6 +73,7 @@ export class PostsService {
       createdAt: now,
       updatedAt: now,
     });
+    if (row.privacy === 'private') this.onOutboxWrite();
     await this.guests.clear();
     const created = await this.repository.findById(row.id);
     return toPost(created as PostWithPublisher, false);
@@ -97,6 +98,7 @@ export class PostsService {
     if (input.privacy !== undefined) changes.privacy = input.privacy;
     if (input.destination !== undefined) changes.destination = input.destination;
     await this.repository.update(input.postId, changes);
+    if (changes.privacy !== undefined) this.onOutboxWrite();
     await this.guests.clear();
     const row = (await this.repository.findById(input.postId)) as PostWithPublisher;
     return toPost(row, await this.repository.likedBy(row.id, authorId));

@@ -331,6 +331,53 @@ describe('posts service over HTTP', () => {
       ).toBe(true);
     });
 
+    it('announces a post’s privacy to the comments service whenever it is set', async () => {
+      const author = member();
+      const privacyOf = (postId: string) =>
+        emitted
+          .filter((job) => job.name === 'post.privacy.changed')
+          .map(
+            (job) =>
+              job.data as {
+                payload: { postId: string; publisherId: string; privacy: string };
+                occurredAt: string;
+              },
+          )
+          .filter((event) => event.payload.postId === postId)
+          .sort((a, b) => a.occurredAt.localeCompare(b.occurredAt))
+          .map((event) => event.payload);
+      const waitFor = async (postId: string, n: number) => {
+        for (let i = 0; i < 250 && privacyOf(postId).length < n; i++)
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        return privacyOf(postId);
+      };
+      const secret = await create(author, { privacy: 'private' });
+      expect(await waitFor(secret.postId, 1)).toEqual([
+        { postId: secret.postId, publisherId: author.userId, privacy: 'private' },
+      ]);
+      await call(base, 'POST', '/api/posts/updatePostPrivacy', {
+        headers: as(author),
+        body: { postId: secret.postId, privacy: 'public' },
+      });
+      await call(base, 'PUT', '/api/posts/update', {
+        headers: as(author),
+        body: { postId: secret.postId, title: 'Retitled' },
+      });
+      await call(base, 'PUT', '/api/posts/update', {
+        headers: as(author),
+        body: { postId: secret.postId, title: 'Private again', privacy: 'private' },
+      });
+      expect((await waitFor(secret.postId, 3)).map((event) => event.privacy)).toEqual([
+        'private',
+        'public',
+        'private',
+      ]);
+      // A public post is public until said otherwise: nothing to announce.
+      const open = await create(author, { privacy: 'public' });
+      await waitFor(secret.postId, 4);
+      expect(privacyOf(open.postId)).toEqual([]);
+    });
+
     it('turns me-answers events into the member’s magazine post, newest event winning', async () => {
       const author = member();
       await named(author, 'Ora Tal');

@@ -89,6 +89,8 @@ type World = {
   /** A registered account not yet verified, and the browser holding its ticket. */
   pending(): Promise<{ ticket: CookieJar; userId: string; registration: RegisterRequest }>;
   post(author: Member, privacy: 'public' | 'private'): Promise<Post>;
+  /** A private post, once the comments service has heard that it is (an event away). */
+  privatePost(author: Member): Promise<Post>;
   comment(author: Member, postId: string): Promise<string>;
   privateQuestion(owner: Member): Promise<PrivateQuestion>;
   upload(author: Member): Promise<string>;
@@ -765,10 +767,12 @@ const cases: Record<string, AccessCase> = {
   },
 
   // --- feed-messages -------------------------------------------------------------------
+  // A private post's discussion is its author's alone (a public one is anyone's to read and
+  // every member's to join: apps/feed-messages/test).
   'POST /api/feedMessages/sendMessage': {
-    stranger: 'allowed',
+    stranger: 'DISCUSSION_NOT_FOUND',
     prepare: async (world) => {
-      const post = await world.post(world.owner, 'public');
+      const post = await world.privatePost(world.owner);
       return {
         path: '/api/feedMessages/sendMessage',
         body: { message: 'What a lovely story', tag: null, postId: post.postId },
@@ -797,9 +801,10 @@ const cases: Record<string, AccessCase> = {
     },
   },
   'POST /api/feedMessages/getMessages': {
-    stranger: 'allowed',
+    guest: 'DISCUSSION_NOT_FOUND',
+    stranger: 'DISCUSSION_NOT_FOUND',
     prepare: async (world) => {
-      const post = await world.post(world.owner, 'public');
+      const post = await world.privatePost(world.owner);
       await world.comment(world.owner, post.postId);
       return {
         path: '/api/feedMessages/getMessages',
@@ -809,9 +814,10 @@ const cases: Record<string, AccessCase> = {
     },
   },
   'GET /api/feedMessages/getNumberOfMessages/{id}': {
-    stranger: 'allowed',
+    guest: 'DISCUSSION_NOT_FOUND',
+    stranger: 'DISCUSSION_NOT_FOUND',
     prepare: async (world) => {
-      const post = await world.post(world.owner, 'public');
+      const post = await world.privatePost(world.owner);
       return {
         path: `/api/feedMessages/getNumberOfMessages/${post.postId}`,
         owner: world.owner.jar,
@@ -819,10 +825,10 @@ const cases: Record<string, AccessCase> = {
     },
   },
   'PUT /api/feedMessages/like': {
-    // Liking another member's comment is what liking is for.
-    stranger: 'allowed',
+    // Liking another member's comment is what liking is for, where the member may see it.
+    stranger: 'DISCUSSION_NOT_FOUND',
     prepare: async (world) => {
-      const post = await world.post(world.owner, 'public');
+      const post = await world.privatePost(world.owner);
       const messageId = await world.comment(world.owner, post.postId);
       return { path: '/api/feedMessages/like', body: { id: messageId }, owner: world.owner.jar };
     },
@@ -1266,6 +1272,17 @@ describe('access control, from the route table', () => {
         });
         if (created.status !== 201) throw new Error(`create answered ${created.text}`);
         return created.body;
+      },
+      privatePost: async (author) => {
+        const post = await world.post(author, 'private');
+        await eventually(
+          async () => {
+            const path = `/api/feedMessages/getNumberOfMessages/${post.postId}`;
+            return (await call(url, 'GET', path)).status === 404 ? true : undefined;
+          },
+          { timeoutMs: 30_000, intervalMs: 50, what: 'the comments service hearing of it' },
+        );
+        return post;
       },
       comment: async (author, postId) => {
         const sent = await call<{ messageId: string }>(

@@ -229,6 +229,11 @@ export const errorCatalog = {
     en: 'Only the writer of this comment can change it',
     he: 'רק מי שכתב את התגובה יכול לשנות אותה',
   },
+  DISCUSSION_NOT_FOUND: {
+    status: 404,
+    en: 'This discussion does not exist',
+    he: 'הדיון אינו קיים',
+  },
   // files
   IMAGE_TOO_BIG: { status: 413, en: 'Image too big', he: 'התמונה גדולה מדי' },
   IMAGE_NOT_SUPPORTED: {

@@ -30,6 +30,20 @@ export const UserUpdatedEvent = z.object({
 
 export const PostDeletedEvent = z.object({ postId: z.string(), publisherId: z.string() });
 
+const Privacy = z.enum(['public', 'private']);
+
+/**
+ * A post's privacy as it now is: sent when a post is made private (or created private) and
+ * whenever an edit names its privacy. Absolute, so replaying converges; `occurredAt` decides
+ * between two. A post never announced is public. The comments service keeps a private post's
+ * discussion to its author.
+ */
+export const PostPrivacyChangedEvent = z.object({
+  postId: z.string(),
+  publisherId: z.string(),
+  privacy: Privacy,
+});
+
 /** Someone followed the unsubscribe link of an email: no more notices to that address. */
 export const EmailUnsubscribedEvent = z.object({ email: z.string() });
 
@@ -61,6 +75,16 @@ export const MeAnswerPublishedEvent = z.object({
 /** A questionnaire answer left the magazine: the posts service deletes its post. */
 export const MeAnswerUnpublishedEvent = z.object({ userId: z.string(), questionId: z.string() });
 
+/**
+ * A me answer's privacy as it now is, sent with every save that sets it. Like
+ * `post.privacy.changed`: absolute, ordered by `occurredAt`, public until announced.
+ */
+export const MeAnswerPrivacyChangedEvent = z.object({
+  meAnswerId: z.string(),
+  userId: z.string(),
+  privacy: Privacy,
+});
+
 /** Domain events, by type. Every event crosses services through the `events` queue. */
 export const domainEvents = {
   'user.deleted': UserDeletedEvent,
@@ -68,8 +92,10 @@ export const domainEvents = {
   'email.unsubscribed': EmailUnsubscribedEvent,
   'profile.publication.changed': ProfilePublicationChangedEvent,
   'post.deleted': PostDeletedEvent,
+  'post.privacy.changed': PostPrivacyChangedEvent,
   'meAnswer.published': MeAnswerPublishedEvent,
   'meAnswer.unpublished': MeAnswerUnpublishedEvent,
+  'meAnswer.privacy.changed': MeAnswerPrivacyChangedEvent,
 } as const;
 
 export type DomainEventType = keyof typeof domainEvents;
@@ -89,8 +115,10 @@ export const eventSubscriptions: Record<DomainEventType, ReadonlyArray<ServiceEv
   'email.unsubscribed': ['events-worker'],
   'profile.publication.changed': ['events-users'],
   'post.deleted': ['events-reactions', 'events-feed-messages'],
+  'post.privacy.changed': ['events-feed-messages'],
   'meAnswer.published': ['events-posts'],
   'meAnswer.unpublished': ['events-posts'],
+  'meAnswer.privacy.changed': ['events-feed-messages'],
 };
 
 export const DomainEventEnvelope = z.object({

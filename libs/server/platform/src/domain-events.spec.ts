@@ -39,9 +39,19 @@ describe(domainEventsHandler.name, () => {
 describe(removeDeletedMember.name, () => {
   it('removes a member by id, and takes an id that is no member’s in its stride', async () => {
     const removed: string[] = [];
-    const handle = removeDeletedMember(logger, 'things', async (userId) => removed.push(userId));
-    await handle({ userId: 'not-a-uuid' });
-    await handle({ userId: '0190a3c4-5b6d-7e8f-9a0b-1c2d3e4f5a6b' });
-    expect(removed).toEqual(['0190a3c4-5b6d-7e8f-9a0b-1c2d3e4f5a6b']);
+    const handle = removeDeletedMember(logger, 'things', async (userId, event) =>
+      removed.push(`${userId} at ${event.occurredAt}`),
+    );
+    const envelope = (userId: string) => ({
+      id: 'e1',
+      type: 'user.deleted',
+      source: 'users',
+      occurredAt: '2026-11-23T10:00:00.000Z',
+      payload: { userId },
+    });
+    await handle({ userId: 'not-a-uuid' }, envelope('not-a-uuid'));
+    const member = '0190a3c4-5b6d-7e8f-9a0b-1c2d3e4f5a6b';
+    await handle({ userId: member }, envelope(member));
+    expect(removed).toEqual([`${member} at 2026-11-23T10:00:00.000Z`]);
   });
 });

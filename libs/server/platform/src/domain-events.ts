@@ -48,14 +48,14 @@ export function domainEventsHandler(
 export function removeDeletedMember(
   logger: AppLogger,
   what: string,
-  remove: (userId: string) => Promise<unknown>,
+  remove: (userId: string, event: DomainEventEnvelope) => Promise<unknown>,
 ) {
-  return async ({ userId }: { userId: string }) => {
+  return async ({ userId }: { userId: string }, event: DomainEventEnvelope) => {
     if (!isUuid(userId)) {
       logger.info({ userId }, 'user.deleted for an id that is no member’s: nothing to remove');
       return;
     }
-    const removed = await remove(userId);
+    const removed = await remove(userId, event);
     logger.info({ userId, removed }, `removed a deleted member’s ${what}`);
   };
 }

@@ -51,7 +51,9 @@ export async function appendEvent<T extends DomainEventType>(
   payload: DomainEventPayload<T>,
 ): Promise<void> {
   const id = newId();
-  await tx.insert(outbox).values({ id, type, payload });
+  // The time of this statement, not of the transaction's start: a change that waited for a
+  // row lock is announced as later than the change it waited for.
+  await tx.insert(outbox).values({ id, type, payload, occurredAt: sql`clock_timestamp()` });
   if (!trace.getActiveSpan()) return;
   const carrier: Record<string, string> = {};
   propagation.inject(context.active(), carrier);

@@ -11,3 +11,4 @@ export * from './eventually';
 export * from './service-app';
 export * from './s3';
 export * from './ports';
+export * from './migrations';

@@ -1,0 +1,51 @@
+import { randomUUID } from 'node:crypto';
+import { openDatabase, runMigrations } from '@mepedia/server-database';
+import {
+  createTestDatabase,
+  migrationsBefore,
+  SETUP_TIMEOUT_MS,
+  withClient,
+} from '@mepedia/server-testing';
+import { ME_ANSWERS_MIGRATIONS } from '../src/me-answers.app';
+
+describe('me-answers migrations', () => {
+  it(
+    'announce the answers that were private before the comments service was told',
+    async () => {
+      const database = await createTestDatabase();
+      const handle = await openDatabase({ url: database.url, poolSize: 2 });
+      const before = migrationsBefore(
+        ME_ANSWERS_MIGRATIONS.folder,
+        '0002_announce_private_answers',
+      );
+      const [secret, open, member] = [randomUUID(), randomUUID(), randomUUID()];
+      try {
+        await runMigrations(handle, { ...ME_ANSWERS_MIGRATIONS, folder: before.folder });
+        await withClient(database.url, (client) =>
+          client.query(
+            `insert into me_answers.answers (id, user_id, question_id, draft, privacy)
+             values ($1, $3, 'roots', '{}', 'private'), ($2, $3, 'places', '{}', 'public')`,
+            [secret, open, member],
+          ),
+        );
+        await runMigrations(handle, ME_ANSWERS_MIGRATIONS);
+        await withClient(database.url, async (client) => {
+          const events = await client.query(
+            'select type, payload from me_answers.outbox where published_at is null',
+          );
+          expect(events.rows).toEqual([
+            {
+              type: 'meAnswer.privacy.changed',
+              payload: { meAnswerId: secret, userId: member, privacy: 'private' },
+            },
+          ]);
+        });
+      } finally {
+        before.remove();
+        await handle.close();
+        await database.drop();
+      }
+    },
+    SETUP_TIMEOUT_MS,
+  );
+});
