@@ -193,6 +193,9 @@ function upstreamProblem(error: unknown): AppError {
   return new AppError('SERVICE_UNAVAILABLE');
 }
 
+/** Answers up to this size are read whole and sent in one piece (see the handler's end). */
+const WHOLE_ANSWER_MAX_BYTES = 64 * 1024;
+
 /** Room in an upload's body for the multipart boundaries and text fields around the file. */
 export const UPLOAD_FORM_ALLOWANCE_BYTES = 64 * 1024;
 
@@ -363,6 +366,11 @@ export function registerProxy(fastify: FastifyInstance, deps: ProxyDeps): void {
       }
       return reply.send(body);
     }
+    // A small answer (every JSON one) goes on whole, in one write with its headers: piping the
+    // stream costs more than the bytes (a listener set and a write per chunk). Images and other
+    // large or open-ended answers stream on.
+    const length = Number(response.headers['content-length'] ?? Number.NaN);
+    if (length <= WHOLE_ANSWER_MAX_BYTES) return reply.send(await readBody(response.body));
     return reply.send(response.body);
   };
 

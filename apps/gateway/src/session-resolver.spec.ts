@@ -55,10 +55,41 @@ describe(SessionResolver.name, () => {
     // The clock is the test's: a busy machine must not turn 50 ms into "after the cache time".
     const { resolver, users } = setup(50);
     expect(await resolver.resolve('nope', 1_000)).toBeNull();
-    expect(await resolver.resolve('nope', 1_049)).toBeNull();
+    expect(await resolver.resolve('nope', 1_039)).toBeNull();
     expect(users.calls).toEqual(['nope']);
     await resolver.resolve('nope', 1_050);
     expect(users.calls).toEqual(['nope', 'nope']);
+  });
+
+  it('looks an entry in use up again before it expires, answering from it meanwhile', async () => {
+    const { resolver, users, sessions } = setup(100);
+    const ada = { kind: 'member', userId: 'u1', sessionId: 's1', language: 'he' };
+    expect(await resolver.resolve('token-a', 1_000)).toEqual(ada);
+    // Not yet in its last fifth: the cache answers alone.
+    expect(await resolver.resolve('token-a', 1_079)).toEqual(ada);
+    expect(users.calls).toHaveLength(1);
+    // In its last fifth: still answered at once, and looked up again behind the scenes.
+    sessions.set('token-a', { userId: 'u1', sessionId: 's1', language: 'en' });
+    expect(await resolver.resolve('token-a', 1_085)).toEqual(ada);
+    expect(users.calls).toHaveLength(2);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Past the first entry's time, the fresh one answers without another call.
+    expect(await resolver.resolve('token-a', 1_150)).toEqual({ ...ada, language: 'en' });
+    expect(users.calls).toHaveLength(2);
+    // Left unused past its time, an entry is never served: the call waits for the lookup.
+    sessions.set('token-a', null);
+    expect(await resolver.resolve('token-a', 1_200)).toBeNull();
+    expect(users.calls).toHaveLength(3);
+  });
+
+  it('does not cache an answer that a revocation overtook', async () => {
+    const { resolver, users } = setup();
+    const pending = resolver.resolve('token-a');
+    // The logout passes through while the lookup is on its way back.
+    resolver.forgetToken('token-a');
+    expect(await pending).toMatchObject({ sessionId: 's1' });
+    await resolver.resolve('token-a');
+    expect(users.calls).toEqual(['token-a', 'token-a']);
   });
 
   it('forgets a session the moment users announces its revocation', async () => {

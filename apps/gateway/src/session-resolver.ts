@@ -10,16 +10,25 @@ type Entry = { member: Member | null; expiresAt: number };
 
 const MAX_ENTRIES = 50_000;
 
+/** In the last part of an entry's life, a call refreshes it in the background. */
+const REFRESH_AHEAD_SHARE = 0.2;
+
 /**
  * Cookie token -> member, via the users service, with a short cache. Entries
  * are dropped the moment users announces a revocation, and by this gateway
  * itself after a logout passes through it.
+ *
+ * An entry in use is looked up again shortly before it expires, while it still answers: a
+ * member's calls never all wait for the users service at once each time their entry runs out.
+ * No entry answers past its time.
  */
 export class SessionResolver {
   private readonly cache = new Map<string, Entry>();
   private readonly bySession = new Map<string, string>();
   private readonly byUser = new Map<string, Set<string>>();
   private readonly inflight = new Map<string, Promise<Member | null>>();
+  /** Counts revocations: a lookup that saw one happen while it ran does not cache its answer. */
+  private drops = 0;
 
   constructor(
     private readonly users: Upstream | undefined,
@@ -41,31 +50,44 @@ export class SessionResolver {
   async resolve(token: string, now = Date.now()): Promise<Member | null> {
     const key = createHash('sha256').update(token).digest('base64url');
     const cached = this.cache.get(key);
-    if (cached && cached.expiresAt > now) return cached.member;
-    let pending = this.inflight.get(key);
-    if (!pending) {
-      pending = this.lookup(token)
-        .then((member) => {
-          if (this.ttlMs > 0) this.remember(key, member, now + this.ttlMs);
-          return member;
-        })
-        .finally(() => this.inflight.delete(key));
-      this.inflight.set(key, pending);
+    if (cached && cached.expiresAt > now) {
+      if (cached.expiresAt - now <= this.ttlMs * REFRESH_AHEAD_SHARE && !this.inflight.has(key))
+        // Its answer replaces this entry; a failure leaves it to expire and be asked again.
+        this.refresh(key, token, now).catch(() => undefined);
+      return cached.member;
     }
+    return this.inflight.get(key) ?? this.refresh(key, token, now);
+  }
+
+  /** Ask the users service, once at a time per token, and cache the answer. */
+  private refresh(key: string, token: string, now: number): Promise<Member | null> {
+    const dropsBefore = this.drops;
+    const pending = this.lookup(token)
+      .then((member) => {
+        // A revocation while the lookup ran may have been the answer's own: not cached.
+        if (this.ttlMs > 0 && this.drops === dropsBefore)
+          this.remember(key, member, now + this.ttlMs);
+        return member;
+      })
+      .finally(() => this.inflight.delete(key));
+    this.inflight.set(key, pending);
     return pending;
   }
 
   /** Drop a token from the cache (after a logout or account deletion went through). */
   forgetToken(token: string): void {
+    this.drops += 1;
     this.drop(createHash('sha256').update(token).digest('base64url'));
   }
 
   forgetSession(sessionId: string): void {
+    this.drops += 1;
     const key = this.bySession.get(sessionId);
     if (key) this.drop(key);
   }
 
   forgetUser(userId: string): void {
+    this.drops += 1;
     for (const key of [...(this.byUser.get(userId) ?? [])]) this.drop(key);
   }
 
