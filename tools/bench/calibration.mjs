@@ -9,7 +9,7 @@ import autocannon from 'autocannon';
 
 const SERVER = fileURLToPath(new URL('./calibration-server.mjs', import.meta.url));
 
-function startServer(kind, env) {
+export function startServer(kind, env) {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [SERVER], {
       env: { PATH: process.env.PATH, KIND: kind, ...env },
