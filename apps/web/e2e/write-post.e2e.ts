@@ -173,6 +173,23 @@ test('a member writes a post with formatting and a picture, edits it, makes it p
   const hidden = await asGuest();
   expect(hidden.status()).toBe(404);
   expect(((await hidden.json()) as { code: string }).code).toBe('POST_NOT_FOUND');
+  // Its discussion is the author's alone: they still read and write it; to a guest (or anyone
+  // else) it does not exist, once the comments service has heard (an event away).
+  await expect
+    .poll(async () => {
+      const room = await request.get(`/api/feedMessages/getNumberOfMessages/${postId}`);
+      return ((await room.json()) as { code?: string }).code;
+    })
+    .toBe('DISCUSSION_NOT_FOUND');
+  await page.goto(`/post/${postId}`);
+  await hydrated(page);
+  const discussion = page.getByRole('region', { name: /Comments/ });
+  await discussion.getByRole('textbox', { name: 'Your comment' }).fill('A note for myself.');
+  await discussion.getByRole('button', { name: 'Comment', exact: true }).click();
+  await expect(discussion.getByRole('article').first()).toContainText('A note for myself.');
+  await expect(discussion.getByRole('heading', { level: 2 })).toContainText('One comment');
+  await page.goto(`/profile/write-post/${postId}`);
+  await hydrated(page);
 
   // Delete, after saying so: the member lands on their profile, and the post is gone.
   await page.getByRole('button', { name: 'Delete the post' }).click();
