@@ -94,6 +94,8 @@ function Stories() {
     );
   return (
     <>
+      {/* The cards' titles are level 3: the list has its level-2 heading, for screen readers. */}
+      <h2 className="visually-hidden">{t('magazine.stories')}</h2>
       <ul className="card-grid">
         {posts.map((post, index) => {
           // The newest story leads the first page.

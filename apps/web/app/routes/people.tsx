@@ -67,6 +67,8 @@ function Results() {
   const page = query.pageNumber + 1;
   return (
     <>
+      {/* The cards' names are level 3: the list has its level-2 heading, for screen readers. */}
+      <h2 className="visually-hidden">{t('people.list')}</h2>
       <ul className="card-grid">
         {people.map((person) => (
           <li key={person.id}>

@@ -20,6 +20,7 @@ import { textLang } from '../lib/text-lang';
 import { ReactionBar } from '../components/reactions';
 import { useApi } from '../lib/api';
 import { serverApi } from '../lib/context';
+import { headingsUnderTitle } from '../lib/headings';
 import { useI18n } from '../lib/i18n';
 import { LocalizedLink } from '../components/localized-link';
 import { useRootData } from '../root';
@@ -265,7 +266,7 @@ export default function PostPage({ loaderData }: Route.ComponentProps) {
         className="prose"
         dir="auto"
         lang={shown ? shown.target : textLang(post.title)}
-        dangerouslySetInnerHTML={{ __html: shown?.content ?? post.content }}
+        dangerouslySetInnerHTML={{ __html: headingsUnderTitle(shown?.content ?? post.content) }}
       />
       <p className="muted post-counts">
         {t('post.views', { count: post.views })} · {t('post.likes', { count: like.likes })} ·{' '}

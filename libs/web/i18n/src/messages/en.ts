@@ -135,6 +135,7 @@ export const en = {
     'Nobody’s name or topics match {query}. Try another spelling, or fewer words.',
   'people.noMatch.clear': 'Show everyone',
   'people.page': 'Page {page}',
+  'people.list': 'The members',
   'people.loadFailed': 'People could not be loaded just now.',
   'people.retry': 'Try again',
   'profile.title': "{name}'s profile",
@@ -216,6 +217,7 @@ export const en = {
   'leave.go': 'Leave without saving',
   'magazine.title': 'The magazine',
   'magazine.lead': 'Stories members chose to share with everyone, newest first.',
+  'magazine.stories': 'The stories',
   'magazine.empty': 'No stories in the magazine yet.',
   'magazine.emptyText':
     'Members choose which of their stories everyone may read. Meanwhile, meet the people who write here.',

@@ -125,6 +125,7 @@ export const he: Record<CoreMessageKey, string> = {
   'people.noMatch.text': 'אין שם או נושא שמתאים ל־{query}. כדאי לנסות איות אחר, או פחות מילים.',
   'people.noMatch.clear': 'הצגת כולם',
   'people.page': 'עמוד {page}',
+  'people.list': 'חברי הקהילה',
   'people.loadFailed': 'לא הצלחנו לטעון את האנשים כרגע.',
   'people.retry': 'לנסות שוב',
   'profile.title': 'הפרופיל של {name}',
@@ -203,6 +204,7 @@ export const he: Record<CoreMessageKey, string> = {
   'leave.go': 'לצאת בלי לשמור',
   'magazine.title': 'המגזין',
   'magazine.lead': 'סיפורים שחברי הקהילה בחרו לשתף עם כולם, החדשים ביותר תחילה.',
+  'magazine.stories': 'הסיפורים',
   'magazine.empty': 'עדיין אין סיפורים במגזין.',
   'magazine.emptyText':
     'חברי הקהילה בוחרים אילו מהסיפורים שלהם כולם יכולים לקרוא. בינתיים, אפשר להכיר את האנשים שכותבים כאן.',
