@@ -1,5 +1,6 @@
 // Lighthouse, mobile (its default: a mid-range phone, simulated slow 4G), on npm start's process:
-// performance and accessibility of the home page, a post (both languages) and a profile. A
+// performance and accessibility of the home page, a post, a profile and the magazine, in both
+// languages. A
 // measurement, not a test. Three runs a page; the median performance is reported.
 //
 //   npm run build && node tools/bench/lighthouse.mjs
@@ -25,6 +26,9 @@ const RUNS = Number(process.env.RUNS ?? 3);
 const ONLY = process.env.ONLY;
 const REPORTS = process.env.REPORTS;
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+
+/** The magazine's path (MAGAZINE_PATH in apps/web/app/lib/site.ts). */
+const MAGAZINE_PATH = '/mepedia-magazine';
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
@@ -85,12 +89,18 @@ async function main() {
       ['post', `/post/${post.postId}`],
       ['post (he)', `/he/post/${hebrewPost.postId}`],
       ['post (he), English story', `/he/post/${post.postId}`],
+      ['profile', `/profile/${hebrewWriter.id}`],
       ['profile (he)', `/he/profile/${hebrewWriter.id}`],
+      ['magazine', MAGAZINE_PATH],
+      ['magazine (he)', `/he${MAGAZINE_PATH}`],
     ];
     // ONLY='post' measures the pages whose name includes it.
     for (const [name, path] of pages.filter(([name]) => !ONLY || name.includes(ONLY))) {
       const performance = [];
       const accessibility = [];
+      // Lighthouse's own measure of this machine's CPU in the same run (its "benchmarkIndex":
+      // higher is faster): the simulated phone's blocking time scales with it.
+      const benchmark = [];
       let metrics = {};
       for (let i = 0; i < RUNS; i++) {
         log(`lighthouse ${name}, run ${i + 1}…`);
@@ -112,6 +122,7 @@ async function main() {
           continue;
         }
         performance.push(Math.round(categories.performance.score * 100));
+        benchmark.push(Math.round(result.lhr.environment.benchmarkIndex));
         accessibility.push(Math.round(categories.accessibility.score * 100));
         metrics = {
           fcp: audits['first-contentful-paint'].numericValue,
@@ -120,15 +131,17 @@ async function main() {
           tbt: audits['total-blocking-time'].numericValue,
         };
       }
-      if (performance.length > 0) rows.push({ name, performance, accessibility, metrics });
+      if (performance.length > 0)
+        rows.push({ name, performance, accessibility, metrics, benchmark });
     }
     const lines = [
-      '| page | performance (median of runs) | accessibility | FCP ms | LCP ms | CLS | TBT ms |',
-      '| --- | --- | --- | --- | --- | --- | --- |',
+      '| page | performance (median of runs) | accessibility | FCP ms | LCP ms | CLS | TBT ms | CPU benchmark index |',
+      '| --- | --- | --- | --- | --- | --- | --- | --- |',
       ...rows.map(
-        ({ name, performance, accessibility, metrics }) =>
+        ({ name, performance, accessibility, metrics, benchmark }) =>
           `| ${name} | ${median(performance)} (${performance.join(', ')}) | ${median(accessibility)} | ` +
-          `${Math.round(metrics.fcp)} | ${Math.round(metrics.lcp)} | ${metrics.cls.toFixed(3)} | ${Math.round(metrics.tbt)} |`,
+          `${Math.round(metrics.fcp)} | ${Math.round(metrics.lcp)} | ${metrics.cls.toFixed(3)} | ${Math.round(metrics.tbt)} | ` +
+          `${median(benchmark)} (${benchmark.join(', ')}) |`,
       ),
     ];
     process.stdout.write(
