@@ -1,3 +1,4 @@
+import type { DomainEventEnvelope } from '@mepedia/contracts';
 import { domainEventsHandler, removeDeletedMember } from '@mepedia/server-platform';
 import type { AppLogger } from '@mepedia/server-http';
 import type { FeedMessagesService } from './feed-messages.service';
@@ -7,26 +8,27 @@ import type { FeedMessagesService } from './feed-messages.service';
  * which posts and me answers are private.
  */
 export function feedMessagesEventsHandler(service: FeedMessagesService, logger: AppLogger) {
+  const applyPrivacy = async (
+    subjectId: string,
+    ownerId: string,
+    privacy: 'public' | 'private',
+    event: DomainEventEnvelope,
+  ) => {
+    await service.applyPrivacy({
+      subjectId,
+      ownerId,
+      privacy,
+      occurredAt: new Date(event.occurredAt),
+    });
+  };
   return domainEventsHandler('feed-messages', logger, {
     'user.deleted': removeDeletedMember(logger, 'messages and likes', (userId, event) =>
       service.removeMember(userId, new Date(event.occurredAt)),
     ),
-    'post.privacy.changed': async ({ postId, publisherId, privacy }, event) => {
-      await service.applyPrivacy({
-        subjectId: postId,
-        ownerId: publisherId,
-        privacy,
-        occurredAt: new Date(event.occurredAt),
-      });
-    },
-    'meAnswer.privacy.changed': async ({ meAnswerId, userId, privacy }, event) => {
-      await service.applyPrivacy({
-        subjectId: meAnswerId,
-        ownerId: userId,
-        privacy,
-        occurredAt: new Date(event.occurredAt),
-      });
-    },
+    'post.privacy.changed': ({ postId, publisherId, privacy }, event) =>
+      applyPrivacy(postId, publisherId, privacy, event),
+    'meAnswer.privacy.changed': ({ meAnswerId, userId, privacy }, event) =>
+      applyPrivacy(meAnswerId, userId, privacy, event),
     'post.deleted': async ({ postId }) => {
       const removed = await service.removePost(postId);
       logger.info({ postId, removed }, 'removed the messages of a deleted post');
