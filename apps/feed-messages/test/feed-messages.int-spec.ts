@@ -274,18 +274,31 @@ describe('feed-messages service over HTTP', () => {
       expect(response.body.messages[0]?.message).toBe(text);
     });
 
-    it('strips control and bidi override characters, keeping line breaks', async () => {
-      const sent = await send(member(), {
-        message: '\u202Eabc\u202C\u2066d\u2069\u0007e\r\nf\u001F',
-        postId: newPost(),
-        tag: '\u202Et',
-      });
-      expect(sent.message).toBe('abcde\nf');
-      expect(sent.tag).toBe('t');
+    it('refuses control and bidi override characters, naming the field, and keeps line breaks', async () => {
+      for (const [message, tag] of [
+        ['name\u202Egnp.exe', undefined],
+        ['an \u2066isolate\u2069', undefined],
+        ['a bell\u0007', undefined],
+        ['fine', '\u202Et'],
+      ] as const) {
+        const field = tag === undefined ? 'message' : 'tag';
+        expect(await invalid('sendMessage', member(), { message, tag, postId: newPost() })).toEqual(
+          [{ field, code: 'UNSUPPORTED_CHARACTER' }],
+        );
+      }
+      // Nothing was stored on the way.
       expect(
-        await invalid('sendMessage', member(), { message: ' \u202E\u0001 ', postId: 'p' }),
-      ).toEqual([{ field: 'message', code: 'FIELD_REQUIRED' }]);
-      // NUL no column can keep: refused as every body's is (ZodPipe), not quietly dropped.
+        await sqlCount(
+          "select count(*)::int as n from feed_messages.messages where text like 'name%' or text = 'fine'",
+        ),
+      ).toBe(0);
+      // Line breaks of any kind become \n; tabs and the direction marks Hebrew needs stay.
+      const sent = await send(member(), {
+        message: ' a\tb\r\nc\rd \u200Fשלום\u200E ',
+        postId: newPost(),
+      });
+      expect(sent.message).toBe('a\tb\nc\nd \u200Fשלום\u200E');
+      // NUL no column can keep: refused as every body's is (ZodPipe).
       expect(await invalid('sendMessage', member(), { message: 'a\u0000b', postId: 'p' })).toEqual([
         { field: 'message', code: 'UNSUPPORTED_CHARACTER' },
       ]);

@@ -5,6 +5,7 @@ import {
   FEED_MESSAGE_TAG_MAX,
   FEED_MESSAGES_PAGE_SIZE,
   FEED_MESSAGES_SKIP_MAX,
+  hasInvisibleControls,
 } from './feed-limits';
 import { requiredError } from './zod-helpers';
 
@@ -15,18 +16,12 @@ import { requiredError } from './zod-helpers';
 export const FEED_OBJECT_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 const UUID_ANY_CASE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-// C0 and C1 controls except tab and line feed, and the bidirectional embedding, override and
-// isolate controls (which can disguise what a text says). Marks (LRM, RLM) stay: Hebrew
-// text mixed with Latin needs them.
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const UNSAFE_CHARACTERS = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/g;
-
 /**
- * A member's text as stored: line breaks made `\n`, control and bidi override characters
- * removed, then trimmed. Never markup: `<b>` stays the three characters it is.
+ * A member's text as stored: line breaks made `\n`, then trimmed. Never markup: `<b>` stays the
+ * three characters it is. Invisible controls are refused, not removed (hasInvisibleControls).
  */
 export function cleanFeedText(text: string): string {
-  return text.replace(/\r\n?/g, '\n').replace(UNSAFE_CHARACTERS, '').trim();
+  return text.replace(/\r\n?/g, '\n').trim();
 }
 
 /** Characters as people count them: code points (a Hebrew letter or an emoji is one). */
@@ -39,23 +34,26 @@ export const FeedMessageText = z
   .transform(cleanFeedText)
   .superRefine((text, context) => {
     const length = codePoints(text);
-    if (length === 0) context.addIssue({ code: 'custom', message: 'FIELD_REQUIRED' });
+    if (hasInvisibleControls(text))
+      context.addIssue({ code: 'custom', message: 'UNSUPPORTED_CHARACTER' });
+    else if (length === 0) context.addIssue({ code: 'custom', message: 'FIELD_REQUIRED' });
     else if (length > FEED_MESSAGE_MAX) context.addIssue({ code: 'custom', message: 'TOO_LONG' });
   })
   .meta({
     minLength: 1,
     maxLength: FEED_MESSAGE_MAX,
-    description: `Plain text, never markup: line breaks become \`\\n\`, control and bidirectional override characters are removed, the rest is trimmed; then 1 to ${FEED_MESSAGE_MAX} characters counted as code points (a Hebrew letter is one). Blank: FIELD_REQUIRED; too long: TOO_LONG. Returned exactly as stored: render it as text, links included.`,
+    description: `Plain text, never markup: line breaks become \`\\n\`, the rest is trimmed; then 1 to ${FEED_MESSAGE_MAX} characters counted as code points (a Hebrew letter is one). Control characters other than tab and line feed, and the bidirectional embedding, override and isolate controls (U+202A–U+202E, U+2066–U+2069), are refused: UNSUPPORTED_CHARACTER (a client may remove them before sending). Blank: FIELD_REQUIRED; too long: TOO_LONG. Returned exactly as stored: render it as text, links included.`,
   });
 
 export const FeedMessageTag = z
   .string({ error: 'INVALID_VALUE' })
   .transform(cleanFeedText)
+  .refine((tag) => !hasInvisibleControls(tag), 'UNSUPPORTED_CHARACTER')
   .refine((tag) => codePoints(tag) <= FEED_MESSAGE_TAG_MAX, 'TOO_LONG')
   .transform((tag) => (tag === '' ? null : tag))
   .optional()
   .describe(
-    `A free label for the message (plain text, cleaned as the message is, at most ${FEED_MESSAGE_TAG_MAX} characters); blank means none.`,
+    `A free label for the message (plain text, cleaned and checked as the message is, at most ${FEED_MESSAGE_TAG_MAX} characters); blank means none.`,
   );
 
 /** A post's, me answer's or room's id, as its owning service gives it. */

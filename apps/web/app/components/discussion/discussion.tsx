@@ -1,5 +1,5 @@
 import type { FeedMessage, FeedMessagesPage, MemberName } from '@mepedia/contracts';
-import { FEED_MESSAGE_MAX } from '@mepedia/contracts/browser';
+import { FEED_MESSAGE_MAX, withoutInvisibleControls } from '@mepedia/contracts/browser';
 import { ApiError } from '@mepedia/web-api';
 import { Heart, MessageCircle, Pencil, Trash2 } from 'lucide-react';
 import {
@@ -165,7 +165,12 @@ export function Discussion({ roomId, start }: { roomId: string; start: Discussio
       return false;
     }
     try {
-      const message = await api.feedMessages.sendMessage(roomId, text, parent?.messageId);
+      // Invisible controls pasted with the text are refused by the service: not the member's to find.
+      const message = await api.feedMessages.sendMessage(
+        roomId,
+        withoutInvisibleControls(text),
+        parent?.messageId,
+      );
       dispatch({ type: 'added', message });
       setAnnouncement(t(parent ? 'discussion.replySent' : 'discussion.sent'));
       return true;
@@ -177,7 +182,10 @@ export function Discussion({ roomId, start }: { roomId: string; start: Discussio
 
   async function edit(message: FeedMessage, text: string): Promise<boolean> {
     try {
-      const changed = await api.feedMessages.editMessage(message.messageId, text);
+      const changed = await api.feedMessages.editMessage(
+        message.messageId,
+        withoutInvisibleControls(text),
+      );
       dispatch({ type: 'edited', message: changed });
       return true;
     } catch {
