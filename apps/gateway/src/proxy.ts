@@ -370,7 +370,8 @@ export function registerProxy(fastify: FastifyInstance, deps: ProxyDeps): void {
     // stream costs more than the bytes (a listener set and a write per chunk). Images and other
     // large or open-ended answers stream on.
     const length = Number(response.headers['content-length'] ?? Number.NaN);
-    if (length <= WHOLE_ANSWER_MAX_BYTES) return reply.send(await readBody(response.body));
+    if (request.method !== 'HEAD' && length <= WHOLE_ANSWER_MAX_BYTES)
+      return reply.send(await readBody(response.body));
     return reply.send(response.body);
   };
 

@@ -57,6 +57,10 @@ function raw(
 
 // The gateway alone, in front of a stand-in service that answers 200 to everything and
 // records what reached it: paths, limits, ids and cookies are the gateway's own doing.
+const SIZED_ANSWER = JSON.stringify({ text: 'שלום '.repeat(2_000) });
+const CHUNK = 'x'.repeat(2_048);
+const CHUNKS = 100;
+
 describe('the gateway at its edge', () => {
   const identity = testIdentity();
   const verifier = new IdentityVerifier(identity.keys.publicKey, 'posts');
@@ -92,6 +96,22 @@ describe('the gateway at its edge', () => {
           requestId: String(req.headers['x-request-id']),
           bytes,
         });
+        // Answers of two shapes: one with its length (sent on whole), one larger, in chunks.
+        if (req.url === '/api/posts/sized-answer') {
+          res
+            .writeHead(200, {
+              'content-type': 'application/json',
+              'content-length': Buffer.byteLength(SIZED_ANSWER),
+            })
+            .end(SIZED_ANSWER);
+          return;
+        }
+        if (req.url === '/api/posts/chunked-answer') {
+          res.writeHead(200, { 'content-type': 'application/json' });
+          for (let i = 0; i < CHUNKS; i++) res.write(CHUNK);
+          res.end();
+          return;
+        }
         // An image answer carries the files service's own policy.
         if (req.url?.startsWith('/api/files/image/')) {
           res
@@ -412,6 +432,17 @@ describe('the gateway at its edge', () => {
     }
     expect(verifier.verifyAssertion(calls[0] ?? '').visitorId).toBeUndefined();
     expect(calls[1]).toBe(calls[0]);
+  });
+
+  it('passes every answer on complete: a small one whole, a large one as it streams', async () => {
+    const sized = await raw(base, 'GET', '/api/posts/sized-answer');
+    expect(sized.status).toBe(200);
+    expect(sized.text).toBe(SIZED_ANSWER);
+    const chunked = await raw(base, 'GET', '/api/posts/chunked-answer');
+    expect(chunked.text).toBe(CHUNK.repeat(CHUNKS));
+    // HEAD: the status and no body, whatever the size.
+    const head = await raw(base, 'HEAD', '/api/posts/sized-answer');
+    expect({ status: head.status, text: head.text }).toEqual({ status: 200, text: '' });
   });
 
   it('marks API answers no-store unless the service decided', async () => {
