@@ -1,5 +1,5 @@
 import type { FeedMessageSort } from '@mepedia/contracts';
-import type { Db } from '@mepedia/server-database';
+import { removedMemberKey, type Db } from '@mepedia/server-database';
 import {
   and,
   asc,
@@ -14,7 +14,13 @@ import {
   sql,
   type SQL,
 } from 'drizzle-orm';
-import { likes, messages, subjectPrivacy, type MessageRow } from './feed-messages.schema';
+import {
+  likes,
+  messages,
+  removedMembers,
+  subjectPrivacy,
+  type MessageRow,
+} from './feed-messages.schema';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -201,24 +207,29 @@ export class FeedMessagesRepository {
 
   /**
    * Record a subject's privacy as announced at `changedAt`, unless a later announcement is
-   * recorded already. Answers whether it was applied.
+   * recorded already, or its owner has left (a late announcement: their id is not written
+   * back). Should the owner leave while this runs, the second statement takes their id out.
    */
   async applyPrivacy(
     subjectId: string,
     ownerId: string,
     isPrivate: boolean,
     changedAt: Date,
-  ): Promise<boolean> {
-    const applied = await this.db
-      .insert(subjectPrivacy)
-      .values({ subjectId, ownerId, private: isPrivate, changedAt })
-      .onConflictDoUpdate({
-        target: subjectPrivacy.subjectId,
-        set: { ownerId, private: isPrivate, changedAt },
-        setWhere: sql`${subjectPrivacy.changedAt} < excluded.changed_at`,
-      })
-      .returning({ subjectId: subjectPrivacy.subjectId });
-    return applied.length > 0;
+  ): Promise<void> {
+    const key = removedMemberKey(ownerId);
+    const at = changedAt.toISOString();
+    await this.db.execute(sql`
+      insert into feed_messages.subject_privacy (subject_id, owner_id, private, changed_at)
+      select ${subjectId}, ${ownerId}::uuid, ${isPrivate}, ${at}::timestamptz
+      where not exists (select 1 from feed_messages.removed_members where member_key = ${key})
+      on conflict (subject_id) do update
+        set owner_id = excluded.owner_id, private = excluded.private,
+            changed_at = excluded.changed_at
+        where feed_messages.subject_privacy.changed_at < excluded.changed_at`);
+    await this.db.execute(sql`
+      update feed_messages.subject_privacy set owner_id = ${NO_OWNER}::uuid
+      where subject_id = ${subjectId} and owner_id = ${ownerId}::uuid
+        and exists (select 1 from feed_messages.removed_members where member_key = ${key})`);
   }
 
   /**
@@ -259,19 +270,26 @@ export class FeedMessagesRepository {
   }
 
   /**
-   * A member left: their private discussions stay closed, to everyone now, and their id goes
-   * from the table. `leftAt` (the event's time) outranks any announcement still on its way.
+   * A member left: they are remembered by a digest only, their private discussions stay
+   * closed, to everyone now, and their id goes from the table. `leftAt` (the event's time)
+   * outranks any announcement still on its way. One transaction.
    */
   async disownSubjects(ownerId: string, leftAt: Date): Promise<number> {
-    const changed = await this.db
-      .update(subjectPrivacy)
-      .set({
-        ownerId: NO_OWNER,
-        changedAt: sql`greatest(${subjectPrivacy.changedAt}, ${leftAt.toISOString()}::timestamptz)`,
-      })
-      .where(eq(subjectPrivacy.ownerId, ownerId))
-      .returning({ subjectId: subjectPrivacy.subjectId });
-    return changed.length;
+    return this.db.transaction(async (tx) => {
+      await tx
+        .insert(removedMembers)
+        .values({ memberKey: removedMemberKey(ownerId) })
+        .onConflictDoNothing();
+      const changed = await tx
+        .update(subjectPrivacy)
+        .set({
+          ownerId: NO_OWNER,
+          changedAt: sql`greatest(${subjectPrivacy.changedAt}, ${leftAt.toISOString()}::timestamptz)`,
+        })
+        .where(eq(subjectPrivacy.ownerId, ownerId))
+        .returning({ subjectId: subjectPrivacy.subjectId });
+      return changed.length;
+    });
   }
 
   /** Which of these messages the member likes (one primary-key probe each). */

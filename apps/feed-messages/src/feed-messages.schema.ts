@@ -112,3 +112,12 @@ export const subjectPrivacy = feedMessagesSchema.table(
     index('subject_privacy_owner_idx').on(table.ownerId),
   ],
 );
+
+/**
+ * Members who left, by a one-way digest of their id (removedMemberKey): an announcement of
+ * privacy sent before they left and delivered after cannot bring back a row with their id.
+ */
+export const removedMembers = feedMessagesSchema.table('removed_members', {
+  memberKey: text('member_key').primaryKey(),
+  removedAt: timestamp('removed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});

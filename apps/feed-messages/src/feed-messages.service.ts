@@ -9,7 +9,7 @@ import {
   type LikeFeedMessageResponse,
   type SendFeedMessageRequest,
 } from '@mepedia/contracts';
-import { newId } from '@mepedia/server-database';
+import { isUuid, newId } from '@mepedia/server-database';
 import { AppError, fieldError } from '@mepedia/server-http';
 import type { z } from 'zod';
 import { toFeedMessage } from './feed-messages.mapper';
@@ -160,7 +160,9 @@ export class FeedMessagesService {
     ownerId: string;
     privacy: 'public' | 'private';
     occurredAt: Date;
-  }): Promise<boolean> {
+  }): Promise<void> {
+    // Members' ids are UUIDs: an announcement naming anything else has nobody to keep it for.
+    if (!isUuid(subject.ownerId)) return Promise.resolve();
     return this.repository.applyPrivacy(
       subject.subjectId,
       subject.ownerId,

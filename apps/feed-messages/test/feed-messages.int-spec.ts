@@ -715,6 +715,9 @@ describe('feed-messages service over HTTP', () => {
         new Date(Date.now() - 60_000),
       );
       expect(await failure('POST', 'getMessages', null, { id: answerRoom })).toEqual(hidden);
+      // Nor can one about something that had no row yet write her id back.
+      await postPrivacy(newPost(), author, 'public', new Date(Date.now() - 30_000));
+      expect(await rowsOf(author)).toBe(0);
     });
   });
 

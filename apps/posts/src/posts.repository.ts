@@ -1,5 +1,4 @@
-import { createHash } from 'node:crypto';
-import { isUuid, newId, type Db } from '@mepedia/server-database';
+import { isUuid, newId, removedMemberKey, type Db } from '@mepedia/server-database';
 import { appendEvent } from '@mepedia/server-queue';
 import { and, asc, desc, eq, gt, inArray, like, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import {
@@ -315,7 +314,7 @@ export class PostsRepository {
       const [removed] = await tx
         .select({ key: removedMembers.memberKey })
         .from(removedMembers)
-        .where(eq(removedMembers.memberKey, memberKey(publisherId)));
+        .where(eq(removedMembers.memberKey, removedMemberKey(publisherId)));
       if (removed) return false;
       const [fresh] = await tx
         .insert(meAnswerEvents)
@@ -504,7 +503,7 @@ export class PostsRepository {
       await tx.delete(meAnswerEvents).where(eq(meAnswerEvents.publisherId, userId));
       await tx
         .insert(removedMembers)
-        .values({ memberKey: memberKey(userId) })
+        .values({ memberKey: removedMemberKey(userId) })
         .onConflictDoNothing();
       return removed.length;
     });
@@ -521,11 +520,6 @@ function announcePrivacy(
     publisherId: post.publisherId,
     privacy: post.privacy,
   });
-}
-
-/** How a removed member is remembered: a one-way digest of their id. */
-function memberKey(userId: string): string {
-  return createHash('sha256').update(`mepedia:removed-member:${userId}`).digest('hex');
 }
 
 /** A post's columns for lists: all but its content. */

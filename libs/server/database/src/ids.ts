@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 
 /**
  * A UUIDv7: time-ordered, so new rows land at the end of a b-tree index and
@@ -17,4 +17,13 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 
 export function isUuid(value: string): boolean {
   return uuidPattern.test(value);
+}
+
+/**
+ * How a service remembers that a member left, without keeping their id: a one-way digest. A
+ * late event naming them (sent before they left, delivered after) is recognised and ignored, so
+ * it cannot bring back a row with their id.
+ */
+export function removedMemberKey(userId: string): string {
+  return createHash('sha256').update(`mepedia:removed-member:${userId}`).digest('hex');
 }
