@@ -3,6 +3,7 @@ import {
   POSTS_PAGE_SIZE,
   POST_CONTENT_MAX,
   POST_CONTENT_MIN,
+  hasInvisibleControls,
   normalizeSearchText,
   type LikeResponse,
   type Post,
@@ -19,7 +20,7 @@ import type { z } from 'zod';
 import { decodeCursor, encodeCursor } from './posts.cursor';
 import { toPost, toSummary } from './posts.mapper';
 import type { PostWithPublisher, PostsRepository } from './posts.repository';
-import { SANITIZER_VERSION, plainText, sanitizeContent, textOf } from './sanitize';
+import { SANITIZER_VERSION, sanitizeContent, textOf } from './sanitize';
 
 type CreateInput = z.output<typeof CreatePostRequest>;
 type UpdateInput = z.output<typeof UpdatePostRequest>;
@@ -32,13 +33,18 @@ function words(value: string | undefined): string[] {
     .slice(0, 5);
 }
 
-/** Clean content: sanitized HTML, and its text long enough. */
+/**
+ * Clean content: sanitized HTML, and its text long enough. Invisible controls are refused as the
+ * sanitizer hands them back, so those written as character references (`&#x202E;`) are found too.
+ */
 function cleanContent(content: string): {
   content: string;
   contentText: string;
   contentSanitizer: number;
 } {
   const clean = sanitizeContent(content);
+  if (hasInvisibleControls(clean.replace(/\r/g, '\n')))
+    throw fieldError('content', 'UNSUPPORTED_CHARACTER');
   const text = textOf(clean);
   if (text.length < POST_CONTENT_MIN) throw fieldError('content', 'CONTENT_TOO_SHORT');
   if (text.length > POST_CONTENT_MAX) throw fieldError('content', 'TOO_LONG');
@@ -64,10 +70,10 @@ export class PostsService {
       id: newId(now.getTime()),
       publisherId: authorId,
       questionId: input.questionId ?? null,
-      title: plainText(input.title),
+      title: input.title,
       ...cleanContent(input.content),
       image: input.image,
-      credit: plainText(input.credit),
+      credit: input.credit,
       privacy: input.privacy,
       destination: input.destination,
       createdAt: now,
@@ -91,10 +97,10 @@ export class PostsService {
   async update(authorId: string, input: UpdateInput): Promise<Post> {
     await this.owned(authorId, input.postId);
     const changes: Parameters<PostsRepository['update']>[1] = {};
-    if (input.title !== undefined) changes.title = plainText(input.title);
+    if (input.title !== undefined) changes.title = input.title;
     if (input.content !== undefined) Object.assign(changes, cleanContent(input.content));
     if (input.image !== undefined) changes.image = input.image;
-    if (input.credit !== undefined) changes.credit = plainText(input.credit);
+    if (input.credit !== undefined) changes.credit = input.credit;
     if (input.privacy !== undefined) changes.privacy = input.privacy;
     if (input.destination !== undefined) changes.destination = input.destination;
     await this.repository.update(input.postId, changes);

@@ -1,4 +1,3 @@
-import { stripBidiControls } from '@mepedia/contracts';
 import sanitizeHtml from 'sanitize-html';
 
 // An allow-list: paragraphs, headings, emphasis, lists, quotes and web links.
@@ -58,7 +57,7 @@ export const SANITIZER_VERSION = 1;
 
 /** Safe HTML for post content; run on what comes in, and on what goes out if stored older. */
 export function sanitizeContent(html: string): string {
-  return sanitizeHtml(stripBidiOverrides(html), OPTIONS);
+  return sanitizeHtml(html, OPTIONS);
 }
 
 /** The text of some HTML, whitespace collapsed. */
@@ -82,15 +81,7 @@ function stripControls(value: string): string {
   return [...value].filter((char) => (char.codePointAt(0) ?? 0) > 0x20).join('');
 }
 
-/** Right-to-left and left-to-right overrides only: embeddings and marks that mixed text needs stay. */
-function stripBidiOverrides(text: string): string {
-  return text.replace(/[\u202D\u202E]/g, '');
-}
-
-/**
- * Titles and credits are plain text, kept as typed (`<` and `>` too: every page shows them as
- * text), on one line, without the invisible direction controls a title could disguise itself with.
- */
+/** A questionnaire post's title, from its question: one line, trimmed. */
 export function plainText(text: string): string {
-  return stripBidiControls(text).replace(/\s+/g, ' ').trim();
+  return text.replace(/\s+/g, ' ').trim();
 }

@@ -1,11 +1,12 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import type {
-  CreatePostRequest,
-  ErrorEnvelope,
-  LikeResponse,
-  Post,
-  PostsPage,
-  TranslateOutputResponse,
+import {
+  validationMessage,
+  type CreatePostRequest,
+  type ErrorEnvelope,
+  type LikeResponse,
+  type Post,
+  type PostsPage,
+  type TranslateOutputResponse,
 } from '@mepedia/contracts';
 import { openDatabase, type DatabaseHandle } from '@mepedia/server-database';
 import type { Identity } from '@mepedia/server-identity';
@@ -144,10 +145,10 @@ describe('posts service over HTTP', () => {
       const author = member();
       const post = await create(author, {
         content: `<p onclick="x()">${LONG_TEXT}</p><script>alert(1)</script>`,
-        title: 'Hello \u202Eworld',
+        title: '  Hello\n  <b>world</b> שָׁלוֹם 👩\u200D👧 ',
       });
       expect(post).toMatchObject({
-        title: 'Hello world',
+        title: 'Hello <b>world</b> שָׁלוֹם 👩\u200D👧',
         publisherId: author.userId,
         privacy: 'public',
         views: 0,
@@ -207,6 +208,46 @@ describe('posts service over HTTP', () => {
         ['credit', 'image', 'title'],
       );
       expect(missing.body.message).toBe('חלק מהשדות אינם תקינים');
+    });
+
+    it('refuses invisible controls in a title, credit or content, and stores nothing', async () => {
+      const author: Member = { ...member(), language: 'he' };
+      const refusals: Array<[string, Partial<CreatePostRequest>]> = [
+        ['title', { title: 'name\u202Egnp.exe' }],
+        ['title', { title: 'bell\u0007' }],
+        ['credit', { credit: '\u2067Photo\u2069' }],
+        ['content', { content: `<p>\u202B${LONG_TEXT}</p>` }],
+        // Written as a character reference, the override is found all the same.
+        ['content', { content: `<p>${LONG_TEXT} &#x202E;gnp.exe</p>` }],
+      ];
+      for (const [field, body] of refusals) {
+        const refused = await call<ErrorEnvelope>(base, 'POST', '/api/posts/create', {
+          headers: as(author),
+          body: newPost(body),
+        });
+        expect({ field, status: refused.status, details: refused.body.details }).toEqual({
+          field,
+          status: 400,
+          details: [
+            {
+              field,
+              code: 'UNSUPPORTED_CHARACTER',
+              message: validationMessage('UNSUPPORTED_CHARACTER', 'he'),
+            },
+          ],
+        });
+      }
+      const post = await create(author);
+      const changed = await call<ErrorEnvelope>(base, 'PUT', '/api/posts/update', {
+        headers: as(author),
+        body: { postId: post.postId, title: 'New', content: `<p>${LONG_TEXT}&#8238;</p>` },
+      });
+      expect(changed.status).toBe(400);
+      expect(changed.body.details).toMatchObject([
+        { field: 'content', code: 'UNSUPPORTED_CHARACTER' },
+      ]);
+      const mine = await list({ publisherId: author.userId }, author);
+      expect(mine.posts.map((p) => p.title)).toEqual([post.title]);
     });
 
     it('takes only an image uploaded here, never an outside address', async () => {

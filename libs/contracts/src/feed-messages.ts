@@ -5,8 +5,8 @@ import {
   FEED_MESSAGE_TAG_MAX,
   FEED_MESSAGES_PAGE_SIZE,
   FEED_MESSAGES_SKIP_MAX,
-  hasInvisibleControls,
 } from './feed-limits';
+import { hasInvisibleControls } from './invisible-controls';
 import { requiredError } from './zod-helpers';
 
 // Comments ("feed messages") on posts and me answers, with one level of replies: the

@@ -19,6 +19,7 @@ export * from './private-questions';
 export * from './reactions';
 export * from './site';
 export * from './feed-limits';
+export * from './invisible-controls';
 export * from './feed-messages';
 export * from './files';
 export * from './files.api';

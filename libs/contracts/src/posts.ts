@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Language } from './language';
+import { hasInvisibleControls } from './invisible-controls';
 import { requiredText } from './validation';
 import { optionalCount, requiredEnum } from './zod-helpers';
 import { ImageReference } from './files';
@@ -21,18 +22,33 @@ export type PostPrivacy = z.infer<typeof PostPrivacy>;
 export const PostDestination = requiredEnum(POST_DESTINATIONS);
 export type PostDestination = z.infer<typeof PostDestination>;
 
+/**
+ * A title or credit: plain text on one line, kept as typed (`<` and `>` too: every page shows it
+ * as text), runs of white space made one space. Invisible controls are refused, not removed.
+ */
+function plainLine(max: number, what: string) {
+  return requiredText(max)
+    .transform((text) => text.replace(/\s+/g, ' '))
+    .refine((text) => !hasInvisibleControls(text), 'UNSUPPORTED_CHARACTER')
+    .meta({
+      minLength: 1,
+      maxLength: max,
+      description: `${what}: plain text, never markup, 1 to ${max} characters once trimmed (FIELD_REQUIRED, TOO_LONG); line breaks and runs of spaces become one space. Control characters and the bidirectional embedding, override and isolate controls (U+202A–U+202E, U+2066–U+2069) are refused: UNSUPPORTED_CHARACTER (a client may remove them before sending).`,
+    });
+}
+
 const PostFields = {
-  title: requiredText(POST_TITLE_MAX),
+  title: plainLine(POST_TITLE_MAX, 'The title'),
   /** Rich text (HTML); stored sanitized, see docs/api/posts.md. */
   content: z
     .string({ error: (issue) => (issue.input === undefined ? 'FIELD_REQUIRED' : 'INVALID_VALUE') })
     .min(1, 'FIELD_REQUIRED')
     .max(POST_CONTENT_MAX * 4, 'TOO_LONG')
     .describe(
-      `Rich text (HTML), stored sanitized: its text (markup not counted) must hold ${POST_CONTENT_MIN} to ${POST_CONTENT_MAX} characters (CONTENT_TOO_SHORT, TOO_LONG).`,
+      `Rich text (HTML), stored sanitized: its text (markup not counted) must hold ${POST_CONTENT_MIN} to ${POST_CONTENT_MAX} characters (CONTENT_TOO_SHORT, TOO_LONG). Control characters other than tab and line breaks, and the bidirectional embedding, override and isolate controls, typed or as character references, are refused: UNSUPPORTED_CHARACTER.`,
     ),
   image: ImageReference,
-  credit: requiredText(POST_CREDIT_MAX),
+  credit: plainLine(POST_CREDIT_MAX, 'Who the image is by'),
   privacy: PostPrivacy,
   destination: PostDestination.default('profile').describe(
     'Where a public post appears: its author’s profile, or there and in the magazine.',
@@ -198,8 +214,3 @@ export const TranslateOutputResponse = z.object({
   cached: z.boolean().describe('Answered from a stored translation.'),
 });
 export type TranslateOutputResponse = z.infer<typeof TranslateOutputResponse>;
-
-/** Text stripped of bidirectional override and isolate controls, which can disguise what a title says. */
-export function stripBidiControls(text: string): string {
-  return text.replace(/[\u202A-\u202E\u2066-\u2069]/g, '');
-}

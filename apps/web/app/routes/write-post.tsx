@@ -4,6 +4,7 @@ import {
   POST_DESTINATIONS,
   POST_PRIVACIES,
   POST_TITLE_MAX,
+  withoutInvisibleControls,
   type Post,
   type PostDestination,
   type PostPrivacy,
@@ -180,7 +181,15 @@ function PostForm({ post, userId }: { post: Post | null; userId: string | null }
     setErrors({});
     setFormError(null);
     setBusy('saving');
-    const fields = { title: title.trim(), content, image, credit: credit.trim(), destination };
+    // What the member sees, without the invisible controls the service refuses (pasted text
+    // carries them, and a questionnaire post may hold them from its answer).
+    const fields = {
+      title: withoutInvisibleControls(title).trim(),
+      content: withoutInvisibleControls(content.replace(/\r\n?/g, '\n')),
+      image,
+      credit: withoutInvisibleControls(credit).trim(),
+      destination,
+    };
     try {
       const saved = post
         ? await api.posts.update({ postId: post.postId, ...fields })

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { POST_CONTENT_MIN } from '@mepedia/contracts';
+import { POST_CONTENT_MIN, hasInvisibleControls } from '@mepedia/contracts';
 import { describe, expect, it, vi } from 'vitest';
 // The server's own sanitizer: what the editor sends must come out of it unchanged.
 // eslint-disable-next-line @nx/enforce-module-boundaries -- the oracle, in a test only
@@ -79,11 +79,24 @@ describe('allowedHtml', () => {
       '<p>שלום</p><p>Hello</p>',
     );
   });
+
+  it('takes out the invisible controls the server refuses, and keeps direction marks', () => {
+    const pasted = '<p>\u202Bשלום\u202C \u2066x\u2069 a\u202Eb\u0007 \u200Fמה\u200E</p>';
+    const allowed = allowedHtml(pasted);
+    expect(allowed).toBe('<p>שלום x ab \u200Fמה\u200E</p>');
+    expect(hasInvisibleControls(sanitizeContent(allowed))).toBe(false);
+  });
 });
 
 describe('textToHtml', () => {
   it('makes a paragraph of each line, escaped', () => {
     expect(textToHtml('one <b>\n\ntwo & three')).toBe('<p>one &lt;b&gt;</p><p>two &amp; three</p>');
+  });
+
+  it('takes out invisible controls from pasted text', () => {
+    expect(textToHtml('name\u202Egnp.exe\r\n\u2067כותרת\u2069')).toBe(
+      '<p>namegnp.exe</p><p>כותרת</p>',
+    );
   });
 });
 

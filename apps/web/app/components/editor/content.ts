@@ -5,7 +5,7 @@
 // It imports the contracts' index (not '@mepedia/contracts/browser') on purpose: a module under
 // components/ that reaches the schemas stays with its page instead of joining the shell chunk
 // every page loads (apps/web/vite.config.ts), and the editor is this page's alone.
-import { POST_CONTENT_MIN } from '@mepedia/contracts';
+import { POST_CONTENT_MIN, withoutInvisibleControls } from '@mepedia/contracts';
 import { defused } from './defuse';
 
 type Tag = 'strong' | 'em' | 'u' | 's';
@@ -97,8 +97,11 @@ export const escapeText = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 export const escapeAttribute = (text: string) => escapeText(text).replace(/"/g, '&quot;');
 
-/** Text as it reads: runs of white space (no-break spaces too) are one space; no overrides. */
-const cleanText = (text: string) => text.replace(/[\u202D\u202E]/g, '').replace(/\s+/g, ' ');
+/**
+ * Text as it reads: runs of white space (no-break spaces too) are one space, and none of the
+ * invisible controls the posts service refuses (pasted text carries them; nobody could find them).
+ */
+const cleanText = (text: string) => withoutInvisibleControls(text.replace(/\s+/g, ' '));
 
 /** Spaces and control characters, which browsers ignore inside a URL's scheme. */
 const withoutControls = (value: string) =>

@@ -1,6 +1,6 @@
-import { hasInvisibleControls, withoutInvisibleControls } from './feed-limits';
+import { hasInvisibleControls, withoutInvisibleControls } from './invisible-controls';
 
-describe('invisible controls in comments', () => {
+describe('invisible controls in what members write', () => {
   it.each([
     ['a right-to-left override', 'name\u202Egnp.exe'],
     ['an embedding', '\u202Bשלום\u202C'],
