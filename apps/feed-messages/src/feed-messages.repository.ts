@@ -169,13 +169,13 @@ export class FeedMessagesRepository {
     sort: FeedMessageSort,
     skip: number,
     limit: number,
-  ): Promise<{ rows: MessageRow[]; total: number }> {
+  ): Promise<{ rows: MessageRow[]; total: number; visible: number }> {
     const where: SQL | undefined =
       parentId === null
         ? and(eq(messages.roomId, roomId), isNull(messages.parentId))
         : and(eq(messages.parentId, parentId), eq(messages.roomId, roomId));
     const order = sort === 'newest' ? desc : asc;
-    const [rows, [counted]] = await Promise.all([
+    const [rows, [counted], visible] = await Promise.all([
       this.db
         .select()
         .from(messages)
@@ -184,8 +184,9 @@ export class FeedMessagesRepository {
         .limit(limit)
         .offset(skip),
       this.db.select({ n: count() }).from(messages).where(where),
+      this.countVisible(roomId),
     ]);
-    return { rows, total: counted?.n ?? 0 };
+    return { rows, total: counted?.n ?? 0, visible };
   }
 
   /**

@@ -98,7 +98,7 @@ export class FeedMessagesService {
     const parentId = input.parentId ?? null;
     const skip = input.skip ?? 0;
     const sort = input.sort ?? (parentId === null ? 'newest' : 'oldest');
-    const { rows, total } = await this.repository.page(
+    const { rows, total, visible } = await this.repository.page(
       input.id,
       parentId,
       sort,
@@ -115,6 +115,7 @@ export class FeedMessagesService {
     return {
       messages: rows.map(toFeedMessage),
       total,
+      count: visible,
       hasMore: skip + rows.length < total,
       likedByMe,
     };

@@ -55,7 +55,10 @@ describe('feed-messages service over HTTP', () => {
   async function numberOf(id: string) {
     const response = await api<FeedMessagesCount>('GET', `getNumberOfMessages/${id}`, null);
     expect(response.status).toBe(200);
-    return FeedMessagesCount.parse(response.body).count;
+    const { count } = FeedMessagesCount.parse(response.body);
+    // Every page of getMessages says the same (the post page reads it there, in one call).
+    expect({ id, count: (await page({ id })).count }).toEqual({ id, count });
+    return count;
   }
   async function like(who: Member, id: string) {
     const response = await api<LikeFeedMessageResponse>('PUT', 'like', who, { id });
@@ -427,6 +430,7 @@ describe('feed-messages service over HTTP', () => {
       expect(await page({ id: postId })).toEqual({
         messages: [],
         total: 0,
+        count: 0,
         hasMore: false,
         likedByMe: [],
       });

@@ -154,6 +154,12 @@ export const FeedMessagesPage = z.object({
     .number()
     .int()
     .describe('How many messages the list has in all (placeholders of deleted ones included).'),
+  count: z
+    .number()
+    .int()
+    .describe(
+      'The room’s messages, replies included, placeholders not: what getNumberOfMessages answers, read in the same call.',
+    ),
   hasMore: z.boolean().describe('Whether a later page has more.'),
   likedByMe: z
     .array(z.string())

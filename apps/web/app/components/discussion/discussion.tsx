@@ -29,7 +29,6 @@ import { reduce, repliesSkip, startState, type DiscussionState, type Thread } fr
 /** What the page's loader read: the first page of comments and their authors (null: it failed). */
 export type DiscussionStart = {
   page: FeedMessagesPage;
-  count: number;
   authors: MemberName[];
 } | null;
 
@@ -68,10 +67,7 @@ export function Discussion({ roomId, start }: { roomId: string; start: Discussio
   const headingRef = useRef<HTMLHeadingElement>(null);
   const [failed, setFailed] = useState(start === null);
   const [state, dispatch] = useReducer(reduce, start, (first): DiscussionState =>
-    startState(
-      first?.page ?? { messages: [], total: 0, hasMore: false, likedByMe: [] },
-      first?.count ?? 0,
-    ),
+    startState(first?.page ?? { messages: [], total: 0, count: 0, hasMore: false, likedByMe: [] }),
   );
   const [authors, setAuthors] = useState<Record<string, MemberName>>(() =>
     Object.fromEntries((start?.authors ?? []).map((author) => [author.id, author])),
@@ -138,10 +134,8 @@ export function Discussion({ roomId, start }: { roomId: string; start: Discussio
         skip: first ? 0 : state.comments.length,
       });
       await learnAuthors(page.messages);
-      if (first) {
-        const { count } = await api.feedMessages.getNumberOfMessages(roomId);
-        dispatch({ type: 'reset', page, count });
-      } else dispatch({ type: 'page', page });
+      if (first) dispatch({ type: 'reset', page });
+      else dispatch({ type: 'page', page });
       setFailed(false);
     } catch {
       toasts.error(t('discussion.error.load'));

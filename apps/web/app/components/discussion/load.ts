@@ -8,10 +8,8 @@ import type { DiscussionStart } from './discussion';
  */
 export async function loadDiscussion(api: Api, roomId: string): Promise<DiscussionStart> {
   try {
-    const [page, { count }] = await Promise.all([
-      api.feedMessages.getMessages(roomId),
-      api.feedMessages.getNumberOfMessages(roomId),
-    ]);
+    // The page carries the room's count too: one call, one privacy check.
+    const page = await api.feedMessages.getMessages(roomId);
     const ids = [
       ...new Set(page.messages.flatMap((message) => (message.authorId ? [message.authorId] : []))),
     ];
@@ -22,7 +20,7 @@ export async function loadDiscussion(api: Api, roomId: string): Promise<Discussi
             .getMembersByIds(ids)
             .then((answer) => answer.members)
             .catch(() => []);
-    return { page, count, authors };
+    return { page, authors };
   } catch {
     return null;
   }

@@ -24,15 +24,21 @@ function message(id: string, fields: Partial<FeedMessage> = {}): FeedMessage {
   };
 }
 
-const page = (messages: FeedMessage[], hasMore = false, likedByMe: string[] = []) =>
-  ({ messages, total: messages.length, hasMore, likedByMe }) satisfies FeedMessagesPage;
+/** A page of these messages; `count`, the room's messages, replies included (the first page's
+ * own, unless said). */
+const page = (
+  messages: FeedMessage[],
+  hasMore = false,
+  likedByMe: string[] = [],
+  count = messages.length,
+) => ({ messages, total: messages.length, count, hasMore, likedByMe }) satisfies FeedMessagesPage;
 
 const ids = (list: FeedMessage[]) => list.map((item) => item.messageId);
 
 describe('discussion state', () => {
   it('adds a later page after the first, once each, newest first', () => {
     const [a, b, c] = [message('a'), message('b'), message('c')];
-    let state = startState(page([c, b], true), 3);
+    let state = startState(page([c, b], true, [], 3));
     // The page shifted on the server meanwhile: b comes again.
     state = reduce(state, { type: 'page', page: page([b, a], false, ['a']) });
     expect(ids(state.comments)).toEqual(['c', 'b', 'a']);
@@ -40,9 +46,22 @@ describe('discussion state', () => {
     expect(state.liked).toEqual(['a']);
   });
 
+  it('takes the room’s count from every page it reads: others may have written meanwhile', () => {
+    const [a, b] = [message('a'), message('b')];
+    let state = startState(page([b], true, [], 4));
+    expect(state.count).toBe(4);
+    state = reduce(state, { type: 'page', page: page([a], false, [], 6) });
+    expect(state.count).toBe(6);
+    state = reduce(state, { type: 'replies', parentId: 'b', page: page([], false, [], 7) });
+    expect(state.count).toBe(7);
+  });
+
   it('puts a new comment first and counts it', () => {
     const old = message('old');
-    const state = reduce(startState(page([old]), 1), { type: 'added', message: message('new') });
+    const state = reduce(startState(page([old], false, [], 1)), {
+      type: 'added',
+      message: message('new'),
+    });
     expect(ids(state.comments)).toEqual(['new', 'old']);
     expect(state.count).toBe(2);
   });
@@ -53,8 +72,8 @@ describe('discussion state', () => {
       message('r1', { parentMessageId: 'p' }),
       message('r2', { parentMessageId: 'p' }),
     ];
-    let state: DiscussionState = startState(page([parent]), 3);
-    state = reduce(state, { type: 'replies', parentId: 'p', page: page([r1], true) });
+    let state: DiscussionState = startState(page([parent], false, [], 3));
+    state = reduce(state, { type: 'replies', parentId: 'p', page: page([r1], true, [], 3) });
     const mine = message('mine', { parentMessageId: 'p' });
     state = reduce(state, { type: 'added', message: mine });
     expect(ids(state.threads['p']!.replies)).toEqual(['r1', 'mine']);
@@ -69,7 +88,7 @@ describe('discussion state', () => {
 
   it('opens a thread that was never loaded with the new reply, knowing earlier ones wait', () => {
     const parent = message('p', { repliesCount: 1 });
-    const state = reduce(startState(page([parent]), 2), {
+    const state = reduce(startState(page([parent], false, [], 2)), {
       type: 'added',
       message: message('mine', { parentMessageId: 'p' }),
     });
@@ -80,8 +99,8 @@ describe('discussion state', () => {
   it('keeps a deleted comment with replies as a note, and drops it with its last reply', () => {
     const parent = message('p', { repliesCount: 1, likes: 2 });
     const reply = message('r', { parentMessageId: 'p' });
-    let state = startState(page([parent], false, ['p']), 2);
-    state = reduce(state, { type: 'replies', parentId: 'p', page: page([reply]) });
+    let state = startState(page([parent], false, ['p'], 2));
+    state = reduce(state, { type: 'replies', parentId: 'p', page: page([reply], false, [], 2) });
     state = reduce(state, { type: 'removed', message: parent, placeholder: true });
     expect(state.comments[0]).toMatchObject({
       deleted: true,
@@ -99,7 +118,7 @@ describe('discussion state', () => {
 
   it('removes a comment without replies outright', () => {
     const [a, b] = [message('a'), message('b')];
-    const state = reduce(startState(page([b, a]), 2), {
+    const state = reduce(startState(page([b, a], false, [], 2)), {
       type: 'removed',
       message: a,
       placeholder: false,
@@ -110,7 +129,7 @@ describe('discussion state', () => {
   it('changes an edited reply in its thread and a like wherever the message is', () => {
     const parent = message('p', { repliesCount: 1 });
     const reply = message('r', { parentMessageId: 'p' });
-    let state = startState(page([parent]), 2);
+    let state = startState(page([parent], false, [], 2));
     state = reduce(state, { type: 'replies', parentId: 'p', page: page([reply]) });
     state = reduce(state, {
       type: 'edited',
@@ -126,7 +145,7 @@ describe('discussion state', () => {
 
   it('closes and reopens a loaded thread without loading it again', () => {
     const parent = message('p', { repliesCount: 1 });
-    let state = startState(page([parent]), 2);
+    let state = startState(page([parent], false, [], 2));
     state = reduce(state, {
       type: 'replies',
       parentId: 'p',

@@ -22,7 +22,7 @@ export type DiscussionState = {
 };
 
 export type DiscussionAction =
-  | { type: 'reset'; page: FeedMessagesPage; count: number }
+  | { type: 'reset'; page: FeedMessagesPage }
   | { type: 'page'; page: FeedMessagesPage }
   | { type: 'replies'; parentId: string; page: FeedMessagesPage }
   | { type: 'toggleThread'; parentId: string; open: boolean }
@@ -31,13 +31,13 @@ export type DiscussionAction =
   | { type: 'liked'; messageId: string; liked: boolean; likes: number }
   | { type: 'removed'; message: FeedMessage; placeholder: boolean };
 
-export function startState(page: FeedMessagesPage, count: number): DiscussionState {
+export function startState(page: FeedMessagesPage): DiscussionState {
   return {
     comments: page.messages,
     hasMore: page.hasMore,
     liked: page.likedByMe,
     threads: {},
-    count,
+    count: page.count,
   };
 }
 
@@ -89,13 +89,15 @@ function changeParent(
 export function reduce(state: DiscussionState, action: DiscussionAction): DiscussionState {
   switch (action.type) {
     case 'reset':
-      return startState(action.page, action.count);
+      return startState(action.page);
     case 'page':
+      // Every page says how many messages the room has now: others may have written meanwhile.
       return {
         ...state,
         comments: merged(state.comments, action.page.messages, 'newest'),
         hasMore: action.page.hasMore,
         liked: likedAfter(state.liked, action.page),
+        count: action.page.count,
       };
     case 'replies': {
       const thread = state.threads[action.parentId];
@@ -103,6 +105,7 @@ export function reduce(state: DiscussionState, action: DiscussionAction): Discus
       return {
         ...state,
         liked: likedAfter(state.liked, action.page),
+        count: action.page.count,
         threads: {
           ...state.threads,
           [action.parentId]: {
