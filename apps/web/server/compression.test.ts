@@ -133,6 +133,20 @@ describe('sendResponse', () => {
     );
   }
 
+  /** The raw (still compressed) body of a GET to `listening`. */
+  function get(listening: Server, headers: Record<string, string>) {
+    const { port } = listening.address() as AddressInfo;
+    return new Promise<Buffer>((done, failed) => {
+      const call = request({ port, host: '127.0.0.1', headers }, (res) => {
+        const parts: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => parts.push(chunk));
+        res.on('end', () => done(Buffer.concat(parts)));
+      });
+      call.on('error', failed);
+      call.end();
+    });
+  }
+
   // A page written in pieces, the second a moment after the first, as React streams.
   const streamedPage = () =>
     new Response(
@@ -159,6 +173,49 @@ describe('sendResponse', () => {
     expect(html.endsWith('</body></html>')).toBe(true);
     // The head was flushed before the body was drawn: it arrived as its own piece.
     expect(answer.chunks).toBeGreaterThan(1);
+  });
+
+  it('sends the pieces written in one go together, compressed or not', async () => {
+    // Forty pieces at once, as React writes a page's shell, then one more a moment later.
+    const inPieces = () =>
+      new Response(
+        new ReadableStream<Uint8Array>({
+          async start(controller) {
+            for (let i = 0; i < 40; i++)
+              controller.enqueue(new TextEncoder().encode(`<p>piece ${i}</p>`.repeat(20)));
+            await new Promise((later) => setTimeout(later, 50));
+            controller.enqueue(new TextEncoder().encode('<p>the end</p>'));
+            controller.close();
+          },
+        }),
+        { headers: { 'content-type': 'text/html' } },
+      );
+    for (const encoding of ['br', 'gzip', 'identity']) {
+      let writes = 0;
+      server = createServer((req, res) => {
+        const write = res.write.bind(res) as (chunk: unknown) => boolean;
+        res.write = ((chunk: unknown) => {
+          writes += 1;
+          return write(chunk);
+        }) as typeof res.write;
+        void sendResponse(req, res, inPieces());
+      });
+      await new Promise<void>((listening) => server!.listen(0, '127.0.0.1', listening));
+      const answer = await get(server, { 'accept-encoding': encoding });
+      const html =
+        encoding === 'br'
+          ? brotliDecompressSync(answer).toString()
+          : encoding === 'gzip'
+            ? gunzipSync(answer).toString()
+            : answer.toString();
+      expect(html.startsWith('<p>piece 0</p>')).toBe(true);
+      expect(html.endsWith('<p>piece 39</p><p>the end</p>')).toBe(true);
+      // One write (or two, as the compressor hands its output over) for the forty, one for the
+      // last piece, the end: not one for each piece.
+      expect({ encoding, few: writes <= 6 }).toEqual({ encoding, few: true });
+      // The next encoding gets a server of its own; afterEach closes the last.
+      if (encoding !== 'identity') await new Promise((done) => server?.close(done));
+    }
   });
 
   it('uses gzip when brotli is not accepted, and sends plain text to a client that takes neither', async () => {

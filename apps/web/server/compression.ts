@@ -197,22 +197,40 @@ export async function sendResponse(
         compressor.once('error', failed);
       })
     : Promise.resolve();
-  try {
-    for await (const chunk of response.body) {
-      if (res.destroyed) break;
-      if (!compressor) {
-        res.write(chunk);
-        continue;
-      }
-      compressor.write(chunk);
-      // What React has written so far goes out now, not when the compressor's buffer fills.
-      await new Promise<void>((flushed) =>
+  // What React has written so far goes out as soon as it pauses, not when the compressor's
+  // buffer fills. React writes a page in pieces of a few KB, many in one go: those are sent
+  // together, with one flush (one trip to zlib's thread, one write to the socket) once the go
+  // is over, not one each.
+  let flushScheduled = false;
+  let ended = false;
+  let pending: Uint8Array[] = [];
+  const sendPending = () => {
+    if (pending.length === 0) return;
+    res.write(pending.length === 1 ? pending[0] : Buffer.concat(pending));
+    pending = [];
+  };
+  const sendSoon = () => {
+    if (flushScheduled) return;
+    flushScheduled = true;
+    setImmediate(() => {
+      flushScheduled = false;
+      if (ended || res.destroyed) return;
+      if (compressor)
         compressor.flush(
           encoding === 'br' ? constants.BROTLI_OPERATION_FLUSH : constants.Z_SYNC_FLUSH,
-          () => flushed(),
-        ),
-      );
+        );
+      else sendPending();
+    });
+  };
+  try {
+    for await (const chunk of response.body as AsyncIterable<Uint8Array>) {
+      if (res.destroyed) break;
+      if (compressor) compressor.write(chunk);
+      else pending.push(chunk);
+      sendSoon();
     }
+    ended = true;
+    if (!res.destroyed) sendPending();
     compressor?.end();
     await finished;
   } finally {
