@@ -39,6 +39,7 @@ export class PostsRepository {
   // The hot reads, built once and prepared (on PostgreSQL, per connection): a request only binds
   // its values. Lists with search words, a publisher, a cursor or oldest-first are built per call.
   private readonly byId;
+  private readonly byIdFor;
   private readonly liked;
   private readonly recent;
 
@@ -47,6 +48,19 @@ export class PostsRepository {
       .where(eq(posts.id, sql.placeholder('id')))
       .limit(1)
       .prepare('posts_by_id');
+    // A member's read of a post: whether they like it comes in the same statement.
+    this.byIdFor = this.db
+      .select({
+        ...getPostColumns(),
+        publisherName: publishers.fullname,
+        publisherImage: publishers.profileImage,
+        likedByMe: sql<boolean>`exists (select 1 from ${postLikes} where ${postLikes.postId} = ${posts.id} and ${postLikes.userId} = ${sql.placeholder('userId')})`,
+      })
+      .from(posts)
+      .leftJoin(publishers, eq(publishers.userId, posts.publisherId))
+      .where(eq(posts.id, sql.placeholder('id')))
+      .limit(1)
+      .prepare('posts_by_id_for');
     this.liked = this.db
       .select({ postId: postLikes.postId })
       .from(postLikes)
@@ -80,6 +94,18 @@ export class PostsRepository {
     if (!isUuid(id)) return undefined;
     const [row] = await this.byId.execute({ id });
     return row;
+  }
+
+  /** The post as `findById` reads it, and whether `userId` likes it: one statement. */
+  async findByIdFor(
+    id: string,
+    userId: string,
+  ): Promise<{ row: PostWithPublisher; liked: boolean } | undefined> {
+    if (!isUuid(id)) return undefined;
+    const [found] = await this.byIdFor.execute({ id, userId });
+    if (!found) return undefined;
+    const { likedByMe, ...row } = found;
+    return { row, liked: likedByMe };
   }
 
   async findMePost(publisherId: string, questionId: string): Promise<PostRow | undefined> {

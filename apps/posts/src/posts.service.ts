@@ -51,6 +51,13 @@ function cleanContent(content: string): {
   return { content: clean, contentText: text, contentSanitizer: SANITIZER_VERSION };
 }
 
+/** A post as `viewerId` may see it: a private one exists for its author only. */
+function seenBy(row: PostWithPublisher | undefined, viewerId: string | null): PostWithPublisher {
+  if (!row || (row.privacy === 'private' && row.publisherId !== viewerId))
+    throw new AppError('POST_NOT_FOUND');
+  return row;
+}
+
 /** The rules of posts: who sees, who changes, what a post must hold. */
 export class PostsService {
   constructor(
@@ -132,10 +139,7 @@ export class PostsService {
 
   /** A post as the viewer may see it: private posts exist only for their author. */
   async visible(postId: string, viewerId: string | null): Promise<PostWithPublisher> {
-    const row = await this.repository.findById(postId);
-    if (!row || (row.privacy === 'private' && row.publisherId !== viewerId))
-      throw new AppError('POST_NOT_FOUND');
-    return row;
+    return seenBy(await this.repository.findById(postId), viewerId);
   }
 
   async getById(postId: string, viewerId: string | null): Promise<Post> {
@@ -145,8 +149,8 @@ export class PostsService {
         toPost(await this.visible(postId, null), false),
       );
     }
-    const row = await this.visible(postId, viewerId);
-    return toPost(row, await this.repository.likedBy(row.id, viewerId));
+    const found = await this.repository.findByIdFor(postId, viewerId);
+    return toPost(seenBy(found?.row, viewerId), found?.liked ?? false);
   }
 
   async getMePost(postId: string, viewerId: string | null): Promise<Post> {

@@ -720,7 +720,8 @@ describe('posts service over HTTP', () => {
 
   describe('counters', () => {
     it('loses no like among 50 at once, and toggles', async () => {
-      const post = await create(member());
+      const author = member();
+      const post = await create(author);
       const fans = Array.from({ length: 50 }, member);
       const results = await Promise.all(
         fans.map((fan) =>
@@ -741,6 +742,14 @@ describe('posts service over HTTP', () => {
         body: { postId: post.postId },
       });
       expect(read.body).toMatchObject({ likes: 49, likedByMe: true });
+      // Each member reads their own like: the one who took it back, and the author, do not.
+      for (const who of [fans[0]!, author]) {
+        const theirs = await call<Post>(base, 'POST', '/api/posts/getPostById', {
+          headers: as(who),
+          body: { postId: post.postId },
+        });
+        expect(theirs.body).toMatchObject({ likes: 49, likedByMe: false });
+      }
       expect(
         (await call(base, 'PUT', '/api/posts/like', { body: { id: post.postId } })).status,
       ).toBe(401);

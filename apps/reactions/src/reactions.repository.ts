@@ -196,6 +196,34 @@ export class ReactionsRepository {
       .where(and(eq(lottieCounts.collection, collection), eq(lottieCounts.objectId, objectId)));
   }
 
+  /**
+   * The object's reaction counts, each with whether `userId` left that reaction: one statement,
+   * a primary-key probe per counter (a reaction of theirs has a counter row, kept in the same
+   * transaction).
+   */
+  async lottieCountsFor(
+    { collection, objectId }: ObjectRef,
+    userId: string,
+  ): Promise<Array<NameCount & { mine: boolean }>> {
+    return this.db
+      .select({
+        name: lottieCounts.name,
+        count: lottieCounts.count,
+        mine: sql<boolean>`${lotties.userId} is not null`,
+      })
+      .from(lottieCounts)
+      .leftJoin(
+        lotties,
+        and(
+          eq(lotties.collection, lottieCounts.collection),
+          eq(lotties.objectId, lottieCounts.objectId),
+          eq(lotties.name, lottieCounts.name),
+          eq(lotties.userId, userId),
+        ),
+      )
+      .where(and(eq(lottieCounts.collection, collection), eq(lottieCounts.objectId, objectId)));
+  }
+
   /** The reactions a member left on the object. */
   async lottiesOf(
     { collection, objectId }: ObjectRef,

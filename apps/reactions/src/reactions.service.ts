@@ -56,11 +56,12 @@ export class ReactionsService {
 
   /** A guest (`userId` null) gets the counts and no reactions of their own. */
   async fillLotties(object: ObjectRef, userId: string | null): Promise<LottiesState> {
-    const [counts, mine] = await Promise.all([
-      this.repository.lottieCounts(object),
-      userId === null ? [] : this.repository.lottiesOf(object, userId),
-    ]);
-    return toLottiesState(counts, mine);
+    if (userId === null) return toLottiesState(await this.repository.lottieCounts(object), []);
+    const counts = await this.repository.lottieCountsFor(object, userId);
+    return toLottiesState(
+      counts,
+      counts.filter((row) => row.mine).map((row) => row.name),
+    );
   }
 
   /** A post was deleted: what it gathered goes. */
