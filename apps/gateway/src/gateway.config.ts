@@ -117,6 +117,19 @@ export const gatewayEnv = z.object({
   ...serviceUrls,
 });
 
+/**
+ * Every rate limit of the gateway (the RATE_LIMIT_* counts, not their windows) set to `limit`,
+ * as environment variables: for suites, drills and benches that put one member's load from one
+ * address far past what a person may, or that meet every rule after a few calls.
+ */
+export function everyRateLimitAt(limit: number): Record<string, string> {
+  return Object.fromEntries(
+    Object.keys(gatewayEnv.shape)
+      .filter((name) => name.startsWith('RATE_LIMIT_') && !name.endsWith('_WINDOW_SECONDS'))
+      .map((name) => [name, String(limit)]),
+  );
+}
+
 export type GatewayConfig = {
   production: boolean;
   logLevel: string;

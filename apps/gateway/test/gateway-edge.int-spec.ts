@@ -9,7 +9,7 @@ import {
 import { IdentityVerifier } from '@mepedia/server-identity';
 import { call, parseSetCookie, SETUP_TIMEOUT_MS, testIdentity } from '@mepedia/server-testing';
 import { createGatewayApp, type GatewayApp } from '../src/gateway.app';
-import { gatewayEnv, loadGatewayConfig } from '../src/gateway.config';
+import { everyRateLimitAt, loadGatewayConfig } from '../src/gateway.config';
 import { RATE_RULES } from '../src/rate-rules';
 
 type Seen = {
@@ -128,11 +128,7 @@ describe('the gateway at its edge', () => {
     await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
     const upstreamUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
     // Every limit (and its window) at LIMIT: each rule of rate-rules.ts is met after three calls.
-    const limits = Object.fromEntries(
-      Object.keys(gatewayEnv.shape)
-        .filter((name) => name.startsWith('RATE_LIMIT_') && !name.endsWith('_WINDOW_SECONDS'))
-        .map((name) => [name, String(LIMIT)]),
-    );
+    const limits = everyRateLimitAt(LIMIT);
     gateway = await createGatewayApp(
       loadGatewayConfig({
         IDENTITY_PRIVATE_KEY: identity.exported.privateKey,

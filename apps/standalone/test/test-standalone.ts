@@ -1,17 +1,5 @@
 import { createTestDatabase, startProcess, translationListener } from '@mepedia/server-testing';
-import { gatewayEnv } from '../../gateway/src/gateway.config';
-
-/**
- * Every rate limit of the gateway (RATE_LIMIT_*, not the windows) set out of reach, for suites
- * that call many routes many times from one address; the gateway's own tests test the limits.
- */
-export function unlimitedRates(): Record<string, string> {
-  return Object.fromEntries(
-    Object.keys(gatewayEnv.shape)
-      .filter((name) => name.startsWith('RATE_LIMIT_') && !name.endsWith('_SECONDS'))
-      .map((name) => [name, '1000000']),
-  );
-}
+import { everyRateLimitAt } from '../../gateway/src/gateway.config';
 
 /**
  * npm start's process for a suite of its own: a fresh PostgreSQL database, translation against a
@@ -31,7 +19,8 @@ export async function startTestStandalone(): Promise<{ url: string; stop(): Prom
         TRANSLATION_PROVIDER: 'google',
         GOOGLE_TRANSLATE_KEY: 'test-key',
         GOOGLE_TRANSLATE_ENDPOINT: await translation.start(),
-        ...unlimitedRates(),
+        // Suites call many routes many times from one address; the gateway's tests test limits.
+        ...everyRateLimitAt(1_000_000),
       },
       /ready at (http:\/\/\S+)/,
     );
