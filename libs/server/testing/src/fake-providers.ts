@@ -79,6 +79,10 @@ export async function startSmtpCapture(options: { holdMs?: number } = {}) {
         .catch(callback);
     },
   });
+  // A sender that dies mid-message (the drills kill the worker there) may reset its connection;
+  // the server reports that as an 'error' event, which with no listener would end the test
+  // process. For a capture server it is only a sender gone: the message is not kept (onClose).
+  server.on('error', () => undefined);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   return {
