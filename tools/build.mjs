@@ -18,7 +18,6 @@ import {
   existsSync,
   mkdirSync,
   readFileSync,
-  readdirSync,
   renameSync,
   rmSync,
   statSync,
@@ -26,21 +25,12 @@ import {
 } from 'node:fs';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { dirname, join } from 'node:path';
+import { files, webInputs } from './build-inputs.mjs';
 
 const run = (args, options = {}) => {
   const result = spawnSync(process.execPath, args, { stdio: 'inherit', ...options });
   if (result.status !== 0) process.exit(result.status ?? 1);
 };
-
-function files(dir) {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory())
-      return entry.name === 'node_modules' || entry.name.startsWith('.') ? [] : files(path);
-    return [path];
-  });
-}
 
 // Every folder with a project.json under apps/ and libs/, except the Vite-built web app and the
 // web libraries it bundles.
@@ -115,16 +105,7 @@ function buildAllServers(roots) {
 }
 
 function buildWeb() {
-  // The web app's inputs: its sources, the libraries it bundles, and the build's own config.
-  const inputs = [
-    ...files('apps/web/app'),
-    ...files('apps/web/public'),
-    ...files('libs/web'),
-    ...files('libs/contracts/src'),
-    'apps/web/vite.config.ts',
-    'apps/web/react-router.config.ts',
-    'package-lock.json',
-  ];
+  const inputs = webInputs();
   const digest = digestOf(inputs);
   const stamp = 'dist/web/.inputs';
   if (

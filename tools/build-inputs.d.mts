@@ -1,0 +1,2 @@
+export function files(dir: string): string[];
+export function webInputs(root?: string): string[];
