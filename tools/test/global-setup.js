@@ -2,8 +2,12 @@
 // can be told apart from another run's (and cleaned up by global-teardown).
 const { randomBytes } = require('node:crypto');
 const { execFileSync } = require('node:child_process');
+const { existsSync } = require('node:fs');
 
 module.exports = async function globalSetup() {
+  // ./.data is the developer's own npm start data: no test may write there (global-teardown
+  // fails the run if a test made it). Where it already exists, nothing can be told apart.
+  globalThis.__mepediaDataDirAbsent = !existsSync(`${__dirname}/../../.data`);
   if (!process.env.MEPEDIA_TEST_RUN) {
     process.env.MEPEDIA_TEST_RUN = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
   }

@@ -1,18 +1,29 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createTestDatabase, startProcess, translationListener } from '@mepedia/server-testing';
 import { everyRateLimitAt } from '../../gateway/src/gateway.config';
 
 /**
  * npm start's process for a suite of its own: a fresh PostgreSQL database, translation against a
- * stand-in provider, no rate limit in the way. `stop()` ends the process and drops the database.
+ * stand-in provider, images in a folder of its own (never the developer's ./.data), no rate limit
+ * in the way. `stop()` ends the process, drops the database and removes the folder.
  */
 export async function startTestStandalone(): Promise<{ url: string; stop(): Promise<void> }> {
   const database = await createTestDatabase();
   const translation = translationListener();
+  const dataDir = await mkdtemp(join(tmpdir(), 'mepedia-standalone-'));
+  const cleanUp = async () => {
+    await translation.close();
+    await database.drop();
+    await rm(dataDir, { recursive: true, force: true });
+  };
   try {
     const standalone = await startProcess(
       'dist/apps/standalone/src/main.js',
       {
         DATABASE_URL: database.url,
+        DATA_DIR: dataDir,
         PORT: '0',
         HOST: '127.0.0.1',
         LOG_LEVEL: 'warn',
@@ -28,13 +39,11 @@ export async function startTestStandalone(): Promise<{ url: string; stop(): Prom
       url: standalone.match[1]!,
       stop: async () => {
         await standalone.stop();
-        await translation.close();
-        await database.drop();
+        await cleanUp();
       },
     };
   } catch (error) {
-    await translation.close();
-    await database.drop();
+    await cleanUp();
     throw error;
   }
 }
