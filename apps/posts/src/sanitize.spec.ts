@@ -1,4 +1,112 @@
+import { defaultTreeAdapter, html, parseFragment, serialize } from 'parse5';
 import { plainText, sanitizeContent, textOf } from './sanitize';
+
+/** What a browser makes of some post HTML shown in a `div`, written back (parse5: the HTML5 parser). */
+const DIV = defaultTreeAdapter.createElement('div', html.NS.HTML, []);
+const reparsed = (markup: string) => serialize(parseFragment(DIV, markup));
+
+/** Hostile and broken inputs: each one's stored form must be exactly what a browser builds of it. */
+const HOSTILE = [
+  '<p><a href="javascript:alert(1)">bad</a> <a href="https://example.com">good</a> tail</p><p>after</p>',
+  '<a href="javascript:x">x</a><a href="https://a.example">a</a><a href="vbscript:y">y</a><a href="mailto:m@x.y">m</a>',
+  '<p><a href="data:text/html,x"><b>bold refused</b></a><a href="https://k.example"><i>kept</i></a></p>',
+  '<a href="https://a.example">outer <a href="https://b.example">inner</a> rest</a>',
+  '<a href="https://a.example">1<table><tr><td><a href="https://b.example">2</a></td></tr></table>3</a>',
+  '<a href="https://a.example"><p>block in a link</p></a>',
+  '<b><p>bold paragraph</b> then text</p>',
+  '<p><b>one<i>two</b>three</i>four</p>',
+  '<i><b><u><s>deep</i> misnested</s></u></b>',
+  '<p>para<ul><li>list in a paragraph</li></ul>after</p>',
+  '<p>one<p>two<h2>heading</h3>three',
+  '<ul><li>a<li>b<ol><li>c</ul>d</li>',
+  '<li>stray item</li><li>another',
+  '<blockquote><p>q<blockquote>inner</p></blockquote>',
+  '<h2><h3>heading in heading</h3></h2><h4><p>p in h4</p></h4>',
+  '<table><tr><td>cell</td><td><b>bold cell</td></tr><caption>c</caption></table>after',
+  '<table><b>foster</b><tr><td>x</td></tr></table>',
+  '<ul><li><table><td><li>item in a cell</li></td></table></li></ul>',
+  '<p>entities &amp; &lt;b&gt; &nbsp; &#x3C;script&#x3E; &copy; &unknown; &#0; &#xD800;</p>',
+  '<p>raw < and > and & and " and \' </p>',
+  '<!-- a comment --><p>after comment<!-- <a href="https://x.example"> --></p>',
+  '<![CDATA[<a href="https://c.example">cdata</a>]]><p>after cdata</p>',
+  '<p><a href=https://unquoted.example/?a=1&b=2 title=x>unquoted</a></p>',
+  '<a href=\'https://single.example\'>single</a><a href="https://x.example/"onmouseover=alert(1)>glued</a>',
+  '<a href="  https://spaced.example  ">spaced</a><a href="java\tscript:alert(1)">tab</a>',
+  '<p>unclosed <strong>bold <em>and italic',
+  '</p></b></a></li>closers only',
+  '<br/><br></br><p><br></p>',
+  '<svg><a href="https://svg.example">svg link</a></svg><math><a href="https://m.example">m</a></math>',
+  '<div><div><p>nested divs</div>text</p></div>',
+  '<form><p>in form<form>again</form></p></form>',
+  '<select><option><a href="https://o.example">opt</a></option></select>after',
+  '<noscript><p>x</p></noscript><template><a href="https://t.example">t</a></template>tail',
+  '<textarea><a href="https://ta.example"></textarea>after',
+  '<title><a href="https://title.example">t</a></title>x',
+  '<p>\u202Eoverride שָׁלוֹם</p><p dir="rtl">rtl</p>',
+  '<a href="https://a.example"><a href="javascript:x">refused in kept</a>after</a>',
+  '<a href="javascript:x"><a href="https://b.example">kept in refused</a>after</a>tail',
+  '<b><a href="https://a.example"><p>adoption</b> agency</a> re-opens</p>',
+  '<s><ul><li>struck list</s></li></ul>after',
+  '<a href="mailto:a@b.c"><ul><li>list</li></ul></a><a href="javascript:z">z</a><a href="https://q.example">q</a>',
+  '<p><a href="javascript:1">1</a><strong><a href="https://2.example">2</a></strong><a href="javascript:3">3</a><a href="https://4.example">4</a></p><p>tail</p>',
+];
+
+/** A seeded generator of tag soup from the allowed and some refused tags: the same cases every run. */
+function tagSoup(seed: number, count: number): string[] {
+  let state = seed;
+  const next = (bound: number) => {
+    state = (state * 1103515245 + 12345) % 2147483648;
+    return state % bound;
+  };
+  const pieces = [
+    '<p>',
+    '</p>',
+    '<b>',
+    '</b>',
+    '<i>',
+    '</i>',
+    '<strong>',
+    '</strong>',
+    '<em>',
+    '</em>',
+    '<u>',
+    '</u>',
+    '<s>',
+    '</s>',
+    '<ul>',
+    '</ul>',
+    '<ol>',
+    '</ol>',
+    '<li>',
+    '</li>',
+    '<h2>',
+    '</h2>',
+    '<h3>',
+    '</h3>',
+    '<blockquote>',
+    '</blockquote>',
+    '<br>',
+    '<a href="https://k.example">',
+    '<a href="javascript:alert(1)">',
+    '<a>',
+    '</a>',
+    '<table>',
+    '<tr>',
+    '<td>',
+    '</td>',
+    '</table>',
+    '<div>',
+    '</div>',
+    '<span>',
+    '</span>',
+    'text',
+    ' ',
+    '&amp;',
+  ];
+  return Array.from({ length: count }, () =>
+    Array.from({ length: 4 + next(20) }, () => pieces[next(pieces.length)]).join(''),
+  );
+}
 
 describe(sanitizeContent.name, () => {
   it.each([
@@ -36,6 +144,40 @@ describe(sanitizeContent.name, () => {
     );
     // A character reference comes back as the character itself, which is what the service checks.
     expect(sanitizeContent('<p>a&#x202E;b</p>')).toBe('<p>a\u202Eb</p>');
+  });
+});
+
+describe('stored content, as a browser parses it', () => {
+  it('closes a kept link after a refused one as a link, not as a span', () => {
+    expect(
+      sanitizeContent(
+        '<p><a href="javascript:alert(1)">bad</a> <a href="https://example.com">good</a> tail</p><p>after</p>',
+      ),
+    ).toBe(
+      '<p>bad <a href="https://example.com" rel="noopener nofollow ugc" target="_blank">good</a> tail</p><p>after</p>',
+    );
+  });
+
+  it.each(HOSTILE)('stores %s as markup a browser does not re-nest', (input) => {
+    const stored = sanitizeContent(input);
+    expect(reparsed(stored)).toBe(stored);
+    expect(sanitizeContent(stored)).toBe(stored);
+    expect(stored).not.toMatch(/<script|<span|onerror|onmouseover|javascript:|vbscript:|data:/i);
+  });
+
+  it('stores generated tag soup as markup a browser does not re-nest', () => {
+    for (const input of tagSoup(29, 400)) {
+      const stored = sanitizeContent(input);
+      expect({ input, stored: reparsed(stored) }).toEqual({ input, stored });
+    }
+  });
+
+  it('leaves nothing written after the content inside one of its links', () => {
+    for (const input of HOSTILE) {
+      // The page's own markup after the post (its Like button) must not become a link.
+      const page = reparsed(`${sanitizeContent(input)}<button id="like">Like</button>`);
+      expect(page).not.toMatch(/<a [^>]*>(?:(?!<\/a>).)*<button id="like">/s);
+    }
   });
 });
 

@@ -1,3 +1,4 @@
+import { defaultTreeAdapter, html as parse5Html, parseFragment, serialize } from 'parse5';
 import sanitizeHtml from 'sanitize-html';
 
 // An allow-list: paragraphs, headings, emphasis, lists, quotes and web links.
@@ -39,25 +40,51 @@ const OPTIONS: sanitizeHtml.IOptions = {
     'title',
   ],
   transformTags: {
-    // A link is kept only with a web or mail address; otherwise its text stays, unlinked.
+    // A link is kept only with a web or mail address; otherwise it loses its attributes here and
+    // its tag below (exclusiveFilter), and its text stays, unlinked. It must stay an `a` here:
+    // sanitize-html remembers a renamed tag by depth and forgets to drop that memory when the new
+    // name is then discarded, so a refused link renamed to a discarded `span` made the next link
+    // at the same depth close with `</span>`, leaving it open over the rest of the page.
     a: (_tagName, attribs): sanitizeHtml.Tag => {
       const href = attribs['href'] ?? '';
       if (!/^(https?:\/\/|mailto:)/i.test(stripControls(href)))
-        return { tagName: 'span', attribs: {} };
+        return { tagName: 'a', attribs: {} };
       return { tagName: 'a', attribs: { href, rel: 'noopener nofollow ugc', target: '_blank' } };
     },
   },
+  exclusiveFilter: (frame) => (frame.tag === 'a' && !frame.attribs['href'] ? 'excludeTag' : false),
 };
+
+/** The element post content is shown in (a `div`), as the context a browser parses it in. */
+const CONTENT_CONTEXT = defaultTreeAdapter.createElement('div', parse5Html.NS.HTML, []);
+
+/**
+ * HTML as a browser builds it, written back. sanitize-html filters tags as a stream: what it
+ * writes can still be re-nested by a browser's tree builder (`<a>` in `<a>`, a list in a
+ * paragraph, misnested formatting the adoption agency re-opens). Parsing it with an HTML5 parser
+ * and serializing that tree makes the stored HTML the same markup a browser (or a crawler) sees,
+ * so nothing after the content can end up inside it. Repeated until it no longer changes (the
+ * elements allowed above settle in one round; the bound is only a guard).
+ */
+function asBrowsersParseIt(html: string): string {
+  let current = html;
+  for (let round = 0; round < 3; round += 1) {
+    const next = serialize(parseFragment(CONTENT_CONTEXT, current));
+    if (next === current) return next;
+    current = next;
+  }
+  return current;
+}
 
 /**
  * The sanitizer policy's version. Raise it whenever the policy above becomes stricter: posts
  * stored under an older version are cleaned again as they are read (posts.mapper.ts).
  */
-export const SANITIZER_VERSION = 1;
+export const SANITIZER_VERSION = 2;
 
 /** Safe HTML for post content; run on what comes in, and on what goes out if stored older. */
 export function sanitizeContent(html: string): string {
-  return sanitizeHtml(html, OPTIONS);
+  return asBrowsersParseIt(sanitizeHtml(html, OPTIONS));
 }
 
 /** The text of some HTML, whitespace collapsed. */
