@@ -66,17 +66,13 @@ export class PostsService {
     private readonly guests: GuestCache = new GuestCache(BUS_CHANNELS.postsChanged),
   ) {}
 
+  /** A member's own post. Questionnaire posts come only from me-answers' events (posts.events.ts). */
   async create(authorId: string, input: CreateInput): Promise<Post> {
-    // One post per questionnaire answer: publishing it again updates it.
-    if (input.questionId) {
-      const existing = await this.repository.findMePost(authorId, input.questionId);
-      if (existing) return this.update(authorId, { postId: existing.id, ...input });
-    }
     const now = new Date();
     const row = await this.repository.insert({
       id: newId(now.getTime()),
       publisherId: authorId,
-      questionId: input.questionId ?? null,
+      questionId: null,
       title: input.title,
       ...cleanContent(input.content),
       image: input.image,

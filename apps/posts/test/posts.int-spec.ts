@@ -6,6 +6,7 @@ import {
   type LikeResponse,
   type Post,
   type PostsPage,
+  type PostSummary,
   type TranslateOutputResponse,
 } from '@mepedia/contracts';
 import { openDatabase, type DatabaseHandle } from '@mepedia/server-database';
@@ -89,6 +90,17 @@ describe('posts service over HTTP', () => {
         at,
       ),
     );
+
+  /** A member's answer to 'roots' published (me-answers' event), once its post shows with `title`. */
+  async function answerPost(who: Member, title: string, at = new Date()): Promise<PostSummary> {
+    await answerPublished(who, title, `<p>${LONG_TEXT}</p>`, at);
+    for (let i = 0; i < 200; i++) {
+      const [post] = (await list({ questionId: 'roots', publisherId: who.userId }, who)).posts;
+      if (post?.title === title) return post;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    throw new Error('the answer’s post never arrived');
+  }
 
   /** As users announces members: their names reach the publisher projection. */
   async function named(who: Member, fullname: string) {
@@ -208,6 +220,39 @@ describe('posts service over HTTP', () => {
         ['credit', 'image', 'title'],
       );
       expect(missing.body.message).toBe('חלק מהשדות אינם תקינים');
+    });
+
+    it('refuses a questionnaire post made by a member: only a published answer makes one', async () => {
+      const author = member();
+      const forged = await call<ErrorEnvelope>(base, 'POST', '/api/posts/create', {
+        headers: as(author),
+        body: { ...newPost({ title: 'Forged answer' }), questionId: 'roots' },
+      });
+      expect(forged.status).toBe(400);
+      expect(forged.body.code).toBe('VALIDATION_FAILED');
+      expect(forged.body.details).toEqual([
+        {
+          field: 'questionId',
+          code: 'QUESTIONNAIRE_ONLY',
+          message: 'Only publishing a questionnaire answer sets this',
+        },
+      ]);
+      const hebrew = await call<ErrorEnvelope>(base, 'POST', '/api/posts/create', {
+        headers: as({ ...author, language: 'he' }),
+        body: { ...newPost(), questionId: '' },
+      });
+      expect(hebrew.status).toBe(400);
+      expect(hebrew.body.details).toEqual([
+        {
+          field: 'questionId',
+          code: 'QUESTIONNAIRE_ONLY',
+          message: validationMessage('QUESTIONNAIRE_ONLY', 'he'),
+        },
+      ]);
+      expect(hebrew.body.message).toBe('חלק מהשדות אינם תקינים');
+      // Nothing was stored: the member has no post at all, questionnaire or other.
+      expect((await list({ publisherId: author.userId }, author)).posts).toEqual([]);
+      expect((await list({ questionId: 'roots', publisherId: author.userId })).posts).toEqual([]);
     });
 
     it('refuses invisible controls in a title, credit or content, and stores nothing', async () => {
@@ -524,21 +569,23 @@ describe('posts service over HTTP', () => {
 
     it('keeps one post per published answer, readable and removable by question', async () => {
       const author = member();
-      const first = await create(author, { questionId: 'q-3', title: 'First version' });
-      const second = await create(author, { questionId: 'q-3', title: 'Second version' });
+      const t0 = Date.now();
+      const first = await answerPost(author, 'First version', new Date(t0));
+      const second = await answerPost(author, 'Second version', new Date(t0 + 1000));
       expect(second.postId).toBe(first.postId);
       expect(second.title).toBe('Second version');
       expect(
         (await call<Post>(base, 'POST', '/api/posts/getMePost', { body: { postId: first.postId } }))
           .body.questionId,
-      ).toBe('q-3');
+      ).toBe('roots');
       const plain = await create(author);
       expect(
         (await call(base, 'POST', '/api/posts/getMePost', { body: { postId: plain.postId } }))
           .status,
       ).toBe(404);
       expect(
-        (await call(base, 'DELETE', '/api/posts/deleteMePost/q-3', { headers: as(author) })).status,
+        (await call(base, 'DELETE', '/api/posts/deleteMePost/roots', { headers: as(author) }))
+          .status,
       ).toBe(200);
       expect(
         (await call(base, 'POST', '/api/posts/getPostById', { body: { postId: first.postId } }))
@@ -555,7 +602,7 @@ describe('posts service over HTTP', () => {
       await named(noa, 'נועה כהן');
       await create(dana, { title: 'Grandmother Rosa', destination: 'magazine' });
       await create(dana, { title: 'My first bicycle', privacy: 'private' });
-      await create(noa, { title: 'הקיבוץ שלי', questionId: 'q-1' });
+      await answerPost(noa, 'הקיבוץ שלי');
 
       const byDana = await list({ publisherId: dana.userId });
       expect(byDana.posts.map((p) => p.title)).toEqual(['Grandmother Rosa']);
@@ -580,7 +627,7 @@ describe('posts service over HTTP', () => {
       expect((await list({ topicSearchValue: 'grandm' })).posts.map((p) => p.publisherId)).toEqual([
         dana.userId,
       ]);
-      expect((await list({ questionId: 'q-1', publisherId: noa.userId })).posts).toHaveLength(1);
+      expect((await list({ questionId: 'roots', publisherId: noa.userId })).posts).toHaveLength(1);
       const magazine = await list({ magazine: true, limit: 50 });
       expect(magazine.posts.every((p) => p.destination === 'magazine')).toBe(true);
       expect(magazine.posts.map((p) => p.title)).toContain('Grandmother Rosa');

@@ -44,7 +44,7 @@ const routes: ApiRoute[] = [
     path: '/api/posts/create',
     summary: 'Write a post',
     description:
-      'With `questionId`, a questionnaire answer published as a post; publishing the same question again updates that post.',
+      'A member’s own post. A questionnaire answer’s post is made only by publishing the answer (meAnswers/togglePublishAsPost): `questionId` here is refused (VALIDATION_FAILED, field code QUESTIONNAIRE_ONLY).',
     auth: 'member',
     body: CreatePostRequest,
     status: 201,

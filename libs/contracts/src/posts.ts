@@ -57,15 +57,15 @@ const PostFields = {
 
 export const CreatePostRequest = z.object({
   ...PostFields,
-  /** Set when a questionnaire answer is published as a post (the me-answers service). */
+  /**
+   * Never from a caller: only the me-answers projection (its meAnswer.published event) makes a
+   * questionnaire post. Sent at all, it is a field error, not silently dropped.
+   */
   questionId: z
-    .string()
-    .trim()
-    .min(1)
-    .max(64)
+    .never({ error: 'QUESTIONNAIRE_ONLY' })
     .optional()
     .describe(
-      'Set when a questionnaire answer is published as a post; publishing it again updates that post.',
+      'Not accepted (QUESTIONNAIRE_ONLY): a questionnaire post is made only by publishing the answer (meAnswers/togglePublishAsPost).',
     ),
 });
 export type CreatePostRequest = z.input<typeof CreatePostRequest>;

@@ -42,6 +42,10 @@ export const validationMessages = {
     en: 'Upload the image here; links to images elsewhere are not accepted',
     he: 'יש להעלות את התמונה לכאן; קישורים לתמונות במקום אחר אינם מתקבלים',
   },
+  QUESTIONNAIRE_ONLY: {
+    en: 'Only publishing a questionnaire answer sets this',
+    he: 'רק פרסום של תשובה לשאלון קובע את זה',
+  },
 } as const satisfies Record<string, Localized>;
 
 export type ValidationMessageKey = keyof typeof validationMessages;
