@@ -69,11 +69,15 @@ const DROP_RESPONSE_HEADERS = new Set([
 ]);
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-/** Calls after which the caller's session is gone: drop it from the cache at once. */
+/**
+ * Calls after which the caller's session is gone: drop it from the cache at once. A password
+ * change ends it too (the browser goes on with a new token).
+ */
 const ENDS_SESSION = new Set([
   '/api/users/logout',
   '/api/users/deleteUserById',
   '/api/users/login',
+  '/api/users/updateUserPassword',
 ]);
 
 export type ProxyDeps = {

@@ -252,6 +252,7 @@ describe('the route catalogue against the running services', () => {
     );
     const link = email.template === 'verify-email' ? email.data.link : '';
     const verified = await call(base, 'PUT', '/api/users/verifyUserByEmail', {
+      headers: ticket.header(),
       body: { verifyCode: new URL(link).searchParams.get('token') },
     });
     expect(verified.status).toBe(200);

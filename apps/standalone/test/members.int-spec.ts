@@ -97,6 +97,8 @@ describe('members: verification, reset and unsubscribe through real providers', 
         RATE_LIMIT_RESET_PER_EMAIL: '3',
         RATE_LIMIT_MESSAGES_PER_IP: '1000',
         RATE_LIMIT_VERIFY_PER_IP: '1000',
+        RATE_LIMIT_REGISTER_PER_IP: '1000',
+        RATE_LIMIT_LOGIN_PER_IP: '1000',
       }),
     );
     await gateway.app.listen({ port: 0, host: '127.0.0.1' });
@@ -132,7 +134,8 @@ describe('members: verification, reset and unsubscribe through real providers', 
     return { registration, userId: response.body.userId, code: codeIn(sms.body), sms, ticket };
   }
 
-  async function verifyFully(overrides = {}) {
+  /** Registered and phone verified: the email link is in the inbox, not opened yet. */
+  async function phoneVerified(overrides = {}) {
     const member = await register(overrides);
     const { ticket } = member;
     const phone = {
@@ -144,16 +147,24 @@ describe('members: verification, reset and unsubscribe through real providers', 
       body: { ...phone, verifyCode: member.code },
     });
     expect(verified.status).toBe(200);
+    ticket.store(verified.headers);
     const email = await smtp.waitFor(
       (m) => m.to === member.registration.email && m.subject.includes('Confirm'),
     );
+    return { ...member, phone, emailToken: linkParam(email.text, 'token') };
+  }
+
+  async function verifyFully(overrides = {}) {
+    const member = await phoneVerified(overrides);
+    // The registering browser opens its link: it holds the ticket, so it is signed in.
     const jar = new CookieJar();
     const done = await call<CurrentUser>(url, 'PUT', '/api/users/verifyUserByEmail', {
-      body: { verifyCode: linkParam(email.text, 'token') },
+      headers: member.ticket.header(),
+      body: { verifyCode: member.emailToken },
     });
     expect(done.status).toBe(200);
     jar.store(done.headers);
-    return { ...member, jar, phone };
+    return { ...member, jar };
   }
 
   it('walks register -> SMS code -> phone verified -> email link -> verified and signed in', async () => {
@@ -205,7 +216,9 @@ describe('members: verification, reset and unsubscribe through real providers', 
       'https://mepedia.test/he/unsubscribe?email=',
     );
 
+    ticket.store(phone.headers);
     const done = await call<CurrentUser>(url, 'PUT', '/api/users/verifyUserByEmail', {
+      headers: ticket.header(),
       body: { verifyCode: linkParam(email.text, 'token') },
     });
     expect(done.status).toBe(200);
@@ -243,6 +256,89 @@ describe('members: verification, reset and unsubscribe through real providers', 
       'email.verified',
     ]);
     expect(JSON.stringify(audit)).not.toContain(code);
+  });
+
+  describe('an email link signs in only the browser that registered (no login CSRF)', () => {
+    const sessionCookie = (response: { headers: Headers }) => parseSetCookie(response.headers);
+
+    it('verifies the email of a browser without the ticket, but signs nobody in', async () => {
+      const attacker = await phoneVerified();
+      const victim = await verifyFully();
+      // The victim's browser opens the attacker's link: its session is the victim's, as before.
+      const opened = await call(url, 'PUT', '/api/users/verifyUserByEmail', {
+        headers: victim.jar.header(),
+        body: { verifyCode: attacker.emailToken },
+      });
+      expect(opened.status).toBe(200);
+      expect(opened.body).toEqual({ emailVerified: true, signedIn: false });
+      expect(sessionCookie(opened)).toBeUndefined();
+      expect(opened.headers.getSetCookie().join('\n')).not.toMatch(/mepedia_session=/);
+      expect(
+        (
+          await call<CurrentUser>(url, 'POST', '/api/users/session', {
+            headers: victim.jar.header(),
+          })
+        ).body,
+      ).toMatchObject({ id: victim.userId });
+      // The link proved the mailbox: the account is verified; its owner signs in with the password.
+      const login = await call<CurrentUser>(url, 'POST', '/api/users/login', {
+        body: { email: attacker.registration.email, password: attacker.registration.password },
+      });
+      expect(login.status).toBe(200);
+      expect(login.body).toMatchObject({ id: attacker.userId, verification: 'verified' });
+    });
+
+    it('signs in no browser without a session or the ticket either', async () => {
+      const member = await phoneVerified();
+      const elsewhere = await call(url, 'PUT', '/api/users/verifyUserByEmail', {
+        body: { verifyCode: member.emailToken },
+      });
+      expect(elsewhere.status).toBe(200);
+      expect(elsewhere.body).toEqual({ emailVerified: true, signedIn: false });
+      expect(sessionCookie(elsewhere)).toBeUndefined();
+      // A ticket for another pending account is no ticket for this one.
+      const other = await phoneVerified();
+      const again = await call(url, 'PUT', '/api/users/verifyUserByEmail', {
+        headers: member.ticket.header(),
+        body: { verifyCode: other.emailToken },
+      });
+      expect(again.body).toEqual({ emailVerified: true, signedIn: false });
+      expect(sessionCookie(again)).toBeUndefined();
+    });
+
+    it('never replaces the session of another member, even in the registering browser', async () => {
+      const registrant = await phoneVerified();
+      const signedIn = await verifyFully();
+      const browser = new CookieJar();
+      for (const jar of [signedIn.jar, registrant.ticket])
+        for (const pair of (jar.header().cookie ?? '').split('; ')) browser.store(pair);
+      const opened = await call(url, 'PUT', '/api/users/verifyUserByEmail', {
+        headers: browser.header(),
+        body: { verifyCode: registrant.emailToken },
+      });
+      expect(opened.body).toEqual({ emailVerified: true, signedIn: false });
+      expect(sessionCookie(opened)).toBeUndefined();
+      expect(
+        (await call<CurrentUser>(url, 'POST', '/api/users/session', { headers: browser.header() }))
+          .body,
+      ).toMatchObject({ id: signedIn.userId });
+    });
+
+    it('signs in the registering browser, which holds the ticket', async () => {
+      const member = await phoneVerified();
+      const opened = await call<CurrentUser>(url, 'PUT', '/api/users/verifyUserByEmail', {
+        headers: member.ticket.header(),
+        body: { verifyCode: member.emailToken },
+      });
+      expect(opened.status).toBe(200);
+      expect(opened.body).toMatchObject({ id: member.userId, verification: 'verified' });
+      const jar = new CookieJar();
+      jar.store(opened.headers);
+      expect(
+        (await call<CurrentUser>(url, 'POST', '/api/users/session', { headers: jar.header() }))
+          .body,
+      ).toMatchObject({ id: member.userId });
+    });
   });
 
   it('uses each link once', async () => {
@@ -661,6 +757,37 @@ describe('members: verification, reset and unsubscribe through real providers', 
       expect(audit.map((row) => row['type'])).toEqual(['reset.requested', 'reset.used']);
     });
 
+    it('rotates the session of a signed-in member who resets their password with the link', async () => {
+      const { registration, userId, jar } = await verifyFully();
+      await call(url, 'POST', '/api/users/sendPasswordResetEmail', {
+        body: { email: registration.email },
+      });
+      const email = await smtp.waitFor(
+        (m) => m.to === registration.email && m.subject === 'Reset your Mepedia password',
+      );
+      // The gateway has this token in its cache when the reset goes through.
+      expect(
+        (await call<CurrentUser>(url, 'POST', '/api/users/session', { headers: jar.header() }))
+          .body,
+      ).toMatchObject({ id: userId });
+      const reset = await call<CurrentUser>(url, 'POST', '/api/users/updateUserPassword', {
+        headers: jar.header(),
+        body: { userId, newPassword: 'brand-new-43', token: linkParam(email.text, 'token') },
+      });
+      expect(reset.status).toBe(200);
+      const fresh = new CookieJar();
+      fresh.store(reset.headers);
+      expect(parseSetCookie(reset.headers)?.value).toMatch(/^[\w-]{43}$/);
+      expect(fresh.header().cookie).not.toBe(jar.header().cookie);
+      expect((await call(url, 'POST', '/api/users/session', { headers: jar.header() })).body).toBe(
+        'NoSession',
+      );
+      expect(
+        (await call<CurrentUser>(url, 'POST', '/api/users/session', { headers: fresh.header() }))
+          .body,
+      ).toMatchObject({ id: userId });
+    });
+
     it('refuses an expired reset link', async () => {
       const { registration, userId } = await verifyFully();
       await call(url, 'POST', '/api/users/sendPasswordResetEmail', {
@@ -679,7 +806,7 @@ describe('members: verification, reset and unsubscribe through real providers', 
       expect(response.body.code).toBe('PASSWORD_RESET_EXPIRED');
     });
 
-    it('lets a signed-in member change their password, ending their other sessions only', async () => {
+    it('lets a signed-in member change their password, ending their other sessions and rotating this one', async () => {
       const { registration, userId, jar } = await verifyFully();
       const other = new CookieJar();
       other.store(
@@ -704,13 +831,30 @@ describe('members: verification, reset and unsubscribe through real providers', 
       });
       expect(wrong.status).toBe(403);
       expect(wrong.body.code).toBe('PASSWORD_INCORRECT');
-      const changed = await call(url, 'POST', '/api/users/updateUserPassword', {
+      // The old token has just been resolved, so the gateway holds it in its cache.
+      expect(
+        (await call<CurrentUser>(url, 'POST', '/api/users/session', { headers: jar.header() }))
+          .body,
+      ).toMatchObject({ id: userId });
+      const changed = await call<CurrentUser>(url, 'POST', '/api/users/updateUserPassword', {
         headers: jar.header(),
         body: { userId, newPassword: 'changed-pass-7', currentPassword: registration.password },
       });
       expect(changed.status).toBe(200);
+      expect(changed.body.id).toBe(userId);
+      // This browser goes on signed in, under a new token; the old one is refused at once.
+      const oldToken = /mepedia_session=([\w-]+)/.exec(jar.header().cookie ?? '')?.[1];
+      expect(oldToken).toBeDefined();
+      const rotated = parseSetCookie(changed.headers);
+      expect(rotated?.value).toMatch(/^[\w-]{43}$/);
+      expect(rotated?.value).not.toBe(oldToken);
+      expect((await call(url, 'POST', '/api/users/session', { headers: jar.header() })).body).toBe(
+        'NoSession',
+      );
+      const fresh = new CookieJar();
+      fresh.store(changed.headers);
       expect(
-        (await call<CurrentUser>(url, 'POST', '/api/users/session', { headers: jar.header() }))
+        (await call<CurrentUser>(url, 'POST', '/api/users/session', { headers: fresh.header() }))
           .body,
       ).toMatchObject({ id: userId });
       expect(

@@ -73,15 +73,15 @@ export class PasswordService {
   }
 
   /**
-   * A new password, with the reset link's token (every session ends; a new one
-   * starts) or from the member's own session (their other sessions end).
-   * Returns the session to keep, if any.
+   * A new password, with the reset link's token or from the member's own session: either way
+   * every session of the member ends, the caller's too, and the caller signs in anew (a new
+   * token: whoever held the old one, as a copy or in a cache, holds nothing).
    */
   async changePassword(
     change: PasswordChange,
     member: Member,
     context: RequestContext,
-  ): Promise<{ userId: string; keepSessionId?: string; reclaimed?: { deadline: Date } }> {
+  ): Promise<{ userId: string; reclaimed?: { deadline: Date } }> {
     const now = new Date();
     if (isCommonPassword(change.newPassword))
       throw fieldError('newPassword', 'PASSWORD_TOO_COMMON');
@@ -121,9 +121,10 @@ export class PasswordService {
     if (!change.currentPassword) throw fieldError('currentPassword', 'FIELD_REQUIRED');
     await this.checkPassword(change.userId, change.currentPassword, context);
     await this.setPassword(change.userId, change.newPassword);
-    await this.endSessions(change.userId, member.sessionId);
+    // The current session ends with the others; the controller starts its successor.
+    await this.endSessions(change.userId);
     await this.auditLog.record('password.changed', change.userId, context);
-    return { userId: change.userId, keepSessionId: member.sessionId };
+    return { userId: change.userId };
   }
 
   checkUnsubscribe(email: string, signature: string): void {
@@ -148,8 +149,8 @@ export class PasswordService {
     if (!updated) throw new AppError('USER_NOT_FOUND');
   }
 
-  private async endSessions(userId: string, keep?: string) {
-    const ended = await this.users.deleteSessionsOf(userId, keep);
+  private async endSessions(userId: string) {
+    const ended = await this.users.deleteSessionsOf(userId);
     if (ended.length > 0) await this.sessions.announceEnded(ended);
   }
 }

@@ -11,9 +11,11 @@ import {
   VerifyUserByEmailRequest,
   VerifyUserByPhoneRequest,
   type CurrentUser,
+  type EmailVerifiedSignedOut,
   type MessageSentResponse,
   type UserToVerify,
   type UserVerifiedResponse,
+  type VerifyUserByEmailResponse,
   type VerifyUserByPhoneResponse,
 } from '@mepedia/contracts';
 import { AppError, MembersOnly, Public, ZodPipe } from '@mepedia/server-http';
@@ -31,6 +33,8 @@ import { VerificationService } from './verification.service';
 
 type Out<S extends z.ZodType> = z.output<S>;
 type Member = Extract<Identity, { kind: 'member' }>;
+
+const SIGNED_OUT: EmailVerifiedSignedOut = { emailVerified: true, signedIn: false };
 
 /**
  * Verification by phone and email, password reset, unsubscribe. All public:
@@ -107,17 +111,30 @@ export class VerificationController {
     return this.verification.sendVerificationEmail(ticketUserId, body.prefix, body.phone, context);
   }
 
-  /** The link's token verifies the email; the member is signed in and lands on their profile. */
+  /**
+   * The link's token verifies the email (it proves the mailbox). It signs in only the browser
+   * holding the account's verification ticket: a link opened anywhere else (sent to someone by
+   * whoever registered, a login CSRF) signs nobody in, and another member's session is never
+   * replaced. The member's own session (an email change) goes on as it is.
+   */
   @Public()
   @Put('verifyUserByEmail')
   async verifyUserByEmail(
     @Body(new ZodPipe(VerifyUserByEmailRequest)) body: Out<typeof VerifyUserByEmailRequest>,
+    @CurrentIdentity() identity: Identity,
     @Context() context: RequestContext,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<CurrentUser> {
+  ): Promise<VerifyUserByEmailResponse> {
     const userId = await this.verification.verifyEmail(body.verifyCode, context);
+    if (identity.kind === 'member') {
+      if (identity.userId !== userId) return SIGNED_OUT;
+      const user = await this.users.currentUser(userId);
+      if (!user) throw new AppError('USER_NOT_FOUND');
+      return user;
+    }
     // Tickets stay until their deadline: a page still waiting for this click reads the new state.
+    if ((await this.tickets.peek(request)) !== userId) return SIGNED_OUT;
     return this.signIn(userId, reply, request);
   }
 
@@ -212,11 +229,7 @@ export class VerificationController {
         verification: 'registered',
       });
     }
-    if (result.keepSessionId) {
-      const user = await this.users.currentUser(result.userId);
-      if (!user) throw new AppError('USER_NOT_FOUND');
-      return user;
-    }
+    // Every session of the member has ended, this one too: the browser goes on with a new token.
     return this.signIn(result.userId, reply, request);
   }
 

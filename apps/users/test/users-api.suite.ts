@@ -911,9 +911,12 @@ export function describeUsersApi(
           link.template === 'confirm-email-change'
             ? new URL(link.data.link).searchParams.get('token')
             : null;
+        // Opened where the member is signed in: their session goes on.
         const confirmed = await call<CurrentUser>(base, 'PUT', '/api/users/verifyUserByEmail', {
+          headers: asMember(member),
           body: { verifyCode: token },
         });
+        expect(parseSetCookie(confirmed.headers)).toBeUndefined();
         expect(confirmed.status).toBe(200);
         expect(confirmed.body).toMatchObject({ id: userId, email: newEmail, username: newEmail });
         expect((await phoneOf(userId))!.email).toBe(newEmail);

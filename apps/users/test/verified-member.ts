@@ -41,7 +41,9 @@ export async function registerVerified(
     messages.emails.find((job) => job.to === registration.email && job.template === 'verify-email'),
   );
   const link = email.template === 'verify-email' ? email.data.link : '';
+  // Opened in the registering browser (the ticket): only there does the link sign in.
   const verified = await call(base, 'PUT', '/api/users/verifyUserByEmail', {
+    headers: ticket.header(),
     body: { verifyCode: new URL(link).searchParams.get('token') },
   });
   if (verified.status !== 200)

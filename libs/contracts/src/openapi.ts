@@ -108,7 +108,7 @@ export function apiCookieNames(production: boolean): Record<ApiCookie, string> {
 
 const COOKIE_WORDS: Record<ApiCookie, string> = {
   session:
-    'The session: an opaque HttpOnly token (SameSite=Lax, Path=/) set by `login`, `verifyUserByEmail` and a password reset; it ends 30 days after sign-in, after 7 days unused, or at logout. The gateway resolves it; services never see it.',
+    'The session: an opaque HttpOnly token (SameSite=Lax, Path=/) set by `login`, `verifyUserByEmail` (in the browser holding the verification ticket) and `updateUserPassword` (a new token each time); it ends 30 days after sign-in, after 7 days unused, or at logout. The gateway resolves it; services never see it.',
   verificationTicket:
     'The verification ticket: an HttpOnly cookie set by `register`, by `login` with the right password of an account still being verified, and by a reclaiming password reset. It lasts until the account’s verification deadline; the calls that verify an account act only on its account.',
   visitor:

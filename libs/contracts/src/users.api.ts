@@ -39,6 +39,7 @@ import {
   UserToVerify,
   UserVerifiedResponse,
   VerifyUserByEmailRequest,
+  VerifyUserByEmailResponse,
   VerifyUserByPhoneRequest,
   VerifyUserByPhoneResponse,
 } from './users';
@@ -257,14 +258,15 @@ const routes: ApiRoute[] = [
   {
     method: 'PUT',
     path: '/api/users/verifyUserByEmail',
-    summary: 'Use the email link’s token; the member is signed in',
+    summary: 'Use the email link’s token; the registering browser is signed in',
     description:
-      'The link alone is proof (no ticket needed). Links are valid 24 hours, once. Sets the session cookie. The same call takes the link of an email change (`changeEmail`): the new address replaces the old (EMAIL_EXISTS if it was taken meanwhile) and a notice goes to the old one.',
+      'The link alone verifies the email (no ticket needed). Links are valid 24 hours, once. It signs in only the caller that holds the verification ticket of the link’s account (the browser or client that registered, or proved the password since): the answer is the current user and the session cookie is set. Any other caller (no ticket, a ticket of another account, or the session of another member, which is never replaced) gets `{ emailVerified: true, signedIn: false }` and no cookie: the member signs in with `login`. The same call takes the link of an email change (`changeEmail`): the new address replaces the old (EMAIL_EXISTS if it was taken meanwhile) and a notice goes to the old one; the member’s own session gets the current user (the session goes on), anyone else `{ emailVerified: true, signedIn: false }`.',
     auth: 'anyone',
     body: VerifyUserByEmailRequest,
     status: 200,
-    response: CurrentUser,
+    response: VerifyUserByEmailResponse,
     errors: ['VERIFY_LINK_EXPIRED', 'USER_NOT_FOUND', 'EMAIL_EXISTS'],
+    reads: ['verificationTicket', 'session'],
     sets: ['session'],
   },
   {
@@ -345,7 +347,7 @@ const routes: ApiRoute[] = [
     path: '/api/users/updateUserPassword',
     summary: 'Set a new password: with the reset link’s token, or as the signed-in member',
     description:
-      'With `token`: sets the password, ends every session of the member and signs this browser in (session cookie). Without it, the signed-in member (AUTH_REQUIRED otherwise) changes their own password (`userId` theirs: NOT_ACCOUNT_OWNER) and must give `currentPassword`; their other sessions end. A token for an account still being verified reclaims it: 403 USER_NOT_VERIFIED `{ userId, verification: "registered" }` with a new verification ticket cookie.',
+      'With `token`: sets the password, ends every session of the member and signs this browser in (session cookie). Without it, the signed-in member (AUTH_REQUIRED otherwise) changes their own password (`userId` theirs: NOT_ACCOUNT_OWNER) and must give `currentPassword`; their other sessions end and this one is rotated: a new session cookie is set and the old token is refused at once. A token for an account still being verified reclaims it: 403 USER_NOT_VERIFIED `{ userId, verification: "registered" }` with a new verification ticket cookie.',
     auth: 'anyone',
     body: UpdateUserPasswordRequest,
     status: 200,

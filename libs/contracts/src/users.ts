@@ -130,6 +130,18 @@ export const CurrentUser = z.object({
 });
 export type CurrentUser = z.infer<typeof CurrentUser>;
 
+/**
+ * `verifyUserByEmail` where the link is not the caller's to sign in with: no verification ticket
+ * of its account, or another member's session. The email is verified; nobody is signed in.
+ */
+export const EmailVerifiedSignedOut = z.object({
+  emailVerified: z.literal(true),
+  signedIn: z.literal(false),
+});
+export type EmailVerifiedSignedOut = z.infer<typeof EmailVerifiedSignedOut>;
+export const VerifyUserByEmailResponse = z.union([CurrentUser, EmailVerifiedSignedOut]);
+export type VerifyUserByEmailResponse = z.infer<typeof VerifyUserByEmailResponse>;
+
 export const NO_SESSION = 'NoSession' as const;
 export const SessionResponse = z
   .union([CurrentUser, z.literal(NO_SESSION)])

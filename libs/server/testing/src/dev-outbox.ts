@@ -62,7 +62,10 @@ export async function verifyThroughOutbox(
     (m) =>
       m.channel === 'email' && m.to === registration.email && m.text.includes('email-verification'),
   );
+  // Opened in the registering browser (the ticket): only there does the link sign in.
+  ticket.store(phone.headers);
   const verified = await call<CurrentUser>(baseUrl, 'PUT', '/api/users/verifyUserByEmail', {
+    headers: ticket.header(),
     body: { verifyCode: linkParam(email.text, 'token') },
   });
   if (verified.status !== 200 || verified.body.id !== created.body.userId) {
