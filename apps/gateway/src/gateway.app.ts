@@ -1,4 +1,4 @@
-import { SERVICE_APPS, type ServiceApp } from '@mepedia/contracts';
+import { NEW_VISITOR_HEADER, SERVICE_APPS, type ServiceApp } from '@mepedia/contracts';
 import {
   createHttpApp,
   createLogger,
@@ -93,7 +93,8 @@ export async function createGatewayApp(
     credentials: true,
     methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
     allowedHeaders: ['content-type', 'x-request-id', 'accept-language'],
-    exposedHeaders: ['x-request-id', 'retry-after'],
+    // The web app's client reads NEW_VISITOR_HEADER to send an uncounted view again (proxy.ts).
+    exposedHeaders: ['x-request-id', 'retry-after', NEW_VISITOR_HEADER],
     maxAge: 600,
   });
   const fastify = app.getHttpAdapter().getInstance();

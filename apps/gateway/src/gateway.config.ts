@@ -112,6 +112,10 @@ export const gatewayEnv = z.object({
   RATE_LIMIT_ACCOUNT_PER_MEMBER: envInt(60, 1),
   /** Profile, language and session changes per address per window. */
   RATE_LIMIT_ACCOUNT_PER_IP: envInt(120, 1),
+  /** Look-ups of a member by email (getUserIdByEmail) per member per window: each maps an email to a profile. */
+  RATE_LIMIT_LOOKUPS_PER_MEMBER: envInt(30, 1),
+  /** Look-ups of a member by email per address per window. */
+  RATE_LIMIT_LOOKUPS_PER_IP: envInt(60, 1),
   /** The worker, for /dev/outbox outside production. */
   WORKER_URL: envUrl(['http', 'https']).optional(),
   ...serviceUrls,
@@ -171,6 +175,8 @@ export type GatewayConfig = {
     answersPerIp: number;
     accountPerMember: number;
     accountPerIp: number;
+    lookupsPerMember: number;
+    lookupsPerIp: number;
   };
   workerUrl: string | undefined;
   /** Base URL of each running service app; an app without one answers 503. */
@@ -226,6 +232,8 @@ export function loadGatewayConfig(
       answersPerIp: parsed.RATE_LIMIT_ANSWERS_PER_IP,
       accountPerMember: parsed.RATE_LIMIT_ACCOUNT_PER_MEMBER,
       accountPerIp: parsed.RATE_LIMIT_ACCOUNT_PER_IP,
+      lookupsPerMember: parsed.RATE_LIMIT_LOOKUPS_PER_MEMBER,
+      lookupsPerIp: parsed.RATE_LIMIT_LOOKUPS_PER_IP,
     },
     workerUrl: parsed.WORKER_URL?.replace(/\/+$/, ''),
     services,

@@ -1,10 +1,11 @@
-import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import {
   API_PREFIX,
   appForPrefix,
   catalogueRoutes,
   IMAGE_MAX_PIXELS,
   matchesEtag,
+  NEW_VISITOR_HEADER,
   type ServiceApp,
 } from '@mepedia/contracts';
 import {
@@ -17,7 +18,6 @@ import {
 } from '@mepedia/server-http';
 import {
   IDENTITY_HEADER,
-  VISITOR_ID_PATTERN,
   VISITOR_TTL_SECONDS,
   sessionCookieName,
   visitorCookieName,
@@ -25,12 +25,14 @@ import {
   type IdentitySigner,
 } from '@mepedia/server-identity';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { addressKey } from './address-key';
 import { normalizeApiPath, routeTemplateMatcher } from './api-path';
 import type { GatewayConfig } from './gateway.config';
 import { RATE_RULES } from './rate-rules';
 import type { RateLimitStore } from './rate-limiter';
 import type { Upstream, UpstreamResponse } from './upstream';
 import { UsersUnavailableError, type SessionResolver } from './session-resolver';
+import { VisitorCookies } from './visitor-cookie';
 
 // Hop-by-hop headers (RFC 9110 section 7.6.1) and ones the gateway sets itself.
 const DROP_REQUEST_HEADERS = new Set([
@@ -170,7 +172,7 @@ async function checkRateLimits(
   for (const rule of rules) {
     const subject =
       rule.by === 'ip'
-        ? request.ip
+        ? addressKey(request.ip)
         : rule.by === 'email'
           ? emailFromBody(request)
           : identity.kind === 'member'
@@ -216,6 +218,7 @@ export function registerProxy(fastify: FastifyInstance, deps: ProxyDeps): void {
   const { config, logger } = deps;
   const cookieName = sessionCookieName(config.production);
   const visitorCookie = visitorCookieName(config.production);
+  const visitors = new VisitorCookies(config.identityPrivateKey);
   const countsVisitors = new Set(
     catalogueRoutes()
       .filter((route) => route.reads?.includes('visitor'))
@@ -236,16 +239,16 @@ export function registerProxy(fastify: FastifyInstance, deps: ProxyDeps): void {
     if (!originAllowed(request, config.webOrigins)) throw new AppError('ORIGIN_NOT_ALLOWED');
 
     const cookies = parseCookies(firstHeader(request.headers.cookie));
-    // A browser gets a visitor id of the gateway's making the first time it calls a route that
-    // counts visitors (views, shares: the catalogue's `reads: ['visitor']`), so counters need
-    // not trust one a client made up. Other calls carry none: a guest's assertion is then the
-    // same for every guest, signed and checked once for all of them.
+    // A route that counts visitors (views, shares: the catalogue's `reads: ['visitor']`) gets a
+    // visitor id only from a cookie the gateway signed (visitor-cookie.ts) and the caller kept.
+    // A caller without one (a script keeping no cookies, a made-up or tampered value) gets a
+    // signed cookie and counts nothing on this call. Other calls carry none: a guest's
+    // assertion is then the same for every guest, signed and checked once for all of them.
     let visitorId: string | undefined;
-    let newVisitor = false;
+    let newVisitor: string | undefined;
     if (countsVisitors.has(target.path)) {
-      visitorId = cookies.get(visitorCookie);
-      newVisitor = !visitorId || !VISITOR_ID_PATTERN.test(visitorId);
-      if (newVisitor) visitorId = randomBytes(12).toString('hex');
+      visitorId = visitors.verify(cookies.get(visitorCookie));
+      if (!visitorId) newVisitor = visitors.issue();
     }
     const token = cookies.get(cookieName);
     let identity: Identity = { kind: 'guest' };
@@ -331,14 +334,17 @@ export function registerProxy(fastify: FastifyInstance, deps: ProxyDeps): void {
         }),
       );
     }
-    if (newVisitor && visitorId) {
+    if (newVisitor) {
       setCookies.push(
-        serializeCookie(visitorCookie, visitorId, {
+        serializeCookie(visitorCookie, newVisitor, {
           maxAgeSeconds: VISITOR_TTL_SECONDS,
           secure: config.production,
           sameSite: 'Lax',
         }),
       );
+      // Tells the site's client this call counted nothing and may be sent again, once, with the
+      // cookie (libs/web/api): a browser's first view still counts.
+      void reply.header(NEW_VISITOR_HEADER, 'new');
     }
     if (setCookies.length > 0) {
       const upstreamCookies = response.headers['set-cookie'];

@@ -4,7 +4,10 @@ type Limits = GatewayConfig['rateLimits'];
 
 export type RateRule = {
   bucket: string;
-  /** ip: the client's address; email: the JSON body's `email`; member: the signed-in member. */
+  /**
+   * ip: the client's address (an IPv6 one by its /64: address-key.ts); email: the JSON body's
+   * `email`; member: the signed-in member.
+   */
   by: 'ip' | 'email' | 'member';
   limit: (limits: Limits) => number;
   /** The rule's own window; without one, RATE_LIMIT_WINDOW_SECONDS. */
@@ -56,8 +59,9 @@ const COUNTERS = [perIp('counters', (l) => l.countersPerIp)];
 
 /**
  * Which calls are limited, by what and how much (docs/security.md has the table): every call
- * that writes. Keys are the catalogue's paths, `{id}` for a path parameter, matched against the
- * gateway's normalised path (api-path.ts), so an encoded spelling of a path is limited as the
+ * that writes, and the reads that would let a caller enumerate members (getUserIdByEmail). Keys
+ * are the catalogue's paths, `{id}` for a path parameter, matched against the gateway's
+ * normalised path (api-path.ts), so an encoded spelling of a path is limited as the
  * path it decodes to; every method of a path counts.
  */
 export const RATE_RULES: Readonly<Record<string, readonly RateRule[]>> = {
@@ -87,6 +91,12 @@ export const RATE_RULES: Readonly<Record<string, readonly RateRule[]>> = {
   '/api/users/updateUserLanguage': ACCOUNT,
   '/api/users/endOtherSessions': ACCOUNT,
   '/api/users/endSession': ACCOUNT,
+  // A read, yet limited: each answer ties an email to a profile, and a list of emails would map
+  // a whole address book to members.
+  '/api/users/getUserIdByEmail/{email}': [
+    perMember('lookups', (l) => l.lookupsPerMember),
+    perIp('lookups', (l) => l.lookupsPerIp),
+  ],
   // --- posts ---------------------------------------------------------------------------
   '/api/posts/create': POSTS,
   '/api/posts/update': POSTS,

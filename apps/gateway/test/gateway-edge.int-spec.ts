@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { createServer, request as httpRequest, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
@@ -11,6 +12,8 @@ import { call, parseSetCookie, SETUP_TIMEOUT_MS, testIdentity } from '@mepedia/s
 import { createGatewayApp, type GatewayApp } from '../src/gateway.app';
 import { everyRateLimitAt, loadGatewayConfig } from '../src/gateway.config';
 import { RATE_RULES } from '../src/rate-rules';
+
+const randomHex = () => randomBytes(12).toString('hex');
 
 type Seen = {
   method: string;
@@ -295,6 +298,56 @@ describe('the gateway at its edge', () => {
     expect(statuses).toEqual([200, 200, 200, 429]);
   });
 
+  it('limits getUserIdByEmail per member and per address, with Retry-After', async () => {
+    const lookUp = (member: string, ip: string, i: number) =>
+      raw(base, 'GET', `/api/users/getUserIdByEmail/someone-${i}%40example.com`, undefined, {
+        cookie: `mepedia_session=${member}`,
+        'x-forwarded-for': ip,
+      });
+    // One member from a fresh address each time: the member's limit stops them.
+    const byMember = [];
+    for (let i = 0; i <= LIMIT; i++)
+      byMember.push(await lookUp('member-harvester', `198.51.100.${120 + i}`, i));
+    expect(byMember.map((answer) => answer.status)).toEqual([...Array(LIMIT).fill(200), 429]);
+    expect(JSON.parse(byMember[LIMIT]?.text ?? '{}')).toMatchObject({ code: 'RATE_LIMITED' });
+    expect(Number(byMember[LIMIT]?.headers['retry-after'])).toBeGreaterThan(0);
+    // Fresh members from one address: the address's limit stops them.
+    const byAddress = [];
+    for (let i = 0; i <= LIMIT; i++)
+      byAddress.push(await lookUp(`member-harvester-${i}`, '198.51.100.140', i));
+    expect(byAddress.map((answer) => answer.status)).toEqual([...Array(LIMIT).fill(200), 429]);
+    expect(Number(byAddress[LIMIT]?.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('limits an IPv6 /64 as one address however it is spelled, a mapped IPv4 as itself', async () => {
+    const register = (ip: string) =>
+      raw(
+        base,
+        'POST',
+        '/api/users/register',
+        { type: 'application/json', text: '{}' },
+        {
+          'x-forwarded-for': ip,
+        },
+      );
+    const block = [
+      '2001:db8:77:1::1',
+      '2001:DB8:77:1:ffff:ffff:ffff:fffe',
+      '2001:0db8:0077:0001:0:0:0:3',
+      '2001:db8:77:1::4',
+    ];
+    const statuses = [];
+    for (const ip of block) statuses.push((await register(ip)).status);
+    expect(statuses).toEqual([...Array(LIMIT).fill(200), 429]);
+    // The next /64 is another household.
+    expect((await register('2001:db8:77:2::1')).status).toBe(200);
+    // A dual-stack socket's view of an IPv4 client is that client.
+    const mapped = [];
+    for (const ip of ['::ffff:192.0.2.77', '::FFFF:c000:24d', '::ffff:192.0.2.77', '192.0.2.77'])
+      mapped.push((await register(ip)).status);
+    expect(mapped).toEqual([...Array(LIMIT).fill(200), 429]);
+  });
+
   it('limits comments per member in their own short window, whatever address they come from', async () => {
     const send = (who: string, i: number) =>
       call(base, 'POST', '/api/feedMessages/sendMessage', {
@@ -382,38 +435,56 @@ describe('the gateway at its edge', () => {
     });
   });
 
-  it('gives each browser a visitor id and vouches for it to the service', async () => {
-    const first = await call(base, 'POST', '/api/posts/updateShareProp', {
-      body: { objectId: 'x' },
-      headers: { 'x-forwarded-for': '192.0.2.200' },
-    });
+  it('vouches only for a visitor cookie it signed, and hands a signed one to any other caller', async () => {
+    // Each call from an address of its own: the counters' own limit is not what is tested.
+    let calls = 0;
+    const count = (cookie?: string) =>
+      call(base, 'POST', '/api/posts/updateShareProp', {
+        body: { objectId: 'x' },
+        headers: {
+          'x-forwarded-for': `10.29.5.${(calls += 1)}`,
+          ...(cookie === undefined ? {} : { cookie: `mepedia_visitor=${cookie}` }),
+        },
+      });
+    const vouched = () => verifier.verifyAssertion(seen[seen.length - 1]?.identity ?? '').visitorId;
+
+    // No cookie: a signed one to keep, and no visitor on this call (so nothing counts).
+    const first = await count();
     const cookie = parseSetCookie(first.headers, 'mepedia_visitor');
-    expect(cookie?.name).toBe('mepedia_visitor');
-    expect(cookie?.value).toMatch(/^[0-9a-f]{24}$/);
+    expect(cookie?.value).toMatch(/^[0-9a-f]{24}\.[\w-]{22}$/);
     expect(cookie?.attributes.has('httponly')).toBe(true);
-    const assertion = seen[seen.length - 1]?.identity ?? '';
-    expect(verifier.verifyAssertion(assertion).visitorId).toBe(cookie?.value);
+    expect(first.headers.get('x-mepedia-visitor')).toBe('new');
+    expect(vouched()).toBeUndefined();
+    const [id = '', signature = ''] = (cookie?.value ?? '').split('.');
 
-    // The browser sends it back: the same id, and no new cookie.
-    const again = await call(base, 'POST', '/api/posts/updateShareProp', {
-      body: { objectId: 'x' },
-      headers: { cookie: `mepedia_visitor=${cookie?.value}`, 'x-forwarded-for': '192.0.2.200' },
-    });
+    // The browser sends it back: its id is vouched for, and no new cookie.
+    const again = await count(cookie?.value);
     expect(again.headers.get('set-cookie')).toBeNull();
-    expect(verifier.verifyAssertion(seen[seen.length - 1]?.identity ?? '').visitorId).toBe(
-      cookie?.value,
-    );
+    expect(again.headers.get('x-mepedia-visitor')).toBeNull();
+    expect(vouched()).toBe(id);
 
-    // One a client made up in another shape is replaced, never vouched for.
-    const forged = await call(base, 'POST', '/api/posts/updateShareProp', {
-      body: { objectId: 'x' },
-      headers: { cookie: 'mepedia_visitor=not-a-visitor-id', 'x-forwarded-for': '192.0.2.200' },
-    });
-    const replaced = parseSetCookie(forged.headers, 'mepedia_visitor');
-    expect(replaced?.value).toMatch(/^[0-9a-f]{24}$/);
-    expect(verifier.verifyAssertion(seen[seen.length - 1]?.identity ?? '').visitorId).toBe(
-      replaced?.value,
-    );
+    // Made up (bare 24 hex, as the gateway issued before, or another shape), or tampered with:
+    // replaced, never vouched for.
+    for (const forged of [
+      randomHex(),
+      'not-a-visitor-id',
+      `${randomHex()}.${signature}`,
+      `${id}.${signature.slice(0, -1)}${signature.endsWith('A') ? 'B' : 'A'}`,
+      `${id}.`,
+      id,
+    ]) {
+      const answer = await count(forged);
+      const replaced = parseSetCookie(answer.headers, 'mepedia_visitor');
+      expect(replaced?.value).toMatch(/^[0-9a-f]{24}\.[\w-]{22}$/);
+      expect(replaced?.value).not.toBe(forged);
+      expect(vouched()).toBeUndefined();
+    }
+
+    // A script that keeps no cookie is never a visitor, however often it calls.
+    for (let i = 0; i < LIMIT - 1; i++) {
+      await count();
+      expect(vouched()).toBeUndefined();
+    }
   });
 
   it('gives no visitor id where nothing counts visitors: guests share one assertion', async () => {

@@ -23,3 +23,4 @@ export * from './invisible-controls';
 export * from './feed-messages';
 export * from './files';
 export * from './files.api';
+export * from './visitor';

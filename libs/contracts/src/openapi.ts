@@ -112,7 +112,7 @@ const COOKIE_WORDS: Record<ApiCookie, string> = {
   verificationTicket:
     'The verification ticket: an HttpOnly cookie set by `register`, by `login` with the right password of an account still being verified, and by a reclaiming password reset. It lasts until the account’s verification deadline; the calls that verify an account act only on its account.',
   visitor:
-    'The visitor id: an HttpOnly cookie (one year) the gateway gives a browser on its first call to a route that counts visitors (`updatePostViews`, `updateShareProp`); views and shares count once per visitor.',
+    'The visitor id: an HttpOnly cookie (one year) the gateway signs and gives a caller of a route that counts visitors (`updatePostViews`, `updateShareProp`, `toggleView`) that sent none it signed; views and shares count once per visitor, and only for a signed cookie sent back. The call that hands one out counts nothing and carries `x-mepedia-visitor: new`: send it again, once, with the cookie.',
 };
 
 const AUTH_WORDS: Record<ApiAuth, string> = {

@@ -1,6 +1,7 @@
 import { isValidPhoneNumber, parsePhoneNumberFromString } from 'libphonenumber-js';
 import { z } from 'zod';
 import type { LanguageCode as Language, Localized } from './locale';
+import { PASSWORD_MAX, PASSWORD_MIN, passwordRuleProblem } from './password-rule';
 import { requiredError } from './zod-helpers';
 
 // Field-level messages. Schemas put the key in the zod issue's message; the
@@ -70,38 +71,26 @@ export function requiredText(max = 200) {
     .max(max, max === 50 ? 'MAX_50_CHARACTERS' : 'TOO_LONG');
 }
 
-// NIST SP 800-63B and OWASP ASVS 5.0 level 2: length is what counts. At least 8 characters, up to
-// 64 allowed, any character (spaces, emoji, Hebrew), no composition rules; the users service
-// also refuses passwords from a list of common ones (PASSWORD_TOO_COMMON). Characters are
-// counted as people count them (code points), not as UTF-16 units.
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 64;
-export const STRONG_PASSWORD_MIN = 12;
-
-export function passwordLength(password: string): number {
-  return [...password].length;
-}
+// The password rule lives in password-rule.ts (no zod there: the web's forms check it too).
+export {
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  STRONG_PASSWORD_MIN,
+  isStrongPassword,
+  passwordLength,
+  passwordRuleProblem,
+} from './password-rule';
 
 export const Password = z
   .string({ error: requiredError })
   .min(1, 'FIELD_REQUIRED')
-  .refine(
-    (value) => passwordLength(value) >= PASSWORD_MIN && passwordLength(value) <= PASSWORD_MAX,
-    'PASSWORD_RULES',
-  )
+  .refine((value) => passwordRuleProblem(value) === null, 'PASSWORD_RULES')
   .meta({
     minLength: PASSWORD_MIN,
     maxLength: PASSWORD_MAX,
     description:
       '8 to 64 characters counted as code points (an emoji or a Hebrew letter is one), any characters, spaces too; common passwords are refused (PASSWORD_TOO_COMMON).',
   });
-
-/** A hint for the UI's strength meter only (no rule): long, or long enough and varied. */
-export function isStrongPassword(password: string): boolean {
-  const length = passwordLength(password);
-  const kinds = [/\p{L}/u, /\p{Nd}/u, /[^\p{L}\p{Nd}]/u].filter((kind) => kind.test(password));
-  return length >= 16 || (length >= STRONG_PASSWORD_MIN && kinds.length >= 2);
-}
 
 export const Email = z
   .string({ error: requiredError })

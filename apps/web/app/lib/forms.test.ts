@@ -1,4 +1,4 @@
-import { RegisterRequest } from '@mepedia/contracts';
+import { Password, RegisterRequest } from '@mepedia/contracts';
 import { ApiError } from '@mepedia/web-api';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -44,6 +44,47 @@ describe('passwordProblem', () => {
     expect(passwordProblem('')).toBe('FIELD_REQUIRED');
     expect(passwordProblem('abc1234')).toBe('PASSWORD_RULES');
     expect(passwordProblem('x'.repeat(65))).toBe('PASSWORD_RULES');
+  });
+});
+
+describe('the password rule of the forms is the server’s', () => {
+  const emoji = '\u{1F600}';
+  const astral = '\u{10348}';
+  it('counts characters (code points), not UTF-16 units, exactly as the contracts do', () => {
+    // 8 emoji are 16 UTF-16 units but 8 characters; 64 astral characters are 128 units.
+    expect(passwordProblem(emoji.repeat(8))).toBeNull();
+    expect(passwordProblem(astral.repeat(64))).toBeNull();
+    expect(passwordProblem(`${emoji.repeat(32)}${'a'.repeat(32)}`)).toBeNull();
+    expect(passwordProblem(emoji.repeat(4))).toBe('PASSWORD_RULES');
+    expect(passwordProblem(emoji.repeat(7))).toBe('PASSWORD_RULES');
+    expect(passwordProblem(astral.repeat(65))).toBe('PASSWORD_RULES');
+    for (const password of [
+      emoji.repeat(4),
+      emoji.repeat(7),
+      emoji.repeat(8),
+      astral.repeat(33),
+      astral.repeat(64),
+      astral.repeat(65),
+      `${'a'.repeat(63)}${emoji}`,
+      `${'a'.repeat(64)}${emoji}`,
+      'abcdefg',
+      'abcdefgh',
+    ]) {
+      const server = Password.safeParse(password);
+      expect(passwordProblem(password) === null, `${password.length} units`).toBe(server.success);
+      expect(
+        RegisterRequest.safeParse({ password }).error?.issues.some(
+          (issue) => issue.path[0] === 'password',
+        ) ?? false,
+      ).toBe(!server.success);
+    }
+  });
+
+  it('rates strength by characters too', () => {
+    // 7 emoji are 14 units: short by the rule, so weak; 15 characters of any kind are strong.
+    expect(passwordStrength(emoji.repeat(7))).toBe('weak');
+    expect(passwordStrength(emoji.repeat(8))).toBe('fair');
+    expect(passwordStrength(emoji.repeat(15))).toBe('strong');
   });
 });
 

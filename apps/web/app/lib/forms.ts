@@ -1,15 +1,14 @@
 import { errorCatalog, isErrorCode, validationMessage, type FieldIssue } from '@mepedia/contracts';
+import { passwordLength, passwordRuleProblem } from '@mepedia/contracts/browser';
 import { ApiError } from '@mepedia/web-api';
 import { createTranslator, type Locale, type MessageKey } from '@mepedia/web-i18n';
 import type { z } from 'zod';
 
 export type FieldErrors = Record<string, string>;
 
-// The server's password rule (NIST SP 800-63B, OWASP ASVS 5.0 level 2): length only, any
-// characters including spaces, no composition rules; it also refuses common passwords, which
-// only it can check. Counted as zod counts (UTF-16 units), so the form and the server agree.
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 64;
+// The server's password rule (NIST SP 800-63B, OWASP ASVS 5.0 level 2) is the contracts' own
+// function: length only, counted in characters (code points, as the server counts), any
+// characters including spaces; the server also refuses common passwords, which only it can check.
 
 /** The server's password codes, worded by the web catalogues (same text on every form). */
 const PASSWORD_MESSAGES = new Map<string, MessageKey>([
@@ -25,10 +24,7 @@ export function codeMessage(code: string, locale: Locale): string {
 
 /** What is wrong with a new password by the server's rule, or null. */
 export function passwordProblem(password: string): 'FIELD_REQUIRED' | 'PASSWORD_RULES' | null {
-  if (password === '') return 'FIELD_REQUIRED';
-  if (password.length < PASSWORD_MIN_LENGTH || password.length > PASSWORD_MAX_LENGTH)
-    return 'PASSWORD_RULES';
-  return null;
+  return passwordRuleProblem(password);
 }
 
 /** A schema's issues, one message per field, in the user's language. */
@@ -81,7 +77,7 @@ export type PasswordStrength = 'weak' | 'fair' | 'strong';
  */
 export function passwordStrength(password: string): PasswordStrength {
   if (passwordProblem(password)) return 'weak';
-  return password.length >= 15 ? 'strong' : 'fair';
+  return passwordLength(password) >= 15 ? 'strong' : 'fair';
 }
 
 /** A text field of a submitted form ('' when absent or a file). */

@@ -151,7 +151,8 @@ function RegisterForm({ countries }: { countries: ReadonlyArray<{ code: string; 
     };
     const parsed = RegisterRequest.safeParse(candidate);
     const found: FieldErrors = parsed.success ? {} : fieldErrors(parsed.error, locale);
-    // The password is held to the server's rule here, whatever the shared schema says of it.
+    // The password: the contracts' own rule (counted in characters, as the server counts),
+    // worded by the web catalogues.
     delete found['password'];
     const problem = passwordProblem(values['password'] ?? '');
     if (problem) found['password'] = codeMessage(problem, locale);

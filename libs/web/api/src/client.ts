@@ -48,6 +48,7 @@ import type {
   UserVerifiedResponse,
   VerifyUserByPhoneResponse,
 } from '@mepedia/contracts';
+import { NEW_VISITOR_HEADER } from '@mepedia/contracts/browser';
 
 /** An API answer that was not 2xx, with the envelope's stable code. */
 export class ApiError extends Error {
@@ -74,19 +75,30 @@ export type ApiOptions = {
 /** The typed API client: one method per call, named as the spec names them. */
 export function createApi(options: ApiOptions) {
   const doFetch = options.fetch ?? fetch;
-  async function send<T>(method: string, path: string, body?: unknown): Promise<T> {
+  /**
+   * `counts`: a call that counts the visitor (a view, a share). Sent without a visitor cookie the
+   * gateway signed, it counts nothing and brings one (NEW_VISITOR_HEADER): it goes again, once,
+   * with the cookie, so a browser's first view counts.
+   */
+  async function send<T>(method: string, path: string, body?: unknown, counts = false): Promise<T> {
     // A form (an upload) goes as multipart, its boundary set by fetch; anything else as JSON.
     const multipart = typeof FormData !== 'undefined' && body instanceof FormData;
-    const response = await doFetch(`${options.baseUrl}/api/${path}`, {
-      method,
-      credentials: 'include',
-      headers: {
-        accept: 'application/json',
-        ...(body === undefined || multipart ? {} : { 'content-type': 'application/json' }),
-        ...options.headers,
-      },
-      body: body === undefined ? undefined : multipart ? body : JSON.stringify(body),
-    });
+    const call = () =>
+      doFetch(`${options.baseUrl}/api/${path}`, {
+        method,
+        credentials: 'include',
+        headers: {
+          accept: 'application/json',
+          ...(body === undefined || multipart ? {} : { 'content-type': 'application/json' }),
+          ...options.headers,
+        },
+        body: body === undefined ? undefined : multipart ? body : JSON.stringify(body),
+      });
+    let response = await call();
+    if (counts && response.ok && response.headers.get(NEW_VISITOR_HEADER) === 'new') {
+      await response.body?.cancel();
+      response = await call();
+    }
     const text = await response.text();
     const data: unknown = text ? JSON.parse(text) : undefined;
     if (!response.ok) {
@@ -114,15 +126,17 @@ export function createApi(options: ApiOptions) {
       getPosts: (query: GetPostsRequest) => send<PostsPage>('POST', 'posts/getPosts', query),
       getPostById: (postId: string) => send<Post>('POST', 'posts/getPostById', { postId }),
       updatePostViews: (postId: string, randomIdentifier?: string) =>
-        send<{ views: number; counted: boolean }>('POST', 'posts/updatePostViews', {
-          postId,
-          ...(randomIdentifier ? { randomIdentifier } : {}),
-        }),
+        send<{ views: number; counted: boolean }>(
+          'POST',
+          'posts/updatePostViews',
+          { postId, ...(randomIdentifier ? { randomIdentifier } : {}) },
+          true,
+        ),
       /** Turns the caller's like of a post on or off; answers the state after the call. */
       like: (id: string) => send<LikeResponse>('PUT', 'posts/like', { id }),
       /** Counts one share of a post (a member's or a visitor's). */
       updateShareProp: (objectId: string) =>
-        send<{ shareCount: number }>('POST', 'posts/updateShareProp', { objectId }),
+        send<{ shareCount: number }>('POST', 'posts/updateShareProp', { objectId }, true),
       /** Machine translation of text or HTML (markup kept) to `target`. Members only. */
       translateOutput: (output: string, target: Language) =>
         send<TranslateOutputResponse>('POST', 'posts/translateOutput', { output, target }),
@@ -158,7 +172,12 @@ export function createApi(options: ApiOptions) {
     views: {
       /** Counts the caller's view (once per member or visitor) and answers the count. */
       toggleView: (collectionName: ReactionCollection, objectId: string) =>
-        send<ToggleViewResponse>('POST', 'userViews/toggleView', { collectionName, objectId }),
+        send<ToggleViewResponse>(
+          'POST',
+          'userViews/toggleView',
+          { collectionName, objectId },
+          true,
+        ),
     },
     lotties: {
       fillLotties: (collectionName: ReactionCollection, objectId: string) =>
