@@ -190,6 +190,52 @@ test('another browser cannot continue someone’s verification: it is asked to s
   await expect(page.getByLabel('קוד אימות')).toBeVisible();
 });
 
+test('an email link opened in another browser verifies the email but signs nobody in there', async ({
+  page,
+  browser,
+  request,
+}) => {
+  // Someone registers (an API context keeps its own cookies: their ticket stays there) and,
+  // instead of opening the link, sends it to others.
+  const linkOf = async (person: ReturnType<typeof newPerson>) => {
+    await registerUnverified(request, person);
+    const sms = await outbox(request, (m) => m.channel === 'sms' && m.to === person.e164);
+    const phone = await request.put('/api/users/verifyUserByPhone', {
+      data: { prefix: '+972', phone: person.phone, verifyCode: /(\d{6})/.exec(sms.text)?.[1] },
+    });
+    expect(phone.status()).toBe(200);
+    const email = await outbox(request, (m) => m.channel === 'email' && m.to === person.email);
+    const token = /token=([\w-]+)/.exec(email.text)?.[1] ?? '';
+    expect(token).not.toBe('');
+    return token;
+  };
+
+  // A signed-in member opens one: they stay who they are, and the page says so.
+  const member = newPerson();
+  const { userId } = await registerMember(page.request, member);
+  await page.goto(`/email-verification?token=${await linkOf(newPerson())}`);
+  await expect(
+    page.getByRole('heading', { name: 'This link is for another account' }),
+  ).toBeVisible();
+  await expect(page.getByRole('status')).toContainText(`You are signed in as Dana Levi`);
+  const session = (await (await page.request.post('/api/users/session')).json()) as { id: string };
+  expect(session.id).toBe(userId);
+  await expectAccessible(page);
+
+  // A browser with nobody signed in, in Hebrew: verified, asked to sign in, and not signed in.
+  const guest = await browser.newContext();
+  const guestPage = await guest.newPage();
+  await guestPage.goto(`/he/email-verification?token=${await linkOf(newPerson())}`);
+  await expect(guestPage.getByRole('heading', { name: 'כתובת האימייל אומתה' })).toBeVisible();
+  await expect(guestPage.getByRole('link', { name: 'התחברות' })).toHaveAttribute(
+    'href',
+    '/he/auth?modal=login',
+  );
+  expect(await (await guestPage.request.post('/api/users/session')).json()).toBe('NoSession');
+  expect((await guest.cookies()).map((cookie) => cookie.name)).not.toContain('mepedia_session');
+  await guest.close();
+});
+
 test('a guest who opens a member’s writing page signs in and is brought back to it', async ({
   page,
   request,

@@ -2,12 +2,14 @@ import { localizePath } from '@mepedia/web-i18n';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ApiError } from '@mepedia/web-api';
-import { Link2Off, MailWarning } from 'lucide-react';
+import { Link2Off, MailCheck, MailWarning } from 'lucide-react';
 import { EmptyState } from '../components/empty-state';
 import { LocalizedLink } from '../components/localized-link';
 import { useApi } from '../lib/api';
 import { useI18n } from '../lib/i18n';
+import { richMessage } from '../lib/rich-message';
 import { pageMeta } from '../lib/seo';
+import { useRootData } from '../root';
 import type { Route } from './+types/email-verification';
 
 export const meta: Route.MetaFunction = ({ location, matches }) => [
@@ -15,17 +17,22 @@ export const meta: Route.MetaFunction = ({ location, matches }) => [
   { name: 'robots', content: 'noindex' },
 ];
 
-type Outcome = 'working' | 'incomplete' | 'expired' | 'unusable';
+type Failure = 'incomplete' | 'expired' | 'unusable';
+type Outcome = 'working' | Failure | 'signedOut' | 'otherMember';
 
 /**
- * Opens from the email's link: verifies, signs the member in, and takes them to their profile.
- * When it cannot, it says why and what to do: a link without its code was cut short (open it
- * from the email itself), an expired one needs a new email, any other was already used or
- * mistyped.
+ * Opens from the email's link: verifies, and in the browser that registered (the one holding
+ * its verification ticket) signs the member in and takes them to their profile. Anywhere else
+ * the email is verified but nobody is signed in (a link sent to someone must not sign them in
+ * as its account): the page says to sign in, or, when another member is signed in here, that
+ * they still are. When it cannot verify, it says why and what to do: a link without its code
+ * was cut short (open it from the email itself), an expired one needs a new email, any other
+ * was already used or mistyped.
  */
 export default function EmailVerification() {
   const { t, locale } = useI18n();
   const api = useApi();
+  const signedIn = useRootData()?.user ?? null;
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const [outcome, setOutcome] = useState<Outcome>(token ? 'working' : 'incomplete');
@@ -35,7 +42,10 @@ export default function EmailVerification() {
     if (!token || started.current) return;
     started.current = true;
     api.users.verifyUserByEmail(token).then(
-      (user) => window.location.assign(localizePath(`/profile/${user.id}`, locale)),
+      (result) => {
+        if ('id' in result) window.location.assign(localizePath(`/profile/${result.id}`, locale));
+        else setOutcome(signedIn ? 'otherMember' : 'signedOut');
+      },
       (error: unknown) =>
         setOutcome(
           error instanceof ApiError && error.code === 'VERIFY_LINK_EXPIRED'
@@ -43,7 +53,7 @@ export default function EmailVerification() {
             : 'unusable',
         ),
     );
-  }, [api, token, locale]);
+  }, [api, token, locale, signedIn]);
 
   return (
     <section
@@ -54,6 +64,34 @@ export default function EmailVerification() {
       <h1 id="email-verify-title">{t('emailVerify.title')}</h1>
       {outcome === 'working' ? (
         <p role="status">{t('emailVerify.working')}</p>
+      ) : outcome === 'signedOut' ? (
+        <EmptyState
+          icon={MailCheck}
+          title={t('emailVerify.signedOut.title')}
+          action={
+            <LocalizedLink className="button" to="/auth?modal=login">
+              {t('emailVerify.signIn')}
+            </LocalizedLink>
+          }
+        >
+          <p role="status">{t('emailVerify.signedOut.text')}</p>
+        </EmptyState>
+      ) : outcome === 'otherMember' ? (
+        <EmptyState
+          icon={MailCheck}
+          title={t('emailVerify.otherMember.title')}
+          action={
+            <LocalizedLink className="button" to="/">
+              {t('emailVerify.home')}
+            </LocalizedLink>
+          }
+        >
+          <p role="status">
+            {richMessage(t, 'emailVerify.otherMember.text', {
+              name: <bdi>{signedIn?.fullname ?? ''}</bdi>,
+            })}
+          </p>
+        </EmptyState>
       ) : (
         <EmptyState
           icon={outcome === 'incomplete' ? Link2Off : MailWarning}

@@ -46,6 +46,7 @@ import type {
   ToggleViewResponse,
   UserToVerify,
   UserVerifiedResponse,
+  VerifyUserByEmailResponse,
   VerifyUserByPhoneResponse,
 } from '@mepedia/contracts';
 import { NEW_VISITOR_HEADER } from '@mepedia/contracts/browser';
@@ -327,7 +328,7 @@ export function createApi(options: ApiOptions) {
       sendVerificationEmailToUser: (prefix: string, phone: string) =>
         send<MessageSentResponse>('POST', 'users/sendVerificationEmailToUser', { prefix, phone }),
       verifyUserByEmail: (verifyCode: string) =>
-        send<CurrentUser>('PUT', 'users/verifyUserByEmail', { verifyCode }),
+        send<VerifyUserByEmailResponse>('PUT', 'users/verifyUserByEmail', { verifyCode }),
       getUserToVerify: (userId: string) =>
         send<UserToVerify>('POST', 'users/getUserToVerify', { userId }),
       userVerified: (userId: string) =>

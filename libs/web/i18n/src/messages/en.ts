@@ -196,6 +196,14 @@ export const en = {
   'emailVerify.unusable.text':
     'It may have been used already, or changed on the way. Sign in: if your email still needs confirming, we will send you a new link.',
   'emailVerify.retry': 'Continue verification',
+  'emailVerify.signedOut.title': 'Your email is verified',
+  'emailVerify.signedOut.text':
+    'Sign in with your email and password to continue. (The link signs in only the browser the account was registered in.)',
+  'emailVerify.signIn': 'Sign in',
+  'emailVerify.otherMember.title': 'This link is for another account',
+  'emailVerify.otherMember.text':
+    'You are signed in as {name}, and you still are. The link has verified the email of another account; to use that account, sign out and sign in with its email and password.',
+  'emailVerify.home': 'To the home page',
   'reset.title': 'Reset your password',
   'reset.intro':
     'Enter the email you registered with, and we will send you a link to choose a new password.',

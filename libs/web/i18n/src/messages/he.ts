@@ -185,6 +185,14 @@ export const he: Record<CoreMessageKey, string> = {
   'emailVerify.unusable.text':
     'ייתכן שכבר נעשה בו שימוש, או שהשתנה בדרך. אפשר להתחבר: אם האימייל עדיין מחכה לאישור, נשלח קישור חדש.',
   'emailVerify.retry': 'להמשך האימות',
+  'emailVerify.signedOut.title': 'כתובת האימייל אומתה',
+  'emailVerify.signedOut.text':
+    'כדי להמשיך, יש להתחבר עם האימייל והסיסמה. (הקישור מחבר רק את הדפדפן שבו נרשם החשבון.)',
+  'emailVerify.signIn': 'התחברות',
+  'emailVerify.otherMember.title': 'הקישור הזה שייך לחשבון אחר',
+  'emailVerify.otherMember.text':
+    'הדפדפן הזה מחובר לחשבון של {name}, והוא נשאר מחובר. הקישור אימת את כתובת האימייל של חשבון אחר; כדי להשתמש בחשבון ההוא, יש להתנתק ולהתחבר עם האימייל והסיסמה שלו.',
+  'emailVerify.home': 'לדף הבית',
   'reset.title': 'איפוס סיסמה',
   'reset.intro': 'הזינו את האימייל שאיתו נרשמתם, ונשלח לכם קישור לבחירת סיסמה חדשה.',
   'reset.send': 'שליחת הקישור',
