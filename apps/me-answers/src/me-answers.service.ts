@@ -167,7 +167,7 @@ export class MeAnswersService {
       (changed) => [
         ...(changed.publishedAsPost ? [this.published(changed, question, author.language)] : []),
         this.publication(author.userId, rows, changed, questions),
-        ...this.privacy(changed, input.privacy),
+        ...this.privacy(changed),
       ],
     );
     this.onOutboxWrite();
@@ -208,7 +208,7 @@ export class MeAnswersService {
     const updated = await this.repository.setPublished(row.id, true, privacy, (changed) => [
       this.published(changed, question, author.language),
       this.publication(author.userId, rows, changed, questions),
-      ...this.privacy(changed, input.privacy),
+      ...this.privacy(changed),
     ]);
     this.onOutboxWrite();
     await this.readers.clear();
@@ -282,11 +282,10 @@ export class MeAnswersService {
   }
 
   /**
-   * The answer's privacy for the comments service, when a save named it or it is private (an
-   * answer never announced is public there, so a public one needs saying only when it changes).
+   * The answer's owner and privacy for the comments and reactions services, with every live
+   * save and publication: they learn from it that the answer exists, and who may read it.
    */
-  private privacy(row: AnswerRow, named: Privacy | undefined): PendingEvent[] {
-    if (named === undefined && row.privacy === 'public') return [];
+  private privacy(row: AnswerRow): PendingEvent[] {
     return [
       {
         type: 'meAnswer.privacy.changed',

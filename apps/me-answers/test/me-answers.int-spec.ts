@@ -328,23 +328,27 @@ describe('me-answers service over HTTP', () => {
   });
 
   describe('privacy for the comments service', () => {
-    it('announces an answer’s privacy when a save names it or it is private', async () => {
+    it('announces an answer’s owner and privacy with every live save', async () => {
       const owner = member();
       const privacyOf = () =>
         eventsOf('meAnswer.privacy.changed', owner.userId).map((event) => event.payload);
       const first = await answerLive(owner, Q1, 'Public from the start');
-      // Public, and no save named it: public is what the comments service assumes.
-      expect(privacyOf()).toEqual([]);
+      // Public too: the comments and reactions services learn from it that the answer exists.
+      expect(await until(privacyOf, (list) => list.length === 1)).toEqual([
+        { meAnswerId: first.meAnswerId, userId: owner.userId, privacy: 'public' },
+      ]);
       await post(owner, 'saveLive', {
         questionId: Q1.questionId,
         answerData: { [sub(Q1)]: 'Now private' },
         version: first.version,
         privacy: 'private',
       });
-      const announced = await until(privacyOf, (list) => list.length === 1);
-      expect(announced).toEqual([
-        { meAnswerId: first.meAnswerId, userId: owner.userId, privacy: 'private' },
-      ]);
+      const announced = await until(privacyOf, (list) => list.length === 2);
+      expect(announced[1]).toEqual({
+        meAnswerId: first.meAnswerId,
+        userId: owner.userId,
+        privacy: 'private',
+      });
       // A draft changes nothing readers see; a save of a private answer says so again.
       await post(owner, 'saveDraft', {
         questionId: Q1.questionId,
@@ -363,10 +367,10 @@ describe('me-answers service over HTTP', () => {
         privacy: 'public',
       });
       expect(
-        (await until(privacyOf, (list) => list.length === 3)).map(
+        (await until(privacyOf, (list) => list.length === 4)).map(
           (payload) => (payload as { privacy: string }).privacy,
         ),
-      ).toEqual(['private', 'private', 'public']);
+      ).toEqual(['public', 'private', 'private', 'public']);
     });
   });
 

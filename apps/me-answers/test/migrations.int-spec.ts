@@ -48,4 +48,54 @@ describe('me-answers migrations', () => {
     },
     SETUP_TIMEOUT_MS,
   );
+
+  it(
+    'announce every answer with live text, public ones too, so comments and reactions know it',
+    async () => {
+      const database = await createTestDatabase();
+      const handle = await openDatabase({ url: database.url, poolSize: 2 });
+      const before = migrationsBefore(ME_ANSWERS_MIGRATIONS.folder, '0003_announce_every_answer');
+      const [secret, open, draft, member] = [
+        randomUUID(),
+        randomUUID(),
+        randomUUID(),
+        randomUUID(),
+      ];
+      try {
+        await runMigrations(handle, { ...ME_ANSWERS_MIGRATIONS, folder: before.folder });
+        await withClient(database.url, (client) =>
+          client.query(
+            `insert into me_answers.answers (id, user_id, question_id, draft, live, privacy)
+             values ($1, $4, 'roots', '{}', '{"roots-1":"a"}', 'private'),
+                    ($2, $4, 'places', '{}', '{"places-1":"b"}', 'public'),
+                    ($3, $4, 'work', '{"work-1":"c"}', null, 'public')`,
+            [secret, open, draft, member],
+          ),
+        );
+        await runMigrations(handle, ME_ANSWERS_MIGRATIONS);
+        await withClient(database.url, async (client) => {
+          const events = await client.query(
+            `select type, payload from me_answers.outbox where published_at is null
+             order by payload->>'privacy'`,
+          );
+          // A draft nobody reads is no subject yet: its first live save announces it.
+          expect(events.rows).toEqual([
+            {
+              type: 'meAnswer.privacy.changed',
+              payload: { meAnswerId: secret, userId: member, privacy: 'private' },
+            },
+            {
+              type: 'meAnswer.privacy.changed',
+              payload: { meAnswerId: open, userId: member, privacy: 'public' },
+            },
+          ]);
+        });
+      } finally {
+        before.remove();
+        await handle.close();
+        await database.drop();
+      }
+    },
+    SETUP_TIMEOUT_MS,
+  );
 });

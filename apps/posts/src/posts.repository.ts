@@ -80,12 +80,16 @@ export class PostsRepository {
     };
   }
 
-  /** Add a post; a private one is announced (post.privacy.changed) in the same transaction. */
+  /**
+   * Add a post, announced (post.privacy.changed, public or private) in the same transaction: the
+   * comments and reactions services learn from it that the post exists, whose it is and who may
+   * read it.
+   */
   async insert(row: typeof posts.$inferInsert): Promise<PostRow> {
     return this.db.transaction(async (tx) => {
       const [created] = await tx.insert(posts).values(row).returning();
       const post = created as PostRow;
-      if (post.privacy === 'private') await announcePrivacy(tx, post);
+      await announcePrivacy(tx, post);
       return post;
     });
   }
@@ -536,7 +540,7 @@ export class PostsRepository {
   }
 }
 
-/** Tell the comments service who may see this post's discussion (events.ts). */
+/** Tell the comments and reactions services whose the post is and who may read it (events.ts). */
 function announcePrivacy(
   tx: Pick<Db, 'insert'>,
   post: Pick<PostRow, 'id' | 'publisherId' | 'privacy'>,

@@ -82,7 +82,7 @@ export class PostsService {
       createdAt: now,
       updatedAt: now,
     });
-    if (row.privacy === 'private') this.onOutboxWrite();
+    this.onOutboxWrite();
     await this.guests.clear();
     const created = await this.repository.findById(row.id);
     return toPost(created as PostWithPublisher, false);

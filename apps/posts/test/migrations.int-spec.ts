@@ -84,12 +84,45 @@ describe('posts migrations', () => {
         },
         async (client) => {
           const events = await client.query(
-            `select type, payload from posts.outbox where published_at is null order by occurred_at`,
+            `select type, payload from posts.outbox where published_at is null`,
+          );
+          // 0006 announced the private one; 0007 (below) announces every post once more.
+          const said = (postId: string) =>
+            events.rows
+              .filter((row: { payload: { postId: string } }) => row.payload.postId === postId)
+              .map((row: { payload: { privacy: string } }) => row.payload.privacy);
+          expect(said(secret)).toEqual(['private', 'private']);
+          expect(said(open)).toEqual(['public']);
+        },
+      );
+    },
+    SETUP_TIMEOUT_MS,
+  );
+
+  it(
+    'announce every post, public ones too, so comments and reactions know which exist',
+    async () => {
+      const [secret, open, publisher] = [randomUUID(), randomUUID(), randomUUID()];
+      await upgrade(
+        '0007_announce_every_post',
+        async (client) => {
+          await insertPost(client, secret, publisher, 'private');
+          await insertPost(client, open, publisher, 'public');
+          await client.query('update posts.outbox set published_at = now()');
+        },
+        async (client) => {
+          const events = await client.query(
+            `select type, payload from posts.outbox where published_at is null
+             order by payload->>'privacy'`,
           );
           expect(events.rows).toEqual([
             {
               type: 'post.privacy.changed',
               payload: { postId: secret, publisherId: publisher, privacy: 'private' },
+            },
+            {
+              type: 'post.privacy.changed',
+              payload: { postId: open, publisherId: publisher, privacy: 'public' },
             },
           ]);
         },

@@ -458,10 +458,11 @@ describe('posts service over HTTP', () => {
         'public',
         'private',
       ]);
-      // A public post is public until said otherwise: nothing to announce.
+      // A public post is announced too: the comments and reactions services learn it exists.
       const open = await create(author, { privacy: 'public' });
-      await waitFor(secret.postId, 4);
-      expect(privacyOf(open.postId)).toEqual([]);
+      expect(await waitFor(open.postId, 1)).toEqual([
+        { postId: open.postId, publisherId: author.userId, privacy: 'public' },
+      ]);
     });
 
     it('turns me-answers events into the member’s magazine post, newest event winning', async () => {

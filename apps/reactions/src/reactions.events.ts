@@ -1,16 +1,31 @@
+import type { DomainEventEnvelope } from '@mepedia/contracts';
 import { domainEventsHandler, removeDeletedMember } from '@mepedia/server-platform';
 import type { AppLogger } from '@mepedia/server-http';
 import type { ReactionsService } from './reactions.service';
 
-/** The reactions service's share of domain events: members who leave, posts deleted. */
+/**
+ * The reactions service's share of domain events: members who leave, posts deleted, and each
+ * post's and me answer's owner and privacy.
+ */
 export function reactionsEventsHandler(service: ReactionsService, logger: AppLogger) {
+  const applyPrivacy = (
+    subjectId: string,
+    ownerId: string,
+    privacy: 'public' | 'private',
+    event: DomainEventEnvelope,
+  ) =>
+    service.applyPrivacy({ subjectId, ownerId, privacy, occurredAt: new Date(event.occurredAt) });
   return domainEventsHandler('reactions', logger, {
     'user.deleted': removeDeletedMember(logger, 'likes, views and reactions', (userId) =>
       service.removeMember(userId),
     ),
-    'post.deleted': async ({ postId }) => {
-      const removed = await service.removePost(postId);
+    'post.deleted': async ({ postId }, event) => {
+      const removed = await service.removePost(postId, new Date(event.occurredAt));
       logger.info({ postId, removed }, 'removed a deleted post’s likes, views and reactions');
     },
+    'post.privacy.changed': ({ postId, publisherId, privacy }, event) =>
+      applyPrivacy(postId, publisherId, privacy, event),
+    'meAnswer.privacy.changed': ({ meAnswerId, userId, privacy }, event) =>
+      applyPrivacy(meAnswerId, userId, privacy, event),
   });
 }

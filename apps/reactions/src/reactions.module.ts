@@ -1,7 +1,12 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { HealthController, READINESS_CHECKS, type ReadinessCheck } from '@mepedia/server-http';
 import { IdentityModule } from '@mepedia/server-identity';
-import { BACKGROUND_TASKS, BackgroundTasks, type ServicePlatform } from '@mepedia/server-platform';
+import {
+  BACKGROUND_TASKS,
+  BackgroundTasks,
+  everyInterval,
+  type ServicePlatform,
+} from '@mepedia/server-platform';
 import { LikesController } from './likes.controller';
 import { LottiesController } from './lotties.controller';
 import { reactionsEventsHandler } from './reactions.events';
@@ -12,6 +17,9 @@ import { ViewsController } from './views.controller';
 export const REACTIONS_SERVICE_NAME = 'reactions';
 /** The service's Postgres schema. */
 export const REACTIONS_SCHEMA = 'reactions';
+
+/** How often what was taken on trust for a subject never announced is looked at again. */
+const SWEEP_EVERY_MS = 60_000;
 
 @Module({})
 export class ReactionsModule {
@@ -30,6 +38,12 @@ export class ReactionsModule {
         {
           provide: BACKGROUND_TASKS,
           useValue: [
+            // Reactions on subjects taken on trust and never announced go (ReactionsService).
+            everyInterval(SWEEP_EVERY_MS, async () => {
+              const removed = await service.sweepUnannounced();
+              if (removed > 0)
+                platform.logger.info({ removed }, 'removed reactions on subjects never announced');
+            }),
             {
               start: () =>
                 platform.queue.process(

@@ -4,10 +4,19 @@ import {
   type ReactionName,
   type ViewProperty,
 } from '@mepedia/contracts';
-import type { Db } from '@mepedia/server-database';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { removedMemberKey, type Db } from '@mepedia/server-database';
+import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { likeCounts, likes, lottieCounts, lotties, viewCounts, views } from './reactions.schema';
+import {
+  likeCounts,
+  likes,
+  lottieCounts,
+  lotties,
+  subjectPrivacy,
+  unannouncedSubjects,
+  viewCounts,
+  views,
+} from './reactions.schema';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -15,6 +24,12 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type ObjectRef = { collection: ReactionCollection; objectId: string };
 
 export type NameCount = { name: ReactionName; count: number };
+
+/** The latest word on a post or me answer (reactions.schema.ts, `subjectPrivacy`). */
+export type Subject = { ownerId: string; private: boolean; deleted: boolean };
+
+/** Owns what members who left owned: no member has this id. */
+export const NO_OWNER = '00000000-0000-0000-0000-000000000000';
 
 /** What a member who leaves took with them. */
 export type RemovedMember = { likes: number; views: number; lotties: number };
@@ -241,6 +256,145 @@ export class ReactionsRepository {
         ),
       );
     return rows.map((row) => row.name);
+  }
+
+  /** What the owning service last said about a subject; undefined: never announced. */
+  async subject(subjectId: string): Promise<Subject | undefined> {
+    const [row] = await this.db
+      .select({
+        ownerId: subjectPrivacy.ownerId,
+        private: subjectPrivacy.private,
+        deleted: subjectPrivacy.deleted,
+      })
+      .from(subjectPrivacy)
+      .where(eq(subjectPrivacy.subjectId, subjectId));
+    return row;
+  }
+
+  /** `subject` for many ids at once (one probe of the primary key each). */
+  async subjects(subjectIds: string[]): Promise<Map<string, Subject>> {
+    const rows = await this.db
+      .select({
+        subjectId: subjectPrivacy.subjectId,
+        ownerId: subjectPrivacy.ownerId,
+        private: subjectPrivacy.private,
+        deleted: subjectPrivacy.deleted,
+      })
+      .from(subjectPrivacy)
+      .where(inArray(subjectPrivacy.subjectId, subjectIds));
+    return new Map(rows.map(({ subjectId, ...subject }) => [subjectId, subject]));
+  }
+
+  /**
+   * The owner's word on a subject's privacy, unless a newer one was applied or the subject is
+   * deleted (final). An owner who left is never written back (a digest of their id remembers).
+   */
+  async applyPrivacy(
+    subjectId: string,
+    ownerId: string,
+    isPrivate: boolean,
+    changedAt: Date,
+  ): Promise<void> {
+    const key = removedMemberKey(ownerId);
+    const at = changedAt.toISOString();
+    await this.db.execute(sql`
+      insert into reactions.subject_privacy (subject_id, owner_id, private, changed_at)
+      select ${subjectId}, ${ownerId}::uuid, ${isPrivate}, ${at}::timestamptz
+      where not exists (select 1 from reactions.removed_members where member_key = ${key})
+      on conflict (subject_id) do update
+        set owner_id = excluded.owner_id, private = excluded.private,
+            changed_at = excluded.changed_at
+        where not reactions.subject_privacy.deleted
+          and reactions.subject_privacy.changed_at < excluded.changed_at`);
+    // A subject whose owner left while this was on its way: known, but nobody's now, and gone.
+    await this.db.execute(sql`
+      insert into reactions.subject_privacy (subject_id, owner_id, private, deleted, changed_at)
+      select ${subjectId}, ${NO_OWNER}::uuid, true, true, ${at}::timestamptz
+      where exists (select 1 from reactions.removed_members where member_key = ${key})
+      on conflict (subject_id) do nothing`);
+  }
+
+  /** A subject is gone for good (a deleted post): no later announcement brings it back. */
+  async markDeleted(subjectId: string, at: Date): Promise<void> {
+    await this.db
+      .insert(subjectPrivacy)
+      .values({ subjectId, ownerId: NO_OWNER, private: true, deleted: true, changedAt: at })
+      .onConflictDoUpdate({
+        target: subjectPrivacy.subjectId,
+        set: { ownerId: NO_OWNER, private: true, deleted: true },
+      });
+  }
+
+  /**
+   * A member left: remembered by a digest only; what they owned is gone (their posts and
+   * answers go with them), and their id goes from the table. One transaction.
+   */
+  async disownSubjects(ownerId: string): Promise<number> {
+    return this.db.transaction(async (tx) => {
+      await tx.execute(sql`
+        insert into reactions.removed_members (member_key) values (${removedMemberKey(ownerId)})
+        on conflict do nothing`);
+      const changed = await tx
+        .update(subjectPrivacy)
+        .set({ ownerId: NO_OWNER, private: true, deleted: true })
+        .where(eq(subjectPrivacy.ownerId, ownerId))
+        .returning({ subjectId: subjectPrivacy.subjectId });
+      return changed.length;
+    });
+  }
+
+  /** Remember a subject taken on trust before its announcement (see `sweepUnannounced`). */
+  async noteUnannounced({ collection, objectId }: ObjectRef): Promise<void> {
+    await this.db
+      .insert(unannouncedSubjects)
+      .values({ collection, subjectId: objectId })
+      .onConflictDoNothing();
+  }
+
+  /**
+   * Subjects taken on trust and noted before `before`: those announced since are forgotten
+   * (kept), those still never announced lose what was gathered on them. Answers how many went.
+   */
+  async sweepUnannounced(before: Date): Promise<number> {
+    const due = await this.db
+      .select({
+        collection: unannouncedSubjects.collection,
+        subjectId: unannouncedSubjects.subjectId,
+      })
+      .from(unannouncedSubjects)
+      .where(lt(unannouncedSubjects.createdAt, before))
+      .limit(500);
+    if (due.length === 0) return 0;
+    const known = new Set(
+      (
+        await this.db
+          .select({ subjectId: subjectPrivacy.subjectId })
+          .from(subjectPrivacy)
+          .where(
+            and(
+              inArray(
+                subjectPrivacy.subjectId,
+                due.map((row) => row.subjectId),
+              ),
+              eq(subjectPrivacy.deleted, false),
+            ),
+          )
+      ).map((row) => row.subjectId),
+    );
+    let removed = 0;
+    for (const row of due) {
+      if (!known.has(row.subjectId)) {
+        await this.removeObject({ collection: row.collection, objectId: row.subjectId });
+        removed += 1;
+      }
+    }
+    await this.db.delete(unannouncedSubjects).where(
+      inArray(
+        unannouncedSubjects.subjectId,
+        due.map((row) => row.subjectId),
+      ),
+    );
+    return removed;
   }
 
   /**

@@ -8,6 +8,7 @@ import {
 } from '@mepedia/contracts';
 import { sql, type SQL } from 'drizzle-orm';
 import {
+  boolean,
   check,
   index,
   integer,
@@ -140,3 +141,45 @@ export const lottieCounts = reactionsSchema.table(
     check('lottie_counts_count_check', sql`${table.count} >= 0`),
   ],
 );
+
+// ==========================================================================================
+// What the reactions are about. Posts and me answers belong to other services; they announce
+// each one's owner and privacy (post.privacy.changed, meAnswer.privacy.changed) and a post's
+// deletion (post.deleted). A like, view or reaction is taken, and a count read, only on a
+// subject the caller may read (docs/api/reactions.md, "Who may react").
+// ==========================================================================================
+
+/** The latest word on a post or me answer: who owns it, whether it is private, whether gone. */
+export const subjectPrivacy = reactionsSchema.table(
+  'subject_privacy',
+  {
+    /** A post id or a me answer id (`objectId` of the collections `posts` and `meAnswers`). */
+    subjectId: text('subject_id').primaryKey(),
+    ownerId: uuid('owner_id').notNull(),
+    private: boolean('private').notNull(),
+    /** Deleted (the post, or the member who owned it): final, no announcement undoes it. */
+    deleted: boolean('deleted').notNull().default(false),
+    changedAt: timestamp('changed_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [index('subject_privacy_owner_idx').on(table.ownerId)],
+);
+
+/**
+ * Members who left, by a one-way digest of their id (removedMemberKey): an announcement naming
+ * them that arrives afterwards writes nothing back with their id.
+ */
+export const removedMembers = reactionsSchema.table('removed_members', {
+  memberKey: text('member_key').primaryKey(),
+  removedAt: timestamp('removed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/**
+ * Subjects taken on trust before their announcement arrived (a post made a moment ago): each
+ * is checked again once the announcement should have come, and what was gathered on one never
+ * announced goes (`sweepUnannounced`).
+ */
+export const unannouncedSubjects = reactionsSchema.table('unannounced_subjects', {
+  collection: collection(),
+  subjectId: text('subject_id').notNull().primaryKey(),
+  createdAt: createdAt(),
+});

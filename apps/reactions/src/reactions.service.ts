@@ -1,4 +1,5 @@
 import type {
+  ErrorCode,
   LikedByCurrentUserResponse,
   LottiesState,
   ReactionCollection,
@@ -8,6 +9,8 @@ import type {
   ToggleViewResponse,
   ViewProperty,
 } from '@mepedia/contracts';
+import { isUuid, uuidV7Time } from '@mepedia/server-database';
+import { AppError } from '@mepedia/server-http';
 import { toLottiesState } from './reactions.mapper';
 import type { ObjectRef, ReactionsRepository, RemovedMember } from './reactions.repository';
 
@@ -15,14 +18,61 @@ import type { ObjectRef, ReactionsRepository, RemovedMember } from './reactions.
 export const memberViewerKey = (userId: string): string => `member:${userId}`;
 
 /**
- * Likes, views and reactions of objects other services own. The object is not looked up:
- * its owner cleans up when it goes (docs/api/reactions.md), and until then counts of an object
- * nobody shows are simply never read.
+ * The collections whose objects are subjects other services announce (owner, privacy,
+ * deletion), with the 404 their owner answers for one the caller may not read.
+ */
+const SUBJECTS: Partial<Record<ReactionCollection, ErrorCode>> = {
+  posts: 'POST_NOT_FOUND',
+  meAnswers: 'ANSWER_NOT_FOUND',
+};
+
+/**
+ * How long a subject may go unannounced and still be taken on trust: a post or answer made a
+ * moment ago whose announcement is on its way (its id, a UUIDv7, says when it was made). Well
+ * beyond the queue's usual delay of under a second, and a worker's restart.
+ */
+export const UNANNOUNCED_GRACE_MS = 10 * 60_000;
+/** Clocks of two processes may differ by this much. */
+const CLOCK_SKEW_MS = 60_000;
+
+/**
+ * Likes, views and reactions of objects other services own. For posts and me answers the
+ * owners announce each one's privacy and deletion (events.ts): a reaction, and a count, exist
+ * only for someone who may read the subject, and only while it exists (docs/api/reactions.md).
+ * Other collections (comments, members) are not looked up.
  */
 export class ReactionsService {
   constructor(private readonly repository: ReactionsRepository) {}
 
-  toggleLike(object: ObjectRef, userId: string): Promise<ToggleUserLikeResponse> {
+  /**
+   * Refuse, with the subject's own 404, what `viewerId` (a guest: null) may not read: a
+   * deleted subject, or one private to someone else. A subject never announced is read as
+   * public; to write on one (`writing`), its id must be a UUIDv7 made within the grace (a
+   * subject made a moment ago), and it is noted for `sweepUnannounced`; any other is refused.
+   */
+  private async mustRead(
+    object: ObjectRef,
+    viewerId: string | null,
+    writing: boolean,
+    now = Date.now(),
+  ): Promise<void> {
+    const notFound = SUBJECTS[object.collection];
+    if (notFound === undefined) return;
+    const subject = await this.repository.subject(object.objectId);
+    if (subject) {
+      if (subject.deleted || (subject.private && subject.ownerId !== viewerId))
+        throw new AppError(notFound);
+      return;
+    }
+    if (!writing) return;
+    const made = uuidV7Time(object.objectId);
+    if (made === undefined || made < now - UNANNOUNCED_GRACE_MS || made > now + CLOCK_SKEW_MS)
+      throw new AppError(notFound);
+    await this.repository.noteUnannounced(object);
+  }
+
+  async toggleLike(object: ObjectRef, userId: string): Promise<ToggleUserLikeResponse> {
+    await this.mustRead(object, userId, true);
     return this.repository.toggleLike(object, userId);
   }
 
@@ -32,16 +82,29 @@ export class ReactionsService {
     collection: ReactionCollection,
     objectId: string | undefined,
   ): Promise<LikedByCurrentUserResponse> {
-    const objectIds = await this.repository.likedBy(userId, collection, objectId);
+    const liked = await this.repository.likedBy(userId, collection, objectId);
+    if (SUBJECTS[collection] === undefined || liked.length === 0)
+      return { collectionName: collection, objectIds: liked };
+    // Likes of a subject the member may no longer read (made private, deleted) are not shown.
+    const subjects = await this.repository.subjects(liked);
+    const objectIds = liked.filter((id) => {
+      const subject = subjects.get(id);
+      return !subject || (!subject.deleted && (!subject.private || subject.ownerId === userId));
+    });
     return { collectionName: collection, objectIds };
   }
 
-  /** `viewer` undefined (no key, or a crawler): nothing counts, the count is answered. */
-  view(
+  /**
+   * `viewer` undefined (no key, or a crawler): nothing counts, the count is answered.
+   * `viewerId` is the signed-in member, if any (who may read a private subject).
+   */
+  async view(
     object: ObjectRef,
     property: ViewProperty,
     viewer: string | undefined,
+    viewerId: string | null,
   ): Promise<ToggleViewResponse> {
+    await this.mustRead(object, viewerId, viewer !== undefined);
     return this.repository.view(object, property, viewer);
   }
 
@@ -50,12 +113,14 @@ export class ReactionsService {
     userId: string,
     name: ReactionName,
   ): Promise<ToggleLottieResponse> {
+    await this.mustRead(object, userId, true);
     const { reacted, counts, mine } = await this.repository.toggleLottie(object, userId, name);
     return { reacted, ...toLottiesState(counts, mine) };
   }
 
   /** A guest (`userId` null) gets the counts and no reactions of their own. */
   async fillLotties(object: ObjectRef, userId: string | null): Promise<LottiesState> {
+    await this.mustRead(object, userId, false);
     if (userId === null) return toLottiesState(await this.repository.lottieCounts(object), []);
     const counts = await this.repository.lottieCountsFor(object, userId);
     return toLottiesState(
@@ -64,12 +129,38 @@ export class ReactionsService {
     );
   }
 
-  /** A post was deleted: what it gathered goes. */
-  removePost(postId: string): Promise<RemovedMember> {
+  /** A post was deleted: what it gathered goes, and it stays gone. */
+  async removePost(postId: string, deletedAt: Date): Promise<RemovedMember> {
+    await this.repository.markDeleted(postId, deletedAt);
     return this.repository.removeObject({ collection: 'posts', objectId: postId });
   }
 
-  removeMember(userId: string): Promise<RemovedMember> {
-    return this.repository.removeMember(userId, memberViewerKey(userId));
+  /** A member left: what they gave goes; what they owned is gone for everyone. */
+  async removeMember(userId: string): Promise<RemovedMember> {
+    const removed = await this.repository.removeMember(userId, memberViewerKey(userId));
+    await this.repository.disownSubjects(userId);
+    return removed;
+  }
+
+  /** The posts or me-answers service's word on a subject's owner and privacy. */
+  applyPrivacy(subject: {
+    subjectId: string;
+    ownerId: string;
+    privacy: 'public' | 'private';
+    occurredAt: Date;
+  }): Promise<void> {
+    // Members' ids are UUIDs: an announcement naming anything else has nobody to keep it for.
+    if (!isUuid(subject.ownerId)) return Promise.resolve();
+    return this.repository.applyPrivacy(
+      subject.subjectId,
+      subject.ownerId,
+      subject.privacy === 'private',
+      subject.occurredAt,
+    );
+  }
+
+  /** What was gathered on subjects taken on trust and never announced within the grace goes. */
+  sweepUnannounced(now = Date.now()): Promise<number> {
+    return this.repository.sweepUnannounced(new Date(now - UNANNOUNCED_GRACE_MS - CLOCK_SKEW_MS));
   }
 }

@@ -1,7 +1,7 @@
 import { Body, Controller, Headers, HttpCode, Post } from '@nestjs/common';
 import { ToggleViewRequest, type ToggleViewResponse } from '@mepedia/contracts';
 import { Public, ZodPipe } from '@mepedia/server-http';
-import { ViewerKey } from '@mepedia/server-identity';
+import { CurrentIdentity, ViewerKey, type Identity } from '@mepedia/server-identity';
 import { isbot } from 'isbot';
 import type { z } from 'zod';
 import { ReactionsService } from './reactions.service';
@@ -14,7 +14,8 @@ export class ViewsController {
 
   /**
    * Counts once per viewer key: the member, or the browser's visitor id the gateway vouches
-   * for. Crawlers and callers without a key count nothing, and get the count.
+   * for. Crawlers and callers without a key count nothing, and get the count. A post or me
+   * answer the caller may not read is its 404.
    */
   @Public()
   @Post('toggleView')
@@ -23,12 +24,14 @@ export class ViewsController {
     @Body(new ZodPipe(ToggleViewRequest)) body: Out<typeof ToggleViewRequest>,
     @ViewerKey() viewer: string | undefined,
     @Headers('user-agent') userAgent: string | undefined,
+    @CurrentIdentity() identity: Identity,
   ): Promise<ToggleViewResponse> {
     const counting = isbot(userAgent ?? '') ? undefined : viewer;
     return this.reactions.view(
       { collection: body.collectionName, objectId: body.objectId },
       body.property ?? 'views',
       counting,
+      identity.kind === 'member' ? identity.userId : null,
     );
   }
 }

@@ -9,11 +9,12 @@ import {
   type ReactionCollection,
   type ReactionCounts,
 } from '@mepedia/contracts';
-import { openDatabase, type DatabaseHandle } from '@mepedia/server-database';
+import { newId, openDatabase, type DatabaseHandle } from '@mepedia/server-database';
 import type { Identity } from '@mepedia/server-identity';
 import { InProcessQueue } from '@mepedia/server-queue';
 import { call, createTestDatabase, SETUP_TIMEOUT_MS, testIdentity } from '@mepedia/server-testing';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { ReactionsService, UNANNOUNCED_GRACE_MS } from '../src/reactions.service';
 import { BROWSER, envelope, startReactionsApp } from './reactions-app';
 
 type Member = Extract<Identity, { kind: 'member' }>;
@@ -47,11 +48,14 @@ describe('reactions service over HTTP', () => {
   });
   const post = <T>(path: string, headers: Headers, body: unknown) =>
     call<T>(base, 'POST', `/api/${path}`, { headers: { ...BROWSER, ...headers }, body });
-  /** A fresh object: each test counts on objects of its own. */
+  /**
+   * A fresh object: each test counts on objects of its own. Its id is made now, as a post's or
+   * answer's is, so one never announced is taken on trust (made a moment ago).
+   */
   type ObjectRef = { collectionName: ReactionCollection; objectId: string };
   const object = (collectionName: ReactionCollection = 'posts'): ObjectRef => ({
     collectionName,
-    objectId: randomUUID(),
+    objectId: newId(),
   });
 
   async function toggleLike(who: Member, target: ObjectRef) {
@@ -280,9 +284,11 @@ describe('reactions service over HTTP', () => {
           liker.userId,
         ]),
       ).toBe(0);
-      // The longest id allowed, of every allowed character.
+      // The longest id allowed, of every allowed character (on a comment: posts' ids are UUIDs).
       const longest = `${'A-z_9'.repeat(12)}abcd`;
-      expect(await toggleLike(liker, { collectionName: 'posts', objectId: longest })).toEqual({
+      expect(
+        await toggleLike(liker, { collectionName: 'feedMessages', objectId: longest }),
+      ).toEqual({
         liked: true,
         likes: 1,
       });
@@ -567,7 +573,13 @@ describe('reactions service over HTTP', () => {
         await new Promise((resolve) => setTimeout(resolve, 20));
 
       expect(await rowsAbout(gone)).toBe(0);
-      expect(await fill(as(ben), gone)).toEqual({ counts: ZERO, mine: [] });
+      // And it stays gone: its counts, and a new like, are the post's 404.
+      expect((await post<ErrorEnvelope>('lotties/fillLotties', as(ben), gone)).body.code).toBe(
+        'POST_NOT_FOUND',
+      );
+      expect((await post<ErrorEnvelope>('userLikes/toggleLike', as(ada), gone)).body.code).toBe(
+        'POST_NOT_FOUND',
+      );
       expect(await likedBy(ada, { collectionName: 'posts' })).toEqual([kept.objectId]);
       expect(await fill(as(ben), kept)).toEqual({ counts: { ...ZERO, clap: 1 }, mine: ['clap'] });
       expect(await fill(as(ben), namesake)).toEqual({
@@ -666,6 +678,168 @@ describe('reactions service over HTTP', () => {
       await new Promise((resolve) => setTimeout(resolve, 50));
       expect(await rowsOf(leaving)).toBe(0);
       expect(await queue.failed('events-reactions')).toEqual([]);
+    });
+  });
+
+  // Issue 29, items 6 and 9: a like, view or reaction, and a count, only on a post or me answer
+  // that exists and that the caller may read; anyone else gets the subject's own 404.
+  describe('who may react: posts and me answers as their owners announce them', () => {
+    const announce = async (type: string, payload: object, occurredAt = new Date()) => {
+      const event = envelope(type, payload, occurredAt, 'posts');
+      await queue.add('events-reactions', event.type, event, { jobId: event.id, attempts: 1 });
+    };
+    const subjectRow = (subjectId: string) =>
+      count(
+        `select count(*)::int as n from reactions.subject_privacy
+         where subject_id = $1 and (private or deleted)`,
+        [subjectId],
+      );
+    /** Until the service has taken the announcement in (the queue is in-process, but async). */
+    const settled = async (subjectId: string, hidden: number) => {
+      for (let i = 0; i < 250 && (await subjectRow(subjectId)) !== hidden; i++)
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(await subjectRow(subjectId)).toBe(hidden);
+    };
+    const codeOf = async (path: string, headers: Headers, body: object) => {
+      const response = await post<ErrorEnvelope>(path, headers, body);
+      return `${response.status} ${response.body.code ?? ''}`.trim();
+    };
+    /** Every call on `target` by `who` (a guest: null), as status and code. */
+    const everyCall = async (who: Member | null, target: ObjectRef) => ({
+      like: who ? await codeOf('userLikes/toggleLike', as(who), target) : 'skipped',
+      react: who
+        ? await codeOf('lotties/toggleLike', as(who), { ...target, name: 'heart' })
+        : 'skipped',
+      view: await codeOf('userViews/toggleView', who ? as(who) : asVisitor(visitorId()), target),
+      fill: await codeOf('lotties/fillLotties', who ? as(who) : {}, target),
+    });
+
+    it('keeps a private post’s likes, views, reactions and counts to its author', async () => {
+      const [author, stranger] = [member(), member()];
+      const target = object('posts');
+      await toggleLike(stranger, target);
+      await announce('post.privacy.changed', {
+        postId: target.objectId,
+        publisherId: author.userId,
+        privacy: 'private',
+      });
+      await settled(target.objectId, 1);
+      const refused = { like: '404 POST_NOT_FOUND', react: '404 POST_NOT_FOUND' };
+      expect(await everyCall(stranger, target)).toEqual({
+        ...refused,
+        view: '404 POST_NOT_FOUND',
+        fill: '404 POST_NOT_FOUND',
+      });
+      expect(await everyCall(null, target)).toEqual({
+        like: 'skipped',
+        react: 'skipped',
+        view: '404 POST_NOT_FOUND',
+        fill: '404 POST_NOT_FOUND',
+      });
+      // Its author reads and reacts; the like given while it was public is no longer listed.
+      expect(await everyCall(author, target)).toEqual({
+        like: '200',
+        react: '200',
+        view: '200',
+        fill: '200',
+      });
+      expect(await likedBy(stranger, { collectionName: 'posts' })).toEqual([]);
+      // Public again: open to all, with what was there.
+      await announce('post.privacy.changed', {
+        postId: target.objectId,
+        publisherId: author.userId,
+        privacy: 'public',
+      });
+      await settled(target.objectId, 0);
+      expect(await fill({}, target)).toEqual({ counts: { ...ZERO, heart: 1 }, mine: [] });
+      expect(await likedBy(stranger, { collectionName: 'posts' })).toEqual([target.objectId]);
+      expect(await toggleLike(stranger, target)).toEqual({ liked: false, likes: 1 });
+    });
+
+    it('answers ANSWER_NOT_FOUND for another’s private me answer, as the answers do', async () => {
+      const [author, stranger] = [member(), member()];
+      const target = object('meAnswers');
+      await announce('meAnswer.privacy.changed', {
+        meAnswerId: target.objectId,
+        userId: author.userId,
+        privacy: 'private',
+      });
+      await settled(target.objectId, 1);
+      expect(await everyCall(stranger, target)).toEqual({
+        like: '404 ANSWER_NOT_FOUND',
+        react: '404 ANSWER_NOT_FOUND',
+        view: '404 ANSWER_NOT_FOUND',
+        fill: '404 ANSWER_NOT_FOUND',
+      });
+      expect((await everyCall(author, target)).like).toBe('200');
+    });
+
+    it('refuses a post that never existed, and one deleted, whatever comes late', async () => {
+      const stranger = member();
+      // Ids no post has: not a UUIDv7, or one made long before anything was announced.
+      const never = [randomUUID(), newId(Date.now() - 24 * 3600_000)].map((objectId) => ({
+        collectionName: 'posts' as const,
+        objectId,
+      }));
+      for (const target of never)
+        expect(await everyCall(stranger, target)).toMatchObject({
+          like: '404 POST_NOT_FOUND',
+          react: '404 POST_NOT_FOUND',
+          view: '404 POST_NOT_FOUND',
+        });
+      const gone = object('posts');
+      await announce('post.privacy.changed', {
+        postId: gone.objectId,
+        publisherId: stranger.userId,
+        privacy: 'public',
+      });
+      await announce('post.deleted', { postId: gone.objectId, publisherId: stranger.userId });
+      await settled(gone.objectId, 1);
+      // An announcement from before the deletion, delivered after it, does not bring it back.
+      await announce(
+        'post.privacy.changed',
+        { postId: gone.objectId, publisherId: stranger.userId, privacy: 'public' },
+        new Date(Date.now() + 60_000),
+      );
+      const later = object('posts');
+      await announce('post.privacy.changed', {
+        postId: later.objectId,
+        publisherId: stranger.userId,
+        privacy: 'private',
+      });
+      await settled(later.objectId, 1);
+      expect(await everyCall(stranger, gone)).toEqual({
+        like: '404 POST_NOT_FOUND',
+        react: '404 POST_NOT_FOUND',
+        view: '404 POST_NOT_FOUND',
+        fill: '404 POST_NOT_FOUND',
+      });
+      expect(await queue.failed('events-reactions')).toEqual([]);
+    });
+
+    it('takes a post made a moment ago on trust, and sweeps it if it is never announced', async () => {
+      const liker = member();
+      const [announced, forged] = [object('posts'), object('posts')];
+      // Neither is announced yet: both were made a moment ago, as far as their ids say.
+      expect(await toggleLike(liker, announced)).toEqual({ liked: true, likes: 1 });
+      expect(await toggleLike(liker, forged)).toEqual({ liked: true, likes: 1 });
+      await react(liker, forged, 'wow');
+      await announce('post.privacy.changed', {
+        postId: announced.objectId,
+        publisherId: liker.userId,
+        privacy: 'private',
+      });
+      await settled(announced.objectId, 1);
+      // The grace has passed: what was left on the one never announced goes, the other stays.
+      const service = app.get(ReactionsService);
+      const removed = await service.sweepUnannounced(Date.now() + 2 * UNANNOUNCED_GRACE_MS);
+      expect(removed).toBeGreaterThanOrEqual(1);
+      expect(await likedBy(liker, { collectionName: 'posts', post: forged.objectId })).toEqual([]);
+      expect(await fill(as(liker), forged)).toEqual({ counts: ZERO, mine: [] });
+      expect(await likedBy(liker, { collectionName: 'posts', post: announced.objectId })).toEqual([
+        announced.objectId,
+      ]);
+      expect(await countersOff()).toBe(0);
     });
   });
 });

@@ -115,10 +115,10 @@ export const eventSubscriptions: Record<DomainEventType, ReadonlyArray<ServiceEv
   'email.unsubscribed': ['events-worker'],
   'profile.publication.changed': ['events-users'],
   'post.deleted': ['events-reactions', 'events-feed-messages'],
-  'post.privacy.changed': ['events-feed-messages'],
+  'post.privacy.changed': ['events-feed-messages', 'events-reactions'],
   'meAnswer.published': ['events-posts'],
   'meAnswer.unpublished': ['events-posts'],
-  'meAnswer.privacy.changed': ['events-feed-messages'],
+  'meAnswer.privacy.changed': ['events-feed-messages', 'events-reactions'],
 };
 
 export const DomainEventEnvelope = z.object({

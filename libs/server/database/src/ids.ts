@@ -27,3 +27,9 @@ export function isUuid(value: string): boolean {
 export function removedMemberKey(userId: string): string {
   return createHash('sha256').update(`mepedia:removed-member:${userId}`).digest('hex');
 }
+
+/** When a UUIDv7 (`newId`) was made, in ms since the epoch; undefined for any other id. */
+export function uuidV7Time(id: string): number | undefined {
+  if (!isUuid(id) || id[14] !== '7') return undefined;
+  return Number.parseInt(`${id.slice(0, 8)}${id.slice(9, 13)}`, 16);
+}
