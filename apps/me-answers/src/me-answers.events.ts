@@ -2,13 +2,27 @@ import { domainEventsHandler } from '@mepedia/server-platform';
 import type { AppLogger } from '@mepedia/server-http';
 import type { MeAnswersService } from './me-answers.service';
 
-/** The me-answers service's share of domain events (see eventSubscriptions): departures. */
+/**
+ * The me-answers service's share of domain events (see eventSubscriptions): departures, and
+ * answers' magazine posts deleted from the posts side.
+ */
 export function meAnswersEventsHandler(answers: MeAnswersService, logger: AppLogger) {
   return domainEventsHandler('me-answers', logger, {
     // Their magazine posts go with the posts service's own handling of user.deleted.
     'user.deleted': async ({ userId }) => {
       const removed = await answers.removeMember(userId);
       logger.info({ userId, removed }, 'removed a deleted member’s answers');
+    },
+    // The author deleted an answer's post (deletePost, deleteMePost): the answer leaves the
+    // magazine with it, so it no longer says it is there and can be published again.
+    'post.deleted': async ({ publisherId, questionId, postId }, event) => {
+      if (questionId === undefined) return;
+      const changed = await answers.postDeleted(
+        publisherId,
+        questionId,
+        new Date(event.occurredAt),
+      );
+      logger.info({ postId, questionId, changed }, 'an answer’s magazine post was deleted');
     },
   });
 }

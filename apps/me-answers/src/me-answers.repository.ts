@@ -1,7 +1,7 @@
 import type { AnswerData, DomainEventPayload, DomainEventType } from '@mepedia/contracts';
 import { isUuid, newId, type Db } from '@mepedia/server-database';
 import { appendEvent } from '@mepedia/server-queue';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import {
   answerViews,
   answers,
@@ -136,6 +136,30 @@ export class MeAnswersRepository {
       for (const event of events(row)) await appendEvent(tx, outbox, event.type, event.payload);
       return row;
     });
+  }
+
+  /**
+   * The answer's magazine post was deleted by its author at `deletedAt`: the answer is out of the
+   * magazine too, unless the answer changed after that (published again, which makes a new post;
+   * or saved, which republishes it while it is flagged): the newer state stands. A draft saved in
+   * the moment between the deletion and this event also counts as newer (the flag then stays and
+   * Remove clears it). Answers whether it changed.
+   */
+  async postDeleted(userId: string, questionId: string, deletedAt: Date): Promise<boolean> {
+    if (!isUuid(userId)) return false;
+    const changed = await this.db
+      .update(answers)
+      .set({ publishedAsPost: false, updatedAt: new Date() })
+      .where(
+        and(
+          eq(answers.userId, userId),
+          eq(answers.questionId, questionId),
+          eq(answers.publishedAsPost, true),
+          lte(answers.updatedAt, deletedAt),
+        ),
+      )
+      .returning({ id: answers.id });
+    return changed.length > 0;
   }
 
   /** Count a view once per viewer; answers the views either way. */

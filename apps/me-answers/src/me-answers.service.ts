@@ -242,6 +242,13 @@ export class MeAnswersService {
     return this.repository.addView(row.id, viewer);
   }
 
+  /** The answer's magazine post was deleted (posts' post.deleted): the answer follows its post. */
+  async postDeleted(userId: string, questionId: string, deletedAt: Date): Promise<boolean> {
+    const changed = await this.repository.postDeleted(userId, questionId, deletedAt);
+    if (changed) await this.readers.clear();
+    return changed;
+  }
+
   async removeMember(userId: string): Promise<number> {
     const removed = await this.repository.removeMember(userId);
     await this.readers.clear();

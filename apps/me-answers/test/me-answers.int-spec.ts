@@ -453,6 +453,77 @@ describe('me-answers service over HTTP', () => {
       );
     });
 
+    it('follows its post: deleted by its author, the answer leaves the magazine and can be published again', async () => {
+      const who = member();
+      const other = member();
+      const long =
+        'I was born by the sea, in a house with a blue door, and every morning the fishermen sang.';
+      await answerLive(who, Q1, `${long} ${long}`);
+      await answerLive(other, Q1, `${long} ${long}`);
+      const publish = async (author: Member) =>
+        (await post<OwnMeAnswer>(author, 'togglePublishAsPost', { questionId: Q1.questionId }))
+          .body;
+      expect((await publish(who)).publishedAsPost).toBe(true);
+      expect((await publish(other)).publishedAsPost).toBe(true);
+      /** As the posts service announces a post deleted (its author's deletePost or deleteMePost). */
+      const postDeleted = (author: Member, at: Date, questionId?: string) =>
+        queue.add('events-me-answers', 'post.deleted', {
+          id: randomUUID(),
+          type: 'post.deleted',
+          source: 'posts',
+          occurredAt: at.toISOString(),
+          payload: {
+            postId: randomUUID(),
+            publisherId: author.userId,
+            ...(questionId ? { questionId } : {}),
+          },
+        });
+      /** Every event handed to the service so far has been handled (none failed). */
+      const settled = () =>
+        until(
+          () => queue.counts('events-me-answers'),
+          (counts) => counts.waiting + counts.active + counts.delayed === 0,
+        );
+      const flag = async (author: Member) =>
+        (await mine(author)).answers.find((answer) => answer.questionId === Q1.questionId)
+          ?.publishedAsPost;
+
+      // Another post of theirs, deleted: not an answer's, so the answer stays in the magazine.
+      await postDeleted(who, new Date(Date.now() + 1000));
+      await settled();
+      expect(await flag(who)).toBe(true);
+
+      // The answer's post, deleted by its author: the answer is out of the magazine.
+      await postDeleted(who, new Date(Date.now() + 1000), Q1.questionId);
+      await until(
+        () => flag(who),
+        (published) => published === false,
+      );
+      expect((await theirs(who.userId, null))[0]?.publishedAsPost).toBe(false);
+      expect(await flag(other)).toBe(true);
+
+      // Published again, it says so, and the posts service is told to make the post again.
+      const before = eventsOf('meAnswer.published', who.userId).length;
+      expect((await publish(who)).publishedAsPost).toBe(true);
+      await until(
+        () => eventsOf('meAnswer.published', who.userId),
+        (list) => list.length === before + 1,
+      );
+      // A deletion from before that publication, arriving late, does not take the new one out.
+      await postDeleted(who, new Date(Date.now() - 60_000), Q1.questionId);
+      await settled();
+      expect(await flag(who)).toBe(true);
+      expect((await queue.counts('events-me-answers')).failed).toBe(0);
+
+      // Removed from the answer side, it asks the posts service to delete its post.
+      const removed = eventsOf('meAnswer.unpublished', who.userId).length;
+      expect((await publish(who)).publishedAsPost).toBe(false);
+      await until(
+        () => eventsOf('meAnswer.unpublished', who.userId),
+        (list) => list.length === removed + 1,
+      );
+    });
+
     it('tells the people directory how many answers are live and public, and on what topics', async () => {
       const who = member();
       await answerLive(who, Q1, 'One');

@@ -140,12 +140,22 @@ export class PostsRepository {
     });
   }
 
-  /** Delete a post and announce post.deleted, in one transaction. */
+  /**
+   * Delete a post and announce post.deleted, in one transaction. A questionnaire answer's post
+   * names its question, so the answer leaves the magazine with it (me-answers).
+   */
   async delete(id: string, publisherId: string): Promise<boolean> {
     return this.db.transaction(async (tx) => {
-      const deleted = await tx.delete(posts).where(eq(posts.id, id)).returning({ id: posts.id });
-      if (deleted.length === 0) return false;
-      await appendEvent(tx, outbox, 'post.deleted', { postId: id, publisherId });
+      const [deleted] = await tx
+        .delete(posts)
+        .where(eq(posts.id, id))
+        .returning({ id: posts.id, questionId: posts.questionId });
+      if (!deleted) return false;
+      await appendEvent(tx, outbox, 'post.deleted', {
+        postId: id,
+        publisherId,
+        ...(deleted.questionId === null ? {} : { questionId: deleted.questionId }),
+      });
       return true;
     });
   }

@@ -595,6 +595,68 @@ describe('posts service over HTTP', () => {
     });
   });
 
+  describe('an answer’s post deleted', () => {
+    const deletions = (postId: string) =>
+      emitted
+        .filter((job) => job.name === 'post.deleted')
+        .map((job) => (job.data as { payload: Record<string, unknown> }).payload)
+        .filter((payload) => payload['postId'] === postId);
+    const announced = async (postId: string) => {
+      for (let i = 0; i < 200 && deletions(postId).length === 0; i++)
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      return deletions(postId);
+    };
+
+    it('names its question when its author deletes it, so the answer leaves the magazine too', async () => {
+      const author = member();
+      const byId = await answerPost(author, 'Deleted by id', new Date(Date.now() - 2000));
+      expect(
+        (
+          await call(base, 'DELETE', `/api/posts/deletePost/${byId.postId}`, {
+            headers: as(author),
+          })
+        ).status,
+      ).toBe(200);
+      expect(await announced(byId.postId)).toEqual([
+        { postId: byId.postId, publisherId: author.userId, questionId: 'roots' },
+      ]);
+
+      const byQuestion = await answerPost(author, 'Deleted by question');
+      expect(
+        (await call(base, 'DELETE', '/api/posts/deleteMePost/roots', { headers: as(author) }))
+          .status,
+      ).toBe(200);
+      expect(await announced(byQuestion.postId)).toEqual([
+        { postId: byQuestion.postId, publisherId: author.userId, questionId: 'roots' },
+      ]);
+
+      // An ordinary post names no question.
+      const plain = await create(author);
+      await call(base, 'DELETE', `/api/posts/deletePost/${plain.postId}`, { headers: as(author) });
+      expect(await announced(plain.postId)).toEqual([
+        { postId: plain.postId, publisherId: author.userId },
+      ]);
+    });
+
+    it('names no question when the answer itself left the magazine (meAnswer.unpublished)', async () => {
+      const author = member();
+      const at = Date.now();
+      const answer = await answerPost(author, 'Taken out by the answer', new Date(at));
+      await queue.add(
+        'events-posts',
+        'meAnswer.unpublished',
+        envelope(
+          'meAnswer.unpublished',
+          { userId: author.userId, questionId: 'roots' },
+          new Date(at + 1000),
+        ),
+      );
+      expect(await announced(answer.postId)).toEqual([
+        { postId: answer.postId, publisherId: author.userId },
+      ]);
+    });
+  });
+
   describe('getPosts', () => {
     it('lists with the publisher, filters by publisher, question, author, topic and magazine', async () => {
       const dana = member();
@@ -907,7 +969,7 @@ describe('posts service over HTTP', () => {
       const first = await translate('<p>שלום עולם</p>');
       expect(first.body).toEqual({
         output: '[en] <p>שלום עולם</p>',
-        source: 'iw',
+        source: 'he',
         target: 'en',
         cached: false,
       });

@@ -28,7 +28,16 @@ export const UserUpdatedEvent = z.object({
   profileImage: z.string().nullable(),
 });
 
-export const PostDeletedEvent = z.object({ postId: z.string(), publisherId: z.string() });
+/**
+ * A post is gone. `questionId` is set when it was a questionnaire answer's post deleted by its
+ * author (deletePost, deleteMePost): the me-answers service then takes the answer out of the
+ * magazine too. A deletion the answer itself asked for (meAnswer.unpublished) does not carry it.
+ */
+export const PostDeletedEvent = z.object({
+  postId: z.string(),
+  publisherId: z.string(),
+  questionId: z.string().optional(),
+});
 
 const Privacy = z.enum(['public', 'private']);
 
@@ -114,7 +123,7 @@ export const eventSubscriptions: Record<DomainEventType, ReadonlyArray<ServiceEv
   'user.updated': ['events-posts'],
   'email.unsubscribed': ['events-worker'],
   'profile.publication.changed': ['events-users'],
-  'post.deleted': ['events-reactions', 'events-feed-messages'],
+  'post.deleted': ['events-reactions', 'events-feed-messages', 'events-me-answers'],
   'post.privacy.changed': ['events-feed-messages', 'events-reactions'],
   'meAnswer.published': ['events-posts'],
   'meAnswer.unpublished': ['events-posts'],
