@@ -156,3 +156,21 @@ test('reactions under a post: a guest is asked to log in, a member reacts and ta
   );
   await expectAccessible(page);
 });
+
+test('a post address whose id is not one is the not-found page, as a profile’s is', async ({
+  page,
+}) => {
+  // Too long for an id, a NUL, a stray quote: the posts service refuses the first two (400).
+  for (const id of ['a'.repeat(70), '%00', 'x%27%22%3E']) {
+    for (const path of [`/post/${id}`, `/profile/${id}`]) {
+      const response = await page.goto(path);
+      expect({ path, status: response?.status() }).toEqual({ path, status: 404 });
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+        'This page could not be found',
+      );
+    }
+  }
+  const hebrew = await page.goto(`/he/post/${'a'.repeat(70)}`);
+  expect(hebrew?.status()).toBe(404);
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+});

@@ -48,7 +48,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     ]);
     return { post, reactions, discussion };
   } catch (error) {
-    if (error instanceof ApiError && error.status === 404) throw data(null, { status: 404 });
+    // An id that cannot be one (too long, a NUL) is refused by the posts service (400): for the
+    // reader it is the same missing page, as a profile's (lib/profiles.ts), never an error page.
+    if (error instanceof ApiError && (error.status === 404 || error.status === 400))
+      throw data(null, { status: 404 });
     throw error;
   }
 }
