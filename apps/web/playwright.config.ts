@@ -107,6 +107,13 @@ export default defineConfig({
         // A living community from the start, as `npm run start:demo` shows it: the pages are
         // tested with the demo seed's members, posts, comments and reactions in them.
         DEMO_SEED: 'true',
+        // Broken interface text overrides beside the site's own (its migrations write the
+        // footer's credit line): the pages must show the built-in texts in their place
+        // (text-overrides.e2e.ts).
+        SITE_TEXT_OVERRIDES: JSON.stringify({
+          en: { 'footer.copyright': '© {yeer} Broken', 'footer.terms': 'Terms {of service' },
+          he: { 'footer.privacy': '<b>מדיניות שבורה</b>' },
+        }),
       },
     },
   ],

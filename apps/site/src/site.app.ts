@@ -16,9 +16,12 @@ export const SITE_MIGRATIONS = {
  * Migrate (the content is data its migrations write), read the content once, then build the
  * app (not yet listening). Content that breaks a contract stops here, before any traffic.
  */
-export async function createSiteApp(platform: ServicePlatform): Promise<NestFastifyApplication> {
+export async function createSiteApp(
+  platform: ServicePlatform,
+  options: { extraTexts?: unknown } = {},
+): Promise<NestFastifyApplication> {
   await runMigrations(platform.database, SITE_MIGRATIONS);
-  const service = new SiteService(new SiteRepository(platform.database.db));
+  const service = new SiteService(new SiteRepository(platform.database.db), options.extraTexts);
   await service.load();
   return createHttpApp(SiteModule.register(platform, service), { logger: platform.logger });
 }

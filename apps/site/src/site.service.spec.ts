@@ -40,6 +40,19 @@ function newSite(read: () => Promise<SiteRows> = async () => rows()) {
 
 describe(SiteService.name, () => {
   describe('load', () => {
+    it('lays extra texts (SITE_TEXT_OVERRIDES) over the rows, held to the same contract', async () => {
+      const all = jest.fn(async () => rows());
+      const repository = { all } as unknown as SiteRepository;
+      const extra = { en: { 'app.tagline': 'Extra', 'footer.credit': 'Credit' } };
+      expect(await new SiteService(repository, extra).getFormattedText()).toEqual({
+        en: { 'app.tagline': 'Extra', 'footer.credit': 'Credit' },
+        he: { 'app.tagline': 'סלוגן' },
+      });
+      await expect(
+        new SiteService(repository, { en: { 'not a key!': 'x' } }).getFormattedText(),
+      ).rejects.toThrow();
+    });
+
     it('maps the rows to the contracts’ shapes', async () => {
       const { sut } = newSite();
       expect(await sut.getFormattedText()).toEqual({

@@ -24,6 +24,13 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
+/** The database's text overrides with `extra`'s laid over them, per language. */
+function withExtra(text: ApplicationText, extra: unknown): ApplicationText {
+  if (extra === undefined) return text;
+  const more = ApplicationText.partial().parse(extra);
+  return { en: { ...text.en, ...more.en }, he: { ...text.he, ...more.he } };
+}
+
 /**
  * The site's content. Only migrations change it, and a migration comes with a restart: it is
  * read once per process and served from memory. Content that breaks a contract (an empty text,
@@ -33,7 +40,14 @@ function deepFreeze<T>(value: T): T {
 export class SiteService {
   private content: Promise<SiteContent> | undefined;
 
-  constructor(private readonly repository: SiteRepository) {}
+  /**
+   * `extraTexts`: overrides laid over the database's (development and tests only: the standalone
+   * process's SITE_TEXT_OVERRIDES), checked by the same contract.
+   */
+  constructor(
+    private readonly repository: SiteRepository,
+    private readonly extraTexts?: unknown,
+  ) {}
 
   /** Read and check everything (at boot); later calls get the same content. */
   load(): Promise<SiteContent> {
@@ -64,7 +78,7 @@ export class SiteService {
   private async read(): Promise<SiteContent> {
     const rows = await this.repository.all();
     return deepFreeze({
-      text: ApplicationText.parse(toApplicationText(rows.texts)),
+      text: ApplicationText.parse(withExtra(toApplicationText(rows.texts), this.extraTexts)),
       services: ApplicationServices.parse(rows.services.map(toApplicationService)),
       images: ApplicationImages.parse(toApplicationImages(rows.images)),
       languages: ClientLanguages.parse(ORGANIZATION_CLIENT_LANGUAGES),

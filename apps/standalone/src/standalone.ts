@@ -53,6 +53,12 @@ export const standaloneEnv = z.object({
   SUPPORT_CHAT_URL: envUrl(['https']).default('https://chat.whatsapp.com/mepedia-support'),
   /** Seed the demo community (demo/seed.ts) at start when no member has published yet. */
   DEMO_SEED: envBoolean(false),
+  /**
+   * Development and tests only (refused in production): interface text overrides laid over the
+   * site's own, as JSON (`{"en":{"<message key>":"<text>"},"he":{}}`), to try a text before its
+   * migration is written. The web app checks them as it checks the site's (docs/api/site.md).
+   */
+  SITE_TEXT_OVERRIDES: z.string().optional(),
 });
 
 /**
@@ -87,10 +93,26 @@ async function withOwnAddress(
   return env;
 }
 
+/** SITE_TEXT_OVERRIDES read as JSON; a production process refuses it (texts come by migration). */
+function siteTextOverrides(value: string | undefined, production: boolean): unknown {
+  if (value === undefined) return undefined;
+  if (production)
+    throw new Error('SITE_TEXT_OVERRIDES is for development and tests: write a site migration');
+  try {
+    return JSON.parse(value) as unknown;
+  } catch {
+    throw new Error('SITE_TEXT_OVERRIDES is not JSON');
+  }
+}
+
 export async function startStandalone(given: Record<string, string | undefined> = process.env) {
   // Every part's configuration is checked before anything starts.
   const env = await withOwnAddress(given);
   const config = loadConfig('standalone', standaloneEnv, env);
+  const extraTexts = siteTextOverrides(
+    config.SITE_TEXT_OVERRIDES,
+    config.NODE_ENV === 'production',
+  );
   const usersOptions = loadUsersOptions(env);
   const worker = loadWorkerConfig(env);
   const postsOptions = loadPostsOptions(env);
@@ -176,7 +198,10 @@ export async function startStandalone(given: Record<string, string | undefined> 
     await reactions.init();
     services.push({ name: 'reactions', app: reactions });
 
-    const site = await createSiteApp({ ...platform, logger: logger.child({ service: 'site' }) });
+    const site = await createSiteApp(
+      { ...platform, logger: logger.child({ service: 'site' }) },
+      { extraTexts },
+    );
     await site.init();
     services.push({ name: 'site', app: site });
 

@@ -8,6 +8,7 @@ import {
   resolveLocale,
   splitLocale,
   type Locale,
+  type MessageOverrides,
 } from '@mepedia/web-i18n';
 import { useState, type ReactNode } from 'react';
 import {
@@ -39,6 +40,7 @@ import { memberView, type MemberView } from './lib/member';
 import { guardRedirect, showsSiteChrome } from './lib/navigation';
 import { useNonce } from './lib/nonce';
 import { DEFAULT_SUPPORT_CHAT_URL } from './lib/site';
+import { textOverrides } from './lib/text-overrides.server';
 import stylesheet from './app.css?url';
 import fontsStylesheet from './fonts.css?url';
 import { FileQuestion, ServerCrash } from 'lucide-react';
@@ -59,6 +61,8 @@ export type RootData = {
   siteUrl: string;
   publicApiUrl: string;
   supportChatUrl: string;
+  /** The site's interface text overrides for this page's language, checked (applicationText). */
+  texts: MessageOverrides;
 };
 
 function localeCookie(locale: Locale, secure: boolean): string {
@@ -89,7 +93,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
   const api = serverApi(context, request);
   // A failed session or count call is only logged: the page still renders, as a guest's.
-  const [user, publishedCount] = await Promise.all([
+  const [user, publishedCount, texts] = await Promise.all([
     api.users
       .session()
       .then((session) => (session === 'NoSession' ? null : session))
@@ -101,6 +105,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       .getPublishedProfilesAmount()
       .then((answer) => answer.publishedProfilesAmount)
       .catch(() => null),
+    // Kept by the web server and read again at most once a minute, not per page.
+    textOverrides(() =>
+      createApi({
+        baseUrl: context.web.apiBaseUrl,
+        ...(context.web.apiFetch ? { fetch: context.web.apiFetch } : {}),
+      }).site.getFormattedText(),
+    ),
   ]);
   if (user) headers.set('cache-control', MEMBER_CACHE_CONTROL);
   if (decision.redirect) throw redirect(decision.redirect, { headers });
@@ -114,6 +125,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     siteUrl: context.web.siteUrl,
     publicApiUrl: context.web.publicApiUrl,
     supportChatUrl: context.web.supportChatUrl,
+    texts: texts[decision.locale],
   };
   return data(root, { headers });
 }
@@ -159,7 +171,9 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body>
-        <I18nProvider locale={locale}>{children}</I18nProvider>
+        <I18nProvider locale={locale} overrides={root?.texts}>
+          {children}
+        </I18nProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
         {/* The fonts come after the first paint: text shows at once in the system font and

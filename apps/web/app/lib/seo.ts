@@ -46,7 +46,9 @@ export function pageMeta(
   const root = rootOf(rootData);
   const locale = root?.locale ?? splitLocale(pathname).locale;
   const siteUrl = root?.siteUrl ?? '';
-  const t = createTranslator(locale);
+  // The site's text overrides apply to titles and descriptions too (root loader, checked there).
+  const texts = (rootData as { texts?: unknown } | null | undefined)?.texts;
+  const t = createTranslator(locale, typeof texts === 'object' && texts !== null ? texts : {});
   const title = values.title ?? t(keys.title);
   const description = values.description ?? t(keys.description ?? 'meta.description.default');
   const bare = splitLocale(pathname).path;

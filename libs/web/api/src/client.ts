@@ -1,5 +1,6 @@
 import type {
   AnswerData,
+  ApplicationText,
   CreatePostRequest,
   CurrentUser,
   CurrentUserAnswers,
@@ -211,6 +212,11 @@ export function createApi(options: ApiOptions) {
         form.set('file', file);
         return send<UploadedImage>('POST', 'files/uploadApplicationFile', form);
       },
+    },
+    /** The site's own content (docs/api/site.md): the same for everyone. */
+    site: {
+      /** Interface text overrides per language, laid over the web app's messages. */
+      getFormattedText: () => send<ApplicationText>('GET', 'applicationText/getFormattedText'),
     },
     profileQuestions: {
       getQuestions: () => send<ProfileQuestion[]>('GET', 'profileQuestions/getQuestions'),

@@ -1,5 +1,6 @@
 export * from './locales';
 export * from './translator';
+export * from './overrides';
 export type { CoreMessageKey, MessageKey } from './messages/en';
 // Pages' own strings, for their routes to register (tree-shaken from every other page).
 export { editMeMessages } from './messages/edit-me';
