@@ -74,6 +74,17 @@ describe('guardRedirect', () => {
     expect(afterSignIn('/people', 'u1', 'en')).toBe('/profile/u1');
   });
 
+  it("after sign-in, goes back to the member's own /me page that asked for it", () => {
+    expect(afterSignIn('/me/1', 'u1', 'en')).toBe('/me/1');
+    expect(afterSignIn('/he/me/10', 'u1', 'he')).toBe('/he/me/10');
+    expect(afterSignIn('/me/custom-question/2', 'u1', 'en')).toBe('/me/custom-question/2');
+    expect(afterSignIn('/he/me/custom-question', 'u1', 'he')).toBe('/he/me/custom-question');
+    // Someone else's page, or anything past the index, is not one of them.
+    expect(afterSignIn('/me/0123456789abcdef01234567/1', 'u1', 'en')).toBe('/profile/u1');
+    expect(afterSignIn('/me/1/../../people', 'u1', 'en')).toBe('/profile/u1');
+    expect(afterSignIn('//evil.example/me/1', 'u1', 'en')).toBe('/profile/u1');
+  });
+
   it('lets members and public pages through', () => {
     expect(guardRedirect('/people', 'u1')).toBeNull();
     expect(guardRedirect('/about', null)).toBeNull();

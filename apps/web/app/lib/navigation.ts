@@ -28,6 +28,17 @@ const MEMBERS_WRITING_PREFIXES = [
   '/profile/write-post',
 ];
 
+/**
+ * The member's own reading pages that have no member id in their address: `/me/{questionIndex}`
+ * (the spec's `/me/{profileId?}/{questionIndex}` without the id) and `/me/custom-question/{n?}`.
+ * A guest there is sent to sign in, and back after.
+ */
+export function isOwnMePath(pathname: string): boolean {
+  const { path } = splitLocale(pathname);
+  const bare = path.split(/[?#]/)[0]!;
+  return /^\/me\/(\d{1,2}|custom-question(\/\d{1,2})?)\/?$/.test(bare);
+}
+
 /** Whether `pathname` is one of a member's own writing pages (settings, editors). */
 export function isWritingPath(pathname: string): boolean {
   const { path } = splitLocale(pathname);
@@ -76,13 +87,14 @@ export function guardRedirect(pathname: string, memberId: string | null): string
 }
 
 /**
- * Where sign-in goes on to: the member's own writing page that sent a guest here (`returnTo`:
- * on this site, and one of those pages only, never an address from outside), else their profile.
+ * Where sign-in goes on to: the member's own writing or reading page that sent a guest here
+ * (`returnTo`: on this site, and one of those pages only, never an address from outside), else
+ * their profile.
  */
 export function afterSignIn(returnTo: string | null, userId: string, locale: Locale): string {
   if (returnTo) {
     const path = sameSitePath(returnTo);
-    if (isWritingPath(path)) return path;
+    if (isWritingPath(path) || isOwnMePath(path)) return path;
   }
   return localizePath(`/profile/${userId}`, locale);
 }

@@ -1,8 +1,14 @@
 import type { ProfileQuestion, PublicMeAnswer, PublicProfile } from '@mepedia/contracts';
 import { resolveProfileImage } from '@mepedia/contracts/browser';
-import { createTranslator, profileMessages, registerMessages } from '@mepedia/web-i18n';
+import {
+  createTranslator,
+  localizePath,
+  profileMessages,
+  registerMessages,
+  splitLocale,
+} from '@mepedia/web-i18n';
 import { BookOpen, ChevronLeft, ChevronRight, Lock } from 'lucide-react';
-import { data } from 'react-router';
+import { data, redirect } from 'react-router';
 import { Avatar } from '../components/avatar';
 import { EmptyState } from '../components/empty-state';
 import { Icon } from '../components/icon';
@@ -28,6 +34,24 @@ registerMessages(profileMessages);
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const api = serverApi(context, request);
+  // `/me/{questionIndex}`: the spec's optional member id left out (an id is 24 hex digits, an
+  // index one or two digits), so the signed-in member's own answer, at its own address. A guest
+  // signs in first and comes back here (lib/navigation.ts, afterSignIn).
+  if (params.questionIndex === undefined && /^\d{1,2}$/.test(params.profileId)) {
+    const url = new URL(request.url);
+    const { locale } = splitLocale(url.pathname);
+    const session = await api.users.session();
+    // Either answer depends on the visitor: no shared cache may keep it.
+    const headers = { 'cache-control': 'private, no-store' };
+    if (typeof session === 'string')
+      throw redirect(
+        `${localizePath('/auth', locale)}?modal=login&returnTo=${encodeURIComponent(url.pathname)}`,
+        { headers },
+      );
+    throw redirect(localizePath(`/me/${session.id}/${Number(params.profileId)}`, locale), {
+      headers,
+    });
+  }
   const profile = await profileOr404(api, params.profileId);
   const [answers, questions] = await Promise.all([
     api.meAnswers.getUserAnswers(profile.id),
