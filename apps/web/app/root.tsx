@@ -253,12 +253,27 @@ export function errorStatus(error: unknown): number {
   return 500;
 }
 
+/**
+ * The message of a coded API error, in the page's language, as the web server put it in the
+ * route error (apps/web/server/route-errors.ts: a catalogue's message, never the server's own
+ * text); null for anything else, which gets the page's generic words. An Error's own message
+ * (a stack, a server's text) is never shown.
+ */
+export function errorMessage(error: unknown): string | null {
+  if (!isRouteErrorResponse(error)) return null;
+  const body = error.data as { code?: unknown; message?: unknown } | null | undefined;
+  if (typeof body !== 'object' || body === null) return null;
+  return typeof body.code === 'string' && typeof body.message === 'string' && body.message
+    ? body.message
+    : null;
+}
+
 export function ErrorBoundary() {
   const error = useRouteError();
   const status = errorStatus(error);
   return (
     <Shell>
-      <ErrorPage status={status} />
+      <ErrorPage status={status} message={errorMessage(error)} />
     </Shell>
   );
 }
@@ -267,7 +282,7 @@ export function ErrorBoundary() {
  * Any page that could not be drawn: 404 (also a post or profile that is not there) or 500. Its
  * own <title> (React puts it in the head): an error answer runs no route's meta.
  */
-function ErrorPage({ status }: { status: number }) {
+function ErrorPage({ status, message }: { status: number; message: string | null }) {
   const { t, locale } = useI18n();
   const notFound = status === 404;
   const title = notFound ? t('notFound.title') : t('error.title');
@@ -284,7 +299,8 @@ function ErrorPage({ status }: { status: number }) {
             <a className="button" href={locale === 'he' ? '/he' : '/'}>
               {t('notFound.home')}
             </a>
-            {!notFound && (
+            {/* Again is worth trying only when the fault is the site's, or a wait. */}
+            {(status >= 500 || status === 429) && (
               <a className="button button-secondary" href="">
                 {t('error.retry')}
               </a>
@@ -293,7 +309,10 @@ function ErrorPage({ status }: { status: number }) {
         }
       >
         <p className="error-status">{t('error.status', { status })}</p>
-        <p>{notFound ? t('notFound.text') : t('error.text')}</p>
+        {/* The error's own message when it is a known one (spec section 8), else the generic. */}
+        <p className="error-message">
+          {message ?? (notFound ? t('notFound.text') : t('error.text'))}
+        </p>
       </EmptyState>
     </section>
   );

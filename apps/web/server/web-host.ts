@@ -19,6 +19,7 @@ import {
 import { contentSecurityPolicy, createNonce, isEmbeddable } from './csp';
 import { PageCache, isShareable, pageEtag, type StoredPage } from './page-cache';
 import { RenderQueue } from './render-queue';
+import { withCodedErrors } from './route-errors';
 
 /** What every loader gets (see apps/web/app/lib/context.ts). */
 export type WebContext = {
@@ -103,7 +104,8 @@ export async function registerWeb(
   if (!existsSync(serverEntry)) {
     throw new Error(`The web app is not built (${serverEntry} is missing): run npm run build`);
   }
-  const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
+  // Loaders' coded API errors reach the error page with their status and message (route-errors.ts).
+  const build = withCodedErrors((await import(pathToFileURL(serverEntry).href)) as ServerBuild);
   const mode = context().production ? 'production' : 'development';
   const draw = createRequestHandler(build, mode);
   const queue = new RenderQueue(options.renderConcurrency ?? 16);

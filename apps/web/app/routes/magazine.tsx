@@ -1,3 +1,4 @@
+import { ApiError } from '@mepedia/web-api';
 import { postQueries } from '@mepedia/web-api/queries';
 import { QueryClient, dehydrate, useQuery } from '@tanstack/react-query';
 import { QueryProvider } from '../components/query/query-provider';
@@ -53,9 +54,16 @@ function moreAddress(params: URLSearchParams, cursor: string, asOf: string): str
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const queryClient = new QueryClient();
-  await queryClient.prefetchQuery(
-    postQueries.list(serverApi(context, request), queryOf(new URL(request.url).searchParams)),
-  );
+  try {
+    await queryClient.fetchQuery(
+      postQueries.list(serverApi(context, request), queryOf(new URL(request.url).searchParams)),
+    );
+  } catch (error) {
+    // An address the service refuses (a cursor it did not make: INVALID_CURSOR) cannot be
+    // retried into a page: the error page says what is wrong, with its status (root.tsx). A
+    // failure of the service itself leaves the list's own error state, with its retry.
+    if (error instanceof ApiError && error.status === 400) throw error;
+  }
   return { dehydrated: dehydrate(queryClient) };
 }
 
