@@ -1,4 +1,15 @@
-import { Body, Controller, Delete, Headers, HttpCode, Param, Post, Put } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  Header,
+  Headers,
+  HttpCode,
+  Param,
+  Post,
+  Put,
+} from '@nestjs/common';
 import {
   CreatePostRequest,
   GetPostByIdRequest,
@@ -14,6 +25,7 @@ import {
   type Post as PostDto,
   type PostsPage,
   type TranslateOutputResponse,
+  type TranslationStatus,
 } from '@mepedia/contracts';
 import { MembersOnly, Public, ZodPipe } from '@mepedia/server-http';
 import { CurrentIdentity, CurrentMember, ViewerKey, type Identity } from '@mepedia/server-identity';
@@ -139,13 +151,28 @@ export class PostsController {
     return this.posts.view(body.postId, counting, viewerOf(identity));
   }
 
+  /** Any text the caller sends (what they are reading): within the daily character budgets. */
   @MembersOnly()
   @Post('translateOutput')
   @HttpCode(200)
   translateOutput(
     @Body(new ZodPipe(TranslateOutputRequest)) body: Out<typeof TranslateOutputRequest>,
+    @CurrentMember() member: Member,
   ): Promise<TranslateOutputResponse> {
-    return this.translation.translate(body.output, body.target, body.forceCheck ?? false);
+    return this.translation.translate(
+      body.output,
+      body.target,
+      member.userId,
+      body.forceCheck ?? false,
+    );
+  }
+
+  /** Our addition: whether Translate can work here, so clients offer it only then. */
+  @Public()
+  @Get('translationStatus')
+  @Header('cache-control', 'public, max-age=300')
+  translationStatus(): TranslationStatus {
+    return { available: this.translation.available };
   }
 
   /** A share counts once per viewer key, as views do. */

@@ -6,11 +6,13 @@ import { BACKGROUND_TASKS, BackgroundTasks, type ServicePlatform } from '@mepedi
 import { GuestCache, OutboxRelay } from '@mepedia/server-queue';
 import { PostsController } from './posts.controller';
 import { postsEventsHandler } from './posts.events';
-import type { PostsOptions } from './posts.options';
+import { DEFAULT_TRANSLATION_BUDGET, type PostsOptions } from './posts.options';
 import { PostsRepository } from './posts.repository';
 import { outbox } from './posts.schema';
 import { PostsService } from './posts.service';
-import { GoogleTranslator, TranslationOff, TranslationService } from './translation';
+import { TranslationService } from './translation';
+import { TranslationBudgetKeeper } from './translation-budget';
+import { translatorFor } from './translation-providers';
 import { TranslationsRepository } from './translations.repository';
 
 export const POSTS_SERVICE_NAME = 'posts';
@@ -22,10 +24,11 @@ export class PostsModule {
     const relay = new OutboxRelay(db, outbox, platform.queue, POSTS_SERVICE_NAME, (error) =>
       platform.logger.error({ err: error }, 'outbox relay failed'),
     );
-    const translator =
-      options.translation.provider === 'google'
-        ? new GoogleTranslator(options.translation.key, options.translation.endpoint)
-        : new TranslationOff();
+    const translator = translatorFor(options.translation);
+    const budget = new TranslationBudgetKeeper(
+      db,
+      options.translationBudget ?? DEFAULT_TRANSLATION_BUDGET,
+    );
     // Guests' lists and posts, remembered for seconds and cleared on every replica by any change.
     const guests = new GuestCache(BUS_CHANNELS.postsChanged, platform.bus);
     const readiness: ReadinessCheck[] = [
@@ -43,7 +46,7 @@ export class PostsModule {
         },
         {
           provide: TranslationService,
-          useValue: new TranslationService(new TranslationsRepository(db), translator),
+          useValue: new TranslationService(new TranslationsRepository(db), translator, budget),
         },
         { provide: READINESS_CHECKS, useValue: readiness },
         {

@@ -2,6 +2,7 @@ import { outboxTable } from '@mepedia/server-queue';
 import { sql } from 'drizzle-orm';
 import {
   check,
+  date,
   index,
   integer,
   pgSchema,
@@ -145,6 +146,24 @@ export const translations = postsSchema.table(
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.textHash, table.target] })],
+);
+
+/**
+ * Characters sent to the translation provider per day (UTC): one row for the whole site (scope
+ * `site`) and one per member (scope: a SHA-256 of their id, not the id). A reservation adds to
+ * both in one transaction, each by an upsert that checks the budget in the same statement.
+ */
+export const translationUsage = postsSchema.table(
+  'translation_usage',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    scope: text('scope').notNull(),
+    used: integer('used').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.day, table.scope] }),
+    check('translation_usage_used_check', sql`${table.used} >= 0`),
+  ],
 );
 
 /**

@@ -1,68 +1,16 @@
 import { createHash } from 'node:crypto';
 import type { Language, TranslateOutputResponse } from '@mepedia/contracts';
 import { AppError } from '@mepedia/server-http';
-import { request } from 'undici';
+import type { TranslationBudgetKeeper } from './translation-budget';
+import { normalizeLanguage, type Translator } from './translation-providers';
 import type { TranslationsRepository } from './translations.repository';
 
-export type Translated = { text: string; source: string | null };
-
-/** The translation provider port. */
-export interface Translator {
-  readonly kind: string;
-  translate(texts: string[], target: Language): Promise<Translated[]>;
-}
-
-/** No provider configured: say so clearly. */
-export class TranslationOff implements Translator {
-  readonly kind = 'off';
-  translate(): Promise<Translated[]> {
-    return Promise.reject(new AppError('TRANSLATION_UNAVAILABLE'));
-  }
-}
-
-/**
- * Google Cloud Translation, v2 REST (`POST /language/translate/v2?key=`), HTML
- * format so markup survives. The endpoint is configurable (tests, proxies).
- */
-export class GoogleTranslator implements Translator {
-  readonly kind = 'google';
-
-  constructor(
-    private readonly key: string,
-    private readonly endpoint = 'https://translation.googleapis.com',
-  ) {}
-
-  async translate(texts: string[], target: Language): Promise<Translated[]> {
-    let response;
-    try {
-      response = await request(
-        `${this.endpoint}/language/translate/v2?key=${encodeURIComponent(this.key)}`,
-        {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ q: texts, target, format: 'html' }),
-          headersTimeout: 20_000,
-          bodyTimeout: 20_000,
-        },
-      );
-    } catch {
-      throw new AppError('TRANSLATION_FAILED');
-    }
-    if (response.statusCode !== 200) {
-      await response.body.dump();
-      throw new AppError('TRANSLATION_FAILED');
-    }
-    const data = (await response.body.json()) as {
-      data?: { translations?: Array<{ translatedText?: string; detectedSourceLanguage?: string }> };
-    };
-    const list = data.data?.translations ?? [];
-    if (list.length !== texts.length) throw new AppError('TRANSLATION_FAILED');
-    return list.map((item) => ({
-      text: item.translatedText ?? '',
-      source: item.detectedSourceLanguage ?? null,
-    }));
-  }
-}
+export {
+  GoogleTranslator,
+  TranslationOff,
+  type Translated,
+  type Translator,
+} from './translation-providers';
 
 /** Google's recommended request size; longer texts are split between block elements. */
 export const CHUNK_LIMIT = 5000;
@@ -95,31 +43,68 @@ export function textHash(text: string): string {
 /** How old a stored translation must be before `forceCheck` pays the provider again. */
 export const RECHECK_AFTER_MS = 24 * 60 * 60 * 1000;
 
+/** Letters of a text without its markup and character references. */
+function letters(html: string): { hebrew: number; latin: number } {
+  const text = html.replace(/<[^>]*>/g, ' ').replace(/&[#\w]+;/g, ' ');
+  return {
+    hebrew: (text.match(/[\u05D0-\u05EA]/g) ?? []).length,
+    latin: (text.match(/[A-Za-z]/g) ?? []).length,
+  };
+}
+
+/**
+ * Whether a text is plainly Hebrew already (its script tells), so a translation into Hebrew
+ * would cost and change nothing. Any other case is for the provider to detect.
+ */
+export function plainlyIn(html: string, target: Language): boolean {
+  if (target !== 'he') return false;
+  const { hebrew, latin } = letters(html);
+  return hebrew > 0 && hebrew >= 4 * latin;
+}
+
 /**
  * translateOutput: cached by (text hash, target); a changed text hashes anew. forceCheck asks
  * again only for a translation older than RECHECK_AFTER_MS, once per period: each ask is paid.
+ * What goes to the provider is first counted against the member's and the site's daily
+ * character budgets (TranslationBudgetKeeper); what the store answers is free. A text the
+ * provider says is already in the target language is answered unchanged.
  */
 export class TranslationService {
+  private prunedOn: string | null = null;
+
   constructor(
     private readonly repository: TranslationsRepository,
     private readonly translator: Translator,
+    private readonly budget: TranslationBudgetKeeper,
   ) {}
+
+  /** Whether a provider is configured at all. */
+  get available(): boolean {
+    return this.translator.kind !== 'off';
+  }
 
   async translate(
     output: string,
     target: Language,
+    userId: string,
     forceCheck = false,
   ): Promise<TranslateOutputResponse> {
+    if (plainlyIn(output, target)) return { output, source: target, target, cached: false };
     const hash = textHash(output);
     const cached = await this.repository.find(hash, target);
-    if (!cached) return this.fresh(output, hash, target);
+    if (!cached) return this.fresh(output, hash, target, userId);
     const now = new Date();
     const staleBefore = new Date(now.getTime() - RECHECK_AFTER_MS);
     // The claim lets one caller re-ask however many force at once; the rest get the cache.
     if (!forceCheck || !(await this.repository.claimRecheck(hash, target, staleBefore, now)))
-      return { output: cached.output, source: cached.source, target, cached: true };
+      return {
+        output: cached.output,
+        source: normalizeLanguage(cached.source),
+        target,
+        cached: true,
+      };
     try {
-      return await this.fresh(output, hash, target);
+      return await this.fresh(output, hash, target, userId);
     } catch (error) {
       await this.repository.releaseRecheck(hash, target, now, cached.createdAt);
       throw error;
@@ -130,11 +115,25 @@ export class TranslationService {
     output: string,
     hash: string,
     target: Language,
+    userId: string,
   ): Promise<TranslateOutputResponse> {
-    const chunks = splitForTranslation(output);
-    const results = await this.translator.translate(chunks, target);
-    const translated = results.map((result) => result.text).join('');
+    if (!this.available) throw new AppError('TRANSLATION_UNAVAILABLE');
+    const characters = output.length;
+    const { day } = await this.budget.reserve(userId, characters);
+    if (this.prunedOn !== day) {
+      this.prunedOn = day;
+      await this.budget.prune();
+    }
+    let results;
+    try {
+      results = await this.translator.translate(splitForTranslation(output), target);
+    } catch (error) {
+      await this.budget.refund(userId, characters, day);
+      throw error;
+    }
     const source = results[0]?.source ?? null;
+    // Already in the target language: the text itself, not the provider's rewording of it.
+    const translated = source === target ? output : results.map((result) => result.text).join('');
     await this.repository.save({ textHash: hash, target, source, output: translated });
     return { output: translated, source, target, cached: false };
   }

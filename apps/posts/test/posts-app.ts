@@ -6,12 +6,18 @@ import type { PostsOptions } from '../src/posts.options';
 
 /** The posts service on a test platform (translation off unless given), on a loopback port. */
 export const startPostsApp = (
-  options: TestPlatform & { translation?: PostsOptions['translation'] },
+  options: TestPlatform & {
+    translation?: PostsOptions['translation'];
+    translationBudget?: PostsOptions['translationBudget'];
+  },
 ) =>
   startServiceApp(
     'posts',
     (platform) =>
-      createPostsApp(platform, { translation: options.translation ?? { provider: 'off' } }),
+      createPostsApp(platform, {
+        translation: options.translation ?? { provider: 'off' },
+        ...(options.translationBudget ? { translationBudget: options.translationBudget } : {}),
+      }),
     options,
   );
 

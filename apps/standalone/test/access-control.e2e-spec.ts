@@ -643,6 +643,12 @@ const cases: Record<string, AccessCase> = {
       owner: world.owner.jar,
     }),
   },
+  'GET /api/posts/translationStatus': {
+    prepare: async (world) => ({
+      path: '/api/posts/translationStatus',
+      owner: world.owner.jar,
+    }),
+  },
   'POST /api/posts/updateShareProp': {
     guest: 'POST_NOT_FOUND',
     stranger: 'POST_NOT_FOUND',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { FieldIssue, type ErrorCode } from './errors';
 import { ImageTooBigDetails } from './files';
+import { TranslationBudgetSpentDetails } from './posts';
 import { NotVerifiedDetails, VerificationState } from './users';
 
 /**
@@ -26,6 +27,9 @@ export const errorDetails = {
   CONTACT_CHANGE_NOT_ALLOWED: z.object({ field: z.enum(['email', 'phoneNumber']) }),
   CONTACT_UNCHANGED: z.object({ field: z.enum(['email', 'phoneNumber']) }),
   IMAGE_TOO_BIG: ImageTooBigDetails,
+  TRANSLATION_BUDGET_SPENT: TranslationBudgetSpentDetails.describe(
+    'Which daily character budget is spent, how big it is and when it is whole again.',
+  ),
   UNSUPPORTED_MEDIA_TYPE: z.object({
     accepted: z.array(z.string()).describe('The media types a body may have.'),
   }),

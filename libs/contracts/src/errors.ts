@@ -181,6 +181,24 @@ export const errorCatalog = {
     en: 'The translation could not be made. Please try again',
     he: 'לא ניתן היה לתרגם. יש לנסות שוב',
   },
+  /** A daily character budget (the member's or the whole site's) is spent: details say which. */
+  TRANSLATION_BUDGET_SPENT: {
+    status: 429,
+    en: 'Today’s translation allowance is used up. Please try again tomorrow',
+    he: 'מכסת התרגום להיום נוצלה. יש לנסות שוב מחר',
+  },
+  /** The provider answered that our account's quota or rate is spent. */
+  TRANSLATION_PROVIDER_QUOTA: {
+    status: 503,
+    en: 'The translation service has reached its limit for now. Please try again later',
+    he: 'שירות התרגום הגיע למגבלה שלו כרגע. יש לנסות שוב מאוחר יותר',
+  },
+  /** The provider refused our key or account (401, 403): the operators must fix the setup. */
+  TRANSLATION_PROVIDER_REFUSED: {
+    status: 503,
+    en: 'Translation is not available right now: the translation service refused this site',
+    he: 'התרגום אינו זמין כרגע: שירות התרגום סירב לבקשת האתר',
+  },
   INVALID_CURSOR: {
     status: 400,
     en: 'This list position is not valid. Please start again from the first page',

@@ -193,12 +193,20 @@ export const ShareResponse = z.object({ shareCount: z.number() });
 export const DeletePostResponse = z.object({ deleted: z.literal(true) });
 export type DeletePostResponse = z.infer<typeof DeletePostResponse>;
 
-export const TRANSLATE_MAX = 100_000;
+/**
+ * The most one translateOutput call may send: the longest post's text (POST_CONTENT_MAX) and a
+ * fifth more for its markup. Each character sent to the provider is paid for; the posts service
+ * also keeps daily character budgets per member and for the site (docs/api/posts.md).
+ */
+export const TRANSLATE_MAX = POST_CONTENT_MAX + POST_CONTENT_MAX / 5;
 export const TranslateOutputRequest = z.object({
   output: z
     .string({ error: 'FIELD_REQUIRED' })
     .min(1, 'FIELD_REQUIRED')
-    .max(TRANSLATE_MAX, 'TOO_LONG'),
+    .max(TRANSLATE_MAX, 'TOO_LONG')
+    .describe(
+      `Text or HTML to translate: 1 to ${TRANSLATE_MAX} characters (FIELD_REQUIRED, TOO_LONG), enough for the longest post with its markup.`,
+    ),
   target: Language,
   /** Ask the provider again, only if the stored translation is over a day old. */
   forceCheck: z
@@ -209,8 +217,30 @@ export const TranslateOutputRequest = z.object({
 export type TranslateOutputRequest = z.input<typeof TranslateOutputRequest>;
 export const TranslateOutputResponse = z.object({
   output: z.string(),
-  source: z.string().nullable().describe('The language the provider detected, if it said.'),
+  source: z
+    .string()
+    .nullable()
+    .describe(
+      'The language the text is in, as the provider detected it (`he` for Hebrew), if it said. When it is `target`, the text was already in that language and `output` is the text unchanged.',
+    ),
   target: Language,
   cached: z.boolean().describe('Answered from a stored translation.'),
 });
 export type TranslateOutputResponse = z.infer<typeof TranslateOutputResponse>;
+
+export const TRANSLATION_BUDGET_SCOPES = ['member', 'site'] as const;
+/** Why a translation was refused with TRANSLATION_BUDGET_SPENT. */
+export const TranslationBudgetSpentDetails = z.object({
+  scope: z
+    .enum(TRANSLATION_BUDGET_SCOPES)
+    .describe('`member`: the caller’s own daily characters are spent; `site`: the whole site’s.'),
+  limit: z.number().int().describe('That budget, in characters a day.'),
+  resetsAt: z.string().describe('When the next day (UTC) begins and the budget is whole again.'),
+});
+export type TranslationBudgetSpentDetails = z.infer<typeof TranslationBudgetSpentDetails>;
+
+/** Whether translateOutput can work here: the web app shows Translate only when it can. */
+export const TranslationStatus = z.object({
+  available: z.boolean().describe('A translation provider is configured.'),
+});
+export type TranslationStatus = z.infer<typeof TranslationStatus>;

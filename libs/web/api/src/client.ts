@@ -16,6 +16,7 @@ import type {
   LikeResponse,
   MembersByIdsResponse,
   TranslateOutputResponse,
+  TranslationStatus,
   InsertPrivateQuestionRequest,
   OwnMeAnswer,
   PostPrivacy,
@@ -142,6 +143,8 @@ export function createApi(options: ApiOptions) {
       /** Machine translation of text or HTML (markup kept) to `target`. Members only. */
       translateOutput: (output: string, target: Language) =>
         send<TranslateOutputResponse>('POST', 'posts/translateOutput', { output, target }),
+      /** Whether a translation provider is configured (our addition): offer Translate only then. */
+      translationStatus: () => send<TranslationStatus>('GET', 'posts/translationStatus'),
     },
     feedMessages: {
       /** A comment on `postId` (a post or a me answer), or a reply in a thread. */

@@ -1,0 +1,167 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import {
+  POST_CONTENT_MAX,
+  TRANSLATE_MAX,
+  type ErrorEnvelope,
+  type TranslateOutputResponse,
+} from '@mepedia/contracts';
+import { openDatabase, type DatabaseHandle } from '@mepedia/server-database';
+import type { Identity } from '@mepedia/server-identity';
+import { InProcessQueue } from '@mepedia/server-queue';
+import { call, createTestDatabase, SETUP_TIMEOUT_MS, testIdentity } from '@mepedia/server-testing';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { startGoogleTranslateListener, startPostsApp } from './posts-app';
+
+type Member = Extract<Identity, { kind: 'member' }>;
+
+const MEMBER_DAILY = 1000;
+const SITE_DAILY = 2500;
+
+// Translation is paid by the character: the service keeps a daily budget per member and for
+// the whole site in its database, and counts only what it sends to the provider.
+describe('translation budgets (posts service over HTTP, on PostgreSQL)', () => {
+  const identity = testIdentity();
+  const queue = new InProcessQueue();
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  let handle: DatabaseHandle;
+  let app: NestFastifyApplication;
+  let base: string;
+  let google: Awaited<ReturnType<typeof startGoogleTranslateListener>>;
+
+  const member = (): Member => ({
+    kind: 'member',
+    userId: randomUUID(),
+    sessionId: randomUUID(),
+    language: 'en',
+  });
+  const translate = (who: Member, output: string) =>
+    call<TranslateOutputResponse & ErrorEnvelope>(base, 'POST', '/api/posts/translateOutput', {
+      headers: { 'x-mepedia-identity': identity.assert(who, 'posts') },
+      body: { output, target: 'he' },
+    });
+  /** Latin text of exactly `length` characters (at least 10), different each time. */
+  const english = (length: number) =>
+    [...randomBytes(length)].map((byte) => String.fromCharCode(97 + (byte % 26))).join('');
+  const sentCharacters = () =>
+    google.calls.reduce((sum, c) => sum + c.q.reduce((n, text) => n + text.length, 0), 0);
+  const resetBudgets = async () => {
+    if (handle.kind !== 'postgres') throw new Error('needs PostgreSQL');
+    await handle.pool.query('delete from posts.translation_usage');
+  };
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    handle = await openDatabase({ url: database.url, poolSize: 10 });
+    google = await startGoogleTranslateListener();
+    ({ app, base } = await startPostsApp({
+      database: handle,
+      queue,
+      identityPublicKey: identity.keys.publicKey,
+      translation: { provider: 'google', key: 'test-key', endpoint: google.url },
+      translationBudget: {
+        memberDailyCharacters: MEMBER_DAILY,
+        siteDailyCharacters: SITE_DAILY,
+      },
+    }));
+  }, SETUP_TIMEOUT_MS);
+
+  afterAll(async () => {
+    await app?.close();
+    await queue.close();
+    await handle?.close();
+    await google?.close();
+    await database?.drop();
+  }, SETUP_TIMEOUT_MS);
+
+  beforeEach(() => resetBudgets());
+
+  it('refuses a text longer than a post may be, as a validation error, before the provider', async () => {
+    // The per-call maximum fits the longest post a member may write (its text and its markup).
+    expect(TRANSLATE_MAX).toBeGreaterThanOrEqual(POST_CONTENT_MAX);
+    expect(TRANSLATE_MAX).toBeLessThan(100_000);
+    const before = sentCharacters();
+    const response = await translate(member(), 'a'.repeat(TRANSLATE_MAX + 1));
+    expect(response.status).toBe(400);
+    expect(response.body.code).toBe('VALIDATION_FAILED');
+    expect(response.body.details).toEqual([
+      expect.objectContaining({ field: 'output', code: 'TOO_LONG' }),
+    ]);
+    expect(sentCharacters()).toBe(before);
+  });
+
+  it('stops a member whose daily characters are spent, without calling the provider, until the next day', async () => {
+    const reader = member();
+    const other = member();
+    expect((await translate(reader, english(600))).status).toBe(200);
+    const before = sentCharacters();
+    const spent = await translate(reader, english(500));
+    expect(spent.status).toBe(429);
+    expect(spent.body.code).toBe('TRANSLATION_BUDGET_SPENT');
+    expect(spent.body.message).toBe(
+      'Today’s translation allowance is used up. Please try again tomorrow',
+    );
+    expect(spent.body.details).toEqual({
+      scope: 'member',
+      limit: MEMBER_DAILY,
+      resetsAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T00:00:00\.000Z$/),
+    });
+    expect(sentCharacters()).toBe(before);
+    // What is left can still be used, to the character.
+    expect((await translate(reader, english(400))).status).toBe(200);
+    expect((await translate(reader, english(10))).status).toBe(429);
+    // Another member has a budget of their own.
+    expect((await translate(other, english(500))).status).toBe(200);
+    // A new day (UTC), a new budget.
+    if (handle.kind !== 'postgres') throw new Error('needs PostgreSQL');
+    await handle.pool.query('update posts.translation_usage set day = day - 1');
+    expect((await translate(reader, english(500))).status).toBe(200);
+  });
+
+  it('counts only characters sent to the provider: stored translations are free', async () => {
+    const reader = member();
+    const text = english(900);
+    expect((await translate(reader, text)).body.cached).toBe(false);
+    const before = sentCharacters();
+    for (let i = 0; i < 5; i++) {
+      const again = await translate(reader, text);
+      expect(again.status).toBe(200);
+      expect(again.body.cached).toBe(true);
+    }
+    // Another member reading the same text pays nothing either.
+    expect((await translate(member(), text)).body.cached).toBe(true);
+    expect(sentCharacters()).toBe(before);
+    expect((await translate(reader, english(100))).status).toBe(200);
+    expect((await translate(reader, english(10))).status).toBe(429);
+  });
+
+  it('stops everyone when the whole site’s daily characters are spent', async () => {
+    expect((await translate(member(), english(900))).status).toBe(200);
+    expect((await translate(member(), english(900))).status).toBe(200);
+    const before = sentCharacters();
+    const spent = await translate(member(), english(900));
+    expect(spent.status).toBe(429);
+    expect(spent.body).toMatchObject({
+      code: 'TRANSLATION_BUDGET_SPENT',
+      details: { scope: 'site', limit: SITE_DAILY },
+    });
+    expect(sentCharacters()).toBe(before);
+    // The refused member's own budget was not charged for it.
+    if (handle.kind !== 'postgres') throw new Error('needs PostgreSQL');
+    const { rows } = await handle.pool.query<{ used: number }>(
+      "select used from posts.translation_usage where scope <> 'site' order by used",
+    );
+    expect(rows.map((row) => row.used)).toEqual([900, 900]);
+    expect((await translate(member(), english(700))).status).toBe(200);
+  });
+
+  it('does not overshoot when many calls race for the last of a budget', async () => {
+    const reader = member();
+    const before = sentCharacters();
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => translate(reader, english(100))),
+    );
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(MEMBER_DAILY / 100);
+    expect(answers.filter((a) => a.status === 429)).toHaveLength(20 - MEMBER_DAILY / 100);
+    expect(sentCharacters() - before).toBe(MEMBER_DAILY);
+  });
+});
