@@ -217,7 +217,7 @@ test('an email link opened in another browser verifies the email but signs nobod
   await expect(
     page.getByRole('heading', { name: 'This link is for another account' }),
   ).toBeVisible();
-  await expect(page.getByRole('status')).toContainText(`You are signed in as Dana Levi`);
+  await expect(page.getByText('You are signed in as Dana Levi, and you still are.')).toBeVisible();
   const session = (await (await page.request.post('/api/users/session')).json()) as { id: string };
   expect(session.id).toBe(userId);
   await expectAccessible(page);
@@ -227,7 +227,7 @@ test('an email link opened in another browser verifies the email but signs nobod
   const guestPage = await guest.newPage();
   await guestPage.goto(`/he/email-verification?token=${await linkOf(newPerson())}`);
   await expect(guestPage.getByRole('heading', { name: 'כתובת האימייל אומתה' })).toBeVisible();
-  await expect(guestPage.getByRole('link', { name: 'התחברות' })).toHaveAttribute(
+  await expect(guestPage.getByRole('main').getByRole('link', { name: 'התחברות' })).toHaveAttribute(
     'href',
     '/he/auth?modal=login',
   );

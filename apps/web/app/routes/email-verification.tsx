@@ -74,7 +74,7 @@ export default function EmailVerification() {
             </LocalizedLink>
           }
         >
-          <p role="status">{t('emailVerify.signedOut.text')}</p>
+          <p>{t('emailVerify.signedOut.text')}</p>
         </EmptyState>
       ) : outcome === 'otherMember' ? (
         <EmptyState
@@ -86,7 +86,7 @@ export default function EmailVerification() {
             </LocalizedLink>
           }
         >
-          <p role="status">
+          <p>
             {richMessage(t, 'emailVerify.otherMember.text', {
               name: <bdi>{signedIn?.fullname ?? ''}</bdi>,
             })}
