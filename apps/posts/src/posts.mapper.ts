@@ -1,6 +1,6 @@
 import { POST_EXCERPT_LENGTH, type Post, type PostSummary } from '@mepedia/contracts';
 import type { PostWithPublisher, SummaryWithPublisher } from './posts.repository';
-import { SANITIZER_VERSION, sanitizeContent } from './sanitize';
+import { cleanStoredContent } from './sanitize';
 
 function base(row: SummaryWithPublisher) {
   return {
@@ -36,7 +36,6 @@ export function toSummary(row: SummaryWithPublisher): PostSummary {
  * (stored before a stricter policy) is sanitized again on the way out.
  */
 export function toPost(row: PostWithPublisher, likedByMe: boolean): Post {
-  const content =
-    row.contentSanitizer >= SANITIZER_VERSION ? row.content : sanitizeContent(row.content);
+  const content = cleanStoredContent(row.content, row.contentSanitizer);
   return { ...base(row), content, likedByMe };
 }

@@ -43,6 +43,7 @@ const HOSTILE = [
   '<textarea><a href="https://ta.example"></textarea>after',
   '<title><a href="https://title.example">t</a></title>x',
   '<p>\u202Eoverride שָׁלוֹם</p><p dir="rtl">rtl</p>',
+  '<p><a href="https://x.example/?a=<b>&c=\'d\'&e=&quot;f&quot;">markup in an address</a> after</p>',
   '<a href="https://a.example"><a href="javascript:x">refused in kept</a>after</a>',
   '<a href="javascript:x"><a href="https://b.example">kept in refused</a>after</a>tail',
   '<b><a href="https://a.example"><p>adoption</b> agency</a> re-opens</p>',
@@ -170,6 +171,13 @@ describe('stored content, as a browser parses it', () => {
       const stored = sanitizeContent(input);
       expect({ input, stored: reparsed(stored) }).toEqual({ input, stored });
     }
+  });
+
+  it('writes a link’s address without markup characters, the same link', () => {
+    expect(sanitizeContent('<a href="https://x.example/?q=&quot;a&quot;&amp;b=<1>">x</a>')).toBe(
+      '<a href="https://x.example/?q=%22a%22&amp;b=%3C1%3E" rel="noopener nofollow ugc" target="_blank">x</a>',
+    );
+    for (const input of HOSTILE) expect(sanitizeContent(input)).not.toMatch(/="[^"]*[<>]/);
   });
 
   it('leaves nothing written after the content inside one of its links', () => {

@@ -49,7 +49,10 @@ const OPTIONS: sanitizeHtml.IOptions = {
       const href = attribs['href'] ?? '';
       if (!/^(https?:\/\/|mailto:)/i.test(stripControls(href)))
         return { tagName: 'a', attribs: {} };
-      return { tagName: 'a', attribs: { href, rel: 'noopener nofollow ugc', target: '_blank' } };
+      return {
+        tagName: 'a',
+        attribs: { href: inertAddress(href), rel: 'noopener nofollow ugc', target: '_blank' },
+      };
     },
   },
   exclusiveFilter: (frame) => (frame.tag === 'a' && !frame.attribs['href'] ? 'excludeTag' : false),
@@ -87,6 +90,17 @@ export function sanitizeContent(html: string): string {
   return asBrowsersParseIt(sanitizeHtml(html, OPTIONS));
 }
 
+/**
+ * Content stored under policy `storedUnder`, as this policy would store it. Policies before 2
+ * closed a kept link that followed a refused one with `</span>` (their refused links became
+ * discarded spans, and no policy ever kept a span, while text is always escaped): each such
+ * `</span>` is where that link ended, so it becomes `</a>` again before the content is cleaned.
+ */
+export function cleanStoredContent(content: string, storedUnder: number): string {
+  if (storedUnder >= SANITIZER_VERSION) return content;
+  return sanitizeContent(storedUnder < 2 ? content.replace(/<\/span\s*>/gi, '</a>') : content);
+}
+
 /** The text of some HTML, whitespace collapsed. */
 export function textOf(html: string): string {
   return sanitizeHtml(html.replace(/<(br|\/p|\/h[2-4]|\/li|\/blockquote)\s*\/?>/gi, ' $&'), {
@@ -101,6 +115,16 @@ export function textOf(html: string): string {
     .replace(/&#39;/g, "'")
     .replace(/\s+/g, ' ')
     .trim();
+}
+
+/**
+ * An address with `<`, `>` and `"` percent-encoded, as a browser's URL parser encodes them in a
+ * path or a query anyway: the same link, and no markup characters left in the stored attribute
+ * (an HTML5 serializer writes `<` and `>` in attributes as they are, and a reader that strips tags
+ * by pattern, like a text counter or a crawler's, would take them for a tag's end).
+ */
+function inertAddress(href: string): string {
+  return href.replace(/[<>"]/g, (char) => encodeURIComponent(char));
 }
 
 /** Spaces and control characters, which browsers ignore inside a URL's scheme (java\tscript:). */

@@ -9,7 +9,7 @@ import {
   type PostSummary,
   type TranslateOutputResponse,
 } from '@mepedia/contracts';
-import { openDatabase, type DatabaseHandle } from '@mepedia/server-database';
+import { openDatabase, runMigrations, type DatabaseHandle } from '@mepedia/server-database';
 import type { Identity } from '@mepedia/server-identity';
 import { InProcessQueue, type Job } from '@mepedia/server-queue';
 import {
@@ -22,6 +22,7 @@ import {
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { envelope, startGoogleTranslateListener, startPostsApp } from './posts-app';
 import { SANITIZER_VERSION } from '../src/sanitize';
+import { POSTS_MIGRATIONS } from '../src/posts.app';
 
 type Member = Extract<Identity, { kind: 'member' }>;
 const BROWSER = BROWSER_HEADERS;
@@ -195,6 +196,46 @@ describe('posts service over HTTP', () => {
         body: { postId: post.postId },
       });
       expect(trusted.body.content).toBe(dirty);
+    });
+
+    it('cleans every stored post again when the policy gets stricter, as it migrates', async () => {
+      const author = member();
+      const post = await create(author);
+      if (handle.kind !== 'postgres') throw new Error('needs PostgreSQL');
+      // What the first policy stored for a refused link before a kept one: the kept link closed
+      // by </span>, open over the rest of the page.
+      const stored = `<p>bad <a href="https://example.com" rel="noopener nofollow ugc" target="_blank">good</span> ${LONG_TEXT}</p><p>after</p>`;
+      await handle.pool.query(
+        `update posts.posts set content = $1, content_sanitizer = 1,
+                updated_at = '2020-01-01T00:00:00Z' where id = $2`,
+        [stored, post.postId],
+      );
+      const { pool } = handle;
+      const row = async () =>
+        (
+          await pool.query(
+            `select content, content_text, content_sanitizer, updated_at
+               from posts.posts where id = $1`,
+            [post.postId],
+          )
+        ).rows[0] as {
+          content: string;
+          content_text: string;
+          content_sanitizer: number;
+          updated_at: Date;
+        };
+      await runMigrations(handle, POSTS_MIGRATIONS);
+      const cleaned = await row();
+      // The link ends where its author ended it; nothing after it is inside it.
+      expect(cleaned.content).toBe(
+        `<p>bad <a href="https://example.com" rel="noopener nofollow ugc" target="_blank">good</a> ${LONG_TEXT}</p><p>after</p>`,
+      );
+      expect(cleaned.content_text).toBe(`bad good ${LONG_TEXT} after`);
+      expect(cleaned.content_sanitizer).toBe(SANITIZER_VERSION);
+      expect(cleaned.updated_at.toISOString()).toBe('2020-01-01T00:00:00.000Z');
+      // Again: nothing left to do, nothing changes.
+      await runMigrations(handle, POSTS_MIGRATIONS);
+      expect(await row()).toEqual(cleaned);
     });
 
     it('refuses guests, and bad posts field by field', async () => {

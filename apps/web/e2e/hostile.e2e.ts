@@ -213,3 +213,43 @@ test('text that plays with direction, joins emoji or carries niqqud reads exactl
     await expect(page.getByText(`${NIQQUD} ${EMOJI}`, { exact: true })).toHaveCount(1);
   }
 });
+
+test('a refused link before a kept one leaves the rest of the post page outside any link, before any script runs', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const api = page.request;
+  await registerMember(api, newPerson());
+  const image = await uploadImage(api);
+  const created = await api.post('/api/posts/create', {
+    data: {
+      title: `Two links ${Date.now().toString(36)}`,
+      content: `<p><a href="${LINK}">refused</a> and <a href="https://example.com/kept">kept</a> then the rest of a story, long enough to be a post: the summer we spent by the sea, the boat, the nets and the storm.</p><p>After the links.</p>`,
+      image,
+      credit: 'The author',
+      privacy: 'public',
+    },
+  });
+  expect(created.status()).toBe(201);
+  const { postId } = (await created.json()) as { postId: string };
+
+  // What a crawler, a link preview or a reader before hydration gets: the server's HTML, as
+  // Chromium parses it, with no script run.
+  const plain = await browser.newContext({ baseURL, javaScriptEnabled: false });
+  const reader = await plain.newPage();
+  for (const locale of ['', '/he']) {
+    expect((await reader.goto(`${locale}/post/${postId}`))?.status()).toBe(200);
+    const links = reader.locator('.prose a');
+    await expect(links).toHaveCount(1);
+    await expect(links).toHaveText('kept');
+    await expect(reader.locator('.prose')).toContainText('refused and kept then the rest');
+    // Nothing of the page after the post (counts, Like, Share, Translate, reactions, comments)
+    // is inside a link.
+    for (const inside of ['.post-counts', '.post-actions', 'button', 'h2', 'section']) {
+      await expect(reader.locator(`a ${inside}`), `${inside} inside a link`).toHaveCount(0);
+    }
+    await expect(reader.locator('.post-actions button').first()).toBeVisible();
+  }
+  await plain.close();
+});

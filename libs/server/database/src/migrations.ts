@@ -4,13 +4,20 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import type { DatabaseHandle } from './database';
+import type { Db, DatabaseHandle } from './database';
 
 export type MigrationTarget = {
   /** The service's Postgres schema. Its migration journal lives in `<schema>_migrations`. */
   schema: string;
   /** Folder of generated SQL migrations (drizzle-kit output). */
   folder: string;
+  /**
+   * Data work SQL cannot do, in TypeScript (posts: stored content cleaned again under a newer
+   * sanitizer policy), after the SQL migrations and under the same lock. It runs with every
+   * migration (each start and the migrations Job), so it must be idempotent and cheap when there
+   * is nothing left to do.
+   */
+  afterMigrations?: (db: Db) => Promise<void>;
 };
 
 /**
@@ -46,6 +53,7 @@ export async function runMigrations(
   if (handle.kind === 'pglite') {
     // One connection in one process: nothing to race with.
     await migratePglite(drizzlePglite({ client: handle.pglite }), config);
+    await target.afterMigrations?.(handle.db);
     return;
   }
   const client = await handle.pool.connect();
@@ -53,7 +61,10 @@ export async function runMigrations(
   try {
     await client.query('select pg_advisory_lock($1::bigint)', [key]);
     try {
-      await migrateNodePg(drizzleNodePg({ client }), config);
+      const locked = drizzleNodePg({ client });
+      await migrateNodePg(locked, config);
+      // On the connection that holds the lock: the migrations Job's pool has only that one.
+      await target.afterMigrations?.(locked);
     } finally {
       await client.query('select pg_advisory_unlock($1::bigint)', [key]);
     }

@@ -6,6 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { sanitizeContent, textOf } from '../../../../posts/src/sanitize';
 import {
   allowedHtml,
+  allowedHtmlOf,
   contentTextLength,
   isAllowedLink,
   remainingCharacters,
@@ -29,6 +30,8 @@ const SAMPLES = [
   '<p><img src="x" onerror="alert(1)">after image</p><table><tr><td>cell</td><td>two</td></tr></table>',
   'loose text <em>with emphasis</em><p>then a paragraph</p>tail',
   '<p>spaces&nbsp;&nbsp;and\n\nnew lines</p><p><br></p><p>   </p>',
+  // A refused link before a kept one (issue 29, item 4), and addresses an HTML5 writer escapes.
+  '<p><a href="javascript:alert(1)">bad</a> <a href="https://example.com/?q=&quot;x&quot;&amp;y=<1>">good</a> tail</p>',
 ];
 
 describe('allowedHtml', () => {
@@ -41,7 +44,7 @@ describe('allowedHtml', () => {
     expect(allowedHtml('<p>a <b>b</b> <i>c</i></p>')).toBe(
       '<p>a <strong>b</strong> <em>c</em></p>',
     );
-    expect(allowedHtml('<div>one<br>two</div>')).toBe('<p>one<br />two</p>');
+    expect(allowedHtml('<div>one<br>two</div>')).toBe('<p>one<br>two</p>');
     expect(allowedHtml('<h1>T</h1><h5>S</h5>')).toBe('<h2>T</h2><h4>S</h4>');
     expect(allowedHtml('<ul><li>a</li><ul><li>b</li></ul></ul>')).toBe(
       '<ul><li>a<ul><li>b</li></ul></li></ul>',
@@ -72,6 +75,24 @@ describe('allowedHtml', () => {
     expect(allowedHtml('<p style="color:red">a <span style="font-weight:bold">b</span></p>')).toBe(
       '<p>a <strong>b</strong></p>',
     );
+  });
+
+  it('writes a link inside a link (an editor can make one) as text in the outer link', () => {
+    // A parser never builds <a> in <a>, so make it as an editor's DOM holds it.
+    const root = document.createElement('div');
+    const paragraph = root.appendChild(document.createElement('p'));
+    const outer = paragraph.appendChild(document.createElement('a'));
+    outer.href = 'https://outer.example/';
+    outer.append('outer ');
+    const inner = outer.appendChild(document.createElement('a'));
+    inner.href = 'https://inner.example/';
+    inner.append('inner');
+    paragraph.append(' after');
+    const allowed = allowedHtmlOf(root);
+    expect(allowed).toBe(
+      '<p><a href="https://outer.example/" rel="noopener nofollow ugc" target="_blank">outer inner</a> after</p>',
+    );
+    expect(sanitizeContent(allowed)).toBe(allowed);
   });
 
   it('keeps a paragraph of Hebrew and one of English, each its own', () => {

@@ -95,7 +95,12 @@ const LINK = /^(https?:\/\/|mailto:)/i;
 /** Text as HTML, escaped as the server's sanitizer escapes it. */
 export const escapeText = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-export const escapeAttribute = (text: string) => escapeText(text).replace(/"/g, '&quot;');
+// An attribute as an HTML5 serializer writes it (the server stores that form: sanitize.ts).
+export const escapeAttribute = (text: string) =>
+  text
+    .replace(/&/g, '&amp;')
+    .replace(/"/g, '&quot;')
+    .replace(/\u00A0/g, '&nbsp;');
 
 /**
  * Text as it reads: runs of white space (no-break spaces too) are one space, and none of the
@@ -106,6 +111,9 @@ const cleanText = (text: string) => withoutInvisibleControls(text.replace(/\s+/g
 /** Spaces and control characters, which browsers ignore inside a URL's scheme. */
 const withoutControls = (value: string) =>
   [...value].filter((char) => (char.codePointAt(0) ?? 0) > 0x20).join('');
+
+/** A link's address as the server stores it: `<`, `>` and `"` percent-encoded (sanitize.ts). */
+const inertAddress = (href: string) => href.replace(/[<>"]/g, (char) => encodeURIComponent(char));
 
 /** Whether an address may be a link in a post (the server unlinks anything else). */
 export function isAllowedLink(href: string): boolean {
@@ -120,7 +128,7 @@ const hasText = (html: string) => /\S/.test(html.replace(/<[^>]*>/g, ''));
 
 /** A run of inline HTML without the spaces and line breaks at its ends. */
 function trimRun(html: string): string {
-  return html.replace(/^(\s|<br \/>)+/, '').replace(/(\s|<br \/>)+$/, '');
+  return html.replace(/^(\s|<br>)+/, '').replace(/(\s|<br>)+$/, '');
 }
 
 /** Google Docs wraps a whole paste in `<b style="font-weight:normal">`: not bold at all. */
@@ -136,8 +144,12 @@ function styleSays(element: Element): Tag | 'plain' | null {
   return null;
 }
 
-/** Inline HTML of some nodes: kept emphasis and links, everything else unwrapped to its text. */
-function inline(nodes: ArrayLike<Node>): string {
+/**
+ * Inline HTML of some nodes: kept emphasis and links, everything else unwrapped to its text. A
+ * link inside a link (an editor's DOM can hold one; a parser never builds it) keeps only its
+ * text: a browser parsing `<a><a>` closes the outer link, so the stored HTML would re-nest.
+ */
+function inline(nodes: ArrayLike<Node>, inLink = false): string {
   let html = '';
   for (const node of Array.from(nodes)) {
     if (node.nodeType === TEXT_NODE) {
@@ -148,15 +160,16 @@ function inline(nodes: ArrayLike<Node>): string {
     const tag = tagOf(node);
     if (DROPPED.has(tag)) continue;
     if (tag === 'br') {
-      html += '<br />';
+      html += '<br>';
       continue;
     }
-    const inner = inline(node.childNodes);
+    const href = tag === 'a' ? (node.getAttribute('href') ?? '').trim() : '';
+    const link = tag === 'a' && !inLink && isAllowedLink(href);
+    const inner = inline(node.childNodes, inLink || link);
     if (tag === 'a') {
-      const href = (node.getAttribute('href') ?? '').trim();
       html +=
-        isAllowedLink(href) && hasText(inner)
-          ? `<a href="${escapeAttribute(href)}" rel="noopener nofollow ugc" target="_blank">${inner}</a>`
+        link && hasText(inner)
+          ? `<a href="${escapeAttribute(inertAddress(href))}" rel="noopener nofollow ugc" target="_blank">${inner}</a>`
           : inner;
       continue;
     }
@@ -219,7 +232,7 @@ function listItem(nodes: ArrayLike<Node>): string {
     } else run.push(node);
   }
   flush();
-  return lines.join('<br />') + sublists.join('');
+  return lines.join('<br>') + sublists.join('');
 }
 
 function list(element: Element): string {
