@@ -217,3 +217,31 @@ test('a guest is asked to sign in to like or translate a post, in English', asyn
     '/auth?modal=register',
   );
 });
+
+test('a member translates a comment in the other language into the page’s, labelled, and back', async ({
+  page,
+}) => {
+  await registerMember(page.request, newPerson());
+  const postId = await demoPost(page.request, 'קופסת נעליים');
+  await page.goto(`/post/${postId}`);
+  await hydrated(page);
+  const discussion = page.getByRole('region', { name: /Comments/ });
+  const hebrew = discussion.locator('li.comment', { hasText: 'יש לך ידיים טובות' }).first();
+  const english = discussion
+    .locator('li.comment', { hasText: 'What a treasure that shoebox must be' })
+    .first();
+  // Offered on the Hebrew comment of an English page, not on the English one.
+  await expect(english.getByRole('button', { name: 'Translate to English' })).toHaveCount(0);
+  await hebrew.getByRole('button', { name: 'Translate to English' }).first().click();
+  // The stand-in provider marks what it translated; what it sends is read back as text.
+  await expect(hebrew.locator('.comment-text').first()).toHaveText(/^\[en\] .*יש לך ידיים טובות/);
+  await expect(
+    hebrew.getByRole('status').filter({ hasText: 'Machine translation into English' }),
+  ).toBeVisible();
+  await expect(hebrew.locator('.comment-text').first()).toHaveAttribute('lang', 'en');
+  expect(
+    await page.evaluate(() => (window as { translatedScriptRan?: boolean }).translatedScriptRan),
+  ).toBeUndefined();
+  await hebrew.getByRole('button', { name: 'Show the original' }).first().click();
+  await expect(hebrew.locator('.comment-text').first()).not.toContainText('[en]');
+});

@@ -41,19 +41,33 @@ export async function translateTexts(
   return translated;
 }
 
+/**
+ * What to tell a reader whose translation failed: a coded translation error's own words (in the
+ * page's language: no provider, a spent daily allowance, the provider's limit), else `fallback`.
+ */
+export function translationErrorMessage(error: unknown, fallback: string): string {
+  return error instanceof ApiError &&
+    error.code.startsWith('TRANSLATION_') &&
+    error.code !== 'TRANSLATION_FAILED'
+    ? error.message
+    : fallback;
+}
+
 /** "Translate to Hebrew/English", "Translating…", then "Show the original". */
 export function TranslateButton(props: {
   busy: boolean;
   showing: boolean;
   target: Language;
   onClick: () => void;
+  /** The button's look: a page's secondary button unless told (a comment's action). */
+  className?: string;
 }) {
   const { t } = useI18n();
   const { busy, showing, target, onClick } = props;
   return (
     <button
       type="button"
-      className="button button-secondary"
+      className={props.className ?? 'button button-secondary'}
       aria-busy={busy || undefined}
       disabled={busy}
       onClick={onClick}
@@ -72,8 +86,14 @@ export function TranslateButton(props: {
  * A member's own words, translated by machine on request (members only), and back: `texts` are
  * the words on screen by key; `shown(key, original)` is what to show for each. Changing `texts`
  * (another tab, another page) goes back to the originals; translations already made are kept.
+ * `offered`: a translation provider is configured (the loader's translatable); without one
+ * there are no controls at all.
  */
-export function useMachineTranslation(texts: Record<string, string>, target: Language) {
+export function useMachineTranslation(
+  texts: Record<string, string>,
+  target: Language,
+  offered: boolean,
+) {
   const { t } = useI18n();
   const api = useApi();
   const toasts = useToasts();
@@ -105,12 +125,7 @@ export function useMachineTranslation(texts: Record<string, string>, target: Lan
         setMade((all) => ({ ...all, ...more }));
       } catch (error) {
         if (error instanceof ApiError && error.status === 401) setPrompt(true);
-        else
-          toasts.error(
-            error instanceof ApiError && error.code === 'TRANSLATION_UNAVAILABLE'
-              ? error.message
-              : t('translate.failed'),
-          );
+        else toasts.error(translationErrorMessage(error, t('translate.failed')));
         return;
       } finally {
         setBusy(false);
@@ -119,12 +134,19 @@ export function useMachineTranslation(texts: Record<string, string>, target: Lan
     setShowing(true);
   }
 
+  const available = offered && Object.values(texts).some((text) => text.trim() !== '');
   return {
+    /** Whether Translate is offered for these words at all. */
+    offered: available,
+    busy,
+    toggle: () => void toggle(),
+    /** A guest tried: ask them to sign in. */
+    prompt: prompt && !signedIn,
     showing,
     shown: (key: string, original: string) => (showing ? (made[key] ?? original) : original),
     lang: (original: 'he' | 'en' | undefined) => (showing ? target : original),
     // Nothing of theirs on screen (no motto, the posts tab): nothing to offer.
-    controls: Object.values(texts).some((text) => text.trim() !== '') ? (
+    controls: available ? (
       <div className="machine-translation">
         <TranslateButton
           busy={busy}

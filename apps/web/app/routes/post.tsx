@@ -11,7 +11,7 @@ import { Byline } from '../components/byline';
 import { Discussion } from '../components/discussion/discussion';
 import { loadDiscussion } from '../components/discussion/load';
 import { Icon } from '../components/icon';
-import { TranslateButton } from '../components/machine-translation';
+import { TranslateButton, translationErrorMessage } from '../components/machine-translation';
 import { SignInPrompt } from '../components/sign-in-prompt';
 import { useToasts } from '../components/toasts';
 import { MemberImage } from '../components/member-image';
@@ -20,6 +20,7 @@ import { textLang } from '../lib/text-lang';
 import { ReactionBar } from '../components/reactions';
 import { useApi } from '../lib/api';
 import { serverApi } from '../lib/context';
+import { loaderTranslationAvailable } from '../lib/translation-status.server';
 import { headingsUnderTitle } from '../lib/headings';
 import { useI18n } from '../lib/i18n';
 import { LocalizedLink } from '../components/localized-link';
@@ -41,12 +42,14 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const api = serverApi(context, request);
   try {
     // The counts and the comments are side dishes: the post shows even when they cannot be read.
-    const [post, reactions, discussion] = await Promise.all([
+    const [post, reactions, discussion, translatable] = await Promise.all([
       api.posts.getPostById(params.postId),
       api.lotties.fillLotties('posts', params.postId).catch(() => NO_REACTIONS),
       loadDiscussion(api, params.postId),
+      // Translate is offered only where a provider is configured (kept by the web server).
+      loaderTranslationAvailable(context),
     ]);
-    return { post, reactions, discussion };
+    return { post, reactions, discussion, translatable };
   } catch (error) {
     // An id that cannot be one (too long, a NUL) is refused by the posts service (400): for the
     // reader it is the same missing page, as a profile's (lib/profiles.ts), never an error page.
@@ -117,7 +120,7 @@ export default function PostPage({ loaderData }: Route.ComponentProps) {
   const { t, locale } = useI18n();
   const api = useApi();
   const toasts = useToasts();
-  const { post, reactions, discussion } = loaderData;
+  const { post, reactions, discussion, translatable } = loaderData;
   const user = useRootData()?.user ?? null;
   const mine = user?.id === post.publisherId;
   const number = numberFormat(locale);
@@ -208,12 +211,7 @@ export default function PostPage({ loaderData }: Route.ComponentProps) {
       setShowing(true);
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) setPrompt('translate');
-      else
-        toasts.error(
-          error instanceof ApiError && error.code === 'TRANSLATION_UNAVAILABLE'
-            ? error.message
-            : t('translate.failed'),
-        );
+      else toasts.error(translationErrorMessage(error, t('translate.failed')));
     } finally {
       setTranslating(false);
     }
@@ -290,12 +288,14 @@ export default function PostPage({ loaderData }: Route.ComponentProps) {
           <Icon icon={Share2} size={18} />
           {t('postPage.share')}
         </button>
-        <TranslateButton
-          busy={translating}
-          showing={showing}
-          target={target}
-          onClick={() => void translate()}
-        />
+        {translatable && (
+          <TranslateButton
+            busy={translating}
+            showing={showing}
+            target={target}
+            onClick={() => void translate()}
+          />
+        )}
         {/* Its author may change it: the post editor, with this post. */}
         {mine && (
           <LocalizedLink
@@ -312,7 +312,7 @@ export default function PostPage({ loaderData }: Route.ComponentProps) {
         />
       )}
       <ReactionBar collectionName="posts" objectId={post.postId} initial={reactions} />
-      <Discussion roomId={post.postId} start={discussion} />
+      <Discussion roomId={post.postId} start={discussion} translatable={translatable} />
     </article>
   );
 }

@@ -14,6 +14,7 @@ import { PostCard } from '../components/post-card';
 import { Pagination } from '../components/ui/pagination';
 import { useApi } from '../lib/api';
 import { serverApi } from '../lib/context';
+import { loaderTranslationAvailable } from '../lib/translation-status.server';
 import { useI18n } from '../lib/i18n';
 import { richMessage } from '../lib/rich-message';
 import { profileOr404 } from '../lib/profiles';
@@ -49,7 +50,11 @@ function viewOf(url: URL): { tab: Tab; sort: Sort; page: number } {
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const api = serverApi(context, request);
   const view = viewOf(new URL(request.url));
-  const profile = await profileOr404(api, params.profileId);
+  // Translate is offered only where a provider is configured (kept by the web server).
+  const [profile, translatable] = await Promise.all([
+    profileOr404(api, params.profileId),
+    loaderTranslationAvailable(context),
+  ]);
   let posts: PostsPage | null = null;
   let answers: PublicMeAnswer[] | null = null;
   let questions: ProfileQuestion[] | null = null;
@@ -72,7 +77,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     if (!(error instanceof ApiError)) throw error;
     loadFailed = true;
   }
-  return { profile, view, posts, answers, questions, loadFailed };
+  return { profile, view, posts, answers, questions, loadFailed, translatable };
 }
 
 export const meta: Route.MetaFunction = ({ location, matches, data: loaded }) => {
@@ -95,7 +100,7 @@ export const meta: Route.MetaFunction = ({ location, matches, data: loaded }) =>
 
 export default function Profile({ loaderData }: Route.ComponentProps) {
   const { t } = useI18n();
-  const { profile, view, posts, answers, questions, loadFailed } = loaderData;
+  const { profile, view, posts, answers, questions, loadFailed, translatable } = loaderData;
   const own = useRootData()?.user?.id === profile.id;
   // The member's words on screen, for a machine translation into the other language.
   const texts: Record<string, string> = {};
@@ -107,7 +112,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
         if (text.trim()) texts[`${answer.meAnswerId}|${sub}`] = text;
   const written =
     textLang(Object.values(texts).join(' ')) ?? (profile.language === 'he' ? 'he' : 'en');
-  const translation = useMachineTranslation(texts, written === 'he' ? 'en' : 'he');
+  const translation = useMachineTranslation(texts, written === 'he' ? 'en' : 'he', translatable);
   const address = (change: Partial<typeof view>) => {
     const next = { ...view, ...change };
     const query = new URLSearchParams();

@@ -19,6 +19,7 @@ import { textLang } from '../../lib/text-lang';
 import { useRootData } from '../../root';
 import { Avatar } from '../avatar';
 import { Icon } from '../icon';
+import { TranslateButton, useMachineTranslation } from '../machine-translation';
 import { LocalizedLink } from '../localized-link';
 import { SignInPrompt } from '../sign-in-prompt';
 import { useToasts } from '../toasts';
@@ -51,6 +52,8 @@ type Actions = {
   onMoreReplies: (parent: FeedMessage) => void;
   guestPrompt: string | null;
   setGuestPrompt: (messageId: string | null) => void;
+  /** A translation provider is configured: comments in another language offer Translate. */
+  translatable: boolean;
 };
 
 /**
@@ -58,7 +61,15 @@ type Actions = {
  * then written, replied to, edited, deleted and liked in place. Guests read; when they try to
  * write or like, they are told to sign in or register, right where they tried.
  */
-export function Discussion({ roomId, start }: { roomId: string; start: DiscussionStart }) {
+export function Discussion({
+  roomId,
+  start,
+  translatable = false,
+}: {
+  roomId: string;
+  start: DiscussionStart;
+  translatable?: boolean;
+}) {
   const { t } = useI18n();
   const api = useApi();
   const toasts = useToasts();
@@ -260,6 +271,7 @@ export function Discussion({ roomId, start }: { roomId: string; start: Discussio
     onMoreReplies: (parent) => void loadReplies(parent),
     guestPrompt,
     setGuestPrompt,
+    translatable,
   };
 
   return (
@@ -377,6 +389,21 @@ function Comment({
   const mine = actions.me !== null && message.authorId === actions.me;
   const isReply = message.parentMessageId !== null;
   const liked = actions.liked(message.messageId);
+  // A comment in the other language may be translated into the reader's, by a member. The text
+  // goes as the reader sees it (translateOutput takes text, not a comment's id), so nothing they
+  // cannot read can be translated; keyed by its edit, so an edited comment is asked anew.
+  const written = textLang(message.message ?? '');
+  const translation = useMachineTranslation(
+    message.message && !message.deleted
+      ? { [`${message.messageId}|${message.editedAt ?? ''}`]: message.message }
+      : {},
+    locale,
+    actions.translatable && written !== undefined && written !== locale,
+  );
+  const text = translation.shown(
+    `${message.messageId}|${message.editedAt ?? ''}`,
+    message.message ?? '',
+  );
 
   if (message.deleted)
     return (
@@ -424,8 +451,13 @@ function Comment({
             }}
           />
         ) : (
-          <p className="comment-text" dir="auto" lang={textLang(message.message ?? '')}>
-            {linkify(message.message ?? '')}
+          <p className="comment-text" dir="auto" lang={translation.lang(written)}>
+            {linkify(text)}
+          </p>
+        )}
+        {translation.showing && (
+          <p className="translation-notice muted" role="status">
+            {t(locale === 'he' ? 'translate.notice.he' : 'translate.notice.en')}
           </p>
         )}
         <div className="comment-actions">
@@ -480,7 +512,17 @@ function Comment({
               {t('discussion.delete')}
             </button>
           )}
+          {translation.offered && !editing && (
+            <TranslateButton
+              className="comment-action"
+              busy={translation.busy}
+              showing={translation.showing}
+              target={locale}
+              onClick={translation.toggle}
+            />
+          )}
         </div>
+        {translation.prompt && <SignInPrompt message={t('translate.membersOnly')} />}
         {actions.guestPrompt === message.messageId && !actions.me && (
           <SignInPrompt message={t('guest.mustLogin')} />
         )}
