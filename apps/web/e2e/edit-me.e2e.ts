@@ -253,3 +253,64 @@ test('a private question: answered as a draft, saved, shown again after a reload
   const missing = await page.goto('/profile/edit-me-private/2');
   expect(missing?.status()).toBe(404);
 });
+
+test('an answer whose magazine post was deleted in the post editor says so, and can be published again', async ({
+  page,
+}) => {
+  const api = page.request;
+  const { userId } = await registerMember(api, newPerson());
+  const saved = await api.post('/api/meAnswers/saveLive', {
+    data: {
+      questionId: 'roots',
+      answerData: {
+        'roots-1':
+          'I was born in Haifa, by the sea, in a house with a blue door, where the fishermen sang every morning.',
+      },
+      version: 0,
+    },
+  });
+  expect(saved.status()).toBe(200);
+  expect(
+    (
+      await api.post('/api/meAnswers/togglePublishAsPost', { data: { questionId: 'roots' } })
+    ).status(),
+  ).toBe(200);
+  const postOf = async () => {
+    const response = await api.post('/api/posts/getPosts', {
+      data: { publisherId: userId, questionId: 'roots' },
+    });
+    return ((await response.json()) as { posts: Array<{ postId: string }> }).posts[0]?.postId;
+  };
+  await expect.poll(postOf).toBeTruthy();
+  const postId = (await postOf()) as string;
+
+  // Deleted where the post is edited, as any post is.
+  await page.goto(`/profile/write-post/${postId}`);
+  await hydrated(page);
+  await page.getByRole('button', { name: 'Delete the post' }).click();
+  await page
+    .getByRole('dialog', { name: 'Delete this post?' })
+    .getByRole('button', { name: 'Delete', exact: true })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/profile/${userId}$`));
+  // The answer learns it from the posts service's event.
+  await expect
+    .poll(async () => {
+      const response = await api.get('/api/meAnswers/getCurrentUserAnswers');
+      const { answers } = (await response.json()) as {
+        answers: Array<{ questionId: string; publishedAsPost: boolean }>;
+      };
+      return answers.find((answer) => answer.questionId === 'roots')?.publishedAsPost;
+    })
+    .toBe(false);
+
+  await page.goto('/profile/edit-me/1');
+  await hydrated(page);
+  await expect(page.getByText('This answer is in the magazine.')).toHaveCount(0);
+  const publish = page.getByRole('button', { name: 'Publish in the magazine' });
+  await expect(publish).toBeEnabled();
+  await publish.click();
+  await expect(page.getByText('This answer is in the magazine.')).toBeVisible();
+  await expect.poll(() => magazineQuestions(api, userId)).toContain('roots');
+  expect(await postOf()).not.toBe(postId);
+});
