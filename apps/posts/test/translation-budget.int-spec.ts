@@ -164,4 +164,57 @@ describe('translation budgets (posts service over HTTP, on PostgreSQL)', () => {
     expect(answers.filter((a) => a.status === 429)).toHaveLength(20 - MEMBER_DAILY / 100);
     expect(sentCharacters() - before).toBe(MEMBER_DAILY);
   });
+
+  it('tells clients whether translation is offered: yes with a provider, no without one', async () => {
+    const on = await call<{ available: boolean }>(base, 'GET', '/api/posts/translationStatus');
+    expect(on.status).toBe(200);
+    expect(on.body).toEqual({ available: true });
+    expect(on.headers.get('cache-control')).toBe('public, max-age=300');
+    const off = await startPostsApp({
+      database: handle,
+      queue: new InProcessQueue(),
+      identityPublicKey: identity.keys.publicKey,
+    });
+    try {
+      const answer = await call<{ available: boolean }>(
+        off.base,
+        'GET',
+        '/api/posts/translationStatus',
+      );
+      expect(answer.body).toEqual({ available: false });
+      // And nothing is counted for a call that cannot be made.
+      const refused = await call<ErrorEnvelope>(off.base, 'POST', '/api/posts/translateOutput', {
+        headers: { 'x-mepedia-identity': identity.assert(member(), 'posts') },
+        body: { output: english(50), target: 'he' },
+      });
+      expect(refused.body.code).toBe('TRANSLATION_UNAVAILABLE');
+      if (handle.kind !== 'postgres') throw new Error('needs PostgreSQL');
+      const { rows } = await handle.pool.query('select * from posts.translation_usage');
+      expect(rows).toEqual([]);
+    } finally {
+      await off.app.close();
+    }
+  });
+
+  it('answers a text already in the target language unchanged: plainly Hebrew without the provider', async () => {
+    const reader = member();
+    const headers = { 'x-mepedia-identity': identity.assert(reader, 'posts') };
+    const before = sentCharacters();
+    const hebrew = `<p>שלום לכולם, ${randomUUID().slice(0, 4)} זה סיפור על קיץ אחד</p>`;
+    const same = await call<TranslateOutputResponse>(base, 'POST', '/api/posts/translateOutput', {
+      headers,
+      body: { output: hebrew, target: 'he' },
+    });
+    expect(same.body).toEqual({ output: hebrew, source: 'he', target: 'he', cached: false });
+    expect(sentCharacters()).toBe(before);
+    // English asked into English: the provider detects it, and the text comes back as it was.
+    const text = `<p>${english(40)}</p>`;
+    const detected = await call<TranslateOutputResponse>(
+      base,
+      'POST',
+      '/api/posts/translateOutput',
+      { headers, body: { output: text, target: 'en' } },
+    );
+    expect(detected.body).toEqual({ output: text, source: 'en', target: 'en', cached: false });
+  });
 });
