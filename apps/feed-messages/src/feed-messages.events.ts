@@ -29,8 +29,8 @@ export function feedMessagesEventsHandler(service: FeedMessagesService, logger: 
       applyPrivacy(postId, publisherId, privacy, event),
     'meAnswer.privacy.changed': ({ meAnswerId, userId, privacy }, event) =>
       applyPrivacy(meAnswerId, userId, privacy, event),
-    'post.deleted': async ({ postId }) => {
-      const removed = await service.removePost(postId);
+    'post.deleted': async ({ postId }, event) => {
+      const removed = await service.removePost(postId, new Date(event.occurredAt));
       logger.info({ postId, removed }, 'removed the messages of a deleted post');
     },
   });

@@ -1,7 +1,12 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { HealthController, READINESS_CHECKS, type ReadinessCheck } from '@mepedia/server-http';
 import { IdentityModule } from '@mepedia/server-identity';
-import { BACKGROUND_TASKS, BackgroundTasks, type ServicePlatform } from '@mepedia/server-platform';
+import {
+  BACKGROUND_TASKS,
+  BackgroundTasks,
+  everyInterval,
+  type ServicePlatform,
+} from '@mepedia/server-platform';
 import { FeedMessagesController } from './feed-messages.controller';
 import { feedMessagesEventsHandler } from './feed-messages.events';
 import { FeedMessagesRepository } from './feed-messages.repository';
@@ -10,6 +15,8 @@ import { FeedMessagesService } from './feed-messages.service';
 export const FEED_MESSAGES_SERVICE_NAME = 'feed-messages';
 /** The service's Postgres schema (a hyphen is no identifier). */
 export const FEED_MESSAGES_SCHEMA = 'feed_messages';
+/** How often messages about subjects never announced are looked at again. */
+const SWEEP_EVERY_MS = 60_000;
 
 @Module({})
 export class FeedMessagesModule {
@@ -28,6 +35,15 @@ export class FeedMessagesModule {
         {
           provide: BACKGROUND_TASKS,
           useValue: [
+            // Messages about subjects taken on trust and never announced go (the service).
+            everyInterval(SWEEP_EVERY_MS, async () => {
+              const removed = await service.sweepUnannounced();
+              if (removed > 0)
+                platform.logger.info(
+                  { removed },
+                  'removed messages about subjects never announced',
+                );
+            }),
             {
               start: () =>
                 platform.queue.process(

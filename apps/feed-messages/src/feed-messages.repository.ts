@@ -8,6 +8,7 @@ import {
   eq,
   inArray,
   isNull,
+  lt,
   ne,
   not,
   or,
@@ -19,6 +20,7 @@ import {
   messages,
   removedMembers,
   subjectPrivacy,
+  unannouncedSubjects,
   type MessageRow,
 } from './feed-messages.schema';
 
@@ -226,7 +228,8 @@ export class FeedMessagesRepository {
       on conflict (subject_id) do update
         set owner_id = excluded.owner_id, private = excluded.private,
             changed_at = excluded.changed_at
-        where feed_messages.subject_privacy.changed_at < excluded.changed_at`);
+        where not feed_messages.subject_privacy.deleted
+          and feed_messages.subject_privacy.changed_at < excluded.changed_at`);
     await this.db.execute(sql`
       update feed_messages.subject_privacy set owner_id = ${NO_OWNER}::uuid
       where subject_id = ${subjectId} and owner_id = ${ownerId}::uuid
@@ -265,9 +268,63 @@ export class FeedMessagesRepository {
     return this.hiddenFrom([row.roomId, row.postId], viewerId);
   }
 
-  /** A post is gone: so is the word on its privacy (its messages go with `removePost`). */
-  async forgetSubject(subjectId: string): Promise<void> {
-    await this.db.delete(subjectPrivacy).where(eq(subjectPrivacy.subjectId, subjectId));
+  /** What the owning service last said about a subject; undefined: never announced. */
+  async subject(
+    subjectId: string,
+  ): Promise<{ ownerId: string; private: boolean; deleted: boolean } | undefined> {
+    const [row] = await this.db
+      .select({
+        ownerId: subjectPrivacy.ownerId,
+        private: subjectPrivacy.private,
+        deleted: subjectPrivacy.deleted,
+      })
+      .from(subjectPrivacy)
+      .where(eq(subjectPrivacy.subjectId, subjectId));
+    return row;
+  }
+
+  /**
+   * A post is gone, for good: its word stays as a tombstone nobody owns, so neither a message
+   * sent after nor an announcement delivered late brings it back (its messages go with
+   * `removePost`).
+   */
+  async markDeleted(subjectId: string, at: Date): Promise<void> {
+    await this.db
+      .insert(subjectPrivacy)
+      .values({ subjectId, ownerId: NO_OWNER, private: true, deleted: true, changedAt: at })
+      .onConflictDoUpdate({
+        target: subjectPrivacy.subjectId,
+        set: { ownerId: NO_OWNER, private: true, deleted: true },
+      });
+  }
+
+  /** Remember a subject written about before its announcement (see `sweepUnannounced`). */
+  async noteUnannounced(subjectId: string): Promise<void> {
+    await this.db.insert(unannouncedSubjects).values({ subjectId }).onConflictDoNothing();
+  }
+
+  /**
+   * Subjects noted before `before`: those announced since are kept, the messages about those
+   * still never announced go. Answers how many subjects lost their messages.
+   */
+  async sweepUnannounced(before: Date): Promise<number> {
+    const due = (
+      await this.db
+        .select({ subjectId: unannouncedSubjects.subjectId })
+        .from(unannouncedSubjects)
+        .where(lt(unannouncedSubjects.createdAt, before))
+        .limit(500)
+    ).map((row) => row.subjectId);
+    if (due.length === 0) return 0;
+    const known = await this.db
+      .select({ subjectId: subjectPrivacy.subjectId })
+      .from(subjectPrivacy)
+      .where(and(inArray(subjectPrivacy.subjectId, due), eq(subjectPrivacy.deleted, false)));
+    const kept = new Set(known.map((row) => row.subjectId));
+    const never = due.filter((id) => !kept.has(id));
+    for (const subjectId of never) await this.removePost(subjectId);
+    await this.db.delete(unannouncedSubjects).where(inArray(unannouncedSubjects.subjectId, due));
+    return never.length;
   }
 
   /**
@@ -285,6 +342,8 @@ export class FeedMessagesRepository {
         .update(subjectPrivacy)
         .set({
           ownerId: NO_OWNER,
+          // Their posts and answers go with them: nothing more is written about them.
+          deleted: true,
           changedAt: sql`greatest(${subjectPrivacy.changedAt}, ${leftAt.toISOString()}::timestamptz)`,
         })
         .where(eq(subjectPrivacy.ownerId, ownerId))

@@ -105,6 +105,8 @@ export const subjectPrivacy = feedMessagesSchema.table(
     subjectId: text('subject_id').primaryKey(),
     ownerId: uuid('owner_id').notNull(),
     private: boolean('private').notNull(),
+    /** Deleted (the post, or the member who owned it): final, no announcement undoes it. */
+    deleted: boolean('deleted').notNull().default(false),
     changedAt: timestamp('changed_at', { withTimezone: true, mode: 'date' }).notNull(),
   },
   (table) => [
@@ -112,6 +114,16 @@ export const subjectPrivacy = feedMessagesSchema.table(
     index('subject_privacy_owner_idx').on(table.ownerId),
   ],
 );
+
+/**
+ * Posts and me answers written about before their announcement arrived (made a moment ago):
+ * each is checked again once the announcement should have come, and the messages about one
+ * never announced go (FeedMessagesService.sweepUnannounced).
+ */
+export const unannouncedSubjects = feedMessagesSchema.table('unannounced_subjects', {
+  subjectId: text('subject_id').primaryKey(),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
 
 /**
  * Members who left, by a one-way digest of their id (removedMemberKey): an announcement of

@@ -9,7 +9,7 @@ import {
   type LikeFeedMessageResponse,
   type SendFeedMessageRequest,
 } from '@mepedia/contracts';
-import { isUuid, newId } from '@mepedia/server-database';
+import { isUuid, newId, uuidV7Time } from '@mepedia/server-database';
 import { AppError, fieldError } from '@mepedia/server-http';
 import type { z } from 'zod';
 import { toFeedMessage } from './feed-messages.mapper';
@@ -36,9 +36,20 @@ function owned<T>(result: OwnChangeResult<T>): T {
 }
 
 /**
- * Comments on posts and me answers, with one level of replies. What is discussed is not looked
- * up (docs/api/feed-messages.md), except for its privacy: the discussion of a private post or
- * answer is its owner's alone, and to anyone else it does not exist (DISCUSSION_NOT_FOUND).
+ * How long a post or me answer may go unannounced and still be written about: one made a moment
+ * ago whose announcement is on its way (its id, a UUIDv7, says when it was made). Well beyond
+ * the queue's usual delay of under a second, and a worker's restart.
+ */
+export const UNANNOUNCED_GRACE_MS = 10 * 60_000;
+/** Clocks of two processes may differ by this much. */
+const CLOCK_SKEW_MS = 60_000;
+
+/**
+ * Comments on posts and me answers, with one level of replies. What is discussed is not asked
+ * of its service (docs/api/feed-messages.md): its service announces each post and answer, its
+ * privacy and a post's deletion. The discussion of a private post or answer is its owner's
+ * alone, and to anyone else it does not exist (DISCUSSION_NOT_FOUND); nobody writes about a post
+ * that was deleted or never existed.
  */
 export class FeedMessagesService {
   constructor(private readonly repository: FeedMessagesRepository) {}
@@ -56,8 +67,27 @@ export class FeedMessagesService {
     if (hidden) throw new AppError('DISCUSSION_NOT_FOUND');
   }
 
+  /**
+   * Refuse to write about a post or answer that was deleted, or that was never announced and
+   * was not made a moment ago (its UUIDv7 id within the grace); one taken on trust is noted,
+   * and its messages go if it is still unannounced after the grace (`sweepUnannounced`).
+   */
+  private async mustExist(subjectId: string, now: Date): Promise<void> {
+    const subject = await this.repository.subject(subjectId);
+    if (subject) {
+      if (subject.deleted) throw new AppError('DISCUSSION_NOT_FOUND');
+      return;
+    }
+    const made = uuidV7Time(subjectId);
+    const at = now.getTime();
+    if (made === undefined || made < at - UNANNOUNCED_GRACE_MS || made > at + CLOCK_SKEW_MS)
+      throw new AppError('DISCUSSION_NOT_FOUND');
+    await this.repository.noteUnannounced(subjectId);
+  }
+
   async send(authorId: string, input: SendInput, now = new Date()): Promise<FeedMessage> {
     await this.mustSee([input.feedRoomId ?? input.postId, input.postId], authorId);
+    await this.mustExist(input.postId, now);
     const result = await this.repository.insert(
       {
         id: newId(now.getTime()),
@@ -72,6 +102,12 @@ export class FeedMessagesService {
     );
     switch (result.kind) {
       case 'inserted':
+        // Deleted while this was written: post.deleted marks it first, then removes its
+        // messages, so either that removal saw this message or this sees the mark.
+        if ((await this.repository.subject(input.postId))?.deleted) {
+          await this.repository.removePost(input.postId);
+          throw new AppError('DISCUSSION_NOT_FOUND');
+        }
         return toFeedMessage(result.row);
       case 'parent-not-found':
         throw new AppError('MESSAGE_NOT_FOUND');
@@ -142,10 +178,15 @@ export class FeedMessagesService {
     return { deleted: true, placeholder };
   }
 
-  async removePost(postId: string): Promise<number> {
-    const removed = await this.repository.removePost(postId);
-    await this.repository.forgetSubject(postId);
-    return removed;
+  /** A post was deleted: marked so for good first, then its messages go. */
+  async removePost(postId: string, deletedAt = new Date()): Promise<number> {
+    await this.repository.markDeleted(postId, deletedAt);
+    return this.repository.removePost(postId);
+  }
+
+  /** Messages about subjects taken on trust and never announced within the grace go. */
+  sweepUnannounced(now = Date.now()): Promise<number> {
+    return this.repository.sweepUnannounced(new Date(now - UNANNOUNCED_GRACE_MS - CLOCK_SKEW_MS));
   }
 
   /** A member left: their messages and likes go; their private discussions stay closed. */

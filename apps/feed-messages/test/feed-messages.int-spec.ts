@@ -7,11 +7,12 @@ import {
   LikeFeedMessageResponse,
   type ErrorEnvelope,
 } from '@mepedia/contracts';
-import { openDatabase, type DatabaseHandle } from '@mepedia/server-database';
+import { newId, openDatabase, type DatabaseHandle } from '@mepedia/server-database';
 import type { Identity } from '@mepedia/server-identity';
 import { InProcessQueue } from '@mepedia/server-queue';
 import { call, createTestDatabase, SETUP_TIMEOUT_MS, testIdentity } from '@mepedia/server-testing';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { FeedMessagesService, UNANNOUNCED_GRACE_MS } from '../src/feed-messages.service';
 import { envelope, startFeedMessagesApp } from './feed-messages-app';
 
 type Member = Extract<Identity, { kind: 'member' }>;
@@ -39,8 +40,11 @@ describe('feed-messages service over HTTP', () => {
       : { 'x-mepedia-identity': identity.assert({ kind: 'guest' }, 'feed-messages') };
   const api = <T>(method: string, path: string, who: Member | null, body?: unknown) =>
     call<T>(base, method, `/api/feedMessages/${path}`, { headers: as(who), body });
-  /** A fresh post id: each test discusses posts of its own. */
-  const newPost = () => `post_${randomUUID().slice(0, 8)}`;
+  /**
+   * A fresh post id: each test discusses posts of its own. Made now, as a post's id is, so one
+   * never announced is taken on trust (a post made a moment ago).
+   */
+  const newPost = () => newId();
 
   async function send(who: Member, body: Record<string, unknown>) {
     const response = await api<FeedMessage>('POST', 'sendMessage', who, body);
@@ -573,7 +577,11 @@ describe('feed-messages service over HTTP', () => {
         await new Promise((resolve) => setTimeout(resolve, 20));
 
       expect(await aboutPost()).toBe(0);
-      expect(await numberOf(postId)).toBe(0);
+      // The post's discussion no longer exists; a room of its own is simply empty.
+      expect(await failure('GET', `getNumberOfMessages/${postId}`, null)).toEqual({
+        status: 404,
+        code: 'DISCUSSION_NOT_FOUND',
+      });
       expect(await numberOf('room_x')).toBe(0);
       expect(
         await sqlCount(
@@ -665,7 +673,7 @@ describe('feed-messages service over HTTP', () => {
     });
 
     it('closes a private me answer’s room the same way', async () => {
-      const meAnswerId = randomUUID();
+      const meAnswerId = newId();
       const [author, reader] = [member(), member()];
       await send(author, { message: 'a note', postId: meAnswerId });
       await deliver('meAnswer.privacy.changed', {
@@ -689,7 +697,7 @@ describe('feed-messages service over HTTP', () => {
     });
 
     it('forgets a deleted post, and keeps a departed member’s private rooms closed to all', async () => {
-      const [deletedPost, answerRoom] = [newPost(), randomUUID()];
+      const [deletedPost, answerRoom] = [newPost(), newId()];
       const [author, reader] = [member(), member()];
       await postPrivacy(deletedPost, author, 'private');
       await send(reader, { message: 'kept', postId: answerRoom });
@@ -782,6 +790,87 @@ describe('feed-messages service over HTTP', () => {
       expect(tops.total).toBe(2);
       expect(await numberOf(postId)).toBe(2);
       expect(await like(member(), theirs.messageId)).toEqual({ liked: true, likes: 2 });
+    });
+  });
+
+  // Issue 29, item 9: nobody writes about a post or answer that does not exist.
+  describe('what is discussed must exist', () => {
+    async function deliver(type: string, payload: unknown, occurredAt = new Date()) {
+      const event = envelope(type, payload, occurredAt, 'posts');
+      await queue.add('events-feed-messages', event.type, event, { jobId: event.id, attempts: 1 });
+      for (let i = 0; i < 250; i++) {
+        const { waiting, active, delayed } = await queue.counts('events-feed-messages');
+        if (waiting + active + delayed === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      expect(await queue.failed('events-feed-messages')).toEqual([]);
+    }
+    const gone = { status: 404, code: 'DISCUSSION_NOT_FOUND' };
+    const aboutPost = (postId: string) =>
+      sqlCount('select count(*)::int as n from feed_messages.messages where post_id = $1', [
+        postId,
+      ]);
+
+    it('refuses a post that never existed: no post has its id, or not since long ago', async () => {
+      const ada = member();
+      for (const postId of [randomUUID(), 'post_never', newId(Date.now() - 24 * 3600_000)]) {
+        expect(await failure('POST', 'sendMessage', ada, { message: 'hello?', postId })).toEqual(
+          gone,
+        );
+        expect(await aboutPost(postId)).toBe(0);
+      }
+    });
+
+    it('refuses a post deleted a moment ago, whatever announcement comes late', async () => {
+      const [author, reader] = [member(), member()];
+      const postId = newPost();
+      await deliver('post.privacy.changed', {
+        postId,
+        publisherId: author.userId,
+        privacy: 'public',
+      });
+      const said = await send(reader, { message: 'before it went', postId });
+      await deliver('post.deleted', { postId, publisherId: author.userId });
+      expect(await failure('POST', 'sendMessage', reader, { message: 'after', postId })).toEqual(
+        gone,
+      );
+      expect(
+        await failure('POST', 'sendMessage', reader, {
+          message: 'a reply',
+          postId,
+          parentMessageId: said.messageId,
+        }),
+      ).toEqual(gone);
+      // An announcement from before the deletion, delivered after it, does not bring it back.
+      await deliver(
+        'post.privacy.changed',
+        { postId, publisherId: author.userId, privacy: 'public' },
+        new Date(Date.now() + 60_000),
+      );
+      expect(await failure('POST', 'sendMessage', author, { message: 'again', postId })).toEqual(
+        gone,
+      );
+      expect(await aboutPost(postId)).toBe(0);
+    });
+
+    it('takes a post made a moment ago on trust, and sweeps it if never announced', async () => {
+      const ada = member();
+      const [real, forged] = [newPost(), newPost()];
+      // Neither is announced yet: the author comments on her post at once.
+      await send(ada, { message: 'first!', postId: real });
+      await send(ada, { message: 'no such post', postId: forged });
+      await deliver('post.privacy.changed', {
+        postId: real,
+        publisherId: ada.userId,
+        privacy: 'public',
+      });
+      const service = app.get(FeedMessagesService);
+      // (Other tests' posts, never announced either, go in the same sweep.)
+      expect(await service.sweepUnannounced(Date.now() + 2 * UNANNOUNCED_GRACE_MS)).toBeGreaterThan(
+        0,
+      );
+      expect(await aboutPost(forged)).toBe(0);
+      expect(await numberOf(real)).toBe(1);
     });
   });
 });

@@ -6,7 +6,7 @@ import type {
   FeedMessagesPage,
   LikeFeedMessageResponse,
 } from '@mepedia/contracts';
-import { openDatabase, type DatabaseHandle } from '@mepedia/server-database';
+import { newId, openDatabase, type DatabaseHandle } from '@mepedia/server-database';
 import type { Identity } from '@mepedia/server-identity';
 import { InProcessQueue } from '@mepedia/server-queue';
 import { call, eventually, SETUP_TIMEOUT_MS, testIdentity } from '@mepedia/server-testing';
@@ -55,7 +55,8 @@ describe('feed-messages service on PGlite', () => {
   }, SETUP_TIMEOUT_MS);
 
   it('discusses, likes at once, deletes, and forgets a member who leaves', async () => {
-    const postId = 'post-1';
+    // Made a moment ago, as far as its id says: taken on trust before its announcement.
+    const postId = newId();
     const top = await api<FeedMessage>('POST', 'sendMessage', leaving, { message: 'top', postId });
     const reply = await api<FeedMessage>('POST', 'sendMessage', staying, {
       message: 'reply',

@@ -89,7 +89,7 @@ type World = {
   /** A registered account not yet verified, and the browser holding its ticket. */
   pending(): Promise<{ ticket: CookieJar; userId: string; registration: RegisterRequest }>;
   post(author: Member, privacy: 'public' | 'private'): Promise<Post>;
-  /** A private post, once the comments service has heard that it is (an event away). */
+  /** A private post, once the comments and reactions services have heard that it is. */
   privatePost(author: Member): Promise<Post>;
   comment(author: Member, postId: string): Promise<string>;
   privateQuestion(owner: Member): Promise<PrivateQuestion>;
@@ -919,11 +919,13 @@ const cases: Record<string, AccessCase> = {
     false,
   ),
 
-  // --- reactions: a member's own like or reaction on anyone's object ---------------------
+  // --- reactions: a member's own like or reaction on any object they may read --------------
+  // A private post's likes, views, reactions and counts are its author's alone: to anyone else
+  // the post does not exist (issue 29; a public one is anyone's: apps/reactions/test).
   'POST /api/userLikes/toggleLike': {
-    stranger: 'allowed',
+    stranger: 'POST_NOT_FOUND',
     prepare: async (world) => {
-      const post = await world.post(world.owner, 'public');
+      const post = await world.privatePost(world.owner);
       return {
         path: '/api/userLikes/toggleLike',
         body: { collectionName: 'posts', objectId: post.postId },
@@ -953,9 +955,10 @@ const cases: Record<string, AccessCase> = {
     },
   },
   'POST /api/userViews/toggleView': {
-    stranger: 'allowed',
+    guest: 'POST_NOT_FOUND',
+    stranger: 'POST_NOT_FOUND',
     prepare: async (world) => {
-      const post = await world.post(world.owner, 'public');
+      const post = await world.privatePost(world.owner);
       return {
         path: '/api/userViews/toggleView',
         body: { collectionName: 'posts', objectId: post.postId },
@@ -964,9 +967,9 @@ const cases: Record<string, AccessCase> = {
     },
   },
   'POST /api/lotties/toggleLike': {
-    stranger: 'allowed',
+    stranger: 'POST_NOT_FOUND',
     prepare: async (world) => {
-      const post = await world.post(world.owner, 'public');
+      const post = await world.privatePost(world.owner);
       return {
         path: '/api/lotties/toggleLike',
         body: { collectionName: 'posts', objectId: post.postId, name: 'hug' },
@@ -975,9 +978,10 @@ const cases: Record<string, AccessCase> = {
     },
   },
   'POST /api/lotties/fillLotties': {
-    stranger: 'allowed',
+    guest: 'POST_NOT_FOUND',
+    stranger: 'POST_NOT_FOUND',
     prepare: async (world) => {
-      const post = await world.post(world.owner, 'public');
+      const post = await world.privatePost(world.owner);
       await call(world.url, 'POST', '/api/lotties/toggleLike', {
         headers: world.owner.jar.header(),
         body: { collectionName: 'posts', objectId: post.postId, name: 'clap' },
@@ -986,7 +990,7 @@ const cases: Record<string, AccessCase> = {
         path: '/api/lotties/fillLotties',
         body: { collectionName: 'posts', objectId: post.postId },
         owner: world.owner.jar,
-        // Everyone sees the count; only the owner sees the reaction as theirs.
+        // Only the author reads the counts, and sees the reaction as theirs.
         see: (caller, answer) => {
           const body = answer.body as { mine: string[] };
           expect(body.mine.includes('clap')).toBe(caller === 'owner');
@@ -1287,6 +1291,15 @@ describe('access control, from the route table', () => {
             return (await call(url, 'GET', path)).status === 404 ? true : undefined;
           },
           { timeoutMs: 30_000, intervalMs: 50, what: 'the comments service hearing of it' },
+        );
+        await eventually(
+          async () => {
+            const counts = await call(url, 'POST', '/api/lotties/fillLotties', {
+              body: { collectionName: 'posts', objectId: post.postId },
+            });
+            return counts.status === 404 ? true : undefined;
+          },
+          { timeoutMs: 30_000, intervalMs: 50, what: 'the reactions service hearing of it' },
         );
         return post;
       },

@@ -1,0 +1,220 @@
+import sharp from 'sharp';
+import type { ErrorEnvelope, Post, RegisterResponse } from '@mepedia/contracts';
+import {
+  BROWSER_HEADERS,
+  call,
+  CookieJar,
+  eventually,
+  newRegistration,
+  PROCESS_TEST_TIMEOUT_MS,
+  SETUP_TIMEOUT_MS,
+  verifyThroughOutbox,
+} from '@mepedia/server-testing';
+import { startTestStandalone } from './test-standalone';
+
+type Member = { jar: CookieJar; userId: string };
+
+const STORY = `<p>${'A story told slowly and with care, one memory at a time. '.repeat(3)}</p>`;
+
+// Issue 29, items 6 and 9, as an outsider meets them through the gateway of npm start's process:
+// likes, views, reactions and comments exist only on a post that exists and that the caller may
+// read; anyone else gets the post's own 404.
+describe('what likes, views, reactions and comments are about', () => {
+  let standalone: Awaited<ReturnType<typeof startTestStandalone>> | undefined;
+  let url = '';
+  let author: Member;
+  let stranger: Member;
+  let image = '';
+
+  const member = async (): Promise<Member> => {
+    const registration = newRegistration();
+    const created = await call<RegisterResponse>(url, 'POST', '/api/users/register', {
+      body: registration,
+    });
+    const verified = await verifyThroughOutbox(url, registration, created);
+    const jar = new CookieJar();
+    jar.store(verified.headers);
+    return { jar, userId: created.body.userId };
+  };
+  const send = <T>(who: Member | null, method: string, path: string, body?: unknown) =>
+    // As a browser would: a plain fetch looks like a crawler, and a crawler's view counts nothing.
+    call<T>(url, method, path, {
+      headers: { ...BROWSER_HEADERS, ...(who ? who.jar.header() : {}) },
+      body,
+    });
+  /** Status and code of a call, e.g. `404 POST_NOT_FOUND`, or `200`. */
+  const outcome = async (who: Member | null, method: string, path: string, body?: unknown) => {
+    const answer = await send<ErrorEnvelope>(who, method, path, body);
+    return answer.status < 300 ? `${answer.status}` : `${answer.status} ${answer.body.code}`;
+  };
+  const newPost = async (privacy: 'public' | 'private') => {
+    const created = await send<Post>(author, 'POST', '/api/posts/create', {
+      title: `A ${privacy} story`,
+      content: STORY,
+      image,
+      credit: 'Photo: the author',
+      privacy,
+      destination: 'profile',
+    });
+    expect(`${created.status} ${created.text}`).toMatch(/^201 /);
+    return created.body.postId;
+  };
+  /** Every way to react to or count a post, as `who` (a guest: null). */
+  const everyCall = async (who: Member | null, postId: string) => ({
+    like: await outcome(who, 'POST', '/api/userLikes/toggleLike', {
+      collectionName: 'posts',
+      objectId: postId,
+    }),
+    react: await outcome(who, 'POST', '/api/lotties/toggleLike', {
+      collectionName: 'posts',
+      objectId: postId,
+      name: 'heart',
+    }),
+    view: await outcome(who, 'POST', '/api/userViews/toggleView', {
+      collectionName: 'posts',
+      objectId: postId,
+    }),
+    counts: await outcome(who, 'POST', '/api/lotties/fillLotties', {
+      collectionName: 'posts',
+      objectId: postId,
+    }),
+    comment: await outcome(who, 'POST', '/api/feedMessages/sendMessage', {
+      message: 'Hello there',
+      tag: null,
+      postId,
+    }),
+  });
+
+  beforeAll(async () => {
+    standalone = await startTestStandalone();
+    url = standalone.url;
+    author = await member();
+    stranger = await member();
+    const png = await sharp({
+      create: { width: 40, height: 30, channels: 3, background: '#225588' },
+    })
+      .png()
+      .toBuffer();
+    const form = new FormData();
+    form.set('purpose', 'post');
+    form.set('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'shore.png');
+    const uploaded = await fetch(`${url}/api/files/uploadApplicationFile`, {
+      method: 'POST',
+      headers: author.jar.header(),
+      body: form,
+    });
+    expect(uploaded.status).toBe(201);
+    image = `/api/files/image/${((await uploaded.json()) as { id: string }).id}`;
+  }, SETUP_TIMEOUT_MS);
+
+  afterAll(async () => {
+    await standalone?.stop();
+  }, SETUP_TIMEOUT_MS);
+
+  it(
+    'keeps a private post’s likes, views, reactions and counts to its author',
+    async () => {
+      const postId = await newPost('private');
+      // Once the reactions service has heard that it is private (an event away).
+      await eventually(
+        async () =>
+          (await outcome(null, 'POST', '/api/lotties/fillLotties', {
+            collectionName: 'posts',
+            objectId: postId,
+          })) === '404 POST_NOT_FOUND'
+            ? true
+            : undefined,
+        { timeoutMs: 30_000, intervalMs: 50, what: 'the reactions service hearing of it' },
+      );
+      expect(await everyCall(stranger, postId)).toEqual({
+        like: '404 POST_NOT_FOUND',
+        react: '404 POST_NOT_FOUND',
+        view: '404 POST_NOT_FOUND',
+        counts: '404 POST_NOT_FOUND',
+        comment: '404 DISCUSSION_NOT_FOUND',
+      });
+      expect(await everyCall(null, postId)).toMatchObject({
+        view: '404 POST_NOT_FOUND',
+        counts: '404 POST_NOT_FOUND',
+      });
+      expect(await everyCall(author, postId)).toEqual({
+        like: '200',
+        react: '200',
+        view: '200',
+        counts: '200',
+        comment: '201',
+      });
+    },
+    PROCESS_TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'takes a comment and a reaction on a post made a moment ago, and none on one that never was',
+    async () => {
+      // At once, before any event could have arrived: the author's own new post.
+      const postId = await newPost('public');
+      expect(
+        await outcome(author, 'POST', '/api/feedMessages/sendMessage', {
+          message: 'First!',
+          tag: null,
+          postId,
+        }),
+      ).toBe('201');
+      expect(await everyCall(stranger, postId)).toEqual({
+        like: '200',
+        react: '200',
+        view: '200',
+        counts: '200',
+        comment: '201',
+      });
+      // Ids no post has: a UUID of another kind, and one of a time long before.
+      for (const never of [
+        '5b1c0f9e-3a5d-4c2e-9f1a-2b3c4d5e6f70',
+        postId.replace(/^.{8}/, '00000000'),
+      ])
+        expect(await everyCall(stranger, never)).toEqual({
+          like: '404 POST_NOT_FOUND',
+          react: '404 POST_NOT_FOUND',
+          view: '404 POST_NOT_FOUND',
+          counts: '200',
+          comment: '404 DISCUSSION_NOT_FOUND',
+        });
+    },
+    PROCESS_TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'refuses comments, likes and reactions on a post deleted a moment ago',
+    async () => {
+      const postId = await newPost('public');
+      const comment = await send<{ messageId: string }>(
+        stranger,
+        'POST',
+        '/api/feedMessages/sendMessage',
+        { message: 'Said in time', tag: null, postId },
+      );
+      expect(comment.status).toBe(201);
+      expect((await send(author, 'DELETE', `/api/posts/deletePost/${postId}`)).status).toBe(200);
+      const refused = {
+        like: '404 POST_NOT_FOUND',
+        react: '404 POST_NOT_FOUND',
+        view: '404 POST_NOT_FOUND',
+        counts: '404 POST_NOT_FOUND',
+        comment: '404 DISCUSSION_NOT_FOUND',
+      };
+      // Once both services have heard of the deletion, nothing more is taken on it.
+      await eventually(
+        async () => {
+          const now = await everyCall(stranger, postId);
+          return now.comment === refused.comment && now.counts === refused.counts ? now : undefined;
+        },
+        { timeoutMs: 30_000, intervalMs: 100, what: 'both services hearing of the deletion' },
+      );
+      expect(await everyCall(stranger, postId)).toEqual(refused);
+      expect(
+        await outcome(stranger, 'PUT', '/api/feedMessages/like', { id: comment.body.messageId }),
+      ).toBe('404 MESSAGE_NOT_FOUND');
+    },
+    PROCESS_TEST_TIMEOUT_MS,
+  );
+});
