@@ -3,7 +3,7 @@ import { plainText, sanitizeContent, textOf } from './sanitize';
 
 /** What a browser makes of some post HTML shown in a `div`, written back (parse5: the HTML5 parser). */
 const DIV = defaultTreeAdapter.createElement('div', html.NS.HTML, []);
-const reparsed = (markup: string) => serialize(parseFragment(DIV, markup));
+const reparsed = (markup: string) => serialize(parseFragment(DIV, markup, {}));
 
 /** Hostile and broken inputs: each one's stored form must be exactly what a browser builds of it. */
 const HOSTILE = [

@@ -72,7 +72,7 @@ const CONTENT_CONTEXT = defaultTreeAdapter.createElement('div', parse5Html.NS.HT
 function asBrowsersParseIt(html: string): string {
   let current = html;
   for (let round = 0; round < 3; round += 1) {
-    const next = serialize(parseFragment(CONTENT_CONTEXT, current));
+    const next = serialize(parseFragment(CONTENT_CONTEXT, current, {}));
     if (next === current) return next;
     current = next;
   }
