@@ -41,3 +41,24 @@ test("the error page says the coded error's message in Hebrew, right to left", a
   await hydrated(page);
   await expectAccessible(page);
 });
+
+test('a coded error met on a move inside the app is worded the same way', async ({ page }) => {
+  await page.goto('/he/mepedia-magazine');
+  await hydrated(page);
+  // Back to an address the app has not drawn: React Router loads it with a data request, and the
+  // error comes back through it, not in a whole page.
+  const documents: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'document') documents.push(request.url());
+  });
+  await page.evaluate((bad) => {
+    window.history.pushState(null, '', bad);
+    window.history.pushState(null, '', '/he/mepedia-magazine');
+    window.history.back();
+  }, `/he/${BAD_CURSOR}`);
+  await expect(
+    page.getByText('מיקום זה ברשימה אינו תקין. יש להתחיל שוב מהדף הראשון'),
+  ).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('משהו השתבש');
+  expect(documents).toEqual([]);
+});
