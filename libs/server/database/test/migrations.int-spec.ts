@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { createTestDatabase, SETUP_TIMEOUT_MS, withClient } from '@mepedia/server-testing';
-import { openDatabase } from '../src/database';
+import { sql } from 'drizzle-orm';
+import { openDatabase, type Db } from '../src/database';
 import { MIGRATION_LOCK_KEY, runMigrations } from '../src/migrations';
 
 const fixtures = join(__dirname, 'fixtures');
@@ -53,6 +54,36 @@ describe(runMigrations.name, () => {
         await migrating;
         expect(done).toBe(true);
       });
+    } finally {
+      await handle.close();
+      await database.drop();
+    }
+  });
+
+  it('runs the data work after the SQL migrations, under the lock, on a one-connection pool', async () => {
+    // The migrations Job opens a pool of one: the data work must use the connection holding the
+    // lock, or it would wait for itself.
+    const database = await createTestDatabase();
+    const handle = await openDatabase({ url: database.url, poolSize: 1 });
+    try {
+      const seen: string[] = [];
+      const target = {
+        schema: 'fixture',
+        folder: join(fixtures, 'good'),
+        afterMigrations: async (db: Db) => {
+          const { rows } = await db.execute<{ locked: boolean; name: string | null }>(
+            sql`select exists (select 1 from pg_locks where locktype = 'advisory'
+                  and pid = pg_backend_pid()) as locked,
+                (select column_name from information_schema.columns
+                  where table_schema = 'fixture' and table_name = 'things' and column_name = 'name')
+                  as name`,
+          );
+          seen.push(`${rows[0]?.locked} ${rows[0]?.name}`);
+        },
+      };
+      await runMigrations(handle, target);
+      await runMigrations(handle, target);
+      expect(seen).toEqual(['true name', 'true name']);
     } finally {
       await handle.close();
       await database.drop();
