@@ -529,7 +529,8 @@ const cases: Record<string, AccessCase> = {
       };
     },
   },
-  // `questionId` names a question of the shared questionnaire: the post is the caller's own.
+  // Every member writes their own post; a `questionId` is refused (only a published answer makes a
+  // questionnaire post: posts.int-spec.ts).
   'POST /api/posts/create': {
     stranger: 'allowed',
     prepare: async (world) => ({
