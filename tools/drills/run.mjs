@@ -15,6 +15,7 @@ const DRILLS = {
   'worker-killed-mid-job': 'the worker killed mid-send',
   'deletion-interrupted': 'a service killed during a profile deletion',
   's3-unavailable': 'S3 away during uploads',
+  'upload-memory': 'guests pressing uploads on the gateway',
 };
 
 const args = process.argv.slice(2);

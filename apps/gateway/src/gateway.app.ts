@@ -86,6 +86,8 @@ export async function createGatewayApp(
     // The world's requests get the gateway's own ids; services trust the one it forwards.
     requestIds: 'minted',
     bodyLimit: config.bodyLimitBytes,
+    // Clients facing the world: a request trickled in, or headers never finished, is cut off.
+    timeouts: config.timeouts,
     trustProxy: config.trustProxyHops > 0 ? config.trustProxyHops : false,
   });
   app.enableCors({

@@ -62,6 +62,18 @@ export const gatewayEnv = z.object({
   TRUST_PROXY_HOPS: envInt(0),
   /** How long to wait for a service. */
   UPSTREAM_TIMEOUT_MS: envInt(30_000, 100),
+  /** How long a client may send one request, body included (then 408, closed); 10 MiB at 1 Mbit/s: 90 s. */
+  REQUEST_TIMEOUT_MS: envInt(120_000, 100),
+  /** How long a client may take to send a request's headers (at most REQUEST_TIMEOUT_MS). */
+  HEADERS_TIMEOUT_MS: envInt(20_000, 100),
+  /** A connection silent both ways this long is closed (keep it above UPSTREAM_TIMEOUT_MS). */
+  IDLE_TIMEOUT_MS: envInt(60_000, 100),
+  /** How long a kept-alive connection waits for its next request (above a load balancer's idle timeout). */
+  KEEP_ALIVE_TIMEOUT_MS: envInt(72_000, 100),
+  /** Uploads the gateway passes on at once; one more is answered 503 UPLOADS_BUSY, with Retry-After. */
+  UPLOADS_IN_FLIGHT: envInt(16, 1),
+  /** Uploads one member may have in flight at once; one more is 429 UPLOADS_IN_PROGRESS, with Retry-After. */
+  UPLOADS_IN_FLIGHT_PER_MEMBER: envInt(2, 1),
   /** How long a resolved session is cached (a revocation drops it at once). */
   SESSION_CACHE_TTL_MS: envInt(5_000),
   /** The rate limits' window (docs/security.md). */
@@ -146,6 +158,10 @@ export type GatewayConfig = {
   bodyLimitBytes: number;
   trustProxyHops: number;
   upstreamTimeoutMs: number;
+  /** The server's own timeouts for its clients (libs/server/http). */
+  timeouts: { requestMs: number; headersMs: number; idleMs: number; keepAliveMs: number };
+  /** Uploads passed on at once: by the whole process and by one member. */
+  uploadsInFlight: { process: number; perMember: number };
   sessionCacheTtlMs: number;
   shutdown: { drainDelayMs: number; timeoutMs: number };
   /** Where /metrics is served (a port of its own); unset for none. */
@@ -204,6 +220,16 @@ export function loadGatewayConfig(
     bodyLimitBytes: parsed.BODY_LIMIT_BYTES,
     trustProxyHops: parsed.TRUST_PROXY_HOPS,
     upstreamTimeoutMs: parsed.UPSTREAM_TIMEOUT_MS,
+    timeouts: {
+      requestMs: parsed.REQUEST_TIMEOUT_MS,
+      headersMs: Math.min(parsed.HEADERS_TIMEOUT_MS, parsed.REQUEST_TIMEOUT_MS),
+      idleMs: parsed.IDLE_TIMEOUT_MS,
+      keepAliveMs: parsed.KEEP_ALIVE_TIMEOUT_MS,
+    },
+    uploadsInFlight: {
+      process: parsed.UPLOADS_IN_FLIGHT,
+      perMember: parsed.UPLOADS_IN_FLIGHT_PER_MEMBER,
+    },
     sessionCacheTtlMs: parsed.SESSION_CACHE_TTL_MS,
     shutdown: shutdownOptions(parsed),
     metricsPort: parsed.METRICS_PORT,

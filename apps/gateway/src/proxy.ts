@@ -1,4 +1,5 @@
 import { createHash, createHmac } from 'node:crypto';
+import { Transform, type Readable } from 'node:stream';
 import {
   API_PREFIX,
   appForPrefix,
@@ -6,12 +7,14 @@ import {
   IMAGE_MAX_PIXELS,
   matchesEtag,
   NEW_VISITOR_HEADER,
+  type ApiRoute,
   type ServiceApp,
 } from '@mepedia/contracts';
 import {
   AppError,
   mediaTypeOf,
   parseCookies,
+  parseJsonBody,
   sendProblem,
   serializeCookie,
   type AppLogger,
@@ -26,7 +29,7 @@ import {
 } from '@mepedia/server-identity';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { addressKey } from './address-key';
-import { normalizeApiPath, routeTemplateMatcher } from './api-path';
+import { normalizeApiPath, routeTemplateMatcher, type ApiPath } from './api-path';
 import type { GatewayConfig } from './gateway.config';
 import { RATE_RULES } from './rate-rules';
 import type { RateLimitStore } from './rate-limiter';
@@ -119,20 +122,23 @@ export function originAllowed(request: FastifyRequest, webOrigins: string[]): bo
   return host !== undefined && origin === `${request.protocol}://${host}`;
 }
 
-/** The email of a JSON body; other body types never reach a service (415), so JSON is all. */
+/**
+ * The `email` of a JSON body, read by the very function the services parse bodies with (a
+ * byte-order mark, escapes, whitespace: what a service reads is what is counted). A body the
+ * services would refuse is refused here (415, or 400 INVALID_JSON), so none reaches them
+ * uncounted.
+ */
 function emailFromBody(request: FastifyRequest): string | undefined {
   const body = request.body;
   if (!Buffer.isBuffer(body) || body.length === 0) return undefined;
   if (mediaTypeOf(firstHeader(request.headers['content-type'])) !== 'application/json')
-    return undefined;
-  try {
-    const parsed = JSON.parse(body.toString('utf8')) as { email?: unknown };
-    return typeof parsed.email === 'string'
-      ? parsed.email.trim().toLowerCase().slice(0, 254)
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', { accepted: ['application/json'] });
+  const parsed = parseJsonBody(body);
+  const email =
+    typeof parsed === 'object' && parsed !== null
+      ? (parsed as { email?: unknown }).email
       : undefined;
-  } catch {
-    return undefined;
-  }
+  return typeof email === 'string' ? email.trim().toLowerCase().slice(0, 254) : undefined;
 }
 
 const subjectSecrets = new WeakMap<GatewayConfig, Buffer>();
@@ -159,17 +165,29 @@ const rateRulesPath = routeTemplateMatcher(
   Object.keys(RATE_RULES).map((path) => ({ method: 'ANY', path })),
 );
 
+/** Whether a path has a limit keyed by its body's email (its body must then be read first). */
+function limitsByEmail(path: string): boolean {
+  const limited = rateRulesPath('ANY', path);
+  return (limited ? RATE_RULES[limited] : undefined)?.some((rule) => rule.by === 'email') ?? false;
+}
+
+/**
+ * The limits of a call: `before-body` those by address and member (before a byte of the body is
+ * read), `body` those by the body's email.
+ */
 async function checkRateLimits(
   request: FastifyRequest,
   path: string,
   identity: Identity,
   deps: ProxyDeps,
+  phase: 'before-body' | 'body',
 ): Promise<void> {
   const limited = rateRulesPath('ANY', path);
   const rules = limited ? RATE_RULES[limited] : undefined;
   if (!rules) return;
   const { rateLimits: limits } = deps.config;
   for (const rule of rules) {
+    if ((rule.by === 'email') !== (phase === 'body')) continue;
     const subject =
       rule.by === 'ip'
         ? addressKey(request.ip)
@@ -205,6 +223,83 @@ const WHOLE_ANSWER_MAX_BYTES = 64 * 1024;
 /** Room in an upload's body for the multipart boundaries and text fields around the file. */
 export const UPLOAD_FORM_ALLOWANCE_BYTES = 64 * 1024;
 
+/** What a busy upload answer asks the client to wait. */
+const UPLOAD_RETRY_AFTER_SECONDS = 5;
+
+function tooBig(maxBytes: number): AppError {
+  return new AppError('IMAGE_TOO_BIG', { maxBytes, maxPixels: IMAGE_MAX_PIXELS });
+}
+
+/** What the gateway decided about a call before its body (onRequest), for the handler. */
+type Admitted = {
+  target: ApiPath;
+  app: ServiceApp;
+  upstream: Upstream;
+  visitorId: string | undefined;
+  /** A signed visitor cookie to hand a caller that sent none the gateway signed. */
+  newVisitor: string | undefined;
+  token: string | undefined;
+  identity: Identity;
+  staleCookie: boolean;
+};
+
+/**
+ * Uploads passed on at once, in this process and per member: each holds a connection to the
+ * files service and that service's memory for the image, so a bounded number are let through.
+ */
+export class UploadsInFlight {
+  private total = 0;
+  private readonly byMember = new Map<string, number>();
+
+  constructor(private readonly caps: { process: number; perMember: number }) {}
+
+  /** Takes a place for the member's upload, or says why there is none. */
+  take(memberId: string): 'UPLOADS_IN_PROGRESS' | 'UPLOADS_BUSY' | undefined {
+    const mine = this.byMember.get(memberId) ?? 0;
+    if (mine >= this.caps.perMember) return 'UPLOADS_IN_PROGRESS';
+    if (this.total >= this.caps.process) return 'UPLOADS_BUSY';
+    this.total += 1;
+    this.byMember.set(memberId, mine + 1);
+    return undefined;
+  }
+
+  give(memberId: string): void {
+    const mine = this.byMember.get(memberId) ?? 0;
+    if (mine <= 0) return;
+    this.total -= 1;
+    if (mine === 1) this.byMember.delete(memberId);
+    else this.byMember.set(memberId, mine - 1);
+  }
+}
+
+/**
+ * An upload's body as it arrives, passed on chunk by chunk, ended with IMAGE_TOO_BIG (kept in
+ * `tooBig`) the moment it passes `maxBytes`: the limit holds without the body ever being whole.
+ */
+export type BoundedBody = Transform & { tooBig?: AppError };
+
+export function boundedBody(
+  source: Readable,
+  maxBytes: number,
+  error: () => AppError,
+): BoundedBody {
+  let seen = 0;
+  const bounded: BoundedBody = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      seen += chunk.length;
+      if (seen > maxBytes) {
+        bounded.tooBig = error();
+        done(bounded.tooBig);
+        return;
+      }
+      done(null, chunk);
+    },
+  });
+  source.on('error', (cause) => bounded.destroy(cause));
+  source.on('aborted', () => bounded.destroy(new Error('the client went away')));
+  return source.pipe(bounded);
+}
+
 /** A service's answer, whole (for a validator of it). */
 async function readBody(body: UpstreamResponse['body']): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -226,8 +321,16 @@ export function registerProxy(fastify: FastifyInstance, deps: ProxyDeps): void {
   );
 
   const templateOf = routeTemplateMatcher(catalogueRoutes());
+  const routeByTemplate = new Map<string, ApiRoute>(
+    catalogueRoutes().map((route) => [`${route.method} ${route.path}`, route]),
+  );
+  const uploads = new UploadsInFlight(config.uploadsInFlight);
+  const admitted = new WeakMap<FastifyRequest, Admitted>();
 
-  const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+  // Who is calling, and whether they may, decided from the request line and headers alone
+  // (onRequest): a guest on a members' route, a caller past a limit or an upload past its caps
+  // is answered before a byte of the body is read. The handler then forwards.
+  const admit = async (request: FastifyRequest, reply: FastifyReply) => {
     // One form of the path for routing, limits and the service: `%6cogin` is `login` everywhere.
     const target = normalizeApiPath(request.url);
     // Metrics: the catalogue's template; a call it does not list keeps the catch-all's.
@@ -269,7 +372,53 @@ export function registerProxy(fastify: FastifyInstance, deps: ProxyDeps): void {
         throw error;
       }
     }
-    await checkRateLimits(request, target.path, identity, deps);
+    await checkRateLimits(request, target.path, identity, deps, 'before-body');
+
+    // The catalogue's auth decision, as the service would take it, but before the body.
+    const template = templateOf(request.method, target.path);
+    const route = template ? routeByTemplate.get(`${request.method} ${template}`) : undefined;
+    if (route && route.auth !== 'anyone' && identity.kind !== 'member') {
+      if (staleCookie)
+        void reply.header(
+          'set-cookie',
+          serializeCookie(cookieName, '', {
+            maxAgeSeconds: 0,
+            secure: config.production,
+            sameSite: 'Lax',
+          }),
+        );
+      throw new AppError(route.guestError ?? 'AUTH_REQUIRED');
+    }
+    if (route?.upload && identity.kind === 'member') {
+      const declared = Number(firstHeader(request.headers['content-length']) ?? 0);
+      if (declared > route.upload.maxBytes + UPLOAD_FORM_ALLOWANCE_BYTES)
+        throw tooBig(route.upload.maxBytes);
+      const refused = uploads.take(identity.userId);
+      if (refused)
+        throw Object.assign(new AppError(refused), {
+          retryAfterSeconds: UPLOAD_RETRY_AFTER_SECONDS,
+        });
+      // Given back when the answer is sent or the connection goes, whichever comes first.
+      reply.raw.once('close', () => uploads.give(identity.userId));
+    }
+    admitted.set(request, {
+      target,
+      app,
+      upstream,
+      visitorId,
+      newVisitor,
+      token,
+      identity,
+      staleCookie,
+    });
+  };
+
+  const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+    const call = admitted.get(request);
+    if (!call) throw new AppError('INTERNAL');
+    const { target, app, upstream, visitorId, newVisitor, token, identity, staleCookie } = call;
+    if (limitsByEmail(target.path))
+      await checkRateLimits(request, target.path, identity, deps, 'body');
 
     const headers: Record<string, string | string[]> = {};
     for (const [name, value] of Object.entries(request.headers)) {
@@ -293,9 +442,16 @@ export function registerProxy(fastify: FastifyInstance, deps: ProxyDeps): void {
     if (host) headers['x-forwarded-host'] = host;
     headers[IDENTITY_HEADER] = deps.signer.sign(identity, app, { ip: request.ip, visitorId });
 
-    const body =
-      Buffer.isBuffer(request.body) && request.body.length > 0 ? request.body : undefined;
-    if (body) headers['content-length'] = String(body.length);
+    // An upload streams on as it comes (never whole in memory), its size still bounded; any
+    // other body was read whole (BODY_LIMIT_BYTES).
+    const streamed: BoundedBody | undefined =
+      request.body instanceof Transform ? request.body : undefined;
+    const body = Buffer.isBuffer(request.body) && request.body.length > 0 ? request.body : streamed;
+    if (Buffer.isBuffer(body)) headers['content-length'] = String(body.length);
+    else if (streamed) {
+      const length = firstHeader(request.headers['content-length']);
+      if (length) headers['content-length'] = length;
+    }
 
     let response: UpstreamResponse;
     try {
@@ -308,6 +464,10 @@ export function registerProxy(fastify: FastifyInstance, deps: ProxyDeps): void {
         bodyTimeout: config.upstreamTimeoutMs,
       });
     } catch (error) {
+      // The upload passed its limit on the way: the member's IMAGE_TOO_BIG, not a service fault.
+      const tooLarge = streamed?.tooBig;
+      if (tooLarge) throw tooLarge;
+      if (streamed && request.raw.destroyed) throw error;
       logger.warn({ err: error, requestId: request.id, app }, 'upstream request failed');
       throw upstreamProblem(error);
     }
@@ -407,6 +567,8 @@ export function registerProxy(fastify: FastifyInstance, deps: ProxyDeps): void {
   }
 
   fastify.register(async (scope) => {
+    // Identity, limits and the auth decision come before the body is read (see admit).
+    scope.addHook('onRequest', admit);
     // Bodies are forwarded as they came, as bytes; the size limit still applies.
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser(
@@ -417,6 +579,9 @@ export function registerProxy(fastify: FastifyInstance, deps: ProxyDeps): void {
     const problem = (error: unknown, request: FastifyRequest, reply: FastifyReply) => {
       const retryAfter = (error as { retryAfterSeconds?: unknown }).retryAfterSeconds;
       if (typeof retryAfter === 'number') void reply.header('retry-after', String(retryAfter));
+      // Answered before the body was all read (a guest's upload, a limit): the connection ends
+      // with the answer, so the rest of the body is neither read nor waited for.
+      if (!request.raw.complete) void reply.header('connection', 'close');
       sendProblem(request, reply, error, logger);
     };
     scope.setErrorHandler(problem);
@@ -426,28 +591,37 @@ export function registerProxy(fastify: FastifyInstance, deps: ProxyDeps): void {
       handler,
     });
     // Uploads: their own, larger limit (the file's, plus room for the form around it); every
-    // other call keeps BODY_LIMIT_BYTES.
-    // A body past that limit is an image too big, in the member's words, not a bare 413.
-    for (const route of catalogueRoutes()) {
-      const upload = route.upload;
-      if (!upload) continue;
-      scope.route({
-        method: route.method,
-        url: route.path,
-        bodyLimit: upload.maxBytes + UPLOAD_FORM_ALLOWANCE_BYTES,
-        handler,
-        errorHandler: (error, request, reply) =>
-          problem(
-            (error as { code?: unknown }).code === 'FST_ERR_CTP_BODY_TOO_LARGE'
-              ? new AppError('IMAGE_TOO_BIG', {
-                  maxBytes: upload.maxBytes,
-                  maxPixels: IMAGE_MAX_PIXELS,
-                })
-              : error,
-            request,
-            reply,
-          ),
+    // other call keeps BODY_LIMIT_BYTES. Their bodies stream on to the service as they come,
+    // never whole in this process; past the limit they end as an image too big, in the member's
+    // words, not a bare 413.
+    scope.register(async (uploadScope) => {
+      uploadScope.removeAllContentTypeParsers();
+      const uploadOf = new Map<string, NonNullable<ApiRoute['upload']>>();
+      for (const route of catalogueRoutes()) {
+        const upload = route.upload;
+        if (!upload) continue;
+        uploadOf.set(route.path, upload);
+        uploadScope.route({
+          method: route.method,
+          url: route.path,
+          handler,
+          errorHandler: (error, request, reply) =>
+            problem(
+              (error as { code?: unknown }).code === 'FST_ERR_CTP_BODY_TOO_LARGE'
+                ? tooBig(upload.maxBytes)
+                : error,
+              request,
+              reply,
+            ),
+        });
+      }
+      uploadScope.addContentTypeParser('*', (request, payload, done) => {
+        const fileBytes = uploadOf.get(request.routeOptions.url ?? '')?.maxBytes ?? 0;
+        done(
+          null,
+          boundedBody(payload, fileBytes + UPLOAD_FORM_ALLOWANCE_BYTES, () => tooBig(fileBytes)),
+        );
       });
-    }
+    });
   });
 }

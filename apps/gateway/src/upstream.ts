@@ -7,7 +7,8 @@ export type UpstreamRequest = {
   method: Dispatcher.HttpMethod;
   path: string;
   headers: Record<string, string | string[]>;
-  body?: Buffer | string | null;
+  /** A body, whole or (an upload) as a stream the service reads as it arrives. */
+  body?: Buffer | string | Readable | null;
   headersTimeout?: number;
   bodyTimeout?: number;
 };

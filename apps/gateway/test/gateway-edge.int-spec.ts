@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, request as httpRequest, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo, type Socket } from 'node:net';
 import {
   IMAGE_MAX_BYTES,
   IMAGE_MAX_PIXELS,
@@ -58,6 +58,57 @@ function raw(
   });
 }
 
+/** Sockets of partial requests still open: ended before a gateway closes, should a test fail. */
+const openSockets = new Set<Socket>();
+
+/**
+ * A request whose body is sent only in part: the headers and `sent` of its declared `length`
+ * bytes, then nothing. `answer` is all the server wrote, once it has closed the connection (or,
+ * with `untilAnswered`, once the first bytes of an answer came). `trickle` sends one more byte.
+ */
+function partialRequest(
+  base: string,
+  path: string,
+  headers: Record<string, string>,
+  length: number,
+  sent: number,
+): { socket: Socket; answer: Promise<string>; answered: Promise<string> } {
+  const url = new URL(base);
+  const socket = connect(Number(url.port), url.hostname);
+  openSockets.add(socket);
+  socket.on('close', () => openSockets.delete(socket));
+  const head = [
+    `POST ${path} HTTP/1.1`,
+    `host: ${url.host}`,
+    `content-length: ${length}`,
+    ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
+    '',
+    '',
+  ].join('\r\n');
+  socket.on('error', () => undefined);
+  socket.write(head);
+  if (sent > 0) socket.write(Buffer.alloc(sent, 7));
+  let text = '';
+  let first: (value: string) => void = () => undefined;
+  const answered = new Promise<string>((resolve) => (first = resolve));
+  socket.on('data', (chunk: Buffer) => {
+    text += chunk.toString('utf8');
+    if (/\r\n\r\n/.test(text)) first(text);
+  });
+  const answer = new Promise<string>((resolve) => socket.on('close', () => resolve(text)));
+  return { socket, answer, answered };
+}
+
+/** An answer's JSON body (whole, with its length), from the raw text of the answer. */
+function problemOf(text: string): { code?: string; message?: string } {
+  const body = text.slice(text.indexOf('\r\n\r\n') + 4);
+  try {
+    return JSON.parse(body) as { code?: string; message?: string };
+  } catch {
+    return {};
+  }
+}
+
 // The gateway alone, in front of a stand-in service that answers 200 to everything and
 // records what reached it: paths, limits, ids and cookies are the gateway's own doing.
 const SIZED_ANSWER = JSON.stringify({ text: 'שלום '.repeat(2_000) });
@@ -69,12 +120,15 @@ describe('the gateway at its edge', () => {
   const verifier = new IdentityVerifier(identity.keys.publicKey, 'posts');
   const seen: Seen[] = [];
   let upstream: Server;
+  /** Each request's path as it began to reach the service (its body may still be coming). */
+  const arrivals: string[] = [];
   let gateway: GatewayApp;
   let base: string;
   const LIMIT = 3;
 
   beforeAll(async () => {
     upstream = createServer((req, res) => {
+      arrivals.push(req.url ?? '');
       let body = '';
       let bytes = 0;
       req.on('data', (chunk: Buffer) => {
@@ -85,7 +139,12 @@ describe('the gateway at its edge', () => {
         if (req.url === '/internal/sessions/resolve') {
           const { token } = JSON.parse(body) as { token: string };
           const session = token.startsWith('member-')
-            ? { userId: token, sessionId: `s-${token}`, language: 'en' }
+            ? {
+                userId: token,
+                sessionId: `s-${token}`,
+                // A member whose token ends in -he reads Hebrew.
+                language: token.endsWith('-he') ? 'he' : 'en',
+              }
             : null;
           res
             .writeHead(200, { 'content-type': 'application/json' })
@@ -141,6 +200,8 @@ describe('the gateway at its edge', () => {
         // Each test speaks from its own addresses, through one trusted proxy hop.
         TRUST_PROXY_HOPS: '1',
         ...limits,
+        // Three uploads in flight for the whole process, two for a member (the default).
+        UPLOADS_IN_FLIGHT: '3',
       }),
     );
     await gateway.app.listen({ port: 0, host: '127.0.0.1' });
@@ -148,6 +209,7 @@ describe('the gateway at its edge', () => {
   }, SETUP_TIMEOUT_MS);
 
   afterAll(async () => {
+    for (const socket of openSockets) socket.destroy();
     await gateway?.close();
     await new Promise((resolve) => upstream?.close(resolve));
   }, SETUP_TIMEOUT_MS);
@@ -182,14 +244,26 @@ describe('the gateway at its edge', () => {
       const path = called(template);
       // An address of its own: paths sharing a bucket (codes sent, checks) must not meet.
       const ip = `203.0.113.${10 + index}`;
-      const headers = { 'x-forwarded-for': ip };
+      // A member of their own each try (members' routes answer a guest 401 first): only the
+      // address is the same.
+      const headers = (attempt: number) => ({
+        'x-forwarded-for': ip,
+        cookie: `mepedia_session=member-from-${index}-${attempt}`,
+      });
       const before = seen.length;
       const tries = spellings(path);
       const answers = [];
-      for (const spelled of tries) {
+      for (const [attempt, spelled] of tries.entries()) {
         answers.push(
-          (await raw(base, 'POST', spelled, { type: 'application/json', text: '{}' }, headers))
-            .status,
+          (
+            await raw(
+              base,
+              'POST',
+              spelled,
+              { type: 'application/json', text: '{}' },
+              headers(attempt),
+            )
+          ).status,
         );
       }
       // The limit counts every spelling in one bucket, whatever its type.
@@ -197,12 +271,16 @@ describe('the gateway at its edge', () => {
       expect(answers[LIMIT]).toBe(429);
       const forwarded = seen.slice(before).map((entry) => entry.path.replace(/\/$/, ''));
       expect(forwarded).toEqual(Array(LIMIT).fill(path));
-      // A form body counts as well (the service then refuses it: 415).
-      const form = await raw(base, 'POST', tries[1] ?? path, {
-        type: 'application/x-www-form-urlencoded',
-        text: 'email=a%40b.example',
-      });
-      expect([200, 429]).toContain(form.status);
+      // A form body counts as well (the service then refuses it: 415; where the limit is keyed
+      // by the body's email, the gateway does).
+      const form = await raw(
+        base,
+        'POST',
+        tries[1] ?? path,
+        { type: 'application/x-www-form-urlencoded', text: 'email=a%40b.example' },
+        headers(9),
+      );
+      expect([200, 415, 429]).toContain(form.status);
     },
   );
 
@@ -228,6 +306,75 @@ describe('the gateway at its edge', () => {
     }
     expect(statuses).toEqual([200, 200, 200, 429]);
   });
+
+  it('limits login and reset per email however the JSON is written: a byte-order mark, whitespace, escapes', async () => {
+    for (const path of ['/api/users/login', '/api/users/sendPasswordResetEmail']) {
+      const email = `bom-${path.length}-${Date.now()}@example.com`;
+      const bom = '\uFEFF';
+      // Each a body the services read as this email (they drop the mark, as JSON allows).
+      const bodies = [
+        `${bom}{"email":"${email}","password":"x"}`,
+        `${bom}\r\n\t {"email" : "${email.toUpperCase()}", "password":"x"}\n`,
+        `${bom}{"\\u0065mail":"${email.replace('@', '\\u0040')}","password":"x"}`,
+        `${bom}{"email":" ${email}\\t","password":"x"}`,
+        `${bom}{"password":"x","email":"${email}"}`,
+      ];
+      const statuses = [];
+      for (const [index, text] of bodies.entries()) {
+        const response = await raw(
+          base,
+          'POST',
+          path,
+          { type: 'application/json;charset=UTF-8', text },
+          // A fresh address each time: only the email limit can stop this.
+          { 'x-forwarded-for': `203.0.114.${index + 1 + (path.length % 50) * 5}` },
+        );
+        statuses.push(response.status);
+      }
+      expect(statuses).toEqual([200, 200, 200, 429, 429]);
+    }
+  });
+
+  it.each([
+    ['no JSON at all', 'application/json', '{"email": "someone@example.com"', 1],
+    ['two byte-order marks', 'application/json', '\uFEFF\uFEFF{"email":"someone@example.com"}', 2],
+    ['a __proto__ key', 'application/json', '{"email":"x@example.com","__proto__":{"x":1}}', 3],
+    ['a form', 'application/x-www-form-urlencoded', 'email=someone%40example.com', 4],
+  ])(
+    'answers a login body with %s 400 or 415 in the caller’s language, and forwards nothing',
+    async (_name, type, text, index) => {
+      const before = seen.length;
+      const english = await raw(
+        base,
+        'POST',
+        '/api/users/login',
+        { type, text },
+        {
+          'x-forwarded-for': `203.0.114.${200 + index * 2}`,
+        },
+      );
+      const hebrew = await raw(
+        base,
+        'POST',
+        '/api/users/login',
+        { type, text },
+        {
+          'x-forwarded-for': `203.0.114.${201 + index * 2}`,
+          'accept-language': 'he',
+        },
+      );
+      const json = type === 'application/json';
+      expect([english.status, hebrew.status]).toEqual(json ? [400, 400] : [415, 415]);
+      expect(JSON.parse(english.text)).toMatchObject({
+        code: json ? 'INVALID_JSON' : 'UNSUPPORTED_MEDIA_TYPE',
+        message: json ? 'The request body is not valid JSON' : 'This content type is not supported',
+      });
+      expect(JSON.parse(hebrew.text)).toMatchObject({
+        message: json ? 'גוף הבקשה אינו JSON תקין' : 'סוג התוכן אינו נתמך',
+      });
+      expect(seen.length).toBe(before);
+    },
+  );
 
   it.each([
     ['an encoded slash', '/api/users/x%2flogin'],
@@ -382,7 +529,8 @@ describe('the gateway at its edge', () => {
         method: 'POST',
         headers: {
           'content-type': body.type,
-          cookie: 'mepedia_session=member-uploader',
+          // The member's saved language: Hebrew for one whose token ends in -he.
+          cookie: `mepedia_session=member-uploader${language === 'he' ? '-he' : ''}`,
           'accept-language': language,
           'x-forwarded-for': `198.18.0.${language === 'en' ? 1 : 2}`,
         },
@@ -418,6 +566,118 @@ describe('the gateway at its edge', () => {
         message: 'התמונה גדולה מדי',
       });
       expect(seen.length).toBe(before);
+    });
+
+    const UPLOAD = '/api/files/uploadApplicationFile';
+    const uploadHeaders = (cookie: string | undefined, ip: string, language = 'en') => ({
+      'content-type': 'multipart/form-data; boundary=mepedia-edge-boundary',
+      'x-forwarded-for': ip,
+      'accept-language': language,
+      ...(cookie ? { cookie: `mepedia_session=${cookie}` } : {}),
+    });
+
+    it('answers a guest’s upload 401 before reading its body, and ends the connection', async () => {
+      const uploads = () => arrivals.filter((path) => path === UPLOAD).length;
+      const before = uploads();
+      for (const [index, cookie] of [undefined, 'not-a-session'].entries()) {
+        // 64 KiB of a declared 10 MiB, then nothing: the answer cannot wait for the rest.
+        const upload = partialRequest(
+          base,
+          UPLOAD,
+          uploadHeaders(cookie, `198.18.7.${index + 1}`),
+          IMAGE_MAX_BYTES,
+          64 * 1024,
+        );
+        const answer = await upload.answer;
+        expect(answer).toMatch(/^HTTP\/1\.1 401 /);
+        expect(answer).toMatch(/\r\nconnection: close\r\n/i);
+        expect(problemOf(answer)).toMatchObject({
+          code: 'AUTH_REQUIRED',
+          message: 'You must be logged in to do this',
+        });
+      }
+      expect(uploads()).toBe(before);
+    });
+
+    it('answers a declared upload past the limit IMAGE_TOO_BIG before reading it', async () => {
+      const upload = partialRequest(
+        base,
+        UPLOAD,
+        uploadHeaders('member-declares-too-much-he', '198.18.7.9'),
+        IMAGE_MAX_BYTES * 4,
+        1024,
+      );
+      const answer = await upload.answered;
+      upload.socket.destroy();
+      expect(answer).toMatch(/^HTTP\/1\.1 413 /);
+      expect(problemOf(answer)).toMatchObject({
+        code: 'IMAGE_TOO_BIG',
+        message: 'התמונה גדולה מדי',
+      });
+    });
+
+    it('lets a member have two uploads in flight and the process three; one more waits its turn, with Retry-After', async () => {
+      const arrived = async (count: number) => {
+        // The held uploads reach the service once admitted (their first bytes go on).
+        while (arrivals.filter((path) => path === UPLOAD).length < count)
+          await new Promise((resolve) => setTimeout(resolve, 20));
+      };
+      const hold = (who: string, ip: string) =>
+        partialRequest(base, UPLOAD, uploadHeaders(who, ip), 1024 * 1024, 4096);
+      const already = arrivals.filter((path) => path === UPLOAD).length;
+      const held = [hold('member-busy-a', '198.18.8.1'), hold('member-busy-a', '198.18.8.2')];
+      await arrived(already + 2);
+
+      // The same member's third, before its body: 429, their other uploads are still going.
+      const third = partialRequest(
+        base,
+        UPLOAD,
+        uploadHeaders('member-busy-a', '198.18.8.3'),
+        1024 * 1024,
+        0,
+      );
+      const refusedMember = await third.answered;
+      third.socket.destroy();
+      expect(refusedMember).toMatch(/^HTTP\/1\.1 429 /);
+      expect(refusedMember).toMatch(/\r\nretry-after: \d+\r\n/i);
+      expect(problemOf(refusedMember)).toMatchObject({
+        code: 'UPLOADS_IN_PROGRESS',
+        message: 'Your other images are still uploading. Please wait for them and try again',
+      });
+
+      // Another member takes the third place; a fourth member finds none: 503, in Hebrew.
+      held.push(hold('member-busy-b', '198.18.8.4'));
+      await arrived(already + 3);
+      const fourth = partialRequest(
+        base,
+        UPLOAD,
+        uploadHeaders('member-busy-c-he', '198.18.8.5'),
+        1024 * 1024,
+        0,
+      );
+      const refusedBusy = await fourth.answered;
+      fourth.socket.destroy();
+      expect(refusedBusy).toMatch(/^HTTP\/1\.1 503 /);
+      expect(refusedBusy).toMatch(/\r\nretry-after: \d+\r\n/i);
+      expect(problemOf(refusedBusy)).toMatchObject({
+        code: 'UPLOADS_BUSY',
+        message: 'תמונות רבות מועלות כרגע. יש לנסות שוב בעוד רגע',
+      });
+
+      // Uploads whose clients went away give their places back.
+      for (const upload of held) upload.socket.destroy();
+      let status = 0;
+      for (let attempt = 0; status !== 200; attempt++) {
+        const small = form(1024);
+        const answer = await fetch(`${base}${UPLOAD}`, {
+          method: 'POST',
+          headers: uploadHeaders(`member-busy-after-${attempt}`, `198.18.9.${attempt + 1}`),
+          body: small.body,
+        });
+        status = answer.status;
+        expect([200, 503]).toContain(status);
+        if (status !== 200) await new Promise((resolve) => setTimeout(resolve, 50));
+      }
     });
 
     it('keeps the files service’s sandboxing policy on an image, framed by nobody', async () => {
@@ -537,5 +797,86 @@ describe('the gateway at its edge', () => {
       headers: { 'x-forwarded-for': '127.0.0.1' },
     });
     expect(remote.statusCode).toBe(404);
+  });
+});
+
+// The server's own timeouts, short: a client that trickles its request is cut off.
+describe('the gateway with its clients’ timeouts', () => {
+  const identity = testIdentity();
+  let upstream: Server;
+  let gateway: GatewayApp;
+  let base: string;
+
+  beforeAll(async () => {
+    upstream = createServer((req, res) => {
+      req.resume();
+      req.on('end', () =>
+        res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}'),
+      );
+    });
+    await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
+    const upstreamUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
+    gateway = await createGatewayApp(
+      loadGatewayConfig({
+        IDENTITY_PRIVATE_KEY: identity.exported.privateKey,
+        ...Object.fromEntries(SERVICE_APPS.map((app) => [serviceUrlVariable(app), upstreamUrl])),
+        LOG_LEVEL: 'silent',
+        REQUEST_TIMEOUT_MS: '1000',
+        HEADERS_TIMEOUT_MS: '1000',
+      }),
+    );
+    await gateway.app.listen({ port: 0, host: '127.0.0.1' });
+    base = (await gateway.app.getUrl()).replace('[::1]', '127.0.0.1');
+  }, SETUP_TIMEOUT_MS);
+
+  afterAll(async () => {
+    for (const socket of openSockets) socket.destroy();
+    await gateway?.close();
+    await new Promise((resolve) => upstream?.close(resolve));
+  }, SETUP_TIMEOUT_MS);
+
+  /** Sends one byte every 100 ms for as long as the connection lasts; the whole server wrote. */
+  const trickle = async (request: ReturnType<typeof partialRequest>, total: number) => {
+    let sent = 0;
+    const timer = setInterval(() => {
+      if (sent < total && !request.socket.destroyed) request.socket.write('x');
+      sent += 1;
+    }, 100);
+    try {
+      const answer = await request.answer;
+      return { answer, sent };
+    } finally {
+      clearInterval(timer);
+    }
+  };
+
+  it('cuts off a body trickled a byte at a time: 408, the connection closed', async () => {
+    const total = 10_000;
+    const slow = partialRequest(
+      base,
+      '/api/posts/getPosts',
+      { 'content-type': 'application/json' },
+      total,
+      0,
+    );
+    const { answer, sent } = await trickle(slow, total);
+    expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+    expect(sent).toBeLessThan(total);
+  });
+
+  it('cuts off headers trickled a byte at a time', async () => {
+    const url = new URL(base);
+    const socket = connect(Number(url.port), url.hostname);
+    openSockets.add(socket);
+    socket.on('error', () => undefined);
+    socket.write(`GET /api/posts/getPosts HTTP/1.1\r\nhost: ${url.host}\r\nx-slow: `);
+    let text = '';
+    socket.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+    const timer = setInterval(() => {
+      if (!socket.destroyed) socket.write('x');
+    }, 100);
+    await new Promise((resolve) => socket.on('close', resolve));
+    clearInterval(timer);
+    expect(text).toMatch(/^HTTP\/1\.1 408 /);
   });
 });

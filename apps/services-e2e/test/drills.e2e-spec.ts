@@ -6,14 +6,20 @@ import {
   newRegistration,
   PROCESS_TEST_TIMEOUT_MS,
   startPrivateS3,
+  startProcess,
   startSmtpCapture,
+  testIdentity,
+  testRedisPrefix,
+  type RunningProcess,
   eventually,
   verifyThroughOutbox,
   withClient,
 } from '@mepedia/server-testing';
+import { IMAGE_MAX_BYTES, SERVICE_APPS, serviceUrlVariable } from '@mepedia/contracts';
 import sharp from 'sharp';
 import { drillReport, startPrivatePostgres, startPrivateRedis } from './faults';
 import { rowsMentioning, startServicesMode, type ServicesMode } from './services-mode';
+import { rawUpload, residentMb, sampleResident, standInServices } from './upload-pressure';
 
 // ---------------------------------------------------------------------------
 // FAULT DRILLS (tools/drills/README.md). Services mode as in production, then one thing breaks:
@@ -36,6 +42,9 @@ const UNLIMITED = {
   RATE_LIMIT_MESSAGES_PER_IP: '1000000',
   RATE_LIMIT_VERIFY_PER_IP: '1000000',
 };
+
+/** How much the gateway's memory may grow under the upload drill (see the drill). */
+const UPLOAD_DRILL_GROWTH_MB = 100;
 
 type Member = { jar: CookieJar; userId: string; email: string };
 
@@ -472,6 +481,93 @@ describe('fault drills', () => {
       } finally {
         report.print();
         await mode?.stop();
+      }
+    },
+    PROCESS_TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'guests pressing uploads on the gateway: its memory stays bounded',
+    async () => {
+      const report = drillReport('upload-memory');
+      const redis = testRedisPrefix();
+      const services = await standInServices();
+      const identity = testIdentity();
+      const concurrent = 60;
+      const stalled = 40;
+      const holdSeconds = FULL ? 30 : 5;
+      const size = IMAGE_MAX_BYTES;
+      let gateway: RunningProcess | undefined;
+      try {
+        gateway = await startProcess(
+          'dist/apps/gateway/src/main.js',
+          {
+            NODE_ENV: 'development',
+            LOG_LEVEL: 'warn',
+            HOST: '127.0.0.1',
+            PORT: '0',
+            REDIS_URL: redis.url,
+            REDIS_PREFIX: redis.prefix,
+            IDENTITY_PRIVATE_KEY: identity.exported.privateKey,
+            ...Object.fromEntries(
+              SERVICE_APPS.map((app) => [serviceUrlVariable(app), services.url]),
+            ),
+            // Limits out of reach: what holds must hold for an attacker with many addresses.
+            ...UNLIMITED,
+          },
+          /listening on (http:\/\/\S+)/,
+        );
+        const url = gateway.match[1]!;
+        const pid = gateway.child.pid!;
+        const path = '/api/files/uploadApplicationFile';
+        // Warm up (the first calls load code), then the baseline.
+        for (let i = 0; i < 5; i++) await rawUpload(url, path, 1024);
+        const before = residentMb(pid);
+        report.did(`started the gateway alone (pid ${pid}): ${before} MB resident`);
+
+        const sampler = sampleResident(pid);
+        const full = await Promise.all(
+          Array.from({ length: concurrent }, () => rawUpload(url, path, size)),
+        );
+        const afterConcurrent = sampler.peak();
+        report.did(
+          `${concurrent} guests upload ${size / 1024 / 1024} MiB each at once: ${histogram(full.map((o) => ({ status: o.status, ms: 0, finished: 0 })))}; each sent ${Math.round(Math.min(...full.map((o) => o.sent)) / 1024)} to ${Math.round(Math.max(...full.map((o) => o.sent)) / 1024)} KiB before its answer`,
+        );
+        report.found(`peak ${afterConcurrent} MB resident (+${afterConcurrent - before} MB)`);
+
+        let release: () => void = () => undefined;
+        const released = new Promise<void>((resolve) => (release = resolve));
+        const held = Array.from({ length: stalled }, () =>
+          rawUpload(url, path, size, { stallAfter: 2 * 1024 * 1024, release: released }),
+        );
+        await new Promise((resolve) => setTimeout(resolve, holdSeconds * 1000));
+        const whileStalled = residentMb(pid);
+        release();
+        const stalledOutcomes = await Promise.all(held);
+        sampler.stop();
+        const peak = sampler.peak();
+        report.did(
+          `${stalled} guests send 2 MiB of a 10 MiB upload and stall for ${holdSeconds} s: ${histogram(stalledOutcomes.map((o) => ({ status: o.status, ms: 0, finished: 0 })))}`,
+        );
+        report.found(
+          `${whileStalled} MB resident while they stall; peak over the drill ${peak} MB (+${peak - before} MB over ${before} MB)`,
+        );
+        report.print();
+
+        // Every guest refused (401) without its body being taken: the answer came before the
+        // client had sent it all. The connection ends with the answer, so a client still
+        // writing may see it reset before it reads the 401 (status 0 here).
+        expect(full.every((o) => o.status === 401 || o.status === 0)).toBe(true);
+        expect(full.every((o) => o.sent < size)).toBe(true);
+        expect(stalledOutcomes.every((o) => o.status === 401)).toBe(true);
+        // The bound: 100 connections' buffers and the answers' garbage, never the bodies. Ten
+        // bodies held whole would be 100 MB; the gateway before this drill held all of them
+        // (about 1,000 MB for the 100 uploads here).
+        expect(peak - before).toBeLessThan(UPLOAD_DRILL_GROWTH_MB);
+      } finally {
+        await gateway?.stop();
+        await services.close();
+        await redis.cleanup();
       }
     },
     PROCESS_TEST_TIMEOUT_MS,

@@ -260,6 +260,18 @@ export const errorCatalog = {
     he: 'הקובץ אינו תמונה שאנחנו מקבלים (JPEG‏, PNG‏, WebP או GIF)',
   },
   FILE_NOT_FOUND: { status: 404, en: 'This image does not exist', he: 'התמונה אינה קיימת' },
+  /** The member already has the uploads they may have in flight (UPLOADS_IN_FLIGHT_PER_MEMBER). */
+  UPLOADS_IN_PROGRESS: {
+    status: 429,
+    en: 'Your other images are still uploading. Please wait for them and try again',
+    he: 'התמונות האחרות שלך עדיין בהעלאה. יש להמתין להן ולנסות שוב',
+  },
+  /** The gateway passes on as many uploads as it may at once (UPLOADS_IN_FLIGHT). */
+  UPLOADS_BUSY: {
+    status: 503,
+    en: 'Many images are being uploaded right now. Please try again in a moment',
+    he: 'תמונות רבות מועלות כרגע. יש לנסות שוב בעוד רגע',
+  },
 } as const satisfies Record<string, Localized & { status: number }>;
 
 export type ErrorCode = keyof typeof errorCatalog;

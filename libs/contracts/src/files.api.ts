@@ -32,7 +32,7 @@ const routes: ApiRoute[] = [
     method: 'POST',
     path: '/api/files/uploadApplicationFile',
     summary: 'Upload an image',
-    description: `A \`multipart/form-data\` form: the image in the part \`file\` (one file, at most ${MIB} MiB: IMAGE_TOO_BIG beyond), and optional text parts \`purpose\` and, for \`purpose=profile\`, a crop (\`cropX\`, \`cropY\`, \`cropWidth\`, \`cropHeight\`: all four or none, fractions of the upright image, inside it). The image must be JPEG, PNG, WebP or GIF **by its bytes** (its name and type header are ignored) and decode cleanly: anything else, a truncated file or a polyglot is IMAGE_NOT_SUPPORTED; more than ${IMAGE_MAX_PIXELS.toLocaleString('en')} pixels is IMAGE_TOO_BIG. It is turned upright by its EXIF orientation, stripped of all metadata and stored as WebP at each of ${IMAGE_WIDTHS.join(', ')} up to its own width (never enlarged; a narrower image at its own width); a GIF keeps its first frame. A crop is stored as a second image (\`cropped\`, widths up to ${IMAGE_CROP_MAX_WIDTH}). Point posts and profiles at \`url\`. A busy server may answer SERVICE_UNAVAILABLE: try again shortly.`,
+    description: `A \`multipart/form-data\` form: the image in the part \`file\` (one file, at most ${MIB} MiB: IMAGE_TOO_BIG beyond), and optional text parts \`purpose\` and, for \`purpose=profile\`, a crop (\`cropX\`, \`cropY\`, \`cropWidth\`, \`cropHeight\`: all four or none, fractions of the upright image, inside it). The image must be JPEG, PNG, WebP or GIF **by its bytes** (its name and type header are ignored) and decode cleanly: anything else, a truncated file or a polyglot is IMAGE_NOT_SUPPORTED; more than ${IMAGE_MAX_PIXELS.toLocaleString('en')} pixels is IMAGE_TOO_BIG. It is turned upright by its EXIF orientation, stripped of all metadata and stored as WebP at each of ${IMAGE_WIDTHS.join(', ')} up to its own width (never enlarged; a narrower image at its own width); a GIF keeps its first frame. A crop is stored as a second image (\`cropped\`, widths up to ${IMAGE_CROP_MAX_WIDTH}). Point posts and profiles at \`url\`. A busy server may answer SERVICE_UNAVAILABLE: try again shortly. A member has at most a few uploads in flight at once (one more: UPLOADS_IN_PROGRESS, 429), the gateway a bounded number in all (UPLOADS_BUSY, 503); both come with \`Retry-After\`. A guest is refused before the body is read.`,
     auth: 'member',
     upload: {
       file: 'file',
@@ -42,7 +42,7 @@ const routes: ApiRoute[] = [
     },
     status: 201,
     response: UploadedImage,
-    errors: ['IMAGE_TOO_BIG', 'IMAGE_NOT_SUPPORTED'],
+    errors: ['IMAGE_TOO_BIG', 'IMAGE_NOT_SUPPORTED', 'UPLOADS_IN_PROGRESS', 'UPLOADS_BUSY'],
   },
   {
     method: 'GET',

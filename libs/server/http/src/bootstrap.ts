@@ -6,6 +6,7 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 import { AppError } from './app-error';
+import { parseJsonBody } from './json-body';
 import { ErrorFilter, sendProblem } from './error-filter';
 import { NestPinoLogger, type AppLogger } from './logger';
 
@@ -27,6 +28,22 @@ export type HttpAppOptions = {
    * body is answered 415 before parsing, so no other parser can read what a check did not see.
    */
   bodyTypes?: readonly string[];
+  /**
+   * How long a client may take (the gateway's, facing the world; Node's defaults otherwise):
+   * the whole request, its headers, an idle socket, an idle kept-alive connection.
+   */
+  timeouts?: HttpTimeouts;
+};
+
+export type HttpTimeouts = {
+  /** The whole request, headers and body, from its first byte (Node answers 408 and closes). */
+  requestMs: number;
+  /** The request's headers (no more than `requestMs`). */
+  headersMs: number;
+  /** A socket with no traffic either way. */
+  idleMs: number;
+  /** A kept-alive connection between requests. */
+  keepAliveMs: number;
 };
 
 const REQUEST_ID = /^[\w.:-]{1,64}$/;
@@ -49,6 +66,24 @@ function carriesBody(headers: Record<string, string | string[] | undefined>): bo
 }
 
 /**
+ * Fastify's (and Node's) server timeouts. Node checks the request and header timeouts on an
+ * interval (30 s by default): a quarter of the shorter one, so a timeout is kept to within a
+ * quarter of itself.
+ */
+function serverTimeouts(timeouts: HttpTimeouts) {
+  const headersMs = Math.min(timeouts.headersMs, timeouts.requestMs);
+  return {
+    requestTimeout: timeouts.requestMs,
+    connectionTimeout: timeouts.idleMs,
+    keepAliveTimeout: timeouts.keepAliveMs,
+    http: {
+      headersTimeout: headersMs,
+      connectionsCheckingInterval: Math.max(100, Math.min(30_000, Math.floor(headersMs / 4))),
+    },
+  };
+}
+
+/**
  * A Nest app on Fastify with our request ids, request log and error envelope.
  * Shutdown is the entry point's job: it closes the app (running the shutdown
  * hooks) and then the shared resources, in order.
@@ -63,6 +98,7 @@ export async function createHttpApp(
     // We log one line per request ourselves (onResponse below).
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
+    ...(options.timeouts ? serverTimeouts(options.timeouts) : {}),
     trustProxy: options.trustProxy ?? false,
     genReqId: (request: { headers: Record<string, string | string[] | undefined> }) =>
       options.requestIds === 'minted'
@@ -75,13 +111,28 @@ export async function createHttpApp(
   });
   const app = await NestFactory.create<NestFastifyApplication>(module, adapter, {
     logger: new NestPinoLogger(logger),
-    bodyParser: options.bodyParser ?? true,
+    // JSON bodies are parsed below, by the function the gateway reads them with as well.
+    bodyParser: false,
     abortOnError: false,
   });
   // Errors before a handler runs (body parsing, size limits) reach the same filter:
   // Nest routes Fastify's error handler through its exception filters.
   const fastify = app.getHttpAdapter().getInstance();
   const bodyTypes = new Set(options.bodyTypes ?? ['application/json']);
+  if (options.bodyParser !== false) {
+    fastify.removeContentTypeParser('application/json');
+    fastify.addContentTypeParser(
+      'application/json',
+      { parseAs: 'buffer' },
+      (_request, body, done) => {
+        try {
+          done(null, parseJsonBody(body));
+        } catch (error) {
+          done(error as Error, undefined);
+        }
+      },
+    );
+  }
   fastify.addHook('onRequest', (request, reply, done) => {
     void reply.header('x-request-id', request.id);
     if (options.bodyParser !== false && carriesBody(request.headers)) {

@@ -10,3 +10,4 @@ export * from './route-metadata';
 export * from './signed-links';
 export * from './unavailable';
 export * from './logged-path';
+export * from './json-body';
