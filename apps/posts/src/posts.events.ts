@@ -58,6 +58,18 @@ export function postsEventsHandler(
         await onPostsChanged();
       }
     },
+    // A like given or taken back through userLikes/toggleLike: post likes are ours.
+    'post.like.requested': async ({ postId, userId, liked }) => {
+      if (await repository.setLike(postId, userId, liked)) {
+        onOutboxWrite();
+        await onPostsChanged();
+      }
+    },
+    // A view counted through userViews/toggleView: post views are ours too.
+    'post.view.requested': async ({ postId, viewer }) => {
+      // As a view through updatePostViews: guests' cached posts catch up within seconds.
+      if (await repository.applyViewRequest(postId, viewer)) onOutboxWrite();
+    },
     'meAnswer.unpublished': async ({ userId, questionId }, event) => {
       const removed = await repository.applyMeAnswer(
         userId,

@@ -435,6 +435,8 @@ export class PostsRepository {
           .set({ [counter]: sql`${column} + 1` })
           .where(eq(posts.id, postId))
           .returning({ count: column });
+        // A view is announced for userViews (the reactions service), which counts it the same.
+        if (counter === 'views') await appendEvent(tx, outbox, 'post.viewed', { postId, viewer });
         return { count: row?.count ?? 0, counted: true };
       }
       const [row] = await tx.select({ count: column }).from(posts).where(eq(posts.id, postId));
@@ -442,7 +444,10 @@ export class PostsRepository {
     });
   }
 
-  /** Toggle a member's like: the row and the counter change together, each increment atomic. */
+  /**
+   * Toggle a member's like: the row and the counter change together, each increment atomic, and
+   * the like as it now is is announced (post.like.changed) for `userLikes` (the reactions service).
+   */
   async toggleLike(postId: string, userId: string): Promise<{ liked: boolean; likes: number }> {
     return this.db.transaction(async (tx) => {
       const inserted = await tx
@@ -460,8 +465,66 @@ export class PostsRepository {
         .set({ likes: liked ? sql`${posts.likes} + 1` : sql`greatest(${posts.likes} - 1, 0)` })
         .where(eq(posts.id, postId))
         .returning({ likes: posts.likes });
+      if (row) await appendEvent(tx, outbox, 'post.like.changed', { postId, userId, liked });
       return { liked, likes: row?.likes ?? 0 };
     });
+  }
+
+  /**
+   * A like given or taken back through `userLikes/toggleLike` (post.like.requested): set as
+   * asked, the row and the counter together, and announce the like as it now is. Nothing for a
+   * post that is gone. The post row is locked first, so this and a toggle take turns.
+   */
+  async setLike(postId: string, userId: string, liked: boolean): Promise<boolean> {
+    if (!isUuid(postId) || !isUuid(userId) || (await this.memberLeft(userId))) return false;
+    return this.db.transaction(async (tx) => {
+      const [post] = await tx
+        .select({ id: posts.id })
+        .from(posts)
+        .where(eq(posts.id, postId))
+        .for('update');
+      if (!post) return false;
+      const changed = liked
+        ? await tx
+            .insert(postLikes)
+            .values({ postId, userId })
+            .onConflictDoNothing()
+            .returning({ postId: postLikes.postId })
+        : await tx
+            .delete(postLikes)
+            .where(and(eq(postLikes.postId, postId), eq(postLikes.userId, userId)))
+            .returning({ postId: postLikes.postId });
+      if (changed.length > 0)
+        await tx
+          .update(posts)
+          .set({
+            likes: liked ? sql`${posts.likes} + 1` : sql`greatest(${posts.likes} - 1, 0)`,
+          })
+          .where(eq(posts.id, postId));
+      await appendEvent(tx, outbox, 'post.like.changed', { postId, userId, liked });
+      return true;
+    });
+  }
+
+  /**
+   * A view counted through `userViews/toggleView` (post.view.requested): counted here once per
+   * viewer as `addView` does. Nothing for a post that is gone, or a member who left.
+   */
+  async applyViewRequest(postId: string, viewer: string): Promise<boolean> {
+    const member = /^member:(.+)$/.exec(viewer)?.[1];
+    if (!isUuid(postId) || (member !== undefined && (await this.memberLeft(member)))) return false;
+    const [post] = await this.db.select({ id: posts.id }).from(posts).where(eq(posts.id, postId));
+    if (!post) return false;
+    return (await this.addView(postId, viewer)).counted;
+  }
+
+  /** Whether a member left (a digest of their id is remembered, never the id). */
+  private async memberLeft(userId: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ key: removedMembers.memberKey })
+      .from(removedMembers)
+      .where(eq(removedMembers.memberKey, removedMemberKey(userId)));
+    return row !== undefined;
   }
 
   async likedBy(postId: string, userId: string): Promise<boolean> {

@@ -197,7 +197,10 @@ export class PostsService {
 
   async like(postId: string, memberId: string): Promise<LikeResponse> {
     await this.visible(postId, memberId);
-    return this.repository.toggleLike(postId, memberId);
+    const toggled = await this.repository.toggleLike(postId, memberId);
+    // Announced for userLikes (post.like.changed): one like state, whichever call set it.
+    this.onOutboxWrite();
+    return toggled;
   }
 
   /** Count a view once per viewer key; without one (unknown guest, crawler) nothing counts. */
@@ -208,7 +211,10 @@ export class PostsService {
   ): Promise<{ views: number; counted: boolean }> {
     const post = await this.visible(postId, viewerId);
     if (!viewer) return { views: post.views, counted: false };
-    return this.repository.addView(postId, viewer);
+    const viewed = await this.repository.addView(postId, viewer);
+    // A counted view is announced for userViews (post.viewed): one count, whichever call.
+    if (viewed.counted) this.onOutboxWrite();
+    return viewed;
   }
 
   /** Count a share once per viewer key, like views. */

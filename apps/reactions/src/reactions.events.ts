@@ -5,7 +5,7 @@ import type { ReactionsService } from './reactions.service';
 
 /**
  * The reactions service's share of domain events: members who leave, posts deleted, and each
- * post's and me answer's owner and privacy.
+ * post's and me answer's owner and privacy, and post likes and views as the posts service has them.
  */
 export function reactionsEventsHandler(service: ReactionsService, logger: AppLogger) {
   const applyPrivacy = (
@@ -27,5 +27,9 @@ export function reactionsEventsHandler(service: ReactionsService, logger: AppLog
       applyPrivacy(postId, publisherId, privacy, event),
     'meAnswer.privacy.changed': ({ meAnswerId, userId, privacy }, event) =>
       applyPrivacy(meAnswerId, userId, privacy, event),
+    // The posts service owns post likes: userLikes for posts says what it says.
+    'post.like.changed': ({ postId, userId, liked }) =>
+      service.applyPostLike(postId, userId, liked),
+    'post.viewed': ({ postId, viewer }) => service.applyPostView(postId, viewer),
   });
 }

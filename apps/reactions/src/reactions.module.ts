@@ -1,6 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { HealthController, READINESS_CHECKS, type ReadinessCheck } from '@mepedia/server-http';
 import { IdentityModule } from '@mepedia/server-identity';
+import { OutboxRelay } from '@mepedia/server-queue';
 import {
   BACKGROUND_TASKS,
   BackgroundTasks,
@@ -11,6 +12,7 @@ import { LikesController } from './likes.controller';
 import { LottiesController } from './lotties.controller';
 import { reactionsEventsHandler } from './reactions.events';
 import { ReactionsRepository } from './reactions.repository';
+import { outbox } from './reactions.schema';
 import { ReactionsService } from './reactions.service';
 import { ViewsController } from './views.controller';
 
@@ -24,7 +26,11 @@ const SWEEP_EVERY_MS = 60_000;
 @Module({})
 export class ReactionsModule {
   static register(platform: ServicePlatform): DynamicModule {
-    const service = new ReactionsService(new ReactionsRepository(platform.database.db));
+    const { db } = platform.database;
+    const relay = new OutboxRelay(db, outbox, platform.queue, REACTIONS_SERVICE_NAME, (error) =>
+      platform.logger.error({ err: error }, 'outbox relay failed'),
+    );
+    const service = new ReactionsService(new ReactionsRepository(db), () => relay.nudge());
     const readiness: ReadinessCheck[] = [
       { name: 'database', check: () => platform.database.ping() },
     ];
@@ -38,6 +44,7 @@ export class ReactionsModule {
         {
           provide: BACKGROUND_TASKS,
           useValue: [
+            relay,
             // Reactions on subjects taken on trust and never announced go (ReactionsService).
             everyInterval(SWEEP_EVERY_MS, async () => {
               const removed = await service.sweepUnannounced();

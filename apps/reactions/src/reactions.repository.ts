@@ -5,6 +5,7 @@ import {
   type ViewProperty,
 } from '@mepedia/contracts';
 import { removedMemberKey, type Db } from '@mepedia/server-database';
+import { appendEvent } from '@mepedia/server-queue';
 import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
@@ -12,6 +13,8 @@ import {
   likes,
   lottieCounts,
   lotties,
+  outbox,
+  removedMembers,
   subjectPrivacy,
   unannouncedSubjects,
   viewCounts,
@@ -56,36 +59,124 @@ export class ReactionsRepository {
     userId: string,
   ): Promise<{ liked: boolean; likes: number }> {
     return this.db.transaction(async (tx) => {
+      const toggled = await this.toggleLikeIn(tx, { collection, objectId }, userId);
+      // A post's like is the posts service's: it is handed over in the same transaction.
+      if (collection === 'posts')
+        await appendEvent(tx, outbox, 'post.like.requested', {
+          postId: objectId,
+          userId,
+          liked: toggled.liked,
+        });
+      return toggled;
+    });
+  }
+
+  /**
+   * A viewer its owner counted on an object (post.viewed): counted here too, the row and the
+   * counter together, or nothing when it is here already. Never a member who left.
+   */
+  async applyView({ collection, objectId }: ObjectRef, viewer: string): Promise<void> {
+    const member = /^member:(.+)$/.exec(viewer)?.[1];
+    if (member !== undefined && (await this.memberLeft(member))) return;
+    await this.db.transaction(async (tx) => {
+      const added = await tx
+        .insert(views)
+        .values({ collection, objectId, property: 'views', viewer })
+        .onConflictDoNothing()
+        .returning({ viewer: views.viewer });
+      if (added.length === 0) return;
+      await tx
+        .insert(viewCounts)
+        .values({ collection, objectId, property: 'views', views: 1 })
+        .onConflictDoUpdate({
+          target: [viewCounts.collection, viewCounts.objectId, viewCounts.property],
+          set: { views: sql`${viewCounts.views} + 1` },
+        });
+    });
+  }
+
+  /** Whether a member left (a digest of their id is remembered, never the id). */
+  private async memberLeft(userId: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ key: removedMembers.memberKey })
+      .from(removedMembers)
+      .where(eq(removedMembers.memberKey, removedMemberKey(userId)));
+    return row !== undefined;
+  }
+
+  /**
+   * Set a member's like of an object as its owner says it now is (post.like.changed): the row
+   * and the counter together, as a toggle does, or nothing when it is so already. Never a member
+   * who left (a late announcement must not write their id back).
+   */
+  async setLike(
+    { collection, objectId }: ObjectRef,
+    userId: string,
+    liked: boolean,
+  ): Promise<void> {
+    if (liked && (await this.memberLeft(userId))) return;
+    await this.db.transaction(async (tx) => {
       const where = and(eq(likeCounts.collection, collection), eq(likeCounts.objectId, objectId));
       await tx.insert(likeCounts).values({ collection, objectId }).onConflictDoNothing();
       await tx.select({ likes: likeCounts.likes }).from(likeCounts).where(where).for('update');
-      const added = await tx
-        .insert(likes)
-        .values({ collection, objectId, userId })
-        .onConflictDoNothing()
-        .returning({ userId: likes.userId });
-      const delta =
-        added.length === 1
-          ? 1
-          : -(
-              await tx
-                .delete(likes)
-                .where(
-                  and(
-                    eq(likes.collection, collection),
-                    eq(likes.objectId, objectId),
-                    eq(likes.userId, userId),
-                  ),
-                )
-                .returning({ userId: likes.userId })
-            ).length;
-      const [row] = await tx
+      const changed = liked
+        ? await tx
+            .insert(likes)
+            .values({ collection, objectId, userId })
+            .onConflictDoNothing()
+            .returning({ userId: likes.userId })
+        : await tx
+            .delete(likes)
+            .where(
+              and(
+                eq(likes.collection, collection),
+                eq(likes.objectId, objectId),
+                eq(likes.userId, userId),
+              ),
+            )
+            .returning({ userId: likes.userId });
+      if (changed.length === 0) return;
+      await tx
         .update(likeCounts)
-        .set({ likes: sql`${likeCounts.likes} + ${delta}` })
-        .where(where)
-        .returning({ likes: likeCounts.likes });
-      return { liked: delta === 1, likes: row?.likes ?? 0 };
+        .set({ likes: sql`${likeCounts.likes} + ${liked ? 1 : -1}` })
+        .where(where);
     });
+  }
+
+  private async toggleLikeIn(
+    tx: Tx,
+    { collection, objectId }: ObjectRef,
+    userId: string,
+  ): Promise<{ liked: boolean; likes: number }> {
+    const where = and(eq(likeCounts.collection, collection), eq(likeCounts.objectId, objectId));
+    await tx.insert(likeCounts).values({ collection, objectId }).onConflictDoNothing();
+    await tx.select({ likes: likeCounts.likes }).from(likeCounts).where(where).for('update');
+    const added = await tx
+      .insert(likes)
+      .values({ collection, objectId, userId })
+      .onConflictDoNothing()
+      .returning({ userId: likes.userId });
+    const delta =
+      added.length === 1
+        ? 1
+        : -(
+            await tx
+              .delete(likes)
+              .where(
+                and(
+                  eq(likes.collection, collection),
+                  eq(likes.objectId, objectId),
+                  eq(likes.userId, userId),
+                ),
+              )
+              .returning({ userId: likes.userId })
+          ).length;
+    const [row] = await tx
+      .update(likeCounts)
+      .set({ likes: sql`${likeCounts.likes} + ${delta}` })
+      .where(where)
+      .returning({ likes: likeCounts.likes });
+    return { liked: delta === 1, likes: row?.likes ?? 0 };
   }
 
   /** The ids of a collection's objects a member likes, the most recently liked first. */
@@ -139,6 +230,9 @@ export class ReactionsRepository {
         .onConflictDoNothing()
         .returning({ viewer: views.viewer });
       if (added.length === 0) return { views: await read(tx), counted: false };
+      // A post's views are the posts service's: the view is handed over in this transaction.
+      if (collection === 'posts')
+        await appendEvent(tx, outbox, 'post.view.requested', { postId: objectId, viewer });
       const [row] = await tx
         .insert(viewCounts)
         .values({ collection, objectId, property, views: 1 })

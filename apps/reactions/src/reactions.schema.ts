@@ -6,6 +6,7 @@ import {
   type ReactionName,
   type ViewProperty,
 } from '@mepedia/contracts';
+import { outboxTable } from '@mepedia/server-queue';
 import { sql, type SQL } from 'drizzle-orm';
 import {
   boolean,
@@ -183,3 +184,10 @@ export const unannouncedSubjects = reactionsSchema.table('unannounced_subjects',
   subjectId: text('subject_id').notNull().primaryKey(),
   createdAt: createdAt(),
 });
+
+/**
+ * Events the service announces, written in the same transaction as the change: a post's like
+ * given or taken back through `userLikes/toggleLike` (post.like.requested), for the posts
+ * service, which owns post likes.
+ */
+export const outbox = outboxTable(reactionsSchema);

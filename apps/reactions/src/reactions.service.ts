@@ -42,7 +42,11 @@ const CLOCK_SKEW_MS = 60_000;
  * Other collections (comments, members) are not looked up.
  */
 export class ReactionsService {
-  constructor(private readonly repository: ReactionsRepository) {}
+  constructor(
+    private readonly repository: ReactionsRepository,
+    /** Relay the outbox now: a post's like was handed to the posts service. */
+    private readonly onOutboxWrite: () => void = () => undefined,
+  ) {}
 
   /**
    * Refuse, with the subject's own 404, what `viewerId` (a guest: null) may not read: a
@@ -71,9 +75,22 @@ export class ReactionsService {
     await this.repository.noteUnannounced(object);
   }
 
+  /**
+   * A post's like is the posts service's (the one `PUT posts/like` gives): the toggle is applied
+   * here at once, so this call and this service's reads agree, and handed to the posts service
+   * in the same transaction (post.like.requested), whose word comes back as post.like.changed.
+   */
   async toggleLike(object: ObjectRef, userId: string): Promise<ToggleUserLikeResponse> {
     await this.mustRead(object, userId, true);
-    return this.repository.toggleLike(object, userId);
+    const toggled = await this.repository.toggleLike(object, userId);
+    if (object.collection === 'posts') this.onOutboxWrite();
+    return toggled;
+  }
+
+  /** The posts service's word on a member's like of a post (post.like.changed). */
+  applyPostLike(postId: string, userId: string, liked: boolean): Promise<void> {
+    if (!isUuid(userId)) return Promise.resolve();
+    return this.repository.setLike({ collection: 'posts', objectId: postId }, userId, liked);
   }
 
   /** Always the caller's own likes, whoever `userId` in the request names. */
@@ -105,7 +122,15 @@ export class ReactionsService {
     viewerId: string | null,
   ): Promise<ToggleViewResponse> {
     await this.mustRead(object, viewerId, viewer !== undefined);
-    return this.repository.view(object, property, viewer);
+    const viewed = await this.repository.view(object, property, viewer);
+    // A post's view was handed to the posts service, which owns post views.
+    if (viewed.counted && object.collection === 'posts') this.onOutboxWrite();
+    return viewed;
+  }
+
+  /** A viewer the posts service counted on a post (post.viewed): counted here the same. */
+  applyPostView(postId: string, viewer: string): Promise<void> {
+    return this.repository.applyView({ collection: 'posts', objectId: postId }, viewer);
   }
 
   async toggleLottie(

@@ -217,4 +217,112 @@ describe('what likes, views, reactions and comments are about', () => {
     },
     PROCESS_TEST_TIMEOUT_MS,
   );
+
+  // Issue 29, item 14: one like per member and post, whichever call gives or takes it back.
+  it(
+    'keeps one like and one count for a post, given by posts/like or userLikes/toggleLike',
+    async () => {
+      const postId = await newPost('public');
+      const liker = stranger;
+      const postSays = async () => {
+        const post = await send<Post>(liker, 'POST', '/api/posts/getPostById', { postId });
+        return { likes: post.body.likes, liked: post.body.likedByMe };
+      };
+      const reactionsSay = async () =>
+        (
+          await send<{ objectIds: string[] }>(
+            liker,
+            'POST',
+            '/api/userLikes/getLikedByCurrentUser',
+            { collectionName: 'posts', post: postId },
+          )
+        ).body.objectIds.includes(postId);
+      const settled = (what: string, done: () => Promise<boolean>) =>
+        eventually(async () => ((await done()) ? true : undefined), {
+          timeoutMs: 30_000,
+          intervalMs: 50,
+          what,
+        });
+
+      // Liked on the post page's call: both reads say so, counted once.
+      const liked = await send(liker, 'PUT', '/api/posts/like', { id: postId });
+      expect(liked.body).toEqual({ liked: true, likes: 1 });
+      await settled('userLikes hearing of the like', reactionsSay);
+      expect(await postSays()).toEqual({ likes: 1, liked: true });
+      // Taken back through the other call: it knows the like, and both reads agree, 0.
+      const back = await send(liker, 'POST', '/api/userLikes/toggleLike', {
+        collectionName: 'posts',
+        objectId: postId,
+      });
+      expect(back.body).toEqual({ liked: false, likes: 0 });
+      await settled('the post hearing of it', async () => (await postSays()).likes === 0);
+      expect(await postSays()).toEqual({ likes: 0, liked: false });
+      expect(await reactionsSay()).toBe(false);
+
+      // And the other way round.
+      const again = await send(liker, 'POST', '/api/userLikes/toggleLike', {
+        collectionName: 'posts',
+        objectId: postId,
+      });
+      expect(again.body).toEqual({ liked: true, likes: 1 });
+      await settled('the post hearing of the like', async () => (await postSays()).liked);
+      expect(await postSays()).toEqual({ likes: 1, liked: true });
+      const off = await send(liker, 'PUT', '/api/posts/like', { id: postId });
+      expect(off.body).toEqual({ liked: false, likes: 0 });
+      await settled('userLikes hearing of it', async () => !(await reactionsSay()));
+      // Another member's like counts beside it, once, in both.
+      const other = await send(author, 'POST', '/api/userLikes/toggleLike', {
+        collectionName: 'posts',
+        objectId: postId,
+      });
+      expect(other.body).toEqual({ liked: true, likes: 1 });
+      await settled('the post hearing of it', async () => (await postSays()).likes === 1);
+      expect(await postSays()).toEqual({ likes: 1, liked: false });
+    },
+    PROCESS_TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'counts a post’s viewer once, by posts/updatePostViews or userViews/toggleView',
+    async () => {
+      const postId = await newPost('public');
+      const postViews = async () =>
+        (await send<Post>(null, 'POST', '/api/posts/getPostById', { postId })).body.views;
+      const userViews = async (who: Member) =>
+        (
+          await send<{ views: number; counted: boolean }>(
+            who,
+            'POST',
+            '/api/userViews/toggleView',
+            {
+              collectionName: 'posts',
+              objectId: postId,
+            },
+          )
+        ).body;
+      const settled = (what: string, done: () => Promise<boolean>) =>
+        eventually(async () => ((await done()) ? true : undefined), {
+          timeoutMs: 30_000,
+          intervalMs: 50,
+          what,
+        });
+
+      // Seen on the post page's call: counted once there, and once for userViews.
+      const seen = await send(stranger, 'POST', '/api/posts/updatePostViews', { postId });
+      expect(seen.body).toEqual({ views: 1, counted: true });
+      await settled(
+        'userViews hearing of the view',
+        async () => (await userViews(stranger)).views === 1,
+      );
+      expect(await userViews(stranger)).toEqual({ views: 1, counted: false });
+      // Seen through userViews by another: the post counts it, and the post page's call does not
+      // count it again.
+      expect(await userViews(author)).toEqual({ views: 2, counted: true });
+      await settled('the post hearing of the view', async () => (await postViews()) === 2);
+      const again = await send(author, 'POST', '/api/posts/updatePostViews', { postId });
+      expect(again.body).toEqual({ views: 2, counted: false });
+      expect(await userViews(stranger)).toEqual({ views: 2, counted: false });
+    },
+    PROCESS_TEST_TIMEOUT_MS,
+  );
 });

@@ -53,6 +53,32 @@ export const PostPrivacyChangedEvent = z.object({
   privacy: Privacy,
 });
 
+/**
+ * A member's like of a post as it now is (the posts service owns post likes): the reactions
+ * service keeps `userLikes` for posts the same. Absolute, so replaying converges.
+ */
+export const PostLikeChangedEvent = z.object({
+  postId: z.string(),
+  userId: z.string(),
+  liked: z.boolean(),
+});
+
+/** A member liked or unliked a post through `userLikes/toggleLike`: the posts service applies it. */
+export const PostLikeRequestedEvent = z.object({
+  postId: z.string(),
+  userId: z.string(),
+  liked: z.boolean(),
+});
+
+/**
+ * A viewer (a viewer key: `member:<id>` or `visitor:<id>`) counted on a post by the posts
+ * service, which owns post views: the reactions service counts them the same for `userViews`.
+ */
+export const PostViewedEvent = z.object({ postId: z.string(), viewer: z.string() });
+
+/** A view of a post counted through `userViews/toggleView`: the posts service counts it too. */
+export const PostViewRequestedEvent = z.object({ postId: z.string(), viewer: z.string() });
+
 /** Someone followed the unsubscribe link of an email: no more notices to that address. */
 export const EmailUnsubscribedEvent = z.object({ email: z.string() });
 
@@ -102,6 +128,10 @@ export const domainEvents = {
   'profile.publication.changed': ProfilePublicationChangedEvent,
   'post.deleted': PostDeletedEvent,
   'post.privacy.changed': PostPrivacyChangedEvent,
+  'post.like.changed': PostLikeChangedEvent,
+  'post.like.requested': PostLikeRequestedEvent,
+  'post.viewed': PostViewedEvent,
+  'post.view.requested': PostViewRequestedEvent,
   'meAnswer.published': MeAnswerPublishedEvent,
   'meAnswer.unpublished': MeAnswerUnpublishedEvent,
   'meAnswer.privacy.changed': MeAnswerPrivacyChangedEvent,
@@ -125,6 +155,10 @@ export const eventSubscriptions: Record<DomainEventType, ReadonlyArray<ServiceEv
   'profile.publication.changed': ['events-users'],
   'post.deleted': ['events-reactions', 'events-feed-messages', 'events-me-answers'],
   'post.privacy.changed': ['events-feed-messages', 'events-reactions'],
+  'post.like.changed': ['events-reactions'],
+  'post.like.requested': ['events-posts'],
+  'post.viewed': ['events-reactions'],
+  'post.view.requested': ['events-posts'],
   'meAnswer.published': ['events-posts'],
   'meAnswer.unpublished': ['events-posts'],
   'meAnswer.privacy.changed': ['events-feed-messages', 'events-reactions'],

@@ -27,6 +27,10 @@ const PRIVATE =
 const COUNTS_ONCE =
   'Counts once per member, or per browser by the gateway’s visitor cookie; crawlers and callers without either do not count.';
 
+/** Issue 29: one like and one view count per post, whichever of the spec's two calls. */
+const ONE_STATE =
+  'The post’s one like state and view count: `userLikes/toggleLike` and `userViews/toggleView` with `collectionName: "posts"` change the same (within moments, by events). Prefer this call for posts: it is the state itself.';
+
 const routes: ApiRoute[] = [
   {
     method: 'POST',
@@ -79,6 +83,7 @@ const routes: ApiRoute[] = [
     method: 'PUT',
     path: '/api/posts/like',
     summary: 'Like a post, or take the like back (a toggle)',
+    description: ONE_STATE,
     auth: 'member',
     body: LikeRequest,
     status: 200,
@@ -136,7 +141,7 @@ const routes: ApiRoute[] = [
     method: 'POST',
     path: '/api/posts/updatePostViews',
     summary: 'Count a view',
-    description: COUNTS_ONCE,
+    description: `${COUNTS_ONCE} ${ONE_STATE}`,
     auth: 'anyone',
     body: UpdatePostViewsRequest,
     status: 200,

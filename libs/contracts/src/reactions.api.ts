@@ -20,6 +20,9 @@ const SUBJECT =
   'On a post or me answer: only one that exists and that the caller may read (a private one is its author’s alone); anyone else gets the subject’s own 404, POST_NOT_FOUND or ANSWER_NOT_FOUND, as the post or answer itself answers.';
 const SUBJECT_ERRORS: ApiRoute['errors'] = ['POST_NOT_FOUND', 'ANSWER_NOT_FOUND'];
 
+const POSTS_OWN =
+  'For `collectionName: "posts"` this is the post’s own like and view count, the one `PUT /api/posts/like`, `posts/updatePostViews` and `getPostById` use: one state whichever call sets it, shared within moments by events. Clients should prefer the posts calls for posts.';
+
 const TOGGLE =
   'A toggle: on when off, off when on. Calls at once by one member take turns, so the state and the count always agree however many there are.';
 
@@ -28,7 +31,7 @@ const routes: ApiRoute[] = [
     method: 'POST',
     path: '/api/userLikes/toggleLike',
     summary: 'Like an object, or take the like back',
-    description: `${TOGGLE} The answer is the caller’s like after the call and the object’s count of members who like it. ${SUBJECT}`,
+    description: `${TOGGLE} The answer is the caller’s like after the call and the object’s count of members who like it. ${SUBJECT} ${POSTS_OWN}`,
     auth: 'member',
     guestError: 'MUST_BE_LOGGED_IN',
     body: ToggleUserLikeRequest,
@@ -51,7 +54,7 @@ const routes: ApiRoute[] = [
     method: 'POST',
     path: '/api/userViews/toggleView',
     summary: 'Count a view',
-    description: `Despite the name, never a toggle: a view counts once per viewer, the signed-in member or else the browser’s visitor id (the gateway’s cookie). A guest without a visitor id, or a crawler’s user agent, counts nothing and gets the count (\`counted: false\`). ${SUBJECT}`,
+    description: `Despite the name, never a toggle: a view counts once per viewer, the signed-in member or else the browser’s visitor id (the gateway’s cookie). A guest without a visitor id, or a crawler’s user agent, counts nothing and gets the count (\`counted: false\`). ${SUBJECT} ${POSTS_OWN}`,
     auth: 'anyone',
     body: ToggleViewRequest,
     status: 200,
