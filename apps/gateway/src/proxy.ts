@@ -391,8 +391,11 @@ export function registerProxy(fastify: FastifyInstance, deps: ProxyDeps): void {
     }
     if (route?.upload && identity.kind === 'member') {
       const declared = Number(firstHeader(request.headers['content-length']) ?? 0);
-      if (declared > route.upload.maxBytes + UPLOAD_FORM_ALLOWANCE_BYTES)
+      if (declared > route.upload.maxBytes + UPLOAD_FORM_ALLOWANCE_BYTES) {
+        // Never to be read: the connection ends with the answer.
+        void reply.header('connection', 'close');
         throw tooBig(route.upload.maxBytes);
+      }
       const refused = uploads.take(identity.userId);
       if (refused)
         throw Object.assign(new AppError(refused), {
@@ -579,9 +582,9 @@ export function registerProxy(fastify: FastifyInstance, deps: ProxyDeps): void {
     const problem = (error: unknown, request: FastifyRequest, reply: FastifyReply) => {
       const retryAfter = (error as { retryAfterSeconds?: unknown }).retryAfterSeconds;
       if (typeof retryAfter === 'number') void reply.header('retry-after', String(retryAfter));
-      // Answered before the body was all read (a guest's upload, a limit): the connection ends
-      // with the answer, so the rest of the body is neither read nor waited for.
-      if (!request.raw.complete) void reply.header('connection', 'close');
+      // Answered before the body was read (a guest's upload, a limit): Node reads the rest and
+      // drops it, holding none of it, so a client still sending (a browser, fetch) gets the
+      // answer rather than a broken pipe; REQUEST_TIMEOUT_MS bounds one that never finishes.
       sendProblem(request, reply, error, logger);
     };
     scope.setErrorHandler(problem);
