@@ -9,7 +9,12 @@ import {
   type PostSummary,
   type TranslateOutputResponse,
 } from '@mepedia/contracts';
-import { openDatabase, runMigrations, type DatabaseHandle } from '@mepedia/server-database';
+import {
+  openDatabase,
+  removedMemberKey,
+  runMigrations,
+  type DatabaseHandle,
+} from '@mepedia/server-database';
 import type { Identity } from '@mepedia/server-identity';
 import { InProcessQueue, type Job } from '@mepedia/server-queue';
 import {
@@ -985,6 +990,89 @@ describe('posts service over HTTP', () => {
         'x-mepedia-identity': identity.assert(sharer, 'posts', { visitorId: visitorId() }),
       };
       expect((await share(byMember.postId, both)).body).toEqual({ shareCount: 1 });
+    });
+
+    // Issue 29, item 14: the posts service owns a post's likes and views; userLikes and
+    // userViews (the reactions service) hand theirs over and hear back.
+    it('applies likes and views handed over by the reactions service, and announces its own', async () => {
+      const post = await create(member());
+      const [fan, gone] = [member(), member()];
+      const announced = (type: string) =>
+        emitted
+          .filter((job) => job.name === type)
+          .map((job) => (job.data as { payload: Record<string, unknown> }).payload)
+          .filter((payload) => payload['postId'] === post.postId);
+      const hand = async (type: string, payload: object) => {
+        const event = envelope(type, payload, new Date(), 'reactions');
+        await queue.add('events-posts', type, event, { jobId: event.id, attempts: 1 });
+      };
+      const until = async (done: () => boolean) => {
+        for (let i = 0; i < 250 && !done(); i++)
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        expect(done()).toBe(true);
+      };
+      const read = async () =>
+        (
+          await call<Post>(base, 'POST', '/api/posts/getPostById', {
+            headers: as(fan),
+            body: { postId: post.postId },
+          })
+        ).body;
+
+      await hand('post.like.requested', { postId: post.postId, userId: fan.userId, liked: true });
+      await until(() => announced('post.like.changed').length === 1);
+      expect(await read()).toMatchObject({ likes: 1, likedByMe: true });
+      // Set as asked: the same again changes nothing, and is said again.
+      await hand('post.like.requested', { postId: post.postId, userId: fan.userId, liked: true });
+      await until(() => announced('post.like.changed').length === 2);
+      expect(await read()).toMatchObject({ likes: 1, likedByMe: true });
+      // Its own toggle is announced as it now is.
+      const off = await call<LikeResponse>(base, 'PUT', '/api/posts/like', {
+        headers: as(fan),
+        body: { id: post.postId },
+      });
+      expect(off.body).toEqual({ liked: false, likes: 0 });
+      await until(() => announced('post.like.changed').length === 3);
+      expect(announced('post.like.changed').at(-1)).toEqual({
+        postId: post.postId,
+        userId: fan.userId,
+        liked: false,
+      });
+
+      // A viewer counted through userViews counts here once; one counted here is announced.
+      const visitor = visitorId();
+      await hand('post.view.requested', { postId: post.postId, viewer: `visitor:${visitor}` });
+      await until(() => announced('post.viewed').length === 1);
+      expect((await views(post.postId, asVisitor(visitor))).body).toEqual({
+        views: 1,
+        counted: false,
+      });
+      expect((await views(post.postId, as(fan))).body).toEqual({ views: 2, counted: true });
+      await until(() => announced('post.viewed').length === 2);
+      expect(announced('post.viewed').at(-1)).toEqual({
+        postId: post.postId,
+        viewer: `member:${fan.userId}`,
+      });
+
+      // Nothing for a member who left, nor for a post that is gone.
+      const left = envelope('user.deleted', { userId: gone.userId });
+      await queue.add('events-posts', left.type, left, { jobId: left.id, attempts: 1 });
+      const departed = async () =>
+        handle.kind === 'postgres' &&
+        (
+          await handle.pool.query('select 1 from posts.removed_members where member_key = $1', [
+            removedMemberKey(gone.userId),
+          ])
+        ).rows.length === 1;
+      for (let i = 0; i < 250 && !(await departed()); i++)
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(await departed()).toBe(true);
+      await hand('post.like.requested', { postId: post.postId, userId: gone.userId, liked: true });
+      await hand('post.like.requested', { postId: randomUUID(), userId: fan.userId, liked: true });
+      await hand('post.like.requested', { postId: post.postId, userId: fan.userId, liked: true });
+      await until(() => announced('post.like.changed').length === 4);
+      expect(await read()).toMatchObject({ likes: 1, likedByMe: true });
+      expect(await queue.failed('events-posts')).toEqual([]);
     });
 
     it('counts no share from a guest without a visitor id, yet answers the count', async () => {

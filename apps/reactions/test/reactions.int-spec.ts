@@ -9,7 +9,12 @@ import {
   type ReactionCollection,
   type ReactionCounts,
 } from '@mepedia/contracts';
-import { newId, openDatabase, type DatabaseHandle } from '@mepedia/server-database';
+import {
+  newId,
+  openDatabase,
+  removedMemberKey,
+  type DatabaseHandle,
+} from '@mepedia/server-database';
 import type { Identity } from '@mepedia/server-identity';
 import { InProcessQueue } from '@mepedia/server-queue';
 import { call, createTestDatabase, SETUP_TIMEOUT_MS, testIdentity } from '@mepedia/server-testing';
@@ -840,6 +845,116 @@ describe('reactions service over HTTP', () => {
         announced.objectId,
       ]);
       expect(await countersOff()).toBe(0);
+    });
+  });
+
+  // Issue 29, item 14: a post's likes and views are the posts service's; userLikes and userViews
+  // hand theirs over and take the posts service's word.
+  describe('a post’s likes and views, shared with the posts service', () => {
+    const emitted: Array<{ type: string; payload: Record<string, unknown> }> = [];
+    beforeAll(() => {
+      queue.process('events', async (job) => {
+        const data = job.data as { type: string; payload: Record<string, unknown> };
+        emitted.push({ type: data.type, payload: data.payload });
+      });
+    });
+    const handed = (type: string, objectId: string) =>
+      emitted.filter((event) => event.type === type && event.payload['postId'] === objectId);
+    const hear = async (type: string, payload: object) => {
+      const event = envelope(type, payload, new Date(), 'posts');
+      await queue.add('events-reactions', event.type, event, { jobId: event.id, attempts: 1 });
+      for (let i = 0; i < 250; i++) {
+        const { waiting, active, delayed } = await queue.counts('events-reactions');
+        if (waiting + active + delayed === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      expect(await queue.failed('events-reactions')).toEqual([]);
+    };
+    const until = async (done: () => boolean) => {
+      for (let i = 0; i < 250 && !done(); i++)
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(done()).toBe(true);
+    };
+
+    it('hands a post’s like to the posts service, and takes its word on likes given there', async () => {
+      const [fan, other] = [member(), member()];
+      const target = object('posts');
+      expect(await toggleLike(fan, target)).toEqual({ liked: true, likes: 1 });
+      await until(() => handed('post.like.requested', target.objectId).length === 1);
+      expect(handed('post.like.requested', target.objectId)[0]!.payload).toEqual({
+        postId: target.objectId,
+        userId: fan.userId,
+        liked: true,
+      });
+      // A like given on the post page's call: listed here, counted once, taken back here.
+      await hear('post.like.changed', {
+        postId: target.objectId,
+        userId: other.userId,
+        liked: true,
+      });
+      await hear('post.like.changed', {
+        postId: target.objectId,
+        userId: other.userId,
+        liked: true,
+      });
+      expect(await likedBy(other, { collectionName: 'posts', post: target.objectId })).toEqual([
+        target.objectId,
+      ]);
+      expect(await toggleLike(other, target)).toEqual({ liked: false, likes: 1 });
+      await until(() => handed('post.like.requested', target.objectId).length === 2);
+      // Taken back there: gone here too.
+      await hear('post.like.changed', {
+        postId: target.objectId,
+        userId: fan.userId,
+        liked: false,
+      });
+      expect(await likedBy(fan, { collectionName: 'posts' })).not.toContain(target.objectId);
+      expect(await toggleLike(fan, target)).toEqual({ liked: true, likes: 1 });
+      // A like of another collection is this service's own: nothing handed over.
+      await toggleLike(fan, object('feedMessages'));
+      expect(emitted.filter((event) => event.payload['userId'] === fan.userId)).toHaveLength(2);
+      expect(await countersOff()).toBe(0);
+    });
+
+    it('hands a post’s view over once, and counts a viewer the posts service counted', async () => {
+      const target = object('posts');
+      const visitor = visitorId();
+      expect(await view(asVisitor(visitor), target)).toEqual({ views: 1, counted: true });
+      expect(await view(asVisitor(visitor), target)).toEqual({ views: 1, counted: false });
+      await until(() => handed('post.view.requested', target.objectId).length === 1);
+      await hear('post.viewed', { postId: target.objectId, viewer: `visitor:${visitor}` });
+      const seenThere = visitorId();
+      await hear('post.viewed', { postId: target.objectId, viewer: `visitor:${seenThere}` });
+      expect(await view(asVisitor(seenThere), target)).toEqual({ views: 2, counted: false });
+      expect(handed('post.view.requested', target.objectId)).toHaveLength(1);
+      expect(await countersOff()).toBe(0);
+    });
+
+    it('writes back no like or view of a member who left', async () => {
+      const [gone, stays] = [member(), member()];
+      const target = object('posts');
+      await toggleLike(stays, target);
+      const left = envelope('user.deleted', { userId: gone.userId });
+      await queue.add('events-reactions', left.type, left, { jobId: left.id, attempts: 1 });
+      const departed = () =>
+        count('select count(*)::int as n from reactions.removed_members where member_key = $1', [
+          removedMemberKey(gone.userId),
+        ]).then((n) => n === 1);
+      for (let i = 0; i < 250 && !(await departed()); i++)
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      await hear('post.like.changed', {
+        postId: target.objectId,
+        userId: gone.userId,
+        liked: true,
+      });
+      await hear('post.viewed', { postId: target.objectId, viewer: `member:${gone.userId}` });
+      expect(
+        await count(
+          `select ((select count(*) from reactions.likes where user_id = $1)
+                + (select count(*) from reactions.views where viewer = $2))::int as n`,
+          [gone.userId, `member:${gone.userId}`],
+        ),
+      ).toBe(0);
     });
   });
 });

@@ -304,13 +304,16 @@ describe('services mode: a member’s whole life, with crashes on the way', () =
       ).catch(leftovers);
       expect(residue).toEqual({ rows: [], files: [], redisKeys: [] });
 
-      // Her post went with her, and the talk under it.
-      const left = await send<FeedMessagesCount>(
-        null,
+      // Her post went with her, and the talk under it: a deleted post's discussion is no more.
+      const left = await call<{ code: string }>(
+        url,
         'GET',
         `/api/feedMessages/getNumberOfMessages/${postId}`,
       );
-      expect(left.count).toBe(0);
+      expect({ status: left.status, code: left.body.code }).toEqual({
+        status: 404,
+        code: 'DISCUSSION_NOT_FOUND',
+      });
       expect((await call(url, 'POST', '/api/posts/getPostById', { body: { postId } })).status).toBe(
         404,
       );

@@ -20,7 +20,7 @@ const routes: ApiRoute[] = [
     method: 'POST',
     path: '/api/feedMessages/sendMessage',
     summary: 'Comment on a post or me answer, or reply to a comment',
-    description: `Plain text, 1 to ${FEED_MESSAGE_MAX} characters once cleaned. With \`parentMessageId\`, a reply; a reply to a reply joins the top-level thread (its \`parentMessageId\` is the top-level message). The parent must exist, not be deleted (MESSAGE_NOT_FOUND) and be in the same room (VALIDATION_FAILED on \`parentMessageId\`). When the room or \`postId\` is a private post or me answer, only its author may write: anyone else gets DISCUSSION_NOT_FOUND. A guest gets MUST_BE_LOGGED_IN.`,
+    description: `Plain text, 1 to ${FEED_MESSAGE_MAX} characters once cleaned. With \`parentMessageId\`, a reply; a reply to a reply joins the top-level thread (its \`parentMessageId\` is the top-level message). The parent must exist, not be deleted (MESSAGE_NOT_FOUND) and be in the same room (VALIDATION_FAILED on \`parentMessageId\`). When the room or \`postId\` is a private post or me answer, only its author may write: anyone else gets DISCUSSION_NOT_FOUND. \`postId\` must be a post or me answer that exists: one deleted or never made is DISCUSSION_NOT_FOUND (one made a moment ago is taken). A guest gets MUST_BE_LOGGED_IN.`,
     auth: 'member',
     guestError: 'MUST_BE_LOGGED_IN',
     body: SendFeedMessageRequest,
