@@ -500,8 +500,9 @@ export class ReactionsRepository {
   /**
    * An object is gone (a deleted post): its likes, views and reactions go with their counters.
    * The counter rows are locked first, as a toggle locks them, so a toggle at the same moment
-   * either lands before (and goes too) or after (and starts the object over, harmlessly, since
-   * nothing shows a deleted object). Answers how many rows of each kind went.
+   * either lands before (and goes too) or after: then the service, seeing the subject marked
+   * deleted, removes it again and refuses (`ReactionsService.stillThere`). Answers how many rows
+   * of each kind went.
    */
   async removeObject(target: ObjectRef): Promise<RemovedMember> {
     const { collection, objectId } = target;

@@ -84,7 +84,21 @@ export class ReactionsService {
     await this.mustRead(object, userId, true);
     const toggled = await this.repository.toggleLike(object, userId);
     if (object.collection === 'posts') this.onOutboxWrite();
+    await this.stillThere(object);
     return toggled;
+  }
+
+  /**
+   * After a write on a post or answer: if it was deleted meanwhile, what was just written goes
+   * too and the caller gets the 404. post.deleted marks the subject first, then removes what it
+   * gathered, so either that removal saw this write or this sees the mark.
+   */
+  private async stillThere(object: ObjectRef): Promise<void> {
+    const notFound = SUBJECTS[object.collection];
+    if (notFound === undefined) return;
+    if (!(await this.repository.subject(object.objectId))?.deleted) return;
+    await this.repository.removeObject(object);
+    throw new AppError(notFound);
   }
 
   /** The posts service's word on a member's like of a post (post.like.changed). */
@@ -125,6 +139,7 @@ export class ReactionsService {
     const viewed = await this.repository.view(object, property, viewer);
     // A post's view was handed to the posts service, which owns post views.
     if (viewed.counted && object.collection === 'posts') this.onOutboxWrite();
+    if (viewed.counted) await this.stillThere(object);
     return viewed;
   }
 
@@ -140,6 +155,7 @@ export class ReactionsService {
   ): Promise<ToggleLottieResponse> {
     await this.mustRead(object, userId, true);
     const { reacted, counts, mine } = await this.repository.toggleLottie(object, userId, name);
+    await this.stillThere(object);
     return { reacted, ...toLottiesState(counts, mine) };
   }
 
