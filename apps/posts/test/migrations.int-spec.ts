@@ -22,7 +22,9 @@ async function upgrade(
   const handle = await openDatabase({ url: database.url, poolSize: 2 });
   const before = migrationsBefore(POSTS_MIGRATIONS.folder, tag);
   try {
-    await runMigrations(handle, { ...POSTS_MIGRATIONS, folder: before.folder });
+    // As an older release migrated: its SQL, without today's data work (the re-clean reads
+    // columns a later migration adds).
+    await runMigrations(handle, { schema: POSTS_MIGRATIONS.schema, folder: before.folder });
     await withClient(database.url, seed);
     await runMigrations(handle, POSTS_MIGRATIONS);
     await withClient(database.url, check);
