@@ -416,7 +416,9 @@ test('another member’s post cannot be edited here', async ({ page }) => {
   expect(created.status()).toBe(201);
   const { postId } = (await created.json()) as { postId: string };
 
-  // A second member signs in on the same browser.
+  // A second member signs in on the same browser, after the first signed out (an email link
+  // never replaces another member's session: docs/api/users.md).
+  expect((await page.request.post('/api/users/logout')).status()).toBeLessThan(300);
   await registerMember(page.request, newPerson());
   const answer = await page.goto(`/profile/write-post/${postId}`);
   expect(answer?.status()).toBe(403);
