@@ -1,28 +1,7 @@
 import type { FeedMessageSort } from '@mepedia/contracts';
-import { removedMemberKey, type Db } from '@mepedia/server-database';
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  inArray,
-  isNull,
-  lt,
-  ne,
-  not,
-  or,
-  sql,
-  type SQL,
-} from 'drizzle-orm';
-import {
-  likes,
-  messages,
-  removedMembers,
-  subjectPrivacy,
-  unannouncedSubjects,
-  type MessageRow,
-} from './feed-messages.schema';
+import { SubjectStore, type Db } from '@mepedia/server-database';
+import { and, asc, count, desc, eq, inArray, isNull, not, or, sql, type SQL } from 'drizzle-orm';
+import { likes, messages, type MessageRow } from './feed-messages.schema';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -40,9 +19,6 @@ export type InsertResult =
   { kind: 'inserted'; row: MessageRow } | { kind: 'parent-not-found' } | { kind: 'other-room' };
 
 export type OwnChangeResult<T> = { kind: 'done'; value: T } | { kind: 'not-found' | 'forbidden' };
-
-/** Owns the private discussions of members who left: no member has this id. */
-export const NO_OWNER = '00000000-0000-0000-0000-000000000000';
 
 /** What a member who leaves took with them. */
 export type RemovedMember = {
@@ -62,7 +38,22 @@ export type RemovedMember = {
  * (UUIDv7: a top-level message is older than its replies, so it comes first).
  */
 export class FeedMessagesRepository {
-  constructor(private readonly db: Db) {}
+  /**
+   * Posts and me answers as their services announce them (feed-messages.schema.ts). A member
+   * who leaves takes their subjects with them (deleted, nobody's) but their privacy stays as it
+   * was: a private discussion stays closed, to everyone now. A late announcement naming them
+   * writes nothing with their id.
+   */
+  readonly subjects: SubjectStore;
+
+  constructor(private readonly db: Db) {
+    this.subjects = new SubjectStore(db, {
+      schema: 'feed_messages',
+      unannouncedCollection: false,
+      disownedPrivacy: 'kept',
+      ownerLeftAnnouncement: 'unown',
+    });
+  }
 
   /**
    * Add a message. With `parentId`, a reply: to the top-level message of the parent's thread,
@@ -209,53 +200,6 @@ export class FeedMessagesRepository {
   }
 
   /**
-   * Record a subject's privacy as announced at `changedAt`, unless a later announcement is
-   * recorded already, or its owner has left (a late announcement: their id is not written
-   * back). Should the owner leave while this runs, the second statement takes their id out.
-   */
-  async applyPrivacy(
-    subjectId: string,
-    ownerId: string,
-    isPrivate: boolean,
-    changedAt: Date,
-  ): Promise<void> {
-    const key = removedMemberKey(ownerId);
-    const at = changedAt.toISOString();
-    await this.db.execute(sql`
-      insert into feed_messages.subject_privacy (subject_id, owner_id, private, changed_at)
-      select ${subjectId}, ${ownerId}::uuid, ${isPrivate}, ${at}::timestamptz
-      where not exists (select 1 from feed_messages.removed_members where member_key = ${key})
-      on conflict (subject_id) do update
-        set owner_id = excluded.owner_id, private = excluded.private,
-            changed_at = excluded.changed_at
-        where not feed_messages.subject_privacy.deleted
-          and feed_messages.subject_privacy.changed_at < excluded.changed_at`);
-    await this.db.execute(sql`
-      update feed_messages.subject_privacy set owner_id = ${NO_OWNER}::uuid
-      where subject_id = ${subjectId} and owner_id = ${ownerId}::uuid
-        and exists (select 1 from feed_messages.removed_members where member_key = ${key})`);
-  }
-
-  /**
-   * Whether any of these subjects (rooms, posts) is private to someone other than the viewer
-   * (a guest: to anyone). One probe of the primary key per id.
-   */
-  async hiddenFrom(subjectIds: string[], viewerId: string | null): Promise<boolean> {
-    const [row] = await this.db
-      .select({ subjectId: subjectPrivacy.subjectId })
-      .from(subjectPrivacy)
-      .where(
-        and(
-          inArray(subjectPrivacy.subjectId, [...new Set(subjectIds)]),
-          eq(subjectPrivacy.private, true),
-          ...(viewerId === null ? [] : [ne(subjectPrivacy.ownerId, viewerId)]),
-        ),
-      )
-      .limit(1);
-    return row !== undefined;
-  }
-
-  /**
    * Whether the message's room or post is private to someone other than the viewer; undefined
    * when there is no such message.
    */
@@ -265,91 +209,7 @@ export class FeedMessagesRepository {
       .from(messages)
       .where(eq(messages.id, messageId));
     if (!row) return undefined;
-    return this.hiddenFrom([row.roomId, row.postId], viewerId);
-  }
-
-  /** What the owning service last said about a subject; undefined: never announced. */
-  async subject(
-    subjectId: string,
-  ): Promise<{ ownerId: string; private: boolean; deleted: boolean } | undefined> {
-    const [row] = await this.db
-      .select({
-        ownerId: subjectPrivacy.ownerId,
-        private: subjectPrivacy.private,
-        deleted: subjectPrivacy.deleted,
-      })
-      .from(subjectPrivacy)
-      .where(eq(subjectPrivacy.subjectId, subjectId));
-    return row;
-  }
-
-  /**
-   * A post is gone, for good: its word stays as a tombstone nobody owns, so neither a message
-   * sent after nor an announcement delivered late brings it back (its messages go with
-   * `removePost`).
-   */
-  async markDeleted(subjectId: string, at: Date): Promise<void> {
-    await this.db
-      .insert(subjectPrivacy)
-      .values({ subjectId, ownerId: NO_OWNER, private: true, deleted: true, changedAt: at })
-      .onConflictDoUpdate({
-        target: subjectPrivacy.subjectId,
-        set: { ownerId: NO_OWNER, private: true, deleted: true },
-      });
-  }
-
-  /** Remember a subject written about before its announcement (see `sweepUnannounced`). */
-  async noteUnannounced(subjectId: string): Promise<void> {
-    await this.db.insert(unannouncedSubjects).values({ subjectId }).onConflictDoNothing();
-  }
-
-  /**
-   * Subjects noted before `before`: those announced since are kept, the messages about those
-   * still never announced go. Answers how many subjects lost their messages.
-   */
-  async sweepUnannounced(before: Date): Promise<number> {
-    const due = (
-      await this.db
-        .select({ subjectId: unannouncedSubjects.subjectId })
-        .from(unannouncedSubjects)
-        .where(lt(unannouncedSubjects.createdAt, before))
-        .limit(500)
-    ).map((row) => row.subjectId);
-    if (due.length === 0) return 0;
-    const known = await this.db
-      .select({ subjectId: subjectPrivacy.subjectId })
-      .from(subjectPrivacy)
-      .where(and(inArray(subjectPrivacy.subjectId, due), eq(subjectPrivacy.deleted, false)));
-    const kept = new Set(known.map((row) => row.subjectId));
-    const never = due.filter((id) => !kept.has(id));
-    for (const subjectId of never) await this.removePost(subjectId);
-    await this.db.delete(unannouncedSubjects).where(inArray(unannouncedSubjects.subjectId, due));
-    return never.length;
-  }
-
-  /**
-   * A member left: they are remembered by a digest only, their private discussions stay
-   * closed, to everyone now, and their id goes from the table. `leftAt` (the event's time)
-   * outranks any announcement still on its way. One transaction.
-   */
-  async disownSubjects(ownerId: string, leftAt: Date): Promise<number> {
-    return this.db.transaction(async (tx) => {
-      await tx
-        .insert(removedMembers)
-        .values({ memberKey: removedMemberKey(ownerId) })
-        .onConflictDoNothing();
-      const changed = await tx
-        .update(subjectPrivacy)
-        .set({
-          ownerId: NO_OWNER,
-          // Their posts and answers go with them: nothing more is written about them.
-          deleted: true,
-          changedAt: sql`greatest(${subjectPrivacy.changedAt}, ${leftAt.toISOString()}::timestamptz)`,
-        })
-        .where(eq(subjectPrivacy.ownerId, ownerId))
-        .returning({ subjectId: subjectPrivacy.subjectId });
-      return changed.length;
-    });
+    return this.subjects.hiddenFrom([row.roomId, row.postId], viewerId);
   }
 
   /** Which of these messages the member likes (one primary-key probe each). */

@@ -1,3 +1,4 @@
+import { removedMembersTable, subjectPrivacyTable } from '@mepedia/server-database';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -93,27 +94,14 @@ export const likes = feedMessagesSchema.table(
 export type MessageRow = typeof messages.$inferSelect;
 
 /**
- * Who may see a post's or me answer's discussion: the posts and me-answers services' word
- * (`post.privacy.changed`, `meAnswer.privacy.changed`), kept here so that a private one's
- * discussion is its owner's alone. A subject with no row is public. `changedAt` is the event's
- * `occurredAt`: an older event never overwrites a newer one.
+ * Who may see a post's or me answer's discussion, and whether it still exists: the posts and
+ * me-answers services' word (`post.privacy.changed`, `meAnswer.privacy.changed`, `post.deleted`),
+ * kept here so that a private one's discussion is its owner's alone; and members who left, by a
+ * digest of their id. The subjects read model reactions keeps too (libs/server/database,
+ * subjects.ts), here in the feed_messages schema. A subject with no row is public.
  */
-export const subjectPrivacy = feedMessagesSchema.table(
-  'subject_privacy',
-  {
-    /** A post id or a me answer id: what a room or a message's `postId` names. */
-    subjectId: text('subject_id').primaryKey(),
-    ownerId: uuid('owner_id').notNull(),
-    private: boolean('private').notNull(),
-    /** Deleted (the post, or the member who owned it): final, no announcement undoes it. */
-    deleted: boolean('deleted').notNull().default(false),
-    changedAt: timestamp('changed_at', { withTimezone: true, mode: 'date' }).notNull(),
-  },
-  (table) => [
-    // What a member who leaves owned.
-    index('subject_privacy_owner_idx').on(table.ownerId),
-  ],
-);
+export const subjectPrivacy = subjectPrivacyTable(feedMessagesSchema);
+export const removedMembers = removedMembersTable(feedMessagesSchema);
 
 /**
  * Posts and me answers written about before their announcement arrived (made a moment ago):
@@ -123,13 +111,4 @@ export const subjectPrivacy = feedMessagesSchema.table(
 export const unannouncedSubjects = feedMessagesSchema.table('unannounced_subjects', {
   subjectId: text('subject_id').primaryKey(),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-});
-
-/**
- * Members who left, by a one-way digest of their id (removedMemberKey): an announcement of
- * privacy sent before they left and delivered after cannot bring back a row with their id.
- */
-export const removedMembers = feedMessagesSchema.table('removed_members', {
-  memberKey: text('member_key').primaryKey(),
-  removedAt: timestamp('removed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });

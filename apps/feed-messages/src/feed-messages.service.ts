@@ -9,8 +9,9 @@ import {
   type LikeFeedMessageResponse,
   type SendFeedMessageRequest,
 } from '@mepedia/contracts';
-import { isUuid, newId, uuidV7Time } from '@mepedia/server-database';
+import { newId } from '@mepedia/server-database';
 import { AppError, fieldError } from '@mepedia/server-http';
+import { SubjectAccess, type PrivacyAnnouncement } from '@mepedia/server-platform';
 import type { z } from 'zod';
 import { toFeedMessage } from './feed-messages.mapper';
 import type {
@@ -35,14 +36,7 @@ function owned<T>(result: OwnChangeResult<T>): T {
   }
 }
 
-/**
- * How long a post or me answer may go unannounced and still be written about: one made a moment
- * ago whose announcement is on its way (its id, a UUIDv7, says when it was made). Well beyond
- * the queue's usual delay of under a second, and a worker's restart.
- */
-export const UNANNOUNCED_GRACE_MS = 10 * 60_000;
-/** Clocks of two processes may differ by this much. */
-const CLOCK_SKEW_MS = 60_000;
+export { UNANNOUNCED_GRACE_MS } from '@mepedia/server-platform';
 
 /**
  * Comments on posts and me answers, with one level of replies. What is discussed is not asked
@@ -52,11 +46,15 @@ const CLOCK_SKEW_MS = 60_000;
  * that was deleted or never existed.
  */
 export class FeedMessagesService {
-  constructor(private readonly repository: FeedMessagesRepository) {}
+  private readonly subjects: SubjectAccess;
+
+  constructor(private readonly repository: FeedMessagesRepository) {
+    this.subjects = new SubjectAccess(repository.subjects);
+  }
 
   /** Refuse a discussion the viewer may not see (a guest: `null`). */
   private async mustSee(subjectIds: string[], viewerId: string | null): Promise<void> {
-    if (await this.repository.hiddenFrom(subjectIds, viewerId))
+    if (await this.repository.subjects.hiddenFrom(subjectIds, viewerId))
       throw new AppError('DISCUSSION_NOT_FOUND');
   }
 
@@ -70,19 +68,14 @@ export class FeedMessagesService {
   /**
    * Refuse to write about a post or answer that was deleted, or that was never announced and
    * was not made a moment ago (its UUIDv7 id within the grace); one taken on trust is noted,
-   * and its messages go if it is still unannounced after the grace (`sweepUnannounced`).
+   * and its messages go if it is still unannounced after the grace (`sweepUnannounced`). Its
+   * privacy is `mustSee`'s.
    */
-  private async mustExist(subjectId: string, now: Date): Promise<void> {
-    const subject = await this.repository.subject(subjectId);
-    if (subject) {
-      if (subject.deleted) throw new AppError('DISCUSSION_NOT_FOUND');
-      return;
-    }
-    const made = uuidV7Time(subjectId);
-    const at = now.getTime();
-    if (made === undefined || made < at - UNANNOUNCED_GRACE_MS || made > at + CLOCK_SKEW_MS)
-      throw new AppError('DISCUSSION_NOT_FOUND');
-    await this.repository.noteUnannounced(subjectId);
+  private mustExist(subjectId: string, now: Date): Promise<void> {
+    return this.subjects.mustRead(subjectId, 'DISCUSSION_NOT_FOUND', {
+      writing: true,
+      now: now.getTime(),
+    });
   }
 
   async send(authorId: string, input: SendInput, now = new Date()): Promise<FeedMessage> {
@@ -102,12 +95,10 @@ export class FeedMessagesService {
     );
     switch (result.kind) {
       case 'inserted':
-        // Deleted while this was written: post.deleted marks it first, then removes its
-        // messages, so either that removal saw this message or this sees the mark.
-        if ((await this.repository.subject(input.postId))?.deleted) {
-          await this.repository.removePost(input.postId);
-          throw new AppError('DISCUSSION_NOT_FOUND');
-        }
+        // Deleted while this was written: its messages go, this one too.
+        await this.subjects.mustStillExist(input.postId, 'DISCUSSION_NOT_FOUND', () =>
+          this.repository.removePost(input.postId),
+        );
         return toFeedMessage(result.row);
       case 'parent-not-found':
         throw new AppError('MESSAGE_NOT_FOUND');
@@ -179,37 +170,27 @@ export class FeedMessagesService {
   }
 
   /** A post was deleted: marked so for good first, then its messages go. */
-  async removePost(postId: string, deletedAt = new Date()): Promise<number> {
-    await this.repository.markDeleted(postId, deletedAt);
-    return this.repository.removePost(postId);
+  removePost(postId: string, deletedAt = new Date()): Promise<number> {
+    return this.subjects.deleteSubject(postId, deletedAt, () => this.repository.removePost(postId));
   }
 
   /** Messages about subjects taken on trust and never announced within the grace go. */
   sweepUnannounced(now = Date.now()): Promise<number> {
-    return this.repository.sweepUnannounced(new Date(now - UNANNOUNCED_GRACE_MS - CLOCK_SKEW_MS));
+    return this.subjects.sweepUnannounced(
+      ({ subjectId }) => this.repository.removePost(subjectId),
+      now,
+    );
   }
 
   /** A member left: their messages and likes go; their private discussions stay closed. */
   async removeMember(userId: string, leftAt: Date): Promise<RemovedMember> {
     const removed = await this.repository.removeMember(userId);
-    await this.repository.disownSubjects(userId, leftAt);
+    await this.repository.subjects.disownSubjects(userId, leftAt);
     return removed;
   }
 
   /** The posts or me-answers service's word on a subject's privacy. */
-  applyPrivacy(subject: {
-    subjectId: string;
-    ownerId: string;
-    privacy: 'public' | 'private';
-    occurredAt: Date;
-  }): Promise<void> {
-    // Members' ids are UUIDs: an announcement naming anything else has nobody to keep it for.
-    if (!isUuid(subject.ownerId)) return Promise.resolve();
-    return this.repository.applyPrivacy(
-      subject.subjectId,
-      subject.ownerId,
-      subject.privacy === 'private',
-      subject.occurredAt,
-    );
+  applyPrivacy(subject: PrivacyAnnouncement): Promise<void> {
+    return this.subjects.applyPrivacy(subject);
   }
 }

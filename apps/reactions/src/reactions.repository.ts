@@ -4,9 +4,9 @@ import {
   type ReactionName,
   type ViewProperty,
 } from '@mepedia/contracts';
-import { removedMemberKey, type Db } from '@mepedia/server-database';
+import { removedMemberKey, SubjectStore, type Db } from '@mepedia/server-database';
 import { appendEvent } from '@mepedia/server-queue';
-import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   likeCounts,
@@ -15,8 +15,6 @@ import {
   lotties,
   outbox,
   removedMembers,
-  subjectPrivacy,
-  unannouncedSubjects,
   viewCounts,
   views,
 } from './reactions.schema';
@@ -27,12 +25,6 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type ObjectRef = { collection: ReactionCollection; objectId: string };
 
 export type NameCount = { name: ReactionName; count: number };
-
-/** The latest word on a post or me answer (reactions.schema.ts, `subjectPrivacy`). */
-export type Subject = { ownerId: string; private: boolean; deleted: boolean };
-
-/** Owns what members who left owned: no member has this id. */
-export const NO_OWNER = '00000000-0000-0000-0000-000000000000';
 
 /** What a member who leaves took with them. */
 export type RemovedMember = { likes: number; views: number; lotties: number };
@@ -47,7 +39,21 @@ export type RemovedMember = { likes: number; views: number; lotties: number };
  * nothing another transaction waits on in between.
  */
 export class ReactionsRepository {
-  constructor(private readonly db: Db) {}
+  /**
+   * Posts and me answers as their services announce them (reactions.schema.ts). A member who
+   * leaves takes their subjects out of everyone's reach (made private, and deleted); a late
+   * announcement naming them leaves a deleted subject nobody owns.
+   */
+  readonly subjects: SubjectStore;
+
+  constructor(private readonly db: Db) {
+    this.subjects = new SubjectStore(db, {
+      schema: 'reactions',
+      unannouncedCollection: true,
+      disownedPrivacy: 'private',
+      ownerLeftAnnouncement: 'tombstone',
+    });
+  }
 
   /**
    * Turn a member's like of an object on when off, off when on. The counter row is locked
@@ -352,156 +358,11 @@ export class ReactionsRepository {
     return rows.map((row) => row.name);
   }
 
-  /** What the owning service last said about a subject; undefined: never announced. */
-  async subject(subjectId: string): Promise<Subject | undefined> {
-    const [row] = await this.db
-      .select({
-        ownerId: subjectPrivacy.ownerId,
-        private: subjectPrivacy.private,
-        deleted: subjectPrivacy.deleted,
-      })
-      .from(subjectPrivacy)
-      .where(eq(subjectPrivacy.subjectId, subjectId));
-    return row;
-  }
-
-  /** `subject` for many ids at once (one probe of the primary key each). */
-  async subjects(subjectIds: string[]): Promise<Map<string, Subject>> {
-    const rows = await this.db
-      .select({
-        subjectId: subjectPrivacy.subjectId,
-        ownerId: subjectPrivacy.ownerId,
-        private: subjectPrivacy.private,
-        deleted: subjectPrivacy.deleted,
-      })
-      .from(subjectPrivacy)
-      .where(inArray(subjectPrivacy.subjectId, subjectIds));
-    return new Map(rows.map(({ subjectId, ...subject }) => [subjectId, subject]));
-  }
-
-  /**
-   * The owner's word on a subject's privacy, unless a newer one was applied or the subject is
-   * deleted (final). An owner who left is never written back (a digest of their id remembers).
-   */
-  async applyPrivacy(
-    subjectId: string,
-    ownerId: string,
-    isPrivate: boolean,
-    changedAt: Date,
-  ): Promise<void> {
-    const key = removedMemberKey(ownerId);
-    const at = changedAt.toISOString();
-    await this.db.execute(sql`
-      insert into reactions.subject_privacy (subject_id, owner_id, private, changed_at)
-      select ${subjectId}, ${ownerId}::uuid, ${isPrivate}, ${at}::timestamptz
-      where not exists (select 1 from reactions.removed_members where member_key = ${key})
-      on conflict (subject_id) do update
-        set owner_id = excluded.owner_id, private = excluded.private,
-            changed_at = excluded.changed_at
-        where not reactions.subject_privacy.deleted
-          and reactions.subject_privacy.changed_at < excluded.changed_at`);
-    // A subject whose owner left while this was on its way: known, but nobody's now, and gone.
-    await this.db.execute(sql`
-      insert into reactions.subject_privacy (subject_id, owner_id, private, deleted, changed_at)
-      select ${subjectId}, ${NO_OWNER}::uuid, true, true, ${at}::timestamptz
-      where exists (select 1 from reactions.removed_members where member_key = ${key})
-      on conflict (subject_id) do nothing`);
-  }
-
-  /** A subject is gone for good (a deleted post): no later announcement brings it back. */
-  async markDeleted(subjectId: string, at: Date): Promise<void> {
-    await this.db
-      .insert(subjectPrivacy)
-      .values({ subjectId, ownerId: NO_OWNER, private: true, deleted: true, changedAt: at })
-      .onConflictDoUpdate({
-        target: subjectPrivacy.subjectId,
-        set: { ownerId: NO_OWNER, private: true, deleted: true },
-      });
-  }
-
-  /**
-   * A member left: remembered by a digest only; what they owned is gone (their posts and
-   * answers go with them), and their id goes from the table. One transaction.
-   */
-  async disownSubjects(ownerId: string): Promise<number> {
-    return this.db.transaction(async (tx) => {
-      await tx.execute(sql`
-        insert into reactions.removed_members (member_key) values (${removedMemberKey(ownerId)})
-        on conflict do nothing`);
-      const changed = await tx
-        .update(subjectPrivacy)
-        .set({ ownerId: NO_OWNER, private: true, deleted: true })
-        .where(eq(subjectPrivacy.ownerId, ownerId))
-        .returning({ subjectId: subjectPrivacy.subjectId });
-      return changed.length;
-    });
-  }
-
-  /** Remember a subject taken on trust before its announcement (see `sweepUnannounced`). */
-  async noteUnannounced({ collection, objectId }: ObjectRef): Promise<void> {
-    await this.db
-      .insert(unannouncedSubjects)
-      .values({ collection, subjectId: objectId })
-      .onConflictDoNothing();
-  }
-
-  /**
-   * Subjects taken on trust and noted before `before`: those announced since are forgotten
-   * (kept), those still never announced lose what was gathered on them. Answers how many went.
-   */
-  async sweepUnannounced(before: Date): Promise<number> {
-    const due = await this.db
-      .select({
-        collection: unannouncedSubjects.collection,
-        subjectId: unannouncedSubjects.subjectId,
-      })
-      .from(unannouncedSubjects)
-      .where(lt(unannouncedSubjects.createdAt, before))
-      .limit(500);
-    if (due.length === 0) return 0;
-    const known = new Set(
-      (
-        await this.db
-          .select({ subjectId: subjectPrivacy.subjectId })
-          .from(subjectPrivacy)
-          .where(
-            and(
-              inArray(
-                subjectPrivacy.subjectId,
-                due.map((row) => row.subjectId),
-              ),
-              eq(subjectPrivacy.deleted, false),
-            ),
-          )
-      ).map((row) => row.subjectId),
-    );
-    let removed = 0;
-    for (const row of due) {
-      if (!known.has(row.subjectId)) {
-        await this.removeObject({ collection: row.collection, objectId: row.subjectId });
-        removed += 1;
-      }
-    }
-    await this.db.delete(unannouncedSubjects).where(
-      inArray(
-        unannouncedSubjects.subjectId,
-        due.map((row) => row.subjectId),
-      ),
-    );
-    return removed;
-  }
-
-  /**
-   * A member is gone: their likes, reactions and views (`viewer` is their viewer key) go, and
-   * each counter they added to goes down by what they added, all in one transaction. Per
-   * kind, one statement locks the counters (in key order) and one deletes the rows and
-   * corrects the counters, so the work does not grow in statements with the member's rows.
-   */
   /**
    * An object is gone (a deleted post): its likes, views and reactions go with their counters.
    * The counter rows are locked first, as a toggle locks them, so a toggle at the same moment
    * either lands before (and goes too) or after: then the service, seeing the subject marked
-   * deleted, removes it again and refuses (`ReactionsService.stillThere`). Answers how many rows
+   * deleted, removes it again and refuses (`SubjectAccess.mustStillExist`). Answers how many rows
    * of each kind went.
    */
   async removeObject(target: ObjectRef): Promise<RemovedMember> {
@@ -545,6 +406,12 @@ export class ReactionsRepository {
     });
   }
 
+  /**
+   * A member is gone: their likes, reactions and views (`viewer` is their viewer key) go, and
+   * each counter they added to goes down by what they added, all in one transaction. Per
+   * kind, one statement locks the counters (in key order) and one deletes the rows and
+   * corrects the counters, so the work does not grow in statements with the member's rows.
+   */
   async removeMember(userId: string, viewer: string): Promise<RemovedMember> {
     return this.db.transaction(async (tx) => {
       await tx.execute(sql`

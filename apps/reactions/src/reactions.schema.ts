@@ -6,10 +6,10 @@ import {
   type ReactionName,
   type ViewProperty,
 } from '@mepedia/contracts';
+import { removedMembersTable, subjectPrivacyTable } from '@mepedia/server-database';
 import { outboxTable } from '@mepedia/server-queue';
 import { sql, type SQL } from 'drizzle-orm';
 import {
-  boolean,
   check,
   index,
   integer,
@@ -150,29 +150,13 @@ export const lottieCounts = reactionsSchema.table(
 // subject the caller may read (docs/api/reactions.md, "Who may react").
 // ==========================================================================================
 
-/** The latest word on a post or me answer: who owns it, whether it is private, whether gone. */
-export const subjectPrivacy = reactionsSchema.table(
-  'subject_privacy',
-  {
-    /** A post id or a me answer id (`objectId` of the collections `posts` and `meAnswers`). */
-    subjectId: text('subject_id').primaryKey(),
-    ownerId: uuid('owner_id').notNull(),
-    private: boolean('private').notNull(),
-    /** Deleted (the post, or the member who owned it): final, no announcement undoes it. */
-    deleted: boolean('deleted').notNull().default(false),
-    changedAt: timestamp('changed_at', { withTimezone: true, mode: 'date' }).notNull(),
-  },
-  (table) => [index('subject_privacy_owner_idx').on(table.ownerId)],
-);
-
 /**
- * Members who left, by a one-way digest of their id (removedMemberKey): an announcement naming
- * them that arrives afterwards writes nothing back with their id.
+ * The latest word on a post or me answer (who owns it, whether it is private, whether gone),
+ * and members who left, by a digest of their id: the subjects read model feed-messages keeps
+ * too (libs/server/database, subjects.ts), here in the reactions schema.
  */
-export const removedMembers = reactionsSchema.table('removed_members', {
-  memberKey: text('member_key').primaryKey(),
-  removedAt: timestamp('removed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-});
+export const subjectPrivacy = subjectPrivacyTable(reactionsSchema);
+export const removedMembers = removedMembersTable(reactionsSchema);
 
 /**
  * Subjects taken on trust before their announcement arrived (a post made a moment ago): each

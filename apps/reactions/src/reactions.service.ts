@@ -9,8 +9,8 @@ import type {
   ToggleViewResponse,
   ViewProperty,
 } from '@mepedia/contracts';
-import { isUuid, uuidV7Time } from '@mepedia/server-database';
-import { AppError } from '@mepedia/server-http';
+import { isUuid } from '@mepedia/server-database';
+import { mayRead, SubjectAccess, type PrivacyAnnouncement } from '@mepedia/server-platform';
 import { toLottiesState } from './reactions.mapper';
 import type { ObjectRef, ReactionsRepository, RemovedMember } from './reactions.repository';
 
@@ -26,14 +26,7 @@ const SUBJECTS: Partial<Record<ReactionCollection, ErrorCode>> = {
   meAnswers: 'ANSWER_NOT_FOUND',
 };
 
-/**
- * How long a subject may go unannounced and still be taken on trust: a post or answer made a
- * moment ago whose announcement is on its way (its id, a UUIDv7, says when it was made). Well
- * beyond the queue's usual delay of under a second, and a worker's restart.
- */
-export const UNANNOUNCED_GRACE_MS = 10 * 60_000;
-/** Clocks of two processes may differ by this much. */
-const CLOCK_SKEW_MS = 60_000;
+export { UNANNOUNCED_GRACE_MS } from '@mepedia/server-platform';
 
 /**
  * Likes, views and reactions of objects other services own. For posts and me answers the
@@ -42,11 +35,15 @@ const CLOCK_SKEW_MS = 60_000;
  * Other collections (comments, members) are not looked up.
  */
 export class ReactionsService {
+  private readonly subjects: SubjectAccess;
+
   constructor(
     private readonly repository: ReactionsRepository,
     /** Relay the outbox now: a post's like was handed to the posts service. */
     private readonly onOutboxWrite: () => void = () => undefined,
-  ) {}
+  ) {
+    this.subjects = new SubjectAccess(repository.subjects);
+  }
 
   /**
    * Refuse, with the subject's own 404, what `viewerId` (a guest: null) may not read: a
@@ -58,21 +55,14 @@ export class ReactionsService {
     object: ObjectRef,
     viewerId: string | null,
     writing: boolean,
-    now = Date.now(),
   ): Promise<void> {
     const notFound = SUBJECTS[object.collection];
     if (notFound === undefined) return;
-    const subject = await this.repository.subject(object.objectId);
-    if (subject) {
-      if (subject.deleted || (subject.private && subject.ownerId !== viewerId))
-        throw new AppError(notFound);
-      return;
-    }
-    if (!writing) return;
-    const made = uuidV7Time(object.objectId);
-    if (made === undefined || made < now - UNANNOUNCED_GRACE_MS || made > now + CLOCK_SKEW_MS)
-      throw new AppError(notFound);
-    await this.repository.noteUnannounced(object);
+    await this.subjects.mustRead(object.objectId, notFound, {
+      viewerId,
+      writing,
+      collection: object.collection,
+    });
   }
 
   /**
@@ -96,9 +86,9 @@ export class ReactionsService {
   private async stillThere(object: ObjectRef): Promise<void> {
     const notFound = SUBJECTS[object.collection];
     if (notFound === undefined) return;
-    if (!(await this.repository.subject(object.objectId))?.deleted) return;
-    await this.repository.removeObject(object);
-    throw new AppError(notFound);
+    await this.subjects.mustStillExist(object.objectId, notFound, () =>
+      this.repository.removeObject(object),
+    );
   }
 
   /** The posts service's word on a member's like of a post (post.like.changed). */
@@ -117,10 +107,10 @@ export class ReactionsService {
     if (SUBJECTS[collection] === undefined || liked.length === 0)
       return { collectionName: collection, objectIds: liked };
     // Likes of a subject the member may no longer read (made private, deleted) are not shown.
-    const subjects = await this.repository.subjects(liked);
+    const subjects = await this.repository.subjects.subjects(liked);
     const objectIds = liked.filter((id) => {
       const subject = subjects.get(id);
-      return !subject || (!subject.deleted && (!subject.private || subject.ownerId === userId));
+      return !subject || mayRead(subject, userId);
     });
     return { collectionName: collection, objectIds };
   }
@@ -171,37 +161,34 @@ export class ReactionsService {
   }
 
   /** A post was deleted: what it gathered goes, and it stays gone. */
-  async removePost(postId: string, deletedAt: Date): Promise<RemovedMember> {
-    await this.repository.markDeleted(postId, deletedAt);
-    return this.repository.removeObject({ collection: 'posts', objectId: postId });
+  removePost(postId: string, deletedAt: Date): Promise<RemovedMember> {
+    return this.subjects.deleteSubject(postId, deletedAt, () =>
+      this.repository.removeObject({ collection: 'posts', objectId: postId }),
+    );
   }
 
   /** A member left: what they gave goes; what they owned is gone for everyone. */
   async removeMember(userId: string): Promise<RemovedMember> {
     const removed = await this.repository.removeMember(userId, memberViewerKey(userId));
-    await this.repository.disownSubjects(userId);
+    await this.repository.subjects.disownSubjects(userId);
     return removed;
   }
 
   /** The posts or me-answers service's word on a subject's owner and privacy. */
-  applyPrivacy(subject: {
-    subjectId: string;
-    ownerId: string;
-    privacy: 'public' | 'private';
-    occurredAt: Date;
-  }): Promise<void> {
-    // Members' ids are UUIDs: an announcement naming anything else has nobody to keep it for.
-    if (!isUuid(subject.ownerId)) return Promise.resolve();
-    return this.repository.applyPrivacy(
-      subject.subjectId,
-      subject.ownerId,
-      subject.privacy === 'private',
-      subject.occurredAt,
-    );
+  applyPrivacy(subject: PrivacyAnnouncement): Promise<void> {
+    return this.subjects.applyPrivacy(subject);
   }
 
   /** What was gathered on subjects taken on trust and never announced within the grace goes. */
   sweepUnannounced(now = Date.now()): Promise<number> {
-    return this.repository.sweepUnannounced(new Date(now - UNANNOUNCED_GRACE_MS - CLOCK_SKEW_MS));
+    return this.subjects.sweepUnannounced(
+      ({ subjectId, collection }) =>
+        // Noted by `mustRead` from an ObjectRef: one of the reactions' collections.
+        this.repository.removeObject({
+          collection: collection as ReactionCollection,
+          objectId: subjectId,
+        }),
+      now,
+    );
   }
 }

@@ -1,3 +1,4 @@
 export * from './database';
 export * from './ids';
 export * from './migrations';
+export * from './subjects';

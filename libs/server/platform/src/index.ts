@@ -2,3 +2,4 @@ export * from './platform';
 export * from './background';
 export * from './service-app';
 export * from './domain-events';
+export * from './subjects';

@@ -1,0 +1,307 @@
+import { and, eq, inArray, lt, ne, sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  pgSchema,
+  text,
+  timestamp,
+  uuid,
+  type PgSchema,
+} from 'drizzle-orm/pg-core';
+import type { Db } from './database';
+import { removedMemberKey } from './ids';
+
+// ==========================================================================================
+// Subjects: posts and me answers, which their services announce (owner, privacy, deletion) to
+// the services that keep something about them (feed-messages, reactions). Each such service
+// keeps, in its own Postgres schema, the same read model: `subject_privacy` (the latest word on
+// each subject), `removed_members` (digests of members who left) and `unannounced_subjects`
+// (subjects taken on trust before their announcement). The tables are declared here once and
+// put in each service's schema by its schema.ts; `SubjectStore` is the one place their SQL is.
+// ==========================================================================================
+
+/** Owns what members who left owned: no member has this id. */
+export const NO_OWNER = '00000000-0000-0000-0000-000000000000';
+
+/** The latest word on a post or me answer. */
+export type Subject = { ownerId: string; private: boolean; deleted: boolean };
+
+/**
+ * The latest word on a post or me answer: who owns it, whether it is private, whether it is
+ * gone. A subject with no row was never announced. `changedAt` is the announcement's
+ * `occurredAt`: an older announcement never overwrites a newer one.
+ */
+export function subjectPrivacyTable<S extends string>(schema: PgSchema<S>) {
+  return schema.table(
+    'subject_privacy',
+    {
+      /** A post id or a me answer id. */
+      subjectId: text('subject_id').primaryKey(),
+      ownerId: uuid('owner_id').notNull(),
+      private: boolean('private').notNull(),
+      /** Deleted (the post, or the member who owned it): final, no announcement undoes it. */
+      deleted: boolean('deleted').notNull().default(false),
+      changedAt: timestamp('changed_at', { withTimezone: true, mode: 'date' }).notNull(),
+    },
+    (table) => [
+      // What a member who leaves owned.
+      index('subject_privacy_owner_idx').on(table.ownerId),
+    ],
+  );
+}
+
+/**
+ * Members who left, by a one-way digest of their id (removedMemberKey): an announcement naming
+ * them that arrives afterwards writes nothing back with their id.
+ */
+export function removedMembersTable<S extends string>(schema: PgSchema<S>) {
+  return schema.table('removed_members', {
+    memberKey: text('member_key').primaryKey(),
+    removedAt: timestamp('removed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  });
+}
+
+/** A subject taken on trust and not announced within the grace: what the sweep hands back. */
+export type UnannouncedSubject = { subjectId: string; collection: string | undefined };
+
+/** How the services differ in what they keep; each says so in its repository. */
+export type SubjectStoreOptions = {
+  /** The service's Postgres schema, which has the three tables. */
+  schema: string;
+  /**
+   * Whether the service's `unannounced_subjects` has a `collection` column (what the subject is
+   * of, handed back by the sweep).
+   */
+  unannouncedCollection: boolean;
+  /**
+   * What a member's leaving does to the privacy of what they owned: `private` (no one may read
+   * it now), or `kept` (it stays as announced; only `deleted` and the owner change).
+   */
+  disownedPrivacy: 'private' | 'kept';
+  /**
+   * An announcement whose owner has left: `tombstone` (a subject not yet known is recorded as
+   * deleted and nobody's; a known one is left as it is), or `unown` (a row still naming the
+   * owner, written while they were leaving, is given to nobody; nothing else changes).
+   */
+  ownerLeftAnnouncement: 'tombstone' | 'unown';
+};
+
+/**
+ * The SQL of the subjects read model (see the banner above), in one service's schema. Deleted
+ * is final; announcements apply in the order of their `changedAt`; the id of a member who left is
+ * never written back.
+ */
+export class SubjectStore {
+  private readonly subjectPrivacy;
+  private readonly removedMembers;
+  private readonly unannounced;
+  private readonly unannouncedOf;
+  private readonly table: (name: string) => ReturnType<typeof sql>;
+
+  constructor(
+    private readonly db: Db,
+    private readonly options: SubjectStoreOptions,
+  ) {
+    const schema = pgSchema(options.schema);
+    this.subjectPrivacy = subjectPrivacyTable(schema);
+    this.removedMembers = removedMembersTable(schema);
+    // Each service declares its own (reactions' has a `collection`); these name only the
+    // columns the queries below use, to query it, never to migrate it.
+    const createdAt = () =>
+      timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+    this.unannounced = schema.table('unannounced_subjects', {
+      subjectId: text('subject_id').primaryKey(),
+      createdAt: createdAt(),
+    });
+    this.unannouncedOf = schema.table('unannounced_subjects', {
+      subjectId: text('subject_id').primaryKey(),
+      collection: text('collection').notNull(),
+      createdAt: createdAt(),
+    });
+    this.table = (name) => sql`${sql.identifier(options.schema)}.${sql.identifier(name)}`;
+  }
+
+  /** What the owning service last said about a subject; undefined: never announced. */
+  async subject(subjectId: string): Promise<Subject | undefined> {
+    const [row] = await this.db
+      .select({
+        ownerId: this.subjectPrivacy.ownerId,
+        private: this.subjectPrivacy.private,
+        deleted: this.subjectPrivacy.deleted,
+      })
+      .from(this.subjectPrivacy)
+      .where(eq(this.subjectPrivacy.subjectId, subjectId));
+    return row;
+  }
+
+  /** `subject` for many ids at once (one probe of the primary key each). */
+  async subjects(subjectIds: string[]): Promise<Map<string, Subject>> {
+    const rows = await this.db
+      .select({
+        subjectId: this.subjectPrivacy.subjectId,
+        ownerId: this.subjectPrivacy.ownerId,
+        private: this.subjectPrivacy.private,
+        deleted: this.subjectPrivacy.deleted,
+      })
+      .from(this.subjectPrivacy)
+      .where(inArray(this.subjectPrivacy.subjectId, subjectIds));
+    return new Map(rows.map(({ subjectId, ...subject }) => [subjectId, subject]));
+  }
+
+  /**
+   * Whether any of these subjects is private to someone other than the viewer (a guest: to
+   * anyone). One probe of the primary key per id.
+   */
+  async hiddenFrom(subjectIds: string[], viewerId: string | null): Promise<boolean> {
+    const [row] = await this.db
+      .select({ subjectId: this.subjectPrivacy.subjectId })
+      .from(this.subjectPrivacy)
+      .where(
+        and(
+          inArray(this.subjectPrivacy.subjectId, [...new Set(subjectIds)]),
+          eq(this.subjectPrivacy.private, true),
+          ...(viewerId === null ? [] : [ne(this.subjectPrivacy.ownerId, viewerId)]),
+        ),
+      )
+      .limit(1);
+    return row !== undefined;
+  }
+
+  /**
+   * The owner's word on a subject's privacy at `changedAt`, unless a later word is recorded or
+   * the subject is deleted (final). An owner who left is never written back (a digest of their
+   * id remembers); the second statement is `ownerLeftAnnouncement`.
+   */
+  async applyPrivacy(
+    subjectId: string,
+    ownerId: string,
+    isPrivate: boolean,
+    changedAt: Date,
+  ): Promise<void> {
+    const privacy = this.table('subject_privacy');
+    const removed = this.table('removed_members');
+    const key = removedMemberKey(ownerId);
+    const at = changedAt.toISOString();
+    await this.db.execute(sql`
+      insert into ${privacy} (subject_id, owner_id, private, changed_at)
+      select ${subjectId}, ${ownerId}::uuid, ${isPrivate}, ${at}::timestamptz
+      where not exists (select 1 from ${removed} where member_key = ${key})
+      on conflict (subject_id) do update
+        set owner_id = excluded.owner_id, private = excluded.private,
+            changed_at = excluded.changed_at
+        where not ${privacy}.deleted
+          and ${privacy}.changed_at < excluded.changed_at`);
+    if (this.options.ownerLeftAnnouncement === 'tombstone')
+      // A subject whose owner left while this was on its way: known, but nobody's now, and gone.
+      await this.db.execute(sql`
+        insert into ${privacy} (subject_id, owner_id, private, deleted, changed_at)
+        select ${subjectId}, ${NO_OWNER}::uuid, true, true, ${at}::timestamptz
+        where exists (select 1 from ${removed} where member_key = ${key})
+        on conflict (subject_id) do nothing`);
+    // Should the owner leave while the first statement runs, their id is taken out.
+    else
+      await this.db.execute(sql`
+        update ${privacy} set owner_id = ${NO_OWNER}::uuid
+        where subject_id = ${subjectId} and owner_id = ${ownerId}::uuid
+          and exists (select 1 from ${removed} where member_key = ${key})`);
+  }
+
+  /** A subject is gone for good (a deleted post): no later announcement brings it back. */
+  async markDeleted(subjectId: string, at: Date): Promise<void> {
+    await this.db
+      .insert(this.subjectPrivacy)
+      .values({ subjectId, ownerId: NO_OWNER, private: true, deleted: true, changedAt: at })
+      .onConflictDoUpdate({
+        target: this.subjectPrivacy.subjectId,
+        set: { ownerId: NO_OWNER, private: true, deleted: true },
+      });
+  }
+
+  /**
+   * A member left: remembered by a digest only; what they owned is gone (nothing more is
+   * written about it, its privacy as `disownedPrivacy` says), and their id goes from the table.
+   * `leftAt` (the event's time), when given, outranks any announcement still on its way. One
+   * transaction; answers how many subjects were theirs.
+   */
+  async disownSubjects(ownerId: string, leftAt?: Date): Promise<number> {
+    return this.db.transaction(async (tx) => {
+      await tx
+        .insert(this.removedMembers)
+        .values({ memberKey: removedMemberKey(ownerId) })
+        .onConflictDoNothing();
+      const changed = await tx
+        .update(this.subjectPrivacy)
+        .set({
+          ownerId: NO_OWNER,
+          deleted: true,
+          ...(this.options.disownedPrivacy === 'private' ? { private: true } : {}),
+          ...(leftAt === undefined
+            ? {}
+            : {
+                changedAt: sql`greatest(${this.subjectPrivacy.changedAt}, ${leftAt.toISOString()}::timestamptz)`,
+              }),
+        })
+        .where(eq(this.subjectPrivacy.ownerId, ownerId))
+        .returning({ subjectId: this.subjectPrivacy.subjectId });
+      return changed.length;
+    });
+  }
+
+  /**
+   * Remember a subject taken on trust before its announcement (see `sweepUnannounced`), with
+   * its collection where the table has one.
+   */
+  async noteUnannounced(subjectId: string, collection?: string): Promise<void> {
+    if (this.options.unannouncedCollection) {
+      if (collection === undefined) throw new Error('unannounced_subjects needs a collection');
+      await this.db
+        .insert(this.unannouncedOf)
+        .values({ subjectId, collection })
+        .onConflictDoNothing();
+    } else await this.db.insert(this.unannounced).values({ subjectId }).onConflictDoNothing();
+  }
+
+  /**
+   * Subjects taken on trust and noted before `before` (500 at most): those announced since (and
+   * not deleted) are kept, `remove` takes what was gathered on each of the others, one after
+   * another; then all of them are forgotten. Answers how many were removed.
+   */
+  async sweepUnannounced(
+    before: Date,
+    remove: (subject: UnannouncedSubject) => Promise<unknown>,
+  ): Promise<number> {
+    const due: UnannouncedSubject[] = this.options.unannouncedCollection
+      ? await this.db
+          .select({
+            collection: this.unannouncedOf.collection,
+            subjectId: this.unannouncedOf.subjectId,
+          })
+          .from(this.unannouncedOf)
+          .where(lt(this.unannouncedOf.createdAt, before))
+          .limit(500)
+      : (
+          await this.db
+            .select({ subjectId: this.unannounced.subjectId })
+            .from(this.unannounced)
+            .where(lt(this.unannounced.createdAt, before))
+            .limit(500)
+        ).map((row) => ({ subjectId: row.subjectId, collection: undefined }));
+    if (due.length === 0) return 0;
+    const ids = due.map((row) => row.subjectId);
+    const known = await this.db
+      .select({ subjectId: this.subjectPrivacy.subjectId })
+      .from(this.subjectPrivacy)
+      .where(
+        and(inArray(this.subjectPrivacy.subjectId, ids), eq(this.subjectPrivacy.deleted, false)),
+      );
+    const kept = new Set(known.map((row) => row.subjectId));
+    let removed = 0;
+    for (const row of due) {
+      if (kept.has(row.subjectId)) continue;
+      await remove(row);
+      removed += 1;
+    }
+    await this.db.delete(this.unannounced).where(inArray(this.unannounced.subjectId, ids));
+    return removed;
+  }
+}

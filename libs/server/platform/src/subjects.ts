@@ -1,0 +1,118 @@
+import type { ErrorCode } from '@mepedia/contracts';
+import {
+  isUuid,
+  uuidV7Time,
+  type Subject,
+  type SubjectStore,
+  type UnannouncedSubject,
+} from '@mepedia/server-database';
+import { AppError } from '@mepedia/server-http';
+
+/**
+ * How long a subject (a post or me answer) may go unannounced and still be taken on trust: one
+ * made a moment ago whose announcement is on its way (its id, a UUIDv7, says when it was made).
+ * Well beyond the queue's usual delay of under a second, and a worker's restart.
+ */
+export const UNANNOUNCED_GRACE_MS = 10 * 60_000;
+/** Clocks of two processes may differ by this much. */
+export const CLOCK_SKEW_MS = 60_000;
+
+/** Whether `viewerId` (a guest: null) may read a subject as last announced. */
+export function mayRead(subject: Subject, viewerId: string | null): boolean {
+  return !subject.deleted && (!subject.private || subject.ownerId === viewerId);
+}
+
+/** Whether a subject never announced may be taken on trust at `now`: made within the grace. */
+export function withinGrace(subjectId: string, now: number): boolean {
+  const made = uuidV7Time(subjectId);
+  return made !== undefined && made >= now - UNANNOUNCED_GRACE_MS && made <= now + CLOCK_SKEW_MS;
+}
+
+/** An owning service's word on a subject's owner and privacy (`*.privacy.changed`). */
+export type PrivacyAnnouncement = {
+  subjectId: string;
+  ownerId: string;
+  privacy: 'public' | 'private';
+  occurredAt: Date;
+};
+
+/**
+ * The access rule of a service that keeps a subjects read model (`SubjectStore`): who may read
+ * a subject, what may be written on one not yet announced, and what goes when one is deleted,
+ * never announced, or its owner leaves. Each refusal is the `notFound` code its caller names
+ * (the subject's own 404, or the service's).
+ */
+export class SubjectAccess {
+  constructor(readonly store: SubjectStore) {}
+
+  /**
+   * Refuse, with `notFound`, a deleted subject and, when `viewerId` is given (a guest: null),
+   * one private to someone else. A subject never announced is read as public; to write on one
+   * (`writing`), its id must be a UUIDv7 made within the grace, and it is noted (with
+   * `collection`, where the store keeps one) for `sweepUnannounced`; any other is refused.
+   */
+  async mustRead(
+    subjectId: string,
+    notFound: ErrorCode,
+    rule: { viewerId?: string | null; writing: boolean; collection?: string; now?: number },
+  ): Promise<void> {
+    const subject = await this.store.subject(subjectId);
+    if (subject) {
+      const { viewerId } = rule;
+      if (viewerId === undefined ? subject.deleted : !mayRead(subject, viewerId))
+        throw new AppError(notFound);
+      return;
+    }
+    if (!rule.writing) return;
+    if (!withinGrace(subjectId, rule.now ?? Date.now())) throw new AppError(notFound);
+    await this.store.noteUnannounced(subjectId, rule.collection);
+  }
+
+  /**
+   * After a write on a subject: if it was deleted meanwhile, `remove` takes what was just
+   * written and the caller gets `notFound`. A deletion marks the subject first, then removes
+   * what it gathered (`deleteSubject`), so either that removal saw this write or this sees the
+   * mark.
+   */
+  async mustStillExist(
+    subjectId: string,
+    notFound: ErrorCode,
+    remove: () => Promise<unknown>,
+  ): Promise<void> {
+    if (!(await this.store.subject(subjectId))?.deleted) return;
+    await remove();
+    throw new AppError(notFound);
+  }
+
+  /** A subject was deleted: marked so for good first, then `remove` takes what it gathered. */
+  async deleteSubject<T>(subjectId: string, deletedAt: Date, remove: () => Promise<T>): Promise<T> {
+    await this.store.markDeleted(subjectId, deletedAt);
+    return remove();
+  }
+
+  /** The owning service's word on a subject's owner and privacy. */
+  applyPrivacy(subject: PrivacyAnnouncement): Promise<void> {
+    // Members' ids are UUIDs: an announcement naming anything else has nobody to keep it for.
+    if (!isUuid(subject.ownerId)) return Promise.resolve();
+    return this.store.applyPrivacy(
+      subject.subjectId,
+      subject.ownerId,
+      subject.privacy === 'private',
+      subject.occurredAt,
+    );
+  }
+
+  /**
+   * What was gathered on subjects taken on trust and never announced within the grace (and the
+   * clocks' skew) goes, by `remove`. Answers how many subjects lost it.
+   */
+  sweepUnannounced(
+    remove: (subject: UnannouncedSubject) => Promise<unknown>,
+    now = Date.now(),
+  ): Promise<number> {
+    return this.store.sweepUnannounced(
+      new Date(now - UNANNOUNCED_GRACE_MS - CLOCK_SKEW_MS),
+      remove,
+    );
+  }
+}
