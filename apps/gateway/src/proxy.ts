@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import { createHash, createHmac } from 'node:crypto';
 import { Transform, type Readable } from 'node:stream';
 import {
@@ -270,6 +271,34 @@ export class UploadsInFlight {
     if (mine === 1) this.byMember.delete(memberId);
     else this.byMember.set(memberId, mine - 1);
   }
+
+  /**
+   * Takes a place for the upload answered by `response`, given back once, when its connection
+   * closes (the answer sent, or the caller gone). A caller who left while the gateway was still
+   * deciding (the session and limit look-ups are awaited) has had its `close` already: the place
+   * goes back at once, or every such drop would keep one for good.
+   */
+  takeFor(
+    memberId: string,
+    response: Pick<ServerResponse, 'destroyed' | 'once'>,
+  ): 'UPLOADS_IN_PROGRESS' | 'UPLOADS_BUSY' | undefined {
+    const refused = this.take(memberId);
+    if (refused) return refused;
+    let held = true;
+    const release = () => {
+      if (!held) return;
+      held = false;
+      this.give(memberId);
+    };
+    response.once('close', release);
+    if (response.destroyed) release();
+    return undefined;
+  }
+
+  /** Places taken now, in the whole process. */
+  get inFlight(): number {
+    return this.total;
+  }
 }
 
 /**
@@ -396,13 +425,12 @@ export function registerProxy(fastify: FastifyInstance, deps: ProxyDeps): void {
         void reply.header('connection', 'close');
         throw tooBig(route.upload.maxBytes);
       }
-      const refused = uploads.take(identity.userId);
+      // Given back when the answer is sent or the connection goes, whichever comes first.
+      const refused = uploads.takeFor(identity.userId, reply.raw);
       if (refused)
         throw Object.assign(new AppError(refused), {
           retryAfterSeconds: UPLOAD_RETRY_AFTER_SECONDS,
         });
-      // Given back when the answer is sent or the connection goes, whichever comes first.
-      reply.raw.once('close', () => uploads.give(identity.userId));
     }
     admitted.set(request, {
       target,
