@@ -61,22 +61,23 @@ describe(UploadsInFlight.name, () => {
     const uploads = new UploadsInFlight({ process: 3, perMember: 2 });
     // Another upload of the same member's is on its way meanwhile, and keeps its place.
     expect(uploads.take('m1')).toBeUndefined();
-    const taken = new Promise<string | undefined>((resolve, reject) =>
-      withServer(
-        (request, response) =>
-          // Decided only after the caller is gone, as after a slow session look-up.
-          request.socket.once('close', () =>
-            setImmediate(() => resolve(uploads.takeFor('m1', response))),
-          ),
-        async (port) => {
-          const socket = connect(port, '127.0.0.1');
-          await new Promise<void>((ready) => socket.once('connect', ready));
-          socket.write('POST /upload HTTP/1.1\r\nHost: x\r\nContent-Length: 10485760\r\n\r\n');
-          await new Promise((wait) => setTimeout(wait, 50));
-          socket.destroy();
-          await taken;
-        },
-      ).catch(reject),
+    let decide: (refused: string | undefined) => void = () => undefined;
+    const taken = new Promise<string | undefined>((resolve) => (decide = resolve));
+    await withServer(
+      (request, response) => {
+        // Decided only after the caller is gone, as after a slow session look-up.
+        request.socket.once('close', () =>
+          setImmediate(() => decide(uploads.takeFor('m1', response))),
+        );
+      },
+      async (port) => {
+        const socket = connect(port, '127.0.0.1');
+        await new Promise<void>((ready) => socket.once('connect', ready));
+        socket.write('POST /upload HTTP/1.1\r\nHost: x\r\nContent-Length: 10485760\r\n\r\n');
+        await new Promise((wait) => setTimeout(wait, 50));
+        socket.destroy();
+        await taken;
+      },
     );
     expect(await taken).toBeUndefined();
     await new Promise((wait) => setImmediate(wait));
