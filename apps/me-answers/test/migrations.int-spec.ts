@@ -74,6 +74,13 @@ describe('me-answers migrations', () => {
         );
         await runMigrations(handle, ME_ANSWERS_MIGRATIONS);
         await withClient(database.url, async (client) => {
+          // An answer made private right after the deploy, announced by an app whose clock is a
+          // day behind the database's, must still outrank these (consumers keep a newer word).
+          const dated = await client.query<{ beaten: boolean }>(
+            `select bool_and(occurred_at < now() - interval '1 day') as beaten
+             from me_answers.outbox where published_at is null`,
+          );
+          expect(dated.rows).toEqual([{ beaten: true }]);
           const events = await client.query(
             `select type, payload from me_answers.outbox where published_at is null
              order by payload->>'privacy'`,

@@ -132,4 +132,30 @@ describe('posts migrations', () => {
     },
     SETUP_TIMEOUT_MS,
   );
+
+  it(
+    'date the announcements of every post so a live one from an app whose clock is behind still wins',
+    async () => {
+      const [post, publisher] = [randomUUID(), randomUUID()];
+      await upgrade(
+        '0007_announce_every_post',
+        async (client) => {
+          await insertPost(client, post, publisher, 'public');
+          await client.query('update posts.outbox set published_at = now()');
+        },
+        async (client) => {
+          // The member makes the post private right after the deploy, announced by an app
+          // whose clock is a day behind the database's: consumers keep only a newer word.
+          const live = await client.query<{ at: Date }>(`select now() - interval '1 day' as at`);
+          const backfill = await client.query<{ occurred_at: Date }>(
+            `select occurred_at from posts.outbox where published_at is null`,
+          );
+          expect(backfill.rows).toHaveLength(1);
+          const [row] = backfill.rows;
+          expect(row?.occurred_at.getTime()).toBeLessThan(live.rows[0]?.at.getTime() ?? 0);
+        },
+      );
+    },
+    SETUP_TIMEOUT_MS,
+  );
 });
