@@ -42,7 +42,7 @@ export class FeedMessagesRepository {
    * Posts and me answers as their services announce them (feed-messages.schema.ts). A member
    * who leaves takes their subjects with them (deleted, nobody's) but their privacy stays as it
    * was: a private discussion stays closed, to everyone now. A late announcement naming them
-   * writes nothing with their id.
+   * leaves a deleted subject nobody owns.
    */
   readonly subjects: SubjectStore;
 
@@ -51,7 +51,6 @@ export class FeedMessagesRepository {
       schema: 'feed_messages',
       unannouncedCollection: false,
       disownedPrivacy: 'kept',
-      ownerLeftAnnouncement: 'unown',
     });
   }
 

@@ -51,7 +51,6 @@ export class ReactionsRepository {
       schema: 'reactions',
       unannouncedCollection: true,
       disownedPrivacy: 'private',
-      ownerLeftAnnouncement: 'tombstone',
     });
   }
 

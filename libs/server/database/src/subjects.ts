@@ -78,12 +78,6 @@ export type SubjectStoreOptions = {
    * it now), or `kept` (it stays as announced; only `deleted` and the owner change).
    */
   disownedPrivacy: 'private' | 'kept';
-  /**
-   * An announcement whose owner has left: `tombstone` (a subject not yet known is recorded as
-   * deleted and nobody's; a known one is left as it is), or `unown` (a row still naming the
-   * owner, written while they were leaving, is given to nobody; nothing else changes).
-   */
-  ownerLeftAnnouncement: 'tombstone' | 'unown';
 };
 
 /**
@@ -170,7 +164,8 @@ export class SubjectStore {
   /**
    * The owner's word on a subject's privacy at `changedAt`, unless a later word is recorded or
    * the subject is deleted (final). An owner who left is never written back (a digest of their
-   * id remembers); the second statement is `ownerLeftAnnouncement`.
+   * id remembers): the subject is recorded deleted and nobody's, whether it was unknown or a row
+   * still names them.
    */
   async applyPrivacy(
     subjectId: string,
@@ -191,19 +186,15 @@ export class SubjectStore {
             changed_at = excluded.changed_at
         where not ${privacy}.deleted
           and ${privacy}.changed_at < excluded.changed_at`);
-    if (this.options.ownerLeftAnnouncement === 'tombstone')
-      // A subject whose owner left while this was on its way: known, but nobody's now, and gone.
-      await this.db.execute(sql`
-        insert into ${privacy} (subject_id, owner_id, private, deleted, changed_at)
-        select ${subjectId}, ${NO_OWNER}::uuid, true, true, ${at}::timestamptz
-        where exists (select 1 from ${removed} where member_key = ${key})
-        on conflict (subject_id) do nothing`);
-    // Should the owner leave while the first statement runs, their id is taken out.
-    else
-      await this.db.execute(sql`
-        update ${privacy} set owner_id = ${NO_OWNER}::uuid
-        where subject_id = ${subjectId} and owner_id = ${ownerId}::uuid
-          and exists (select 1 from ${removed} where member_key = ${key})`);
+    // An owner who left (before this, or while the first statement ran): the subject is known,
+    // but nobody's now, and gone; a row still naming them, written meanwhile, is made so too.
+    await this.db.execute(sql`
+      insert into ${privacy} (subject_id, owner_id, private, deleted, changed_at)
+      select ${subjectId}, ${NO_OWNER}::uuid, true, true, ${at}::timestamptz
+      where exists (select 1 from ${removed} where member_key = ${key})
+      on conflict (subject_id) do update
+        set owner_id = ${NO_OWNER}::uuid, deleted = true
+        where ${privacy}.owner_id = ${ownerId}::uuid`);
   }
 
   /** A subject is gone for good (a deleted post): no later announcement brings it back. */

@@ -29,7 +29,6 @@ describe(SubjectStore.name, () => {
       schema,
       unannouncedCollection: false,
       disownedPrivacy: 'kept',
-      ownerLeftAnnouncement: 'unown',
       ...options,
     });
 
@@ -46,8 +45,8 @@ describe(SubjectStore.name, () => {
     database = await createTestDatabase();
     handle = await openDatabase({ url: database.url, poolSize: 2 });
     db = handle.db;
-    await db.execute(tables('unown'));
-    await db.execute(tables('tombstone'));
+    await db.execute(tables('privacy_kept'));
+    await db.execute(tables('made_private'));
   }, SETUP_TIMEOUT_MS);
 
   afterAll(async () => {
@@ -55,47 +54,49 @@ describe(SubjectStore.name, () => {
     await database?.drop();
   });
 
-  it('unown: an announcement finds a row still naming its owner who left and gives it to nobody', async () => {
-    const subjects = store('unown', { ownerLeftAnnouncement: 'unown' });
-    const [owner, subjectId] = [randomUUID(), randomUUID()];
-    // As a departure racing an announcement leaves it: the digest is there, the row too.
-    await db.execute(sql`
-      insert into unown.subject_privacy (subject_id, owner_id, private, changed_at)
-      values (${subjectId}, ${owner}::uuid, true, '2026-11-01T00:00:00Z')`);
-    await db.execute(sql`
-      insert into unown.removed_members (member_key) values (${removedMemberKey(owner)})`);
+  // Issue 29, item 4: one rule for a late announcement of a member who left, in both services.
+  it.each(['privacy_kept', 'made_private'])(
+    'in %s: a late announcement of a member who left leaves their subject deleted and nobody’s',
+    async (schema) => {
+      const subjects = store(schema, {});
+      const [owner, raced, unknown, others] = [
+        randomUUID(),
+        randomUUID(),
+        randomUUID(),
+        randomUUID(),
+      ];
+      // As a departure racing an announcement leaves it: the digest is there, the row too.
+      await db.execute(sql`
+        insert into ${sql.identifier(schema)}.subject_privacy (subject_id, owner_id, private, changed_at)
+        values (${raced}, ${owner}::uuid, true, '2026-11-01T00:00:00Z')`);
+      await db.execute(sql`
+        insert into ${sql.identifier(schema)}.removed_members (member_key)
+        values (${removedMemberKey(owner)})`);
+      // A row no longer theirs (another member's word came later) is left as it is.
+      await subjects.applyPrivacy(others, randomUUID(), false, new Date('2026-11-03T00:00:00Z'));
 
-    await subjects.applyPrivacy(subjectId, owner, false, new Date('2026-11-02T00:00:00Z'));
+      await subjects.applyPrivacy(raced, owner, false, new Date('2026-11-02T00:00:00Z'));
+      await subjects.applyPrivacy(unknown, owner, false, new Date('2026-11-02T00:00:00Z'));
+      await subjects.applyPrivacy(others, owner, false, new Date('2026-11-02T00:00:00Z'));
 
-    expect(await row('unown', subjectId)).toMatchObject({
-      ownerId: NO_OWNER,
-      private: true,
-      deleted: false,
-    });
-    // A subject of theirs never announced before stays unknown.
-    const unknown = randomUUID();
-    await subjects.applyPrivacy(unknown, owner, false, new Date());
-    expect(await subjects.subject(unknown)).toBeUndefined();
-  });
-
-  it('tombstone: a late announcement of a subject not yet known leaves it deleted and nobody’s', async () => {
-    const subjects = store('tombstone', { ownerLeftAnnouncement: 'tombstone' });
-    const owner = randomUUID();
-    await subjects.disownSubjects(owner);
-    const subjectId = randomUUID();
-
-    await subjects.applyPrivacy(subjectId, owner, false, new Date());
-
-    expect(await subjects.subject(subjectId)).toEqual({
-      ownerId: NO_OWNER,
-      private: true,
-      deleted: true,
-    });
-  });
+      expect(await row(schema, raced)).toMatchObject({
+        ownerId: NO_OWNER,
+        private: true,
+        deleted: true,
+      });
+      expect(await subjects.subject(unknown)).toEqual({
+        ownerId: NO_OWNER,
+        private: true,
+        deleted: true,
+      });
+      expect(await subjects.subject(others)).toMatchObject({ private: false, deleted: false });
+      expect((await subjects.subject(others))?.ownerId).not.toBe(NO_OWNER);
+    },
+  );
 
   it('disownSubjects: privacy kept or made private; `leftAt` moves changed_at forward only', async () => {
-    const kept = store('unown', { disownedPrivacy: 'kept' });
-    const hidden = store('tombstone', { disownedPrivacy: 'private' });
+    const kept = store('privacy_kept', { disownedPrivacy: 'kept' });
+    const hidden = store('made_private', { disownedPrivacy: 'private' });
     const owner = randomUUID();
     const [early, late] = [randomUUID(), randomUUID()];
     for (const subjects of [kept, hidden]) {
@@ -106,14 +107,14 @@ describe(SubjectStore.name, () => {
     expect(await kept.disownSubjects(owner, new Date('2026-11-02T00:00:00Z'))).toBe(2);
     expect(await hidden.disownSubjects(owner)).toBe(2);
 
-    expect(await row('unown', early)).toEqual({
+    expect(await row('privacy_kept', early)).toEqual({
       ownerId: NO_OWNER,
       private: false,
       deleted: true,
       changedAt: new Date('2026-11-02T00:00:00Z'),
     });
-    expect((await row('unown', late))?.changedAt).toEqual(new Date('2026-11-03T00:00:00Z'));
-    expect(await row('tombstone', early)).toEqual({
+    expect((await row('privacy_kept', late))?.changedAt).toEqual(new Date('2026-11-03T00:00:00Z'));
+    expect(await row('made_private', early)).toEqual({
       ownerId: NO_OWNER,
       private: true,
       deleted: true,
