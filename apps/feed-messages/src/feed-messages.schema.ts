@@ -106,7 +106,10 @@ export const removedMembers = removedMembersTable(feedMessagesSchema);
 /**
  * Posts and me answers written about before their announcement arrived (made a moment ago):
  * each is checked again once the announcement should have come, and the messages about one
- * never announced go (FeedMessagesService.sweepUnannounced).
+ * never announced go (FeedMessagesService.sweepUnannounced). Keyed by the id alone, unlike
+ * reactions' (by collection and id): what is noted is always a message's `postId` (a post's or
+ * answer's UUIDv7; never a room), and the sweep removes every message naming it as its `postId`,
+ * whichever it is of, so one note per id covers both.
  */
 export const unannouncedSubjects = feedMessagesSchema.table('unannounced_subjects', {
   subjectId: text('subject_id').primaryKey(),

@@ -163,11 +163,16 @@ export const removedMembers = removedMembersTable(reactionsSchema);
  * is checked again once the announcement should have come, and what was gathered on one never
  * announced goes (`sweepUnannounced`).
  */
-export const unannouncedSubjects = reactionsSchema.table('unannounced_subjects', {
-  collection: collection(),
-  subjectId: text('subject_id').notNull().primaryKey(),
-  createdAt: createdAt(),
-});
+export const unannouncedSubjects = reactionsSchema.table(
+  'unannounced_subjects',
+  {
+    collection: collection(),
+    subjectId: text('subject_id').notNull(),
+    createdAt: createdAt(),
+  },
+  // The same id may be noted under two collections (a post's and an answer's): one note each.
+  (table) => [primaryKey({ columns: [table.collection, table.subjectId] })],
+);
 
 /**
  * Events the service announces, written in the same transaction as the change: a post's like

@@ -846,6 +846,32 @@ describe('reactions service over HTTP', () => {
       ]);
       expect(await countersOff()).toBe(0);
     });
+
+    // Issue 29, item 3: the notes are kept per collection, so each is swept.
+    it('sweeps a made-up id taken on trust in two collections from both', async () => {
+      const liker = member();
+      const post = object('posts');
+      const answer: ObjectRef = { collectionName: 'meAnswers', objectId: post.objectId };
+      expect(await toggleLike(liker, post)).toEqual({ liked: true, likes: 1 });
+      expect(await toggleLike(liker, answer)).toEqual({ liked: true, likes: 1 });
+      await react(liker, answer, 'wow');
+
+      const service = app.get(ReactionsService);
+      expect(
+        await service.sweepUnannounced(Date.now() + 2 * UNANNOUNCED_GRACE_MS),
+      ).toBeGreaterThanOrEqual(2);
+      for (const target of [post, answer])
+        expect(
+          await likedBy(liker, { collectionName: target.collectionName, post: target.objectId }),
+        ).toEqual([]);
+      expect(
+        await count(
+          `select count(*)::int as n from reactions.lottie_counts where object_id = $1 and count > 0`,
+          [post.objectId],
+        ),
+      ).toBe(0);
+      expect(await countersOff()).toBe(0);
+    });
   });
 
   // Issue 29, item 14: a post's likes and views are the posts service's; userLikes and userViews

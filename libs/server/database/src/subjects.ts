@@ -1,4 +1,4 @@
-import { and, eq, inArray, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import {
   boolean,
   index,
@@ -70,7 +70,7 @@ export type SubjectStoreOptions = {
   schema: string;
   /**
    * Whether the service's `unannounced_subjects` has a `collection` column (what the subject is
-   * of, handed back by the sweep).
+   * of, handed back by the sweep), and is keyed by (collection, subject_id).
    */
   unannouncedCollection: boolean;
   /**
@@ -107,8 +107,9 @@ export class SubjectStore {
       subjectId: text('subject_id').primaryKey(),
       createdAt: createdAt(),
     });
+    // Keyed by (collection, subject_id): the same id noted in two collections is two notes.
     this.unannouncedOf = schema.table('unannounced_subjects', {
-      subjectId: text('subject_id').primaryKey(),
+      subjectId: text('subject_id').notNull(),
       collection: text('collection').notNull(),
       createdAt: createdAt(),
     });
@@ -292,7 +293,20 @@ export class SubjectStore {
       await remove(row);
       removed += 1;
     }
-    await this.db.delete(this.unannounced).where(inArray(this.unannounced.subjectId, ids));
+    if (this.options.unannouncedCollection)
+      await this.db
+        .delete(this.unannouncedOf)
+        .where(
+          or(
+            ...due.map((row) =>
+              and(
+                eq(this.unannouncedOf.collection, row.collection ?? ''),
+                eq(this.unannouncedOf.subjectId, row.subjectId),
+              ),
+            ),
+          ),
+        );
+    else await this.db.delete(this.unannounced).where(inArray(this.unannounced.subjectId, ids));
     return removed;
   }
 }
