@@ -36,6 +36,33 @@ type Failure = 'TRANSLATION_PROVIDER_QUOTA' | 'TRANSLATION_PROVIDER_REFUSED' | '
 const TIMEOUTS = { headersTimeout: 20_000, bodyTimeout: 20_000 };
 
 /**
+ * A provider call that failed after the provider had answered some of its requests (DeepL and
+ * LibreTranslate send several): the coded error members see, and how many characters the
+ * provider already took, and billed, before the failure. Those are not given back.
+ */
+export class PartlyTranslated extends AppError {
+  constructor(
+    failure: AppError,
+    readonly billedCharacters: number,
+  ) {
+    super(failure.code, failure.details);
+  }
+}
+
+/** Run a call's requests, counting what the provider answered; a failure says how much. */
+async function countingBilled<T>(work: (billed: (texts: string[]) => void) => Promise<T>) {
+  let billed = 0;
+  try {
+    return await work((texts) => {
+      billed += texts.reduce((sum, text) => sum + text.length, 0);
+    });
+  } catch (error) {
+    if (billed > 0 && error instanceof AppError) throw new PartlyTranslated(error, billed);
+    throw error;
+  }
+}
+
+/**
  * POST JSON and read JSON back; a network error or an unreadable answer is TRANSLATION_FAILED,
  * any other status than 200 is what `classify` says it is.
  */
@@ -44,6 +71,8 @@ async function postJson(
   headers: Record<string, string>,
   body: unknown,
   classify: (status: number, text: string) => Failure,
+  /** Called once the provider answered 200: it took, and billed, the request's texts. */
+  answered: () => void = () => undefined,
 ): Promise<unknown> {
   let response;
   try {
@@ -60,6 +89,7 @@ async function postJson(
     const text = await response.body.text().catch(() => '');
     throw new AppError(classify(response.statusCode, text.slice(0, 2000)));
   }
+  answered();
   try {
     return await response.body.json();
   } catch {
@@ -81,7 +111,15 @@ export class GoogleTranslator implements Translator {
     private readonly endpoint = 'https://translation.googleapis.com',
   ) {}
 
-  async translate(texts: string[], target: Language): Promise<Translated[]> {
+  translate(texts: string[], target: Language): Promise<Translated[]> {
+    return countingBilled((billed) => this.inOne(texts, target, billed));
+  }
+
+  private async inOne(
+    texts: string[],
+    target: Language,
+    billed: (texts: string[]) => void,
+  ): Promise<Translated[]> {
     const data = (await postJson(
       `${this.endpoint}/language/translate/v2?key=${encodeURIComponent(this.key)}`,
       {},
@@ -94,6 +132,7 @@ export class GoogleTranslator implements Translator {
         if (status === 400 && /api[_ ]key/i.test(text)) return 'TRANSLATION_PROVIDER_REFUSED';
         return 'TRANSLATION_FAILED';
       },
+      () => billed(texts),
     )) as {
       data?: {
         translations?: Array<{ translatedText?: unknown; detectedSourceLanguage?: unknown }>;
@@ -130,7 +169,15 @@ export class DeepLTranslator implements Translator {
     private readonly endpoint: string,
   ) {}
 
-  async translate(texts: string[], target: Language): Promise<Translated[]> {
+  translate(texts: string[], target: Language): Promise<Translated[]> {
+    return countingBilled((billed) => this.inBatches(texts, target, billed));
+  }
+
+  private async inBatches(
+    texts: string[],
+    target: Language,
+    billed: (texts: string[]) => void,
+  ): Promise<Translated[]> {
     const results: Translated[] = [];
     for (const batch of batches(texts)) {
       const data = (await postJson(
@@ -143,6 +190,7 @@ export class DeepLTranslator implements Translator {
             : status === 401 || status === 403
               ? 'TRANSLATION_PROVIDER_REFUSED'
               : 'TRANSLATION_FAILED',
+        () => billed(batch),
       )) as { translations?: Array<{ text?: unknown; detected_source_language?: unknown }> };
       const list = data?.translations ?? [];
       if (list.length !== batch.length) throw new AppError('TRANSLATION_FAILED');
@@ -195,7 +243,15 @@ export class LibreTranslator implements Translator {
     private readonly key: string | null,
   ) {}
 
-  async translate(texts: string[], target: Language): Promise<Translated[]> {
+  translate(texts: string[], target: Language): Promise<Translated[]> {
+    return countingBilled((billed) => this.oneByOne(texts, target, billed));
+  }
+
+  private async oneByOne(
+    texts: string[],
+    target: Language,
+    billed: (texts: string[]) => void,
+  ): Promise<Translated[]> {
     const results: Translated[] = [];
     for (const text of texts) {
       const data = (await postJson(
@@ -214,6 +270,7 @@ export class LibreTranslator implements Translator {
             : status === 401 || status === 403
               ? 'TRANSLATION_PROVIDER_REFUSED'
               : 'TRANSLATION_FAILED',
+        () => billed([text]),
       )) as { translatedText?: unknown; detectedLanguage?: { language?: unknown } };
       if (typeof data?.translatedText !== 'string') throw new AppError('TRANSLATION_FAILED');
       const detected = data.detectedLanguage?.language;

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Language, TranslateOutputResponse } from '@mepedia/contracts';
 import { AppError } from '@mepedia/server-http';
 import type { TranslationBudgetKeeper } from './translation-budget';
-import { normalizeLanguage, type Translator } from './translation-providers';
+import { normalizeLanguage, PartlyTranslated, type Translator } from './translation-providers';
 import type { TranslationsRepository } from './translations.repository';
 
 export {
@@ -128,7 +128,11 @@ export class TranslationService {
     try {
       results = await this.translator.translate(splitForTranslation(output), target);
     } catch (error) {
-      await this.budget.refund(userId, characters, day);
+      // Only what never reached the provider is given back: a call that failed after some of
+      // its requests were answered (and billed) keeps those characters spent.
+      const billed = error instanceof PartlyTranslated ? error.billedCharacters : 0;
+      const unsent = Math.max(characters - billed, 0);
+      if (unsent > 0) await this.budget.refund(userId, unsent, day);
       throw error;
     }
     const source = results[0]?.source ?? null;

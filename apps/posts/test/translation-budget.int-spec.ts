@@ -1,4 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import {
   POST_CONTENT_MAX,
   TRANSLATE_MAX,
@@ -216,5 +218,60 @@ describe('translation budgets (posts service over HTTP, on PostgreSQL)', () => {
       { headers, body: { output: text, target: 'en' } },
     );
     expect(detected.body).toEqual({ output: text, source: 'en', target: 'en', cached: false });
+  });
+
+  it('gives back only the characters never sent when a provider fails after billing some', async () => {
+    // LibreTranslate takes one text a request: it answers the first chunk, then fails.
+    let requests = 0;
+    const libre = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      request.on('end', () => {
+        requests += 1;
+        const { q } = JSON.parse(body) as { q: string };
+        if (requests > 1) {
+          response.writeHead(500, { 'content-type': 'application/json' }).end('{}');
+          return;
+        }
+        response.writeHead(200, { 'content-type': 'application/json' }).end(
+          JSON.stringify({
+            translatedText: `[he] ${q}`,
+            detectedLanguage: { confidence: 90, language: 'en' },
+          }),
+        );
+      });
+    });
+    await new Promise<void>((resolve) => libre.listen(0, '127.0.0.1', resolve));
+    const paid = await startPostsApp({
+      database: handle,
+      queue: new InProcessQueue(),
+      identityPublicKey: identity.keys.publicKey,
+      translation: {
+        provider: 'libretranslate',
+        endpoint: `http://127.0.0.1:${(libre.address() as AddressInfo).port}`,
+        key: null,
+      },
+      translationBudget: { memberDailyCharacters: 50_000, siteDailyCharacters: 50_000 },
+    });
+    try {
+      const paragraph = () => `<p>${english(4000)}</p>`;
+      const first = paragraph();
+      const output = first + paragraph() + paragraph();
+      const failed = await call<ErrorEnvelope>(paid.base, 'POST', '/api/posts/translateOutput', {
+        headers: { 'x-mepedia-identity': identity.assert(member(), 'posts') },
+        body: { output, target: 'he' },
+      });
+      expect(failed.body.code).toBe('TRANSLATION_FAILED');
+      expect(requests).toBe(2);
+      // The first chunk was answered, and billed: it stays spent, for the member and the site.
+      if (handle.kind !== 'postgres') throw new Error('needs PostgreSQL');
+      const { rows } = await handle.pool.query<{ used: number }>(
+        'select used from posts.translation_usage order by scope',
+      );
+      expect(rows.map((row) => row.used)).toEqual([first.length, first.length]);
+    } finally {
+      await paid.app.close();
+      await new Promise<void>((resolve) => libre.close(() => resolve()));
+    }
   });
 });

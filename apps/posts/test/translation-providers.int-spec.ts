@@ -6,6 +6,7 @@ import {
   GoogleTranslator,
   LibreTranslator,
   normalizeLanguage,
+  PartlyTranslated,
   type Translator,
 } from '../src/translation-providers';
 import { deeplEndpointFor, loadPostsOptions } from '../src/posts.options';
@@ -181,6 +182,32 @@ describe('translation provider adapters against loopback listeners', () => {
           expect(Buffer.byteLength(JSON.stringify(request.body))).toBeLessThan(128 * 1024);
       } finally {
         await echo.close();
+      }
+    });
+
+    it('says how many characters it sent, answered and billed, when a later request fails', async () => {
+      const deepl = await listener((request) => {
+        const { text } = request.body as { text: string[] };
+        // The first request is answered (and billed); the provider's quota runs out on the next.
+        return deepl.received.length > 1
+          ? { status: 456, body: { message: 'Quota exceeded' } }
+          : { status: 200, body: { translations: text.map((t) => ({ text: t })) } };
+      });
+      try {
+        const texts = Array.from({ length: 12 }, (_, i) => `<p>${i} ${'א'.repeat(4990)}</p>`);
+        const error = await new DeepLTranslator('k', deepl.url).translate(texts, 'en').then(
+          () => undefined,
+          (caught: unknown) => caught,
+        );
+        expect(deepl.received).toHaveLength(2);
+        const first = (deepl.received[0]?.body as { text: string[] }).text;
+        expect(error).toBeInstanceOf(PartlyTranslated);
+        expect(error).toMatchObject({
+          code: 'TRANSLATION_PROVIDER_QUOTA',
+          billedCharacters: first.reduce((sum, text) => sum + text.length, 0),
+        });
+      } finally {
+        await deepl.close();
       }
     });
 
