@@ -25,7 +25,7 @@ import {
 } from 'node:fs';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { dirname, join } from 'node:path';
-import { files, webInputs } from './build-inputs.mjs';
+import { files, webInputs } from '../apps/web/build-inputs.mjs';
 
 const run = (args, options = {}) => {
   const result = spawnSync(process.execPath, args, { stdio: 'inherit', ...options });

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { webInputs } from '../../tools/build-inputs.mjs';
+import { webInputs } from './build-inputs.mjs';
 
 // tools/build.mjs skips the web build while these files are unchanged: what the build writes
 // itself must not be among them, or every first build invalidates its own stamp.

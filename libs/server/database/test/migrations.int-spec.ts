@@ -71,13 +71,15 @@ describe(runMigrations.name, () => {
         schema: 'fixture',
         folder: join(fixtures, 'good'),
         afterMigrations: async (db: Db) => {
-          const { rows } = (await db.execute(
+          // The driver-independent Db does not know the row type: asserted from the select.
+          const answer: unknown = await db.execute(
             sql`select exists (select 1 from pg_locks where locktype = 'advisory'
                   and pid = pg_backend_pid()) as locked,
                 (select column_name from information_schema.columns
                   where table_schema = 'fixture' and table_name = 'things' and column_name = 'name')
                   as name`,
-          )) as unknown as { rows: Array<{ locked: boolean; name: string | null }> };
+          );
+          const { rows } = answer as { rows: Array<{ locked: boolean; name: string | null }> };
           seen.push(`${rows[0]?.locked} ${rows[0]?.name}`);
         },
       };
