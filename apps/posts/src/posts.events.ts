@@ -2,6 +2,7 @@ import { normalizeSearchText } from '@mepedia/contracts';
 import type { AppLogger } from '@mepedia/server-http';
 import { domainEventsHandler } from '@mepedia/server-platform';
 import type { PostsRepository } from './posts.repository';
+import type { PostsService } from './posts.service';
 import { SANITIZER_VERSION, plainText, sanitizeContent, textOf } from './sanitize';
 
 /** A questionnaire post's picture when its author has none (apps/web/public). */
@@ -10,6 +11,8 @@ export const ME_ANSWER_DEFAULT_IMAGE = '/me-answer.svg';
 /** The posts service's share of domain events: publishers' names and pictures, and departures. */
 export function postsEventsHandler(
   repository: PostsRepository,
+  /** The rules of posts, for what reaches them by event as by a call (likes and views). */
+  service: PostsService,
   onOutboxWrite: () => void,
   logger: AppLogger,
   /** Posts changed for guests (a publisher's name, a member's posts gone). */
@@ -58,17 +61,14 @@ export function postsEventsHandler(
         await onPostsChanged();
       }
     },
-    // A like given or taken back through userLikes/toggleLike: post likes are ours.
+    // A like given or taken back through userLikes/toggleLike: post likes are ours, and the
+    // service's rules (who may read the post) decide, as for its own like.
     'post.like.requested': async ({ postId, userId, liked }) => {
-      if (await repository.setLike(postId, userId, liked)) {
-        onOutboxWrite();
-        await onPostsChanged();
-      }
+      await service.applyLikeRequest(postId, userId, liked);
     },
     // A view counted through userViews/toggleView: post views are ours too.
     'post.view.requested': async ({ postId, viewer }) => {
-      // As a view through updatePostViews: guests' cached posts catch up within seconds.
-      if (await repository.applyViewRequest(postId, viewer)) onOutboxWrite();
+      await service.applyViewRequest(postId, viewer);
     },
     'meAnswer.unpublished': async ({ userId, questionId }, event) => {
       const removed = await repository.applyMeAnswer(

@@ -31,6 +31,7 @@ export class PostsModule {
     );
     // Guests' lists and posts, remembered for seconds and cleared on every replica by any change.
     const guests = new GuestCache(BUS_CHANNELS.postsChanged, platform.bus);
+    const service = new PostsService(repository, () => relay.nudge(), guests);
     const readiness: ReadinessCheck[] = [
       { name: 'database', check: () => platform.database.ping() },
     ];
@@ -42,7 +43,7 @@ export class PostsModule {
         { provide: PostsRepository, useValue: repository },
         {
           provide: PostsService,
-          useValue: new PostsService(repository, () => relay.nudge(), guests),
+          useValue: service,
         },
         {
           provide: TranslationService,
@@ -60,6 +61,7 @@ export class PostsModule {
                   'events-posts',
                   postsEventsHandler(
                     repository,
+                    service,
                     () => relay.nudge(),
                     platform.logger,
                     () => guests.clear(),

@@ -29,6 +29,9 @@ export type PostWithPublisher = PostRow & {
   publisherImage: string | null;
 };
 
+/** What decides who may read a post: whose it is and its privacy. */
+export type PostAccess = Pick<PostRow, 'publisherId' | 'privacy'>;
+
 /** A list's row: the post without its content (an excerpt comes from its text). */
 export type SummaryWithPublisher = Omit<PostWithPublisher, 'content' | 'contentSanitizer'>;
 
@@ -473,17 +476,36 @@ export class PostsRepository {
   /**
    * A like given or taken back through `userLikes/toggleLike` (post.like.requested): set as
    * asked, the row and the counter together, and announce the like as it now is. Nothing for a
-   * post that is gone. The post row is locked first, so this and a toggle take turns.
+   * post that is gone. The post row is locked first, so this and a toggle take turns, and
+   * `allowed` (the service's rule) sees the post as it is then: refused, the like stays as it
+   * is and is announced as it is.
    */
-  async setLike(postId: string, userId: string, liked: boolean): Promise<boolean> {
+  async setLike(
+    postId: string,
+    userId: string,
+    liked: boolean,
+    allowed: (post: PostAccess) => boolean,
+  ): Promise<boolean> {
     if (!isUuid(postId) || !isUuid(userId) || (await this.memberLeft(userId))) return false;
     return this.db.transaction(async (tx) => {
       const [post] = await tx
-        .select({ id: posts.id })
+        .select({ id: posts.id, publisherId: posts.publisherId, privacy: posts.privacy })
         .from(posts)
         .where(eq(posts.id, postId))
         .for('update');
       if (!post) return false;
+      if (!allowed(post)) {
+        const [kept] = await tx
+          .select({ postId: postLikes.postId })
+          .from(postLikes)
+          .where(and(eq(postLikes.postId, postId), eq(postLikes.userId, userId)));
+        await appendEvent(tx, outbox, 'post.like.changed', {
+          postId,
+          userId,
+          liked: kept !== undefined,
+        });
+        return true;
+      }
       const changed = liked
         ? await tx
             .insert(postLikes)
@@ -508,14 +530,35 @@ export class PostsRepository {
 
   /**
    * A view counted through `userViews/toggleView` (post.view.requested): counted here once per
-   * viewer as `addView` does. Nothing for a post that is gone, or a member who left.
+   * viewer as `addView` does, if `allowed` (the service's rule). Refused, whether the viewer is
+   * counted here is announced (post.viewed with `counted`). Nothing for a post that is gone, or
+   * a member who left. Answers whether anything was announced.
    */
-  async applyViewRequest(postId: string, viewer: string): Promise<boolean> {
+  async applyViewRequest(
+    postId: string,
+    viewer: string,
+    allowed: (post: PostAccess) => boolean,
+  ): Promise<boolean> {
     const member = /^member:(.+)$/.exec(viewer)?.[1];
     if (!isUuid(postId) || (member !== undefined && (await this.memberLeft(member)))) return false;
-    const [post] = await this.db.select({ id: posts.id }).from(posts).where(eq(posts.id, postId));
+    const [post] = await this.db
+      .select({ id: posts.id, publisherId: posts.publisherId, privacy: posts.privacy })
+      .from(posts)
+      .where(eq(posts.id, postId));
     if (!post) return false;
-    return (await this.addView(postId, viewer)).counted;
+    if (allowed(post)) return (await this.addView(postId, viewer)).counted;
+    return this.db.transaction(async (tx) => {
+      const [kept] = await tx
+        .select({ postId: postViews.postId })
+        .from(postViews)
+        .where(and(eq(postViews.postId, postId), eq(postViews.viewer, viewer)));
+      await appendEvent(tx, outbox, 'post.viewed', {
+        postId,
+        viewer,
+        counted: kept !== undefined,
+      });
+      return true;
+    });
   }
 
   /** Whether a member left (a digest of their id is remembered, never the id). */

@@ -51,10 +51,17 @@ function cleanContent(content: string): {
   return { content: clean, contentText: text, contentSanitizer: SANITIZER_VERSION };
 }
 
+/** Who may read a post: anyone a public one, its author only a private one. */
+export function mayRead(
+  post: { privacy: PostPrivacy; publisherId: string },
+  viewerId: string | null,
+): boolean {
+  return post.privacy !== 'private' || post.publisherId === viewerId;
+}
+
 /** A post as `viewerId` may see it: a private one exists for its author only. */
 function seenBy(row: PostWithPublisher | undefined, viewerId: string | null): PostWithPublisher {
-  if (!row || (row.privacy === 'private' && row.publisherId !== viewerId))
-    throw new AppError('POST_NOT_FOUND');
+  if (!row || !mayRead(row, viewerId)) throw new AppError('POST_NOT_FOUND');
   return row;
 }
 
@@ -215,6 +222,38 @@ export class PostsService {
     // A counted view is announced for userViews (post.viewed): one count, whichever call.
     if (viewed.counted) this.onOutboxWrite();
     return viewed;
+  }
+
+  /**
+   * A like given or taken back through `userLikes/toggleLike` (post.like.requested), as the
+   * member's own `like` is: only by a member who may read the post. Refused, the like stays as
+   * it is here and is announced as it is, so the reactions service's mirror drops what it took.
+   * Answers whether anything was written (announced).
+   */
+  async applyLikeRequest(postId: string, userId: string, liked: boolean): Promise<boolean> {
+    const written = await this.repository.setLike(postId, userId, liked, (post) =>
+      mayRead(post, userId),
+    );
+    if (written) {
+      this.onOutboxWrite();
+      await this.guests.clear();
+    }
+    return written;
+  }
+
+  /**
+   * A view counted through `userViews/toggleView` (post.view.requested), as `view` counts one:
+   * only for a viewer who may read the post (a guest's only on a public one). Refused, the
+   * viewer's state here is announced (post.viewed with `counted`), so the mirror drops it.
+   */
+  async applyViewRequest(postId: string, viewer: string): Promise<boolean> {
+    const member = /^member:(.+)$/.exec(viewer)?.[1] ?? null;
+    const written = await this.repository.applyViewRequest(postId, viewer, (post) =>
+      mayRead(post, member),
+    );
+    // As a view through updatePostViews: guests' cached posts catch up within seconds.
+    if (written) this.onOutboxWrite();
+    return written;
   }
 
   /** Count a share once per viewer key, like views. */

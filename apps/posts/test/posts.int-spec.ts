@@ -1075,6 +1075,79 @@ describe('posts service over HTTP', () => {
       expect(await queue.failed('events-posts')).toEqual([]);
     });
 
+    // A like or view handed over for a post its giver may not read (a private post, by anyone
+    // but its publisher) never counts: the true state is announced back, so the mirror drops it.
+    it('applies a handed-over like or view only from who may read the post, and says the truth back', async () => {
+      const author = member();
+      const post = await create(author, { privacy: 'private' });
+      const stranger = member();
+      const visitor = visitorId();
+      const announced = (type: string) =>
+        emitted
+          .filter((job) => job.name === type)
+          .map((job) => (job.data as { payload: Record<string, unknown> }).payload)
+          .filter((payload) => payload['postId'] === post.postId);
+      const hand = async (type: string, payload: object) => {
+        const event = envelope(type, payload, new Date(), 'reactions');
+        await queue.add('events-posts', type, event, { jobId: event.id, attempts: 1 });
+      };
+      const until = async (done: () => boolean) => {
+        for (let i = 0; i < 250 && !done(); i++)
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        expect(done()).toBe(true);
+      };
+      const counts = async () =>
+        (
+          await call<Post>(base, 'POST', '/api/posts/getPostById', {
+            headers: as(author),
+            body: { postId: post.postId },
+          })
+        ).body;
+
+      await hand('post.like.requested', {
+        postId: post.postId,
+        userId: stranger.userId,
+        liked: true,
+      });
+      await until(() => announced('post.like.changed').length === 1);
+      expect(announced('post.like.changed')).toEqual([
+        { postId: post.postId, userId: stranger.userId, liked: false },
+      ]);
+      await hand('post.view.requested', { postId: post.postId, viewer: `visitor:${visitor}` });
+      await hand('post.view.requested', {
+        postId: post.postId,
+        viewer: `member:${stranger.userId}`,
+      });
+      await until(() => announced('post.viewed').length === 2);
+      expect(announced('post.viewed')).toEqual(
+        expect.arrayContaining([
+          { postId: post.postId, viewer: `visitor:${visitor}`, counted: false },
+          { postId: post.postId, viewer: `member:${stranger.userId}`, counted: false },
+        ]),
+      );
+      expect(await counts()).toMatchObject({ likes: 0, views: 0, likedByMe: false });
+
+      // Its publisher may: their like and view count, as through the posts calls.
+      await hand('post.like.requested', {
+        postId: post.postId,
+        userId: author.userId,
+        liked: true,
+      });
+      await hand('post.view.requested', {
+        postId: post.postId,
+        viewer: `member:${author.userId}`,
+      });
+      await until(
+        () => announced('post.like.changed').length === 2 && announced('post.viewed').length === 3,
+      );
+      expect(await counts()).toMatchObject({ likes: 1, views: 1, likedByMe: true });
+      expect(announced('post.viewed').at(-1)).toEqual({
+        postId: post.postId,
+        viewer: `member:${author.userId}`,
+      });
+      expect(await queue.failed('events-posts')).toEqual([]);
+    });
+
     it('counts no share from a guest without a visitor id, yet answers the count', async () => {
       const post = await create(member());
       await share(post.postId, asVisitor(visitorId()));

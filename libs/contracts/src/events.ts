@@ -73,8 +73,15 @@ export const PostLikeRequestedEvent = z.object({
 /**
  * A viewer (a viewer key: `member:<id>` or `visitor:<id>`) counted on a post by the posts
  * service, which owns post views: the reactions service counts them the same for `userViews`.
+ * `counted: false` answers a view handed over (`post.view.requested`) that the posts service
+ * refused (a private post, by anyone but its publisher): the viewer is not counted there, and
+ * the reactions service takes its own count of them back. Absent means counted.
  */
-export const PostViewedEvent = z.object({ postId: z.string(), viewer: z.string() });
+export const PostViewedEvent = z.object({
+  postId: z.string(),
+  viewer: z.string(),
+  counted: z.boolean().optional(),
+});
 
 /** A view of a post counted through `userViews/toggleView`: the posts service counts it too. */
 export const PostViewRequestedEvent = z.object({ postId: z.string(), viewer: z.string() });
