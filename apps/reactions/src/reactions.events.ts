@@ -27,9 +27,11 @@ export function reactionsEventsHandler(service: ReactionsService, logger: AppLog
       applyPrivacy(postId, publisherId, privacy, event),
     'meAnswer.privacy.changed': ({ meAnswerId, userId, privacy }, event) =>
       applyPrivacy(meAnswerId, userId, privacy, event),
-    // The posts service owns post likes: userLikes for posts says what it says.
-    'post.like.changed': ({ postId, userId, liked }) =>
-      service.applyPostLike(postId, userId, liked),
-    'post.viewed': ({ postId, viewer }) => service.applyPostView(postId, viewer),
+    // The posts service owns post likes: userLikes for posts says what it said last.
+    'post.like.changed': ({ postId, userId, liked }, event) =>
+      service.applyPostLike(postId, userId, liked, new Date(event.occurredAt)),
+    // Absent `counted` is a view counted there (announcements from before it was said).
+    'post.viewed': ({ postId, viewer, counted }) =>
+      service.applyPostView(postId, viewer, counted !== false),
   });
 }

@@ -11,6 +11,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   likeCounts,
   likes,
+  likeVersions,
   lottieCounts,
   lotties,
   outbox,
@@ -78,9 +79,42 @@ export class ReactionsRepository {
 
   /**
    * A viewer its owner counted on an object (post.viewed): counted here too, the row and the
-   * counter together, or nothing when it is here already. Never a member who left.
+   * counter together, or nothing when it is here already. Never a member who left. One its
+   * owner refused (`counted` false: a view handed over for a post its viewer may not read) is
+   * taken back here, row and counter together.
    */
-  async applyView({ collection, objectId }: ObjectRef, viewer: string): Promise<void> {
+  async applyView(
+    { collection, objectId }: ObjectRef,
+    viewer: string,
+    counted = true,
+  ): Promise<void> {
+    if (!counted) {
+      await this.db.transaction(async (tx) => {
+        const gone = await tx
+          .delete(views)
+          .where(
+            and(
+              eq(views.collection, collection),
+              eq(views.objectId, objectId),
+              eq(views.property, 'views'),
+              eq(views.viewer, viewer),
+            ),
+          )
+          .returning({ viewer: views.viewer });
+        if (gone.length === 0) return;
+        await tx
+          .update(viewCounts)
+          .set({ views: sql`${viewCounts.views} - 1` })
+          .where(
+            and(
+              eq(viewCounts.collection, collection),
+              eq(viewCounts.objectId, objectId),
+              eq(viewCounts.property, 'views'),
+            ),
+          );
+      });
+      return;
+    }
     const member = /^member:(.+)$/.exec(viewer)?.[1];
     if (member !== undefined && (await this.memberLeft(member))) return;
     await this.db.transaction(async (tx) => {
@@ -110,20 +144,33 @@ export class ReactionsRepository {
   }
 
   /**
-   * Set a member's like of an object as its owner says it now is (post.like.changed): the row
-   * and the counter together, as a toggle does, or nothing when it is so already. Never a member
-   * who left (a late announcement must not write their id back).
+   * Set a member's like of an object as its owner said it was at `saidAt` (post.like.changed):
+   * the row and the counter together, as a toggle does, or nothing when it is so already, or
+   * when a later word of the owner on this like was applied (`like_versions`): words arriving
+   * out of order (a retry) end as the last one said. Never a member who left (a late
+   * announcement must not write their id back).
    */
   async setLike(
     { collection, objectId }: ObjectRef,
     userId: string,
     liked: boolean,
+    saidAt: Date,
   ): Promise<void> {
-    if (liked && (await this.memberLeft(userId))) return;
+    if (await this.memberLeft(userId)) return;
     await this.db.transaction(async (tx) => {
       const where = and(eq(likeCounts.collection, collection), eq(likeCounts.objectId, objectId));
       await tx.insert(likeCounts).values({ collection, objectId }).onConflictDoNothing();
       await tx.select({ likes: likeCounts.likes }).from(likeCounts).where(where).for('update');
+      const newer = await tx
+        .insert(likeVersions)
+        .values({ collection, objectId, userId, changedAt: saidAt })
+        .onConflictDoUpdate({
+          target: [likeVersions.collection, likeVersions.objectId, likeVersions.userId],
+          set: { changedAt: saidAt },
+          setWhere: sql`${likeVersions.changedAt} < excluded.changed_at`,
+        })
+        .returning({ userId: likeVersions.userId });
+      if (newer.length === 0) return;
       const changed = liked
         ? await tx
             .insert(likes)
@@ -487,6 +534,7 @@ export class ReactionsRepository {
         )
         select (select count(*) from gone)::int as removed`,
       );
+      await tx.delete(likeVersions).where(eq(likeVersions.userId, userId));
       return { likes: removedLikes, lotties: removedLotties, views: removedViews };
     });
   }

@@ -6,7 +6,11 @@ import {
   type ReactionName,
   type ViewProperty,
 } from '@mepedia/contracts';
-import { removedMembersTable, subjectPrivacyTable } from '@mepedia/server-database';
+import {
+  removedMembersTable,
+  subjectPrivacyTable,
+  subjectsStartedTable,
+} from '@mepedia/server-database';
 import { outboxTable } from '@mepedia/server-queue';
 import { sql, type SQL } from 'drizzle-orm';
 import {
@@ -57,6 +61,27 @@ export const likes = reactionsSchema.table(
     // A member's likes, newest first; and everything of a member who leaves.
     index('likes_user_idx').on(table.userId, table.collection, table.createdAt),
     check('likes_collection_check', oneOf(table.collection, REACTION_COLLECTIONS)),
+  ],
+);
+
+/**
+ * When the owner's last applied word on a member's like of an object was said (`occurredAt` of
+ * `post.like.changed`; posts only): an older word arriving later (a retry) is not applied, so
+ * the like here ends as the owner has it. Kept after an unlike, since that is a word too.
+ */
+export const likeVersions = reactionsSchema.table(
+  'like_versions',
+  {
+    collection: collection(),
+    objectId: objectId(),
+    userId: uuid('user_id').notNull(),
+    changedAt: timestamp('changed_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.collection, table.objectId, table.userId] }),
+    // Everything of a member who leaves.
+    index('like_versions_user_idx').on(table.userId),
+    check('like_versions_collection_check', oneOf(table.collection, REACTION_COLLECTIONS)),
   ],
 );
 
@@ -157,6 +182,11 @@ export const lottieCounts = reactionsSchema.table(
  */
 export const subjectPrivacy = subjectPrivacyTable(reactionsSchema);
 export const removedMembers = removedMembersTable(reactionsSchema);
+/**
+ * When the service began to refuse subjects never announced, on an installation that had some
+ * (see subjectsStartedTable): what existed before is taken on trust until announced.
+ */
+export const subjectsStarted = subjectsStartedTable(reactionsSchema);
 
 /**
  * Subjects taken on trust before their announcement arrived (a post made a moment ago): each

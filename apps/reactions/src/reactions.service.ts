@@ -91,10 +91,18 @@ export class ReactionsService {
     );
   }
 
-  /** The posts service's word on a member's like of a post (post.like.changed). */
-  applyPostLike(postId: string, userId: string, liked: boolean): Promise<void> {
+  /**
+   * The posts service's word on a member's like of a post (post.like.changed), said at
+   * `saidAt`: applied unless a later word on that like was.
+   */
+  applyPostLike(postId: string, userId: string, liked: boolean, saidAt: Date): Promise<void> {
     if (!isUuid(userId)) return Promise.resolve();
-    return this.repository.setLike({ collection: 'posts', objectId: postId }, userId, liked);
+    return this.repository.setLike(
+      { collection: 'posts', objectId: postId },
+      userId,
+      liked,
+      saidAt,
+    );
   }
 
   /** Always the caller's own likes, whoever `userId` in the request names. */
@@ -133,9 +141,12 @@ export class ReactionsService {
     return viewed;
   }
 
-  /** A viewer the posts service counted on a post (post.viewed): counted here the same. */
-  applyPostView(postId: string, viewer: string): Promise<void> {
-    return this.repository.applyView({ collection: 'posts', objectId: postId }, viewer);
+  /**
+   * A viewer the posts service counted on a post (post.viewed): counted here the same; one it
+   * refused (`counted` false) is taken back here.
+   */
+  applyPostView(postId: string, viewer: string, counted: boolean): Promise<void> {
+    return this.repository.applyView({ collection: 'posts', objectId: postId }, viewer, counted);
   }
 
   async toggleLottie(
