@@ -20,6 +20,10 @@ const port = Number(process.env['E2E_PORT']);
 // The translation provider's stand-in (e2e/translation-listener.mjs), on a free port of its own.
 process.env['E2E_TRANSLATION_PORT'] ??= freePort();
 const translationPort = Number(process.env['E2E_TRANSLATION_PORT']);
+// A second npm start with no translation provider, as every `npm start` is by default: the pages
+// must not offer Translate there (translation-off.e2e.ts). No demo seed: that test makes its own.
+process.env['E2E_BARE_PORT'] ??= freePort();
+const barePort = Number(process.env['E2E_BARE_PORT']);
 // The server's database lives in memory: nothing is left on disk after the run.
 const dataDir = process.env['E2E_DATA_DIR'] ?? 'memory://';
 const root = resolve(__dirname, '../..');
@@ -114,6 +118,21 @@ export default defineConfig({
           en: { 'footer.copyright': '© {yeer} Broken', 'footer.terms': 'Terms {of service' },
           he: { 'footer.privacy': '<b>מדיניות שבורה</b>' },
         }),
+      },
+    },
+    {
+      command: `node ${join(root, 'dist/apps/standalone/src/main.js')}`,
+      cwd: root,
+      url: `http://localhost:${barePort}/health/ready`,
+      reuseExistingServer: false,
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
+      timeout: 120_000,
+      env: {
+        PORT: String(barePort),
+        HOST: '127.0.0.1',
+        DATA_DIR: 'memory://',
+        LOG_LEVEL: 'warn',
+        PUBLIC_URL: `http://localhost:${barePort}`,
       },
     },
   ],
