@@ -222,6 +222,19 @@ export class FeedMessagesRepository {
     return messageIds.filter((id) => liked.has(id));
   }
 
+  /**
+   * Whether any message (a placeholder too) is in the room: a top-level one is, whenever any
+   * is (a reply is in its thread's room), so one probe of `messages_room_top_idx` answers.
+   */
+  async hasMessages(roomId: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: messages.id })
+      .from(messages)
+      .where(and(eq(messages.roomId, roomId), isNull(messages.parentId)))
+      .limit(1);
+    return row !== undefined;
+  }
+
   /** A room's messages, replies included, placeholders not. */
   async countVisible(roomId: string): Promise<number> {
     const [counted] = await this.db

@@ -1,4 +1,8 @@
-import { removedMembersTable, subjectPrivacyTable } from '@mepedia/server-database';
+import {
+  removedMembersTable,
+  subjectPrivacyTable,
+  subjectsStartedTable,
+} from '@mepedia/server-database';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -102,6 +106,11 @@ export type MessageRow = typeof messages.$inferSelect;
  */
 export const subjectPrivacy = subjectPrivacyTable(feedMessagesSchema);
 export const removedMembers = removedMembersTable(feedMessagesSchema);
+/**
+ * When the service began to refuse subjects never announced, on an installation that had some
+ * (see subjectsStartedTable): what existed before is taken on trust until announced.
+ */
+export const subjectsStarted = subjectsStartedTable(feedMessagesSchema);
 
 /**
  * Posts and me answers written about before their announcement arrived (made a moment ago):

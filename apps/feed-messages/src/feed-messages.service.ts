@@ -9,7 +9,7 @@ import {
   type LikeFeedMessageResponse,
   type SendFeedMessageRequest,
 } from '@mepedia/contracts';
-import { newId } from '@mepedia/server-database';
+import { isUuid, newId } from '@mepedia/server-database';
 import { AppError, fieldError } from '@mepedia/server-http';
 import { SubjectAccess, type PrivacyAnnouncement } from '@mepedia/server-platform';
 import type { z } from 'zod';
@@ -56,6 +56,22 @@ export class FeedMessagesService {
   private async mustSee(subjectIds: string[], viewerId: string | null): Promise<void> {
     if (await this.repository.subjects.hiddenFrom(subjectIds, viewerId))
       throw new AppError('DISCUSSION_NOT_FOUND');
+  }
+
+  /**
+   * Refuse to read a room the viewer may not see (`mustSee`), or one named by a UUID (what a
+   * post's or answer's id is) that is no post or answer ever announced: a made-up id, or one
+   * made long ago (not within the grace, `takenOnTrust`), unless messages are in it (a room of its own,
+   * `feedRoomId`, whose messages were each taken about a post or answer that existed). An id
+   * that is no UUID is never a post or answer: a room of its own, empty or not.
+   */
+  private async mustSeeRoom(roomId: string, viewerId: string | null): Promise<void> {
+    await this.mustSee([roomId], viewerId);
+    if (!isUuid(roomId)) return;
+    if ((await this.repository.subjects.subject(roomId)) !== undefined) return;
+    if (await this.subjects.takenOnTrust(roomId)) return;
+    if (await this.repository.hasMessages(roomId)) return;
+    throw new AppError('DISCUSSION_NOT_FOUND');
   }
 
   /** Refuse a message in a discussion the member may not see; unknown: MESSAGE_NOT_FOUND. */
@@ -121,7 +137,7 @@ export class FeedMessagesService {
 
   /** A page, with which of its messages the viewer (a member, if any) likes. */
   async page(input: PageInput, viewerId?: string): Promise<FeedMessagesPage> {
-    await this.mustSee([input.id], viewerId ?? null);
+    await this.mustSeeRoom(input.id, viewerId ?? null);
     const parentId = input.parentId ?? null;
     const skip = input.skip ?? 0;
     const sort = input.sort ?? (parentId === null ? 'newest' : 'oldest');
@@ -149,7 +165,7 @@ export class FeedMessagesService {
   }
 
   async count(roomId: string, viewerId?: string): Promise<FeedMessagesCount> {
-    await this.mustSee([roomId], viewerId ?? null);
+    await this.mustSeeRoom(roomId, viewerId ?? null);
     return { count: await this.repository.countVisible(roomId) };
   }
 

@@ -12,6 +12,7 @@ import type { Identity } from '@mepedia/server-identity';
 import { InProcessQueue } from '@mepedia/server-queue';
 import { call, createTestDatabase, SETUP_TIMEOUT_MS, testIdentity } from '@mepedia/server-testing';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { FeedMessagesRepository } from '../src/feed-messages.repository';
 import { FeedMessagesService, UNANNOUNCED_GRACE_MS } from '../src/feed-messages.service';
 import { envelope, startFeedMessagesApp } from './feed-messages-app';
 
@@ -818,6 +819,43 @@ describe('feed-messages service over HTTP', () => {
           gone,
         );
         expect(await aboutPost(postId)).toBe(0);
+      }
+    });
+
+    // Issue 29, item 2: a post or answer never announced is refused to read as well, save while
+    // the read model is new on an installation that had discussions (migration 0005): what
+    // existed before is announced a moment after its service starts.
+    it('reads and writes a post from before on trust while the read model is new, and not after', async () => {
+      if (handle.kind !== 'postgres') throw new Error('needs PostgreSQL');
+      const ada = member();
+      const before = newId(Date.now() - 24 * 3600_000);
+      const started = (at: string) =>
+        handle.kind === 'postgres' &&
+        handle.pool.query(`insert into feed_messages.subjects_started values (${at})`);
+      // A new installation: refused at once, to read too.
+      expect(await failure('GET', `getNumberOfMessages/${before}`, null)).toEqual(gone);
+      expect(await failure('POST', 'getMessages', ada, { id: before })).toEqual(gone);
+      try {
+        await started('now()');
+        const rollingOut = new FeedMessagesService(new FeedMessagesRepository(handle.db));
+        expect(await rollingOut.count(before)).toEqual({ count: 0 });
+        const said = await rollingOut.send(ada.userId, { message: 'from before', postId: before });
+        expect((await rollingOut.page({ id: before })).messages.map((m) => m.messageId)).toEqual([
+          said.messageId,
+        ]);
+        // Never announced: it goes with the others once the grace is over.
+        await rollingOut.sweepUnannounced(Date.now() + 2 * UNANNOUNCED_GRACE_MS);
+        expect(await aboutPost(before)).toBe(0);
+
+        await handle.pool.query('delete from feed_messages.subjects_started');
+        await started(`now() - interval '12 minutes'`);
+        const settled = new FeedMessagesService(new FeedMessagesRepository(handle.db));
+        await expect(settled.count(before)).rejects.toMatchObject({ code: 'DISCUSSION_NOT_FOUND' });
+        await expect(
+          settled.send(ada.userId, { message: 'too late', postId: before }),
+        ).rejects.toMatchObject({ code: 'DISCUSSION_NOT_FOUND' });
+      } finally {
+        await handle.pool.query('delete from feed_messages.subjects_started');
       }
     });
 

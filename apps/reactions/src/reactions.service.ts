@@ -47,9 +47,10 @@ export class ReactionsService {
 
   /**
    * Refuse, with the subject's own 404, what `viewerId` (a guest: null) may not read: a
-   * deleted subject, or one private to someone else. A subject never announced is read as
-   * public; to write on one (`writing`), its id must be a UUIDv7 made within the grace (a
-   * subject made a moment ago), and it is noted for `sweepUnannounced`; any other is refused.
+   * deleted subject, or one private to someone else. A subject never announced is taken as
+   * public only when its id is a UUIDv7 made within the grace (a subject made a moment ago), or
+   * while the read model is new (`takenOnTrust`), to read or write; one written on is noted for
+   * `sweepUnannounced`; any other is refused.
    */
   private async mustRead(
     object: ObjectRef,

@@ -167,18 +167,26 @@ describe('what likes, views, reactions and comments are about', () => {
         counts: '200',
         comment: '201',
       });
-      // Ids no post has: a UUID of another kind, and one of a time long before.
+      // Ids no post has: a UUID of another kind, and one of a time long before. Issue 29, item
+      // 2: read or written, they are the 404 of a post that does not exist, to anyone.
       for (const never of [
         '5b1c0f9e-3a5d-4c2e-9f1a-2b3c4d5e6f70',
         postId.replace(/^.{8}/, '00000000'),
       ])
-        expect(await everyCall(stranger, never)).toEqual({
-          like: '404 POST_NOT_FOUND',
-          react: '404 POST_NOT_FOUND',
-          view: '404 POST_NOT_FOUND',
-          counts: '200',
-          comment: '404 DISCUSSION_NOT_FOUND',
-        });
+        for (const who of [stranger, null])
+          expect({
+            ...(await everyCall(who, never)),
+            messages: await outcome(who, 'POST', '/api/feedMessages/getMessages', { id: never }),
+            count: await outcome(who, 'GET', `/api/feedMessages/getNumberOfMessages/${never}`),
+          }).toEqual({
+            like: who ? '404 POST_NOT_FOUND' : '401 MUST_BE_LOGGED_IN',
+            react: who ? '404 POST_NOT_FOUND' : '401 MUST_BE_LOGGED_IN',
+            view: '404 POST_NOT_FOUND',
+            counts: '404 POST_NOT_FOUND',
+            comment: who ? '404 DISCUSSION_NOT_FOUND' : '401 MUST_BE_LOGGED_IN',
+            messages: '404 DISCUSSION_NOT_FOUND',
+            count: '404 DISCUSSION_NOT_FOUND',
+          });
     },
     PROCESS_TEST_TIMEOUT_MS,
   );

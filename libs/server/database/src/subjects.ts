@@ -61,6 +61,19 @@ export function removedMembersTable<S extends string>(schema: PgSchema<S>) {
   });
 }
 
+/**
+ * When the service began to refuse subjects never announced, on an installation that already
+ * had subjects (one row, written by the migration that began it; none on a new installation).
+ * The subjects that existed before are announced once more by their services' migrations, a
+ * moment after they start: until then they are unannounced, and taken on trust
+ * (`SubjectAccess`).
+ */
+export function subjectsStartedTable<S extends string>(schema: PgSchema<S>) {
+  return schema.table('subjects_started', {
+    startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }).primaryKey(),
+  });
+}
+
 /** A subject taken on trust and not announced within the grace: what the sweep hands back. */
 export type UnannouncedSubject = { subjectId: string; collection: string | undefined };
 
@@ -88,6 +101,7 @@ export type SubjectStoreOptions = {
 export class SubjectStore {
   private readonly subjectPrivacy;
   private readonly removedMembers;
+  private readonly started;
   private readonly unannounced;
   private readonly unannouncedOf;
   private readonly table: (name: string) => ReturnType<typeof sql>;
@@ -99,6 +113,7 @@ export class SubjectStore {
     const schema = pgSchema(options.schema);
     this.subjectPrivacy = subjectPrivacyTable(schema);
     this.removedMembers = removedMembersTable(schema);
+    this.started = subjectsStartedTable(schema);
     // Each service declares its own (reactions' has a `collection`); these name only the
     // columns the queries below use, to query it, never to migrate it.
     const createdAt = () =>
@@ -114,6 +129,16 @@ export class SubjectStore {
       createdAt: createdAt(),
     });
     this.table = (name) => sql`${sql.identifier(options.schema)}.${sql.identifier(name)}`;
+  }
+
+  /** When this read model began to refuse what was never announced (`subjectsStartedTable`). */
+  async startedAt(): Promise<Date | undefined> {
+    const [row] = await this.db
+      .select({ startedAt: this.started.startedAt })
+      .from(this.started)
+      .orderBy(this.started.startedAt)
+      .limit(1);
+    return row?.startedAt;
   }
 
   /** What the owning service last said about a subject; undefined: never announced. */

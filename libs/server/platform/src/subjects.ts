@@ -47,9 +47,11 @@ export class SubjectAccess {
 
   /**
    * Refuse, with `notFound`, a deleted subject and, when `viewerId` is given (a guest: null),
-   * one private to someone else. A subject never announced is read as public; to write on one
-   * (`writing`), its id must be a UUIDv7 made within the grace, and it is noted (with
-   * `collection`, where the store keeps one) for `sweepUnannounced`; any other is refused.
+   * one private to someone else. A subject never announced is taken as public only when its id
+   * is a UUIDv7 made within the grace (one made a moment ago), or while the read model is new
+   * (`takenOnTrust`), to read or to write; any other is refused, read or written, as one that
+   * does not exist. One written on (`writing`) is
+   * noted (with `collection`, where the store keeps one) for `sweepUnannounced`.
    */
   async mustRead(
     subjectId: string,
@@ -63,10 +65,29 @@ export class SubjectAccess {
         throw new AppError(notFound);
       return;
     }
-    if (!rule.writing) return;
-    if (!withinGrace(subjectId, rule.now ?? Date.now())) throw new AppError(notFound);
-    await this.store.noteUnannounced(subjectId, rule.collection);
+    if (!(await this.takenOnTrust(subjectId, rule.now))) throw new AppError(notFound);
+    if (rule.writing) await this.store.noteUnannounced(subjectId, rule.collection);
   }
+
+  /**
+   * Whether a subject never announced is taken on trust at `now`: made within the grace (a
+   * moment ago), or asked about while the read model is new on an installation that had
+   * subjects before (`startedAt`), whose announcements are on their way.
+   */
+  async takenOnTrust(subjectId: string, now = Date.now()): Promise<boolean> {
+    if (withinGrace(subjectId, now)) return true;
+    if (this.trustUntil === undefined) {
+      const started = await this.store.startedAt();
+      this.trustUntil =
+        started === undefined
+          ? Number.NEGATIVE_INFINITY
+          : started.getTime() + UNANNOUNCED_GRACE_MS + CLOCK_SKEW_MS;
+    }
+    return now < this.trustUntil;
+  }
+
+  /** Until when (ms) every subject never announced is taken on trust; see `takenOnTrust`. */
+  private trustUntil: number | undefined;
 
   /**
    * After a write on a subject: if it was deleted meanwhile, `remove` takes what was just
