@@ -9,7 +9,12 @@ import { everyRateLimitAt } from '../../gateway/src/gateway.config';
  * stand-in provider, images in a folder of its own (never the developer's ./.data), no rate limit
  * in the way. `stop()` ends the process, drops the database and removes the folder.
  */
-export async function startTestStandalone(): Promise<{ url: string; stop(): Promise<void> }> {
+export async function startTestStandalone(): Promise<{
+  url: string;
+  /** The process's database, for a suite that must set up what only a migration writes. */
+  databaseUrl: string;
+  stop(): Promise<void>;
+}> {
   const database = await createTestDatabase();
   const translation = translationListener();
   const dataDir = await mkdtemp(join(tmpdir(), 'mepedia-standalone-'));
@@ -37,6 +42,7 @@ export async function startTestStandalone(): Promise<{ url: string; stop(): Prom
     );
     return {
       url: standalone.match[1]!,
+      databaseUrl: database.url,
       stop: async () => {
         await standalone.stop();
         await cleanUp();
