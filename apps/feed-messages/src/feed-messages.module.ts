@@ -1,6 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { HealthController, READINESS_CHECKS, type ReadinessCheck } from '@mepedia/server-http';
 import { IdentityModule } from '@mepedia/server-identity';
+import { OutboxRelay } from '@mepedia/server-queue';
 import {
   BACKGROUND_TASKS,
   BackgroundTasks,
@@ -10,6 +11,7 @@ import {
 import { FeedMessagesController } from './feed-messages.controller';
 import { feedMessagesEventsHandler } from './feed-messages.events';
 import { FeedMessagesRepository } from './feed-messages.repository';
+import { outbox } from './feed-messages.schema';
 import { FeedMessagesService } from './feed-messages.service';
 
 export const FEED_MESSAGES_SERVICE_NAME = 'feed-messages';
@@ -21,7 +23,11 @@ const SWEEP_EVERY_MS = 60_000;
 @Module({})
 export class FeedMessagesModule {
   static register(platform: ServicePlatform): DynamicModule {
-    const service = new FeedMessagesService(new FeedMessagesRepository(platform.database.db));
+    const { db } = platform.database;
+    const relay = new OutboxRelay(db, outbox, platform.queue, FEED_MESSAGES_SERVICE_NAME, (error) =>
+      platform.logger.error({ err: error }, 'outbox relay failed'),
+    );
+    const service = new FeedMessagesService(new FeedMessagesRepository(db), () => relay.nudge());
     const readiness: ReadinessCheck[] = [
       { name: 'database', check: () => platform.database.ping() },
     ];
@@ -35,6 +41,7 @@ export class FeedMessagesModule {
         {
           provide: BACKGROUND_TASKS,
           useValue: [
+            relay,
             // Messages about subjects taken on trust and never announced go (the service).
             everyInterval(SWEEP_EVERY_MS, async () => {
               const removed = await service.sweepUnannounced();

@@ -1,9 +1,14 @@
 import type { FeedMessageSort } from '@mepedia/contracts';
 import { SubjectStore, type Db } from '@mepedia/server-database';
+import { appendEvent } from '@mepedia/server-queue';
 import { and, asc, count, desc, eq, inArray, isNull, not, or, sql, type SQL } from 'drizzle-orm';
-import { likes, messages, type MessageRow } from './feed-messages.schema';
+import { likes, messages, outbox, type MessageRow } from './feed-messages.schema';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** Announce a comment, what it is about, and whether it is gone (feedMessage.changed). */
+const announce = (tx: Tx, messageId: string, subjectId: string, deleted: boolean) =>
+  appendEvent(tx, outbox, 'feedMessage.changed', { messageId, subjectId, deleted });
 
 export type NewMessage = {
   id: string;
@@ -63,6 +68,7 @@ export class FeedMessagesRepository {
     return this.db.transaction(async (tx) => {
       if (parentId === null) {
         const [created] = await tx.insert(messages).values(row).returning();
+        await announce(tx, row.id, row.postId, false);
         return { kind: 'inserted' as const, row: created as MessageRow };
       }
       const named = await this.find(tx, parentId);
@@ -81,6 +87,7 @@ export class FeedMessagesRepository {
         .update(messages)
         .set({ repliesCount: sql`${messages.repliesCount} + 1` })
         .where(eq(messages.id, topId));
+      await announce(tx, row.id, row.postId, false);
       return { kind: 'inserted' as const, row: created as MessageRow };
     });
   }
@@ -135,9 +142,11 @@ export class FeedMessagesRepository {
           .update(messages)
           .set({ deleted: true, authorId: null, text: null, tag: null, likes: 0, editedAt: null })
           .where(eq(messages.id, messageId));
+        await announce(tx, messageId, current.postId, true);
         return { kind: 'done' as const, value: { placeholder: true } };
       }
       await tx.delete(messages).where(eq(messages.id, messageId));
+      await announce(tx, messageId, current.postId, true);
       if (current.parentId !== null) {
         const [parent] = await tx
           .update(messages)
@@ -294,6 +303,14 @@ export class FeedMessagesRepository {
                       where r.author_id = ${userId} and r.parent_id is not null)
         order by m.id
         for update of m`);
+      // Each of the member's messages goes or becomes a placeholder: announced gone, by id and
+      // what it is about (no member id in the event).
+      await tx.execute(sql`
+        insert into feed_messages.outbox (id, type, payload, occurred_at)
+        select gen_random_uuid(), 'feedMessage.changed',
+          jsonb_build_object('messageId', m.id::text, 'subjectId', m.post_id, 'deleted', true),
+          clock_timestamp()
+        from feed_messages.messages m where m.author_id = ${userId}`);
       const removedLikes = await this.number(
         tx,
         sql`

@@ -3,6 +3,7 @@ import {
   subjectPrivacyTable,
   subjectsStartedTable,
 } from '@mepedia/server-database';
+import { outboxTable } from '@mepedia/server-queue';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -124,3 +125,9 @@ export const unannouncedSubjects = feedMessagesSchema.table('unannounced_subject
   subjectId: text('subject_id').primaryKey(),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
+
+/**
+ * Events the service announces, written in the same transaction as the change: each comment,
+ * what it is about and its deletion (feedMessage.changed), for the reactions service.
+ */
+export const outbox = outboxTable(feedMessagesSchema);

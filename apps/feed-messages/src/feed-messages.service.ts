@@ -48,7 +48,11 @@ export { UNANNOUNCED_GRACE_MS } from '@mepedia/server-platform';
 export class FeedMessagesService {
   private readonly subjects: SubjectAccess;
 
-  constructor(private readonly repository: FeedMessagesRepository) {
+  constructor(
+    private readonly repository: FeedMessagesRepository,
+    /** Relay the outbox now: a comment was announced (feedMessage.changed). */
+    private readonly onOutboxWrite: () => void = () => undefined,
+  ) {
     this.subjects = new SubjectAccess(repository.subjects);
   }
 
@@ -111,6 +115,7 @@ export class FeedMessagesService {
     );
     switch (result.kind) {
       case 'inserted':
+        this.onOutboxWrite();
         // Deleted while this was written: its messages go, this one too.
         await this.subjects.mustStillExist(input.postId, 'DISCUSSION_NOT_FOUND', () =>
           this.repository.removePost(input.postId),
@@ -182,6 +187,7 @@ export class FeedMessagesService {
     roomOrPostId: string,
   ): Promise<DeleteFeedMessageResponse> {
     const { placeholder } = owned(await this.repository.delete(messageId, roomOrPostId, authorId));
+    this.onOutboxWrite();
     return { deleted: true, placeholder };
   }
 
@@ -201,6 +207,7 @@ export class FeedMessagesService {
   /** A member left: their messages and likes go; their private discussions stay closed. */
   async removeMember(userId: string, leftAt: Date): Promise<RemovedMember> {
     const removed = await this.repository.removeMember(userId);
+    this.onOutboxWrite();
     await this.repository.subjects.disownSubjects(userId, leftAt);
     return removed;
   }

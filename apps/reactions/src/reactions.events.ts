@@ -33,5 +33,8 @@ export function reactionsEventsHandler(service: ReactionsService, logger: AppLog
     // Absent `counted` is a view counted there (announcements from before it was said).
     'post.viewed': ({ postId, viewer, counted }) =>
       service.applyPostView(postId, viewer, counted !== false),
+    // Each comment and what it is about, from the feed-messages service.
+    'feedMessage.changed': ({ messageId, subjectId, deleted }) =>
+      service.applyComment(messageId, subjectId, deleted),
   });
 }

@@ -9,6 +9,7 @@ import { appendEvent } from '@mepedia/server-queue';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
+  commentSubjects,
   likeCounts,
   likes,
   likeVersions,
@@ -411,6 +412,29 @@ export class ReactionsRepository {
    * deleted, removes it again and refuses (`SubjectAccess.mustStillExist`). Answers how many rows
    * of each kind went.
    */
+  /** What a comment is about, and whether it is gone; undefined: never announced. */
+  async comment(commentId: string): Promise<{ subjectId: string; deleted: boolean } | undefined> {
+    const [row] = await this.db
+      .select({ subjectId: commentSubjects.subjectId, deleted: commentSubjects.deleted })
+      .from(commentSubjects)
+      .where(eq(commentSubjects.commentId, commentId));
+    return row;
+  }
+
+  /**
+   * The feed-messages service's word on a comment: its subject is the first word heard (never
+   * changed), and a deletion is final.
+   */
+  async applyComment(commentId: string, subjectId: string, deleted: boolean): Promise<void> {
+    await this.db
+      .insert(commentSubjects)
+      .values({ commentId, subjectId, deleted })
+      .onConflictDoUpdate({
+        target: commentSubjects.commentId,
+        set: { deleted: sql`${commentSubjects.deleted} or excluded.deleted` },
+      });
+  }
+
   async removeObject(target: ObjectRef): Promise<RemovedMember> {
     const { collection, objectId } = target;
     const about = (table: { collection: AnyPgColumn; objectId: AnyPgColumn }) =>

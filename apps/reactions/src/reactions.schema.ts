@@ -14,6 +14,7 @@ import {
 import { outboxTable } from '@mepedia/server-queue';
 import { sql, type SQL } from 'drizzle-orm';
 import {
+  boolean,
   check,
   index,
   integer,
@@ -187,6 +188,18 @@ export const removedMembers = removedMembersTable(reactionsSchema);
  * (see subjectsStartedTable): what existed before is taken on trust until announced.
  */
 export const subjectsStarted = subjectsStartedTable(reactionsSchema);
+
+/**
+ * Comments (feed messages) and what each is about, as the feed-messages service announces them
+ * (feedMessage.changed): a reaction on a comment, and its counts, exist only for someone who may
+ * read its subject (a post or me answer, in `subject_privacy`). The subject is the first word and
+ * never changes; `deleted` is final. A comment with no row was never announced.
+ */
+export const commentSubjects = reactionsSchema.table('comment_subjects', {
+  commentId: text('comment_id').primaryKey(),
+  subjectId: text('subject_id').notNull(),
+  deleted: boolean('deleted').notNull().default(false),
+});
 
 /**
  * Subjects taken on trust before their announcement arrived (a post made a moment ago): each

@@ -10,6 +10,7 @@ import type {
   ViewProperty,
 } from '@mepedia/contracts';
 import { isUuid } from '@mepedia/server-database';
+import { AppError } from '@mepedia/server-http';
 import { mayRead, SubjectAccess, type PrivacyAnnouncement } from '@mepedia/server-platform';
 import { toLottiesState } from './reactions.mapper';
 import type { ObjectRef, ReactionsRepository, RemovedMember } from './reactions.repository';
@@ -26,13 +27,17 @@ const SUBJECTS: Partial<Record<ReactionCollection, ErrorCode>> = {
   meAnswers: 'ANSWER_NOT_FOUND',
 };
 
+/** What a comment (`feedMessages`) the caller may not react to answers, as feed-messages does. */
+const COMMENT_NOT_FOUND: ErrorCode = 'MESSAGE_NOT_FOUND';
+
 export { UNANNOUNCED_GRACE_MS } from '@mepedia/server-platform';
 
 /**
  * Likes, views and reactions of objects other services own. For posts and me answers the
  * owners announce each one's privacy and deletion (events.ts): a reaction, and a count, exist
  * only for someone who may read the subject, and only while it exists (docs/api/reactions.md).
- * Other collections (comments, members) are not looked up.
+ * A comment (`feedMessages`) is what its subject is, as feed-messages announces it
+ * (feedMessage.changed). Members (`users`) are not looked up.
  */
 export class ReactionsService {
   private readonly subjects: SubjectAccess;
@@ -57,12 +62,40 @@ export class ReactionsService {
     viewerId: string | null,
     writing: boolean,
   ): Promise<void> {
+    if (object.collection === 'feedMessages')
+      return this.mustReadComment(object, viewerId, writing);
     const notFound = SUBJECTS[object.collection];
     if (notFound === undefined) return;
     await this.subjects.mustRead(object.objectId, notFound, {
       viewerId,
       writing,
       collection: object.collection,
+    });
+  }
+
+  /**
+   * A comment is what its subject is: refused with MESSAGE_NOT_FOUND (as feed-messages answers
+   * a message that is not there) when deleted, or when `viewerId` may not read its subject (the
+   * subject's own rule, `mustRead`). A comment never announced is taken on trust only as a
+   * subject is (`takenOnTrust`: made a moment ago), and one written on is noted for the sweep.
+   */
+  private async mustReadComment(
+    object: ObjectRef,
+    viewerId: string | null,
+    writing: boolean,
+  ): Promise<void> {
+    const comment = await this.repository.comment(object.objectId);
+    if (comment === undefined) {
+      if (!(await this.subjects.takenOnTrust(object.objectId)))
+        throw new AppError(COMMENT_NOT_FOUND);
+      if (writing)
+        await this.repository.subjects.noteUnannounced(object.objectId, object.collection);
+      return;
+    }
+    if (comment.deleted) throw new AppError(COMMENT_NOT_FOUND);
+    await this.subjects.mustRead(comment.subjectId, COMMENT_NOT_FOUND, {
+      viewerId,
+      writing: false,
     });
   }
 
@@ -85,6 +118,12 @@ export class ReactionsService {
    * gathered, so either that removal saw this write or this sees the mark.
    */
   private async stillThere(object: ObjectRef): Promise<void> {
+    if (object.collection === 'feedMessages') {
+      // A comment deleted meanwhile: deleteComment marks it first, then removes what it gathered.
+      if (!(await this.repository.comment(object.objectId))?.deleted) return;
+      await this.repository.removeObject(object);
+      throw new AppError(COMMENT_NOT_FOUND);
+    }
     const notFound = SUBJECTS[object.collection];
     if (notFound === undefined) return;
     await this.subjects.mustStillExist(object.objectId, notFound, () =>
@@ -186,6 +225,16 @@ export class ReactionsService {
     return removed;
   }
 
+  /**
+   * The feed-messages service's word on a comment (feedMessage.changed): recorded first, and a
+   * deleted one loses what it gathered.
+   */
+  async applyComment(commentId: string, subjectId: string, deleted: boolean): Promise<void> {
+    await this.repository.applyComment(commentId, subjectId, deleted);
+    if (deleted)
+      await this.repository.removeObject({ collection: 'feedMessages', objectId: commentId });
+  }
+
   /** The posts or me-answers service's word on a subject's owner and privacy. */
   applyPrivacy(subject: PrivacyAnnouncement): Promise<void> {
     return this.subjects.applyPrivacy(subject);
@@ -193,14 +242,18 @@ export class ReactionsService {
 
   /** What was gathered on subjects taken on trust and never announced within the grace goes. */
   sweepUnannounced(now = Date.now()): Promise<number> {
-    return this.subjects.sweepUnannounced(
-      ({ subjectId, collection }) =>
-        // Noted by `mustRead` from an ObjectRef: one of the reactions' collections.
-        this.repository.removeObject({
-          collection: collection as ReactionCollection,
-          objectId: subjectId,
-        }),
-      now,
-    );
+    return this.subjects.sweepUnannounced(async ({ subjectId, collection }) => {
+      // A comment announced since (and not deleted) keeps what it gathered.
+      if (
+        collection === 'feedMessages' &&
+        (await this.repository.comment(subjectId))?.deleted === false
+      )
+        return;
+      // Noted by `mustRead` from an ObjectRef: one of the reactions' collections.
+      await this.repository.removeObject({
+        collection: collection as ReactionCollection,
+        objectId: subjectId,
+      });
+    }, now);
   }
 }

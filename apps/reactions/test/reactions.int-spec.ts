@@ -209,12 +209,12 @@ describe('reactions service over HTTP', () => {
       const liker = member();
       await toggleLike(liker, { ...target, objectId: target.objectId.toUpperCase() });
       expect(await toggleLike(liker, target)).toEqual({ liked: false, likes: 0 });
-      // Other ids are exact: `Ab` and `ab` are two objects.
-      expect(await toggleLike(liker, { collectionName: 'feedMessages', objectId: 'Ab' })).toEqual({
+      // Other ids are exact: `Ab` and `ab` are two objects (members: not looked up).
+      expect(await toggleLike(liker, { collectionName: 'users', objectId: 'Ab' })).toEqual({
         liked: true,
         likes: 1,
       });
-      expect(await toggleLike(liker, { collectionName: 'feedMessages', objectId: 'ab' })).toEqual({
+      expect(await toggleLike(liker, { collectionName: 'users', objectId: 'ab' })).toEqual({
         liked: true,
         likes: 1,
       });
@@ -289,11 +289,10 @@ describe('reactions service over HTTP', () => {
           liker.userId,
         ]),
       ).toBe(0);
-      // The longest id allowed, of every allowed character (on a comment: posts' ids are UUIDs).
+      // The longest id allowed, of every allowed character (on a member, whose reactions are not
+      // looked up: posts', answers' and comments' ids are UUIDs).
       const longest = `${'A-z_9'.repeat(12)}abcd`;
-      expect(
-        await toggleLike(liker, { collectionName: 'feedMessages', objectId: longest }),
-      ).toEqual({
+      expect(await toggleLike(liker, { collectionName: 'users', objectId: longest })).toEqual({
         liked: true,
         likes: 1,
       });
@@ -844,6 +843,44 @@ describe('reactions service over HTTP', () => {
       expect(await likedBy(liker, { collectionName: 'posts', post: announced.objectId })).toEqual([
         announced.objectId,
       ]);
+      expect(await countersOff()).toBe(0);
+    });
+
+    // Issue 29, item 1: a comment made a moment ago is taken on trust until announced.
+    it('keeps reactions on a comment announced after them, and sweeps those on one never announced', async () => {
+      const liker = member();
+      const [said, madeUp] = [object('feedMessages'), object('feedMessages')];
+      const post = object('posts');
+      expect(await toggleLike(liker, said)).toEqual({ liked: true, likes: 1 });
+      expect(await toggleLike(liker, madeUp)).toEqual({ liked: true, likes: 1 });
+      await announce('post.privacy.changed', {
+        postId: post.objectId,
+        publisherId: liker.userId,
+        privacy: 'public',
+      });
+      await announce('feedMessage.changed', {
+        messageId: said.objectId,
+        subjectId: post.objectId,
+        deleted: false,
+      });
+      for (
+        let i = 0;
+        i < 250 &&
+        (await count(
+          'select count(*)::int as n from reactions.comment_subjects where comment_id = $1',
+          [said.objectId],
+        )) === 0;
+        i++
+      )
+        await new Promise((resolve) => setTimeout(resolve, 20));
+
+      await app.get(ReactionsService).sweepUnannounced(Date.now() + 2 * UNANNOUNCED_GRACE_MS);
+      expect(await likedBy(liker, { collectionName: 'feedMessages', post: said.objectId })).toEqual(
+        [said.objectId],
+      );
+      expect(
+        await likedBy(liker, { collectionName: 'feedMessages', post: madeUp.objectId }),
+      ).toEqual([]);
       expect(await countersOff()).toBe(0);
     });
 

@@ -226,6 +226,109 @@ describe('what likes, views, reactions and comments are about', () => {
     PROCESS_TEST_TIMEOUT_MS,
   );
 
+  // Issue 29, item 1: a comment is what its post is. Reactions on it, and its counts, exist only
+  // for someone who may read the post, and only while the comment exists.
+  it(
+    'keeps reactions on a comment of a post made private to its author, and takes none on a comment that is not there',
+    async () => {
+      const postId = await newPost('public');
+      const sent = await send<{ messageId: string }>(
+        stranger,
+        'POST',
+        '/api/feedMessages/sendMessage',
+        { message: 'A comment worth a heart', tag: null, postId },
+      );
+      expect(sent.status).toBe(201);
+      const commentId = sent.body.messageId;
+      /** Every way to react to or count a comment, as `who` (a guest: null). */
+      const onComment = async (who: Member | null, objectId: string) => ({
+        like: await outcome(who, 'POST', '/api/userLikes/toggleLike', {
+          collectionName: 'feedMessages',
+          objectId,
+        }),
+        react: await outcome(who, 'POST', '/api/lotties/toggleLike', {
+          collectionName: 'feedMessages',
+          objectId,
+          name: 'heart',
+        }),
+        view: await outcome(who, 'POST', '/api/userViews/toggleView', {
+          collectionName: 'feedMessages',
+          objectId,
+        }),
+        counts: await outcome(who, 'POST', '/api/lotties/fillLotties', {
+          collectionName: 'feedMessages',
+          objectId,
+        }),
+      });
+      const open = { like: '200', react: '200', view: '200', counts: '200' };
+      const gone = {
+        like: '404 MESSAGE_NOT_FOUND',
+        react: '404 MESSAGE_NOT_FOUND',
+        view: '404 MESSAGE_NOT_FOUND',
+        counts: '404 MESSAGE_NOT_FOUND',
+      };
+      expect(await onComment(stranger, commentId)).toEqual(open);
+
+      expect(
+        (await send(author, 'POST', '/api/posts/updatePostPrivacy', { postId, privacy: 'private' }))
+          .status,
+      ).toBe(200);
+      await eventually(
+        async () =>
+          (await outcome(null, 'POST', '/api/lotties/fillLotties', {
+            collectionName: 'feedMessages',
+            objectId: commentId,
+          })) === '404 MESSAGE_NOT_FOUND'
+            ? true
+            : undefined,
+        { timeoutMs: 30_000, intervalMs: 50, what: 'the reactions service hearing of it' },
+      );
+      expect(await onComment(stranger, commentId)).toEqual(gone);
+      expect(await onComment(null, commentId)).toMatchObject({
+        view: gone.view,
+        counts: gone.counts,
+      });
+      expect(await onComment(author, commentId)).toEqual(open);
+
+      // Ids no comment has: a UUID of another kind, one of a time long before.
+      for (const never of [
+        '5b1c0f9e-3a5d-4c2e-9f1a-2b3c4d5e6f71',
+        commentId.replace(/^.{8}/, '00000000'),
+      ])
+        expect(await onComment(stranger, never)).toEqual(gone);
+
+      // A comment deleted: refused to everyone, its author too.
+      const mine = await send<{ messageId: string }>(
+        author,
+        'POST',
+        '/api/feedMessages/sendMessage',
+        { message: 'Soon gone', tag: null, postId },
+      );
+      expect(await onComment(author, mine.body.messageId)).toEqual(open);
+      expect(
+        (
+          await send(
+            author,
+            'DELETE',
+            `/api/feedMessages/deleteMessage/${mine.body.messageId}/${postId}`,
+          )
+        ).status,
+      ).toBe(200);
+      await eventually(
+        async () =>
+          (await outcome(author, 'POST', '/api/lotties/fillLotties', {
+            collectionName: 'feedMessages',
+            objectId: mine.body.messageId,
+          })) === '404 MESSAGE_NOT_FOUND'
+            ? true
+            : undefined,
+        { timeoutMs: 30_000, intervalMs: 50, what: 'the reactions service hearing of it' },
+      );
+      expect(await onComment(author, mine.body.messageId)).toEqual(gone);
+    },
+    PROCESS_TEST_TIMEOUT_MS,
+  );
+
   // Issue 29, item 14: one like per member and post, whichever call gives or takes it back.
   it(
     'keeps one like and one count for a post, given by posts/like or userLikes/toggleLike',

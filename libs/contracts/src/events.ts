@@ -86,6 +86,18 @@ export const PostViewedEvent = z.object({
 /** A view of a post counted through `userViews/toggleView`: the posts service counts it too. */
 export const PostViewRequestedEvent = z.object({ postId: z.string(), viewer: z.string() });
 
+/**
+ * A comment (a feed message, top-level or a reply) and what it is about: its `postId`, a post's
+ * or me answer's id (`subjectId`). Sent when it is written, and with `deleted` when it goes or
+ * becomes a placeholder (final: no later word brings it back). The reactions service keeps
+ * reactions on a comment to those who may read its subject (issue 29).
+ */
+export const FeedMessageChangedEvent = z.object({
+  messageId: z.string(),
+  subjectId: z.string(),
+  deleted: z.boolean(),
+});
+
 /** Someone followed the unsubscribe link of an email: no more notices to that address. */
 export const EmailUnsubscribedEvent = z.object({ email: z.string() });
 
@@ -139,6 +151,7 @@ export const domainEvents = {
   'post.like.requested': PostLikeRequestedEvent,
   'post.viewed': PostViewedEvent,
   'post.view.requested': PostViewRequestedEvent,
+  'feedMessage.changed': FeedMessageChangedEvent,
   'meAnswer.published': MeAnswerPublishedEvent,
   'meAnswer.unpublished': MeAnswerUnpublishedEvent,
   'meAnswer.privacy.changed': MeAnswerPrivacyChangedEvent,
@@ -166,6 +179,7 @@ export const eventSubscriptions: Record<DomainEventType, ReadonlyArray<ServiceEv
   'post.like.requested': ['events-posts'],
   'post.viewed': ['events-reactions'],
   'post.view.requested': ['events-posts'],
+  'feedMessage.changed': ['events-reactions'],
   'meAnswer.published': ['events-posts'],
   'meAnswer.unpublished': ['events-posts'],
   'meAnswer.privacy.changed': ['events-feed-messages', 'events-reactions'],

@@ -1,4 +1,4 @@
-import { and, eq, inArray, lt, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import {
   boolean,
   index,
@@ -63,7 +63,8 @@ export function removedMembersTable<S extends string>(schema: PgSchema<S>) {
 
 /**
  * When the service began to refuse subjects never announced, on an installation that already
- * had subjects (one row, written by the migration that began it; none on a new installation).
+ * had subjects (a row per migration that brought such a rule; none on a new installation; the
+ * latest counts).
  * The subjects that existed before are announced once more by their services' migrations, a
  * moment after they start: until then they are unannounced, and taken on trust
  * (`SubjectAccess`).
@@ -136,7 +137,8 @@ export class SubjectStore {
     const [row] = await this.db
       .select({ startedAt: this.started.startedAt })
       .from(this.started)
-      .orderBy(this.started.startedAt)
+      // The latest: each rollout that brought subjects not yet announced adds one.
+      .orderBy(desc(this.started.startedAt))
       .limit(1);
     return row?.startedAt;
   }
