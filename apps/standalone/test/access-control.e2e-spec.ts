@@ -29,7 +29,7 @@ import {
   verifyThroughOutbox,
   type TestResponse,
 } from '@mepedia/server-testing';
-import { startTestStandalone } from './test-standalone';
+import { startTestStandalone, uploadPostImage } from './test-standalone';
 
 // ---------------------------------------------------------------------------
 // ACCESS CONTROL, FROM THE ROUTE TABLE. Every route of the catalogue (libs/contracts) is called
@@ -1333,23 +1333,7 @@ describe('access control, from the route table', () => {
         if (inserted.status !== 201) throw new Error(`insert answered ${inserted.text}`);
         return inserted.body;
       },
-      upload: async (author) => {
-        const png = await sharp({
-          create: { width: 40, height: 30, channels: 3, background: '#225588' },
-        })
-          .png()
-          .toBuffer();
-        const form = new FormData();
-        form.set('purpose', 'post');
-        form.set('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'shore.png');
-        const response = await fetch(`${url}/api/files/uploadApplicationFile`, {
-          method: 'POST',
-          headers: author.jar.header(),
-          body: form,
-        });
-        expect(response.status).toBe(201);
-        return ((await response.json()) as { id: string }).id;
-      },
+      upload: (author) => uploadPostImage(url, author),
     };
     world.image = `/api/files/image/${await world.upload(world.owner)}`;
     // The owner's questionnaire: a public first answer long enough for the magazine, and a

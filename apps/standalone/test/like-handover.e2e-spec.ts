@@ -1,20 +1,21 @@
 import { randomUUID } from 'node:crypto';
-import sharp from 'sharp';
-import type { LikeResponse, Post, RegisterResponse } from '@mepedia/contracts';
+import type { LikeResponse, Post } from '@mepedia/contracts';
 import {
   BROWSER_HEADERS,
   call,
-  CookieJar,
   eventually,
-  newRegistration,
   PROCESS_TEST_TIMEOUT_MS,
   SETUP_TIMEOUT_MS,
-  verifyThroughOutbox,
   withClient,
 } from '@mepedia/server-testing';
-import { startTestStandalone } from './test-standalone';
+import {
+  newGatewayMember,
+  startTestStandalone,
+  uploadPostImage,
+  type GatewayMember,
+} from './test-standalone';
 
-type Member = { jar: CookieJar; userId: string };
+type Member = GatewayMember;
 
 const STORY = `<p>${'A story told slowly and with care, one memory at a time. '.repeat(3)}</p>`;
 
@@ -29,16 +30,6 @@ describe('likes and views handed over to the posts service, through the gateway'
   let stranger: Member;
   let image = '';
 
-  const member = async (): Promise<Member> => {
-    const registration = newRegistration();
-    const created = await call<RegisterResponse>(url, 'POST', '/api/users/register', {
-      body: registration,
-    });
-    const verified = await verifyThroughOutbox(url, registration, created);
-    const jar = new CookieJar();
-    jar.store(verified.headers);
-    return { jar, userId: created.body.userId };
-  };
   const send = <T>(who: Member, method: string, path: string, body?: unknown) =>
     call<T>(url, method, path, { headers: { ...BROWSER_HEADERS, ...who.jar.header() }, body });
   const sql = <T>(query: string, params: unknown[] = []) =>
@@ -50,23 +41,9 @@ describe('likes and views handed over to the posts service, through the gateway'
   beforeAll(async () => {
     standalone = await startTestStandalone();
     url = standalone.url;
-    author = await member();
-    stranger = await member();
-    const png = await sharp({
-      create: { width: 40, height: 30, channels: 3, background: '#225588' },
-    })
-      .png()
-      .toBuffer();
-    const form = new FormData();
-    form.set('purpose', 'post');
-    form.set('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'shore.png');
-    const uploaded = await fetch(`${url}/api/files/uploadApplicationFile`, {
-      method: 'POST',
-      headers: author.jar.header(),
-      body: form,
-    });
-    expect(uploaded.status).toBe(201);
-    image = `/api/files/image/${((await uploaded.json()) as { id: string }).id}`;
+    author = await newGatewayMember(url);
+    stranger = await newGatewayMember(url);
+    image = `/api/files/image/${await uploadPostImage(url, author)}`;
   }, SETUP_TIMEOUT_MS);
 
   afterAll(async () => {

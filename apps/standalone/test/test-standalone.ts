@@ -1,7 +1,17 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createTestDatabase, startProcess, translationListener } from '@mepedia/server-testing';
+import sharp from 'sharp';
+import type { RegisterResponse } from '@mepedia/contracts';
+import {
+  call,
+  CookieJar,
+  createTestDatabase,
+  newRegistration,
+  startProcess,
+  translationListener,
+  verifyThroughOutbox,
+} from '@mepedia/server-testing';
 import { everyRateLimitAt } from '../../gateway/src/gateway.config';
 
 /**
@@ -52,4 +62,38 @@ export async function startTestStandalone(): Promise<{
     await cleanUp();
     throw error;
   }
+}
+
+/** A member signed in through the gateway: the cookies their browser would hold. */
+export type GatewayMember = { jar: CookieJar; userId: string };
+
+/** Registers and verifies a new member through the gateway at `url`, as a browser would. */
+export async function newGatewayMember(url: string): Promise<GatewayMember> {
+  const registration = newRegistration();
+  const created = await call<RegisterResponse>(url, 'POST', '/api/users/register', {
+    body: registration,
+  });
+  const verified = await verifyThroughOutbox(url, registration, created);
+  const jar = new CookieJar();
+  jar.store(verified.headers);
+  return { jar, userId: created.body.userId };
+}
+
+/** A small picture uploaded by `member` through the gateway at `url` for a post: its id. */
+export async function uploadPostImage(url: string, member: GatewayMember): Promise<string> {
+  const png = await sharp({
+    create: { width: 40, height: 30, channels: 3, background: '#225588' },
+  })
+    .png()
+    .toBuffer();
+  const form = new FormData();
+  form.set('purpose', 'post');
+  form.set('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'shore.png');
+  const uploaded = await fetch(`${url}/api/files/uploadApplicationFile`, {
+    method: 'POST',
+    headers: member.jar.header(),
+    body: form,
+  });
+  if (uploaded.status !== 201) throw new Error(`upload answered ${uploaded.status}`);
+  return ((await uploaded.json()) as { id: string }).id;
 }
