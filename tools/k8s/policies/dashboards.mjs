@@ -1,0 +1,128 @@
+// Grafana dashboards (*.json of the tree with `panels`): valid JSON with a fixed uid, listed by a
+// configMapGenerator labelled grafana_dashboard: "1" (Grafana's sidecar looks for it), one
+// Prometheus datasource variable used by every panel and target, and PromQL that names only
+// metrics the apps serve (libs/server/config/src/metrics.ts and prom-client's defaults).
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { METRICS_FILE } from '../services.mjs';
+import { rel, walk } from '../tree.mjs';
+
+const WORDS = new Set(
+  (
+    'sum min max avg group stddev stdvar count count_values bottomk topk quantile limitk limit_ratio by without on ' +
+    'ignoring group_left group_right offset bool and or unless atan2 inf nan'
+  ).split(' '),
+);
+/** The metric names a PromQL expression reads (Grafana's $variables and ${variables} allowed). */
+export function promqlMetrics(expr) {
+  const text = String(expr)
+    .replace(/"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|`[^`]*`/g, '""')
+    .replace(/\$\{[^}]*\}|\$\w+/g, '1')
+    .replace(/\{[^}]*\}|\[[^\]]*\]/g, ' ')
+    .replace(/\b(by|without|on|ignoring|group_left|group_right)\s*\([^)]*\)/g, ' ');
+  return [...text.matchAll(/(?<![\w.:])[a-zA-Z_:][\w:]*/g)]
+    .filter(
+      (m) =>
+        !text
+          .slice(m.index + m[0].length)
+          .trimStart()
+          .startsWith('(') && !WORDS.has(m[0].toLowerCase()),
+    )
+    .map((m) => m[0]);
+}
+
+/** Generated ConfigMaps' files -> their labels. */
+const generated = (tree) =>
+  new Map(
+    [...tree.kustomizations].flatMap(([dir, { data }]) =>
+      (data.configMapGenerator ?? []).flatMap((g) =>
+        [g.files ?? []]
+          .flat()
+          .map((f) => [
+            resolve(dir, String(f).split('=').at(-1)),
+            { ...data.generatorOptions?.labels, ...g.options?.labels },
+          ]),
+      ),
+    ),
+  );
+
+export default {
+  name: 'dashboards',
+  checkTree(tree, { metrics }) {
+    const out = [];
+    const labelsOf = generated(tree);
+    for (const path of walk(tree.dir, /\.json$/)) {
+      const report = (message) => out.push({ where: rel(path), message });
+      let dashboard;
+      try {
+        dashboard = JSON.parse(readFileSync(path, 'utf8'));
+      } catch (error) {
+        report(`JSON: ${error.message}`);
+        continue;
+      }
+      if (!Array.isArray(dashboard?.panels)) continue;
+      if (typeof dashboard.schemaVersion !== 'number') report('schemaVersion: must be a number');
+      if (typeof dashboard.uid !== 'string' || !/^[\w-]{1,40}$/.test(dashboard.uid))
+        report(
+          'uid: a fixed uid (letters, digits, - and _, up to 40), so links and reloads keep it',
+        );
+      const labels = labelsOf.get(path);
+      if (!labels) report('no configMapGenerator lists it (files:), so Grafana never sees it');
+      else if (labels.grafana_dashboard !== '1')
+        report(
+          'its configMapGenerator lacks the label grafana_dashboard: "1" the Grafana sidecar looks for',
+        );
+      const variables = dashboard.templating?.list ?? [];
+      const source = variables.find((v) => v.type === 'datasource' && v.query === 'prometheus');
+      if (!source)
+        report(
+          'templating: needs a Prometheus datasource variable (type datasource, query prometheus)',
+        );
+      const checkDatasource = (datasource, at) => {
+        const uid = typeof datasource === 'string' ? datasource : datasource?.uid;
+        if (
+          datasource !== undefined &&
+          source &&
+          ![`\${${source.name}}`, `$${source.name}`].includes(uid)
+        )
+          report(
+            `${at}: datasource ${JSON.stringify(uid)} is not the \${${source.name}} variable (a fixed uid breaks in another Grafana)`,
+          );
+      };
+      const unknown = (name) => metrics && !metrics.has(name);
+      for (const variable of variables.filter((v) => v.type === 'query')) {
+        const query = typeof variable.query === 'string' ? variable.query : variable.query?.query;
+        const metric = /label_values\(\s*([a-zA-Z_:][\w:]*)/.exec(String(query ?? ''))?.[1];
+        if (metric && unknown(metric))
+          report(`templating ${variable.name}: ${metric} is not a metric the apps serve`);
+        checkDatasource(variable.datasource, `templating ${variable.name}`);
+      }
+      const ids = new Set();
+      const visit = (panel) => {
+        const at = `panel ${JSON.stringify(panel.title ?? panel.id)}`;
+        if (ids.has(panel.id)) report(`${at}: id ${panel.id} is used twice`);
+        ids.add(panel.id);
+        checkDatasource(panel.datasource, at);
+        for (const [i, target] of (panel.targets ?? []).entries()) {
+          const t = `${at} target ${target.refId ?? i}`;
+          checkDatasource(target.datasource, t);
+          if (typeof target.expr !== 'string' || target.expr.trim() === '')
+            report(`${t}: no PromQL expr`);
+          else if (metrics) {
+            if (/__name__/.test(target.expr)) report(`${t}: select metrics by name, not __name__`);
+            const names = promqlMetrics(target.expr);
+            if (names.length === 0) report(`${t}: ${target.expr}: reads no metric`);
+            for (const name of names.filter(unknown))
+              report(
+                `${t}: ${name} is not a metric the apps serve (${METRICS_FILE}, prom-client defaults)`,
+              );
+          }
+        }
+        if (panel.type !== 'row' && (panel.targets ?? []).length === 0) report(`${at}: no targets`);
+        (panel.panels ?? []).forEach(visit);
+      };
+      dashboard.panels.forEach(visit);
+    }
+    return out;
+  },
+};
