@@ -6,6 +6,11 @@ import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescrip
 import importX from 'eslint-plugin-import-x';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { serviceNames } from './tools/services.mjs';
+
+// The apps standalone composes: every service of the registry (libs/contracts/src/services.json),
+// the gateway and the worker.
+const composedApps = ['gateway', 'worker', ...serviceNames].join('|');
 
 export default tseslint.config(
   {
@@ -96,8 +101,9 @@ export default tseslint.config(
   {
     // The one exception to "apps never import apps", by design: apps/standalone (tag
     // role:composition-root) boots every app in one process, so it and its tests may import each
-    // app's factory and configuration loader (<app>/src/<name>.app, .config or .options) and
-    // the web host. Every other import of standalone is checked like any app's.
+    // composed app's definition and factory (<app>/src/<name>.app) and configuration loader
+    // (.config or .options), and the web host. Every other import of standalone is checked like
+    // any app's.
     files: ['apps/standalone/src/**/*.ts', 'apps/standalone/test/**/*.ts'],
     rules: {
       '@nx/enforce-module-boundaries': [
@@ -106,7 +112,7 @@ export default tseslint.config(
           enforceBuildableLibDependency: true,
           checkDynamicDependenciesExceptions: [],
           allow: [
-            '^\\.\\./\\.\\./(gateway|worker|users|posts|me-answers|private-questions|feed-messages|reactions|files|site)/src/[a-z-]+\\.(app|config|options)$',
+            `^\\.\\./\\.\\./(${composedApps})/src/[a-z-]+\\.(app|config|options)$`,
             '^\\.\\./\\.\\./web/server/web-host$',
           ],
           depConstraints: [

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Language } from './language';
+import type { ServiceApp } from './routes';
 
 // ---------------------------------------------------------------------------
 // QUEUE NAMES ARE STABLE. Jobs already waiting in Redis carry these names;
@@ -14,8 +15,7 @@ export const QUEUES = {
 } as const;
 
 /** The queue where one service receives the events it subscribes to. */
-export type ServiceEventsQueue =
-  `events-${'users' | 'posts' | 'me-answers' | 'feed-messages' | 'reactions' | 'private-questions' | 'files' | 'site' | 'worker'}`;
+export type ServiceEventsQueue = `events-${ServiceApp | 'worker'}`;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES] | ServiceEventsQueue;
 
 export const UserDeletedEvent = z.object({ userId: z.string() });

@@ -1,4 +1,11 @@
-import { SERVICE_APPS, apiRoutes, appForPrefix, prefixesOf, serviceUrlVariable } from './routes';
+import {
+  SERVICES,
+  SERVICE_APPS,
+  apiRoutes,
+  appForPrefix,
+  prefixesOf,
+  serviceUrlVariable,
+} from './routes';
 
 describe('the route table', () => {
   it('maps every API prefix of the product to its app', () => {
@@ -22,6 +29,14 @@ describe('the route table', () => {
 
   it('gives every app at least one prefix', () => {
     for (const app of SERVICE_APPS) expect(prefixesOf(app).length).toBeGreaterThan(0);
+  });
+
+  it('gives no prefix to two apps, nor a schema', () => {
+    const prefixes = SERVICE_APPS.flatMap((app) => SERVICES[app].prefixes);
+    expect(new Set(prefixes).size).toBe(prefixes.length);
+    const schemas = SERVICE_APPS.map((app) => SERVICES[app].schema);
+    expect(new Set(schemas).size).toBe(schemas.length);
+    for (const schema of schemas) expect(schema).toMatch(/^[a-z][a-z0-9_]*$/);
   });
 
   it('knows no prefix outside the table, including inherited object keys', () => {
