@@ -3,3 +3,4 @@ export * from './background';
 export * from './service-app';
 export * from './domain-events';
 export * from './subjects';
+export * from './service-kit';
