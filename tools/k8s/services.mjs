@@ -5,6 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 export const repoRoot = join(import.meta.dirname, '../..');
 const read = (file) => readFileSync(join(repoRoot, file), 'utf8');
@@ -12,7 +13,7 @@ const read = (file) => readFileSync(join(repoRoot, file), 'utf8');
 /** The apps the gateway routes to (component: service), or undefined when unreadable. */
 export async function serviceApps() {
   if (existsSync(join(repoRoot, 'tools/services.mjs'))) {
-    const { serviceNames } = await import('../services.mjs');
+    const { serviceNames } = await import(pathToFileURL(join(repoRoot, 'tools/services.mjs')).href);
     if (serviceNames?.length) return new Set(serviceNames);
   }
   const list = /export const SERVICE_APPS\s*=\s*\[([^\]]*)\]/.exec(read(ROUTES_FILE))?.[1] ?? '';
