@@ -15,7 +15,7 @@ import { policies, treePolicies } from './policies/index.mjs';
 import { hasKubectl, render } from './render.mjs';
 import { checkSchema } from './schema.mjs';
 import * as repo from './services.mjs';
-import { readTree, rel } from './tree.mjs';
+import { TEMPLATE_FILE, readTree, rel } from './tree.mjs';
 
 /** What the policies know of the repository; `problems` says what could not be read. */
 export async function readContext() {
@@ -42,6 +42,12 @@ export async function validate(k8sDir, { kubectl = hasKubectl() } = {}) {
   const { context, problems } = await readContext();
   Object.assign(context, { templateSecrets: tree.templateSecrets });
   for (const policy of treePolicies) problems.push(...policy.checkTree(tree, context));
+  // Templates are no resources, but their Secrets are what the cluster is told to make.
+  for (const [path, { docs }] of tree.files)
+    if (TEMPLATE_FILE.test(path))
+      for (const o of docs ?? [])
+        for (const message of checkSchema(o))
+          problems.push({ where: rel(path), message: `${describe(o)}: ${message}` });
   let rendered = 0;
   for (const root of tree.roots) {
     const label = rel(root);

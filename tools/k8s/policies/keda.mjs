@@ -25,6 +25,9 @@ const AUTH_PARAMETERS = new Set(
 );
 
 function triggerProblems(trigger) {
+  const metricType = trigger?.metricType;
+  if (metricType !== undefined && !['AverageValue', 'Value', 'Utilization'].includes(metricType))
+    return [`metricType: must be AverageValue, Value or Utilization`];
   if (trigger?.type !== 'redis')
     return [`type: ${trigger?.type}: only redis triggers are known to this check`];
   const out = Object.entries(trigger.metadata ?? {}).flatMap(([key, value]) => {
