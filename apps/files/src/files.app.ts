@@ -1,24 +1,18 @@
 import { join } from 'node:path';
 import multipart from '@fastify/multipart';
-import { runMigrations } from '@mepedia/server-database';
 import { createHttpApp, ZodPipe } from '@mepedia/server-http';
-import type { ServicePlatform } from '@mepedia/server-platform';
+import { defineService, type ServicePlatform } from '@mepedia/server-platform';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { ImagePageViewQuery } from '@mepedia/contracts';
 import { pageViewWidth, sendImage } from './files.controller';
-import { FILES_SCHEMA, FilesModule } from './files.module';
-import type { FilesOptions } from './files.options';
+import { FilesModule } from './files.module';
+import { loadFilesOptions, type FilesOptions } from './files.options';
 import { FilesService } from './files.service';
 import { DiskImageStorage } from './disk-storage';
 import type { ImageStorage } from './image-storage';
 import { MemoryImageStorage } from './memory-storage';
 import { S3ImageStorage } from './s3-storage';
 import { UPLOAD_LIMITS } from './upload-form';
-
-export const FILES_MIGRATIONS = {
-  schema: FILES_SCHEMA,
-  folder: join(__dirname, 'migrations'),
-};
 
 /** The storage the options name: a bucket, a local directory, or memory. */
 export function openImageStorage(options: FilesOptions): ImageStorage {
@@ -33,21 +27,26 @@ export function openImageStorage(options: FilesOptions): ImageStorage {
   }
 }
 
+/** The files service: members' images, kept in a bucket or on local disk. */
+export const filesService = defineService({
+  name: 'files',
+  migrations: { folder: join(__dirname, 'migrations') },
+  loadOptions: loadFilesOptions,
+  // The storage opened (and closed again if the app cannot be built), then the app.
+  app: async (platform, options) => {
+    const storage = openImageStorage(options);
+    await storage.open();
+    try {
+      return await buildApp(platform, storage);
+    } catch (error) {
+      await storage.close();
+      throw error;
+    }
+  },
+});
+
 /** Migrate, open the storage, then build the files app (not yet listening). */
-export async function createFilesApp(
-  platform: ServicePlatform,
-  options: FilesOptions,
-): Promise<NestFastifyApplication> {
-  await runMigrations(platform.database, FILES_MIGRATIONS);
-  const storage = openImageStorage(options);
-  await storage.open();
-  try {
-    return await buildApp(platform, storage);
-  } catch (error) {
-    await storage.close();
-    throw error;
-  }
-}
+export const createFilesApp = filesService.createApp;
 
 async function buildApp(
   platform: ServicePlatform,

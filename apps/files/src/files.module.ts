@@ -5,19 +5,13 @@ import {
   Module,
   type OnApplicationShutdown,
 } from '@nestjs/common';
-import { HealthController, READINESS_CHECKS, type ReadinessCheck } from '@mepedia/server-http';
-import { IdentityModule } from '@mepedia/server-identity';
-import { BACKGROUND_TASKS, BackgroundTasks, type ServicePlatform } from '@mepedia/server-platform';
+import { serviceModule, type ServicePlatform } from '@mepedia/server-platform';
 import { FilesController } from './files.controller';
 import { filesEventsHandler } from './files.events';
 import { FilesRepository } from './files.repository';
 import { FilesService } from './files.service';
 import { ImageProcessor } from './image-processor';
 import type { ImageStorage } from './image-storage';
-
-export const FILES_SERVICE_NAME = 'files';
-/** The service's Postgres schema. */
-export const FILES_SCHEMA = 'files';
 
 const IMAGE_STORAGE = Symbol('IMAGE_STORAGE');
 
@@ -41,35 +35,19 @@ export class FilesModule {
       new ImageProcessor(),
       platform.logger,
     );
-    const readiness: ReadinessCheck[] = [
-      { name: 'database', check: () => platform.database.ping() },
-      { name: 'storage', check: () => storage.check() },
-    ];
-    return {
-      module: FilesModule,
-      imports: [IdentityModule.forService(FILES_SERVICE_NAME, platform.identityPublicKey)],
-      controllers: [FilesController, HealthController],
+    return serviceModule(FilesModule, 'files', platform, {
+      controllers: [FilesController],
       providers: [
         { provide: FilesService, useValue: service },
         { provide: IMAGE_STORAGE, useValue: storage },
-        { provide: READINESS_CHECKS, useValue: readiness },
         StorageCloser,
-        {
-          provide: BACKGROUND_TASKS,
-          useValue: [
-            {
-              start: () =>
-                platform.queue.process(
-                  'events-files',
-                  filesEventsHandler(service, platform.logger),
-                  // A member's removal walks their images one by one: few at once is plenty.
-                  { concurrency: 2 },
-                ),
-            },
-          ],
-        },
-        BackgroundTasks,
       ],
-    };
+      readiness: [{ name: 'storage', check: () => storage.check() }],
+      events: {
+        handler: filesEventsHandler(service, platform.logger),
+        // A member's removal walks their images one by one: few at once is plenty.
+        concurrency: 2,
+      },
+    });
   }
 }

@@ -1,19 +1,13 @@
 import { join } from 'node:path';
-import { runMigrations } from '@mepedia/server-database';
-import { createHttpApp } from '@mepedia/server-http';
-import type { ServicePlatform } from '@mepedia/server-platform';
-import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { PRIVATE_QUESTIONS_SCHEMA, PrivateQuestionsModule } from './private-questions.module';
+import { defineService } from '@mepedia/server-platform';
+import { PrivateQuestionsModule } from './private-questions.module';
 
-export const PRIVATE_QUESTIONS_MIGRATIONS = {
-  schema: PRIVATE_QUESTIONS_SCHEMA,
-  folder: join(__dirname, 'migrations'),
-};
+/** The private-questions service: a member's own extra questions and answers. */
+export const privateQuestionsService = defineService({
+  name: 'private-questions',
+  migrations: { folder: join(__dirname, 'migrations') },
+  module: (platform) => PrivateQuestionsModule.register(platform),
+});
 
 /** Migrate, then build the private-questions app (not yet listening). */
-export async function createPrivateQuestionsApp(
-  platform: ServicePlatform,
-): Promise<NestFastifyApplication> {
-  await runMigrations(platform.database, PRIVATE_QUESTIONS_MIGRATIONS);
-  return createHttpApp(PrivateQuestionsModule.register(platform), { logger: platform.logger });
-}
+export const createPrivateQuestionsApp = privateQuestionsService.createApp;

@@ -1,19 +1,13 @@
 import { join } from 'node:path';
-import { runMigrations } from '@mepedia/server-database';
-import { createHttpApp } from '@mepedia/server-http';
-import type { ServicePlatform } from '@mepedia/server-platform';
-import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { REACTIONS_SCHEMA, ReactionsModule } from './reactions.module';
+import { defineService } from '@mepedia/server-platform';
+import { ReactionsModule } from './reactions.module';
 
-export const REACTIONS_MIGRATIONS = {
-  schema: REACTIONS_SCHEMA,
-  folder: join(__dirname, 'migrations'),
-};
+/** The reactions service: likes, views and lotties. */
+export const reactionsService = defineService({
+  name: 'reactions',
+  migrations: { folder: join(__dirname, 'migrations') },
+  module: (platform) => ReactionsModule.register(platform),
+});
 
 /** Migrate, then build the reactions app (not yet listening). */
-export async function createReactionsApp(
-  platform: ServicePlatform,
-): Promise<NestFastifyApplication> {
-  await runMigrations(platform.database, REACTIONS_MIGRATIONS);
-  return createHttpApp(ReactionsModule.register(platform), { logger: platform.logger });
-}
+export const createReactionsApp = reactionsService.createApp;

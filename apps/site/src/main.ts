@@ -1,11 +1,7 @@
 import './instrument';
 import 'reflect-metadata';
-import { runMain } from '@mepedia/server-config';
-import { runServiceProcess } from '@mepedia/server-platform';
-import { createSiteApp } from './site.app';
-import { SITE_SERVICE_NAME } from './site.module';
+import { serveService } from '@mepedia/server-platform';
+import { siteService } from './site.app';
 
 // The site service as its own process (services mode, Kubernetes).
-runMain(async () => {
-  await runServiceProcess(SITE_SERVICE_NAME, (platform) => createSiteApp(platform));
-});
+serveService(siteService);

@@ -1,8 +1,7 @@
 import './instrument';
 import 'reflect-metadata';
-import { runMain } from '@mepedia/server-config';
-import { runMigrationProcess } from '@mepedia/server-platform';
-import { SITE_MIGRATIONS } from './site.app';
+import { migrateService } from '@mepedia/server-platform';
+import { siteService } from './site.app';
 
 // The site schema's migrations alone, then exit: Kubernetes' migrations Job (docs/operations.md).
-runMain(() => runMigrationProcess('site', SITE_MIGRATIONS));
+migrateService(siteService);

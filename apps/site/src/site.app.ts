@@ -1,29 +1,26 @@
 import { join } from 'node:path';
-import { runMigrations } from '@mepedia/server-database';
-import { createHttpApp } from '@mepedia/server-http';
-import type { ServicePlatform } from '@mepedia/server-platform';
-import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { SITE_SCHEMA, SITE_SERVICE_NAME, SiteModule } from './site.module';
+import { defineService } from '@mepedia/server-platform';
+import { SiteModule } from './site.module';
 import { SiteRepository } from './site.repository';
 import { SiteService } from './site.service';
 
-export const SITE_MIGRATIONS = {
-  schema: SITE_SCHEMA,
-  folder: join(__dirname, 'migrations'),
-};
+/** Interface text laid over the site's own (standalone's SITE_TEXT_OVERRIDES; never in production). */
+export type SiteOptions = { extraTexts?: unknown };
 
 /**
- * Migrate (the content is data its migrations write), read the content once, then build the
- * app (not yet listening). Content that breaks a contract stops here, before any traffic.
+ * The site service: interface text overrides, the site's services, images and languages. Its
+ * content is data its migrations write, read once before the app is built: content that breaks a
+ * contract stops the start, before any traffic.
  */
-export async function createSiteApp(
-  platform: ServicePlatform,
-  options: { extraTexts?: unknown } = {},
-): Promise<NestFastifyApplication> {
-  await runMigrations(platform.database, SITE_MIGRATIONS);
-  const service = new SiteService(new SiteRepository(platform.database.db), options.extraTexts);
-  await service.load();
-  return createHttpApp(SiteModule.register(platform, service), { logger: platform.logger });
-}
+export const siteService = defineService<SiteOptions | void>({
+  name: 'site',
+  migrations: { folder: join(__dirname, 'migrations') },
+  module: async (platform, options) => {
+    const service = new SiteService(new SiteRepository(platform.database.db), options?.extraTexts);
+    await service.load();
+    return SiteModule.register(platform, service);
+  },
+});
 
-export { SITE_SERVICE_NAME };
+/** Migrate, read the content, then build the site app (not yet listening). */
+export const createSiteApp = siteService.createApp;

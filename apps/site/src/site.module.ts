@@ -1,7 +1,5 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { HealthController, READINESS_CHECKS, type ReadinessCheck } from '@mepedia/server-http';
-import { IdentityModule } from '@mepedia/server-identity';
-import type { ServicePlatform } from '@mepedia/server-platform';
+import { serviceModule, type ServicePlatform } from '@mepedia/server-platform';
 import {
   ApplicationImagesController,
   ApplicationServicesController,
@@ -10,29 +8,20 @@ import {
 } from './site.controller';
 import { SiteService } from './site.service';
 
-export const SITE_SERVICE_NAME = 'site';
-export const SITE_SCHEMA = 'site';
-
 @Module({})
 export class SiteModule {
   /** `service` comes loaded (site.app.ts): the app serves from memory. */
   static register(platform: ServicePlatform, service: SiteService): DynamicModule {
-    // Once loaded, nothing here needs the database: it going away does not stop the answers.
-    const readiness: ReadinessCheck[] = [];
-    return {
-      module: SiteModule,
-      imports: [IdentityModule.forService(SITE_SERVICE_NAME, platform.identityPublicKey)],
+    return serviceModule(SiteModule, 'site', platform, {
       controllers: [
         ApplicationTextController,
         ApplicationServicesController,
         ApplicationImagesController,
         ConfigurationController,
-        HealthController,
       ],
-      providers: [
-        { provide: SiteService, useValue: service },
-        { provide: READINESS_CHECKS, useValue: readiness },
-      ],
-    };
+      providers: [{ provide: SiteService, useValue: service }],
+      // Once loaded, nothing here needs the database: it going away does not stop the answers.
+      database: false,
+    });
   }
 }

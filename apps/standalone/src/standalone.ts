@@ -22,22 +22,12 @@ import { openBus, openQueue, watchDatabase, type ServicePlatform } from '@mepedi
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { createGatewayApp, inProcessUpstream } from '../../gateway/src/gateway.app';
 import { loadGatewayConfig } from '../../gateway/src/gateway.config';
-import { createFeedMessagesApp } from '../../feed-messages/src/feed-messages.app';
-import { createFilesApp } from '../../files/src/files.app';
-import { loadFilesOptions } from '../../files/src/files.options';
-import { createMeAnswersApp } from '../../me-answers/src/me-answers.app';
-import { createPostsApp } from '../../posts/src/posts.app';
-import { createPrivateQuestionsApp } from '../../private-questions/src/private-questions.app';
-import { createReactionsApp } from '../../reactions/src/reactions.app';
-import { createSiteApp } from '../../site/src/site.app';
-import { loadPostsOptions } from '../../posts/src/posts.options';
-import { createUsersApp } from '../../users/src/users.app';
-import { loadUsersOptions } from '../../users/src/users.options';
 import { createWorkerApp } from '../../worker/src/worker.app';
 import { loadWorkerConfig } from '../../worker/src/worker.config';
 import { registerWeb, type WebContext } from '../../web/server/web-host';
 import { seedDemo } from './demo/seed';
 import { inProcessFetch } from './in-process-fetch';
+import { SERVICE_DEFINITIONS, serviceDefinitions } from './services';
 import { z } from 'zod';
 
 export const standaloneEnv = z.object({
@@ -113,10 +103,18 @@ export async function startStandalone(given: Record<string, string | undefined> 
     config.SITE_TEXT_OVERRIDES,
     config.NODE_ENV === 'production',
   );
-  const usersOptions = loadUsersOptions(env);
   const worker = loadWorkerConfig(env);
-  const postsOptions = loadPostsOptions(env);
-  const filesOptions = loadFilesOptions(env);
+  // Each service's options from the environment, but what standalone hands over itself: the
+  // users' (read once, the web host needs them too) and the site's text overrides.
+  const usersOptions = SERVICE_DEFINITIONS.users.loadOptions(env);
+  const handed: Partial<Record<ServiceApp, unknown>> = {
+    users: usersOptions,
+    site: { extraTexts },
+  };
+  const configured = serviceDefinitions.map((service) => ({
+    service,
+    options: service.name in handed ? handed[service.name] : service.loadOptions(env),
+  }));
   const logger = createLogger({ name: 'standalone', level: config.LOG_LEVEL });
   const configuredKey = env['IDENTITY_PRIVATE_KEY'];
   const privateKey = configuredKey
@@ -156,62 +154,14 @@ export async function startStandalone(given: Record<string, string | undefined> 
     await workerApp.app.init();
     stoppers.push(() => workerApp.close());
 
-    const users = await createUsersApp(
-      { ...platform, logger: logger.child({ service: 'users' }) },
-      usersOptions,
-    );
-    await users.init();
-    services.push({ name: 'users', app: users });
-
-    const posts = await createPostsApp(
-      { ...platform, logger: logger.child({ service: 'posts' }) },
-      postsOptions,
-    );
-    await posts.init();
-    services.push({ name: 'posts', app: posts });
-
-    const meAnswers = await createMeAnswersApp({
-      ...platform,
-      logger: logger.child({ service: 'me-answers' }),
-    });
-    await meAnswers.init();
-    services.push({ name: 'me-answers', app: meAnswers });
-
-    const privateQuestions = await createPrivateQuestionsApp({
-      ...platform,
-      logger: logger.child({ service: 'private-questions' }),
-    });
-    await privateQuestions.init();
-    services.push({ name: 'private-questions', app: privateQuestions });
-
-    const feedMessages = await createFeedMessagesApp({
-      ...platform,
-      logger: logger.child({ service: 'feed-messages' }),
-    });
-    await feedMessages.init();
-    services.push({ name: 'feed-messages', app: feedMessages });
-
-    const reactions = await createReactionsApp({
-      ...platform,
-      logger: logger.child({ service: 'reactions' }),
-    });
-    await reactions.init();
-    services.push({ name: 'reactions', app: reactions });
-
-    const site = await createSiteApp(
-      { ...platform, logger: logger.child({ service: 'site' }) },
-      { extraTexts },
-    );
-    await site.init();
-    services.push({ name: 'site', app: site });
-
-    // Images on local disk (FILES_DIR, by default .data/files) unless S3_BUCKET is set.
-    const files = await createFilesApp(
-      { ...platform, logger: logger.child({ service: 'files' }) },
-      filesOptions,
-    );
-    await files.init();
-    services.push({ name: 'files', app: files });
+    for (const { service, options } of configured) {
+      const app = await service.createApp(
+        { ...platform, logger: logger.child({ service: service.name }) },
+        options,
+      );
+      await app.init();
+      services.push({ name: service.name, app });
+    }
 
     const gatewayConfig = loadGatewayConfig({
       ...env,

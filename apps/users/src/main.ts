@@ -1,12 +1,7 @@
 import './instrument';
 import 'reflect-metadata';
-import { runMain } from '@mepedia/server-config';
-import { runServiceProcess } from '@mepedia/server-platform';
-import { createUsersApp } from './users.app';
-import { loadUsersOptions } from './users.options';
+import { serveService } from '@mepedia/server-platform';
+import { usersService } from './users.app';
 
 // The users service as its own process (services mode, Kubernetes).
-runMain(async () => {
-  const options = loadUsersOptions();
-  await runServiceProcess('users', (platform) => createUsersApp(platform, options));
-});
+serveService(usersService);

@@ -1,8 +1,7 @@
 import './instrument';
 import 'reflect-metadata';
-import { runMain } from '@mepedia/server-config';
-import { runMigrationProcess } from '@mepedia/server-platform';
-import { USERS_MIGRATIONS } from './users.app';
+import { migrateService } from '@mepedia/server-platform';
+import { usersService } from './users.app';
 
 // The users schema's migrations alone, then exit: Kubernetes' migrations Job (docs/operations.md).
-runMain(() => runMigrationProcess('users', USERS_MIGRATIONS));
+migrateService(usersService);

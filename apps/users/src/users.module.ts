@@ -1,15 +1,14 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { BUS_CHANNELS } from '@mepedia/contracts';
 import { PassportModule } from '@nestjs/passport';
-import { HealthController, READINESS_CHECKS, type ReadinessCheck } from '@mepedia/server-http';
-import { IdentityModule, SESSION_IDLE_SECONDS } from '@mepedia/server-identity';
+import { SESSION_IDLE_SECONDS } from '@mepedia/server-identity';
 import {
-  BACKGROUND_TASKS,
-  BackgroundTasks,
   everyInterval,
+  outboxRelay,
+  serviceModule,
   type ServicePlatform,
 } from '@mepedia/server-platform';
-import { GuestCache, OutboxRelay } from '@mepedia/server-queue';
+import { GuestCache } from '@mepedia/server-queue';
 import { AuditLog } from './audit-log';
 import { InternalController } from './internal.controller';
 import { LocalStrategy } from './local.strategy';
@@ -33,7 +32,6 @@ import { VerificationTickets } from './verification-tickets';
 import { VerificationTicketsRepository } from './verification-tickets.repository';
 import { VerificationService } from './verification.service';
 
-export const USERS_SERVICE_NAME = 'users';
 const EXPIRED_SESSION_SWEEP_MS = 60 * 60 * 1000;
 const PENDING_SWEEP_MS = 10 * 60 * 1000;
 
@@ -44,9 +42,7 @@ export class UsersModule {
     const repository = new UsersRepository(db);
     const codes = new VerificationRepository(db);
     const auditLog = new AuditLog(codes, platform.logger);
-    const relay = new OutboxRelay(db, outbox, platform.queue, USERS_SERVICE_NAME, (error) =>
-      platform.logger.error({ err: error }, 'outbox relay failed'),
-    );
+    const relay = outboxRelay('users', platform, outbox);
     const hasher = new PasswordHasher();
     const sessions = new SessionsService(repository, platform.bus);
     const messenger = new UsersMessenger(platform.queue, options.publicUrl);
@@ -77,22 +73,9 @@ export class UsersModule {
       auditLog,
       options.linkSecret,
     );
-    const readiness: ReadinessCheck[] = [
-      { name: 'database', check: () => platform.database.ping() },
-    ];
-    return {
-      module: UsersModule,
-      imports: [
-        PassportModule,
-        IdentityModule.forService(USERS_SERVICE_NAME, platform.identityPublicKey),
-      ],
-      controllers: [
-        UsersController,
-        VerificationController,
-        PeopleController,
-        InternalController,
-        HealthController,
-      ],
+    return serviceModule(UsersModule, 'users', platform, {
+      imports: [PassportModule],
+      controllers: [UsersController, VerificationController, PeopleController, InternalController],
       providers: [
         { provide: USERS_OPTIONS, useValue: options },
         { provide: UsersRepository, useValue: repository },
@@ -109,36 +92,22 @@ export class UsersModule {
         { provide: VerificationService, useValue: verification },
         { provide: PasswordService, useValue: passwords },
         { provide: PeopleService, useValue: people },
-        { provide: READINESS_CHECKS, useValue: readiness },
         LocalStrategy,
-        {
-          provide: BACKGROUND_TASKS,
-          useValue: [
-            relay,
-            { start: () => people.directory.listen() },
-            {
-              start: () =>
-                platform.queue.process(
-                  'events-users',
-                  usersEventsHandler(people, platform.logger),
-                  {
-                    concurrency: 4,
-                  },
-                ),
-            },
-            everyInterval(EXPIRED_SESSION_SWEEP_MS, () =>
-              repository.deleteExpiredSessions(
-                new Date(),
-                new Date(Date.now() - SESSION_IDLE_SECONDS * 1000),
-              ),
-            ),
-            // Pending accounts past their deadline free their email and phone (registration
-            // also frees the ones it needs at once).
-            everyInterval(PENDING_SWEEP_MS, () => repository.deletePendingPastDeadline(new Date())),
-          ],
-        },
-        BackgroundTasks,
       ],
-    };
+      background: [
+        relay,
+        { start: () => void people.directory.listen() },
+        everyInterval(EXPIRED_SESSION_SWEEP_MS, () =>
+          repository.deleteExpiredSessions(
+            new Date(),
+            new Date(Date.now() - SESSION_IDLE_SECONDS * 1000),
+          ),
+        ),
+        // Pending accounts past their deadline free their email and phone (registration
+        // also frees the ones it needs at once).
+        everyInterval(PENDING_SWEEP_MS, () => repository.deletePendingPastDeadline(new Date())),
+      ],
+      events: { handler: usersEventsHandler(people, platform.logger) },
+    });
   }
 }
