@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { catalogueRoutes } from '@mepedia/contracts';
 import { exportIdentityKeys, generateIdentityKeys } from '@mepedia/server-identity';
 import { loadGatewayConfig } from './gateway.config';
-import { READS_WITH_A_BODY, RATE_RULES } from './rate-rules';
+import { READS_WITH_A_BODY, RATE_RULE_SETS, RATE_RULES, rateRulesOf } from './rate-rules';
 
 const key = (route: { method: string; path: string }) => `${route.method} ${route.path}`;
 
@@ -39,6 +39,35 @@ describe('rate rules', () => {
         return gaps;
       });
     expect(missing).toEqual([]);
+  });
+
+  it('come from the catalogue: a route’s rules are the sets it names, in order', () => {
+    const changeEmail = routes.find((route) => route.path === '/api/users/changeEmail');
+    expect(changeEmail?.rate).toEqual(['verify', 'messages', 'account']);
+    expect(RATE_RULES['/api/users/changeEmail']).toEqual([
+      ...RATE_RULE_SETS.verify,
+      ...RATE_RULE_SETS.messages,
+      ...RATE_RULE_SETS.account,
+    ]);
+    expect(Object.keys(RATE_RULES).sort()).toEqual(
+      [...new Set(routes.filter((route) => route.rate?.length).map((route) => route.path))].sort(),
+    );
+  });
+
+  it('refuse two methods of one path that name different rules: every method of a path counts', () => {
+    const path = '/api/things/{id}';
+    expect(() =>
+      rateRulesOf([
+        { method: 'GET', path },
+        { method: 'DELETE', path, rate: ['posts'] },
+      ]),
+    ).toThrow(/DELETE \/api\/things\/\{id\}/);
+    expect(
+      rateRulesOf([
+        { method: 'PUT', path, rate: ['posts'] },
+        { method: 'DELETE', path, rate: ['posts'] },
+      ])[path],
+    ).toEqual(RATE_RULE_SETS.posts);
   });
 
   it('are each set by a variable, and a member’s limit is never above their address’s', () => {

@@ -1,3 +1,4 @@
+import { catalogueRoutes, type ApiRoute, type RateRuleName } from '@mepedia/contracts';
 import type { GatewayConfig } from './gateway.config';
 
 type Limits = GatewayConfig['rateLimits'];
@@ -25,120 +26,97 @@ const perMember = (bucket: string, limit: (limits: Limits) => number): RateRule 
   limit,
 });
 
-/** Forem's measure for comments: nine in thirty seconds, per member; an address gets more. */
-const COMMENTS: readonly RateRule[] = [
-  {
-    bucket: 'comments',
-    by: 'member',
-    limit: (l) => l.commentsPerMember,
-    windowSeconds: (l) => l.commentsWindowSeconds,
-  },
-  {
-    bucket: 'comments',
-    by: 'ip',
-    limit: (l) => l.commentsPerIp,
-    windowSeconds: (l) => l.commentsWindowSeconds,
-  },
-];
-const POSTS = [perMember('posts', (l) => l.postsPerMember), perIp('posts', (l) => l.postsPerIp)];
-const REACTIONS = [
-  perMember('reactions', (l) => l.reactionsPerMember),
-  perIp('reactions', (l) => l.reactionsPerIp),
-];
-const ANSWERS = [
-  perMember('answers', (l) => l.answersPerMember),
-  perIp('answers', (l) => l.answersPerIp),
-];
-const ACCOUNT = [
-  perMember('account', (l) => l.accountPerMember),
-  perIp('account', (l) => l.accountPerIp),
-];
-const MESSAGES = perIp('messages', (l) => l.messagesPerIp);
-const VERIFY = perIp('verify', (l) => l.verifyPerIp);
-const COUNTERS = [perIp('counters', (l) => l.countersPerIp)];
-
 /**
- * Which calls are limited, by what and how much (docs/security.md has the table): every call
- * that writes, and the reads that would let a caller enumerate members (getUserIdByEmail). Keys
- * are the catalogue's paths, `{id}` for a path parameter, matched against the gateway's
- * normalised path (api-path.ts), so an encoded spelling of a path is limited as the
- * path it decodes to; every method of a path counts.
+ * What each of the catalogue's rate rule names means (docs/security.md has the table): every
+ * call that writes names some (its `rate`), and so do the reads that would let a caller
+ * enumerate members (getUserIdByEmail). A route's rules are the sets it names, in order.
  */
-export const RATE_RULES: Readonly<Record<string, readonly RateRule[]>> = {
-  // --- accounts ----------------------------------------------------------------------
-  '/api/users/login': [
+export const RATE_RULE_SETS: Readonly<Record<RateRuleName, readonly RateRule[]>> = {
+  login: [
     perIp('login', (l) => l.loginPerIp),
     { bucket: 'login', by: 'email', limit: (l) => l.loginPerEmail },
   ],
-  '/api/users/register': [perIp('register', (l) => l.registerPerIp)],
-  '/api/users/sendPasswordResetEmail': [
+  register: [perIp('register', (l) => l.registerPerIp)],
+  reset: [
     perIp('reset', (l) => l.resetPerIp),
     { bucket: 'reset', by: 'email', limit: (l) => l.resetPerEmail },
   ],
-  '/api/users/sendPhoneCode': [MESSAGES],
-  '/api/users/sendVerificationEmailToUser': [MESSAGES],
-  '/api/users/changePhonenumber': [MESSAGES, ...ACCOUNT],
-  // Checks the password (like a sign-in) and sends a link.
-  '/api/users/changeEmail': [VERIFY, MESSAGES, ...ACCOUNT],
-  '/api/users/verifyUserByPhone': [VERIFY],
-  '/api/users/verifyUserByEmail': [VERIFY],
-  '/api/users/updateUserPassword': [VERIFY, ...ACCOUNT],
-  '/api/users/deleteUserById': [VERIFY, ...ACCOUNT],
-  // Checks a signature.
-  '/api/users/unsubscribe': [VERIFY],
-  '/api/users/logout': ACCOUNT,
-  '/api/users/updateUserInformation': ACCOUNT,
-  '/api/users/updateUserLanguage': ACCOUNT,
-  '/api/users/endOtherSessions': ACCOUNT,
-  '/api/users/endSession': ACCOUNT,
-  // A read, yet limited: each answer ties an email to a profile, and a list of emails would map
-  // a whole address book to members.
-  '/api/users/getUserIdByEmail/{email}': [
+  // Each sends an email or a text message.
+  messages: [perIp('messages', (l) => l.messagesPerIp)],
+  // Checks a password, a code or a signature (like a sign-in).
+  verify: [perIp('verify', (l) => l.verifyPerIp)],
+  account: [
+    perMember('account', (l) => l.accountPerMember),
+    perIp('account', (l) => l.accountPerIp),
+  ],
+  // For a read, yet limited: each answer ties an email to a profile, and a list of emails would
+  // map a whole address book to members.
+  lookups: [
     perMember('lookups', (l) => l.lookupsPerMember),
     perIp('lookups', (l) => l.lookupsPerIp),
   ],
-  // --- posts ---------------------------------------------------------------------------
-  '/api/posts/create': POSTS,
-  '/api/posts/update': POSTS,
-  '/api/posts/updatePostPrivacy': POSTS,
-  '/api/posts/deletePost/{id}': POSTS,
-  '/api/posts/deleteMePost/{id}': POSTS,
+  posts: [perMember('posts', (l) => l.postsPerMember), perIp('posts', (l) => l.postsPerIp)],
   // Each forced or new translation is a paid call to the provider.
-  '/api/posts/translateOutput': [
+  translate: [
     perMember('translate', (l) => l.translatePerMember),
     perIp('translate', (l) => l.translatePerIp),
   ],
-  '/api/posts/updatePostViews': COUNTERS,
-  '/api/posts/updateShareProp': COUNTERS,
-  '/api/meAnswers/updatePostViews': COUNTERS,
-  '/api/userViews/toggleView': COUNTERS,
-  // --- likes and reactions -------------------------------------------------------------
-  '/api/posts/like': REACTIONS,
-  '/api/feedMessages/like': REACTIONS,
-  '/api/userLikes/toggleLike': REACTIONS,
-  '/api/lotties/toggleLike': REACTIONS,
-  // --- comments ------------------------------------------------------------------------
-  '/api/feedMessages/sendMessage': COMMENTS,
-  '/api/feedMessages/editMessage': COMMENTS,
-  '/api/feedMessages/deleteMessage/{id}/{id2}': COMMENTS,
-  // --- the questionnaire and private questions (the editors autosave) ------------------
-  '/api/meAnswers/saveDraft': ANSWERS,
-  '/api/meAnswers/saveLive': ANSWERS,
-  '/api/meAnswers/revertDraft': ANSWERS,
-  '/api/meAnswers/togglePublishAsPost': ANSWERS,
-  '/api/meAnswers/deleteMeAnswersFromPosts': ANSWERS,
-  '/api/privateQuestions/insertNewPrivateQuestion': ANSWERS,
-  '/api/privateQuestions/updatePrivateQuestion': ANSWERS,
-  '/api/privateQuestions/deleteQuestionByIndex': ANSWERS,
-  '/api/privateQuestions/saveDraft': ANSWERS,
-  '/api/privateQuestions/saveLive': ANSWERS,
-  '/api/privateQuestions/revertDraft': ANSWERS,
-  // --- images: each upload is seconds of decoding on a two-core machine ----------------
-  '/api/files/uploadApplicationFile': [
+  counters: [perIp('counters', (l) => l.countersPerIp)],
+  reactions: [
+    perMember('reactions', (l) => l.reactionsPerMember),
+    perIp('reactions', (l) => l.reactionsPerIp),
+  ],
+  // Forem's measure for comments: nine in thirty seconds, per member; an address gets more.
+  comments: [
+    {
+      bucket: 'comments',
+      by: 'member',
+      limit: (l) => l.commentsPerMember,
+      windowSeconds: (l) => l.commentsWindowSeconds,
+    },
+    {
+      bucket: 'comments',
+      by: 'ip',
+      limit: (l) => l.commentsPerIp,
+      windowSeconds: (l) => l.commentsWindowSeconds,
+    },
+  ],
+  // The questionnaire and private questions (the editors autosave).
+  answers: [
+    perMember('answers', (l) => l.answersPerMember),
+    perIp('answers', (l) => l.answersPerIp),
+  ],
+  // Each upload is seconds of decoding on a two-core machine.
+  uploads: [
     perMember('uploads', (l) => l.uploadsPerMember),
     perIp('uploads', (l) => l.uploadsPerIp),
   ],
 };
+
+/**
+ * The limits of each limited path, from the catalogue's `rate`: keys are the catalogue's paths,
+ * `{id}` for a path parameter, matched against the gateway's normalised path (api-path.ts), so
+ * an encoded spelling of a path is limited as the path it decodes to; every method of a path
+ * counts, so the methods of one path must name the same rules.
+ */
+export function rateRulesOf(
+  routes: ReadonlyArray<Pick<ApiRoute, 'method' | 'path' | 'rate'>>,
+): Readonly<Record<string, readonly RateRule[]>> {
+  const table: Record<string, readonly RateRule[]> = {};
+  const named = new Map<string, string>();
+  for (const route of routes) {
+    const names = (route.rate ?? []).join();
+    if (named.has(route.path) && named.get(route.path) !== names)
+      throw new Error(
+        `${route.method} ${route.path}: another method of the path names other rules`,
+      );
+    named.set(route.path, names);
+    if (route.rate?.length) table[route.path] = route.rate.flatMap((name) => RATE_RULE_SETS[name]);
+  }
+  return table;
+}
+
+export const RATE_RULES = rateRulesOf(catalogueRoutes());
 
 /**
  * Calls that change nothing although their method is not GET (a read with a body): the only

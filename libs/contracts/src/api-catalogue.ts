@@ -1,17 +1,30 @@
-import type { ApiRoute, ApiService } from './api-route';
-import { feedMessagesApi } from './feed-messages.api';
-import { filesApi } from './files.api';
-import { meAnswersApi } from './me-answers.api';
-import { postsApi } from './posts.api';
-import { privateQuestionsApi } from './private-questions.api';
-import { reactionsApi } from './reactions.api';
-import { siteApi } from './site.api';
-import { usersApi } from './users.api';
+import type { ApiRoute, ApiService, RouteKey } from './api-route';
+import { feedMessagesApi, feedMessagesRoutes } from './feed-messages.api';
+import { filesApi, filesRoutes } from './files.api';
+import { meAnswersApi, meAnswersRoutes } from './me-answers.api';
+import { postsApi, postsRoutes } from './posts.api';
+import { privateQuestionsApi, privateQuestionsRoutes } from './private-questions.api';
+import { reactionsApi, reactionsRoutes } from './reactions.api';
+import { siteApi, siteRoutes } from './site.api';
+import { usersApi, usersRoutes } from './users.api';
+
+// Each service's routes by name, for the handlers that serve them (`@Endpoint(postsRoutes.create)`).
+export {
+  feedMessagesRoutes,
+  filesRoutes,
+  meAnswersRoutes,
+  postsRoutes,
+  privateQuestionsRoutes,
+  reactionsRoutes,
+  siteRoutes,
+  usersRoutes,
+};
 
 /**
  * Every service's routes, in the order the reference lists them. A new service adds its
- * `<service>.api.ts` here; the route test (apps/standalone/test/api-catalogue.int-spec.ts) boots
- * every service and fails while a route it registers has no entry here, or the reverse.
+ * `<service>.api.ts` here (and its routes to `CatalogueRoute` below); the route test
+ * (apps/standalone/test/api-catalogue.int-spec.ts) boots every service and fails while a route
+ * it registers was not bound by `@Endpoint` to an entry here, or the reverse.
  */
 export const apiCatalogue: readonly ApiService[] = [
   usersApi,
@@ -32,3 +45,23 @@ export function catalogueRoutes(
     entry.routes.map((route) => ({ ...route, service: entry.service })),
   );
 }
+
+type ValueOf<T> = T[keyof T];
+
+/** Every catalogued route, each with its literal method, path and schemas. */
+export type CatalogueRoute =
+  | ValueOf<typeof usersRoutes>
+  | ValueOf<typeof postsRoutes>
+  | ValueOf<typeof meAnswersRoutes>
+  | ValueOf<typeof feedMessagesRoutes>
+  | ValueOf<typeof privateQuestionsRoutes>
+  | ValueOf<typeof reactionsRoutes>
+  | ValueOf<typeof filesRoutes>
+  | ValueOf<typeof siteRoutes>;
+
+/**
+ * The catalogue by `METHOD /path`: the web client imports this type only, so the schemas and
+ * descriptions stay out of the browser's bundle while every call is typed by its entry.
+ */
+export type ApiRoutesByKey = { [R in CatalogueRoute as RouteKey<R>]: R };
+export type ApiRouteKey = keyof ApiRoutesByKey;

@@ -3,10 +3,11 @@ import { errorCatalog, type ErrorCode } from './errors';
 import type { ServiceApp } from './routes';
 
 // ---------------------------------------------------------------------------
-// THE ROUTE CATALOGUE: what a client needs to call a route without reading code.
-// Each service lists its routes in `<service>.api.ts` (see users.api.ts); the
-// OpenAPI reference (openapi.ts, served at /api/docs) is built from these lists,
-// and a test fails when a route a service registers has no entry, or the reverse.
+// THE ROUTE CATALOGUE: each route is declared here once (ADR 0006). Each service
+// names its routes in `<service>.api.ts` (see users.api.ts); that one entry binds
+// the handler (`@Endpoint` in libs/server/http), decides who may call, validates
+// the input, names the gateway's rate limits, builds the OpenAPI reference
+// (openapi.ts, served at /api/docs) and types the web client (libs/web/api).
 // ---------------------------------------------------------------------------
 
 export const API_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
@@ -30,10 +31,37 @@ export type GuestErrorCode = (typeof GUEST_ERROR_CODES)[number];
 export const API_COOKIES = ['session', 'verificationTicket', 'visitor'] as const;
 export type ApiCookie = (typeof API_COOKIES)[number];
 
+/**
+ * The gateway's limits a route counts against, by name (apps/gateway/src/rate-rules.ts defines
+ * each: its buckets, by address, member or email, and the configured numbers).
+ */
+export const RATE_RULE_NAMES = [
+  'login',
+  'register',
+  'reset',
+  'messages',
+  'verify',
+  'account',
+  'lookups',
+  'posts',
+  'translate',
+  'counters',
+  'reactions',
+  'comments',
+  'answers',
+  'uploads',
+] as const;
+export type RateRuleName = (typeof RATE_RULE_NAMES)[number];
+
 export type ApiRoute = {
   method: ApiMethod;
   /** The full path a client calls, path parameters in braces: `/api/users/getProfileById/{id}`. */
   path: string;
+  /**
+   * The gateway's limits on the path, checked in this order (every method of a path counts).
+   * Every call that writes has some; apps/gateway/src/rate-rules.ts lists the reads without.
+   */
+  rate?: readonly RateRuleName[];
   /** One line. */
   summary: string;
   /** Rules worth knowing before calling (markdown allowed). */
@@ -85,6 +113,34 @@ export type ApiRoute = {
   /** Cookies a success clears. */
   clears?: readonly ApiCookie[];
 };
+
+/** `POST /api/userLikes/toggleLike`: how the web client names a route. */
+export type RouteKey<R extends ApiRoute = ApiRoute> = `${R['method']} ${R['path']}`;
+
+type Empty = Record<never, never>;
+type ShapeInput<S> = { [K in keyof S]: S[K] extends z.ZodType ? z.input<S[K]> : never };
+
+/**
+ * What a caller sends: the JSON `body` (or, for an upload, the form), `query` parameters and
+ * path `params` (by name, as strings), each only where the route has them.
+ */
+export type RouteInput<R extends ApiRoute> = (R extends { body: infer B extends z.ZodType }
+  ? { body: z.input<B> }
+  : R extends { upload: object }
+    ? { body: FormData }
+    : Empty) &
+  (R extends { query: infer Q } ? { query: ShapeInput<Q> } : Empty) &
+  (R extends { params: infer P } ? { params: { [K in keyof P]: string } } : Empty);
+
+/** What a route answers on success: its response schema's output (JSON as sent). */
+export type RouteAnswer<R extends ApiRoute> = z.output<R['response']>;
+
+/** A route that counts the visitor (a view, a share): it reads the gateway's visitor cookie. */
+export type CountsVisitor<R extends ApiRoute> = R extends { reads: readonly (infer C)[] }
+  ? 'visitor' extends C
+    ? true
+    : false
+  : false;
 
 /** One service's part of the catalogue. */
 export type ApiService = {

@@ -15,10 +15,11 @@ import {
   SendFeedMessageRequest,
 } from './feed-messages';
 
-const routes: ApiRoute[] = [
-  {
+export const feedMessagesRoutes = {
+  sendMessage: {
     method: 'POST',
     path: '/api/feedMessages/sendMessage',
+    rate: ['comments'],
     summary: 'Comment on a post or me answer, or reply to a comment',
     description: `Plain text, 1 to ${FEED_MESSAGE_MAX} characters once cleaned. With \`parentMessageId\`, a reply; a reply to a reply joins the top-level thread (its \`parentMessageId\` is the top-level message). The parent must exist, not be deleted (MESSAGE_NOT_FOUND) and be in the same room (VALIDATION_FAILED on \`parentMessageId\`). When the room or \`postId\` is a private post or me answer, only its author may write: anyone else gets DISCUSSION_NOT_FOUND. \`postId\` must be a post or me answer that exists: one deleted or never made is DISCUSSION_NOT_FOUND (one made a moment ago is taken). A guest gets MUST_BE_LOGGED_IN.`,
     auth: 'member',
@@ -28,9 +29,10 @@ const routes: ApiRoute[] = [
     response: FeedMessage,
     errors: ['MESSAGE_NOT_FOUND', 'DISCUSSION_NOT_FOUND'],
   },
-  {
+  editMessage: {
     method: 'PUT',
     path: '/api/feedMessages/editMessage',
+    rate: ['comments'],
     summary: 'Change the text (and tag) of one’s own message',
     description:
       'Sets `editedAt`. Another member’s message: NOT_MESSAGE_AUTHOR; unknown or deleted: MESSAGE_NOT_FOUND; in the discussion of a post or me answer that is now private to someone else: DISCUSSION_NOT_FOUND (the message can still be deleted).',
@@ -41,7 +43,7 @@ const routes: ApiRoute[] = [
     response: FeedMessage,
     errors: ['MESSAGE_NOT_FOUND', 'NOT_MESSAGE_AUTHOR', 'DISCUSSION_NOT_FOUND'],
   },
-  {
+  getMessages: {
     method: 'POST',
     path: '/api/feedMessages/getMessages',
     summary: 'A page of a room’s messages, or of a thread’s replies',
@@ -52,7 +54,7 @@ const routes: ApiRoute[] = [
     response: FeedMessagesPage,
     errors: ['DISCUSSION_NOT_FOUND'],
   },
-  {
+  getNumberOfMessages: {
     method: 'GET',
     path: '/api/feedMessages/getNumberOfMessages/{id}',
     summary: 'How many messages a room has',
@@ -64,9 +66,10 @@ const routes: ApiRoute[] = [
     response: FeedMessagesCount,
     errors: ['VALIDATION_FAILED', 'DISCUSSION_NOT_FOUND'],
   },
-  {
+  like: {
     method: 'PUT',
     path: '/api/feedMessages/like',
+    rate: ['reactions'],
     summary: 'Like a message, or take the like back',
     description:
       'A toggle: on when off, off when on. Calls at once by one member take turns, so the state and the count always agree. Unknown or deleted message: MESSAGE_NOT_FOUND; a message in a private post’s or me answer’s discussion, for anyone but its author: DISCUSSION_NOT_FOUND. A guest gets MUST_BE_LOGGED_IN.',
@@ -77,9 +80,10 @@ const routes: ApiRoute[] = [
     response: LikeFeedMessageResponse,
     errors: ['MESSAGE_NOT_FOUND', 'DISCUSSION_NOT_FOUND'],
   },
-  {
+  deleteMessage: {
     method: 'DELETE',
     path: '/api/feedMessages/deleteMessage/{id}/{id2}',
+    rate: ['comments'],
     summary: 'Delete one’s own message',
     description:
       'A top-level message with replies stays as a placeholder (no text, author, tag or likes) so the thread still reads; any other message goes with its likes, and a placeholder whose last reply goes goes too. `id2` must be the message’s room id or post id, else MESSAGE_NOT_FOUND. Another member’s message: NOT_MESSAGE_AUTHOR.',
@@ -93,7 +97,7 @@ const routes: ApiRoute[] = [
     response: DeleteFeedMessageResponse,
     errors: ['VALIDATION_FAILED', 'MESSAGE_NOT_FOUND', 'NOT_MESSAGE_AUTHOR'],
   },
-];
+} as const satisfies Record<string, ApiRoute>;
 
 export const feedMessagesApi: ApiService = {
   service: 'feed-messages',
@@ -101,5 +105,5 @@ export const feedMessagesApi: ApiService = {
   description:
     'Comments on posts and me answers, with one level of replies, listed by room (by default the post or me answer id). Plain text only. Anyone reads, and members write and like, except in the discussion of a private post or me answer, which is its author’s alone; authors edit and delete their own. Rules and choices: docs/api/feed-messages.md.',
   schemas,
-  routes,
+  routes: Object.values(feedMessagesRoutes),
 };

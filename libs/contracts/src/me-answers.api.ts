@@ -20,8 +20,8 @@ const VERSIONED =
 const IN_ORDER =
   'Questions are answered in order: question N opens once every earlier one has a live answer (QUESTION_LOCKED before that). `answerData` may name only the question’s own sub-questions (VALIDATION_FAILED on `answerData` otherwise).';
 
-const routes: ApiRoute[] = [
-  {
+export const meAnswersRoutes = {
+  getQuestions: {
     method: 'GET',
     path: '/api/profileQuestions/getQuestions',
     summary: 'The questionnaire: ten questions with their sub-questions, in English and Hebrew',
@@ -30,7 +30,7 @@ const routes: ApiRoute[] = [
     response: z.array(ProfileQuestion),
     errors: [],
   },
-  {
+  getQuestionsIds: {
     method: 'GET',
     path: '/api/profileQuestions/getQuestionsIds',
     summary: 'The questionnaire’s question ids and their order (1-10)',
@@ -39,7 +39,7 @@ const routes: ApiRoute[] = [
     response: z.array(ProfileQuestionId),
     errors: [],
   },
-  {
+  getUserAnswers: {
     method: 'GET',
     path: '/api/meAnswers/getUserAnswers',
     summary: 'A member’s answers as the caller may read them',
@@ -51,7 +51,7 @@ const routes: ApiRoute[] = [
     response: z.array(PublicMeAnswer),
     errors: [],
   },
-  {
+  getCurrentUserAnswers: {
     method: 'GET',
     path: '/api/meAnswers/getCurrentUserAnswers',
     summary: 'The caller’s own answers, drafts and live versions, and the next question to answer',
@@ -60,9 +60,10 @@ const routes: ApiRoute[] = [
     response: CurrentUserAnswers,
     errors: [],
   },
-  {
+  saveDraft: {
     method: 'POST',
     path: '/api/meAnswers/saveDraft',
+    rate: ['answers'],
     summary: 'Save the draft (autosave)',
     description: `${VERSIONED} ${IN_ORDER} \`privacy\` is ignored here.`,
     auth: 'member',
@@ -71,9 +72,10 @@ const routes: ApiRoute[] = [
     response: OwnMeAnswer,
     errors: ['QUESTION_NOT_FOUND', 'QUESTION_LOCKED', 'ANSWER_STALE'],
   },
-  {
+  saveLive: {
     method: 'POST',
     path: '/api/meAnswers/saveLive',
+    rate: ['answers'],
     summary: 'Save: the texts become the draft and the live version',
     description: `${VERSIONED} ${IN_ORDER} An answer in the magazine has its post updated too.`,
     auth: 'member',
@@ -82,9 +84,10 @@ const routes: ApiRoute[] = [
     response: OwnMeAnswer,
     errors: ['QUESTION_NOT_FOUND', 'QUESTION_LOCKED', 'ANSWER_STALE'],
   },
-  {
+  revertDraft: {
     method: 'POST',
     path: '/api/meAnswers/revertDraft',
+    rate: ['answers'],
     summary: 'Revert: the draft goes back to the live version ("original")',
     description: `${VERSIONED} ANSWER_NOT_FOUND when there is no live version to go back to.`,
     auth: 'member',
@@ -93,9 +96,10 @@ const routes: ApiRoute[] = [
     response: OwnMeAnswer,
     errors: ['QUESTION_NOT_FOUND', 'ANSWER_NOT_FOUND', 'ANSWER_STALE'],
   },
-  {
+  togglePublishAsPost: {
     method: 'POST',
     path: '/api/meAnswers/togglePublishAsPost',
+    rate: ['answers'],
     summary: 'Put the live answer in the magazine, or take it out if it is there',
     description:
       'Publishing needs at least 100 characters (letters, not bytes) in one sub-answer of the live version (ANSWER_TOO_SHORT_TO_PUBLISH). The post, made from the live answer under the question’s title, appears in the magazine and on the profile within moments; taking it out deletes it.',
@@ -105,9 +109,10 @@ const routes: ApiRoute[] = [
     response: OwnMeAnswer,
     errors: ['QUESTION_NOT_FOUND', 'ANSWER_NOT_FOUND', 'ANSWER_TOO_SHORT_TO_PUBLISH'],
   },
-  {
+  deleteMeAnswersFromPosts: {
     method: 'POST',
     path: '/api/meAnswers/deleteMeAnswersFromPosts',
+    rate: ['answers'],
     summary: 'Take the answer out of the magazine (nothing happens if it is not there)',
     auth: 'member',
     body: QuestionIdRequest,
@@ -115,9 +120,10 @@ const routes: ApiRoute[] = [
     response: OwnMeAnswer,
     errors: ['QUESTION_NOT_FOUND', 'ANSWER_NOT_FOUND'],
   },
-  {
+  updatePostViews: {
     method: 'POST',
     path: '/api/meAnswers/updatePostViews',
+    rate: ['counters'],
     summary: 'Count a view of an answer',
     description:
       'Counts once per member, or per browser by the gateway’s visitor cookie; crawlers and callers without either do not count. A private answer exists only for its owner (ANSWER_NOT_FOUND for anyone else).',
@@ -128,7 +134,7 @@ const routes: ApiRoute[] = [
     errors: ['ANSWER_NOT_FOUND'],
     reads: ['visitor'],
   },
-];
+} as const satisfies Record<string, ApiRoute>;
 
 export const meAnswersApi: ApiService = {
   service: 'me-answers',
@@ -136,5 +142,5 @@ export const meAnswersApi: ApiService = {
   description:
     'The fixed questionnaire (`/api/profileQuestions`) and members’ answers to it (`/api/meAnswers`): drafts and live versions, the order questions open in, privacy, views and the magazine. The draft/live model: docs/api/me-answers.md.',
   schemas,
-  routes,
+  routes: Object.values(meAnswersRoutes),
 };

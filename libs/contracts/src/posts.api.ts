@@ -31,8 +31,8 @@ const COUNTS_ONCE =
 const ONE_STATE =
   'The post’s one like state and view count: `userLikes/toggleLike` and `userViews/toggleView` with `collectionName: "posts"` change the same (within moments, by events). Prefer this call for posts: it is the state itself.';
 
-const routes: ApiRoute[] = [
-  {
+export const postsRoutes = {
+  getPosts: {
     method: 'POST',
     path: '/api/posts/getPosts',
     summary: 'Posts, a page at a time: everyone’s, a member’s, the magazine, or a search',
@@ -44,9 +44,10 @@ const routes: ApiRoute[] = [
     response: PostsPage,
     errors: ['INVALID_CURSOR'],
   },
-  {
+  create: {
     method: 'POST',
     path: '/api/posts/create',
+    rate: ['posts'],
     summary: 'Write a post',
     description:
       'A member’s own post. A questionnaire answer’s post is made only by publishing the answer (meAnswers/togglePublishAsPost): `questionId` here is refused (VALIDATION_FAILED, field code QUESTIONNAIRE_ONLY).',
@@ -56,9 +57,10 @@ const routes: ApiRoute[] = [
     response: Post,
     errors: [],
   },
-  {
+  update: {
     method: 'PUT',
     path: '/api/posts/update',
+    rate: ['posts'],
     summary: 'Change a post',
     description: `Only the fields sent change. ${PRIVATE}`,
     auth: 'owner',
@@ -68,7 +70,7 @@ const routes: ApiRoute[] = [
     response: Post,
     errors: ['POST_NOT_FOUND', 'NOT_POST_OWNER'],
   },
-  {
+  getPostById: {
     method: 'POST',
     path: '/api/posts/getPostById',
     summary: 'One post, whole',
@@ -79,9 +81,10 @@ const routes: ApiRoute[] = [
     response: Post,
     errors: ['POST_NOT_FOUND'],
   },
-  {
+  like: {
     method: 'PUT',
     path: '/api/posts/like',
+    rate: ['reactions'],
     summary: 'Like a post, or take the like back (a toggle)',
     description: ONE_STATE,
     auth: 'member',
@@ -90,9 +93,10 @@ const routes: ApiRoute[] = [
     response: LikeResponse,
     errors: ['POST_NOT_FOUND'],
   },
-  {
+  deletePost: {
     method: 'DELETE',
     path: '/api/posts/deletePost/{id}',
+    rate: ['posts'],
     summary: 'Delete a post',
     description: 'Emits `post.deleted`.',
     auth: 'owner',
@@ -102,9 +106,10 @@ const routes: ApiRoute[] = [
     response: DeletePostResponse,
     errors: ['POST_NOT_FOUND', 'NOT_POST_OWNER'],
   },
-  {
+  deleteMePost: {
     method: 'DELETE',
     path: '/api/posts/deleteMePost/{id}',
+    rate: ['posts'],
     summary: 'Take the member’s published questionnaire answer out of the posts',
     description: 'Emits `post.deleted`.',
     auth: 'owner',
@@ -114,9 +119,10 @@ const routes: ApiRoute[] = [
     response: DeletePostResponse,
     errors: ['POST_NOT_FOUND'],
   },
-  {
+  updatePostPrivacy: {
     method: 'POST',
     path: '/api/posts/updatePostPrivacy',
+    rate: ['posts'],
     summary: 'Make a post public or private',
     description: PRIVATE,
     auth: 'owner',
@@ -126,7 +132,7 @@ const routes: ApiRoute[] = [
     response: Post,
     errors: ['POST_NOT_FOUND', 'NOT_POST_OWNER'],
   },
-  {
+  getMePost: {
     method: 'POST',
     path: '/api/posts/getMePost',
     summary: 'A questionnaire answer published as a post',
@@ -137,9 +143,10 @@ const routes: ApiRoute[] = [
     response: Post,
     errors: ['POST_NOT_FOUND'],
   },
-  {
+  updatePostViews: {
     method: 'POST',
     path: '/api/posts/updatePostViews',
+    rate: ['counters'],
     summary: 'Count a view',
     description: `${COUNTS_ONCE} ${ONE_STATE}`,
     auth: 'anyone',
@@ -149,9 +156,10 @@ const routes: ApiRoute[] = [
     errors: ['POST_NOT_FOUND'],
     reads: ['visitor'],
   },
-  {
+  translateOutput: {
     method: 'POST',
     path: '/api/posts/translateOutput',
+    rate: ['translate'],
     summary: 'Translate a text (HTML kept) to English or Hebrew',
     description:
       'Translations are stored and answered again from the store (`cached: true`, free). Each character sent to the provider counts against a daily budget of the caller and of the whole site (TRANSLATION_BUDGET_SPENT, 429, with details). A text already in `target` comes back unchanged with `source` equal to `target`. Post content, a title, a motto, answers or a comment: send the text you are reading. Without a configured provider the answer is 503 TRANSLATION_UNAVAILABLE (see translationStatus).',
@@ -167,7 +175,7 @@ const routes: ApiRoute[] = [
       'TRANSLATION_FAILED',
     ],
   },
-  {
+  translationStatus: {
     method: 'GET',
     path: '/api/posts/translationStatus',
     summary: 'Whether machine translation is offered here (our addition)',
@@ -178,9 +186,10 @@ const routes: ApiRoute[] = [
     response: TranslationStatus,
     errors: [],
   },
-  {
+  updateShareProp: {
     method: 'POST',
     path: '/api/posts/updateShareProp',
+    rate: ['counters'],
     summary: 'Count a share',
     description: COUNTS_ONCE,
     auth: 'anyone',
@@ -190,7 +199,7 @@ const routes: ApiRoute[] = [
     errors: ['POST_NOT_FOUND'],
     reads: ['visitor'],
   },
-];
+} as const satisfies Record<string, ApiRoute>;
 
 export const postsApi: ApiService = {
   service: 'posts',
@@ -198,5 +207,5 @@ export const postsApi: ApiService = {
   description:
     'Posts and the magazine, likes, views, shares and translation. Content is HTML, stored sanitized; lists carry a plain-text excerpt instead. Rules and choices: docs/api/posts.md.',
   schemas,
-  routes,
+  routes: Object.values(postsRoutes),
 };

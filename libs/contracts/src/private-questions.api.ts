@@ -21,8 +21,8 @@ const VERSIONED =
 const SUB_IDS =
   'Keys of `answerData` are the question’s sub-question ids; an unknown one is refused (VALIDATION_FAILED, field `answerData`, code INVALID_VALUE).';
 
-const routes: ApiRoute[] = [
-  {
+export const privateQuestionsRoutes = {
+  getQuestions: {
     method: 'POST',
     path: '/api/privateQuestions/getQuestions',
     summary: 'A member’s private questions, in index order',
@@ -35,9 +35,10 @@ const routes: ApiRoute[] = [
     response: PrivateQuestionsList,
     errors: ['FORBIDDEN'],
   },
-  {
+  insertNewPrivateQuestion: {
     method: 'POST',
     path: '/api/privateQuestions/insertNewPrivateQuestion',
+    rate: ['answers'],
     summary: 'Add a private question at the end of the member’s list',
     description: `The answer carries its \`questionIndex\` (1 to n) and an id per sub-question. A member keeps at most ${PRIVATE_QUESTIONS_MAX} private questions (PRIVATE_QUESTIONS_LIMIT).`,
     auth: 'member',
@@ -46,9 +47,10 @@ const routes: ApiRoute[] = [
     response: PrivateQuestion,
     errors: ['PRIVATE_QUESTIONS_LIMIT'],
   },
-  {
+  updatePrivateQuestion: {
     method: 'POST',
     path: '/api/privateQuestions/updatePrivateQuestion',
+    rate: ['answers'],
     summary: 'Change a private question’s title and sub-questions',
     description:
       'Sub-questions are matched by position: the one at each position keeps its id, so its answer stays attached; positions past the new end are removed with their answer texts. Changing which sub-questions there are bumps the answer’s `version`. Another member’s question is QUESTION_NOT_FOUND, as one that does not exist.',
@@ -59,7 +61,7 @@ const routes: ApiRoute[] = [
     response: PrivateQuestion,
     errors: ['QUESTION_NOT_FOUND'],
   },
-  {
+  getQuestionByIndex: {
     method: 'POST',
     path: '/api/privateQuestions/getQuestionByIndex',
     summary: 'One of the member’s private questions',
@@ -70,9 +72,10 @@ const routes: ApiRoute[] = [
     response: PrivateQuestion,
     errors: ['QUESTION_NOT_FOUND'],
   },
-  {
+  deleteQuestionByIndex: {
     method: 'POST',
     path: '/api/privateQuestions/deleteQuestionByIndex',
+    rate: ['answers'],
     summary: 'Delete one of the member’s private questions, with its answer',
     description: `${BY_INDEX} The questions after it move up by one, so indexes stay 1 to n; the answer lists them.`,
     auth: 'member',
@@ -81,7 +84,7 @@ const routes: ApiRoute[] = [
     response: DeletePrivateQuestionResponse,
     errors: ['QUESTION_NOT_FOUND'],
   },
-  {
+  getAnswer: {
     method: 'POST',
     path: '/api/privateQuestions/getAnswer',
     summary: 'A private question with its answer’s draft and live versions',
@@ -92,9 +95,10 @@ const routes: ApiRoute[] = [
     response: PrivateAnswer,
     errors: ['QUESTION_NOT_FOUND'],
   },
-  {
+  saveDraft: {
     method: 'POST',
     path: '/api/privateQuestions/saveDraft',
+    rate: ['answers'],
     summary: 'Save the draft of a private answer (autosave)',
     description: `${BY_INDEX} ${VERSIONED} ${SUB_IDS}`,
     auth: 'member',
@@ -103,9 +107,10 @@ const routes: ApiRoute[] = [
     response: PrivateAnswer,
     errors: ['QUESTION_NOT_FOUND', 'ANSWER_STALE'],
   },
-  {
+  saveLive: {
     method: 'POST',
     path: '/api/privateQuestions/saveLive',
+    rate: ['answers'],
     summary: 'Save a private answer: the texts become both its draft and its live version',
     description: `${BY_INDEX} ${VERSIONED} ${SUB_IDS}`,
     auth: 'member',
@@ -114,9 +119,10 @@ const routes: ApiRoute[] = [
     response: PrivateAnswer,
     errors: ['QUESTION_NOT_FOUND', 'ANSWER_STALE'],
   },
-  {
+  revertDraft: {
     method: 'POST',
     path: '/api/privateQuestions/revertDraft',
+    rate: ['answers'],
     summary: 'Put a private answer’s draft back to its live version',
     description: `${BY_INDEX} ${VERSIONED} Never saved live: the draft becomes empty.`,
     auth: 'member',
@@ -125,7 +131,7 @@ const routes: ApiRoute[] = [
     response: PrivateAnswer,
     errors: ['QUESTION_NOT_FOUND', 'ANSWER_STALE'],
   },
-];
+} as const satisfies Record<string, ApiRoute>;
 
 export const privateQuestionsApi: ApiService = {
   service: 'private-questions',
@@ -133,5 +139,5 @@ export const privateQuestionsApi: ApiService = {
   description:
     'A member’s own extra questions for their profile, and their answers (draft and live, as questionnaire answers), visible only to that member. Every route needs a signed-in member. Rules and choices: docs/api/private-questions.md.',
   schemas,
-  routes,
+  routes: Object.values(privateQuestionsRoutes),
 };

@@ -26,10 +26,11 @@ const POSTS_OWN =
 const TOGGLE =
   'A toggle: on when off, off when on. Calls at once by one member take turns, so the state and the count always agree however many there are.';
 
-const routes: ApiRoute[] = [
-  {
+export const reactionsRoutes = {
+  toggleLike: {
     method: 'POST',
     path: '/api/userLikes/toggleLike',
+    rate: ['reactions'],
     summary: 'Like an object, or take the like back',
     description: `${TOGGLE} The answer is the caller’s like after the call and the object’s count of members who like it. ${SUBJECT} ${POSTS_OWN}`,
     auth: 'member',
@@ -39,7 +40,7 @@ const routes: ApiRoute[] = [
     response: ToggleUserLikeResponse,
     errors: SUBJECT_ERRORS,
   },
-  {
+  getLikedByCurrentUser: {
     method: 'POST',
     path: '/api/userLikes/getLikedByCurrentUser',
     summary: 'The objects of a collection the caller likes',
@@ -50,9 +51,10 @@ const routes: ApiRoute[] = [
     response: LikedByCurrentUserResponse,
     errors: [],
   },
-  {
+  toggleView: {
     method: 'POST',
     path: '/api/userViews/toggleView',
+    rate: ['counters'],
     summary: 'Count a view',
     description: `Despite the name, never a toggle: a view counts once per viewer, the signed-in member or else the browser’s visitor id (the gateway’s cookie). A guest without a visitor id, or a crawler’s user agent, counts nothing and gets the count (\`counted: false\`). ${SUBJECT} ${POSTS_OWN}`,
     auth: 'anyone',
@@ -62,9 +64,10 @@ const routes: ApiRoute[] = [
     errors: SUBJECT_ERRORS,
     reads: ['visitor'],
   },
-  {
+  toggleLottie: {
     method: 'POST',
     path: '/api/lotties/toggleLike',
+    rate: ['reactions'],
     summary: 'Leave a reaction on an object, or take it back',
     description: `${TOGGLE} A member may leave several of the reactions (${REACTION_NAMES.join(', ')}) on one object, each once. The answer is the object’s counts, the caller’s own reactions, and whether \`name\` is now one of them. ${SUBJECT}`,
     auth: 'member',
@@ -74,7 +77,7 @@ const routes: ApiRoute[] = [
     response: ToggleLottieResponse,
     errors: SUBJECT_ERRORS,
   },
-  {
+  fillLotties: {
     method: 'POST',
     path: '/api/lotties/fillLotties',
     summary: 'An object’s reaction counts, and the caller’s own reactions',
@@ -85,12 +88,12 @@ const routes: ApiRoute[] = [
     response: LottiesState,
     errors: SUBJECT_ERRORS,
   },
-];
+} as const satisfies Record<string, ApiRoute>;
 
 export const reactionsApi: ApiService = {
   service: 'reactions',
   title: 'Likes, views and reactions',
   description: `Likes, views and reactions (“lotties”) of objects other services own, by \`collectionName\` (${REACTION_COLLECTIONS.join(', ')}) and \`objectId\`. Counts are exact. Posts and me answers are reacted to, and counted, only where the caller may read them; comments and members are not looked up. Rules and choices: docs/api/reactions.md.`,
   schemas,
-  routes,
+  routes: Object.values(reactionsRoutes),
 };

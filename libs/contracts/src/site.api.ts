@@ -5,8 +5,8 @@ import { ApplicationImages, ApplicationServices, ApplicationText, ClientLanguage
 const CACHED =
   'The same for everyone and changed only by a deployment: `Cache-Control: public, max-age=300, stale-while-revalidate=3600`.';
 
-const routes: ApiRoute[] = [
-  {
+export const siteRoutes = {
+  getFormattedText: {
     method: 'GET',
     path: '/api/applicationText/getFormattedText',
     summary: 'Interface text overrides, per language',
@@ -16,7 +16,7 @@ const routes: ApiRoute[] = [
     response: ApplicationText,
     errors: [],
   },
-  {
+  getAllServices: {
     method: 'GET',
     path: '/api/applicationServices/getAllServices',
     summary: 'What the site offers, in English and Hebrew',
@@ -26,7 +26,7 @@ const routes: ApiRoute[] = [
     response: ApplicationServices,
     errors: [],
   },
-  {
+  getImages: {
     method: 'POST',
     path: '/api/applicationImages/getImages',
     summary: 'The site’s image paths: logo, subLogo, memorialImageFotter',
@@ -36,7 +36,7 @@ const routes: ApiRoute[] = [
     response: ApplicationImages,
     errors: [],
   },
-  {
+  organizationClientLanguages: {
     method: 'GET',
     path: '/api/configuration/organizationClientLanguages',
     summary: 'The interface languages, with their labels, direction and which is the default',
@@ -46,7 +46,7 @@ const routes: ApiRoute[] = [
     response: ClientLanguages,
     errors: [],
   },
-];
+} as const satisfies Record<string, ApiRoute>;
 
 export const siteApi: ApiService = {
   service: 'site',
@@ -54,5 +54,5 @@ export const siteApi: ApiService = {
   description:
     'The site’s own content, the same for every caller: interface text overrides (`/api/applicationText`), the services it presents (`/api/applicationServices`), its images (`/api/applicationImages`) and its languages (`/api/configuration`). Read-only; it changes only with a deployment (data migrations), so answers may be kept for five minutes. Details: docs/api/site.md.',
   schemas,
-  routes,
+  routes: Object.values(siteRoutes),
 };

@@ -48,11 +48,12 @@ import { Email } from './validation';
 const TICKET =
   'Acts only on the account of the verification ticket cookie the browser holds; without one (or for another account) the answer is 401 VERIFICATION_SESSION_REQUIRED, whatever the body names.';
 
-const routes: ApiRoute[] = [
+export const usersRoutes = {
   // --- accounts and sessions (users.controller.ts) ---------------------------------
-  {
+  register: {
     method: 'POST',
     path: '/api/users/register',
+    rate: ['register'],
     summary: 'Create an account; the first SMS code goes out',
     description:
       'The account is `registered` until its phone and email are verified, and expires 1 hour after registering while its phone is unverified. The answer carries the verification ticket cookie for the calls that verify it.',
@@ -63,9 +64,10 @@ const routes: ApiRoute[] = [
     errors: ['EMAIL_EXISTS', 'PHONE_EXISTS'],
     sets: ['verificationTicket'],
   },
-  {
+  login: {
     method: 'POST',
     path: '/api/users/login',
+    rate: ['login'],
     summary: 'Sign in with email and password',
     description:
       'Sets the session cookie (a fresh one at every sign-in; the browser’s previous session ends). Wrong password and unknown email get the same answer. The right password of an account still being verified answers 403 USER_NOT_VERIFIED with `{ userId, verification }` and a verification ticket cookie.',
@@ -76,7 +78,7 @@ const routes: ApiRoute[] = [
     errors: ['INVALID_CREDENTIALS', 'USER_NOT_VERIFIED'],
     sets: ['session', 'verificationTicket'],
   },
-  {
+  session: {
     method: 'POST',
     path: '/api/users/session',
     summary: 'The signed-in member, or "NoSession"',
@@ -86,9 +88,10 @@ const routes: ApiRoute[] = [
     response: SessionResponse,
     errors: [],
   },
-  {
+  logout: {
     method: 'POST',
     path: '/api/users/logout',
+    rate: ['account'],
     summary: 'End this session',
     description: 'No body. Answers the same for a guest.',
     auth: 'anyone',
@@ -97,9 +100,10 @@ const routes: ApiRoute[] = [
     errors: [],
     clears: ['session'],
   },
-  {
+  updateUserInformation: {
     method: 'PUT',
     path: '/api/users/updateUserInformation',
+    rate: ['account'],
     summary: 'Change profile fields',
     description:
       'Merges the fields sent. An unchanged email or phone is accepted and ignored; a changed one is refused (CONTACT_CHANGE_NOT_ALLOWED, details `{ field }`), and so is a password. An empty string clears an optional link or text. Emits `user.updated`.',
@@ -109,9 +113,10 @@ const routes: ApiRoute[] = [
     response: CurrentUser,
     errors: ['CONTACT_CHANGE_NOT_ALLOWED', 'PASSWORD_CHANGE_NOT_ALLOWED', 'USER_NOT_FOUND'],
   },
-  {
+  updateUserLanguage: {
     method: 'PUT',
     path: '/api/users/updateUserLanguage',
+    rate: ['account'],
     summary: 'Save the member’s interface language',
     auth: 'member',
     body: UpdateUserLanguageRequest,
@@ -119,7 +124,7 @@ const routes: ApiRoute[] = [
     response: UpdateUserLanguageResponse,
     errors: ['USER_NOT_FOUND'],
   },
-  {
+  getProfileById: {
     method: 'GET',
     path: '/api/users/getProfileById/{id}',
     summary: 'A verified member’s public profile',
@@ -130,7 +135,7 @@ const routes: ApiRoute[] = [
     response: PublicProfile,
     errors: ['USER_NOT_FOUND'],
   },
-  {
+  getMembersByIds: {
     method: 'POST',
     path: '/api/users/getMembersByIds',
     summary: 'Names and pictures of several members at once (ours)',
@@ -142,9 +147,10 @@ const routes: ApiRoute[] = [
     response: MembersByIdsResponse,
     errors: ['VALIDATION_FAILED'],
   },
-  {
+  getUserIdByEmail: {
     method: 'GET',
     path: '/api/users/getUserIdByEmail/{email}',
+    rate: ['lookups'],
     summary: 'The id of a verified member, by email',
     description:
       'Members only, so it cannot be used to test which emails have accounts; knows verified members only.',
@@ -154,7 +160,7 @@ const routes: ApiRoute[] = [
     response: GetUserIdByEmailResponse,
     errors: ['USER_NOT_FOUND', 'VALIDATION_FAILED'],
   },
-  {
+  sessions: {
     method: 'GET',
     path: '/api/users/sessions',
     summary: 'The member’s sessions, latest use first',
@@ -163,9 +169,10 @@ const routes: ApiRoute[] = [
     response: SessionsList,
     errors: [],
   },
-  {
+  endOtherSessions: {
     method: 'POST',
     path: '/api/users/endOtherSessions',
+    rate: ['account'],
     summary: 'Sign out everywhere else',
     description: 'No body. Ends every session of the member but this one.',
     auth: 'member',
@@ -173,9 +180,10 @@ const routes: ApiRoute[] = [
     response: EndOtherSessionsResponse,
     errors: [],
   },
-  {
+  endSession: {
     method: 'POST',
     path: '/api/users/endSession',
+    rate: ['account'],
     summary: 'End one of the member’s own sessions',
     auth: 'owner',
     owns: 'the session (SESSION_NOT_FOUND for any other)',
@@ -184,9 +192,10 @@ const routes: ApiRoute[] = [
     response: EndSessionResponse,
     errors: ['SESSION_NOT_FOUND'],
   },
-  {
+  deleteUserById: {
     method: 'POST',
     path: '/api/users/deleteUserById',
+    rate: ['verify', 'account'],
     summary: 'Delete the member’s own account, with the password again',
     description:
       'Every session of the member ends and `user.deleted` goes out for the other services to remove the member’s content. A wrong password is recorded in the audit log.',
@@ -199,9 +208,10 @@ const routes: ApiRoute[] = [
     clears: ['session'],
   },
   // --- verification, password reset, unsubscribe (verification.controller.ts) ---------
-  {
+  sendPhoneCode: {
     method: 'POST',
     path: '/api/users/sendPhoneCode',
+    rate: ['messages'],
     summary: 'Send the SMS code again',
     description: `${TICKET} \`prefix\`/\`phone\` must be the account’s own number (PHONE_NOT_FOUND). At most one a minute and 5 an hour (RESEND_TOO_SOON, details \`{ retryAfterSeconds }\`).`,
     auth: 'anyone',
@@ -216,9 +226,10 @@ const routes: ApiRoute[] = [
     ],
     reads: ['verificationTicket'],
   },
-  {
+  verifyUserByPhone: {
     method: 'PUT',
     path: '/api/users/verifyUserByPhone',
+    rate: ['verify'],
     summary:
       'Check the SMS code: a pending account’s phone is verified, or a member’s new number replaces the old',
     description: `${TICKET} Codes are valid 10 minutes for 5 wrong tries (INVALID_VERIFY_CODE with \`{ attemptsLeft }\`, then VERIFY_CODE_EXPIRED). The answer carries a fresh ticket for the day the email link lasts, and the email link goes out. **A signed-in member** (session) confirms a phone change instead, unless the browser also holds the ticket of an account whose phone is still unverified (that verification comes first): \`prefix\`/\`phone\` are the new number asked for with \`changePhonenumber\` (PHONE_NOT_FOUND otherwise; VERIFY_CODE_EXPIRED when no change is waiting); the number is replaced (PHONE_EXISTS if it was taken meanwhile), the answer is \`{ userId, verification: 'verified' }\`, no ticket, and a notice goes to the member’s email.`,
@@ -237,9 +248,10 @@ const routes: ApiRoute[] = [
     reads: ['verificationTicket', 'session'],
     sets: ['verificationTicket'],
   },
-  {
+  sendVerificationEmailToUser: {
     method: 'POST',
     path: '/api/users/sendVerificationEmailToUser',
+    rate: ['messages'],
     summary: 'Send the email verification link again',
     description: `${TICKET} Needs a verified phone first (USER_NOT_VERIFIED).`,
     auth: 'anyone',
@@ -255,9 +267,10 @@ const routes: ApiRoute[] = [
     ],
     reads: ['verificationTicket'],
   },
-  {
+  verifyUserByEmail: {
     method: 'PUT',
     path: '/api/users/verifyUserByEmail',
+    rate: ['verify'],
     summary: 'Use the email link’s token; the registering browser is signed in',
     description:
       'The link alone verifies the email (no ticket needed). Links are valid 24 hours, once. It signs in only the caller that holds the verification ticket of the link’s account (the browser or client that registered, or proved the password since): the answer is the current user and the session cookie is set. Any other caller (no ticket, a ticket of another account, or the session of another member, which is never replaced) gets `{ emailVerified: true, signedIn: false }` and no cookie: the member signs in with `login`. The same call takes the link of an email change (`changeEmail`): the new address replaces the old (EMAIL_EXISTS if it was taken meanwhile) and a notice goes to the old one; the member’s own session gets the current user (the session goes on), anyone else `{ emailVerified: true, signedIn: false }`.',
@@ -269,7 +282,7 @@ const routes: ApiRoute[] = [
     reads: ['verificationTicket', 'session'],
     sets: ['session'],
   },
-  {
+  getUserToVerify: {
     method: 'POST',
     path: '/api/users/getUserToVerify',
     summary: 'What the verification page shows the ticket’s holder',
@@ -281,7 +294,7 @@ const routes: ApiRoute[] = [
     errors: ['VERIFICATION_SESSION_REQUIRED'],
     reads: ['verificationTicket'],
   },
-  {
+  userVerified: {
     method: 'POST',
     path: '/api/users/userVerified',
     summary: 'Where the ticket’s account stands',
@@ -293,9 +306,10 @@ const routes: ApiRoute[] = [
     errors: ['VERIFICATION_SESSION_REQUIRED'],
     reads: ['verificationTicket'],
   },
-  {
+  changePhonenumber: {
     method: 'PUT',
     path: '/api/users/changePhonenumber',
+    rate: ['messages', 'account'],
     summary: 'Change the phone number; a code goes to the new one',
     description: `Two callers. **A pending account** (${TICKET.trim()}) corrects its unverified number: it is replaced at once and a code goes to it. **A signed-in member** (session, \`userId\` their own) asks to move to a new number: the current one stays until the code sent to the new one is given to \`verifyUserByPhone\` with the new number. CONTACT_UNCHANGED when it is already theirs, PHONE_EXISTS when another account has it. The body’s \`userId\` tells the two apart: a member’s own id is a change, another id is the ticket’s pending account.`,
     auth: 'anyone',
@@ -312,9 +326,10 @@ const routes: ApiRoute[] = [
     ],
     reads: ['verificationTicket', 'session'],
   },
-  {
+  changeEmail: {
     method: 'PUT',
     path: '/api/users/changeEmail',
+    rate: ['verify', 'messages', 'account'],
     summary: 'Change the email address; a confirmation link goes to the new one',
     description:
       'Ours (the spec has no call for it). Needs the current password (PASSWORD_INCORRECT). The current address stays until the link sent to the new one (valid 24 hours, once) is opened: its token goes to `verifyUserByEmail`. A new request voids the previous link; at most one a minute and 5 an hour (RESEND_TOO_SOON). CONTACT_UNCHANGED when it is already theirs, EMAIL_EXISTS when another account has it.',
@@ -330,9 +345,10 @@ const routes: ApiRoute[] = [
       'RESEND_TOO_SOON',
     ],
   },
-  {
+  sendPasswordResetEmail: {
     method: 'POST',
     path: '/api/users/sendPasswordResetEmail',
+    rate: ['reset'],
     summary: 'Email a password reset link',
     description:
       'Answers `{ sent: true }` after at least 250 ms whatever happened, so it tells nobody whether the address has an account. The link is valid 60 minutes, once.',
@@ -342,9 +358,10 @@ const routes: ApiRoute[] = [
     response: SendPasswordResetEmailResponse,
     errors: [],
   },
-  {
+  updateUserPassword: {
     method: 'POST',
     path: '/api/users/updateUserPassword',
+    rate: ['verify', 'account'],
     summary: 'Set a new password: with the reset link’s token, or as the signed-in member',
     description:
       'With `token`: sets the password, ends every session of the member and signs this browser in (session cookie). Without it, the signed-in member (AUTH_REQUIRED otherwise) changes their own password (`userId` theirs: NOT_ACCOUNT_OWNER) and must give `currentPassword`; their other sessions end and this one is rotated: a new session cookie is set and the old token is refused at once. A token for an account still being verified reclaims it: 403 USER_NOT_VERIFIED `{ userId, verification: "registered" }` with a new verification ticket cookie.',
@@ -362,9 +379,10 @@ const routes: ApiRoute[] = [
     ],
     sets: ['session', 'verificationTicket'],
   },
-  {
+  unsubscribe: {
     method: 'POST',
     path: '/api/users/unsubscribe',
+    rate: ['verify'],
     summary: 'Stop notice emails to an address, with the link from an email',
     auth: 'anyone',
     body: UnsubscribeRequest,
@@ -373,7 +391,7 @@ const routes: ApiRoute[] = [
     errors: ['INVALID_UNSUBSCRIBE_LINK'],
   },
   // --- people directory (people.controller.ts) ---------------------------------------
-  {
+  getPublishedUsers: {
     method: 'POST',
     path: '/api/users/getPublishedUsers',
     summary: 'The people directory: published members, a page at a time',
@@ -383,7 +401,7 @@ const routes: ApiRoute[] = [
     response: PeoplePage,
     errors: [],
   },
-  {
+  getHomepageUsers: {
     method: 'POST',
     path: '/api/users/getHomepageUsers',
     summary: 'Published members for the home page (same as getPublishedUsers)',
@@ -393,7 +411,7 @@ const routes: ApiRoute[] = [
     response: PeoplePage,
     errors: [],
   },
-  {
+  getRandomPublishedUsers: {
     method: 'GET',
     path: '/api/users/getRandomPublishedUsers',
     summary: 'A few published members in random order',
@@ -402,7 +420,7 @@ const routes: ApiRoute[] = [
     response: RandomPeopleResponse,
     errors: [],
   },
-  {
+  getPublishedProfilesAmount: {
     method: 'GET',
     path: '/api/users/getPublishedProfilesAmount',
     summary: 'How many members are published',
@@ -411,7 +429,7 @@ const routes: ApiRoute[] = [
     response: PublishedProfilesAmountResponse,
     errors: [],
   },
-];
+} as const satisfies Record<string, ApiRoute>;
 
 export const usersApi: ApiService = {
   service: 'users',
@@ -419,5 +437,5 @@ export const usersApi: ApiService = {
   description:
     'Accounts, sessions, verification by phone and email, password reset, profiles and the people directory. A new account is `registered`, then `phone_verified`, then `verified`; only verified members sign in and exist publicly. Rules and choices: docs/api/users.md.',
   schemas,
-  routes,
+  routes: Object.values(usersRoutes),
 };
