@@ -1,5 +1,5 @@
 import { POST_EXCERPT_LENGTH, type Post, type PostSummary } from '@mepedia/contracts';
-import type { PostWithPublisher, SummaryWithPublisher } from './posts.repository';
+import type { PostWithPublisher, SummaryWithPublisher } from './posts.rows';
 import { cleanStoredContent } from './sanitize';
 
 function base(row: SummaryWithPublisher) {

@@ -1,10 +1,7 @@
 import {
   BUS_CHANNELS,
   POSTS_PAGE_SIZE,
-  POST_CONTENT_MAX,
-  POST_CONTENT_MIN,
-  hasInvisibleControls,
-  normalizeSearchText,
+  type DomainEventPayload,
   type LikeResponse,
   type Post,
   type PostPrivacy,
@@ -13,70 +10,46 @@ import {
   type GetPostsRequest,
   type UpdatePostRequest,
 } from '@mepedia/contracts';
-import { newId } from '@mepedia/server-database';
-import { AppError, fieldError } from '@mepedia/server-http';
+import { isUuid, newId } from '@mepedia/server-database';
+import { AppError } from '@mepedia/server-http';
 import { GuestCache } from '@mepedia/server-queue';
 import type { z } from 'zod';
+import { cleanContent, meAnswerPost, publisherOf, searchWords } from './post-content';
+import { listVisibility, mayAccess, requireAccess } from './posts.access';
 import { decodeCursor, encodeCursor } from './posts.cursor';
 import { toPost, toSummary } from './posts.mapper';
-import type { PostWithPublisher, PostsRepository } from './posts.repository';
-import { SANITIZER_VERSION, sanitizeContent, textOf } from './sanitize';
+import type { PostRow } from './posts.schema';
+import type { PostsStore, PostsTransaction } from './posts.store';
 
 type CreateInput = z.output<typeof CreatePostRequest>;
 type UpdateInput = z.output<typeof UpdatePostRequest>;
 type ListInput = z.output<typeof GetPostsRequest>;
 
-function words(value: string | undefined): string[] {
-  return normalizeSearchText(value ?? '')
-    .split(/[\s\u05BE,.;:!?"'()-]+/)
-    .filter(Boolean)
-    .slice(0, 5);
-}
+/** A questionnaire post's picture when its author has none (apps/web/public). */
+export const ME_ANSWER_DEFAULT_IMAGE = '/me-answer.svg';
 
 /**
- * Clean content: sanitized HTML, and its text long enough. Invisible controls are refused as the
- * sanitizer hands them back, so those written as character references (`&#x202E;`) are found too.
+ * post.privacy.changed, with every post made and every change of its privacy: the comments and
+ * reactions services learn from it that the post exists, whose it is and who may read it.
  */
-function cleanContent(content: string): {
-  content: string;
-  contentText: string;
-  contentSanitizer: number;
-} {
-  const clean = sanitizeContent(content);
-  if (hasInvisibleControls(clean.replace(/\r/g, '\n')))
-    throw fieldError('content', 'UNSUPPORTED_CHARACTER');
-  const text = textOf(clean);
-  if (text.length < POST_CONTENT_MIN) throw fieldError('content', 'CONTENT_TOO_SHORT');
-  if (text.length > POST_CONTENT_MAX) throw fieldError('content', 'TOO_LONG');
-  return { content: clean, contentText: text, contentSanitizer: SANITIZER_VERSION };
-}
+const privacyOf = (post: Pick<PostRow, 'id' | 'publisherId' | 'privacy'>) =>
+  ({ postId: post.id, publisherId: post.publisherId, privacy: post.privacy }) as const;
 
-/** Who may read a post: anyone a public one, its author only a private one. */
-export function mayRead(
-  post: { privacy: PostPrivacy; publisherId: string },
-  viewerId: string | null,
-): boolean {
-  return post.privacy !== 'private' || post.publisherId === viewerId;
-}
-
-/** A post as `viewerId` may see it: a private one exists for its author only. */
-function seenBy(row: PostWithPublisher | undefined, viewerId: string | null): PostWithPublisher {
-  if (!row || !mayRead(row, viewerId)) throw new AppError('POST_NOT_FOUND');
-  return row;
-}
-
-/** The rules of posts: who sees, who changes, what a post must hold. */
+/**
+ * The rules of posts: who sees and who changes (posts.access.ts, asked here), what a post must
+ * hold, and what is announced with each change (in the change's transaction).
+ */
 export class PostsService {
   constructor(
-    private readonly repository: PostsRepository,
+    private readonly store: PostsStore,
     private readonly onOutboxWrite: () => void,
     private readonly guests: GuestCache = new GuestCache(BUS_CHANNELS.postsChanged),
   ) {}
 
-  /** A member's own post. Questionnaire posts come only from me-answers' events (posts.events.ts). */
+  /** A member's own post. Questionnaire posts come only from me-answers' events. */
   async create(authorId: string, input: CreateInput): Promise<Post> {
     const now = new Date();
-    const row = await this.repository.insert({
+    const row = {
       id: newId(now.getTime()),
       publisherId: authorId,
       questionId: null,
@@ -88,36 +61,36 @@ export class PostsService {
       destination: input.destination,
       createdAt: now,
       updatedAt: now,
+    };
+    const created = await this.store.transaction(async ({ posts, outbox }) => {
+      const post = await posts.insert(row);
+      await outbox.append('post.privacy.changed', privacyOf(post));
+      return post;
     });
     this.onOutboxWrite();
     await this.guests.clear();
-    const created = await this.repository.findById(row.id);
-    return toPost(created as PostWithPublisher, false);
+    return toPost(await this.readable(created.id, authorId), false);
   }
 
   /** Only the author changes a post; anyone else learns nothing about a private one. */
-  private async owned(authorId: string, postId: string): Promise<PostWithPublisher> {
-    const row = await this.repository.findById(postId);
-    if (!row || (row.privacy === 'private' && row.publisherId !== authorId))
-      throw new AppError('POST_NOT_FOUND');
-    if (row.publisherId !== authorId) throw new AppError('NOT_POST_OWNER');
-    return row;
-  }
-
   async update(authorId: string, input: UpdateInput): Promise<Post> {
-    await this.owned(authorId, input.postId);
-    const changes: Parameters<PostsRepository['update']>[1] = {};
-    if (input.title !== undefined) changes.title = input.title;
-    if (input.content !== undefined) Object.assign(changes, cleanContent(input.content));
-    if (input.image !== undefined) changes.image = input.image;
-    if (input.credit !== undefined) changes.credit = input.credit;
-    if (input.privacy !== undefined) changes.privacy = input.privacy;
-    if (input.destination !== undefined) changes.destination = input.destination;
-    await this.repository.update(input.postId, changes);
-    if (changes.privacy !== undefined) this.onOutboxWrite();
+    await this.store.transaction(async ({ posts, outbox }) => {
+      // Locked: changes take turns, and their announcements follow their order.
+      requireAccess(authorId, 'edit', await posts.facts(input.postId, { lock: true }));
+      const changes: Parameters<typeof posts.update>[1] = {};
+      if (input.title !== undefined) changes.title = input.title;
+      if (input.content !== undefined) Object.assign(changes, cleanContent(input.content));
+      if (input.image !== undefined) changes.image = input.image;
+      if (input.credit !== undefined) changes.credit = input.credit;
+      if (input.privacy !== undefined) changes.privacy = input.privacy;
+      if (input.destination !== undefined) changes.destination = input.destination;
+      const row = await posts.update(input.postId, changes);
+      if (row && changes.privacy !== undefined)
+        await outbox.append('post.privacy.changed', privacyOf(row));
+    });
+    if (input.privacy !== undefined) this.onOutboxWrite();
     await this.guests.clear();
-    const row = (await this.repository.findById(input.postId)) as PostWithPublisher;
-    return toPost(row, await this.repository.likedBy(row.id, authorId));
+    return this.readFor(input.postId, authorId);
   }
 
   async updatePrivacy(authorId: string, postId: string, privacy: PostPrivacy): Promise<Post> {
@@ -125,35 +98,67 @@ export class PostsService {
   }
 
   async delete(authorId: string, postId: string): Promise<void> {
-    await this.owned(authorId, postId);
-    await this.repository.delete(postId, authorId);
+    await this.store.transaction(async (tx) => {
+      requireAccess(authorId, 'delete', await tx.posts.facts(postId, { lock: true }));
+      await this.remove(tx, postId, authorId);
+    });
     await this.guests.clear();
     this.onOutboxWrite();
   }
 
   /** The author's post for a questionnaire answer, taken out of the magazine and the profile. */
   async deleteMePost(authorId: string, questionId: string): Promise<void> {
-    const row = await this.repository.findMePost(authorId, questionId);
-    if (!row) throw new AppError('POST_NOT_FOUND');
-    await this.repository.delete(row.id, authorId);
+    await this.store.transaction(async (tx) => {
+      const post = await tx.posts.findMePost(authorId, questionId, { lock: true });
+      requireAccess(authorId, 'delete', post);
+      await this.remove(tx, post.id, authorId);
+    });
     await this.guests.clear();
     this.onOutboxWrite();
   }
 
-  /** A post as the viewer may see it: private posts exist only for their author. */
-  async visible(postId: string, viewerId: string | null): Promise<PostWithPublisher> {
-    return seenBy(await this.repository.findById(postId), viewerId);
+  /**
+   * Delete a post, announced (post.deleted). A questionnaire answer's post names its question,
+   * so the answer leaves the magazine with it (me-answers).
+   */
+  private async remove(
+    { posts, outbox }: PostsTransaction,
+    postId: string,
+    publisherId: string,
+  ): Promise<void> {
+    const deleted = await posts.delete(postId);
+    if (!deleted) return;
+    const { questionId } = deleted;
+    await outbox.append('post.deleted', {
+      postId,
+      publisherId,
+      ...(questionId === null ? {} : { questionId }),
+    });
+  }
+
+  /** The post as `viewerId` may read it: a private one is its author's. */
+  private async readable(postId: string, viewerId: string | null) {
+    const post = await this.store.posts.findById(postId);
+    requireAccess(viewerId, 'read', post);
+    return post;
   }
 
   async getById(postId: string, viewerId: string | null): Promise<Post> {
     if (!viewerId) {
       // Guests all see the same post: remembered for a few seconds (GuestCache in server-queue).
       return this.guests.get(`post:${postId}`, async () =>
-        toPost(await this.visible(postId, null), false),
+        toPost(await this.readable(postId, null), false),
       );
     }
-    const found = await this.repository.findByIdFor(postId, viewerId);
-    return toPost(seenBy(found?.row, viewerId), found?.liked ?? false);
+    return this.readFor(postId, viewerId);
+  }
+
+  /** A member's read of a post, with whether they like it. */
+  private async readFor(postId: string, memberId: string): Promise<Post> {
+    const found = await this.store.posts.findByIdFor(postId, memberId);
+    const row = found?.row;
+    requireAccess(memberId, 'read', row);
+    return toPost(row, found?.liked ?? false);
   }
 
   async getMePost(postId: string, viewerId: string | null): Promise<Post> {
@@ -174,13 +179,13 @@ export class PostsService {
     const limit = input.limit && input.limit > 0 ? input.limit : POSTS_PAGE_SIZE;
     const asOf = input.asOf ? new Date(input.asOf) : now;
     const sort = input.sortBy ?? 'mostRecent';
-    const rows = await this.repository.list(
+    const rows = await this.store.lists.list(
       {
-        viewerId,
+        ...listVisibility(viewerId),
         publisherId: input.publisherId,
         questionId: input.questionId,
-        authorWords: words(input.authorSearchValue),
-        topicWords: words(input.topicSearchValue),
+        authorWords: searchWords(input.authorSearchValue),
+        topicWords: searchWords(input.topicSearchValue),
         magazine: input.magazine ?? false,
         asOf,
         after: input.cursor ? decodeCursor(input.cursor) : undefined,
@@ -203,9 +208,14 @@ export class PostsService {
   }
 
   async like(postId: string, memberId: string): Promise<LikeResponse> {
-    await this.visible(postId, memberId);
-    const toggled = await this.repository.toggleLike(postId, memberId);
-    // Announced for userLikes (post.like.changed): one like state, whichever call set it.
+    const toggled = await this.store.transaction(async ({ posts, likes, outbox }) => {
+      // Locked first: this toggle and a handed-over like (applyLikeRequest) take turns.
+      requireAccess(memberId, 'like', await posts.facts(postId, { lock: true }));
+      const like = await likes.toggle(postId, memberId);
+      // Announced for userLikes (post.like.changed): one like state, whichever call set it.
+      await outbox.append('post.like.changed', { postId, userId: memberId, liked: like.liked });
+      return like;
+    });
     this.onOutboxWrite();
     return toggled;
   }
@@ -216,24 +226,58 @@ export class PostsService {
     viewer: string | undefined,
     viewerId: string | null,
   ): Promise<{ views: number; counted: boolean }> {
-    const post = await this.visible(postId, viewerId);
-    if (!viewer) return { views: post.views, counted: false };
-    const viewed = await this.repository.addView(postId, viewer);
-    // A counted view is announced for userViews (post.viewed): one count, whichever call.
+    if (!viewer) {
+      const post = await this.store.posts.facts(postId);
+      requireAccess(viewerId, 'view', post);
+      return { views: post.views, counted: false };
+    }
+    const viewed = await this.store.transaction(async ({ posts, counts, outbox }) => {
+      requireAccess(viewerId, 'view', await posts.facts(postId));
+      const view = await counts.addView(postId, viewer);
+      // A counted view is announced for userViews (post.viewed): one count, whichever call.
+      if (view.counted) await outbox.append('post.viewed', { postId, viewer });
+      return view;
+    });
     if (viewed.counted) this.onOutboxWrite();
     return viewed;
   }
 
+  /** Count a share once per viewer key, like views. */
+  async share(
+    postId: string,
+    viewer: string | undefined,
+    viewerId: string | null,
+  ): Promise<{ shareCount: number }> {
+    if (!viewer) {
+      const post = await this.store.posts.facts(postId);
+      requireAccess(viewerId, 'share', post);
+      return { shareCount: post.shareCount };
+    }
+    const { shareCount } = await this.store.transaction(async ({ posts, counts }) => {
+      requireAccess(viewerId, 'share', await posts.facts(postId));
+      return counts.addShare(postId, viewer);
+    });
+    return { shareCount };
+  }
+
   /**
    * A like given or taken back through `userLikes/toggleLike` (post.like.requested), as the
-   * member's own `like` is: only by a member who may read the post. Refused, the like stays as
-   * it is here and is announced as it is, so the reactions service's mirror drops what it took.
-   * Answers whether anything was written (announced).
+   * member's own `like` is: only by a member who may read the post, checked under its row lock.
+   * Refused, the like stays as it is here and is announced as it is, so the reactions service's
+   * mirror drops what it took. Nothing for a post that is gone, or a member who left. Answers
+   * whether anything was written (announced).
    */
   async applyLikeRequest(postId: string, userId: string, liked: boolean): Promise<boolean> {
-    const written = await this.repository.setLike(postId, userId, liked, (post) =>
-      mayRead(post, userId),
-    );
+    if (!isUuid(postId) || !isUuid(userId) || (await this.store.members.left(userId))) return false;
+    const written = await this.store.transaction(async ({ posts, likes, outbox }) => {
+      const post = await posts.facts(postId, { lock: true });
+      if (!post) return false;
+      const allowed = mayAccess(userId, 'like', post);
+      if (allowed) await likes.set(postId, userId, liked);
+      const now = allowed ? liked : await likes.has(postId, userId);
+      await outbox.append('post.like.changed', { postId, userId, liked: now });
+      return true;
+    });
     if (written) {
       this.onOutboxWrite();
       await this.guests.clear();
@@ -243,28 +287,98 @@ export class PostsService {
 
   /**
    * A view counted through `userViews/toggleView` (post.view.requested), as `view` counts one:
-   * only for a viewer who may read the post (a guest's only on a public one). Refused, the
-   * viewer's state here is announced (post.viewed with `counted`), so the mirror drops it.
+   * only for a viewer who may read the post (a guest's only on a public one). Refused, whether
+   * the viewer is counted here is announced (post.viewed with `counted`), so the mirror drops
+   * it. Nothing for a post that is gone, or a member who left. Answers whether it announced.
    */
   async applyViewRequest(postId: string, viewer: string): Promise<boolean> {
-    const member = /^member:(.+)$/.exec(viewer)?.[1] ?? null;
-    const written = await this.repository.applyViewRequest(postId, viewer, (post) =>
-      mayRead(post, member),
-    );
+    const member = /^member:(.+)$/.exec(viewer)?.[1];
+    if (!isUuid(postId) || (member !== undefined && (await this.store.members.left(member))))
+      return false;
+    const written = await this.store.transaction(async ({ posts, counts, outbox }) => {
+      const post = await posts.facts(postId);
+      if (!post) return false;
+      if (mayAccess(member ?? null, 'view', post)) {
+        const { counted } = await counts.addView(postId, viewer);
+        if (counted) await outbox.append('post.viewed', { postId, viewer });
+        return counted;
+      }
+      const counted = await counts.viewed(postId, viewer);
+      await outbox.append('post.viewed', { postId, viewer, counted });
+      return true;
+    });
     // As a view through updatePostViews: guests' cached posts catch up within seconds.
     if (written) this.onOutboxWrite();
     return written;
   }
 
-  /** Count a share once per viewer key, like views. */
-  async share(
-    postId: string,
-    viewer: string | undefined,
-    viewerId: string | null,
-  ): Promise<{ shareCount: number }> {
-    const post = await this.visible(postId, viewerId);
-    if (!viewer) return { shareCount: post.shareCount };
-    const { shareCount } = await this.repository.addShare(postId, viewer);
-    return { shareCount };
+  /** A member's name or picture (users' user.updated at `at`), unless a newer one was applied. */
+  async publisherChanged(user: DomainEventPayload<'user.updated'>, at: Date): Promise<void> {
+    await this.store.members.upsertPublisher(publisherOf(user, at));
+    await this.guests.clear();
+  }
+
+  /**
+   * A member is gone (user.deleted): their posts (announced deleted), their likes, views and
+   * shares (counters follow), their publisher row; a late event cannot bring them back.
+   * Answers how many of their posts went.
+   */
+  async removeMember(userId: string): Promise<number> {
+    const removed = await this.store.transaction(async ({ members, outbox }) => {
+      const postIds = await members.remove(userId);
+      for (const postId of postIds)
+        await outbox.append('post.deleted', { postId, publisherId: userId });
+      return postIds.length;
+    });
+    if (removed > 0) this.onOutboxWrite();
+    await this.guests.clear();
+    return removed;
+  }
+
+  /**
+   * The member's questionnaire answer, in the magazine (meAnswer.published at `at`): their post
+   * for that question, made or changed, its privacy announced; unless a newer event came first.
+   */
+  async publishMeAnswer(answer: DomainEventPayload<'meAnswer.published'>, at: Date): Promise<void> {
+    const post = meAnswerPost(answer, at);
+    await this.applyMeAnswer(answer, at, async ({ members, mePosts, outbox }) => {
+      const image = (await members.imageOf(answer.userId)) ?? ME_ANSWER_DEFAULT_IMAGE;
+      const applied = await mePosts.upsert({ ...post, id: newId(), image });
+      // The answer's privacy may have changed with it: say what it is now.
+      if (applied) await outbox.append('post.privacy.changed', privacyOf(applied));
+      return true;
+    });
+  }
+
+  /** The answer left the magazine (meAnswer.unpublished at `at`): its post goes, announced. */
+  async unpublishMeAnswer(
+    answer: DomainEventPayload<'meAnswer.unpublished'>,
+    at: Date,
+  ): Promise<void> {
+    await this.applyMeAnswer(answer, at, async ({ mePosts, outbox }) => {
+      const deleted = await mePosts.delete(answer.userId, answer.questionId);
+      for (const postId of deleted)
+        await outbox.append('post.deleted', { postId, publisherId: answer.userId });
+      return deleted.length > 0;
+    });
+  }
+
+  /**
+   * Apply a me-answers event for (member, question) in one transaction, unless the member left
+   * or a newer event was applied already.
+   */
+  private async applyMeAnswer(
+    { userId, questionId }: { userId: string; questionId: string },
+    at: Date,
+    apply: (tx: PostsTransaction) => Promise<boolean>,
+  ): Promise<void> {
+    const changed = await this.store.transaction(async (tx) => {
+      if (await tx.members.left(userId)) return false;
+      if (!(await tx.mePosts.claim(userId, questionId, at))) return false;
+      return apply(tx);
+    });
+    if (!changed) return;
+    this.onOutboxWrite();
+    await this.guests.clear();
   }
 }

@@ -1,0 +1,83 @@
+import { randomUUID } from 'node:crypto';
+import { AppError } from '@mepedia/server-http';
+import {
+  listVisibility,
+  mayAccess,
+  requireAccess,
+  type Actor,
+  type PostAccess,
+  type PostAction,
+} from './posts.access';
+
+const author = randomUUID();
+const other = randomUUID();
+const post = (privacy: PostAccess['privacy']): PostAccess => ({ publisherId: author, privacy });
+
+/** The code `requireAccess` refuses with, or 'allowed'. */
+function decision(actor: Actor, action: PostAction, target: PostAccess | undefined): string {
+  try {
+    requireAccess(actor, action, target);
+    return 'allowed';
+  } catch (error) {
+    if (error instanceof AppError) return error.code;
+    throw error;
+  }
+}
+
+describe('the posts access policy', () => {
+  const actors: Array<[string, Actor]> = [
+    ['its author', author],
+    ['another member', other],
+    ['a guest', null],
+  ];
+
+  describe('a public post', () => {
+    it.each(actors)('is read, viewed and shared by %s', (_, actor) => {
+      for (const action of ['read', 'view', 'share'] as const)
+        expect(decision(actor, action, post('public'))).toBe('allowed');
+    });
+
+    it('is liked by any member, and by no guest', () => {
+      expect(decision(author, 'like', post('public'))).toBe('allowed');
+      expect(decision(other, 'like', post('public'))).toBe('allowed');
+      expect(decision(null, 'like', post('public'))).toBe('AUTH_REQUIRED');
+    });
+
+    it('is edited and deleted by its author alone: another member is told it is not theirs', () => {
+      for (const action of ['edit', 'delete'] as const) {
+        expect(decision(author, action, post('public'))).toBe('allowed');
+        expect(decision(other, action, post('public'))).toBe('NOT_POST_OWNER');
+        expect(mayAccess(null, action, post('public'))).toBe(false);
+      }
+    });
+  });
+
+  describe('a private post', () => {
+    const actions: PostAction[] = ['read', 'view', 'share', 'like', 'edit', 'delete'];
+
+    it('is its author’s to do anything with', () => {
+      for (const action of actions)
+        expect(decision(author, action, post('private'))).toBe('allowed');
+    });
+
+    it.each(actors.slice(1))(
+      'does not exist for %s, whatever they ask: POST_NOT_FOUND as for no post at all',
+      (_, actor) => {
+        for (const action of actions) {
+          expect(decision(actor, action, post('private'))).toBe('POST_NOT_FOUND');
+          expect(decision(actor, action, undefined)).toBe('POST_NOT_FOUND');
+        }
+      },
+    );
+  });
+
+  it('refuses a post that does not exist (or is deleted) to its would-be author too', () => {
+    expect(decision(author, 'read', undefined)).toBe('POST_NOT_FOUND');
+    expect(decision(author, 'delete', undefined)).toBe('POST_NOT_FOUND');
+  });
+
+  it('lets a list hold a member’s own private posts, and a guest’s none', () => {
+    expect(listVisibility(author)).toEqual({ privateOf: author });
+    expect(listVisibility(null)).toEqual({ privateOf: null });
+  });
+});

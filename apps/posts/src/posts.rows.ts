@@ -1,0 +1,45 @@
+import { posts, type PostRow } from './posts.schema';
+
+/** A post with its publisher's name and picture (the users service's, as last announced). */
+export type PostWithPublisher = PostRow & {
+  publisherName: string | null;
+  publisherImage: string | null;
+};
+
+/** A list's row: the post without its content (an excerpt comes from its text). */
+export type SummaryWithPublisher = Omit<PostWithPublisher, 'content' | 'contentSanitizer'>;
+
+/** What the access policy needs of a post (posts.access.ts), and its counters. */
+export type PostFacts = Pick<
+  PostRow,
+  'id' | 'publisherId' | 'privacy' | 'views' | 'likes' | 'shareCount'
+>;
+
+/** A post's columns for lists: all but its content. */
+export function summaryColumns() {
+  return {
+    id: posts.id,
+    publisherId: posts.publisherId,
+    questionId: posts.questionId,
+    title: posts.title,
+    contentText: posts.contentText,
+    image: posts.image,
+    credit: posts.credit,
+    privacy: posts.privacy,
+    destination: posts.destination,
+    views: posts.views,
+    likes: posts.likes,
+    shareCount: posts.shareCount,
+    createdAt: posts.createdAt,
+    updatedAt: posts.updatedAt,
+  };
+}
+
+/** A whole post's columns. */
+export function postColumns() {
+  return {
+    ...summaryColumns(),
+    content: posts.content,
+    contentSanitizer: posts.contentSanitizer,
+  };
+}

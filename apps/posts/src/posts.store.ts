@@ -1,0 +1,59 @@
+import type { DomainEventPayload, DomainEventType } from '@mepedia/contracts';
+import type { Db } from '@mepedia/server-database';
+import { appendEvent } from '@mepedia/server-queue';
+import { MeAnswerPostsRepository } from './me-answer-posts.repository';
+import { MembersRepository } from './members.repository';
+import { PostCountsRepository } from './post-counts.repository';
+import { PostLikesRepository } from './post-likes.repository';
+import { PostListsRepository } from './post-lists.repository';
+import { PostsRepository } from './posts.repository';
+import { outbox } from './posts.schema';
+
+/** A class's public face: what the service calls, and what a unit spec fakes. */
+export type Port<T> = { [K in keyof T]: T[K] };
+
+/** The posts schema's outbox: an event recorded in the transaction of the change it announces. */
+export class PostsOutbox {
+  constructor(private readonly db: Db) {}
+
+  append<T extends DomainEventType>(type: T, payload: DomainEventPayload<T>): Promise<void> {
+    return appendEvent(this.db, outbox, type, payload);
+  }
+}
+
+/** The repositories of one transaction: all that is written through them commits or none. */
+export type PostsTransaction = {
+  posts: Port<PostsRepository>;
+  likes: Port<PostLikesRepository>;
+  counts: Port<PostCountsRepository>;
+  members: Port<MembersRepository>;
+  mePosts: Port<MeAnswerPostsRepository>;
+  outbox: Port<PostsOutbox>;
+};
+
+/**
+ * What PostsService reads and writes through: single reads straight (a read of one statement
+ * needs no transaction; the hot ones are prepared), and every change in a transaction the
+ * service opens, its access check read first inside it.
+ */
+export type PostsStore = Pick<PostsTransaction, 'posts' | 'members'> & {
+  lists: Port<PostListsRepository>;
+  transaction<T>(work: (tx: PostsTransaction) => Promise<T>): Promise<T>;
+};
+
+export function postsStore(db: Db): PostsStore {
+  const bound = (executor: Db): PostsTransaction => ({
+    posts: new PostsRepository(executor),
+    likes: new PostLikesRepository(executor),
+    counts: new PostCountsRepository(executor),
+    members: new MembersRepository(executor),
+    mePosts: new MeAnswerPostsRepository(executor),
+    outbox: new PostsOutbox(executor),
+  });
+  return {
+    posts: new PostsRepository(db),
+    members: new MembersRepository(db),
+    lists: new PostListsRepository(db),
+    transaction: (work) => db.transaction((tx) => work(bound(tx))),
+  };
+}
