@@ -14,8 +14,10 @@ import {
 } from '@mepedia/contracts';
 import { AppError, fieldError } from '@mepedia/server-http';
 import { GuestCache } from '@mepedia/server-queue';
-import type { MeAnswersRepository, PendingEvent, QuestionRow } from './me-answers.repository';
+import { mayRead, nextOpen, requireAccess, requireOpen } from './me-answers.access';
+import type { QuestionRow } from './me-answers.repository';
 import type { AnswerRow } from './me-answers.schema';
+import type { MeAnswersStore, MeAnswersTransaction, PendingEvent } from './me-answers.store';
 
 type Privacy = 'public' | 'private';
 export type Author = { userId: string; language: Language };
@@ -28,13 +30,15 @@ const escapeHtml = (text: string) =>
 
 /**
  * The questionnaire and members' answers to it: drafts and live versions (libs/contracts
- * answers.ts), the order questions are answered in, privacy, and the magazine.
+ * answers.ts), the order questions are answered in, privacy, and the magazine. Who may read,
+ * count and change an answer, and which question is open, is me-answers.access.ts's word, asked
+ * here; every change and the events announcing it commit in one transaction the service opens.
  */
 export class MeAnswersService {
   private questions: Promise<QuestionRow[]> | undefined;
 
   constructor(
-    private readonly repository: MeAnswersRepository,
+    private readonly store: MeAnswersStore,
     private readonly onOutboxWrite: () => void,
     /** What readers other than the owner see, kept for seconds; any live change clears it. */
     readonly readers = new GuestCache(BUS_CHANNELS.answersChanged),
@@ -42,7 +46,7 @@ export class MeAnswersService {
 
   /** The questionnaire never changes while the service runs (a migration changes it). */
   private questionnaire(): Promise<QuestionRow[]> {
-    this.questions ??= this.repository.questionnaire().catch((error: unknown) => {
+    this.questions ??= this.store.answers.questionnaire().catch((error: unknown) => {
       this.questions = undefined;
       throw error;
     });
@@ -85,42 +89,37 @@ export class MeAnswersService {
 
   private async loadUserAnswers(userId: string, owner: boolean): Promise<PublicMeAnswer[]> {
     const [rows, questions] = await Promise.all([
-      this.repository.answersOf(userId),
+      this.store.answers.answersOf(userId),
       this.questionnaire(),
     ]);
+    // Whoever is not the owner reads what a guest reads.
+    const reader = owner ? userId : null;
     return rows
-      .filter((row) => row.live !== null && hasText(row.live))
-      .filter((row) => owner || row.privacy === 'public')
+      .filter((row) => mayRead(row, reader))
       .map((row) => this.toPublic(row, questions))
       .sort((a, b) => a.index - b.index);
   }
 
   async currentUserAnswers(userId: string): Promise<CurrentUserAnswers> {
     const [rows, questions] = await Promise.all([
-      this.repository.answersOf(userId),
+      this.store.answers.answersOf(userId),
       this.questionnaire(),
     ]);
     return {
       answers: rows.map((row) => this.toOwn(row, questions)).sort((a, b) => a.index - b.index),
-      nextIndex: this.nextIndex(rows, questions),
+      nextIndex: nextOpen(rows, questions),
     };
   }
 
-  /** The first question without a live answer: the furthest a member may write. */
-  private nextIndex(rows: AnswerRow[], questions: QuestionRow[]): number | null {
-    const answered = new Set(rows.filter((row) => hasText(row.live)).map((row) => row.questionId));
-    return questions.find((q) => !answered.has(q.questionId))?.position ?? null;
-  }
-
-  /** Question N opens once every earlier one has a live answer (enforced here, not only in the UI). */
-  private async mayWrite(userId: string, question: QuestionRow): Promise<AnswerRow[]> {
-    const [rows, questions] = await Promise.all([
-      this.repository.answersOf(userId),
-      this.questionnaire(),
-    ]);
-    const next = this.nextIndex(rows, questions);
-    if (next !== null && question.position > next) throw new AppError('QUESTION_LOCKED');
-    return rows;
+  /** The member's answers, in their transaction, once the question is open to them. */
+  private async writable(
+    { answers }: MeAnswersTransaction,
+    userId: string,
+    question: QuestionRow,
+  ): Promise<{ rows: AnswerRow[]; questions: QuestionRow[] }> {
+    const [rows, questions] = await Promise.all([answers.answersOf(userId), this.questionnaire()]);
+    requireOpen(question, rows, questions);
+    return { rows, questions };
   }
 
   /** Only the question's own sub-questions; texts kept as typed. */
@@ -137,10 +136,12 @@ export class MeAnswersService {
   ): Promise<OwnMeAnswer> {
     const question = await this.question(input.questionId);
     const answerData = this.checkAnswer(question, input.answerData);
-    await this.mayWrite(author.userId, question);
-    // Privacy belongs to the answer as readers see it: it changes with a save, not a draft.
-    const row = await this.repository.change(author.userId, question.questionId, input.version, {
-      draft: answerData,
+    const row = await this.store.transaction(async (tx) => {
+      await this.writable(tx, author.userId, question);
+      // Privacy belongs to the answer as readers see it: it changes with a save, not a draft.
+      return tx.answers.change(author.userId, question.questionId, input.version, {
+        draft: answerData,
+      });
     });
     return this.changed(row);
   }
@@ -157,19 +158,21 @@ export class MeAnswersService {
   ): Promise<OwnMeAnswer> {
     const question = await this.question(input.questionId);
     const answerData = this.checkAnswer(question, input.answerData);
-    const rows = await this.mayWrite(author.userId, question);
-    const questions = await this.questionnaire();
-    const row = await this.repository.change(
-      author.userId,
-      question.questionId,
-      input.version,
-      { draft: answerData, live: answerData, privacy: input.privacy },
-      (changed) => [
-        ...(changed.publishedAsPost ? [this.published(changed, question, author.language)] : []),
-        this.publication(author.userId, rows, changed, questions),
-        ...this.privacy(changed),
-      ],
-    );
+    const row = await this.store.transaction(async (tx) => {
+      const { rows, questions } = await this.writable(tx, author.userId, question);
+      const changed = await tx.answers.change(author.userId, question.questionId, input.version, {
+        draft: answerData,
+        live: answerData,
+        privacy: input.privacy,
+      });
+      if (changed)
+        await tx.outbox.append([
+          ...(changed.publishedAsPost ? [this.published(changed, question, author.language)] : []),
+          this.publication(author.userId, rows, changed, questions),
+          ...this.privacy(changed),
+        ]);
+      return changed;
+    });
     this.onOutboxWrite();
     await this.readers.clear();
     return this.changed(row);
@@ -181,10 +184,13 @@ export class MeAnswersService {
     input: { questionId: string; version: number },
   ): Promise<OwnMeAnswer> {
     const question = await this.question(input.questionId);
-    const current = await this.repository.find(author.userId, question.questionId);
-    if (!current || current.live === null) throw new AppError('ANSWER_NOT_FOUND');
-    const row = await this.repository.change(author.userId, question.questionId, input.version, {
-      draftFromLive: true,
+    const row = await this.store.transaction(async ({ answers }) => {
+      const current = await answers.find(author.userId, question.questionId);
+      requireAccess(author.userId, 'edit', current);
+      if (current.live === null) throw new AppError('ANSWER_NOT_FOUND');
+      return answers.change(author.userId, question.questionId, input.version, {
+        draftFromLive: true,
+      });
     });
     return this.changed(row);
   }
@@ -195,38 +201,51 @@ export class MeAnswersService {
     input: { questionId: string; privacy?: Privacy | undefined },
   ): Promise<OwnMeAnswer> {
     const question = await this.question(input.questionId);
-    const row = await this.repository.find(author.userId, question.questionId);
-    if (!row || !hasText(row.live)) throw new AppError('ANSWER_NOT_FOUND');
-    if (row.publishedAsPost) return this.unpublish(author, input.questionId);
-    if (longestSubAnswer(row.live) < ME_PUBLISH_MIN_CHARS)
-      throw new AppError('ANSWER_TOO_SHORT_TO_PUBLISH');
-    const privacy = input.privacy ?? row.privacy;
-    const [rows, questions] = await Promise.all([
-      this.repository.answersOf(author.userId),
-      this.questionnaire(),
-    ]);
-    const updated = await this.repository.setPublished(row.id, true, privacy, (changed) => [
-      this.published(changed, question, author.language),
-      this.publication(author.userId, rows, changed, questions),
-      ...this.privacy(changed),
-    ]);
+    const outcome = await this.store.transaction(async ({ answers, outbox }) => {
+      const row = await answers.find(author.userId, question.questionId);
+      requireAccess(author.userId, 'edit', row);
+      if (!hasText(row.live)) throw new AppError('ANSWER_NOT_FOUND');
+      if (row.publishedAsPost) return 'published' as const;
+      if (longestSubAnswer(row.live) < ME_PUBLISH_MIN_CHARS)
+        throw new AppError('ANSWER_TOO_SHORT_TO_PUBLISH');
+      const privacy = input.privacy ?? row.privacy;
+      const [rows, questions] = await Promise.all([
+        answers.answersOf(author.userId),
+        this.questionnaire(),
+      ]);
+      const changed = await answers.setPublished(row.id, true, privacy);
+      if (changed)
+        await outbox.append([
+          this.published(changed, question, author.language),
+          this.publication(author.userId, rows, changed, questions),
+          ...this.privacy(changed),
+        ]);
+      return { changed };
+    });
+    if (outcome === 'published') return this.unpublish(author, input.questionId);
     this.onOutboxWrite();
     await this.readers.clear();
-    return this.changed(updated);
+    return this.changed(outcome.changed);
   }
 
   /** Out of the magazine (nothing happens if it was not there). */
   async unpublish(author: Author, questionId: string): Promise<OwnMeAnswer> {
     const question = await this.question(questionId);
-    const row = await this.repository.find(author.userId, question.questionId);
-    if (!row) throw new AppError('ANSWER_NOT_FOUND');
-    if (!row.publishedAsPost) return this.toOwn(row, await this.questionnaire());
-    const updated = await this.repository.setPublished(row.id, false, row.privacy, () => [
-      { type: 'meAnswer.unpublished', payload: { userId: author.userId, questionId } },
-    ]);
+    const outcome = await this.store.transaction(async ({ answers, outbox }) => {
+      const row = await answers.find(author.userId, question.questionId);
+      requireAccess(author.userId, 'edit', row);
+      if (!row.publishedAsPost) return { written: false, row } as const;
+      const changed = await answers.setPublished(row.id, false, row.privacy);
+      if (changed)
+        await outbox.append([
+          { type: 'meAnswer.unpublished', payload: { userId: author.userId, questionId } },
+        ]);
+      return { written: true, row: changed } as const;
+    });
+    if (!outcome.written) return this.toOwn(outcome.row, await this.questionnaire());
     this.onOutboxWrite();
     await this.readers.clear();
-    return this.changed(updated);
+    return this.changed(outcome.row);
   }
 
   /** Count a view once per viewer key, of an answer the viewer may read. */
@@ -235,22 +254,32 @@ export class MeAnswersService {
     viewer: string | undefined,
     viewerId: string | null,
   ): Promise<{ views: number; counted: boolean }> {
-    const row = await this.repository.findById(meAnswerId);
-    if (!row || !hasText(row.live) || (row.privacy === 'private' && row.userId !== viewerId))
-      throw new AppError('ANSWER_NOT_FOUND');
-    if (!viewer) return { views: row.views, counted: false };
-    return this.repository.addView(row.id, viewer);
+    if (!viewer) {
+      const row = await this.store.answers.findById(meAnswerId);
+      requireAccess(viewerId, 'view', row);
+      return { views: row.views, counted: false };
+    }
+    return this.store.transaction(async ({ answers, views }) => {
+      const row = await answers.findById(meAnswerId);
+      requireAccess(viewerId, 'view', row);
+      return views.add(row.id, viewer);
+    });
   }
 
   /** The answer's magazine post was deleted (posts' post.deleted): the answer follows its post. */
   async postDeleted(userId: string, questionId: string, deletedAt: Date): Promise<boolean> {
-    const changed = await this.repository.postDeleted(userId, questionId, deletedAt);
+    const changed = await this.store.answers.postDeleted(userId, questionId, deletedAt);
     if (changed) await this.readers.clear();
     return changed;
   }
 
+  /** A member left (user.deleted): their answers, and their views of others' answers. */
   async removeMember(userId: string): Promise<number> {
-    const removed = await this.repository.removeMember(userId);
+    const removed = await this.store.transaction(async ({ answers, views }) => {
+      // Views are keyed as `@ViewerKey()` keys a member.
+      await views.removeViewer(`member:${userId}`);
+      return answers.removeAllOf(userId);
+    });
     await this.readers.clear();
     return removed;
   }

@@ -1,0 +1,71 @@
+import { hasText } from '@mepedia/contracts';
+import { AppError } from '@mepedia/server-http';
+import type { AnswerRow } from './me-answers.schema';
+
+// Who may do what with a questionnaire answer, and which question a member may write: the one
+// place that decides it. MeAnswersService asks it with the answers as it reads them (inside its
+// own transaction for a change); the repositories only read and write.
+
+/** What decides it: whose the answer is, its privacy, and whether it has a live version. */
+export type AnswerAccess = Pick<AnswerRow, 'userId' | 'privacy' | 'live'>;
+
+/** Who asks: a member's id, or null for a guest. */
+export type Actor = string | null;
+
+/** read: see its live version; view: count once as seen; edit: its owner's alone. */
+export type AnswerAction = 'read' | 'view' | 'edit';
+
+/**
+ * A live answer with some text is anyone's to read while public, its owner's only while
+ * private. A draft is nobody's but its owner's (through their own answers, never this).
+ */
+export function mayRead(answer: AnswerAccess, actor: Actor): boolean {
+  return hasText(answer.live) && (answer.privacy === 'public' || answer.userId === actor);
+}
+
+export function mayAccess(actor: Actor, action: AnswerAction, answer: AnswerAccess): boolean {
+  switch (action) {
+    case 'read':
+    case 'view':
+      return mayRead(answer, actor);
+    case 'edit':
+      return answer.userId === actor;
+  }
+}
+
+/**
+ * Refuse unless `actor` may do `action` with `answer` (undefined: there is none). One that does
+ * not exist and one the actor may not read or change are the same ANSWER_NOT_FOUND.
+ */
+export function requireAccess<A extends AnswerAccess>(
+  actor: Actor,
+  action: AnswerAction,
+  answer: A | undefined,
+): asserts answer is A {
+  if (!answer || !mayAccess(actor, action, answer)) throw new AppError('ANSWER_NOT_FOUND');
+}
+
+/** A question of the questionnaire, by its place in it. */
+type Placed = { questionId: string; position: number };
+
+/** The first question without a live answer among `answers` (a member's): the furthest open. */
+export function nextOpen(
+  answers: Array<Pick<AnswerRow, 'questionId' | 'live'>>,
+  questions: Placed[],
+): number | null {
+  const answered = new Set(answers.filter((a) => hasText(a.live)).map((a) => a.questionId));
+  return questions.find((q) => !answered.has(q.questionId))?.position ?? null;
+}
+
+/**
+ * Question N opens once every earlier one has a live answer (enforced here, not only in the
+ * UI): refuse a later one with QUESTION_LOCKED.
+ */
+export function requireOpen(
+  question: Placed,
+  answers: Array<Pick<AnswerRow, 'questionId' | 'live'>>,
+  questions: Placed[],
+): void {
+  const next = nextOpen(answers, questions);
+  if (next !== null && question.position > next) throw new AppError('QUESTION_LOCKED');
+}
