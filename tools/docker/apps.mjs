@@ -1,0 +1,29 @@
+// The apps a Docker image can be built for, and their entries: the one list tools/docker/prune.mjs
+// and tools/docker/check.mjs read (until the service registry of issue 30 item 3 gives it).
+import { existsSync, readdirSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+
+/**
+ * Each folder of apps/ with an entry, src/main.ts (or server/main.ts, the web app's Node server),
+ * and src/migrate.ts as a second entry where it exists (the migrations-only process of the
+ * Kubernetes Job). Test projects have neither.
+ */
+export function listApps(root = REPO) {
+  return readdirSync(join(root, 'apps'), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)
+    .sort()
+    .flatMap((name) => {
+      const main = ['src', 'server'].find((dir) =>
+        existsSync(join(root, 'apps', name, dir, 'main.ts')),
+      );
+      if (!main) return [];
+      const entries = [`dist/apps/${name}/${main}/main.js`];
+      if (existsSync(join(root, 'apps', name, 'src/migrate.ts')))
+        entries.push(`dist/apps/${name}/src/migrate.js`);
+      return [{ name, entries }];
+    });
+}
