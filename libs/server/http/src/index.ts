@@ -11,3 +11,4 @@ export * from './signed-links';
 export * from './unavailable';
 export * from './logged-path';
 export * from './json-body';
+export * from './endpoint';
