@@ -1,14 +1,11 @@
-import { Body, Controller, Headers, HttpCode, Post } from '@nestjs/common';
-import { ToggleViewRequest, type ToggleViewResponse } from '@mepedia/contracts';
-import { Public, ZodPipe } from '@mepedia/server-http';
+import { Controller, Headers } from '@nestjs/common';
+import { reactionsRoutes as routes } from '@mepedia/contracts';
+import { Endpoint, Input, type In } from '@mepedia/server-http';
 import { CurrentIdentity, ViewerKey, type Identity } from '@mepedia/server-identity';
 import { isbot } from 'isbot';
-import type { z } from 'zod';
 import { ReactionsService } from './reactions.service';
 
-type Out<S extends z.ZodType> = z.output<S>;
-
-@Controller('api/userViews')
+@Controller()
 export class ViewsController {
   constructor(private readonly reactions: ReactionsService) {}
 
@@ -17,15 +14,13 @@ export class ViewsController {
    * for. Crawlers and callers without a key count nothing, and get the count. A post or me
    * answer the caller may not read is its 404.
    */
-  @Public()
-  @Post('toggleView')
-  @HttpCode(200)
+  @Endpoint(routes.toggleView)
   toggleView(
-    @Body(new ZodPipe(ToggleViewRequest)) body: Out<typeof ToggleViewRequest>,
+    @Input('body') body: In<typeof routes.toggleView, 'body'>,
     @ViewerKey() viewer: string | undefined,
     @Headers('user-agent') userAgent: string | undefined,
     @CurrentIdentity() identity: Identity,
-  ): Promise<ToggleViewResponse> {
+  ) {
     const counting = isbot(userAgent ?? '') ? undefined : viewer;
     return this.reactions.view(
       { collection: body.collectionName, objectId: body.objectId },
