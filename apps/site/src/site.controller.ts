@@ -1,11 +1,6 @@
-import { Controller, Get, Header, HttpCode, Post } from '@nestjs/common';
-import type {
-  ApplicationImages,
-  ApplicationServices,
-  ApplicationText,
-  ClientLanguages,
-} from '@mepedia/contracts';
-import { Public } from '@mepedia/server-http';
+import { Controller, Header } from '@nestjs/common';
+import { siteRoutes as routes } from '@mepedia/contracts';
+import { Endpoint } from '@mepedia/server-http';
 import { SiteService } from './site.service';
 
 /**
@@ -16,52 +11,47 @@ export const SITE_CACHE = 'public, max-age=300, stale-while-revalidate=3600';
 
 // Read-only by design: no route writes, and no other method is registered on these paths.
 
-@Controller('api/applicationText')
+@Controller()
 export class ApplicationTextController {
   constructor(private readonly site: SiteService) {}
 
-  @Public()
-  @Get('getFormattedText')
+  @Endpoint(routes.getFormattedText)
   @Header('cache-control', SITE_CACHE)
-  getFormattedText(): Promise<ApplicationText> {
+  getFormattedText() {
     return this.site.getFormattedText();
   }
 }
 
-@Controller('api/applicationServices')
+@Controller()
 export class ApplicationServicesController {
   constructor(private readonly site: SiteService) {}
 
-  @Public()
-  @Get('getAllServices')
+  @Endpoint(routes.getAllServices)
   @Header('cache-control', SITE_CACHE)
-  getAllServices(): Promise<ApplicationServices> {
+  getAllServices() {
     return this.site.getAllServices();
   }
 }
 
-@Controller('api/applicationImages')
+@Controller()
 export class ApplicationImagesController {
   constructor(private readonly site: SiteService) {}
 
   /** POST, as the product calls it; a body, if any, is ignored. */
-  @Public()
-  @Post('getImages')
-  @HttpCode(200)
+  @Endpoint(routes.getImages)
   @Header('cache-control', SITE_CACHE)
-  getImages(): Promise<ApplicationImages> {
+  getImages() {
     return this.site.getImages();
   }
 }
 
-@Controller('api/configuration')
+@Controller()
 export class ConfigurationController {
   constructor(private readonly site: SiteService) {}
 
-  @Public()
-  @Get('organizationClientLanguages')
+  @Endpoint(routes.organizationClientLanguages)
   @Header('cache-control', SITE_CACHE)
-  organizationClientLanguages(): Promise<ClientLanguages> {
+  organizationClientLanguages() {
     return this.site.organizationClientLanguages();
   }
 }
