@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import {
@@ -11,9 +10,13 @@ import {
   SitePath,
   type ErrorEnvelope,
 } from '@mepedia/contracts';
-import { openDatabase, type DatabaseHandle } from '@mepedia/server-database';
-import { call, createTestDatabase, SETUP_TIMEOUT_MS, testIdentity } from '@mepedia/server-testing';
-import { startSiteApp } from './site-app';
+import {
+  describeEachEngine,
+  startTestService,
+  type TestService,
+} from '@mepedia/server-service-testing';
+import { call, newMember, SETUP_TIMEOUT_MS } from '@mepedia/server-testing';
+import { createSiteApp } from '../src/site.app';
 import {
   MIGRATED_IMAGES,
   MIGRATED_SERVICES,
@@ -26,18 +29,13 @@ import {
 
 const MIGRATIONS = join(__dirname, '..', 'src', 'migrations');
 
-// The site service over real HTTP on PostgreSQL: public reads of content its migrations wrote.
-describe('site service over HTTP', () => {
-  const identity = testIdentity();
-  let database: Awaited<ReturnType<typeof createTestDatabase>>;
-  let handle: DatabaseHandle;
-  let site: Awaited<ReturnType<typeof startSiteApp>>;
+// The site service over real HTTP, on each engine: public reads of content its migrations wrote
+// (on PGlite too: the migrations, schema and data, must apply there as well).
+describeEachEngine('site service over HTTP', (engine) => {
+  let site: TestService;
 
   const get = <T>(path: string) => call<T>(site.base, 'GET', path);
-  const query = async <T>(sql: string): Promise<T[]> => {
-    if (handle.kind !== 'postgres') throw new Error('needs PostgreSQL');
-    return (await handle.pool.query(sql)).rows as T[];
-  };
+  const query = <T>(sql: string): Promise<T[]> => site.database.query<T>(sql);
   /** The table's content, as the migrations left it (or as a test changed it). */
   const stored = async () => ({
     texts: await query<{ language: string; message_key: string; message: string }>(
@@ -64,15 +62,11 @@ describe('site service over HTTP', () => {
       }));
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    handle = await openDatabase({ url: database.url, poolSize: 4 });
-    site = await startSiteApp({ database: handle, identityPublicKey: identity.keys.publicKey });
+    site = await startTestService('site', createSiteApp, { engine, poolSize: 4 });
   }, SETUP_TIMEOUT_MS);
 
   afterAll(async () => {
     await site?.close();
-    await handle?.close();
-    await database?.drop();
   }, SETUP_TIMEOUT_MS);
 
   describe('GET applicationText/getFormattedText', () => {
@@ -251,13 +245,7 @@ describe('site service over HTTP', () => {
     });
 
     it('answers a signed-in member exactly what it answers a guest', async () => {
-      const member = {
-        kind: 'member' as const,
-        userId: randomUUID(),
-        sessionId: randomUUID(),
-        language: 'he' as const,
-      };
-      const headers = { 'x-mepedia-identity': identity.assert(member, 'site') };
+      const headers = site.as(newMember({ language: 'he' }));
       for (const route of SITE_ROUTES) {
         const guest = await call(site.base, route.method, route.path);
         const signedIn = await call(site.base, route.method, route.path, { headers });
@@ -292,19 +280,17 @@ describe('site service over HTTP', () => {
 
   describe('content', () => {
     it('is read once per process: a change in the table shows only after a restart', async () => {
-      if (handle.kind !== 'postgres') throw new Error('needs PostgreSQL');
-      await handle.pool.query(
+      await query(
         `update site.texts set message = 'Changed under the running service' where language = 'en' and message_key = 'app.tagline'`,
       );
-      await handle.pool.query(`update site.images set path = '/changed.svg' where name = 'logo'`);
+      await query(`update site.images set path = '/changed.svg' where name = 'logo'`);
       expect((await get('/api/applicationText/getFormattedText')).body).toEqual(MIGRATED_TEXT);
       expect((await call(site.base, 'POST', '/api/applicationImages/getImages')).body).toEqual(
         MIGRATED_IMAGES,
       );
 
-      const restarted = await startSiteApp({
-        database: handle,
-        identityPublicKey: identity.keys.publicKey,
+      const restarted = await startTestService('site', createSiteApp, {
+        database: site.database,
       });
       try {
         const text = await call<ApplicationText>(
@@ -325,14 +311,13 @@ describe('site service over HTTP', () => {
     });
 
     it('converges when the data migrations run again', async () => {
-      if (handle.kind !== 'postgres') throw new Error('needs PostgreSQL');
-      await handle.pool.query(
+      await query(
         `update site.texts set message = 'Drifted' where language = 'he' and message_key = 'footer.credit'`,
       );
-      await handle.pool.query(
+      await query(
         `update site.services set position = 99, link_path = null, title_he = 'נסחף' where service_id = 'profile'`,
       );
-      await handle.pool.query(`update site.images set path = '/drifted.png'`);
+      await query(`update site.images set path = '/drifted.png'`);
       const migrations = dataMigrations();
       expect(migrations.map(({ file }) => file)).toEqual([
         '0001_application_text.sql',
@@ -340,7 +325,7 @@ describe('site service over HTTP', () => {
         '0003_application_images.sql',
       ]);
       for (const { statements } of migrations)
-        for (const statement of statements) await handle.pool.query(statement);
+        for (const statement of statements) await query(statement);
 
       const rows = await stored();
       expect(rows.texts).toEqual(

@@ -12,3 +12,4 @@ export * from './service-app';
 export * from './s3';
 export * from './ports';
 export * from './migrations';
+export * from './factories';

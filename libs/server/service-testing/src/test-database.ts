@@ -1,0 +1,72 @@
+import { newId, openDatabase, type DatabaseHandle } from '@mepedia/server-database';
+import { createTestDatabase } from '@mepedia/server-testing';
+
+/**
+ * The engines a service runs on: PostgreSQL (production and `npm run services`) and embedded
+ * PGlite (the standalone process). A service's integration suite runs on each.
+ */
+export const TEST_ENGINES = ['postgres', 'pglite'] as const;
+export type TestEngine = (typeof TEST_ENGINES)[number];
+
+/** What a suite says in its name: "on PostgreSQL", "on PGlite". */
+export const ENGINE_NAMES: Record<TestEngine, string> = {
+  postgres: 'PostgreSQL',
+  pglite: 'PGlite',
+};
+
+export type TestDatabase = {
+  engine: TestEngine;
+  handle: DatabaseHandle;
+  /** The rows one SQL statement answers, on either engine (arranging or checking state). */
+  query: <T = Record<string, unknown>>(text: string, params?: unknown[]) => Promise<T[]>;
+  /** The `n` of the first row: for `select count(*)::int as n …`. */
+  count: (text: string, params?: unknown[]) => Promise<number>;
+  /** Closes the handle; a PostgreSQL database is dropped too. */
+  close: () => Promise<void>;
+};
+
+/**
+ * A throw-away database of this test file's own: a fresh PostgreSQL database named after the
+ * run (`createTestDatabase`), or an in-memory PGlite.
+ */
+export async function openTestDatabase(
+  engine: TestEngine,
+  { poolSize = 10 }: { poolSize?: number } = {},
+): Promise<TestDatabase> {
+  let handle: DatabaseHandle;
+  let drop = async (): Promise<void> => undefined;
+  if (engine === 'pglite') {
+    handle = await openDatabase({ dataDir: 'memory://' });
+  } else {
+    const database = await createTestDatabase();
+    handle = await openDatabase({ url: database.url, poolSize });
+    drop = () => database.drop();
+  }
+  const query = async <T>(text: string, params: unknown[] = []): Promise<T[]> =>
+    handle.kind === 'pglite'
+      ? (await handle.pglite.query<T>(text, params)).rows
+      : ((await handle.pool.query(text, params)).rows as T[]);
+  return {
+    engine,
+    handle,
+    query,
+    count: async (text, params) => (await query<{ n: number }>(text, params))[0]?.n ?? 0,
+    close: async () => {
+      await handle.close();
+      await drop();
+    },
+  };
+}
+
+/** The id of a post (or answer) made a moment ago: one never announced is taken on trust. */
+export const newPostId = (): string => newId();
+
+/**
+ * One suite, run on every engine in turn (in one test file: the modules load once): `suite` is
+ * called inside `describe(`${title} on PostgreSQL`)`, then `… on PGlite`. Run one engine with
+ * jest's `-t 'on PGlite'`.
+ */
+export function describeEachEngine(title: string, suite: (engine: TestEngine) => void): void {
+  for (const engine of TEST_ENGINES)
+    describe(`${title} on ${ENGINE_NAMES[engine]}`, () => suite(engine));
+}
