@@ -9,35 +9,30 @@ import {
   type PrivateQuestion,
   type PrivateQuestionsList,
 } from '@mepedia/contracts';
-import { openDatabase, type DatabaseHandle } from '@mepedia/server-database';
-import type { Identity } from '@mepedia/server-identity';
-import { InProcessQueue } from '@mepedia/server-queue';
-import { call, createTestDatabase, SETUP_TIMEOUT_MS, testIdentity } from '@mepedia/server-testing';
-import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { envelope, startPrivateQuestionsApp } from './private-questions-app';
+import {
+  describeEachEngine,
+  startTestService,
+  type TestService,
+} from '@mepedia/server-service-testing';
+import {
+  newMember,
+  SETUP_TIMEOUT_MS,
+  testEnvelope as envelope,
+  type TestMember as Member,
+} from '@mepedia/server-testing';
+import { createPrivateQuestionsApp } from '../src/private-questions.app';
 
-type Member = Extract<Identity, { kind: 'member' }>;
 type FieldIssues = Array<{ field: string; code: string; message: string }>;
 
-// The private-questions service over real HTTP on PostgreSQL.
-describe('private-questions service over HTTP', () => {
-  const identity = testIdentity();
-  const queue = new InProcessQueue();
-  let database: Awaited<ReturnType<typeof createTestDatabase>>;
-  let handle: DatabaseHandle;
-  let app: NestFastifyApplication;
-  let base: string;
+// The private-questions service over real HTTP, on each engine (PGlite too: row locks,
+// renumbering under a unique index and jsonb containment must work there as well).
+describeEachEngine('private-questions service over HTTP', (engine) => {
+  let tested: TestService;
 
-  const member = (language: 'en' | 'he' = 'en'): Member => ({
-    kind: 'member',
-    userId: randomUUID(),
-    sessionId: randomUUID(),
-    language,
-  });
-  const as = (who: Member | null): Record<string, string> =>
-    who ? { 'x-mepedia-identity': identity.assert(who, 'private-questions') } : {};
+  const member = (language: 'en' | 'he' = 'en'): Member => newMember({ language });
+  const as = (who: Member | null): Record<string, string> => (who ? tested.as(who) : {});
   const post = <T>(path: string, who: Member | null, body: unknown) =>
-    call<T>(base, 'POST', `/api/privateQuestions/${path}`, { headers: as(who), body });
+    tested.call<T>('POST', `/api/privateQuestions/${path}`, { headers: as(who), body });
 
   const newQuestion = (
     overrides: Partial<InsertPrivateQuestionRequest> = {},
@@ -73,30 +68,18 @@ describe('private-questions service over HTTP', () => {
     expect(response.status).toBe(200);
     return response.body;
   };
-  const rowsOf = async (table: 'questions' | 'members', column: string, userId: string) => {
-    if (handle.kind !== 'postgres') throw new Error('needs PostgreSQL');
-    const result = await handle.pool.query(
+  const rowsOf = (table: 'questions' | 'members', column: string, userId: string) =>
+    tested.database.count(
       `select count(*)::int as n from private_questions.${table} where ${column} = $1`,
       [userId],
     );
-    return (result.rows[0] as { n: number }).n;
-  };
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    handle = await openDatabase({ url: database.url, poolSize: 10 });
-    ({ app, base } = await startPrivateQuestionsApp({
-      database: handle,
-      queue,
-      identityPublicKey: identity.keys.publicKey,
-    }));
+    tested = await startTestService('private-questions', createPrivateQuestionsApp, { engine });
   }, SETUP_TIMEOUT_MS);
 
   afterAll(async () => {
-    await app?.close();
-    await queue.close();
-    await handle?.close();
-    await database?.drop();
+    await tested?.close();
   }, SETUP_TIMEOUT_MS);
 
   describe('insertNewPrivateQuestion', () => {
@@ -758,14 +741,14 @@ describe('private-questions service over HTTP', () => {
       expect(await rowsOf('questions', 'owner_id', leaving.userId)).toBe(2);
 
       const event = envelope('user.deleted', { userId: leaving.userId });
-      await queue.add('events-private-questions', event.type, event, { jobId: event.id });
+      await tested.queue.add('events-private-questions', event.type, event, { jobId: event.id });
       for (let i = 0; i < 200 && (await rowsOf('members', 'user_id', leaving.userId)) > 0; i++)
         await new Promise((resolve) => setTimeout(resolve, 20));
       expect(await rowsOf('members', 'user_id', leaving.userId)).toBe(0);
       expect(await rowsOf('questions', 'owner_id', leaving.userId)).toBe(0);
       expect(await list(leaving)).toEqual([]);
       expect(await list(staying)).toEqual([kept]);
-      expect(await queue.failed('events-private-questions')).toEqual([]);
+      expect(await tested.queue.failed('events-private-questions')).toEqual([]);
     });
   });
 });
