@@ -7,45 +7,39 @@ import {
   LikeFeedMessageResponse,
   type ErrorEnvelope,
 } from '@mepedia/contracts';
-import { newId, openDatabase, type DatabaseHandle } from '@mepedia/server-database';
-import type { Identity } from '@mepedia/server-identity';
-import { InProcessQueue } from '@mepedia/server-queue';
-import { call, createTestDatabase, SETUP_TIMEOUT_MS, testIdentity } from '@mepedia/server-testing';
-import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { newId } from '@mepedia/server-database';
+import {
+  describeEachEngine,
+  newPostId,
+  startTestService,
+  type TestService,
+} from '@mepedia/server-service-testing';
+import {
+  call,
+  newMember,
+  SETUP_TIMEOUT_MS,
+  testEnvelope as envelope,
+  type TestMember as Member,
+} from '@mepedia/server-testing';
+import { createFeedMessagesApp } from '../src/feed-messages.app';
 import { FeedMessagesRepository } from '../src/feed-messages.repository';
 import { FeedMessagesService, UNANNOUNCED_GRACE_MS } from '../src/feed-messages.service';
-import { envelope, startFeedMessagesApp } from './feed-messages-app';
 
-type Member = Extract<Identity, { kind: 'member' }>;
 type FieldIssues = Array<{ field: string; code: string }>;
 type Headers = Record<string, string>;
 
-// The feed-messages service (comments and replies) over real HTTP on PostgreSQL.
-describe('feed-messages service over HTTP', () => {
-  const identity = testIdentity();
-  const queue = new InProcessQueue();
-  let database: Awaited<ReturnType<typeof createTestDatabase>>;
-  let handle: DatabaseHandle;
-  let app: NestFastifyApplication;
-  let base: string;
+// The feed-messages service (comments and replies) over real HTTP, on each engine (PGlite too:
+// row locks, partial indexes and the data-modifying statements of a member's removal must work
+// there as well).
+describeEachEngine('feed-messages service over HTTP', (engine) => {
+  let tested: TestService;
 
-  const member = (): Member => ({
-    kind: 'member',
-    userId: randomUUID(),
-    sessionId: randomUUID(),
-    language: 'he',
-  });
-  const as = (who: Member | null): Headers =>
-    who
-      ? { 'x-mepedia-identity': identity.assert(who, 'feed-messages') }
-      : { 'x-mepedia-identity': identity.assert({ kind: 'guest' }, 'feed-messages') };
+  const member = (): Member => newMember({ language: 'he' });
+  const as = (who: Member | null): Headers => tested.as(who ?? { kind: 'guest' });
   const api = <T>(method: string, path: string, who: Member | null, body?: unknown) =>
-    call<T>(base, method, `/api/feedMessages/${path}`, { headers: as(who), body });
-  /**
-   * A fresh post id: each test discusses posts of its own. Made now, as a post's id is, so one
-   * never announced is taken on trust (a post made a moment ago).
-   */
-  const newPost = () => newId();
+    tested.call<T>(method, `/api/feedMessages/${path}`, { headers: as(who), body });
+  /** A fresh post id: each test discusses posts of its own (taken on trust: made a moment ago). */
+  const newPost = newPostId;
 
   async function send(who: Member, body: Record<string, unknown>) {
     const response = await api<FeedMessage>('POST', 'sendMessage', who, body);
@@ -93,11 +87,7 @@ describe('feed-messages service over HTTP', () => {
     return (response.body.details as FieldIssues).map(({ field, code }) => ({ field, code }));
   };
 
-  const sqlCount = async (query: string, params: unknown[] = []): Promise<number> => {
-    if (handle.kind !== 'postgres') throw new Error('needs PostgreSQL');
-    const result = await handle.pool.query(query, params);
-    return (result.rows[0] as { n: number }).n;
-  };
+  const sqlCount = (query: string, params: unknown[] = []) => tested.database.count(query, params);
   /** Counters that differ from the rows they count, and placeholders without replies (0 when right). */
   const countersOff = async () =>
     (await sqlCount(`
@@ -110,13 +100,7 @@ describe('feed-messages service over HTTP', () => {
     ));
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    handle = await openDatabase({ url: database.url, poolSize: 10 });
-    ({ app, base } = await startFeedMessagesApp({
-      database: handle,
-      queue,
-      identityPublicKey: identity.keys.publicKey,
-    }));
+    tested = await startTestService('feed-messages', createFeedMessagesApp, { engine });
   }, SETUP_TIMEOUT_MS);
 
   afterEach(async () => {
@@ -124,10 +108,7 @@ describe('feed-messages service over HTTP', () => {
   });
 
   afterAll(async () => {
-    await app?.close();
-    await queue.close();
-    await handle?.close();
-    await database?.drop();
+    await tested?.close();
   }, SETUP_TIMEOUT_MS);
 
   describe('who may do what', () => {
@@ -142,12 +123,12 @@ describe('feed-messages service over HTTP', () => {
         mustLogIn,
       );
       expect(await failure('PUT', 'like', null, { id: sent.messageId })).toEqual(mustLogIn);
-      const hebrew = await call<ErrorEnvelope>(base, 'PUT', '/api/feedMessages/like', {
+      const hebrew = await call<ErrorEnvelope>(tested.base, 'PUT', '/api/feedMessages/like', {
         headers: { ...as(null), 'accept-language': 'he' },
         body: { id: sent.messageId },
       });
       expect(hebrew.body.message).toBe('יש להתחבר כדי להגיב או לעשות לייק');
-      const english = await call<ErrorEnvelope>(base, 'PUT', '/api/feedMessages/like', {
+      const english = await call<ErrorEnvelope>(tested.base, 'PUT', '/api/feedMessages/like', {
         headers: { ...as(null), 'accept-language': 'en' },
         body: { id: sent.messageId },
       });
@@ -274,10 +255,15 @@ describe('feed-messages service over HTTP', () => {
       const text = '<script>alert("x")</script><b onclick="y()">bold</b> &amp; https://example.com';
       const sent = await send(member(), { message: text, postId });
       expect(sent.message).toBe(text);
-      const response = await call<FeedMessagesPage>(base, 'POST', '/api/feedMessages/getMessages', {
-        headers: as(null),
-        body: { id: postId },
-      });
+      const response = await call<FeedMessagesPage>(
+        tested.base,
+        'POST',
+        '/api/feedMessages/getMessages',
+        {
+          headers: as(null),
+          body: { id: postId },
+        },
+      );
       expect(response.headers.get('content-type')).toMatch(/^application\/json/);
       expect(response.body.messages[0]?.message).toBe(text);
     });
@@ -573,7 +559,10 @@ describe('feed-messages service over HTTP', () => {
       expect(await aboutPost()).toBe(3);
 
       const event = envelope('post.deleted', { postId, publisherId: ada.userId });
-      await queue.add('events-feed-messages', event.type, event, { jobId: event.id, attempts: 1 });
+      await tested.queue.add('events-feed-messages', event.type, event, {
+        jobId: event.id,
+        attempts: 1,
+      });
       for (let i = 0; i < 250 && (await aboutPost()) > 0; i++)
         await new Promise((resolve) => setTimeout(resolve, 20));
 
@@ -591,7 +580,7 @@ describe('feed-messages service over HTTP', () => {
         ),
       ).toBe(0);
       expect((await page({ id: otherPost }, ben)).likedByMe).toEqual([kept.messageId]);
-      expect(await queue.failed('events-feed-messages')).toEqual([]);
+      expect(await tested.queue.failed('events-feed-messages')).toEqual([]);
     });
   });
 
@@ -599,13 +588,16 @@ describe('feed-messages service over HTTP', () => {
     /** Hand an event to the service's queue and wait until it has been handled. */
     async function deliver(type: string, payload: unknown, occurredAt = new Date()) {
       const event = envelope(type, payload, occurredAt, 'posts');
-      await queue.add('events-feed-messages', event.type, event, { jobId: event.id, attempts: 1 });
+      await tested.queue.add('events-feed-messages', event.type, event, {
+        jobId: event.id,
+        attempts: 1,
+      });
       for (let i = 0; i < 250; i++) {
-        const { waiting, active, delayed } = await queue.counts('events-feed-messages');
+        const { waiting, active, delayed } = await tested.queue.counts('events-feed-messages');
         if (waiting + active + delayed === 0) break;
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
-      expect(await queue.failed('events-feed-messages')).toEqual([]);
+      expect(await tested.queue.failed('events-feed-messages')).toEqual([]);
     }
     const postPrivacy = (postId: string, owner: Member, privacy: string, at?: Date) =>
       deliver('post.privacy.changed', { postId, publisherId: owner.userId, privacy }, at);
@@ -769,7 +761,7 @@ describe('feed-messages service over HTTP', () => {
       expect(await rowsOf(leaving)).toBe(8);
 
       const event = envelope('user.deleted', { userId: leaving.userId });
-      await queue.add('events-feed-messages', event.type, event, { jobId: event.id });
+      await tested.queue.add('events-feed-messages', event.type, event, { jobId: event.id });
       for (let i = 0; i < 250 && (await rowsOf(leaving)) > 0; i++)
         await new Promise((resolve) => setTimeout(resolve, 20));
 
@@ -798,13 +790,16 @@ describe('feed-messages service over HTTP', () => {
   describe('what is discussed must exist', () => {
     async function deliver(type: string, payload: unknown, occurredAt = new Date()) {
       const event = envelope(type, payload, occurredAt, 'posts');
-      await queue.add('events-feed-messages', event.type, event, { jobId: event.id, attempts: 1 });
+      await tested.queue.add('events-feed-messages', event.type, event, {
+        jobId: event.id,
+        attempts: 1,
+      });
       for (let i = 0; i < 250; i++) {
-        const { waiting, active, delayed } = await queue.counts('events-feed-messages');
+        const { waiting, active, delayed } = await tested.queue.counts('events-feed-messages');
         if (waiting + active + delayed === 0) break;
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
-      expect(await queue.failed('events-feed-messages')).toEqual([]);
+      expect(await tested.queue.failed('events-feed-messages')).toEqual([]);
     }
     const gone = { status: 404, code: 'DISCUSSION_NOT_FOUND' };
     const aboutPost = (postId: string) =>
@@ -826,12 +821,11 @@ describe('feed-messages service over HTTP', () => {
     // the read model is new on an installation that had discussions (migration 0005): what
     // existed before is announced a moment after its service starts.
     it('reads and writes a post from before on trust while the read model is new, and not after', async () => {
-      if (handle.kind !== 'postgres') throw new Error('needs PostgreSQL');
+      const { query, handle } = tested.database;
       const ada = member();
       const before = newId(Date.now() - 24 * 3600_000);
       const started = (at: string) =>
-        handle.kind === 'postgres' &&
-        handle.pool.query(`insert into feed_messages.subjects_started values (${at})`);
+        query(`insert into feed_messages.subjects_started values (${at})`);
       // A new installation: refused at once, to read too.
       expect(await failure('GET', `getNumberOfMessages/${before}`, null)).toEqual(gone);
       expect(await failure('POST', 'getMessages', ada, { id: before })).toEqual(gone);
@@ -847,7 +841,7 @@ describe('feed-messages service over HTTP', () => {
         await rollingOut.sweepUnannounced(Date.now() + 2 * UNANNOUNCED_GRACE_MS);
         expect(await aboutPost(before)).toBe(0);
 
-        await handle.pool.query('delete from feed_messages.subjects_started');
+        await query('delete from feed_messages.subjects_started');
         await started(`now() - interval '12 minutes'`);
         const settled = new FeedMessagesService(new FeedMessagesRepository(handle.db));
         await expect(settled.count(before)).rejects.toMatchObject({ code: 'DISCUSSION_NOT_FOUND' });
@@ -855,7 +849,7 @@ describe('feed-messages service over HTTP', () => {
           settled.send(ada.userId, { message: 'too late', postId: before }),
         ).rejects.toMatchObject({ code: 'DISCUSSION_NOT_FOUND' });
       } finally {
-        await handle.pool.query('delete from feed_messages.subjects_started');
+        await query('delete from feed_messages.subjects_started');
       }
     });
 
@@ -902,7 +896,7 @@ describe('feed-messages service over HTTP', () => {
         publisherId: ada.userId,
         privacy: 'public',
       });
-      const service = app.get(FeedMessagesService);
+      const service = tested.app.get(FeedMessagesService);
       // (Other tests' posts, never announced either, go in the same sweep.)
       expect(await service.sweepUnannounced(Date.now() + 2 * UNANNOUNCED_GRACE_MS)).toBeGreaterThan(
         0,
