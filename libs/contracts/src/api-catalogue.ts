@@ -1,4 +1,5 @@
 import type { ApiRoute, ApiService, RouteKey } from './api-route';
+import type { ServiceApp } from './routes';
 import { feedMessagesApi, feedMessagesRoutes } from './feed-messages.api';
 import { filesApi, filesRoutes } from './files.api';
 import { meAnswersApi, meAnswersRoutes } from './me-answers.api';
@@ -22,20 +23,21 @@ export {
 
 /**
  * Every service's routes, in the order the reference lists them. A new service adds its
- * `<service>.api.ts` here (and its routes to `CatalogueRoute` below); the route test
+ * `<service>.api.ts` here, under its name in the registry (services.json: the typecheck fails
+ * while one is missing), and its routes to `CatalogueRoute` below; the route test
  * (apps/standalone/test/api-catalogue.int-spec.ts) boots every service and fails while a route
  * it registers was not bound by `@Endpoint` to an entry here, or the reverse.
  */
-export const apiCatalogue: readonly ApiService[] = [
-  usersApi,
-  postsApi,
-  meAnswersApi,
-  feedMessagesApi,
-  privateQuestionsApi,
-  reactionsApi,
-  filesApi,
-  siteApi,
-];
+export const apiCatalogue: readonly ApiService[] = Object.values({
+  users: usersApi,
+  posts: postsApi,
+  'me-answers': meAnswersApi,
+  'feed-messages': feedMessagesApi,
+  'private-questions': privateQuestionsApi,
+  reactions: reactionsApi,
+  files: filesApi,
+  site: siteApi,
+} satisfies Record<ServiceApp, ApiService>);
 
 /** Every route of every service. */
 export function catalogueRoutes(
