@@ -77,7 +77,7 @@ export async function validate(k8sDir, { kubectl = hasKubectl() } = {}) {
   return { problems, summary };
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const args = process.argv.slice(2);
   const k8sDir = resolve(args.find((arg) => !arg.startsWith('--')) ?? join(repo.repoRoot, 'k8s'));
   const { problems, summary } = await validate(
