@@ -7,7 +7,8 @@
 //   3. every rendered object validates against its schema (schema.mjs: kubernetes-models and
 //      @kubernetes-models/keda, no unknown fields);
 //   4. every policy of policies/ checks the rendered objects of each root.
-// Usage: node tools/k8s/validate.mjs [k8s-dir] [--built-in]. Exits 1 on any problem.
+// Usage: node tools/k8s/validate.mjs [k8s-dir] [--built-in] (--no-render: the same). Exits 1 on
+// any problem.
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe } from './k8s.mjs';
@@ -82,7 +83,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   const k8sDir = resolve(args.find((arg) => !arg.startsWith('--')) ?? join(repo.repoRoot, 'k8s'));
   const { problems, summary } = await validate(
     k8sDir,
-    args.includes('--built-in') ? { kubectl: false } : {},
+    args.includes('--built-in') || args.includes('--no-render') ? { kubectl: false } : {},
   );
   const byWhere = new Map();
   for (const { where, message } of problems)
