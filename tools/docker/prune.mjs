@@ -119,13 +119,15 @@ export async function traceApp(name, { root = REPO, cache } = {}) {
       );
     else packages.add(pkg);
   }
+  // The root's package.json is there as the type boundary of dist/web's .mjs files.
+  const outside = files.filter((file) => !file.startsWith('dist/') && file !== 'package.json');
+  if (outside.length > 0)
+    problems.push(
+      `${outside.length} files outside dist/, first ${outside[0]}: an @mepedia/* alias the build ` +
+        'did not rewrite?',
+    );
   const folders = new Set();
-  for (const file of files) {
-    if (file === 'package.json') continue; // the root's, the type boundary of dist/web's .mjs
-    if (!file.startsWith('dist/')) {
-      problems.push(`${file} is outside dist/ (an @mepedia/* alias the build did not rewrite?)`);
-      continue;
-    }
+  for (const file of files.filter((f) => f.startsWith('dist/'))) {
     let folder = file.startsWith(`${WEB_BUILD}/`) ? WEB_BUILD : undefined;
     for (let dir = dirname(file.slice(5)); !folder && dir !== '.'; dir = dirname(dir))
       if (existsSync(join(root, dir, 'project.json'))) folder = `dist/${dir}`;
