@@ -4,31 +4,26 @@
 // metrics the apps serve (libs/server/config/src/metrics.ts and prom-client's defaults).
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { parser } from '@prometheus-io/lezer-promql';
 import { METRICS_FILE } from '../services.mjs';
 import { rel, walk } from '../tree.mjs';
 
-const WORDS = new Set(
-  (
-    'sum min max avg group stddev stdvar count count_values bottomk topk quantile limitk limit_ratio by without on ' +
-    'ignoring group_left group_right offset bool and or unless atan2 inf nan'
-  ).split(' '),
-);
-/** The metric names a PromQL expression reads (Grafana's $variables and ${variables} allowed). */
+/**
+ * The metric names a PromQL expression reads, by Prometheus' own grammar (Grafana's $variables and
+ * ${variables} read as 1), or undefined when it does not parse.
+ */
 export function promqlMetrics(expr) {
-  const text = String(expr)
-    .replace(/"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|`[^`]*`/g, '""')
-    .replace(/\$\{[^}]*\}|\$\w+/g, '1')
-    .replace(/\{[^}]*\}|\[[^\]]*\]/g, ' ')
-    .replace(/\b(by|without|on|ignoring|group_left|group_right)\s*\([^)]*\)/g, ' ');
-  return [...text.matchAll(/(?<![\w.:])[a-zA-Z_:][\w:]*/g)]
-    .filter(
-      (m) =>
-        !text
-          .slice(m.index + m[0].length)
-          .trimStart()
-          .startsWith('(') && !WORDS.has(m[0].toLowerCase()),
-    )
-    .map((m) => m[0]);
+  const text = String(expr).replace(/\$\{[^}]*\}|\$\w+/g, '1');
+  const names = [];
+  let valid = true;
+  parser.parse(text).iterate({
+    enter(node) {
+      if (node.type.isError) valid = false;
+      if (node.name === 'Identifier' && node.node.parent?.name === 'VectorSelector')
+        names.push(text.slice(node.from, node.to));
+    },
+  });
+  return valid ? names : undefined;
 }
 
 /** Generated ConfigMaps' files -> their labels. */
@@ -111,8 +106,9 @@ export default {
           else if (metrics) {
             if (/__name__/.test(target.expr)) report(`${t}: select metrics by name, not __name__`);
             const names = promqlMetrics(target.expr);
-            if (names.length === 0) report(`${t}: ${target.expr}: reads no metric`);
-            for (const name of names.filter(unknown))
+            if (!names) report(`${t}: ${target.expr}: not PromQL`);
+            else if (names.length === 0) report(`${t}: ${target.expr}: reads no metric`);
+            for (const name of (names ?? []).filter(unknown))
               report(
                 `${t}: ${name} is not a metric the apps serve (${METRICS_FILE}, prom-client defaults)`,
               );
