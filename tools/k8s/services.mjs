@@ -1,8 +1,7 @@
 // What the checks know of the repository: the service apps, the queues each app consumes and the
-// metrics the apps serve. serviceApps() is the one place the service list is read: it takes the
-// service registry (tools/services.mjs, over libs/contracts/src/services.json) when there is one,
-// else SERVICE_APPS as libs/contracts/src/routes.ts spells it.
-import { existsSync, readFileSync } from 'node:fs';
+// metrics the apps serve. serviceApps() is the one place the service list is read: the service
+// registry (libs/contracts/src/services.json, through tools/services.mjs).
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -10,18 +9,13 @@ import { pathToFileURL } from 'node:url';
 export const repoRoot = join(import.meta.dirname, '../..');
 const read = (file) => readFileSync(join(repoRoot, file), 'utf8');
 
-/** The apps the gateway routes to (component: service), or undefined when unreadable. */
-export async function serviceApps() {
-  if (existsSync(join(repoRoot, 'tools/services.mjs'))) {
-    const { serviceNames } = await import(pathToFileURL(join(repoRoot, 'tools/services.mjs')).href);
-    if (serviceNames?.length) return new Set(serviceNames);
-  }
-  const list = /export const SERVICE_APPS\s*=\s*\[([^\]]*)\]/.exec(read(ROUTES_FILE))?.[1] ?? '';
-  const names = [...list.matchAll(/['"]([a-z0-9-]+)['"]/g)].map((m) => m[1]);
-  return names.length > 0 ? new Set(names) : undefined;
-}
-export const ROUTES_FILE = 'libs/contracts/src/routes.ts';
-export const serviceUrlVariable = (app) => `${app.toUpperCase().replace(/-/g, '_')}_SERVICE_URL`;
+export const REGISTRY_FILE = 'libs/contracts/src/services.json';
+const registry = await import(pathToFileURL(join(repoRoot, 'tools/services.mjs')).href);
+/** The apps the gateway routes to (component: service), or undefined when there are none. */
+export const serviceApps = () =>
+  registry.serviceNames.length > 0 ? new Set(registry.serviceNames) : undefined;
+/** `users` -> `USERS_SERVICE_URL`, as the gateway reads it. */
+export const serviceUrlVariable = registry.serviceUrlVariable;
 
 // The worker's queues: `queue.process(QUEUES.email, ...)` or `.process('events-worker', ...)` in
 // apps/worker/src/processors.ts, with QUEUES of libs/contracts/src/events.ts.

@@ -28,7 +28,7 @@ export async function readContext() {
     if (!value) problems.push({ where, message: `cannot read ${what} the checks rely on` });
     return value;
   };
-  const services = await attempt(repo.serviceApps, repo.ROUTES_FILE, 'the service list');
+  const services = await attempt(repo.serviceApps, repo.REGISTRY_FILE, 'the service list');
   const workerQueues = await attempt(
     repo.workerQueues,
     repo.PROCESSORS_FILE,
