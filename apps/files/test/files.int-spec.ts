@@ -1,5 +1,4 @@
-import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
@@ -12,59 +11,126 @@ import {
   type ErrorEnvelope,
   type Language,
 } from '@mepedia/contracts';
-import { openDatabase, type DatabaseHandle } from '@mepedia/server-database';
-import type { Identity } from '@mepedia/server-identity';
-import { InProcessQueue } from '@mepedia/server-queue';
+import {
+  describeEachEngine,
+  startTestService,
+  type TestEngine,
+  type TestService,
+} from '@mepedia/server-service-testing';
 import {
   call,
-  createTestDatabase,
   eventually,
+  newMember,
   SETUP_TIMEOUT_MS,
-  testIdentity,
+  startPrivateS3,
+  testEnvelope as envelope,
+  type TestMember as Member,
 } from '@mepedia/server-testing';
-import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import S3rver from 's3rver';
 import sharp from 'sharp';
+import { createFilesApp } from '../src/files.app';
+import type { FilesStorageOptions } from '../src/files.options';
 import {
-  envelope,
   gif,
   jpegWithExif,
   meanColour,
   pngWithXmp,
-  startFilesApp,
   turnedJpeg,
   uploadForm,
   webpWithExif,
-} from './files-app';
+} from './images';
 
-type Member = Extract<Identity, { kind: 'member' }>;
 type Headers = Record<string, string>;
 type FieldIssues = Array<{ field: string; code: string }>;
 type Answer<T> = { status: number; headers: globalThis.Headers; body: T };
 
-const BUCKET = 'mepedia-test-images';
 const WEBP_MAGIC = /^RIFF....WEBP/s;
 
-// The files service over real HTTP, on PostgreSQL and an S3 server on loopback (s3rver).
-describe('files service over HTTP', () => {
-  const identity = testIdentity();
-  const queue = new InProcessQueue();
-  let database: Awaited<ReturnType<typeof createTestDatabase>>;
-  let handle: DatabaseHandle;
-  let app: NestFastifyApplication;
-  let base: string;
-  let s3Directory: string;
-  let s3rver: S3rver;
-  let s3: S3Client;
+/** Where the images go, and the keys stored under a prefix (`images/<id>/…`). */
+type Store = {
+  storage: FilesStorageOptions;
+  keysUnder(prefix: string): Promise<string[]>;
+  close(): Promise<void>;
+};
 
-  const member = (language: Language = 'en'): Member => ({
-    kind: 'member',
-    userId: randomUUID(),
-    sessionId: randomUUID(),
-    language,
+/** An S3 server on loopback (s3rver), as the services mode has a bucket. */
+async function bucketStore(): Promise<Store> {
+  const server = await startPrivateS3();
+  const { S3_BUCKET: bucket = '', S3_ENDPOINT: endpoint = '' } = server.env;
+  const credentials = {
+    accessKeyId: server.env['S3_ACCESS_KEY_ID'] ?? '',
+    secretAccessKey: server.env['S3_SECRET_ACCESS_KEY'] ?? '',
+  };
+  const s3 = new S3Client({
+    region: 'us-east-1',
+    endpoint,
+    forcePathStyle: true,
+    credentials,
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
   });
-  const as = (who: Member | null): Headers =>
-    who ? { 'x-mepedia-identity': identity.assert(who, 'files') } : {};
+  return {
+    storage: {
+      kind: 's3',
+      bucket,
+      region: 'us-east-1',
+      endpoint,
+      forcePathStyle: true,
+      credentials,
+    },
+    keysUnder: async (prefix) => {
+      const keys: string[] = [];
+      let token: string | undefined;
+      do {
+        const page = await s3.send(
+          new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken: token }),
+        );
+        keys.push(...(page.Contents ?? []).flatMap((object) => (object.Key ? [object.Key] : [])));
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (token);
+      return keys.sort();
+    },
+    close: async () => {
+      s3.destroy();
+      await server.close();
+    },
+  };
+}
+
+/** A folder on local disk, as the standalone process keeps its images. */
+async function diskStore(): Promise<Store> {
+  const directory = await mkdtemp(join(tmpdir(), 'mepedia-files-'));
+  return {
+    storage: { kind: 'disk', directory },
+    // Every file, whole or not: a temporary one left beside the variants would show.
+    keysUnder: async (prefix) => {
+      const entries = await readdir(join(directory, prefix), {
+        recursive: true,
+        withFileTypes: true,
+      }).catch(() => []);
+      return entries
+        .filter((entry) => entry.isFile())
+        .map((entry) => join(entry.parentPath, entry.name).slice(directory.length + 1))
+        .sort();
+    },
+    close: () => rm(directory, { recursive: true, force: true }),
+  };
+}
+
+/** Each engine with the store its process has: PostgreSQL with a bucket, PGlite with a folder. */
+const STORES: Record<TestEngine, () => Promise<Store>> = {
+  postgres: bucketStore,
+  pglite: diskStore,
+};
+
+// The files service over real HTTP, on each engine with the store that goes with it: PostgreSQL
+// and an S3 server on loopback (s3rver), as in the services mode; PGlite and local disk, as in
+// the standalone process.
+describeEachEngine('files service over HTTP', (engine) => {
+  let tested: TestService;
+  let store: Store;
+
+  const member = (language: Language = 'en'): Member => newMember({ language });
+  const as = (who: Member | null): Headers => (who ? tested.as(who) : {});
 
   async function send<T>(
     who: Member | null,
@@ -72,7 +138,7 @@ describe('files service over HTTP', () => {
     headers: Headers = {},
     path = '/api/files/uploadApplicationFile',
   ): Promise<Answer<T>> {
-    const response = await fetch(`${base}${path}`, {
+    const response = await fetch(`${tested.base}${path}`, {
       method: 'POST',
       headers: { ...as(who), ...headers },
       body: form,
@@ -97,7 +163,7 @@ describe('files service over HTTP', () => {
   }
   /** Bytes (or an error envelope) from a GET or POST of an image route. */
   async function fetchImage(path: string, method = 'GET') {
-    const response = await fetch(`${base}${path}`, { method });
+    const response = await fetch(`${tested.base}${path}`, { method });
     const bytes = Buffer.from(await response.arrayBuffer());
     return { status: response.status, headers: response.headers, bytes };
   }
@@ -116,26 +182,11 @@ describe('files service over HTTP', () => {
     return response.body;
   };
 
-  const rowsOf = async (who: Member) => {
-    if (handle.kind !== 'postgres') throw new Error('needs PostgreSQL');
-    const result = await handle.pool.query(
-      'select count(*)::int as n from files.images where owner_id = $1',
-      [who.userId],
-    );
-    return (result.rows[0] as { n: number }).n;
-  };
-  const keysUnder = async (prefix: string): Promise<string[]> => {
-    const keys: string[] = [];
-    let token: string | undefined;
-    do {
-      const page = await s3.send(
-        new ListObjectsV2Command({ Bucket: BUCKET, Prefix: prefix, ContinuationToken: token }),
-      );
-      keys.push(...(page.Contents ?? []).flatMap((object) => (object.Key ? [object.Key] : [])));
-      token = page.IsTruncated ? page.NextContinuationToken : undefined;
-    } while (token);
-    return keys.sort();
-  };
+  const rowsOf = (who: Member) =>
+    tested.database.count('select count(*)::int as n from files.images where owner_id = $1', [
+      who.userId,
+    ]);
+  const keysUnder = (prefix: string) => store.keysUnder(prefix);
   const objectCount = async () => (await keysUnder('images/')).length;
   const expectCleanWebp = async (bytes: Buffer, size?: { width: number; height: number }) => {
     expect(bytes.subarray(0, 12).toString('latin1')).toMatch(WEBP_MAGIC);
@@ -152,50 +203,17 @@ describe('files service over HTTP', () => {
   };
 
   beforeAll(async () => {
-    s3Directory = await mkdtemp(join(tmpdir(), 'mepedia-s3-'));
-    s3rver = new S3rver({
-      address: '127.0.0.1',
-      port: 0,
-      directory: s3Directory,
-      silent: true,
-      configureBuckets: [{ name: BUCKET }],
-    });
-    const { port } = await s3rver.run();
-    const endpoint = `http://127.0.0.1:${port}`;
-    const credentials = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
-    s3 = new S3Client({
-      region: 'us-east-1',
-      endpoint,
-      forcePathStyle: true,
-      credentials,
-      requestChecksumCalculation: 'WHEN_REQUIRED',
-      responseChecksumValidation: 'WHEN_REQUIRED',
-    });
-    database = await createTestDatabase();
-    handle = await openDatabase({ url: database.url, poolSize: 4 });
-    ({ app, base } = await startFilesApp(
-      { database: handle, queue, identityPublicKey: identity.keys.publicKey },
-      {
-        storage: {
-          kind: 's3',
-          bucket: BUCKET,
-          region: 'us-east-1',
-          endpoint,
-          forcePathStyle: true,
-          credentials,
-        },
-      },
-    ));
+    store = await STORES[engine]();
+    tested = await startTestService(
+      'files',
+      (platform) => createFilesApp(platform, { storage: store.storage }),
+      { engine, poolSize: 4 },
+    );
   }, SETUP_TIMEOUT_MS);
 
   afterAll(async () => {
-    await app?.close();
-    await queue.close();
-    await handle?.close();
-    await database?.drop();
-    s3?.destroy();
-    await s3rver?.close();
-    if (s3Directory) await rm(s3Directory, { recursive: true, force: true });
+    await tested?.close();
+    await store?.close();
   }, SETUP_TIMEOUT_MS);
 
   describe('uploadApplicationFile', () => {
@@ -421,10 +439,15 @@ describe('files service over HTTP', () => {
         });
         expect((renamed.details as FieldIssues)[0]).toMatchObject({ field: 'picture' });
 
-        const json = await call<ErrorEnvelope>(base, 'POST', '/api/files/uploadApplicationFile', {
-          headers: as(uploader),
-          body: { file: 'R0lGODlh' },
-        });
+        const json = await call<ErrorEnvelope>(
+          tested.base,
+          'POST',
+          '/api/files/uploadApplicationFile',
+          {
+            headers: as(uploader),
+            body: { file: 'R0lGODlh' },
+          },
+        );
         expect({ status: json.status, code: json.body.code }).toEqual({
           status: 415,
           code: 'UNSUPPORTED_MEDIA_TYPE',
@@ -559,7 +582,11 @@ describe('files service over HTTP', () => {
       expect(await widthAt('700')).toBe(800);
       expect(await widthAt('801')).toBe(960);
       expect(await widthAt('5000')).toBe(1280);
-      const bad = await call<ErrorEnvelope>(base, 'GET', `/api/files/image/${image.id}?w=wide`);
+      const bad = await call<ErrorEnvelope>(
+        tested.base,
+        'GET',
+        `/api/files/image/${image.id}?w=wide`,
+      );
       expect({ status: bad.status, code: bad.body.code }).toEqual({
         status: 400,
         code: 'VALIDATION_FAILED',
@@ -569,7 +596,7 @@ describe('files service over HTTP', () => {
     it('answers FILE_NOT_FOUND (JSON) for an unknown or malformed id', async () => {
       for (const id of ['AAAAAAAAAAAAAAAAAAAAAA', 'short', `${image.id}x`, '..%2F..%2Fetc']) {
         for (const path of [`image/${id}`, `getImageType/${id}`, `imagePageView/${id}`]) {
-          const response = await call<ErrorEnvelope>(base, 'GET', `/api/files/${path}`);
+          const response = await call<ErrorEnvelope>(tested.base, 'GET', `/api/files/${path}`);
           expect({ path, status: response.status, code: response.body.code }).toEqual({
             path,
             status: 404,
@@ -579,7 +606,7 @@ describe('files service over HTTP', () => {
         }
       }
       const post = await call<ErrorEnvelope>(
-        base,
+        tested.base,
         'POST',
         '/api/files/image/AAAAAAAAAAAAAAAAAAAAAA?base64=true',
       );
@@ -591,7 +618,7 @@ describe('files service over HTTP', () => {
 
     it('POST with base64=true answers the 320 variant as a data URL; without, the bytes', async () => {
       const inline = await call<ImageDataUrl>(
-        base,
+        tested.base,
         'POST',
         `/api/files/image/${image.id}?base64=true`,
       );
@@ -604,7 +631,7 @@ describe('files service over HTTP', () => {
       await expectCleanWebp(decoded, { width: 320, height: 213 });
 
       const wide = await call<ImageDataUrl>(
-        base,
+        tested.base,
         'POST',
         `/api/files/image/${image.id}?base64=true&w=600`,
       );
@@ -617,7 +644,11 @@ describe('files service over HTTP', () => {
     });
 
     it('getImageType answers what is stored, cacheable for a while', async () => {
-      const response = await call<ImageInfo>(base, 'GET', `/api/files/getImageType/${image.id}`);
+      const response = await call<ImageInfo>(
+        tested.base,
+        'GET',
+        `/api/files/getImageType/${image.id}`,
+      );
       expect(response.status).toBe(200);
       expect(response.body).toEqual({
         id: image.id,
@@ -645,7 +676,7 @@ describe('files service over HTTP', () => {
       const page = await fetchImage(`/api/files/imagePageView/${image.id}?resize=true`);
       await expectCleanWebp(page.bytes, { width: 1280, height: 853 });
       const slashMissing = await call<ErrorEnvelope>(
-        base,
+        tested.base,
         'GET',
         '/api/files/imagePageView/AAAAAAAAAAAAAAAAAAAAAA/?resize=true',
       );
@@ -654,7 +685,7 @@ describe('files service over HTTP', () => {
         code: 'FILE_NOT_FOUND',
       });
       const badFlag = await call<ErrorEnvelope>(
-        base,
+        tested.base,
         'GET',
         `/api/files/imagePageView/${big.id}/?resize=yes`,
       );
@@ -685,13 +716,13 @@ describe('files service over HTTP', () => {
       expect(await rowsOf(leaving)).toBe(3);
 
       const event = envelope('user.deleted', { userId: leaving.userId });
-      await queue.add('events-files', event.type, event, { jobId: event.id });
+      await tested.queue.add('events-files', event.type, event, { jobId: event.id });
       await eventually(async () => ((await rowsOf(leaving)) === 0 ? true : undefined), {
         what: 'the member’s images gone',
       });
       for (const id of mine.flatMap(ids)) {
         expect(await storedUnder(id)).toBe(0);
-        const gone = await call<ErrorEnvelope>(base, 'GET', `/api/files/image/${id}`);
+        const gone = await call<ErrorEnvelope>(tested.base, 'GET', `/api/files/image/${id}`);
         expect(gone.status).toBe(404);
       }
       expect(await rowsOf(staying)).toBe(1);
@@ -699,21 +730,21 @@ describe('files service over HTTP', () => {
 
       // Delivered again (a retry): nothing left to do, nothing fails.
       const again = envelope('user.deleted', { userId: leaving.userId });
-      await queue.add('events-files', again.type, again, { jobId: again.id, attempts: 1 });
+      await tested.queue.add('events-files', again.type, again, { jobId: again.id, attempts: 1 });
       const notMember = envelope('user.deleted', { userId: 'not-a-uuid' });
-      await queue.add('events-files', notMember.type, notMember, {
+      await tested.queue.add('events-files', notMember.type, notMember, {
         jobId: notMember.id,
         attempts: 1,
       });
       await new Promise((resolve) => setTimeout(resolve, 100));
-      expect(await queue.failed('events-files')).toEqual([]);
+      expect(await tested.queue.failed('events-files')).toEqual([]);
       expect(await rowsOf(staying)).toBe(1);
     });
   });
 
   it('is ready when its database and bucket are', async () => {
     const ready = await call<{ checks: Array<{ name: string; ok: boolean }> }>(
-      base,
+      tested.base,
       'GET',
       '/health/ready',
     );

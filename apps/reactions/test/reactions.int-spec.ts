@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import {
   LikedByCurrentUserResponse,
   LottiesState,
@@ -9,50 +9,44 @@ import {
   type ReactionCollection,
   type ReactionCounts,
 } from '@mepedia/contracts';
+import { newId, removedMemberKey } from '@mepedia/server-database';
 import {
-  newId,
-  openDatabase,
-  removedMemberKey,
-  type DatabaseHandle,
-} from '@mepedia/server-database';
-import type { Identity } from '@mepedia/server-identity';
-import { InProcessQueue } from '@mepedia/server-queue';
-import { call, createTestDatabase, SETUP_TIMEOUT_MS, testIdentity } from '@mepedia/server-testing';
-import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+  describeEachEngine,
+  newPostId,
+  startTestService,
+  type TestService,
+} from '@mepedia/server-service-testing';
+import {
+  BROWSER_HEADERS as BROWSER,
+  newMember,
+  newVisitorId,
+  SETUP_TIMEOUT_MS,
+  testEnvelope as envelope,
+  type TestMember as Member,
+} from '@mepedia/server-testing';
+import { createReactionsApp } from '../src/reactions.app';
 import { ReactionsService, UNANNOUNCED_GRACE_MS } from '../src/reactions.service';
-import { BROWSER, envelope, startReactionsApp } from './reactions-app';
 
-type Member = Extract<Identity, { kind: 'member' }>;
 type FieldIssues = Array<{ field: string; code: string; message: string }>;
 type Headers = Record<string, string>;
 
 const ZERO: ReactionCounts = { heart: 0, clap: 0, laugh: 0, wow: 0, hug: 0 };
 const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
 
-// The reactions service (likes, views, lotties) over real HTTP on PostgreSQL.
-describe('reactions service over HTTP', () => {
-  const identity = testIdentity();
-  const queue = new InProcessQueue();
-  let database: Awaited<ReturnType<typeof createTestDatabase>>;
-  let handle: DatabaseHandle;
-  let app: NestFastifyApplication;
-  let base: string;
+// The reactions service (likes, views, lotties) over real HTTP, on each engine (PGlite too: row
+// locks, upserts and the data-modifying statements of a member's removal must work there as well).
+describeEachEngine('reactions service over HTTP', (engine) => {
+  let tested: TestService;
 
-  const member = (): Member => ({
-    kind: 'member',
-    userId: randomUUID(),
-    sessionId: randomUUID(),
-    language: 'en',
-  });
-  const visitorId = () => randomBytes(12).toString('hex');
+  const member = (): Member => newMember();
+  const visitorId = newVisitorId;
   const as = (who: Member | null, visitor?: string): Headers =>
-    who ? { 'x-mepedia-identity': identity.assert(who, 'reactions', { visitorId: visitor }) } : {};
+    who ? tested.as(who, { visitorId: visitor }) : {};
   /** A guest whose browser carries the gateway's visitor id cookie, as the gateway vouches. */
-  const asVisitor = (visitor: string): Headers => ({
-    'x-mepedia-identity': identity.assert({ kind: 'guest' }, 'reactions', { visitorId: visitor }),
-  });
+  const asVisitor = (visitor: string): Headers =>
+    tested.as({ kind: 'guest' }, { visitorId: visitor });
   const post = <T>(path: string, headers: Headers, body: unknown) =>
-    call<T>(base, 'POST', `/api/${path}`, { headers: { ...BROWSER, ...headers }, body });
+    tested.call<T>('POST', `/api/${path}`, { headers: { ...BROWSER, ...headers }, body });
   /**
    * A fresh object: each test counts on objects of its own. Its id is made now, as a post's or
    * answer's is, so one never announced is taken on trust (made a moment ago).
@@ -60,7 +54,7 @@ describe('reactions service over HTTP', () => {
   type ObjectRef = { collectionName: ReactionCollection; objectId: string };
   const object = (collectionName: ReactionCollection = 'posts'): ObjectRef => ({
     collectionName,
-    objectId: newId(),
+    objectId: newPostId(),
   });
 
   async function toggleLike(who: Member, target: ObjectRef) {
@@ -104,11 +98,7 @@ describe('reactions service over HTTP', () => {
     return (response.body.details as FieldIssues).map(({ field, code }) => ({ field, code }));
   };
 
-  const count = async (query: string, params: unknown[] = []): Promise<number> => {
-    if (handle.kind !== 'postgres') throw new Error('needs PostgreSQL');
-    const result = await handle.pool.query(query, params);
-    return (result.rows[0] as { n: number }).n;
-  };
+  const count = (query: string, params: unknown[] = []) => tested.database.count(query, params);
   /** Counters that differ from the rows they count, anywhere in the schema (0 when exact). */
   const countersOff = async () =>
     (await count(`
@@ -132,20 +122,11 @@ describe('reactions service over HTTP', () => {
         where c.collection = r.collection and c.object_id = r.object_id)`));
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    handle = await openDatabase({ url: database.url, poolSize: 10 });
-    ({ app, base } = await startReactionsApp({
-      database: handle,
-      queue,
-      identityPublicKey: identity.keys.publicKey,
-    }));
+    tested = await startTestService('reactions', createReactionsApp, { engine });
   }, SETUP_TIMEOUT_MS);
 
   afterAll(async () => {
-    await app?.close();
-    await queue.close();
-    await handle?.close();
-    await database?.drop();
+    await tested?.close();
   }, SETUP_TIMEOUT_MS);
 
   describe('userLikes/toggleLike', () => {
@@ -194,11 +175,11 @@ describe('reactions service over HTTP', () => {
           ...target,
           randomIdentifier,
         });
-      expect((await withId(randomBytes(12).toString('hex'))).body).toEqual({
+      expect((await withId(newVisitorId())).body).toEqual({
         liked: true,
         likes: 1,
       });
-      expect((await withId(randomBytes(12).toString('hex'))).body).toEqual({
+      expect((await withId(newVisitorId())).body).toEqual({
         liked: false,
         likes: 0,
       });
@@ -572,7 +553,10 @@ describe('reactions service over HTTP', () => {
       expect(await rowsAbout(gone)).toBeGreaterThan(0);
 
       const event = envelope('post.deleted', { postId: gone.objectId, publisherId: ada.userId });
-      await queue.add('events-reactions', event.type, event, { jobId: event.id, attempts: 1 });
+      await tested.queue.add('events-reactions', event.type, event, {
+        jobId: event.id,
+        attempts: 1,
+      });
       for (let i = 0; i < 250 && (await rowsAbout(gone)) > 0; i++)
         await new Promise((resolve) => setTimeout(resolve, 20));
 
@@ -591,7 +575,7 @@ describe('reactions service over HTTP', () => {
         mine: ['clap'],
       });
       expect(await countersOff()).toBe(0);
-      expect(await queue.failed('events-reactions')).toEqual([]);
+      expect(await tested.queue.failed('events-reactions')).toEqual([]);
     });
   });
 
@@ -608,7 +592,7 @@ describe('reactions service over HTTP', () => {
       ]));
     async function deleted(who: Member) {
       const event = envelope('user.deleted', { userId: who.userId });
-      await queue.add('events-reactions', event.type, event, { jobId: event.id });
+      await tested.queue.add('events-reactions', event.type, event, { jobId: event.id });
       for (let i = 0; i < 250 && (await rowsOf(who)) > 0; i++)
         await new Promise((resolve) => setTimeout(resolve, 20));
     }
@@ -646,7 +630,7 @@ describe('reactions service over HTTP', () => {
         mine: ['heart'],
       });
       expect(await countersOff()).toBe(0);
-      expect(await queue.failed('events-reactions')).toEqual([]);
+      expect(await tested.queue.failed('events-reactions')).toEqual([]);
     });
 
     it('removes a member with hundreds of rows in one go, others untouched', async () => {
@@ -669,19 +653,22 @@ describe('reactions service over HTTP', () => {
       ).toBe(1);
       expect(await likedBy(staying, { collectionName: 'posts' })).toEqual([targets[0]!.objectId]);
       expect(await countersOff()).toBe(0);
-      expect(await queue.failed('events-reactions')).toEqual([]);
+      expect(await tested.queue.failed('events-reactions')).toEqual([]);
     });
 
     it('takes an id that is no member’s in its stride', async () => {
       const event = envelope('user.deleted', { userId: 'not-a-uuid' });
       // One attempt: a failure would show in the failed set at once.
-      await queue.add('events-reactions', event.type, event, { jobId: event.id, attempts: 1 });
+      await tested.queue.add('events-reactions', event.type, event, {
+        jobId: event.id,
+        attempts: 1,
+      });
       const leaving = member();
       await toggleLike(leaving, object());
       await deleted(leaving);
       await new Promise((resolve) => setTimeout(resolve, 50));
       expect(await rowsOf(leaving)).toBe(0);
-      expect(await queue.failed('events-reactions')).toEqual([]);
+      expect(await tested.queue.failed('events-reactions')).toEqual([]);
     });
   });
 
@@ -690,7 +677,10 @@ describe('reactions service over HTTP', () => {
   describe('who may react: posts and me answers as their owners announce them', () => {
     const announce = async (type: string, payload: object, occurredAt = new Date()) => {
       const event = envelope(type, payload, occurredAt, 'posts');
-      await queue.add('events-reactions', event.type, event, { jobId: event.id, attempts: 1 });
+      await tested.queue.add('events-reactions', event.type, event, {
+        jobId: event.id,
+        attempts: 1,
+      });
     };
     const subjectRow = (subjectId: string) =>
       count(
@@ -818,7 +808,7 @@ describe('reactions service over HTTP', () => {
         view: '404 POST_NOT_FOUND',
         fill: '404 POST_NOT_FOUND',
       });
-      expect(await queue.failed('events-reactions')).toEqual([]);
+      expect(await tested.queue.failed('events-reactions')).toEqual([]);
     });
 
     it('takes a post made a moment ago on trust, and sweeps it if it is never announced', async () => {
@@ -835,7 +825,7 @@ describe('reactions service over HTTP', () => {
       });
       await settled(announced.objectId, 1);
       // The grace has passed: what was left on the one never announced goes, the other stays.
-      const service = app.get(ReactionsService);
+      const service = tested.app.get(ReactionsService);
       const removed = await service.sweepUnannounced(Date.now() + 2 * UNANNOUNCED_GRACE_MS);
       expect(removed).toBeGreaterThanOrEqual(1);
       expect(await likedBy(liker, { collectionName: 'posts', post: forged.objectId })).toEqual([]);
@@ -874,7 +864,9 @@ describe('reactions service over HTTP', () => {
       )
         await new Promise((resolve) => setTimeout(resolve, 20));
 
-      await app.get(ReactionsService).sweepUnannounced(Date.now() + 2 * UNANNOUNCED_GRACE_MS);
+      await tested.app
+        .get(ReactionsService)
+        .sweepUnannounced(Date.now() + 2 * UNANNOUNCED_GRACE_MS);
       expect(await likedBy(liker, { collectionName: 'feedMessages', post: said.objectId })).toEqual(
         [said.objectId],
       );
@@ -893,7 +885,7 @@ describe('reactions service over HTTP', () => {
       expect(await toggleLike(liker, answer)).toEqual({ liked: true, likes: 1 });
       await react(liker, answer, 'wow');
 
-      const service = app.get(ReactionsService);
+      const service = tested.app.get(ReactionsService);
       expect(
         await service.sweepUnannounced(Date.now() + 2 * UNANNOUNCED_GRACE_MS),
       ).toBeGreaterThanOrEqual(2);
@@ -916,7 +908,7 @@ describe('reactions service over HTTP', () => {
   describe('a post’s likes and views, shared with the posts service', () => {
     const emitted: Array<{ type: string; payload: Record<string, unknown> }> = [];
     beforeAll(() => {
-      queue.process('events', async (job) => {
+      tested.queue.process('events', async (job) => {
         const data = job.data as { type: string; payload: Record<string, unknown> };
         emitted.push({ type: data.type, payload: data.payload });
       });
@@ -925,13 +917,16 @@ describe('reactions service over HTTP', () => {
       emitted.filter((event) => event.type === type && event.payload['postId'] === objectId);
     const hear = async (type: string, payload: object, occurredAt = new Date()) => {
       const event = envelope(type, payload, occurredAt, 'posts');
-      await queue.add('events-reactions', event.type, event, { jobId: event.id, attempts: 1 });
+      await tested.queue.add('events-reactions', event.type, event, {
+        jobId: event.id,
+        attempts: 1,
+      });
       for (let i = 0; i < 250; i++) {
-        const { waiting, active, delayed } = await queue.counts('events-reactions');
+        const { waiting, active, delayed } = await tested.queue.counts('events-reactions');
         if (waiting + active + delayed === 0) break;
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
-      expect(await queue.failed('events-reactions')).toEqual([]);
+      expect(await tested.queue.failed('events-reactions')).toEqual([]);
     };
     const until = async (done: () => boolean) => {
       for (let i = 0; i < 250 && !done(); i++)
@@ -1057,7 +1052,7 @@ describe('reactions service over HTTP', () => {
       const target = object('posts');
       await toggleLike(stays, target);
       const left = envelope('user.deleted', { userId: gone.userId });
-      await queue.add('events-reactions', left.type, left, { jobId: left.id, attempts: 1 });
+      await tested.queue.add('events-reactions', left.type, left, { jobId: left.id, attempts: 1 });
       const departed = () =>
         count('select count(*)::int as n from reactions.removed_members where member_key = $1', [
           removedMemberKey(gone.userId),

@@ -1,13 +1,4 @@
-import { startServiceApp, type TestPlatform } from '@mepedia/server-platform';
 import sharp from 'sharp';
-import { createFilesApp } from '../src/files.app';
-import type { FilesOptions } from '../src/files.options';
-
-export { testEnvelope as envelope } from '@mepedia/server-testing';
-
-/** The files service on a test platform, listening on a loopback port. */
-export const startFilesApp = (platform: TestPlatform, options: FilesOptions) =>
-  startServiceApp('files', (built) => createFilesApp(built, options), platform);
 
 /** A multipart form as a browser sends it: text parts, then the file (if any). */
 export function uploadForm(
