@@ -1,15 +1,12 @@
 import { domainEventsHandler, removeDeletedMember } from '@mepedia/server-platform';
 import type { AppLogger } from '@mepedia/server-http';
-import type { PrivateQuestionsRepository } from './private-questions.repository';
+import type { PrivateQuestionsService } from './private-questions.service';
 
 /** The private-questions service's share of domain events: members who leave. */
-export function privateQuestionsEventsHandler(
-  repository: PrivateQuestionsRepository,
-  logger: AppLogger,
-) {
+export function privateQuestionsEventsHandler(service: PrivateQuestionsService, logger: AppLogger) {
   return domainEventsHandler('private-questions', logger, {
     'user.deleted': removeDeletedMember(logger, 'private questions', (userId) =>
-      repository.removeMember(userId),
+      service.removeMember(userId),
     ),
   });
 }

@@ -22,9 +22,17 @@ export type AnswerExpectation = {
   subQuestionIds: string[];
 };
 
-/** Data access for the private_questions schema. */
+/**
+ * Data access for the private_questions schema: reads and writes, no rules (the service
+ * decides, inside its transaction where a check and a write go together: `transaction`).
+ */
 export class PrivateQuestionsRepository {
   constructor(private readonly db: Db) {}
+
+  /** This repository inside one transaction, the service's: all of `work` commits or none. */
+  transaction<T>(work: (repository: PrivateQuestionsRepository) => Promise<T>): Promise<T> {
+    return this.db.transaction((tx) => work(new PrivateQuestionsRepository(tx)));
+  }
 
   async list(ownerId: string, db: Db | Tx = this.db): Promise<QuestionRow[]> {
     return db
@@ -44,53 +52,41 @@ export class PrivateQuestionsRepository {
   }
 
   /**
-   * Add a question after the owner's last, unless they already have `limit`: then nothing
-   * changes and the answer is `limit-reached`. The owner's lock row makes two adds take turns.
+   * How many questions the owner has, with their lock row taken for the rest of the service's
+   * transaction (made when missing): two adds take turns.
    */
-  async insertLast(
-    row: NewQuestion,
-    limit: number,
-  ): Promise<{ kind: 'inserted'; row: QuestionRow } | { kind: 'limit-reached' }> {
-    return this.db.transaction(async (tx) => {
-      await tx.insert(members).values({ userId: row.ownerId }).onConflictDoNothing();
-      await this.lockMember(tx, row.ownerId);
-      const [counted] = await tx
-        .select({ n: count() })
-        .from(questions)
-        .where(eq(questions.ownerId, row.ownerId));
-      const existing = counted?.n ?? 0;
-      if (existing >= limit) return { kind: 'limit-reached' as const };
-      const [created] = await tx
-        .insert(questions)
-        .values({ ...row, questionIndex: existing + 1 })
-        .returning();
-      return { kind: 'inserted' as const, row: created as QuestionRow };
-    });
+  async lockCount(ownerId: string): Promise<number> {
+    await this.db.insert(members).values({ userId: ownerId }).onConflictDoNothing();
+    await this.lockMember(this.db, ownerId);
+    const [counted] = await this.db
+      .select({ n: count() })
+      .from(questions)
+      .where(eq(questions.ownerId, ownerId));
+    return counted?.n ?? 0;
   }
 
-  /**
-   * Edit one of the owner's questions: the row is locked while `change` works out the new
-   * values from it, so a save of its answer waits and then sees them. Undefined: no such question.
-   */
-  async updateQuestion(
-    ownerId: string,
-    questionId: string,
-    change: (current: QuestionRow) => QuestionChanges,
-  ): Promise<QuestionRow | undefined> {
-    return this.db.transaction(async (tx) => {
-      const [current] = await tx
-        .select()
-        .from(questions)
-        .where(and(eq(questions.id, questionId), eq(questions.ownerId, ownerId)))
-        .for('update');
-      if (!current) return undefined;
-      const [updated] = await tx
-        .update(questions)
-        .set(change(current))
-        .where(eq(questions.id, questionId))
-        .returning();
-      return updated;
-    });
+  async insert(row: NewQuestion & { questionIndex: number }): Promise<QuestionRow> {
+    const [created] = await this.db.insert(questions).values(row).returning();
+    return created as QuestionRow;
+  }
+
+  /** A question, locked for the rest of the service's transaction (a save of its answer waits). */
+  async lockQuestion(questionId: string): Promise<QuestionRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(questions)
+      .where(eq(questions.id, questionId))
+      .for('update');
+    return row;
+  }
+
+  async updateQuestion(questionId: string, changes: QuestionChanges): Promise<QuestionRow> {
+    const [updated] = await this.db
+      .update(questions)
+      .set(changes)
+      .where(eq(questions.id, questionId))
+      .returning();
+    return updated as QuestionRow;
   }
 
   /**
@@ -193,7 +189,7 @@ export class PrivateQuestionsRepository {
   }
 
   /** Take the owner's lock row for the rest of the transaction; false when they have none. */
-  private async lockMember(tx: Tx, userId: string): Promise<boolean> {
+  private async lockMember(tx: Db, userId: string): Promise<boolean> {
     const locked = await tx
       .select({ userId: members.userId })
       .from(members)

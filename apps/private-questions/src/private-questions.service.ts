@@ -16,11 +16,7 @@ import { isUuid, newId } from '@mepedia/server-database';
 import { AppError, fieldError } from '@mepedia/server-http';
 import type { z } from 'zod';
 import { toPrivateAnswer, toPrivateQuestion } from './private-questions.mapper';
-import type {
-  AnswerExpectation,
-  PrivateQuestionsRepository,
-  QuestionChanges,
-} from './private-questions.repository';
+import type { AnswerExpectation, PrivateQuestionsRepository } from './private-questions.repository';
 import type { QuestionRow } from './private-questions.schema';
 
 type InsertInput = z.output<typeof InsertPrivateQuestionRequest>;
@@ -68,49 +64,51 @@ export class PrivateQuestionsService {
     return { questions: rows.map(toPrivateQuestion) };
   }
 
+  /** A question after the member's last, unless they have PRIVATE_QUESTIONS_MAX already. */
   async insert(ownerId: string, input: InsertInput, now = new Date()): Promise<PrivateQuestion> {
-    const result = await this.repository.insertLast(
-      {
+    const row = await this.repository.transaction(async (repository) => {
+      const existing = await repository.lockCount(ownerId);
+      if (existing >= PRIVATE_QUESTIONS_MAX) throw new AppError('PRIVATE_QUESTIONS_LIMIT');
+      return repository.insert({
         id: newId(now.getTime()),
         ownerId,
+        questionIndex: existing + 1,
         title: input.questionTitle,
         subQuestions: placeSubQuestions(input.subQuestions),
         createdAt: now,
         updatedAt: now,
         answerUpdatedAt: now,
-      },
-      PRIVATE_QUESTIONS_MAX,
-    );
-    if (result.kind === 'limit-reached') throw new AppError('PRIVATE_QUESTIONS_LIMIT');
-    return toPrivateQuestion(result.row);
+      });
+    });
+    return toPrivateQuestion(row);
   }
 
   /**
    * Sub-questions keep their ids by position, so answers to the ones kept stay attached; texts
    * of the ones removed go. A change to which sub-questions there are bumps the answer's
-   * version: a client still showing the old ones gets ANSWER_STALE, not a puzzling refusal.
+   * version: a client still showing the old ones gets ANSWER_STALE, not a puzzling refusal. The
+   * question is locked while the change is worked out from it, so a save of its answer waits
+   * and then sees it.
    */
   async update(ownerId: string, input: UpdateInput, now = new Date()): Promise<PrivateQuestion> {
     if (!isUuid(input.questionId)) throw new AppError('QUESTION_NOT_FOUND');
-    const row = await this.repository.updateQuestion(
-      ownerId,
-      input.questionId,
-      (current): QuestionChanges => {
-        const subQuestions = placeSubQuestions(input.subQuestions, current.subQuestions);
-        const ids = new Set(subQuestions.map((sub) => sub.id));
-        const sameSubQuestions = subQuestions.length === current.subQuestions.length;
-        return {
-          title: input.questionTitle,
-          subQuestions,
-          draft: keepTexts(current.draft, ids),
-          live: current.live === null ? null : keepTexts(current.live, ids),
-          answerVersion: current.answerVersion + (sameSubQuestions ? 0 : 1),
-          answerUpdatedAt: sameSubQuestions ? current.answerUpdatedAt : now,
-          updatedAt: now,
-        };
-      },
-    );
-    if (!row) throw new AppError('QUESTION_NOT_FOUND');
+    const row = await this.repository.transaction(async (repository) => {
+      const current = await repository.lockQuestion(input.questionId);
+      // Another member's question is, to the caller, one that does not exist.
+      if (!current || current.ownerId !== ownerId) throw new AppError('QUESTION_NOT_FOUND');
+      const subQuestions = placeSubQuestions(input.subQuestions, current.subQuestions);
+      const ids = new Set(subQuestions.map((sub) => sub.id));
+      const sameSubQuestions = subQuestions.length === current.subQuestions.length;
+      return repository.updateQuestion(current.id, {
+        title: input.questionTitle,
+        subQuestions,
+        draft: keepTexts(current.draft, ids),
+        live: current.live === null ? null : keepTexts(current.live, ids),
+        answerVersion: current.answerVersion + (sameSubQuestions ? 0 : 1),
+        answerUpdatedAt: sameSubQuestions ? current.answerUpdatedAt : now,
+        updatedAt: now,
+      });
+    });
     return toPrivateQuestion(row);
   }
 
@@ -196,6 +194,11 @@ export class PrivateQuestionsService {
       return fieldError('answerData', 'INVALID_VALUE');
     // It matched by the time we looked: another change came and went in between.
     return new AppError('ANSWER_STALE');
+  }
+
+  /** A member left: their questions and answers go. Answers how many questions went. */
+  removeMember(userId: string): Promise<number> {
+    return this.repository.removeMember(userId);
   }
 
   private async atIndex(ownerId: string, questionIndex: number): Promise<QuestionRow> {
