@@ -1,7 +1,8 @@
 // The calibration's server: a bare Fastify answering "hello", or `select 1` from PGlite or
 // PostgreSQL, or passing every request on to TARGET as it came (KIND=proxy: the least any
-// proxy hop costs on this machine, to read a gateway's cost against). No Mepedia code: it
-// measures the machine. Prints its address.
+// proxy hop costs on this machine, to read a gateway's cost against; KIND=reply-from: the same
+// hop through @fastify/reply-from, the library docs/adr/0008 weighs against the gateway's own
+// proxy). No Mepedia code: it measures the machine. Prints its address.
 import Fastify from 'fastify';
 
 const fastify = Fastify();
@@ -29,6 +30,20 @@ if (process.env.KIND === 'proxy') {
     return reply.send(answer.body);
   });
 }
+if (process.env.KIND === 'reply-from') {
+  const { default: replyFrom } = await import('@fastify/reply-from');
+  // One pool to TARGET, as large as KIND=proxy's; its request log lines off, as the gateway's are.
+  await fastify.register(replyFrom, {
+    base: process.env.TARGET,
+    undici: { connections: 128 },
+    disableRequestLogging: true,
+  });
+  fastify.removeAllContentTypeParsers();
+  fastify.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) =>
+    done(null, body),
+  );
+  fastify.all('/*', (request, reply) => reply.from(request.url));
+}
 let answer = async () => 'hello';
 if (process.env.KIND === 'pglite') {
   const { PGlite } = await import('@electric-sql/pglite');
@@ -39,6 +54,7 @@ if (process.env.KIND === 'pglite') {
   const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
   answer = async () => (await pool.query('select 1 as one')).rows[0];
 }
-if (process.env.KIND !== 'proxy') fastify.get('/', () => answer());
+if (process.env.KIND !== 'proxy' && process.env.KIND !== 'reply-from')
+  fastify.get('/', () => answer());
 await fastify.listen({ port: 0, host: '127.0.0.1' });
 process.stdout.write(`listening on http://127.0.0.1:${fastify.server.address().port}\n`);

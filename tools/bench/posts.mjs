@@ -98,6 +98,8 @@ const json = (body) => ({
 async function main() {
   log('Calibrating…');
   const calibration = await calibrate({ databaseUrl: ADMIN_URL, duration: DURATION });
+  for (const r of calibration)
+    log(`calibration, ${r.name}: ${r.rps} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms`);
   log(`Seeding ${MEMBERS} members and ${POSTS} posts into ${DB}…`);
   await sql(ADMIN_URL, `create database "${DB}"`);
   const keys = generateKeyPairSync('ed25519');
@@ -168,6 +170,9 @@ async function main() {
     // The same hop with nothing of ours: a bare Fastify passing requests on to posts.
     const bareProxy = await startServer('proxy', { TARGET: posts.url });
     processes.push(bareProxy.child);
+    // The same hop through @fastify/reply-from (docs/adr/0008): what the library costs here.
+    const replyFromProxy = await startServer('reply-from', { TARGET: posts.url });
+    processes.push(replyFromProxy.child);
 
     const signer = new IdentitySigner(keys.privateKey);
     const memberId = (await sql(DB_URL, 'select user_id from posts.publishers limit 1')).rows[0]
@@ -291,7 +296,12 @@ async function main() {
       const paths = [
         ['gateway', gateway.url],
         // For the first page only: what any hop costs here, to read the gateway's cost against.
-        ...(scenario.compareBare ? [['bare proxy', bareProxy.url]] : []),
+        ...(scenario.compareBare
+          ? [
+              ['bare proxy', bareProxy.url],
+              ['reply-from proxy', replyFromProxy.url],
+            ]
+          : []),
         ['direct', scenario.service],
       ];
       for (const [via, base] of paths) {
@@ -319,7 +329,9 @@ async function main() {
             ? pidOf.get(scenario.service)
             : via === 'gateway'
               ? gateway.child.pid
-              : bareProxy.child.pid;
+              : via === 'bare proxy'
+                ? bareProxy.child.pid
+                : replyFromProxy.child.pid;
         const cpuBefore = pid ? cpuMs(pid) : undefined;
         const result = await run(options);
         const cpuAfter = pid ? cpuMs(pid) : undefined;
@@ -404,9 +416,10 @@ with no identity (a guest: answered from the guests' cache after the first call)
 "(member)" rows, with a member's signed assertion (read from PostgreSQL every time); "gateway" goes
 through the gateway as a browser would (a member with the session cookie); "bare proxy" goes through a
 bare Fastify process that passes each request on with undici and nothing else (\`calibration-server.mjs\`,
-\`KIND=proxy\`): the least any hop costs on this machine. Each row is warmed for 2 s first.
+\`KIND=proxy\`): the least any hop costs on this machine; "reply-from proxy" is the same hop through
+\`@fastify/reply-from\` (\`KIND=reply-from\`, docs/adr/0008). Each row is warmed for 2 s first.
 "CPU ms a call" is the user + system time of the process the row measures (the service for "direct",
-the gateway or the bare proxy otherwise) over the row divided by its calls (from /proc); the load
+the gateway or the proxy otherwise) over the row divided by its calls (from /proc); the load
 generator and PostgreSQL are not included.
 
 | scenario | via | req/s | p50 ms | p99 ms | errors | CPU ms a call | hop cost (req/s) |
