@@ -68,9 +68,15 @@ const BREAKS = [
   ['components/keda-worker/kustomization.yaml', 'name: worker', 'name: workerr', /workerr/],
   [
     'monitoring/grafana-dashboard.json',
-    /"expr": "[^"]*process_start_time_seconds/,
-    '"expr": "process_begin_seconds',
+    /("expr": "[^"]*)process_start_time_seconds/,
+    '$1process_begin_seconds',
     /process_begin_seconds is not a metric the apps serve/,
+  ],
+  [
+    'monitoring/grafana-dashboard.json',
+    '"expr": "count by (app) (',
+    '"expr": "count by (app) ((',
+    /count by \(app\) \(\(process_start_time_seconds.*: not PromQL/,
   ],
 ];
 it.each(BREAKS)('fails a copy of k8s/ with %s changed', async (file, from, to, reason) => {
