@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { SERVICE_APPS, SERVICES, serviceUrlVariable, type ServiceApp } from '@mepedia/contracts';
 import {
   createTestDatabase,
   startProcess,
@@ -11,30 +12,19 @@ import {
   type RunningProcess,
 } from '@mepedia/server-testing';
 
-/** Every app with a process of its own behind the gateway (the web app aside). */
-export const BACKEND_APPS = [
-  'users',
-  'posts',
-  'me-answers',
-  'private-questions',
-  'feed-messages',
-  'reactions',
-  'site',
-  'files',
-  'worker',
-] as const;
+/**
+ * Every app with a process of its own behind the gateway (the web app aside): the registry's
+ * services and the worker.
+ */
+export const BACKEND_APPS = [...SERVICE_APPS, 'worker'] as const;
 export type BackendApp = (typeof BACKEND_APPS)[number];
 
 /** Each app's schema (and its migrations journal's) in the one test database. */
 export const SCHEMAS: Record<BackendApp, string> = {
-  users: 'users',
-  posts: 'posts',
-  'me-answers': 'me_answers',
-  'private-questions': 'private_questions',
-  'feed-messages': 'feed_messages',
-  reactions: 'reactions',
-  site: 'site',
-  files: 'files',
+  ...(Object.fromEntries(SERVICE_APPS.map((app) => [app, SERVICES[app].schema])) as Record<
+    ServiceApp,
+    string
+  >),
   worker: 'worker',
 };
 
@@ -139,14 +129,7 @@ export async function startServicesMode(options: ServicesModeOptions = {}): Prom
         ...shared,
         PORT: '0',
         IDENTITY_PRIVATE_KEY: identity.exported.privateKey,
-        USERS_SERVICE_URL: urlOf('users'),
-        POSTS_SERVICE_URL: urlOf('posts'),
-        ME_ANSWERS_SERVICE_URL: urlOf('me-answers'),
-        PRIVATE_QUESTIONS_SERVICE_URL: urlOf('private-questions'),
-        FEED_MESSAGES_SERVICE_URL: urlOf('feed-messages'),
-        REACTIONS_SERVICE_URL: urlOf('reactions'),
-        SITE_SERVICE_URL: urlOf('site'),
-        FILES_SERVICE_URL: urlOf('files'),
+        ...Object.fromEntries(SERVICE_APPS.map((app) => [serviceUrlVariable(app), urlOf(app)])),
         WORKER_URL: urlOf('worker'),
         ...options.env?.gateway,
       },
