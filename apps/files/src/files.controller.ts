@@ -1,26 +1,19 @@
-import { Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { Controller, Param, Req, Res } from '@nestjs/common';
 import {
+  filesRoutes as routes,
   IMAGE_DATA_URL_WIDTH,
   IMAGE_PAGE_VIEW_WIDTH,
   IMAGE_SERVED_TYPE,
-  ImagePageViewQuery,
-  ImagePostQuery,
-  ImageQuery,
-  UploadImageFields,
   type ImageDataUrl,
-  type ImageInfo,
-  type UploadedImage,
 } from '@mepedia/contracts';
-import { MembersOnly, Public, ZodPipe, fieldError } from '@mepedia/server-http';
+import { Endpoint, fieldError, Input, type In } from '@mepedia/server-http';
 import { CurrentMember, type Identity } from '@mepedia/server-identity';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
 import { FilesService, type VariantBytes } from './files.service';
 import { pickWidth, widestUpTo } from './image-sizing';
 import { readUploadForm, UPLOAD_FILE_PART } from './upload-form';
 
 type Member = Extract<Identity, { kind: 'member' }>;
-type Out<S extends z.ZodType> = z.output<S>;
 
 /**
  * An image's bytes, with headers for content that never changes under its id and that no
@@ -38,46 +31,40 @@ export function sendImage(reply: FastifyReply, variant: VariantBytes): Buffer {
 
 /** The variant a page shows: `resize=true` the page width (or the widest below it). */
 export const pageViewWidth =
-  (query: Out<typeof ImagePageViewQuery>) =>
+  (query: In<typeof routes.imagePageView, 'query'>) =>
   (widths: readonly number[]): number =>
     query.resize === 'true' ? widestUpTo(widths, IMAGE_PAGE_VIEW_WIDTH) : pickWidth(widths);
 
-@Controller('api/files')
+@Controller()
 export class FilesController {
   constructor(private readonly files: FilesService) {}
 
   /** A multipart form: the image in `file`, `purpose` and a crop in text parts. */
-  @MembersOnly()
-  @Post('uploadApplicationFile')
-  @HttpCode(201)
-  async uploadApplicationFile(
-    @Req() request: FastifyRequest,
-    @CurrentMember() member: Member,
-  ): Promise<UploadedImage> {
+  @Endpoint(routes.uploadApplicationFile)
+  async uploadApplicationFile(@Req() request: FastifyRequest, @CurrentMember() member: Member) {
     const form = await readUploadForm(request);
-    const fields = UploadImageFields.parse(form.fields);
+    const fields = routes.uploadApplicationFile.upload.fields.parse(form.fields);
     if (!form.file) throw fieldError(UPLOAD_FILE_PART, 'FIELD_REQUIRED');
     return this.files.upload(member.userId, form.file, fields);
   }
 
+  // Path ids are not parsed: an unknown or malformed id is the service's FILE_NOT_FOUND.
+
   /** The image URL: the widest variant, or with `w` the narrowest at least that wide. */
-  @Public()
-  @Get('image/:id')
+  @Endpoint(routes.image)
   async image(
     @Param('id') id: string,
-    @Query(new ZodPipe(ImageQuery)) query: Out<typeof ImageQuery>,
+    @Input('query') query: In<typeof routes.image, 'query'>,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<Buffer> {
     return sendImage(reply, await this.files.variant(id, (widths) => pickWidth(widths, query.w)));
   }
 
-  /** As GET; with `base64=true` a JSON data URL of the 320 variant (or `w`'s). */
-  @Public()
-  @Post('image/:id')
-  @HttpCode(200)
+  /** As GET (the bytes, which the entry leaves to GET's); with `base64=true` a JSON data URL. */
+  @Endpoint<typeof routes.imageByPost, Buffer>(routes.imageByPost)
   async imageByPost(
     @Param('id') id: string,
-    @Query(new ZodPipe(ImagePostQuery)) query: Out<typeof ImagePostQuery>,
+    @Input('query') query: In<typeof routes.imageByPost, 'query'>,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<Buffer | ImageDataUrl> {
     if (query.base64 !== 'true')
@@ -93,23 +80,18 @@ export class FilesController {
     };
   }
 
-  @Public()
-  @Get('getImageType/:id')
-  async getImageType(
-    @Param('id') id: string,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<ImageInfo> {
+  @Endpoint(routes.getImageType)
+  async getImageType(@Param('id') id: string, @Res({ passthrough: true }) reply: FastifyReply) {
     const info = await this.files.info(id);
     void reply.header('cache-control', 'public, max-age=300');
     return info;
   }
 
   /** `imagePageView/{id}/` (the spec's spelling, trailing slash) is served too: files.app.ts. */
-  @Public()
-  @Get('imagePageView/:id')
+  @Endpoint(routes.imagePageView)
   async imagePageView(
     @Param('id') id: string,
-    @Query(new ZodPipe(ImagePageViewQuery)) query: Out<typeof ImagePageViewQuery>,
+    @Input('query') query: In<typeof routes.imagePageView, 'query'>,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<Buffer> {
     return sendImage(reply, await this.files.variant(id, pageViewWidth(query)));
