@@ -1,25 +1,11 @@
-import { Body, Controller, Get, Header, Headers, HttpCode, Post, Query } from '@nestjs/common';
-import {
-  GetUserAnswersQuery,
-  MeAnswerViewRequest,
-  QuestionIdRequest,
-  RevertDraftRequest,
-  SaveAnswerRequest,
-  TogglePublishRequest,
-  type CurrentUserAnswers,
-  type OwnMeAnswer,
-  type ProfileQuestion,
-  type ProfileQuestionId,
-  type PublicMeAnswer,
-} from '@mepedia/contracts';
-import { MembersOnly, Public, ZodPipe } from '@mepedia/server-http';
+import { Controller, Header, Headers } from '@nestjs/common';
+import { meAnswersRoutes as routes } from '@mepedia/contracts';
+import { Endpoint, Input, type In } from '@mepedia/server-http';
 import { CurrentIdentity, CurrentMember, ViewerKey, type Identity } from '@mepedia/server-identity';
 import { isbot } from 'isbot';
-import type { z } from 'zod';
 import { MeAnswersService } from './me-answers.service';
 
 type Member = Extract<Identity, { kind: 'member' }>;
-type Out<S extends z.ZodType> = z.output<S>;
 const viewerOf = (identity: Identity) => (identity.kind === 'member' ? identity.userId : null);
 const author = (member: Member) => ({ userId: member.userId, language: member.language });
 
@@ -30,107 +16,91 @@ const author = (member: Member) => ({ userId: member.userId, language: member.la
 const QUESTIONNAIRE_CACHE = 'public, max-age=300, stale-while-revalidate=3600';
 
 /** The fixed questionnaire: public, the same for everyone. */
-@Controller('api/profileQuestions')
+@Controller()
 export class ProfileQuestionsController {
   constructor(private readonly answers: MeAnswersService) {}
 
-  @Public()
-  @Get('getQuestions')
+  @Endpoint(routes.getQuestions)
   @Header('cache-control', QUESTIONNAIRE_CACHE)
-  getQuestions(): Promise<ProfileQuestion[]> {
+  getQuestions() {
     return this.answers.getQuestions();
   }
 
-  @Public()
-  @Get('getQuestionsIds')
+  @Endpoint(routes.getQuestionsIds)
   @Header('cache-control', QUESTIONNAIRE_CACHE)
-  getQuestionsIds(): Promise<ProfileQuestionId[]> {
+  getQuestionsIds() {
     return this.answers.getQuestionIds();
   }
 }
 
 /** Members' answers to the questionnaire. */
-@Controller('api/meAnswers')
+@Controller()
 export class MeAnswersController {
   constructor(private readonly answers: MeAnswersService) {}
 
   /** Anyone: a member's live public answers (the owner also sees their private ones). */
-  @Public()
-  @Get('getUserAnswers')
+  @Endpoint(routes.getUserAnswers)
   getUserAnswers(
-    @Query(new ZodPipe(GetUserAnswersQuery)) query: Out<typeof GetUserAnswersQuery>,
+    @Input('query') query: In<typeof routes.getUserAnswers, 'query'>,
     @CurrentIdentity() identity: Identity,
-  ): Promise<PublicMeAnswer[]> {
+  ) {
     return this.answers.userAnswers(query.userId, viewerOf(identity));
   }
 
   /** The member's own answers, drafts included, and the question they may answer next. */
-  @MembersOnly()
-  @Get('getCurrentUserAnswers')
-  getCurrentUserAnswers(@CurrentMember() member: Member): Promise<CurrentUserAnswers> {
+  @Endpoint(routes.getCurrentUserAnswers)
+  getCurrentUserAnswers(@CurrentMember() member: Member) {
     return this.answers.currentUserAnswers(member.userId);
   }
 
-  @MembersOnly()
-  @Post('saveDraft')
-  @HttpCode(200)
+  @Endpoint(routes.saveDraft)
   saveDraft(
-    @Body(new ZodPipe(SaveAnswerRequest)) body: Out<typeof SaveAnswerRequest>,
+    @Input('body') body: In<typeof routes.saveDraft, 'body'>,
     @CurrentMember() member: Member,
-  ): Promise<OwnMeAnswer> {
+  ) {
     return this.answers.saveDraft(author(member), body);
   }
 
-  @MembersOnly()
-  @Post('saveLive')
-  @HttpCode(200)
+  @Endpoint(routes.saveLive)
   saveLive(
-    @Body(new ZodPipe(SaveAnswerRequest)) body: Out<typeof SaveAnswerRequest>,
+    @Input('body') body: In<typeof routes.saveLive, 'body'>,
     @CurrentMember() member: Member,
-  ): Promise<OwnMeAnswer> {
+  ) {
     return this.answers.saveLive(author(member), body);
   }
 
-  @MembersOnly()
-  @Post('revertDraft')
-  @HttpCode(200)
+  @Endpoint(routes.revertDraft)
   revertDraft(
-    @Body(new ZodPipe(RevertDraftRequest)) body: Out<typeof RevertDraftRequest>,
+    @Input('body') body: In<typeof routes.revertDraft, 'body'>,
     @CurrentMember() member: Member,
-  ): Promise<OwnMeAnswer> {
+  ) {
     return this.answers.revertDraft(author(member), body);
   }
 
-  @MembersOnly()
-  @Post('togglePublishAsPost')
-  @HttpCode(200)
+  @Endpoint(routes.togglePublishAsPost)
   togglePublishAsPost(
-    @Body(new ZodPipe(TogglePublishRequest)) body: Out<typeof TogglePublishRequest>,
+    @Input('body') body: In<typeof routes.togglePublishAsPost, 'body'>,
     @CurrentMember() member: Member,
-  ): Promise<OwnMeAnswer> {
+  ) {
     return this.answers.togglePublish(author(member), body);
   }
 
-  @MembersOnly()
-  @Post('deleteMeAnswersFromPosts')
-  @HttpCode(200)
+  @Endpoint(routes.deleteMeAnswersFromPosts)
   deleteMeAnswersFromPosts(
-    @Body(new ZodPipe(QuestionIdRequest)) body: Out<typeof QuestionIdRequest>,
+    @Input('body') body: In<typeof routes.deleteMeAnswersFromPosts, 'body'>,
     @CurrentMember() member: Member,
-  ): Promise<OwnMeAnswer> {
+  ) {
     return this.answers.unpublish(author(member), body.questionId);
   }
 
   /** A view counts once per viewer key (member or the gateway's visitor id); crawlers do not. */
-  @Public()
-  @Post('updatePostViews')
-  @HttpCode(200)
+  @Endpoint(routes.updatePostViews)
   updatePostViews(
-    @Body(new ZodPipe(MeAnswerViewRequest)) body: Out<typeof MeAnswerViewRequest>,
+    @Input('body') body: In<typeof routes.updatePostViews, 'body'>,
     @CurrentIdentity() identity: Identity,
     @ViewerKey() viewer: string | undefined,
     @Headers('user-agent') userAgent: string | undefined,
-  ): Promise<{ views: number; counted: boolean }> {
+  ) {
     const counting = isbot(userAgent ?? '') ? undefined : viewer;
     return this.answers.view(body.meAnswerId, counting, viewerOf(identity));
   }
