@@ -4,10 +4,8 @@ import { appendEvent } from '@mepedia/server-queue';
 import { and, asc, count, desc, eq, inArray, isNull, not, or, sql, type SQL } from 'drizzle-orm';
 import { likes, messages, outbox, type MessageRow } from './feed-messages.schema';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-
 /** Announce a comment, what it is about, and whether it is gone (feedMessage.changed). */
-const announce = (tx: Tx, messageId: string, subjectId: string, deleted: boolean) =>
+const announce = (tx: Db, messageId: string, subjectId: string, deleted: boolean) =>
   appendEvent(tx, outbox, 'feedMessage.changed', { messageId, subjectId, deleted });
 
 export type NewMessage = {
@@ -20,11 +18,6 @@ export type NewMessage = {
   createdAt: Date;
 };
 
-export type InsertResult =
-  { kind: 'inserted'; row: MessageRow } | { kind: 'parent-not-found' } | { kind: 'other-room' };
-
-export type OwnChangeResult<T> = { kind: 'done'; value: T } | { kind: 'not-found' | 'forbidden' };
-
 /** What a member who leaves took with them. */
 export type RemovedMember = {
   likes: number;
@@ -34,7 +27,9 @@ export type RemovedMember = {
 };
 
 /**
- * Data access for the feed_messages schema. Counters move with their rows in one transaction
+ * Data access for the feed_messages schema: reads and writes, no rules (the service and
+ * feed-messages.access.ts decide). A change of several statements is written inside the
+ * service's transaction (`transaction`), so its counters and its outbox event commit with it
  * (see the banner in feed-messages.schema.ts).
  *
  * Lock order, to keep clear of deadlocks: a thread's top-level message before any of its
@@ -59,105 +54,70 @@ export class FeedMessagesRepository {
     });
   }
 
-  /**
-   * Add a message. With `parentId`, a reply: to the top-level message of the parent's thread,
-   * which is locked while its replies counter goes up. The named parent must exist, not be a
-   * placeholder, and be in `roomId`.
-   */
-  async insert(row: NewMessage, parentId: string | null): Promise<InsertResult> {
-    return this.db.transaction(async (tx) => {
-      if (parentId === null) {
-        const [created] = await tx.insert(messages).values(row).returning();
-        await announce(tx, row.id, row.postId, false);
-        return { kind: 'inserted' as const, row: created as MessageRow };
-      }
-      const named = await this.find(tx, parentId);
-      if (!named) return { kind: 'parent-not-found' as const };
-      const topId = named.parentId ?? named.id;
-      const top = await this.lock(tx, topId);
-      // Under the thread's lock, the named parent is as the last change left it.
-      const parent = topId === parentId ? top : await this.find(tx, parentId);
-      if (!top || !parent || parent.deleted) return { kind: 'parent-not-found' as const };
-      if (parent.roomId !== row.roomId) return { kind: 'other-room' as const };
-      const [created] = await tx
-        .insert(messages)
-        .values({ ...row, parentId: topId })
-        .returning();
-      await tx
-        .update(messages)
-        .set({ repliesCount: sql`${messages.repliesCount} + 1` })
-        .where(eq(messages.id, topId));
-      await announce(tx, row.id, row.postId, false);
-      return { kind: 'inserted' as const, row: created as MessageRow };
-    });
+  /** This repository inside one transaction, the service's: all of `work` commits or none. */
+  transaction<T>(work: (repository: FeedMessagesRepository) => Promise<T>): Promise<T> {
+    return this.db.transaction((tx) => work(new FeedMessagesRepository(tx)));
   }
 
-  /** Change the text (and the tag, unless undefined) of the author's own message. */
+  /** Add a message (in the service's transaction), announced with it (feedMessage.changed). */
+  async insert(row: NewMessage & { parentId: string | null }): Promise<MessageRow> {
+    const [created] = await this.db.insert(messages).values(row).returning();
+    await announce(this.db, row.id, row.postId, false);
+    return created as MessageRow;
+  }
+
+  /** Move a top-level message's replies counter; answers the row as it is now. */
+  async countReplies(
+    topId: string,
+    delta: 1 | -1,
+  ): Promise<{ deleted: boolean; repliesCount: number } | undefined> {
+    const [row] = await this.db
+      .update(messages)
+      .set({ repliesCount: sql`${messages.repliesCount} + ${delta}` })
+      .where(eq(messages.id, topId))
+      .returning({ deleted: messages.deleted, repliesCount: messages.repliesCount });
+    return row;
+  }
+
+  /** Change a message's text (and its tag, unless undefined). */
   async edit(
     messageId: string,
-    authorId: string,
     change: { text: string; tag: string | null | undefined; editedAt: Date },
-  ): Promise<OwnChangeResult<MessageRow>> {
-    return this.db.transaction(async (tx) => {
-      const current = await this.lock(tx, messageId);
-      if (!current || current.deleted) return { kind: 'not-found' as const };
-      if (current.authorId !== authorId) return { kind: 'forbidden' as const };
-      const [row] = await tx
-        .update(messages)
-        .set({
-          text: change.text,
-          editedAt: change.editedAt,
-          ...(change.tag === undefined ? {} : { tag: change.tag }),
-        })
-        .where(eq(messages.id, messageId))
-        .returning();
-      return { kind: 'done' as const, value: row as MessageRow };
-    });
+  ): Promise<MessageRow> {
+    const [row] = await this.db
+      .update(messages)
+      .set({
+        text: change.text,
+        editedAt: change.editedAt,
+        ...(change.tag === undefined ? {} : { tag: change.tag }),
+      })
+      .where(eq(messages.id, messageId))
+      .returning();
+    return row as MessageRow;
   }
 
   /**
-   * Delete the author's own message, named with its room (or post) id. A top-level message
-   * with replies becomes a placeholder (no author, text, tag or likes); any other goes, with
-   * its likes. A reply's thread counts one reply fewer, and a placeholder left without
-   * replies goes too. Answers whether a placeholder stays.
+   * Make a message a placeholder (no author, text, tag or likes), its likes gone, announced
+   * gone (in the service's transaction).
    */
-  async delete(
-    messageId: string,
-    roomOrPostId: string,
-    authorId: string,
-  ): Promise<OwnChangeResult<{ placeholder: boolean }>> {
-    return this.db.transaction(async (tx) => {
-      const seen = await this.find(tx, messageId);
-      if (!seen) return { kind: 'not-found' as const };
-      if (seen.parentId !== null) await this.lock(tx, seen.parentId);
-      const current = await this.lock(tx, messageId);
-      if (!current || current.deleted) return { kind: 'not-found' as const };
-      if (current.roomId !== roomOrPostId && current.postId !== roomOrPostId)
-        return { kind: 'not-found' as const };
-      if (current.authorId !== authorId) return { kind: 'forbidden' as const };
+  async makePlaceholder(message: MessageRow): Promise<void> {
+    await this.db.delete(likes).where(eq(likes.messageId, message.id));
+    await this.db
+      .update(messages)
+      .set({ deleted: true, authorId: null, text: null, tag: null, likes: 0, editedAt: null })
+      .where(eq(messages.id, message.id));
+    await announce(this.db, message.id, message.postId, true);
+  }
 
-      if (current.parentId === null && current.repliesCount > 0) {
-        await tx.delete(likes).where(eq(likes.messageId, messageId));
-        await tx
-          .update(messages)
-          .set({ deleted: true, authorId: null, text: null, tag: null, likes: 0, editedAt: null })
-          .where(eq(messages.id, messageId));
-        await announce(tx, messageId, current.postId, true);
-        return { kind: 'done' as const, value: { placeholder: true } };
-      }
-      await tx.delete(messages).where(eq(messages.id, messageId));
-      await announce(tx, messageId, current.postId, true);
-      if (current.parentId !== null) {
-        const [parent] = await tx
-          .update(messages)
-          .set({ repliesCount: sql`${messages.repliesCount} - 1` })
-          .where(eq(messages.id, current.parentId))
-          .returning({ deleted: messages.deleted, repliesCount: messages.repliesCount });
-        if (parent?.deleted && parent.repliesCount === 0)
-          await tx.delete(messages).where(eq(messages.id, current.parentId));
-      }
-      return { kind: 'done' as const, value: { placeholder: false } };
-    });
+  /** Remove a message, with its likes (cascade), announced gone (in the service's transaction). */
+  async remove(message: Pick<MessageRow, 'id' | 'postId'>): Promise<void> {
+    await this.db.delete(messages).where(eq(messages.id, message.id));
+    await announce(this.db, message.id, message.postId, true);
+  }
+
+  /** Remove a placeholder (announced gone when it became one). */
+  async removePlaceholder(messageId: string): Promise<void> {
+    await this.db.delete(messages).where(eq(messages.id, messageId));
   }
 
   /**
@@ -207,19 +167,6 @@ export class FeedMessagesRepository {
     return gone.length;
   }
 
-  /**
-   * Whether the message's room or post is private to someone other than the viewer; undefined
-   * when there is no such message.
-   */
-  async messageHiddenFrom(messageId: string, viewerId: string): Promise<boolean | undefined> {
-    const [row] = await this.db
-      .select({ roomId: messages.roomId, postId: messages.postId })
-      .from(messages)
-      .where(eq(messages.id, messageId));
-    if (!row) return undefined;
-    return this.subjects.hiddenFrom([row.roomId, row.postId], viewerId);
-  }
-
   /** Which of these messages the member likes (one primary-key probe each). */
   async likedBy(userId: string, messageIds: string[]): Promise<string[]> {
     if (messageIds.length === 0) return [];
@@ -254,147 +201,145 @@ export class FeedMessagesRepository {
   }
 
   /**
-   * Turn a member's like of a message on when off, off when on. The message row (its counter)
-   * is locked first, so toggles take turns. Undefined: no such message, or a placeholder.
+   * Turn a member's like of a message on when off, off when on, with its counter (in the
+   * service's transaction, the message row locked first, so toggles take turns).
    */
-  async toggleLike(
-    messageId: string,
-    userId: string,
-  ): Promise<{ liked: boolean; likes: number } | undefined> {
-    return this.db.transaction(async (tx) => {
-      const current = await this.lock(tx, messageId);
-      if (!current || current.deleted) return undefined;
-      const added = await tx
-        .insert(likes)
-        .values({ messageId, userId })
-        .onConflictDoNothing()
-        .returning({ userId: likes.userId });
-      const delta =
-        added.length === 1
-          ? 1
-          : -(
-              await tx
-                .delete(likes)
-                .where(and(eq(likes.messageId, messageId), eq(likes.userId, userId)))
-                .returning({ userId: likes.userId })
-            ).length;
-      const [row] = await tx
-        .update(messages)
-        .set({ likes: sql`${messages.likes} + ${delta}` })
-        .where(eq(messages.id, messageId))
-        .returning({ likes: messages.likes });
-      return { liked: delta === 1, likes: row?.likes ?? 0 };
-    });
+  async toggleLike(messageId: string, userId: string): Promise<{ liked: boolean; likes: number }> {
+    const added = await this.db
+      .insert(likes)
+      .values({ messageId, userId })
+      .onConflictDoNothing()
+      .returning({ userId: likes.userId });
+    const delta =
+      added.length === 1
+        ? 1
+        : -(
+            await this.db
+              .delete(likes)
+              .where(and(eq(likes.messageId, messageId), eq(likes.userId, userId)))
+              .returning({ userId: likes.userId })
+          ).length;
+    const [row] = await this.db
+      .update(messages)
+      .set({ likes: sql`${messages.likes} + ${delta}` })
+      .where(eq(messages.id, messageId))
+      .returning({ likes: messages.likes });
+    return { liked: delta === 1, likes: row?.likes ?? 0 };
   }
 
   /**
    * A member is gone: their likes go (counters down), their replies go (threads' counters
    * down), their top-level messages go, or become placeholders where others replied, and
-   * placeholders left without replies go. Six statements in one transaction, however many
-   * rows the member had.
+   * placeholders left without replies go. Six statements (in the service's transaction),
+   * however many rows the member had.
    */
   async removeMember(userId: string): Promise<RemovedMember> {
-    return this.db.transaction(async (tx) => {
-      await tx.execute(sql`
-        select 1 from feed_messages.messages m
-        where m.author_id = ${userId}
-          or m.id in (select l.message_id from feed_messages.likes l where l.user_id = ${userId})
-          or m.id in (select r.parent_id from feed_messages.messages r
-                      where r.author_id = ${userId} and r.parent_id is not null)
-        order by m.id
-        for update of m`);
-      // Each of the member's messages goes or becomes a placeholder: announced gone, by id and
-      // what it is about (no member id in the event).
-      await tx.execute(sql`
-        insert into feed_messages.outbox (id, type, payload, occurred_at)
-        select gen_random_uuid(), 'feedMessage.changed',
-          jsonb_build_object('messageId', m.id::text, 'subjectId', m.post_id, 'deleted', true),
-          clock_timestamp()
-        from feed_messages.messages m where m.author_id = ${userId}`);
-      const removedLikes = await this.number(
-        tx,
-        sql`
-        with gone as (
-          delete from feed_messages.likes where user_id = ${userId} returning message_id
-        ), per_message as (
-          select message_id, count(*)::int as n from gone group by message_id
-        ), corrected as (
-          update feed_messages.messages m set likes = m.likes - p.n from per_message p
-          where m.id = p.message_id
-          returning 1
-        )
-        select (select count(*) from gone)::int as n`,
-      );
-      const removedReplies = await this.number(
-        tx,
-        sql`
-        with gone as (
-          delete from feed_messages.messages
-          where author_id = ${userId} and parent_id is not null
-          returning parent_id
-        ), per_thread as (
-          select parent_id, count(*)::int as n from gone group by parent_id
-        ), corrected as (
-          update feed_messages.messages m set replies_count = m.replies_count - p.n
-          from per_thread p where m.id = p.parent_id
-          returning 1
-        )
-        select (select count(*) from gone)::int as n`,
-      );
-      // Now only top-level messages of the member are left: with others' replies they stay as
-      // placeholders (their likes gone), without they go (their likes with them).
-      const placeholders = await this.number(
-        tx,
-        sql`
-        with kept as (
-          update feed_messages.messages
-          set deleted = true, author_id = null, text = null, tag = null, likes = 0, edited_at = null
-          where author_id = ${userId} and replies_count > 0
-          returning id
-        ), unliked as (
-          delete from feed_messages.likes where message_id in (select id from kept) returning 1
-        )
-        select (select count(*) from kept)::int as n`,
-      );
-      const removedTop = await this.number(
-        tx,
-        sql`
-        with gone as (
-          delete from feed_messages.messages where author_id = ${userId} returning 1
-        )
-        select (select count(*) from gone)::int as n`,
-      );
-      // Placeholders whose last replies were the member's.
-      const removedPlaceholders = await this.number(
-        tx,
-        sql`
-        with gone as (
-          delete from feed_messages.messages where deleted and replies_count = 0 returning 1
-        )
-        select (select count(*) from gone)::int as n`,
-      );
-      return {
-        likes: removedLikes,
-        replies: removedReplies,
-        placeholders,
-        removed: removedTop + removedPlaceholders,
-      };
-    });
+    await this.db.execute(sql`
+      select 1 from feed_messages.messages m
+      where m.author_id = ${userId}
+        or m.id in (select l.message_id from feed_messages.likes l where l.user_id = ${userId})
+        or m.id in (select r.parent_id from feed_messages.messages r
+                    where r.author_id = ${userId} and r.parent_id is not null)
+      order by m.id
+      for update of m`);
+    // Each of the member's messages goes or becomes a placeholder: announced gone, by id and
+    // what it is about (no member id in the event).
+    await this.db.execute(sql`
+      insert into feed_messages.outbox (id, type, payload, occurred_at)
+      select gen_random_uuid(), 'feedMessage.changed',
+        jsonb_build_object('messageId', m.id::text, 'subjectId', m.post_id, 'deleted', true),
+        clock_timestamp()
+      from feed_messages.messages m where m.author_id = ${userId}`);
+    const removedLikes = await this.number(
+      sql`
+      with gone as (
+        delete from feed_messages.likes where user_id = ${userId} returning message_id
+      ), per_message as (
+        select message_id, count(*)::int as n from gone group by message_id
+      ), corrected as (
+        update feed_messages.messages m set likes = m.likes - p.n from per_message p
+        where m.id = p.message_id
+        returning 1
+      )
+      select (select count(*) from gone)::int as n`,
+    );
+    const removedReplies = await this.number(
+      sql`
+      with gone as (
+        delete from feed_messages.messages
+        where author_id = ${userId} and parent_id is not null
+        returning parent_id
+      ), per_thread as (
+        select parent_id, count(*)::int as n from gone group by parent_id
+      ), corrected as (
+        update feed_messages.messages m set replies_count = m.replies_count - p.n
+        from per_thread p where m.id = p.parent_id
+        returning 1
+      )
+      select (select count(*) from gone)::int as n`,
+    );
+    // Now only top-level messages of the member are left: with others' replies they stay as
+    // placeholders (their likes gone), without they go (their likes with them).
+    const placeholders = await this.number(
+      sql`
+      with kept as (
+        update feed_messages.messages
+        set deleted = true, author_id = null, text = null, tag = null, likes = 0, edited_at = null
+        where author_id = ${userId} and replies_count > 0
+        returning id
+      ), unliked as (
+        delete from feed_messages.likes where message_id in (select id from kept) returning 1
+      )
+      select (select count(*) from kept)::int as n`,
+    );
+    const removedTop = await this.number(
+      sql`
+      with gone as (
+        delete from feed_messages.messages where author_id = ${userId} returning 1
+      )
+      select (select count(*) from gone)::int as n`,
+    );
+    // Placeholders whose last replies were the member's.
+    const removedPlaceholders = await this.number(
+      sql`
+      with gone as (
+        delete from feed_messages.messages where deleted and replies_count = 0 returning 1
+      )
+      select (select count(*) from gone)::int as n`,
+    );
+    return {
+      likes: removedLikes,
+      replies: removedReplies,
+      placeholders,
+      removed: removedTop + removedPlaceholders,
+    };
   }
 
-  private async find(db: Db | Tx, id: string): Promise<MessageRow | undefined> {
-    const [row] = await db.select().from(messages).where(eq(messages.id, id));
+  async find(id: string): Promise<MessageRow | undefined> {
+    const [row] = await this.db.select().from(messages).where(eq(messages.id, id));
     return row;
   }
 
-  private async lock(tx: Tx, id: string): Promise<MessageRow | undefined> {
-    const [row] = await tx.select().from(messages).where(eq(messages.id, id)).for('update');
+  /** The message, locked for the rest of the service's transaction. */
+  async lock(id: string): Promise<MessageRow | undefined> {
+    const [row] = await this.db.select().from(messages).where(eq(messages.id, id)).for('update');
     return row;
   }
 
-  private async number(tx: Tx, statement: SQL): Promise<number> {
+  /**
+   * The message, locked for a change that moves its thread's counter: the thread's top-level
+   * message first (the lock order), then it. Undefined: no such message.
+   */
+  async lockInThread(id: string): Promise<MessageRow | undefined> {
+    const seen = await this.find(id);
+    if (!seen) return undefined;
+    if (seen.parentId !== null) await this.lock(seen.parentId);
+    return this.lock(id);
+  }
+
+  private async number(statement: SQL): Promise<number> {
     // Both drivers (node-postgres, PGlite) answer raw statements with `rows`.
-    const result: unknown = await tx.execute<{ n: number }>(statement);
+    const result: unknown = await this.db.execute<{ n: number }>(statement);
     return (result as { rows: Array<{ n: number }> }).rows[0]?.n ?? 0;
   }
 }

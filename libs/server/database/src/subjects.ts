@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, lt, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import {
   boolean,
   index,
@@ -168,25 +168,6 @@ export class SubjectStore {
       .from(this.subjectPrivacy)
       .where(inArray(this.subjectPrivacy.subjectId, subjectIds));
     return new Map(rows.map(({ subjectId, ...subject }) => [subjectId, subject]));
-  }
-
-  /**
-   * Whether any of these subjects is private to someone other than the viewer (a guest: to
-   * anyone). One probe of the primary key per id.
-   */
-  async hiddenFrom(subjectIds: string[], viewerId: string | null): Promise<boolean> {
-    const [row] = await this.db
-      .select({ subjectId: this.subjectPrivacy.subjectId })
-      .from(this.subjectPrivacy)
-      .where(
-        and(
-          inArray(this.subjectPrivacy.subjectId, [...new Set(subjectIds)]),
-          eq(this.subjectPrivacy.private, true),
-          ...(viewerId === null ? [] : [ne(this.subjectPrivacy.ownerId, viewerId)]),
-        ),
-      )
-      .limit(1);
-    return row !== undefined;
   }
 
   /**

@@ -22,6 +22,19 @@ export function mayRead(subject: Subject, viewerId: string | null): boolean {
   return !subject.deleted && (!subject.private || subject.ownerId === viewerId);
 }
 
+/**
+ * Whether a discussion of these subjects (a room and its post, as last announced) is closed to
+ * `viewerId` (a guest: null): one of them is private to someone else. Deleted or not: a subject
+ * made private stays so.
+ */
+export function hiddenFrom(
+  subjects: Iterable<Subject | undefined>,
+  viewerId: string | null,
+): boolean {
+  for (const subject of subjects) if (subject?.private && subject.ownerId !== viewerId) return true;
+  return false;
+}
+
 /** Whether a subject never announced may be taken on trust at `now`: made within the grace. */
 export function withinGrace(subjectId: string, now: number): boolean {
   const made = uuidV7Time(subjectId);
@@ -43,7 +56,16 @@ export type PrivacyAnnouncement = {
  * (the subject's own 404, or the service's).
  */
 export class SubjectAccess {
-  constructor(readonly store: SubjectStore) {}
+  constructor(
+    readonly store: SubjectStore,
+    /** Until when (ms) every subject never announced is taken on trust; see `takenOnTrust`. */
+    private readonly trust: { until?: number } = {},
+  ) {}
+
+  /** The same rule over `store` (the same schema, in a transaction), sharing what it learnt. */
+  in(store: SubjectStore): SubjectAccess {
+    return new SubjectAccess(store, this.trust);
+  }
 
   /**
    * Refuse, with `notFound`, a deleted subject and, when `viewerId` is given (a guest: null),
@@ -76,18 +98,15 @@ export class SubjectAccess {
    */
   async takenOnTrust(subjectId: string, now = Date.now()): Promise<boolean> {
     if (withinGrace(subjectId, now)) return true;
-    if (this.trustUntil === undefined) {
+    if (this.trust.until === undefined) {
       const started = await this.store.startedAt();
-      this.trustUntil =
+      this.trust.until =
         started === undefined
           ? Number.NEGATIVE_INFINITY
           : started.getTime() + UNANNOUNCED_GRACE_MS + CLOCK_SKEW_MS;
     }
-    return now < this.trustUntil;
+    return now < this.trust.until;
   }
-
-  /** Until when (ms) every subject never announced is taken on trust; see `takenOnTrust`. */
-  private trustUntil: number | undefined;
 
   /**
    * After a write on a subject: if it was deleted meanwhile, `remove` takes what was just

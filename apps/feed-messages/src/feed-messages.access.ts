@@ -1,0 +1,153 @@
+import type { ErrorCode } from '@mepedia/contracts';
+import { isUuid, type Subject } from '@mepedia/server-database';
+import { AppError } from '@mepedia/server-http';
+import { hiddenFrom, type SubjectAccess } from '@mepedia/server-platform';
+import type { FeedMessagesRepository } from './feed-messages.repository';
+import type { MessageRow } from './feed-messages.schema';
+
+/** What a caller asks to do with a discussion, or with one message in it. */
+export type DiscussionRequest =
+  /** Read a room's messages or count them (a guest too). */
+  | { permission: 'discussion.read'; roomId: string }
+  /** Write a message in a room, about a post or me answer. */
+  | { permission: 'discussion.write'; roomId: string; postId: string; now: Date };
+
+export type MessageRequest =
+  | { permission: 'message.like' | 'message.edit'; messageId: string }
+  /** Named with its room (or post) id: a mismatch is a message that is not there. */
+  | { permission: 'message.delete'; messageId: string; roomOrPostId: string };
+
+export type MessagePermission = MessageRequest['permission'];
+
+/**
+ * Why `viewerId` may not do `permission` with `message` (undefined: they may), given the
+ * subjects its room and post are (as last announced; undefined: never announced). Anyone who may
+ * see the discussion likes a message; only its author edits or deletes it, and deleting it asks
+ * nothing of the discussion's privacy (an author may take back what they said in a discussion
+ * closed since). A placeholder is a message that is not there.
+ */
+export function messageRefusal(
+  permission: MessagePermission,
+  message: MessageRow | undefined,
+  viewerId: string,
+  subjects: Iterable<Subject | undefined>,
+  roomOrPostId?: string,
+): ErrorCode | undefined {
+  if (!message) return 'MESSAGE_NOT_FOUND';
+  if (permission !== 'message.delete' && hiddenFrom(subjects, viewerId))
+    return 'DISCUSSION_NOT_FOUND';
+  if (message.deleted) return 'MESSAGE_NOT_FOUND';
+  if (
+    permission === 'message.delete' &&
+    message.roomId !== roomOrPostId &&
+    message.postId !== roomOrPostId
+  )
+    return 'MESSAGE_NOT_FOUND';
+  if (permission !== 'message.like' && message.authorId !== viewerId) return 'NOT_MESSAGE_AUTHOR';
+  return undefined;
+}
+
+/**
+ * The access rule of feed-messages (immich's `requireAccess`, by another name): the service asks
+ * it before it reads or writes, through the repository it is working with (inside its
+ * transaction, for a change), and gets a refusal as the error the caller answers. What is
+ * discussed is the subjects read model's (`SubjectAccess`): a private post's or answer's
+ * discussion is its owner's alone, and to anyone else it does not exist (DISCUSSION_NOT_FOUND);
+ * nobody writes about a post that was deleted or never existed.
+ */
+export class FeedMessagesAccess {
+  constructor(private readonly subjects: SubjectAccess) {}
+
+  /** Refuse, with DISCUSSION_NOT_FOUND, a discussion `viewerId` (a guest: null) may not have. */
+  async requireDiscussion(
+    repository: FeedMessagesRepository,
+    viewerId: string | null,
+    request: DiscussionRequest,
+  ): Promise<void> {
+    switch (request.permission) {
+      case 'discussion.read':
+        return this.requireRoom(repository, request.roomId, viewerId);
+      case 'discussion.write': {
+        await this.requireVisible(repository, [request.roomId, request.postId], viewerId);
+        // A post or answer deleted, or never announced and not made a moment ago, is refused;
+        // one taken on trust is noted, and its messages go if it is still unannounced after
+        // the grace (`sweepUnannounced`).
+        await this.subjects
+          .in(repository.subjects)
+          .mustRead(request.postId, 'DISCUSSION_NOT_FOUND', {
+            writing: true,
+            now: request.now.getTime(),
+          });
+        return;
+      }
+    }
+  }
+
+  /**
+   * The message `viewerId` may do `permission` with, locked for the rest of the transaction
+   * (a deletion locks its thread's top-level message first); otherwise the refusal. Whether its
+   * discussion is hidden is read before the lock (a message never changes room or post), so the
+   * lock is held no longer than the change needs: many likes of one message take turns on it.
+   */
+  async requireMessage(
+    repository: FeedMessagesRepository,
+    viewerId: string,
+    request: MessageRequest,
+  ): Promise<MessageRow> {
+    if (request.permission === 'message.delete') {
+      const message = await repository.lockInThread(request.messageId);
+      const refusal = messageRefusal('message.delete', message, viewerId, [], request.roomOrPostId);
+      if (refusal !== undefined || !message) throw new AppError(refusal ?? 'MESSAGE_NOT_FOUND');
+      return message;
+    }
+    const seen = await repository.find(request.messageId);
+    const subjects = seen
+      ? [...(await repository.subjects.subjects([seen.roomId, seen.postId])).values()]
+      : [];
+    const hidden = messageRefusal(request.permission, seen, viewerId, subjects);
+    if (hidden === 'MESSAGE_NOT_FOUND' || hidden === 'DISCUSSION_NOT_FOUND')
+      throw new AppError(hidden);
+    const message = await repository.lock(request.messageId);
+    const refusal = messageRefusal(request.permission, message, viewerId, subjects);
+    if (refusal !== undefined || !message) throw new AppError(refusal ?? 'MESSAGE_NOT_FOUND');
+    return message;
+  }
+
+  /**
+   * After a message about a subject committed: if the subject was deleted meanwhile, `remove`
+   * takes what was written and the caller gets DISCUSSION_NOT_FOUND (`mustStillExist`).
+   */
+  requireStillThere(subjectId: string, remove: () => Promise<unknown>): Promise<void> {
+    return this.subjects.mustStillExist(subjectId, 'DISCUSSION_NOT_FOUND', remove);
+  }
+
+  /** Refuse a discussion of subjects one of which is private to someone else. */
+  private async requireVisible(
+    repository: FeedMessagesRepository,
+    subjectIds: string[],
+    viewerId: string | null,
+  ): Promise<void> {
+    const subjects = await repository.subjects.subjects([...new Set(subjectIds)]);
+    if (hiddenFrom(subjects.values(), viewerId)) throw new AppError('DISCUSSION_NOT_FOUND');
+  }
+
+  /**
+   * Refuse to read a room the viewer may not see, or one named by a UUID (what a post's or
+   * answer's id is) that is no post or answer ever announced: a made-up id, or one made long
+   * ago (not within the grace, `takenOnTrust`), unless messages are in it (a room of its own,
+   * `feedRoomId`, whose messages were each taken about a post or answer that existed). An id
+   * that is no UUID is never a post or answer: a room of its own, empty or not.
+   */
+  private async requireRoom(
+    repository: FeedMessagesRepository,
+    roomId: string,
+    viewerId: string | null,
+  ): Promise<void> {
+    const room = await repository.subjects.subject(roomId);
+    if (room && hiddenFrom([room], viewerId)) throw new AppError('DISCUSSION_NOT_FOUND');
+    if (room || !isUuid(roomId)) return;
+    if (await this.subjects.in(repository.subjects).takenOnTrust(roomId)) return;
+    if (await repository.hasMessages(roomId)) return;
+    throw new AppError('DISCUSSION_NOT_FOUND');
+  }
+}

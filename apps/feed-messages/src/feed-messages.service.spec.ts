@@ -1,0 +1,464 @@
+import { newId, type Subject } from '@mepedia/server-database';
+import { UNANNOUNCED_GRACE_MS } from '@mepedia/server-platform';
+import { messageRefusal } from './feed-messages.access';
+import type { FeedMessagesRepository, NewMessage } from './feed-messages.repository';
+import type { MessageRow } from './feed-messages.schema';
+import { FeedMessagesService } from './feed-messages.service';
+
+const AUTHOR = '0190b7a4-0000-7000-8000-00000000000a';
+const OTHER = '0190b7a4-0000-7000-8000-00000000000b';
+
+/** The subjects read model, in memory: only what the service's rule reads and notes. */
+class FakeSubjects {
+  readonly rows = new Map<string, Subject>();
+  readonly noted: string[] = [];
+  subject(id: string) {
+    return Promise.resolve(this.rows.get(id));
+  }
+  subjects(ids: string[]) {
+    const found = ids.flatMap((id) => {
+      const row = this.rows.get(id);
+      return row ? [[id, row] as const] : [];
+    });
+    return Promise.resolve(new Map(found));
+  }
+  startedAt() {
+    return Promise.resolve(undefined);
+  }
+  noteUnannounced(id: string) {
+    this.noted.push(id);
+    return Promise.resolve();
+  }
+  markDeleted(id: string) {
+    this.rows.set(id, { ownerId: OTHER, private: true, deleted: true });
+    return Promise.resolve();
+  }
+  disownSubjects = jest.fn(() => Promise.resolve(0));
+}
+
+/**
+ * The repository's reads and writes, in memory. Counts what is locked outside a transaction: the
+ * service must ask its rule, and write, inside the one it opens.
+ */
+class FakeRepository {
+  readonly subjects = new FakeSubjects();
+  readonly messages = new Map<string, MessageRow>();
+  readonly likes = new Set<string>();
+  readonly announced: Array<{ messageId: string; deleted: boolean }> = [];
+  open = 0;
+  lockedOutside = 0;
+
+  async transaction<T>(work: (repository: FeedMessagesRepository) => Promise<T>): Promise<T> {
+    this.open += 1;
+    try {
+      return await work(this as unknown as FeedMessagesRepository);
+    } finally {
+      this.open -= 1;
+    }
+  }
+  find(id: string) {
+    return Promise.resolve(this.messages.get(id));
+  }
+  lock(id: string) {
+    if (this.open === 0) this.lockedOutside += 1;
+    return this.find(id);
+  }
+  async lockInThread(id: string) {
+    const seen = this.messages.get(id);
+    if (seen?.parentId) await this.lock(seen.parentId);
+    return seen && this.lock(id);
+  }
+  insert(row: NewMessage & { parentId: string | null }) {
+    const created: MessageRow = {
+      ...row,
+      deleted: false,
+      likes: 0,
+      repliesCount: 0,
+      editedAt: null,
+    };
+    this.messages.set(row.id, created);
+    this.announced.push({ messageId: row.id, deleted: false });
+    return Promise.resolve(created);
+  }
+  countReplies(topId: string, delta: 1 | -1) {
+    const top = this.messages.get(topId);
+    if (top) top.repliesCount += delta;
+    return Promise.resolve(top);
+  }
+  edit(id: string, change: { text: string; tag: string | null | undefined; editedAt: Date }) {
+    const row = this.messages.get(id) as MessageRow;
+    Object.assign(row, { text: change.text, editedAt: change.editedAt });
+    if (change.tag !== undefined) row.tag = change.tag;
+    return Promise.resolve(row);
+  }
+  makePlaceholder(message: MessageRow) {
+    Object.assign(this.messages.get(message.id) as MessageRow, {
+      deleted: true,
+      authorId: null,
+      text: null,
+      likes: 0,
+    });
+    this.announced.push({ messageId: message.id, deleted: true });
+    return Promise.resolve();
+  }
+  remove(message: MessageRow) {
+    this.messages.delete(message.id);
+    this.announced.push({ messageId: message.id, deleted: true });
+    return Promise.resolve();
+  }
+  removePlaceholder(id: string) {
+    this.messages.delete(id);
+    return Promise.resolve();
+  }
+  removePost(postId: string) {
+    const gone = [...this.messages.values()].filter((row) => row.postId === postId);
+    for (const row of gone) this.messages.delete(row.id);
+    return Promise.resolve(gone.length);
+  }
+  toggleLike(messageId: string, userId: string) {
+    const key = `${messageId}:${userId}`;
+    const liked = !this.likes.has(key);
+    if (liked) this.likes.add(key);
+    else this.likes.delete(key);
+    const row = this.messages.get(messageId) as MessageRow;
+    row.likes += liked ? 1 : -1;
+    return Promise.resolve({ liked, likes: row.likes });
+  }
+  hasMessages(roomId: string) {
+    return Promise.resolve([...this.messages.values()].some((row) => row.roomId === roomId));
+  }
+  countVisible(roomId: string) {
+    const rows = [...this.messages.values()];
+    return Promise.resolve(rows.filter((row) => row.roomId === roomId && !row.deleted).length);
+  }
+  page(roomId: string) {
+    const rows = [...this.messages.values()].filter((row) => row.roomId === roomId);
+    return Promise.resolve({ rows, total: rows.length, visible: rows.length });
+  }
+  likedBy(userId: string, ids: string[]) {
+    return Promise.resolve(ids.filter((id) => this.likes.has(`${id}:${userId}`)));
+  }
+  removeMember = jest.fn(() =>
+    Promise.resolve({ likes: 0, replies: 0, placeholders: 0, removed: 0 }),
+  );
+}
+
+function newTestService() {
+  const repository = new FakeRepository();
+  const relayed = jest.fn();
+  const sut = new FeedMessagesService(repository as unknown as FeedMessagesRepository, relayed);
+  /** A post announced by its owner (public unless said), made long ago: no grace. */
+  const newPost = (subject: Partial<Subject> = {}) => {
+    const id = newId(Date.now() - 2 * UNANNOUNCED_GRACE_MS);
+    repository.subjects.rows.set(id, {
+      ownerId: AUTHOR,
+      private: false,
+      deleted: false,
+      ...subject,
+    });
+    return id;
+  };
+  return { sut, repository, relayed, newPost };
+}
+
+const row = (changes: Partial<MessageRow> = {}): MessageRow => ({
+  id: newId(),
+  roomId: 'room',
+  postId: 'room',
+  parentId: null,
+  authorId: AUTHOR,
+  text: 'said',
+  tag: null,
+  deleted: false,
+  likes: 0,
+  repliesCount: 0,
+  createdAt: new Date(),
+  editedAt: null,
+  ...changes,
+});
+
+const open: Subject = { ownerId: AUTHOR, private: false, deleted: false };
+const closed: Subject = { ownerId: AUTHOR, private: true, deleted: false };
+
+describe(messageRefusal.name, () => {
+  it('lets the author edit and delete, and anyone who sees the discussion like', () => {
+    const message = row();
+    expect(messageRefusal('message.edit', message, AUTHOR, [open])).toBeUndefined();
+    expect(messageRefusal('message.delete', message, AUTHOR, [], 'room')).toBeUndefined();
+    expect(messageRefusal('message.like', message, OTHER, [open])).toBeUndefined();
+  });
+
+  it('refuses another member an edit or a deletion as NOT_MESSAGE_AUTHOR', () => {
+    const message = row();
+    expect(messageRefusal('message.edit', message, OTHER, [open])).toBe('NOT_MESSAGE_AUTHOR');
+    expect(messageRefusal('message.delete', message, OTHER, [], 'room')).toBe('NOT_MESSAGE_AUTHOR');
+  });
+
+  it('hides a message in a discussion private to someone else, but not from its owner', () => {
+    const message = row({ authorId: OTHER });
+    expect(messageRefusal('message.like', message, OTHER, [closed])).toBe('DISCUSSION_NOT_FOUND');
+    expect(messageRefusal('message.edit', message, OTHER, [open, closed])).toBe(
+      'DISCUSSION_NOT_FOUND',
+    );
+    expect(messageRefusal('message.like', message, AUTHOR, [closed])).toBeUndefined();
+  });
+
+  it('lets an author delete their message in a discussion closed since', () => {
+    const message = row({ authorId: OTHER });
+    expect(messageRefusal('message.delete', message, OTHER, [closed], 'room')).toBeUndefined();
+  });
+
+  it('takes a missing message, a placeholder or a deletion named with another room as not there', () => {
+    expect(messageRefusal('message.like', undefined, AUTHOR, [])).toBe('MESSAGE_NOT_FOUND');
+    expect(messageRefusal('message.edit', row({ deleted: true }), AUTHOR, [])).toBe(
+      'MESSAGE_NOT_FOUND',
+    );
+    expect(messageRefusal('message.delete', row(), AUTHOR, [], 'elsewhere')).toBe(
+      'MESSAGE_NOT_FOUND',
+    );
+    expect(messageRefusal('message.delete', row({ roomId: 'own' }), AUTHOR, [], 'room')).toBe(
+      undefined,
+    );
+  });
+});
+
+describe(FeedMessagesService.name, () => {
+  describe('send', () => {
+    it('writes a message about a readable post, announced, in one transaction', async () => {
+      const { sut, repository, relayed, newPost } = newTestService();
+      const postId = newPost();
+      const said = await sut.send(OTHER, { message: 'hello', postId });
+      expect(said).toMatchObject({ message: 'hello', postId, feedRoomId: postId });
+      expect(repository.announced).toEqual([{ messageId: said.messageId, deleted: false }]);
+      expect(relayed).toHaveBeenCalledTimes(1);
+    });
+
+    it('refuses a guest-hidden discussion: a post private to someone else', async () => {
+      const { sut, repository, newPost } = newTestService();
+      const postId = newPost({ private: true });
+      await expect(sut.send(OTHER, { message: 'hello', postId })).rejects.toMatchObject({
+        code: 'DISCUSSION_NOT_FOUND',
+      });
+      expect(repository.messages.size).toBe(0);
+      await expect(sut.send(AUTHOR, { message: 'mine', postId })).resolves.toMatchObject({
+        message: 'mine',
+      });
+    });
+
+    it('refuses a deleted post, and one never announced made long ago', async () => {
+      const { sut, repository, newPost } = newTestService();
+      const deleted = newPost({ deleted: true });
+      const unknown = newId(Date.now() - 2 * UNANNOUNCED_GRACE_MS);
+      for (const postId of [deleted, unknown])
+        await expect(sut.send(AUTHOR, { message: 'x', postId })).rejects.toMatchObject({
+          code: 'DISCUSSION_NOT_FOUND',
+        });
+      expect(repository.messages.size).toBe(0);
+    });
+
+    it('takes a post made a moment ago on trust, and notes it for the sweep', async () => {
+      const { sut, repository } = newTestService();
+      const postId = newId();
+      await sut.send(AUTHOR, { message: 'first', postId });
+      expect(repository.subjects.noted).toEqual([postId]);
+    });
+
+    it('puts a reply to a reply under the thread, and counts it there', async () => {
+      const { sut, repository, newPost } = newTestService();
+      const postId = newPost();
+      const top = await sut.send(AUTHOR, { message: 'top', postId });
+      const reply = await sut.send(OTHER, {
+        message: 'reply',
+        postId,
+        parentMessageId: top.messageId,
+      });
+      const again = await sut.send(AUTHOR, {
+        message: 'again',
+        postId,
+        parentMessageId: reply.messageId,
+      });
+      expect(again.parentMessageId).toBe(top.messageId);
+      expect(repository.messages.get(top.messageId)?.repliesCount).toBe(2);
+      expect(repository.lockedOutside).toBe(0);
+    });
+
+    it('refuses a reply to a placeholder, or to a message of another room', async () => {
+      const { sut, repository, newPost } = newTestService();
+      const postId = newPost();
+      const top = await sut.send(AUTHOR, { message: 'top', postId, feedRoomId: 'a-room' });
+      await expect(
+        sut.send(AUTHOR, { message: 'x', postId, parentMessageId: top.messageId }),
+      ).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
+      (repository.messages.get(top.messageId) as MessageRow).deleted = true;
+      await expect(
+        sut.send(AUTHOR, {
+          message: 'x',
+          postId,
+          feedRoomId: 'a-room',
+          parentMessageId: top.messageId,
+        }),
+      ).rejects.toMatchObject({ code: 'MESSAGE_NOT_FOUND' });
+    });
+
+    it('takes back a message whose post was deleted while it was written', async () => {
+      const { sut, repository, newPost } = newTestService();
+      const postId = newPost();
+      const insert = repository.insert.bind(repository);
+      repository.insert = async (message) => {
+        const created = await insert(message);
+        await repository.subjects.markDeleted(postId);
+        return created;
+      };
+      await expect(sut.send(AUTHOR, { message: 'late', postId })).rejects.toMatchObject({
+        code: 'DISCUSSION_NOT_FOUND',
+      });
+      expect(repository.messages.size).toBe(0);
+    });
+  });
+
+  describe('edit', () => {
+    it('changes the author’s own message, locked in the transaction', async () => {
+      const { sut, repository, newPost } = newTestService();
+      const postId = newPost();
+      const said = await sut.send(AUTHOR, { message: 'before', postId });
+      const edited = await sut.edit(AUTHOR, { messageId: said.messageId, message: 'after' });
+      expect(edited).toMatchObject({ message: 'after' });
+      expect(edited.editedAt).not.toBeNull();
+      expect(repository.lockedOutside).toBe(0);
+    });
+
+    it('refuses another member, and leaves the text as it was', async () => {
+      const { sut, repository, newPost } = newTestService();
+      const said = await sut.send(AUTHOR, { message: 'mine', postId: newPost() });
+      await expect(
+        sut.edit(OTHER, { messageId: said.messageId, message: 'theirs' }),
+      ).rejects.toMatchObject({ code: 'NOT_MESSAGE_AUTHOR' });
+      expect(repository.messages.get(said.messageId)?.text).toBe('mine');
+    });
+
+    it('refuses the author once the discussion is private to someone else', async () => {
+      const { sut, repository, newPost } = newTestService();
+      const postId = newPost();
+      const said = await sut.send(OTHER, { message: 'mine', postId });
+      repository.subjects.rows.set(postId, closed);
+      await expect(
+        sut.edit(OTHER, { messageId: said.messageId, message: 'x' }),
+      ).rejects.toMatchObject({ code: 'DISCUSSION_NOT_FOUND' });
+    });
+  });
+
+  describe('like', () => {
+    it('turns another member’s like on and off', async () => {
+      const { sut, newPost } = newTestService();
+      const said = await sut.send(AUTHOR, { message: 'likeable', postId: newPost() });
+      expect(await sut.like(said.messageId, OTHER)).toEqual({ liked: true, likes: 1 });
+      expect(await sut.like(said.messageId, OTHER)).toEqual({ liked: false, likes: 0 });
+    });
+
+    it('refuses a placeholder and an unknown message as not there', async () => {
+      const { sut, repository, newPost } = newTestService();
+      const said = await sut.send(AUTHOR, { message: 'gone', postId: newPost() });
+      (repository.messages.get(said.messageId) as MessageRow).deleted = true;
+      for (const id of [said.messageId, newId()])
+        await expect(sut.like(id, OTHER)).rejects.toMatchObject({ code: 'MESSAGE_NOT_FOUND' });
+    });
+  });
+
+  describe('delete', () => {
+    it('keeps a top-level message with replies as a placeholder', async () => {
+      const { sut, repository, newPost } = newTestService();
+      const postId = newPost();
+      const top = await sut.send(AUTHOR, { message: 'top', postId });
+      await sut.send(OTHER, { message: 'reply', postId, parentMessageId: top.messageId });
+      expect(await sut.delete(AUTHOR, top.messageId, postId)).toEqual({
+        deleted: true,
+        placeholder: true,
+      });
+      expect(repository.messages.get(top.messageId)).toMatchObject({
+        deleted: true,
+        text: null,
+      });
+    });
+
+    it('removes the last reply of a placeholder, and the placeholder with it', async () => {
+      const { sut, repository, newPost } = newTestService();
+      const postId = newPost();
+      const top = await sut.send(AUTHOR, { message: 'top', postId });
+      const reply = await sut.send(OTHER, {
+        message: 'reply',
+        postId,
+        parentMessageId: top.messageId,
+      });
+      await sut.delete(AUTHOR, top.messageId, postId);
+      expect(await sut.delete(OTHER, reply.messageId, postId)).toEqual({
+        deleted: true,
+        placeholder: false,
+      });
+      expect(repository.messages.size).toBe(0);
+      expect(repository.lockedOutside).toBe(0);
+    });
+
+    it('refuses another member, and a room that is not the message’s', async () => {
+      const { sut, repository, newPost } = newTestService();
+      const postId = newPost();
+      const said = await sut.send(AUTHOR, { message: 'mine', postId });
+      await expect(sut.delete(OTHER, said.messageId, postId)).rejects.toMatchObject({
+        code: 'NOT_MESSAGE_AUTHOR',
+      });
+      await expect(sut.delete(AUTHOR, said.messageId, 'elsewhere')).rejects.toMatchObject({
+        code: 'MESSAGE_NOT_FOUND',
+      });
+      expect(repository.messages.has(said.messageId)).toBe(true);
+    });
+  });
+
+  describe('page and count', () => {
+    it('shows a public discussion to a guest, with no likes of their own', async () => {
+      const { sut, newPost } = newTestService();
+      const postId = newPost();
+      await sut.send(OTHER, { message: 'public', postId });
+      const page = await sut.page({ id: postId });
+      expect(page.messages.map((message) => message.message)).toEqual(['public']);
+      expect(page.likedByMe).toEqual([]);
+      expect(await sut.count(postId)).toEqual({ count: 1 });
+    });
+
+    it('hides a private discussion from a guest and other members, not from its owner', async () => {
+      const { sut, newPost } = newTestService();
+      const postId = newPost({ private: true });
+      await expect(sut.count(postId)).rejects.toMatchObject({ code: 'DISCUSSION_NOT_FOUND' });
+      await expect(sut.page({ id: postId }, OTHER)).rejects.toMatchObject({
+        code: 'DISCUSSION_NOT_FOUND',
+      });
+      expect(await sut.count(postId, AUTHOR)).toEqual({ count: 0 });
+    });
+
+    it('refuses a room named by an old UUID never announced, unless messages are in it', async () => {
+      const { sut, repository } = newTestService();
+      const old = newId(Date.now() - 2 * UNANNOUNCED_GRACE_MS);
+      await expect(sut.count(old)).rejects.toMatchObject({ code: 'DISCUSSION_NOT_FOUND' });
+      repository.messages.set('m', row({ roomId: old }));
+      expect(await sut.count(old)).toEqual({ count: 1 });
+      // A room of its own (no UUID) is never a post: read, empty or not.
+      expect(await sut.count('a-room')).toEqual({ count: 0 });
+    });
+  });
+
+  describe('events', () => {
+    it('removes a deleted post’s messages after marking it deleted for good', async () => {
+      const { sut, repository, newPost } = newTestService();
+      const postId = newPost();
+      await sut.send(OTHER, { message: 'about it', postId });
+      expect(await sut.removePost(postId)).toBe(1);
+      expect(repository.subjects.rows.get(postId)?.deleted).toBe(true);
+    });
+
+    it('removes a member’s messages in a transaction, then disowns their subjects', async () => {
+      const { sut, repository } = newTestService();
+      const leftAt = new Date();
+      await sut.removeMember(AUTHOR, leftAt);
+      expect(repository.removeMember).toHaveBeenCalledWith(AUTHOR);
+      expect(repository.subjects.disownSubjects).toHaveBeenCalledWith(AUTHOR, leftAt);
+    });
+  });
+});
