@@ -1,46 +1,30 @@
-import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
-import {
-  PeopleQuery,
-  type PeoplePage,
-  type PersonCard,
-  type PublishedProfilesAmountResponse,
-} from '@mepedia/contracts';
-import { Public, ZodPipe } from '@mepedia/server-http';
-import type { z } from 'zod';
+import { Controller } from '@nestjs/common';
+import { usersRoutes as routes } from '@mepedia/contracts';
+import { Endpoint, Input, type In } from '@mepedia/server-http';
 import { PeopleService } from './people.service';
 
 /** The people directory. Public: guests browse people too. */
-@Controller('api/users')
+@Controller()
 export class PeopleController {
   constructor(private readonly people: PeopleService) {}
 
-  @Public()
-  @Post('getPublishedUsers')
-  @HttpCode(200)
-  getPublishedUsers(
-    @Body(new ZodPipe(PeopleQuery)) body: z.output<typeof PeopleQuery>,
-  ): Promise<PeoplePage> {
+  @Endpoint(routes.getPublishedUsers)
+  getPublishedUsers(@Input('body') body: In<typeof routes.getPublishedUsers, 'body'>) {
     return this.people.list(body);
   }
 
-  @Public()
-  @Post('getHomepageUsers')
-  @HttpCode(200)
-  getHomepageUsers(
-    @Body(new ZodPipe(PeopleQuery)) body: z.output<typeof PeopleQuery>,
-  ): Promise<PeoplePage> {
+  @Endpoint(routes.getHomepageUsers)
+  getHomepageUsers(@Input('body') body: In<typeof routes.getHomepageUsers, 'body'>) {
     return this.people.list(body);
   }
 
-  @Public()
-  @Get('getRandomPublishedUsers')
-  getRandomPublishedUsers(): Promise<PersonCard[]> {
+  @Endpoint(routes.getRandomPublishedUsers)
+  getRandomPublishedUsers() {
     return this.people.random();
   }
 
-  @Public()
-  @Get('getPublishedProfilesAmount')
-  getPublishedProfilesAmount(): Promise<PublishedProfilesAmountResponse> {
+  @Endpoint(routes.getPublishedProfilesAmount)
+  getPublishedProfilesAmount() {
     return this.people.publishedAmount();
   }
 }

@@ -1,36 +1,6 @@
-import {
-  Body,
-  Controller,
-  Get,
-  HttpCode,
-  Param,
-  Post,
-  Put,
-  Req,
-  Res,
-  UseGuards,
-} from '@nestjs/common';
-import {
-  DeleteUserRequest,
-  EndSessionRequest,
-  GetMembersByIdsRequest,
-  Email,
-  NO_SESSION,
-  RegisterRequest,
-  UpdateUserInformationRequest,
-  UpdateUserLanguageRequest,
-  type CurrentUser,
-  type DeleteUserResponse,
-  type GetUserIdByEmailResponse,
-  type LogoutResponse,
-  type MembersByIdsResponse,
-  type PublicProfile,
-  type RegisterInput,
-  type RegisterResponse,
-  type SessionsList,
-  type UpdateUserInformationInput,
-} from '@mepedia/contracts';
-import { MembersOnly, Public, ZodPipe } from '@mepedia/server-http';
+import { Controller, Param, Req, Res, UseGuards } from '@nestjs/common';
+import { NO_SESSION, usersRoutes as routes } from '@mepedia/contracts';
+import { Endpoint, Input, type In } from '@mepedia/server-http';
 import { CurrentIdentity, CurrentMember, type Identity } from '@mepedia/server-identity';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LocalAuthGuard } from './local-auth.guard';
@@ -42,11 +12,10 @@ import type { UserRow } from './users.schema';
 import type { RequestContext } from './audit-log';
 import { Context } from './request-context';
 import { UsersService } from './users.service';
-import type { z } from 'zod';
 
 type Member = Extract<Identity, { kind: 'member' }>;
 
-@Controller('api/users')
+@Controller()
 export class UsersController {
   constructor(
     private readonly users: UsersService,
@@ -55,14 +24,12 @@ export class UsersController {
     private readonly tickets: VerificationTickets,
   ) {}
 
-  @Public()
-  @Post('register')
-  @HttpCode(201)
+  @Endpoint(routes.register)
   async register(
-    @Body(new ZodPipe(RegisterRequest)) body: RegisterInput,
+    @Input('body') body: In<typeof routes.register, 'body'>,
     @Context() context: RequestContext,
     @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<RegisterResponse> {
+  ) {
     const now = new Date();
     const created = await this.users.register(body, context, now);
     // This browser, and only a browser that proves the password later, may go on verifying.
@@ -74,16 +41,14 @@ export class UsersController {
     return created;
   }
 
-  @Public()
+  @Endpoint(routes.login)
   @UseGuards(LocalAuthGuard)
-  @Post('login')
-  @HttpCode(200)
   async login(
     @Req() request: FastifyRequest & { user?: UserRow },
     @CurrentIdentity() identity: Identity,
     @Context() context: RequestContext,
     @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<CurrentUser> {
+  ) {
     const user = request.user as UserRow;
     if (user.verificationDeadline && verificationState(user) !== 'verified') {
       // The password is proven: this browser may continue the account's verification.
@@ -97,13 +62,12 @@ export class UsersController {
     return toCurrentUser(user);
   }
 
-  @Public()
-  @Post('session')
-  @HttpCode(200)
+  // The string is JSON encoded here, a second answer type the entry's schema reads back.
+  @Endpoint<typeof routes.session, string>(routes.session)
   async session(
     @CurrentIdentity() identity: Identity,
     @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<CurrentUser | string> {
+  ) {
     const user = identity.kind === 'member' ? await this.users.currentUser(identity.userId) : null;
     if (user) return user;
     // JSON like every other answer: the body is the string "NoSession".
@@ -111,97 +75,80 @@ export class UsersController {
     return JSON.stringify(NO_SESSION);
   }
 
-  @Public()
-  @Post('logout')
-  @HttpCode(200)
+  @Endpoint(routes.logout)
   async logout(
     @CurrentIdentity() identity: Identity,
     @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<LogoutResponse> {
+  ) {
     if (identity.kind === 'member') await this.sessions.revoke(identity.sessionId);
     this.cookies.clear(reply);
-    return { loggedOut: true };
+    return { loggedOut: true as const };
   }
 
-  @MembersOnly()
-  @Put('updateUserInformation')
+  @Endpoint(routes.updateUserInformation)
   updateUserInformation(
     @CurrentMember() member: Member,
-    @Body(new ZodPipe(UpdateUserInformationRequest)) body: UpdateUserInformationInput,
-  ): Promise<CurrentUser> {
+    @Input('body') body: In<typeof routes.updateUserInformation, 'body'>,
+  ) {
     return this.users.updateInformation(member.userId, body);
   }
 
-  @MembersOnly()
-  @Put('updateUserLanguage')
+  @Endpoint(routes.updateUserLanguage)
   async updateUserLanguage(
     @CurrentMember() member: Member,
-    @Body(new ZodPipe(UpdateUserLanguageRequest)) body: z.output<typeof UpdateUserLanguageRequest>,
+    @Input('body') body: In<typeof routes.updateUserLanguage, 'body'>,
   ) {
     return { language: await this.users.updateLanguage(member.userId, body.language) };
   }
 
-  @Public()
-  @Get('getProfileById/:id')
-  getProfileById(@Param('id') id: string): Promise<PublicProfile> {
+  @Endpoint(routes.getProfileById)
+  getProfileById(@Param('id') id: string) {
     return this.users.publicProfile(id);
   }
 
   /** Bylines of a list in one call (ours): public, like getProfileById. */
-  @Public()
-  @Post('getMembersByIds')
-  @HttpCode(200)
-  getMembersByIds(
-    @Body(new ZodPipe(GetMembersByIdsRequest)) body: z.output<typeof GetMembersByIdsRequest>,
-  ): Promise<MembersByIdsResponse> {
+  @Endpoint(routes.getMembersByIds)
+  getMembersByIds(@Input('body') body: In<typeof routes.getMembersByIds, 'body'>) {
     return this.users.memberNames(body.ids);
   }
 
-  @MembersOnly()
-  @Get('getUserIdByEmail/:email')
+  @Endpoint(routes.getUserIdByEmail)
   getUserIdByEmail(
-    @Param('email', new ZodPipe(Email)) email: string,
-  ): Promise<GetUserIdByEmailResponse> {
+    @Input('params', 'email') email: In<typeof routes.getUserIdByEmail, 'params'>['email'],
+  ) {
     return this.users.userIdByEmail(email);
   }
 
   /** The member's sessions (our addition): where they are signed in, and until when. */
-  @MembersOnly()
-  @Get('sessions')
-  sessionsList(@CurrentMember() member: Member): Promise<SessionsList> {
+  @Endpoint(routes.sessions)
+  sessionsList(@CurrentMember() member: Member) {
     return this.sessions.list(member.userId, member.sessionId);
   }
 
   /** Sign out everywhere else (our addition). */
-  @MembersOnly()
-  @Post('endOtherSessions')
-  @HttpCode(200)
-  endOtherSessions(@CurrentMember() member: Member): Promise<{ ended: number }> {
+  @Endpoint(routes.endOtherSessions)
+  endOtherSessions(@CurrentMember() member: Member) {
     return this.sessions.endOthers(member.userId, member.sessionId);
   }
 
   /** End one of the member's own sessions (our addition). */
-  @MembersOnly()
-  @Post('endSession')
-  @HttpCode(200)
+  @Endpoint(routes.endSession)
   endSession(
     @CurrentMember() member: Member,
-    @Body(new ZodPipe(EndSessionRequest)) body: z.output<typeof EndSessionRequest>,
-  ): Promise<{ ended: true }> {
+    @Input('body') body: In<typeof routes.endSession, 'body'>,
+  ) {
     return this.sessions.endOne(member.userId, body.sessionId);
   }
 
-  @MembersOnly()
-  @Post('deleteUserById')
-  @HttpCode(200)
+  @Endpoint(routes.deleteUserById)
   async deleteUserById(
     @CurrentMember() member: Member,
-    @Body(new ZodPipe(DeleteUserRequest)) body: z.output<typeof DeleteUserRequest>,
+    @Input('body') body: In<typeof routes.deleteUserById, 'body'>,
     @Context() context: RequestContext,
     @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<DeleteUserResponse> {
+  ) {
     await this.users.deleteAccount(member.userId, body.id, body.password, context);
     this.cookies.clear(reply);
-    return { deleted: true };
+    return { deleted: true as const };
   }
 }

@@ -1,27 +1,12 @@
-import { Body, Controller, HttpCode, Post, Put, Req, Res } from '@nestjs/common';
+import { Controller, Req, Res } from '@nestjs/common';
 import {
-  ChangeEmailRequest,
-  ChangePhoneNumberRequest,
-  SendPasswordResetEmailRequest,
-  SendPhoneCodeRequest,
-  SendVerificationEmailRequest,
-  UnsubscribeRequest,
-  UpdateUserPasswordRequest,
-  UserIdRequest,
-  VerifyUserByEmailRequest,
-  VerifyUserByPhoneRequest,
+  usersRoutes as routes,
   type CurrentUser,
   type EmailVerifiedSignedOut,
-  type MessageSentResponse,
-  type UserToVerify,
-  type UserVerifiedResponse,
-  type VerifyUserByEmailResponse,
-  type VerifyUserByPhoneResponse,
 } from '@mepedia/contracts';
-import { AppError, MembersOnly, Public, ZodPipe } from '@mepedia/server-http';
+import { AppError, Endpoint, Input, type In } from '@mepedia/server-http';
 import { CurrentIdentity, CurrentMember, type Identity } from '@mepedia/server-identity';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
 import type { RequestContext } from './audit-log';
 import { PasswordService } from './password.service';
 import { Context } from './request-context';
@@ -31,7 +16,6 @@ import { UsersService } from './users.service';
 import { VerificationTickets } from './verification-tickets';
 import { VerificationService } from './verification.service';
 
-type Out<S extends z.ZodType> = z.output<S>;
 type Member = Extract<Identity, { kind: 'member' }>;
 
 const SIGNED_OUT: EmailVerifiedSignedOut = { emailVerified: true, signedIn: false };
@@ -40,7 +24,7 @@ const SIGNED_OUT: EmailVerifiedSignedOut = { emailVerified: true, signedIn: fals
  * Verification by phone and email, password reset, unsubscribe. All public:
  * the people calling them cannot sign in yet (or forgot how).
  */
-@Controller('api/users')
+@Controller()
 export class VerificationController {
   constructor(
     private readonly verification: VerificationService,
@@ -51,27 +35,24 @@ export class VerificationController {
     private readonly tickets: VerificationTickets,
   ) {}
 
-  @Public()
-  @Post('sendPhoneCode')
-  @HttpCode(200)
+  @Endpoint(routes.sendPhoneCode)
   async sendPhoneCode(
-    @Body(new ZodPipe(SendPhoneCodeRequest)) body: Out<typeof SendPhoneCodeRequest>,
+    @Input('body') body: In<typeof routes.sendPhoneCode, 'body'>,
     @Context() context: RequestContext,
     @Req() request: FastifyRequest,
-  ): Promise<MessageSentResponse> {
+  ) {
     const ticketUserId = await this.tickets.userOf(request);
     return this.verification.sendPhoneCode(ticketUserId, body.prefix, body.phone, context);
   }
 
-  @Public()
-  @Put('verifyUserByPhone')
+  @Endpoint(routes.verifyUserByPhone)
   async verifyUserByPhone(
-    @Body(new ZodPipe(VerifyUserByPhoneRequest)) body: Out<typeof VerifyUserByPhoneRequest>,
+    @Input('body') body: In<typeof routes.verifyUserByPhone, 'body'>,
     @CurrentIdentity() identity: Identity,
     @Context() context: RequestContext,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<VerifyUserByPhoneResponse> {
+  ) {
     // A signed-in member confirms a change of number, unless the browser also holds the ticket
     // of an account whose phone is still unverified (someone registering while signed in): that
     // verification comes first, as it did before members could change their number.
@@ -99,14 +80,12 @@ export class VerificationController {
     return { userId, verification };
   }
 
-  @Public()
-  @Post('sendVerificationEmailToUser')
-  @HttpCode(200)
+  @Endpoint(routes.sendVerificationEmailToUser)
   async sendVerificationEmailToUser(
-    @Body(new ZodPipe(SendVerificationEmailRequest)) body: Out<typeof SendVerificationEmailRequest>,
+    @Input('body') body: In<typeof routes.sendVerificationEmailToUser, 'body'>,
     @Context() context: RequestContext,
     @Req() request: FastifyRequest,
-  ): Promise<MessageSentResponse> {
+  ) {
     const ticketUserId = await this.tickets.userOf(request);
     return this.verification.sendVerificationEmail(ticketUserId, body.prefix, body.phone, context);
   }
@@ -117,15 +96,14 @@ export class VerificationController {
    * whoever registered, a login CSRF) signs nobody in, and another member's session is never
    * replaced. The member's own session (an email change) goes on as it is.
    */
-  @Public()
-  @Put('verifyUserByEmail')
+  @Endpoint(routes.verifyUserByEmail)
   async verifyUserByEmail(
-    @Body(new ZodPipe(VerifyUserByEmailRequest)) body: Out<typeof VerifyUserByEmailRequest>,
+    @Input('body') body: In<typeof routes.verifyUserByEmail, 'body'>,
     @CurrentIdentity() identity: Identity,
     @Context() context: RequestContext,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<VerifyUserByEmailResponse> {
+  ) {
     const userId = await this.verification.verifyEmail(body.verifyCode, context);
     if (identity.kind === 'member') {
       if (identity.userId !== userId) return SIGNED_OUT;
@@ -138,34 +116,29 @@ export class VerificationController {
     return this.signIn(userId, reply, request);
   }
 
-  @Public()
-  @Post('getUserToVerify')
-  @HttpCode(200)
+  @Endpoint(routes.getUserToVerify)
   async getUserToVerify(
-    @Body(new ZodPipe(UserIdRequest)) body: Out<typeof UserIdRequest>,
+    @Input('body') body: In<typeof routes.getUserToVerify, 'body'>,
     @Req() request: FastifyRequest,
-  ): Promise<UserToVerify> {
+  ) {
     return this.verification.userToVerify(await this.tickets.userOf(request), body.userId);
   }
 
-  @Public()
-  @Post('userVerified')
-  @HttpCode(200)
+  @Endpoint(routes.userVerified)
   async userVerified(
-    @Body(new ZodPipe(UserIdRequest)) body: Out<typeof UserIdRequest>,
+    @Input('body') body: In<typeof routes.userVerified, 'body'>,
     @Req() request: FastifyRequest,
-  ): Promise<UserVerifiedResponse> {
+  ) {
     return this.verification.userVerified(await this.tickets.userOf(request), body.userId);
   }
 
-  @Public()
-  @Put('changePhonenumber')
+  @Endpoint(routes.changePhonenumber)
   async changePhonenumber(
-    @Body(new ZodPipe(ChangePhoneNumberRequest)) body: Out<typeof ChangePhoneNumberRequest>,
+    @Input('body') body: In<typeof routes.changePhonenumber, 'body'>,
     @CurrentIdentity() identity: Identity,
     @Context() context: RequestContext,
     @Req() request: FastifyRequest,
-  ): Promise<MessageSentResponse> {
+  ) {
     // The body's userId says whose number: the signed-in member's own moves to a new number with
     // a code (even with a ticket left from registering); a pending account corrects its own.
     if (identity.kind === 'member' && body.userId === identity.userId)
@@ -185,39 +158,33 @@ export class VerificationController {
   }
 
   /** A signed-in member's new address, with their password: a link goes to it. */
-  @MembersOnly()
-  @Put('changeEmail')
+  @Endpoint(routes.changeEmail)
   async changeEmail(
-    @Body(new ZodPipe(ChangeEmailRequest)) body: Out<typeof ChangeEmailRequest>,
+    @Input('body') body: In<typeof routes.changeEmail, 'body'>,
     @CurrentMember() member: Member,
     @Context() context: RequestContext,
-  ): Promise<MessageSentResponse> {
+  ) {
     await this.passwords.checkPassword(member.userId, body.password, context);
     return this.verification.requestEmailChange(member.userId, body.email, context);
   }
 
-  @Public()
-  @Post('sendPasswordResetEmail')
-  @HttpCode(200)
+  @Endpoint(routes.sendPasswordResetEmail)
   sendPasswordResetEmail(
-    @Body(new ZodPipe(SendPasswordResetEmailRequest))
-    body: Out<typeof SendPasswordResetEmailRequest>,
+    @Input('body') body: In<typeof routes.sendPasswordResetEmail, 'body'>,
     @Context() context: RequestContext,
-  ): Promise<{ sent: true }> {
+  ) {
     return this.passwords.requestReset(body.email, context);
   }
 
   /** With the reset link's token, or from the member's own session. Answers the signed-in member. */
-  @Public()
-  @Post('updateUserPassword')
-  @HttpCode(200)
+  @Endpoint(routes.updateUserPassword)
   async updateUserPassword(
-    @Body(new ZodPipe(UpdateUserPasswordRequest)) body: Out<typeof UpdateUserPasswordRequest>,
+    @Input('body') body: In<typeof routes.updateUserPassword, 'body'>,
     @CurrentIdentity() identity: Identity,
     @Context() context: RequestContext,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<CurrentUser> {
+  ) {
     const member = identity.kind === 'member' ? identity : undefined;
     const result = await this.passwords.changePassword(body, member, context);
     if (result.reclaimed) {
@@ -233,15 +200,11 @@ export class VerificationController {
     return this.signIn(result.userId, reply, request);
   }
 
-  @Public()
-  @Post('unsubscribe')
-  @HttpCode(200)
-  async unsubscribe(
-    @Body(new ZodPipe(UnsubscribeRequest)) body: Out<typeof UnsubscribeRequest>,
-  ): Promise<{ unsubscribed: true }> {
+  @Endpoint(routes.unsubscribe)
+  async unsubscribe(@Input('body') body: In<typeof routes.unsubscribe, 'body'>) {
     this.passwords.checkUnsubscribe(body.email, body.signature);
     await this.users.unsubscribe(body.email);
-    return { unsubscribed: true };
+    return { unsubscribed: true as const };
   }
 
   private async signIn(
