@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type {
   CurrentUserAnswers,
   DomainEventEnvelope,
@@ -8,22 +8,20 @@ import type {
   ProfileQuestionId,
   PublicMeAnswer,
 } from '@mepedia/contracts';
-import { openDatabase, type DatabaseHandle } from '@mepedia/server-database';
-import type { Identity } from '@mepedia/server-identity';
 import { InProcessQueue } from '@mepedia/server-queue';
+import { startTestService, type TestService } from '@mepedia/server-service-testing';
 import {
   call,
-  createTestDatabase,
   eventually,
+  newMember,
+  newVisitorId,
   SETUP_TIMEOUT_MS,
-  testIdentity,
   BROWSER_HEADERS,
+  type TestMember as Member,
 } from '@mepedia/server-testing';
-import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { createMeAnswersApp } from '../src/me-answers.app';
 import { QUESTIONNAIRE } from '../src/questionnaire/questions';
-import { startMeAnswersApp } from './me-answers-app';
 
-type Member = Extract<Identity, { kind: 'member' }>;
 const BROWSER = BROWSER_HEADERS;
 const [Q1, Q2, Q3] = QUESTIONNAIRE as [
   (typeof QUESTIONNAIRE)[number],
@@ -36,27 +34,15 @@ const sub = (question: (typeof QUESTIONNAIRE)[number], i = 0) =>
 // The me-answers service over real HTTP on PostgreSQL: the questionnaire, drafts and live
 // versions, the order of questions, privacy, the magazine's events and departures.
 describe('me-answers service over HTTP', () => {
-  const identity = testIdentity();
   const queue = new InProcessQueue();
   const events: DomainEventEnvelope[] = [];
-  let database: Awaited<ReturnType<typeof createTestDatabase>>;
-  let handle: DatabaseHandle;
-  let app: NestFastifyApplication;
+  let tested: TestService;
   let base: string;
 
-  const member = (language: 'en' | 'he' = 'en'): Member => ({
-    kind: 'member',
-    userId: randomUUID(),
-    sessionId: randomUUID(),
-    language,
-  });
+  const member = (language: 'en' | 'he' = 'en'): Member => newMember({ language });
   const as = (who: Member | null, visitorId?: string): Record<string, string> => ({
     ...BROWSER,
-    'x-mepedia-identity': identity.assert(
-      who ?? { kind: 'guest' },
-      'me-answers',
-      visitorId ? { visitorId } : {},
-    ),
+    ...tested.as(who ?? { kind: 'guest' }, visitorId ? { visitorId } : {}),
   });
   const post = <T>(who: Member | null, path: string, body: unknown) =>
     call<T>(base, 'POST', `/api/meAnswers/${path}`, { headers: as(who), body });
@@ -94,21 +80,14 @@ describe('me-answers service over HTTP', () => {
     );
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    handle = await openDatabase({ url: database.url, poolSize: 10 });
     queue.process('events', async (job) => void events.push(job.data as DomainEventEnvelope));
-    ({ app, base } = await startMeAnswersApp({
-      database: handle,
-      queue,
-      identityPublicKey: identity.keys.publicKey,
-    }));
+    tested = await startTestService('me-answers', createMeAnswersApp, { queue });
+    ({ base } = tested);
   }, SETUP_TIMEOUT_MS);
 
   afterAll(async () => {
-    await app?.close();
+    await tested?.close();
     await queue.close();
-    await handle?.close();
-    await database?.drop();
   }, SETUP_TIMEOUT_MS);
 
   describe('the questionnaire', () => {
@@ -548,7 +527,7 @@ describe('me-answers service over HTTP', () => {
     it('counts a view once per viewer, and none of a private answer by others', async () => {
       const owner = member();
       const answer = await answerLive(owner, Q1, 'Seen');
-      const visitor = randomBytes(12).toString('hex');
+      const visitor = newVisitorId();
       const view = (who: Member | null, visitorId?: string) =>
         call<{ views: number; counted: boolean } & ErrorEnvelope>(
           base,
@@ -599,13 +578,12 @@ describe('me-answers service over HTTP', () => {
         (answers) => answers.answers.length === 0,
       );
       expect((await theirs(stayer.userId, null))[0]?.views).toBe(0);
-      if (handle.kind !== 'postgres') throw new Error('needs PostgreSQL');
-      const left = await handle.pool.query(
+      const left = await tested.database.query(
         `select (select count(*) from me_answers.answers where user_id = $1)::int as answers,
                 (select count(*) from me_answers.answer_views where viewer = $2)::int as views`,
         [leaver.userId, `member:${leaver.userId}`],
       );
-      expect(left.rows[0]).toEqual({ answers: 0, views: 0 });
+      expect(left[0]).toEqual({ answers: 0, views: 0 });
     });
   });
 });

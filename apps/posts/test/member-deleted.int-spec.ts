@@ -1,18 +1,21 @@
-import { randomUUID } from 'node:crypto';
 import type { Post } from '@mepedia/contracts';
-import { openDatabase, type DatabaseHandle } from '@mepedia/server-database';
-import type { Identity } from '@mepedia/server-identity';
+import type { DatabaseHandle } from '@mepedia/server-database';
 import { BullMqQueue } from '@mepedia/server-queue';
 import {
+  openTestDatabase,
+  startTestService,
+  type TestDatabase,
+} from '@mepedia/server-service-testing';
+import {
   call,
-  createTestDatabase,
+  newMember,
   SETUP_TIMEOUT_MS,
+  testEnvelope as envelope,
   testIdentity,
   testRedisPrefix,
+  type TestMember as Member,
 } from '@mepedia/server-testing';
-import { envelope, startPostsApp } from './posts-app';
-
-type Member = Extract<Identity, { kind: 'member' }>;
+import { createPostsApp } from '../src/posts.app';
 const BROWSER = { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0 Safari/537.36' };
 
 // user.deleted reaches the posts service through Redis even while it is down:
@@ -20,27 +23,28 @@ const BROWSER = { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0 Sa
 describe('a deleted member’s posts', () => {
   const identity = testIdentity();
   const redis = testRedisPrefix();
-  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  let database: TestDatabase;
   let handle: DatabaseHandle;
+  /** The posts app on this database and these keys, its events on Redis. */
+  const startPosts = (queue: BullMqQueue) =>
+    startTestService(
+      'posts',
+      (platform) => createPostsApp(platform, { translation: { provider: 'off' } }),
+      { database, queue, identity },
+    );
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    handle = await openDatabase({ url: database.url, poolSize: 4 });
+    database = await openTestDatabase('postgres', { poolSize: 4 });
+    ({ handle } = database);
   }, SETUP_TIMEOUT_MS);
 
   afterAll(async () => {
-    await handle?.close();
-    await database?.drop();
+    await database?.close();
     await redis.cleanup();
   }, SETUP_TIMEOUT_MS);
 
   it('are removed once the service is back, and counts stay right', async () => {
-    const member = (): Member => ({
-      kind: 'member',
-      userId: randomUUID(),
-      sessionId: randomUUID(),
-      language: 'en',
-    });
+    const member = (): Member => newMember();
     const as = (who: Member): Record<string, string> => ({
       'x-mepedia-identity': identity.assert(who, 'posts'),
       ...BROWSER,
@@ -60,11 +64,7 @@ describe('a deleted member’s posts', () => {
       });
 
     let queue = new BullMqQueue(redis.url, redis.prefix);
-    const firstRun = await startPostsApp({
-      database: handle,
-      queue,
-      identityPublicKey: identity.keys.publicKey,
-    });
+    const firstRun = await startPosts(queue);
     await post(leaving);
     await post(leaving);
     const kept = (await post(staying)).body;
@@ -102,7 +102,7 @@ describe('a deleted member’s posts', () => {
     ).toMatchObject({ likes: 2, views: 1, shareCount: 2 });
 
     // The service stops; the event arrives while it is away.
-    await firstRun.app.close();
+    await firstRun.close();
     await queue.close();
     const producer = new BullMqQueue(redis.url, redis.prefix);
     const event = envelope('user.deleted', { userId: leaving.userId });
@@ -110,11 +110,7 @@ describe('a deleted member’s posts', () => {
     await producer.close();
 
     queue = new BullMqQueue(redis.url, redis.prefix);
-    const secondRun = await startPostsApp({
-      database: handle,
-      queue,
-      identityPublicKey: identity.keys.publicKey,
-    });
+    const secondRun = await startPosts(queue);
     try {
       const count = async () =>
         handle.kind === 'postgres'
@@ -147,7 +143,7 @@ describe('a deleted member’s posts', () => {
         expect(shares.rows).toEqual([{ viewer: 'visitor:abcdef0123456789abcdef01' }]);
       }
     } finally {
-      await secondRun.app.close();
+      await secondRun.close();
       await queue.close();
     }
   });

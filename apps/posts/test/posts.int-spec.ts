@@ -9,64 +9,50 @@ import {
   type PostSummary,
   type TranslateOutputResponse,
 } from '@mepedia/contracts';
-import {
-  openDatabase,
-  removedMemberKey,
-  runMigrations,
-  type DatabaseHandle,
-} from '@mepedia/server-database';
-import type { Identity } from '@mepedia/server-identity';
+import { removedMemberKey, runMigrations, type DatabaseHandle } from '@mepedia/server-database';
 import { InProcessQueue, type Job } from '@mepedia/server-queue';
+import { startTestService, type TestService } from '@mepedia/server-service-testing';
 import {
   BROWSER_HEADERS,
   call,
-  createTestDatabase,
+  newMember,
+  newPost,
+  newVisitorId,
   SETUP_TIMEOUT_MS,
-  testIdentity,
+  testEnvelope as envelope,
+  type TestMember as Member,
 } from '@mepedia/server-testing';
-import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { envelope, startGoogleTranslateListener, startPostsApp } from './posts-app';
+import { startGoogleTranslateListener } from './google-translate';
 import { SANITIZER_VERSION } from '../src/sanitize';
-import { POSTS_MIGRATIONS } from '../src/posts.app';
+import { createPostsApp, POSTS_MIGRATIONS } from '../src/posts.app';
+import type { PostsOptions } from '../src/posts.options';
 
-type Member = Extract<Identity, { kind: 'member' }>;
 const BROWSER = BROWSER_HEADERS;
 const LONG_TEXT =
   'This is the story of a summer that changed everything, told slowly and with care, one memory at a time.';
 
 // The posts service over real HTTP on PostgreSQL, with a Google-shaped translation listener.
 describe('posts service over HTTP', () => {
-  const identity = testIdentity();
   const queue = new InProcessQueue();
   const emitted: Job[] = [];
-  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  let tested: TestService;
+  /** PostgreSQL's: some tests read and write rows themselves. */
   let handle: DatabaseHandle;
-  let app: NestFastifyApplication;
   let base: string;
   let google: Awaited<ReturnType<typeof startGoogleTranslateListener>>;
 
-  const member = (): Member => ({
-    kind: 'member',
-    userId: randomUUID(),
-    sessionId: randomUUID(),
-    language: 'en',
-  });
-  const as = (who: Member | null): Record<string, string> =>
-    who ? { 'x-mepedia-identity': identity.assert(who, 'posts') } : {};
+  const member = (): Member => newMember();
+  const as = (who: Member | null): Record<string, string> => (who ? tested.as(who) : {});
   /** A guest whose browser carries the gateway's visitor id cookie, as the gateway vouches. */
-  const asVisitor = (visitorId: string): Record<string, string> => ({
-    'x-mepedia-identity': identity.assert({ kind: 'guest' }, 'posts', { visitorId }),
-  });
-  const visitorId = () => randomBytes(12).toString('hex');
-  const newPost = (overrides: Partial<CreatePostRequest> = {}): CreatePostRequest => ({
-    title: 'A summer to remember',
-    content: `<p>${LONG_TEXT}</p>`,
-    image: '/api/files/image/Postimage0123456789_-a',
-    credit: 'Photo: the author',
-    privacy: 'public',
-    destination: 'profile',
-    ...overrides,
-  });
+  const asVisitor = (visitorId: string): Record<string, string> =>
+    tested.as({ kind: 'guest' }, { visitorId });
+  const visitorId = newVisitorId;
+  /** A second posts app on the same database and keys, with another translation provider. */
+  const startAnother = (translation: PostsOptions['translation']) =>
+    startTestService('posts', (platform) => createPostsApp(platform, { translation }), {
+      database: tested.database,
+      identity: tested.identity,
+    });
   async function create(who: Member, overrides: Partial<CreatePostRequest> = {}): Promise<Post> {
     const response = await call<Post>(base, 'POST', '/api/posts/create', {
       headers: as(who),
@@ -138,24 +124,24 @@ describe('posts service over HTTP', () => {
   }
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    handle = await openDatabase({ url: database.url, poolSize: 10 });
     google = await startGoogleTranslateListener();
     queue.process('events', async (job) => void emitted.push(job));
-    ({ app, base } = await startPostsApp({
-      database: handle,
-      queue,
-      identityPublicKey: identity.keys.publicKey,
-      translation: { provider: 'google', key: 'test-key', endpoint: google.url },
-    }));
+    tested = await startTestService(
+      'posts',
+      (platform) =>
+        createPostsApp(platform, {
+          translation: { provider: 'google', key: 'test-key', endpoint: google.url },
+        }),
+      { queue },
+    );
+    ({ base } = tested);
+    handle = tested.database.handle;
   }, SETUP_TIMEOUT_MS);
 
   afterAll(async () => {
-    await app?.close();
+    await tested?.close();
     await queue.close();
-    await handle?.close();
     await google?.close();
-    await database?.drop();
   }, SETUP_TIMEOUT_MS);
 
   describe('create', () => {
@@ -986,9 +972,7 @@ describe('posts service over HTTP', () => {
       await Promise.all(Array.from({ length: 50 }, () => share(byMember.postId, as(sharer))));
       expect(await shareCountOf(byMember.postId)).toBe(1);
       // The member is one viewer whether or not the browser also carries a visitor id.
-      const both = {
-        'x-mepedia-identity': identity.assert(sharer, 'posts', { visitorId: visitorId() }),
-      };
+      const both = tested.as(sharer, { visitorId: visitorId() });
       expect((await share(byMember.postId, both)).body).toEqual({ shareCount: 1 });
     });
 
@@ -1220,11 +1204,10 @@ describe('posts service over HTTP', () => {
       expect(sent()).toBe(3);
       // A re-check whose provider call fails does not use up the period.
       await age(25);
-      const broken = await startPostsApp({
-        database: handle,
-        queue: new InProcessQueue(),
-        identityPublicKey: identity.keys.publicKey,
-        translation: { provider: 'google', key: 'test-key', endpoint: 'http://127.0.0.1:1' },
+      const broken = await startAnother({
+        provider: 'google',
+        key: 'test-key',
+        endpoint: 'http://127.0.0.1:1',
       });
       try {
         const failed = await call<ErrorEnvelope>(
@@ -1238,7 +1221,7 @@ describe('posts service over HTTP', () => {
         );
         expect(failed.body.code).toBe('TRANSLATION_FAILED');
       } finally {
-        await broken.app.close();
+        await broken.close();
       }
       expect((await translate(true)).body.cached).toBe(false);
       expect(sent()).toBe(4);
@@ -1272,20 +1255,16 @@ describe('posts service over HTTP', () => {
   });
 
   it('answers TRANSLATION_UNAVAILABLE when no provider is configured', async () => {
-    const off = await startPostsApp({
-      database: handle,
-      queue: new InProcessQueue(),
-      identityPublicKey: identity.keys.publicKey,
-    });
+    const off = await startAnother({ provider: 'off' });
     try {
       const response = await call<ErrorEnvelope>(off.base, 'POST', '/api/posts/translateOutput', {
-        headers: { 'x-mepedia-identity': identity.assert(member(), 'posts') },
+        headers: tested.as(member()),
         body: { output: 'hello', target: 'he' },
       });
       expect(response.status).toBe(503);
       expect(response.body.code).toBe('TRANSLATION_UNAVAILABLE');
     } finally {
-      await off.app.close();
+      await off.close();
     }
   });
 });

@@ -7,14 +7,16 @@ import {
   type ErrorEnvelope,
   type TranslateOutputResponse,
 } from '@mepedia/contracts';
-import { openDatabase, type DatabaseHandle } from '@mepedia/server-database';
-import type { Identity } from '@mepedia/server-identity';
-import { InProcessQueue } from '@mepedia/server-queue';
-import { call, createTestDatabase, SETUP_TIMEOUT_MS, testIdentity } from '@mepedia/server-testing';
-import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { startGoogleTranslateListener, startPostsApp } from './posts-app';
-
-type Member = Extract<Identity, { kind: 'member' }>;
+import { startTestService, type TestService } from '@mepedia/server-service-testing';
+import {
+  call,
+  newMember,
+  SETUP_TIMEOUT_MS,
+  type TestMember as Member,
+} from '@mepedia/server-testing';
+import { createPostsApp } from '../src/posts.app';
+import type { PostsOptions } from '../src/posts.options';
+import { startGoogleTranslateListener } from './google-translate';
 
 const MEMBER_DAILY = 1000;
 const SITE_DAILY = 2500;
@@ -22,23 +24,19 @@ const SITE_DAILY = 2500;
 // Translation is paid by the character: the service keeps a daily budget per member and for
 // the whole site in its database, and counts only what it sends to the provider.
 describe('translation budgets (posts service over HTTP, on PostgreSQL)', () => {
-  const identity = testIdentity();
-  const queue = new InProcessQueue();
-  let database: Awaited<ReturnType<typeof createTestDatabase>>;
-  let handle: DatabaseHandle;
-  let app: NestFastifyApplication;
+  let tested: TestService;
   let base: string;
   let google: Awaited<ReturnType<typeof startGoogleTranslateListener>>;
 
-  const member = (): Member => ({
-    kind: 'member',
-    userId: randomUUID(),
-    sessionId: randomUUID(),
-    language: 'en',
-  });
+  const member = (): Member => newMember();
+  /** A posts app with these options; a second one shares the first's database and keys. */
+  const startPosts = (options: PostsOptions, shared?: TestService) =>
+    startTestService('posts', (platform) => createPostsApp(platform, options), {
+      ...(shared ? { database: shared.database, identity: shared.identity } : {}),
+    });
   const translate = (who: Member, output: string) =>
     call<TranslateOutputResponse & ErrorEnvelope>(base, 'POST', '/api/posts/translateOutput', {
-      headers: { 'x-mepedia-identity': identity.assert(who, 'posts') },
+      headers: tested.as(who),
       body: { output, target: 'he' },
     });
   /** Latin text of exactly `length` characters (at least 10), different each time. */
@@ -46,33 +44,23 @@ describe('translation budgets (posts service over HTTP, on PostgreSQL)', () => {
     [...randomBytes(length)].map((byte) => String.fromCharCode(97 + (byte % 26))).join('');
   const sentCharacters = () =>
     google.calls.reduce((sum, c) => sum + c.q.reduce((n, text) => n + text.length, 0), 0);
-  const resetBudgets = async () => {
-    if (handle.kind !== 'postgres') throw new Error('needs PostgreSQL');
-    await handle.pool.query('delete from posts.translation_usage');
-  };
+  const resetBudgets = () => tested.database.query('delete from posts.translation_usage');
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    handle = await openDatabase({ url: database.url, poolSize: 10 });
     google = await startGoogleTranslateListener();
-    ({ app, base } = await startPostsApp({
-      database: handle,
-      queue,
-      identityPublicKey: identity.keys.publicKey,
+    tested = await startPosts({
       translation: { provider: 'google', key: 'test-key', endpoint: google.url },
       translationBudget: {
         memberDailyCharacters: MEMBER_DAILY,
         siteDailyCharacters: SITE_DAILY,
       },
-    }));
+    });
+    ({ base } = tested);
   }, SETUP_TIMEOUT_MS);
 
   afterAll(async () => {
-    await app?.close();
-    await queue.close();
-    await handle?.close();
+    await tested?.close();
     await google?.close();
-    await database?.drop();
   }, SETUP_TIMEOUT_MS);
 
   beforeEach(() => resetBudgets());
@@ -114,8 +102,7 @@ describe('translation budgets (posts service over HTTP, on PostgreSQL)', () => {
     // Another member has a budget of their own.
     expect((await translate(other, english(500))).status).toBe(200);
     // A new day (UTC), a new budget.
-    if (handle.kind !== 'postgres') throw new Error('needs PostgreSQL');
-    await handle.pool.query('update posts.translation_usage set day = day - 1');
+    await tested.database.query('update posts.translation_usage set day = day - 1');
     expect((await translate(reader, english(500))).status).toBe(200);
   });
 
@@ -148,8 +135,7 @@ describe('translation budgets (posts service over HTTP, on PostgreSQL)', () => {
     });
     expect(sentCharacters()).toBe(before);
     // The refused member's own budget was not charged for it.
-    if (handle.kind !== 'postgres') throw new Error('needs PostgreSQL');
-    const { rows } = await handle.pool.query<{ used: number }>(
+    const rows = await tested.database.query<{ used: number }>(
       "select used from posts.translation_usage where scope <> 'site' order by used",
     );
     expect(rows.map((row) => row.used)).toEqual([900, 900]);
@@ -172,11 +158,7 @@ describe('translation budgets (posts service over HTTP, on PostgreSQL)', () => {
     expect(on.status).toBe(200);
     expect(on.body).toEqual({ available: true });
     expect(on.headers.get('cache-control')).toBe('public, max-age=300');
-    const off = await startPostsApp({
-      database: handle,
-      queue: new InProcessQueue(),
-      identityPublicKey: identity.keys.publicKey,
-    });
+    const off = await startPosts({ translation: { provider: 'off' } }, tested);
     try {
       const answer = await call<{ available: boolean }>(
         off.base,
@@ -186,21 +168,19 @@ describe('translation budgets (posts service over HTTP, on PostgreSQL)', () => {
       expect(answer.body).toEqual({ available: false });
       // And nothing is counted for a call that cannot be made.
       const refused = await call<ErrorEnvelope>(off.base, 'POST', '/api/posts/translateOutput', {
-        headers: { 'x-mepedia-identity': identity.assert(member(), 'posts') },
+        headers: tested.as(member()),
         body: { output: english(50), target: 'he' },
       });
       expect(refused.body.code).toBe('TRANSLATION_UNAVAILABLE');
-      if (handle.kind !== 'postgres') throw new Error('needs PostgreSQL');
-      const { rows } = await handle.pool.query('select * from posts.translation_usage');
-      expect(rows).toEqual([]);
+      expect(await tested.database.query('select * from posts.translation_usage')).toEqual([]);
     } finally {
-      await off.app.close();
+      await off.close();
     }
   });
 
   it('answers a text already in the target language unchanged: plainly Hebrew without the provider', async () => {
     const reader = member();
-    const headers = { 'x-mepedia-identity': identity.assert(reader, 'posts') };
+    const headers = tested.as(reader);
     const before = sentCharacters();
     const hebrew = `<p>שלום לכולם, ${randomUUID().slice(0, 4)} זה סיפור על קיץ אחד</p>`;
     const same = await call<TranslateOutputResponse>(base, 'POST', '/api/posts/translateOutput', {
@@ -242,35 +222,34 @@ describe('translation budgets (posts service over HTTP, on PostgreSQL)', () => {
       });
     });
     await new Promise<void>((resolve) => libre.listen(0, '127.0.0.1', resolve));
-    const paid = await startPostsApp({
-      database: handle,
-      queue: new InProcessQueue(),
-      identityPublicKey: identity.keys.publicKey,
-      translation: {
-        provider: 'libretranslate',
-        endpoint: `http://127.0.0.1:${(libre.address() as AddressInfo).port}`,
-        key: null,
+    const paid = await startPosts(
+      {
+        translation: {
+          provider: 'libretranslate',
+          endpoint: `http://127.0.0.1:${(libre.address() as AddressInfo).port}`,
+          key: null,
+        },
+        translationBudget: { memberDailyCharacters: 50_000, siteDailyCharacters: 50_000 },
       },
-      translationBudget: { memberDailyCharacters: 50_000, siteDailyCharacters: 50_000 },
-    });
+      tested,
+    );
     try {
       const paragraph = () => `<p>${english(4000)}</p>`;
       const first = paragraph();
       const output = first + paragraph() + paragraph();
       const failed = await call<ErrorEnvelope>(paid.base, 'POST', '/api/posts/translateOutput', {
-        headers: { 'x-mepedia-identity': identity.assert(member(), 'posts') },
+        headers: tested.as(member()),
         body: { output, target: 'he' },
       });
       expect(failed.body.code).toBe('TRANSLATION_FAILED');
       expect(requests).toBe(2);
       // The first chunk was answered, and billed: it stays spent, for the member and the site.
-      if (handle.kind !== 'postgres') throw new Error('needs PostgreSQL');
-      const { rows } = await handle.pool.query<{ used: number }>(
+      const rows = await tested.database.query<{ used: number }>(
         'select used from posts.translation_usage order by scope',
       );
       expect(rows.map((row) => row.used)).toEqual([first.length, first.length]);
     } finally {
-      await paid.app.close();
+      await paid.close();
       await new Promise<void>((resolve) => libre.close(() => resolve()));
     }
   });

@@ -1,27 +1,5 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { startServiceApp, type TestPlatform } from '@mepedia/server-platform';
-import { createPostsApp } from '../src/posts.app';
-import type { PostsOptions } from '../src/posts.options';
-
-/** The posts service on a test platform (translation off unless given), on a loopback port. */
-export const startPostsApp = (
-  options: TestPlatform & {
-    translation?: PostsOptions['translation'];
-    translationBudget?: PostsOptions['translationBudget'];
-  },
-) =>
-  startServiceApp(
-    'posts',
-    (platform) =>
-      createPostsApp(platform, {
-        translation: options.translation ?? { provider: 'off' },
-        ...(options.translationBudget ? { translationBudget: options.translationBudget } : {}),
-      }),
-    options,
-  );
-
-export { testEnvelope as envelope } from '@mepedia/server-testing';
 
 /**
  * A loopback listener speaking Google Cloud Translation v2's REST shape: it
