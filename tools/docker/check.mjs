@@ -48,41 +48,20 @@ const verifyAt = args.indexOf('--verify');
 
 // Build and test tools: never in an image (a * ends a scope).
 const DEV_TOOLS = [
-  ...['typescript', 'jest', 'vite', 'vitest', 'nx', '@nx/*', '@swc/*', '@playwright/test'],
-  ...['playwright', '@react-router/dev', 'eslint', 'prettier', 'drizzle-kit', 'esbuild', 'rollup'],
-  ...['@babel/core', '@vercel/nft'],
-];
+  'typescript jest vite vitest nx @nx/* @swc/* @playwright/test playwright @react-router/dev',
+  'eslint prettier drizzle-kit esbuild rollup @babel/core @vercel/nft',
+].flatMap((line) => line.split(' '));
 // Packages only these apps may have: each is big, or belongs to one side of the system. An app
 // that starts to need one legitimately is added here, on purpose.
-const EXPECTED_ONLY_IN = [
-  [
-    ['react', 'react-dom', 'react-router', '@react-router/node'],
-    ['web', 'standalone'],
-  ],
-  [
-    ['@tanstack/react-query', 'lucide-react'],
-    ['web', 'standalone'],
-  ],
-  [
-    ['@aws-sdk/client-s3', 'sharp', '@fastify/multipart'],
-    ['files', 'standalone'],
-  ],
-  [['nodemailer'], ['worker', 'standalone']],
-  [
-    ['@node-rs/argon2', 'passport', 'passport-local'],
-    ['users', 'standalone'],
-  ],
-];
+const EXPECTED_ONLY_IN = Object.entries({
+  'react react-dom react-router @react-router/node @tanstack/react-query lucide-react':
+    'web standalone',
+  '@aws-sdk/client-s3 sharp @fastify/multipart': 'files standalone',
+  nodemailer: 'worker standalone',
+  '@node-rs/argon2 passport passport-local': 'users standalone',
+}).map(([names, apps]) => [names.split(' '), apps.split(' ')]);
 // What the web app's server (no database, no queue, no Nest) must not have.
-const NOT_IN_WEB = [
-  '@nestjs/core',
-  '@nestjs/common',
-  'pg',
-  'bullmq',
-  'ioredis',
-  'drizzle-orm',
-  '@electric-sql/pglite',
-];
+const NOT_IN_WEB = '@nestjs/core @nestjs/common pg bullmq ioredis drizzle-orm @electric-sql/pglite';
 // The apps whose dist/ is copied too, as the image gets it (copying them all is slow on a busy disk).
 const COPY_DIST = ['users', 'web'];
 
@@ -217,7 +196,7 @@ function verify({ app, graph, packageJson, lock, rootPackage, rootLock }) {
     for (const [group, allowed] of EXPECTED_ONLY_IN)
       if (group.includes(name) && !allowed.includes(app))
         problems.push(`${key} belongs in ${allowed.join(' and ')} only`);
-    if (app === 'web' && NOT_IN_WEB.includes(name))
+    if (app === 'web' && NOT_IN_WEB.split(' ').includes(name))
       problems.push(`${key}: the web app's server has no use for it`);
   }
   return problems;
@@ -400,6 +379,7 @@ async function main() {
     report('docker files', verifyDockerFiles(apps.map((app) => app.name)));
     const cache = {};
     const locks = new Map();
+    const dryRuns = new Map();
     const results = await pooled(
       apps.map((app) => async () => {
         const dir = join(scratch, app.name);
@@ -418,7 +398,13 @@ async function main() {
           report(app.name, verify(context));
           report(app.name, crossCheck(pruned.graph));
           report(app.name, verifyDist(app, dir, pruned.folders, copied));
-          return { app, dir, context, folders: pruned.folders };
+          // Apps that load the same packages get the same lock but for its name: npm checks one.
+          const key = JSON.stringify(context.packageJson.dependencies);
+          if (runNpm && !dryRuns.has(key))
+            dryRuns.set(key, npmDryRun(dir, join(scratch, `npm-${app.name}`)));
+          const npm = runNpm ? await dryRuns.get(key) : undefined;
+          if (npm?.error) report(app.name, [npm.error]);
+          return { app, dir, context, folders: pruned.folders, npm };
         } catch (error) {
           if (!(error instanceof PruneError)) throw error;
           report(app.name, error.problems);
@@ -427,23 +413,6 @@ async function main() {
       }),
       2,
     ).then((all) => all.filter(Boolean));
-    // Apps that load the same packages get the same lock but for its name: npm checks one of them.
-    const dryRuns = new Map();
-    const npmOutcome = (r) => {
-      const key = JSON.stringify(r.context.packageJson.dependencies);
-      if (!dryRuns.has(key))
-        dryRuns.set(key, () => npmDryRun(r.dir, join(scratch, `npm-${r.app.name}`)));
-      return key;
-    };
-    const keys = runNpm ? results.map(npmOutcome) : [];
-    const outcomes = new Map(
-      (await pooled([...dryRuns.values()], 2)).map((outcome, index) => [
-        [...dryRuns.keys()][index],
-        outcome,
-      ]),
-    );
-    const npmOf = (index) => (runNpm ? outcomes.get(keys[index]) : undefined);
-    results.forEach((r, index) => npmOf(index)?.error && report(r.app.name, [npmOf(index).error]));
     const sizes = new Map(
       results.map((r) => [r.app.name, Object.keys(r.context.lock.packages).length - 1]),
     );
@@ -461,12 +430,12 @@ async function main() {
     for (const what of self.missed)
       problems.push(`self-test: the checks did not notice ${what} (${sample.app.name})`);
     const rows = [['app', 'direct deps', 'packages in lock', 'npm would add here', 'dist folders']];
-    results.forEach((r, index) =>
+    results.forEach((r) =>
       rows.push([
         r.app.name,
         Object.keys(r.context.packageJson.dependencies).length,
         sizes.get(r.app.name),
-        runNpm ? (npmOf(index).added ?? 'refused') : 'skipped',
+        runNpm ? (r.npm.added ?? 'refused') : 'skipped',
         r.folders.length,
       ]),
     );
