@@ -1,55 +1,16 @@
 import type {
   AnswerData,
-  ApplicationText,
-  CreatePostRequest,
-  CurrentUser,
-  CurrentUserAnswers,
-  DeletePrivateQuestionResponse,
-  DeleteFeedMessageResponse,
+  ApiRouteKey,
+  ApiRoutesByKey,
+  CountsVisitor,
   ErrorEnvelope,
-  FeedMessage,
   FeedMessageSort,
-  FeedMessagesCount,
-  FeedMessagesPage,
   Language,
-  LikeFeedMessageResponse,
-  LikeResponse,
-  MembersByIdsResponse,
-  TranslateOutputResponse,
-  TranslationStatus,
-  InsertPrivateQuestionRequest,
-  OwnMeAnswer,
   PostPrivacy,
-  PrivateAnswer,
-  PrivateQuestion,
-  PrivateQuestionsList,
-  ProfileQuestion,
-  UpdatePostRequest,
-  UpdatePrivateQuestionRequest,
-  UpdateUserInformationRequest,
-  UploadedImage,
-  LoginRequest,
-  MessageSentResponse,
-  PeoplePage,
-  PeopleQuery,
-  GetPostsRequest,
-  LottiesState,
-  Post,
-  PostsPage,
-  PersonCard,
-  PublicMeAnswer,
-  PublicProfile,
-  RegisterRequest,
   ReactionCollection,
   ReactionName,
-  RegisterResponse,
-  SessionResponse,
-  ToggleLottieResponse,
-  ToggleViewResponse,
-  UserToVerify,
-  UserVerifiedResponse,
-  VerifyUserByEmailResponse,
-  VerifyUserByPhoneResponse,
+  RouteAnswer,
+  RouteInput,
 } from '@mepedia/contracts';
 import { NEW_VISITOR_HEADER } from '@mepedia/contracts/browser';
 
@@ -75,19 +36,58 @@ export type ApiOptions = {
   fetch?: typeof fetch;
 };
 
-/** The typed API client: one method per call, named as the spec names them. */
+type Route<K extends ApiRouteKey> = ApiRoutesByKey[K];
+
+/**
+ * What a call sends, typed by its catalogue entry (libs/contracts, by type only: no schema or
+ * description reaches the browser): `body`, `query` and path `params` where the route has them,
+ * and `counts: true` on a call that counts the visitor (a view, a share): sent without a visitor
+ * cookie the gateway signed, it counts nothing and brings one (NEW_VISITOR_HEADER), so it goes
+ * again, once, with the cookie, and a browser's first view counts.
+ */
+export type CallInput<K extends ApiRouteKey> = RouteInput<Route<K>> &
+  (CountsVisitor<Route<K>> extends true ? { counts: true } : { counts?: never });
+export type CallAnswer<K extends ApiRouteKey> = RouteAnswer<Route<K>>;
+type CallArgs<K extends ApiRouteKey> =
+  Record<never, never> extends CallInput<K> ? [input?: CallInput<K>] : [input: CallInput<K>];
+type Body<K extends ApiRouteKey> = CallInput<K> extends { body: infer B } ? B : never;
+
+type Sent = {
+  body?: unknown;
+  query?: Record<string, unknown>;
+  params?: Record<string, string>;
+  counts?: boolean;
+};
+
+/** `POST /api/posts/deletePost/{id}` with its params and query: the method and the URL path. */
+export function callTarget(key: ApiRouteKey, input: Sent = {}): { method: string; path: string } {
+  const space = key.indexOf(' ');
+  const path = key
+    .slice(space + 1)
+    .replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(input.params?.[name] ?? ''));
+  const query = Object.entries(input.query ?? {})
+    .filter(([, value]) => value !== undefined)
+    .map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(String(value))}`)
+    .join('&');
+  return { method: key.slice(0, space), path: query ? `${path}?${query}` : path };
+}
+
+/** The typed API client: `call` for any catalogued route, and a method per call the app makes. */
 export function createApi(options: ApiOptions) {
   const doFetch = options.fetch ?? fetch;
-  /**
-   * `counts`: a call that counts the visitor (a view, a share). Sent without a visitor cookie the
-   * gateway signed, it counts nothing and brings one (NEW_VISITOR_HEADER): it goes again, once,
-   * with the cookie, so a browser's first view counts.
-   */
-  async function send<T>(method: string, path: string, body?: unknown, counts = false): Promise<T> {
+
+  /** One call, named as the catalogue names it: `call('PUT /api/posts/like', { body })`. */
+  async function call<K extends ApiRouteKey>(
+    key: K,
+    ...[input]: CallArgs<K>
+  ): Promise<CallAnswer<K>> {
+    const sent: Sent = input ?? {};
+    const { method, path } = callTarget(key, sent);
+    const { body, counts = false } = sent;
     // A form (an upload) goes as multipart, its boundary set by fetch; anything else as JSON.
     const multipart = typeof FormData !== 'undefined' && body instanceof FormData;
-    const call = () =>
-      doFetch(`${options.baseUrl}/api/${path}`, {
+    const send = () =>
+      doFetch(`${options.baseUrl}${path}`, {
         method,
         credentials: 'include',
         headers: {
@@ -97,10 +97,10 @@ export function createApi(options: ApiOptions) {
         },
         body: body === undefined ? undefined : multipart ? body : JSON.stringify(body),
       });
-    let response = await call();
+    let response = await send();
     if (counts && response.ok && response.headers.get(NEW_VISITOR_HEADER) === 'new') {
       await response.body?.cancel();
-      response = await call();
+      response = await send();
     }
     const text = await response.text();
     const data: unknown = text ? JSON.parse(text) : undefined;
@@ -113,86 +113,76 @@ export function createApi(options: ApiOptions) {
         ...(envelope.details === undefined ? {} : { details: envelope.details }),
       });
     }
-    return data as T;
+    return data as CallAnswer<K>;
   }
 
+  // The methods the app calls, each one line over `call`: their arguments and answers are the
+  // catalogue's, so a route that changes there fails the web typecheck here.
   return {
     /** Where the API is ('' for this origin): images of the files service are under it too. */
     baseUrl: options.baseUrl,
+    call,
     posts: {
-      create: (body: CreatePostRequest) => send<Post>('POST', 'posts/create', body),
-      update: (body: UpdatePostRequest) => send<Post>('PUT', 'posts/update', body),
+      create: (body: Body<'POST /api/posts/create'>) => call('POST /api/posts/create', { body }),
+      update: (body: Body<'PUT /api/posts/update'>) => call('PUT /api/posts/update', { body }),
       deletePost: (postId: string) =>
-        send<{ deleted: true }>('DELETE', `posts/deletePost/${encodeURIComponent(postId)}`),
+        call('DELETE /api/posts/deletePost/{id}', { params: { id: postId } }),
       updatePostPrivacy: (postId: string, privacy: PostPrivacy) =>
-        send<Post>('POST', 'posts/updatePostPrivacy', { postId, privacy }),
-      getPosts: (query: GetPostsRequest) => send<PostsPage>('POST', 'posts/getPosts', query),
-      getPostById: (postId: string) => send<Post>('POST', 'posts/getPostById', { postId }),
+        call('POST /api/posts/updatePostPrivacy', { body: { postId, privacy } }),
+      getPosts: (query: Body<'POST /api/posts/getPosts'>) =>
+        call('POST /api/posts/getPosts', { body: query }),
+      getPostById: (postId: string) => call('POST /api/posts/getPostById', { body: { postId } }),
       updatePostViews: (postId: string, randomIdentifier?: string) =>
-        send<{ views: number; counted: boolean }>(
-          'POST',
-          'posts/updatePostViews',
-          { postId, ...(randomIdentifier ? { randomIdentifier } : {}) },
-          true,
-        ),
+        call('POST /api/posts/updatePostViews', {
+          body: { postId, ...(randomIdentifier ? { randomIdentifier } : {}) },
+          counts: true,
+        }),
       /** Turns the caller's like of a post on or off; answers the state after the call. */
-      like: (id: string) => send<LikeResponse>('PUT', 'posts/like', { id }),
+      like: (id: string) => call('PUT /api/posts/like', { body: { id } }),
       /** Counts one share of a post (a member's or a visitor's). */
       updateShareProp: (objectId: string) =>
-        send<{ shareCount: number }>('POST', 'posts/updateShareProp', { objectId }, true),
+        call('POST /api/posts/updateShareProp', { body: { objectId }, counts: true }),
       /** Machine translation of text or HTML (markup kept) to `target`. Members only. */
       translateOutput: (output: string, target: Language) =>
-        send<TranslateOutputResponse>('POST', 'posts/translateOutput', { output, target }),
+        call('POST /api/posts/translateOutput', { body: { output, target } }),
       /** Whether a translation provider is configured (our addition): offer Translate only then. */
-      translationStatus: () => send<TranslationStatus>('GET', 'posts/translationStatus'),
+      translationStatus: () => call('GET /api/posts/translationStatus'),
     },
     feedMessages: {
       /** A comment on `postId` (a post or a me answer), or a reply in a thread. */
       sendMessage: (postId: string, message: string, parentMessageId?: string) =>
-        send<FeedMessage>('POST', 'feedMessages/sendMessage', {
-          postId,
-          message,
-          ...(parentMessageId ? { parentMessageId } : {}),
+        call('POST /api/feedMessages/sendMessage', {
+          body: { postId, message, ...(parentMessageId ? { parentMessageId } : {}) },
         }),
       editMessage: (messageId: string, message: string) =>
-        send<FeedMessage>('PUT', 'feedMessages/editMessage', { messageId, message }),
+        call('PUT /api/feedMessages/editMessage', { body: { messageId, message } }),
       /** A page of 20: the room's comments, or with `parentId` one thread's replies. */
       getMessages: (
         id: string,
         options: { parentId?: string; skip?: number; sort?: FeedMessageSort } = {},
-      ) => send<FeedMessagesPage>('POST', 'feedMessages/getMessages', { id, ...options }),
+      ) => call('POST /api/feedMessages/getMessages', { body: { id, ...options } }),
       getNumberOfMessages: (id: string) =>
-        send<FeedMessagesCount>(
-          'GET',
-          `feedMessages/getNumberOfMessages/${encodeURIComponent(id)}`,
-        ),
-      like: (id: string) => send<LikeFeedMessageResponse>('PUT', 'feedMessages/like', { id }),
+        call('GET /api/feedMessages/getNumberOfMessages/{id}', { params: { id } }),
+      like: (id: string) => call('PUT /api/feedMessages/like', { body: { id } }),
       /** `roomId`: the comment's room (its post's id, unless it was sent to another room). */
       deleteMessage: (messageId: string, roomId: string) =>
-        send<DeleteFeedMessageResponse>(
-          'DELETE',
-          `feedMessages/deleteMessage/${encodeURIComponent(messageId)}/${encodeURIComponent(roomId)}`,
-        ),
+        call('DELETE /api/feedMessages/deleteMessage/{id}/{id2}', {
+          params: { id: messageId, id2: roomId },
+        }),
     },
     views: {
       /** Counts the caller's view (once per member or visitor) and answers the count. */
       toggleView: (collectionName: ReactionCollection, objectId: string) =>
-        send<ToggleViewResponse>(
-          'POST',
-          'userViews/toggleView',
-          { collectionName, objectId },
-          true,
-        ),
+        call('POST /api/userViews/toggleView', {
+          body: { collectionName, objectId },
+          counts: true,
+        }),
     },
     lotties: {
       fillLotties: (collectionName: ReactionCollection, objectId: string) =>
-        send<LottiesState>('POST', 'lotties/fillLotties', { collectionName, objectId }),
+        call('POST /api/lotties/fillLotties', { body: { collectionName, objectId } }),
       toggleLike: (collectionName: ReactionCollection, objectId: string, name: ReactionName) =>
-        send<ToggleLottieResponse>('POST', 'lotties/toggleLike', {
-          collectionName,
-          objectId,
-          name,
-        }),
+        call('POST /api/lotties/toggleLike', { body: { collectionName, objectId, name } }),
     },
     files: {
       /**
@@ -213,75 +203,63 @@ export function createApi(options: ApiOptions) {
           form.set('cropHeight', String(crop.height));
         }
         form.set('file', file);
-        return send<UploadedImage>('POST', 'files/uploadApplicationFile', form);
+        return call('POST /api/files/uploadApplicationFile', { body: form });
       },
     },
     /** The site's own content (docs/api/site.md): the same for everyone. */
     site: {
       /** Interface text overrides per language, laid over the web app's messages. */
-      getFormattedText: () => send<ApplicationText>('GET', 'applicationText/getFormattedText'),
+      getFormattedText: () => call('GET /api/applicationText/getFormattedText'),
     },
     profileQuestions: {
-      getQuestions: () => send<ProfileQuestion[]>('GET', 'profileQuestions/getQuestions'),
+      getQuestions: () => call('GET /api/profileQuestions/getQuestions'),
     },
     meAnswers: {
       /** A member's answers that the caller may read (public ones; all of them for the owner). */
       getUserAnswers: (userId: string) =>
-        send<PublicMeAnswer[]>(
-          'GET',
-          `meAnswers/getUserAnswers?userId=${encodeURIComponent(userId)}`,
-        ),
-      getCurrentUserAnswers: () =>
-        send<CurrentUserAnswers>('GET', 'meAnswers/getCurrentUserAnswers'),
+        call('GET /api/meAnswers/getUserAnswers', { query: { userId } }),
+      getCurrentUserAnswers: () => call('GET /api/meAnswers/getCurrentUserAnswers'),
       saveDraft: (questionId: string, answerData: AnswerData, version: number) =>
-        send<OwnMeAnswer>('POST', 'meAnswers/saveDraft', { questionId, answerData, version }),
+        call('POST /api/meAnswers/saveDraft', { body: { questionId, answerData, version } }),
       saveLive: (
         questionId: string,
         answerData: AnswerData,
         version: number,
         privacy?: PostPrivacy,
       ) =>
-        send<OwnMeAnswer>('POST', 'meAnswers/saveLive', {
-          questionId,
-          answerData,
-          version,
-          ...(privacy ? { privacy } : {}),
+        call('POST /api/meAnswers/saveLive', {
+          body: { questionId, answerData, version, ...(privacy ? { privacy } : {}) },
         }),
       revertDraft: (questionId: string, version: number) =>
-        send<OwnMeAnswer>('POST', 'meAnswers/revertDraft', { questionId, version }),
+        call('POST /api/meAnswers/revertDraft', { body: { questionId, version } }),
       togglePublishAsPost: (questionId: string, privacy?: PostPrivacy) =>
-        send<OwnMeAnswer>('POST', 'meAnswers/togglePublishAsPost', {
-          questionId,
-          ...(privacy ? { privacy } : {}),
+        call('POST /api/meAnswers/togglePublishAsPost', {
+          body: { questionId, ...(privacy ? { privacy } : {}) },
         }),
       deleteMeAnswersFromPosts: (questionId: string) =>
-        send<OwnMeAnswer>('POST', 'meAnswers/deleteMeAnswersFromPosts', { questionId }),
+        call('POST /api/meAnswers/deleteMeAnswersFromPosts', { body: { questionId } }),
     },
     privateQuestions: {
-      getQuestions: () => send<PrivateQuestionsList>('POST', 'privateQuestions/getQuestions', {}),
-      insertNewPrivateQuestion: (body: InsertPrivateQuestionRequest) =>
-        send<PrivateQuestion>('POST', 'privateQuestions/insertNewPrivateQuestion', body),
-      updatePrivateQuestion: (body: UpdatePrivateQuestionRequest) =>
-        send<PrivateQuestion>('POST', 'privateQuestions/updatePrivateQuestion', body),
+      getQuestions: () => call('POST /api/privateQuestions/getQuestions', { body: {} }),
+      insertNewPrivateQuestion: (
+        body: Body<'POST /api/privateQuestions/insertNewPrivateQuestion'>,
+      ) => call('POST /api/privateQuestions/insertNewPrivateQuestion', { body }),
+      updatePrivateQuestion: (body: Body<'POST /api/privateQuestions/updatePrivateQuestion'>) =>
+        call('POST /api/privateQuestions/updatePrivateQuestion', { body }),
       getQuestionByIndex: (questionIndex: number) =>
-        send<PrivateQuestion>('POST', 'privateQuestions/getQuestionByIndex', { questionIndex }),
+        call('POST /api/privateQuestions/getQuestionByIndex', { body: { questionIndex } }),
       deleteQuestionByIndex: (questionIndex: number) =>
-        send<DeletePrivateQuestionResponse>('POST', 'privateQuestions/deleteQuestionByIndex', {
-          questionIndex,
-        }),
+        call('POST /api/privateQuestions/deleteQuestionByIndex', { body: { questionIndex } }),
       getAnswer: (questionIndex: number) =>
-        send<PrivateAnswer>('POST', 'privateQuestions/getAnswer', { questionIndex }),
+        call('POST /api/privateQuestions/getAnswer', { body: { questionIndex } }),
       saveDraft: (
         questionIndex: number,
         questionId: string,
         answerData: AnswerData,
         version: number,
       ) =>
-        send<PrivateAnswer>('POST', 'privateQuestions/saveDraft', {
-          questionIndex,
-          questionId,
-          answerData,
-          version,
+        call('POST /api/privateQuestions/saveDraft', {
+          body: { questionIndex, questionId, answerData, version },
         }),
       saveLive: (
         questionIndex: number,
@@ -289,74 +267,62 @@ export function createApi(options: ApiOptions) {
         answerData: AnswerData,
         version: number,
       ) =>
-        send<PrivateAnswer>('POST', 'privateQuestions/saveLive', {
-          questionIndex,
-          questionId,
-          answerData,
-          version,
+        call('POST /api/privateQuestions/saveLive', {
+          body: { questionIndex, questionId, answerData, version },
         }),
       revertDraft: (questionIndex: number, questionId: string, version: number) =>
-        send<PrivateAnswer>('POST', 'privateQuestions/revertDraft', {
-          questionIndex,
-          questionId,
-          version,
+        call('POST /api/privateQuestions/revertDraft', {
+          body: { questionIndex, questionId, version },
         }),
     },
     users: {
-      session: () => send<SessionResponse>('POST', 'users/session'),
-      updateUserInformation: (body: UpdateUserInformationRequest) =>
-        send<CurrentUser>('PUT', 'users/updateUserInformation', body),
+      session: () => call('POST /api/users/session'),
+      updateUserInformation: (body: Body<'PUT /api/users/updateUserInformation'>) =>
+        call('PUT /api/users/updateUserInformation', { body }),
       /** Deletes the caller's account and everything in it; asks for the password again. */
       deleteUserById: (id: string, password: string) =>
-        send<{ deleted: true }>('POST', 'users/deleteUserById', { id, password }),
-      login: (body: LoginRequest) => send<CurrentUser>('POST', 'users/login', body),
-      logout: () => send<{ loggedOut: true }>('POST', 'users/logout'),
-      register: (body: RegisterRequest) => send<RegisterResponse>('POST', 'users/register', body),
-      updateUserLanguage: (language: 'en' | 'he') =>
-        send<{ language: 'en' | 'he' }>('PUT', 'users/updateUserLanguage', { language }),
+        call('POST /api/users/deleteUserById', { body: { id, password } }),
+      login: (body: Body<'POST /api/users/login'>) => call('POST /api/users/login', { body }),
+      logout: () => call('POST /api/users/logout'),
+      register: (body: Body<'POST /api/users/register'>) =>
+        call('POST /api/users/register', { body }),
+      updateUserLanguage: (language: Language) =>
+        call('PUT /api/users/updateUserLanguage', { body: { language } }),
       getProfileById: (id: string) =>
-        send<PublicProfile>('GET', `users/getProfileById/${encodeURIComponent(id)}`),
+        call('GET /api/users/getProfileById/{id}', { params: { id } }),
       /** Names and pictures of up to 50 members in one call (bylines of a list). */
       getMembersByIds: (ids: string[]) =>
-        send<MembersByIdsResponse>('POST', 'users/getMembersByIds', { ids }),
-      getPublishedUsers: (query: PeopleQuery) =>
-        send<PeoplePage>('POST', 'users/getPublishedUsers', query),
-      getHomepageUsers: (query: PeopleQuery) =>
-        send<PeoplePage>('POST', 'users/getHomepageUsers', query),
-      getRandomPublishedUsers: () => send<PersonCard[]>('GET', 'users/getRandomPublishedUsers'),
-      getPublishedProfilesAmount: () =>
-        send<{ publishedProfilesAmount: number }>('GET', 'users/getPublishedProfilesAmount'),
+        call('POST /api/users/getMembersByIds', { body: { ids } }),
+      getPublishedUsers: (query: Body<'POST /api/users/getPublishedUsers'>) =>
+        call('POST /api/users/getPublishedUsers', { body: query }),
+      getHomepageUsers: (query: Body<'POST /api/users/getHomepageUsers'>) =>
+        call('POST /api/users/getHomepageUsers', { body: query }),
+      getRandomPublishedUsers: () => call('GET /api/users/getRandomPublishedUsers'),
+      getPublishedProfilesAmount: () => call('GET /api/users/getPublishedProfilesAmount'),
       sendPhoneCode: (prefix: string, phone: string) =>
-        send<MessageSentResponse>('POST', 'users/sendPhoneCode', { prefix, phone }),
+        call('POST /api/users/sendPhoneCode', { body: { prefix, phone } }),
       verifyUserByPhone: (verifyCode: string, prefix: string, phone: string) =>
-        send<VerifyUserByPhoneResponse>('PUT', 'users/verifyUserByPhone', {
-          verifyCode,
-          prefix,
-          phone,
-        }),
+        call('PUT /api/users/verifyUserByPhone', { body: { verifyCode, prefix, phone } }),
       sendVerificationEmailToUser: (prefix: string, phone: string) =>
-        send<MessageSentResponse>('POST', 'users/sendVerificationEmailToUser', { prefix, phone }),
+        call('POST /api/users/sendVerificationEmailToUser', { body: { prefix, phone } }),
       verifyUserByEmail: (verifyCode: string) =>
-        send<VerifyUserByEmailResponse>('PUT', 'users/verifyUserByEmail', { verifyCode }),
+        call('PUT /api/users/verifyUserByEmail', { body: { verifyCode } }),
       getUserToVerify: (userId: string) =>
-        send<UserToVerify>('POST', 'users/getUserToVerify', { userId }),
-      userVerified: (userId: string) =>
-        send<UserVerifiedResponse>('POST', 'users/userVerified', { userId }),
+        call('POST /api/users/getUserToVerify', { body: { userId } }),
+      userVerified: (userId: string) => call('POST /api/users/userVerified', { body: { userId } }),
       changePhonenumber: (userId: string, phoneNumberPrefix: string, phoneNumber: string) =>
-        send<MessageSentResponse>('PUT', 'users/changePhonenumber', {
-          userId,
-          phoneNumberPrefix,
-          phoneNumber,
+        call('PUT /api/users/changePhonenumber', {
+          body: { userId, phoneNumberPrefix, phoneNumber },
         }),
       /** A signed-in member's new address: a link goes to it (ours: docs/api/users.md). */
       changeEmail: (email: string, password: string) =>
-        send<MessageSentResponse>('PUT', 'users/changeEmail', { email, password }),
+        call('PUT /api/users/changeEmail', { body: { email, password } }),
       sendPasswordResetEmail: (email: string) =>
-        send<{ sent: true }>('POST', 'users/sendPasswordResetEmail', { email }),
-      updateUserPassword: (body: { userId: string; newPassword: string; token?: string }) =>
-        send<CurrentUser>('POST', 'users/updateUserPassword', body),
+        call('POST /api/users/sendPasswordResetEmail', { body: { email } }),
+      updateUserPassword: (body: Body<'POST /api/users/updateUserPassword'>) =>
+        call('POST /api/users/updateUserPassword', { body }),
       unsubscribe: (email: string, signature: string) =>
-        send<{ unsubscribed: true }>('POST', 'users/unsubscribe', { email, signature }),
+        call('POST /api/users/unsubscribe', { body: { email, signature } }),
     },
   };
 }
