@@ -17,9 +17,10 @@
 //      app but standalone has fewer packages than standalone, none more than the root lock's
 //      production packages; the dist folders hold the entries (copied, for COPY_DIST), dist/web
 //      only where the site is served, no testing library;
-//   d. docker/Dockerfile lists every app (and only apps) on its `# Apps:` line, its last stage runs
-//      as USER 1000:1000 with a HEALTHCHECK on /health/live, it runs prune.mjs and installs with
-//      npm ci --omit=dev; docker/compose.yaml builds apps only; docker/README.md builds each app.
+//   d. every service of the registry (tools/services.mjs) is an app; docker/Dockerfile lists every
+//      app (and only apps) on its `# Apps:` line, its last stage runs as USER 1000:1000 with a
+//      HEALTHCHECK on /health/live, it runs prune.mjs and installs with npm ci --omit=dev;
+//      docker/compose.yaml builds apps only; docker/README.md builds each app.
 // It also breaks one pruned result on purpose in several ways and fails unless (a)-(c) notice each.
 // Prints a table and exits 1 with every problem.
 //   node tools/docker/check.mjs [--no-npm]
@@ -28,6 +29,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { isBuiltin } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
 import {
   JS,
@@ -41,6 +43,8 @@ import {
   traceApp,
 } from './prune.mjs';
 
+// The service registry's names (a path, not an import: tools/ is no Nx project to import from).
+const { serviceNames } = await import(pathToFileURL(join(REPO, 'tools/services.mjs')).href);
 const started = Date.now();
 const args = process.argv.slice(2);
 const runNpm = !args.includes('--no-npm');
@@ -224,6 +228,10 @@ function verifyDist(app, dir, folders, copied) {
 /** Checks (d): the Dockerfile, compose and README against the apps. */
 function verifyDockerFiles(names) {
   const problems = [];
+  for (const name of serviceNames.filter((n) => !names.includes(n)))
+    problems.push(
+      `the service registry's ${name} is no app with an entry (apps/${name}/src/main.ts)`,
+    );
   const dockerfile = readFileSync(join(REPO, 'docker/Dockerfile'), 'utf8');
   const listed =
     dockerfile
