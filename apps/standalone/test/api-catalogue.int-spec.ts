@@ -14,7 +14,13 @@ import {
   type ServiceApp,
 } from '@mepedia/contracts';
 import { openDatabase, type DatabaseHandle } from '@mepedia/server-database';
-import { AUTH_DECISION, createLogger, GUEST_ERROR, type AuthDecision } from '@mepedia/server-http';
+import {
+  AUTH_DECISION,
+  createLogger,
+  GUEST_ERROR,
+  routeOfHandler,
+  type AuthDecision,
+} from '@mepedia/server-http';
 import { InProcessBus, InProcessQueue } from '@mepedia/server-queue';
 import {
   call,
@@ -44,6 +50,8 @@ type Registered = {
   path: string;
   decision: AuthDecision | undefined;
   guestError: string | undefined;
+  /** The catalogue entry `@Endpoint` bound the handler to, as `METHOD path`. */
+  entry: string | undefined;
 };
 
 /** Every handler Nest registered, from the same route metadata the boot-time auth audit reads. */
@@ -74,6 +82,7 @@ function registeredRoutes(app: NestFastifyApplication): Registered[] {
           handler,
           instance.constructor,
         ]),
+        entry: ((route) => route && `${route.method} ${route.path}`)(routeOfHandler(handler)),
       });
     }
   }
@@ -109,7 +118,8 @@ function expectDocumented(method: string, path: string, response: TestResponse<u
   if (details) expect(details.parse(envelope.details)).toEqual(envelope.details);
 }
 
-// Boots every service and holds the route catalogue (libs/contracts) to what they register.
+// Boots every service and holds the route catalogue (libs/contracts) to what they register: each
+// handler is bound to its entry by `@Endpoint` (libs/server/http), which this checks it is.
 describe('the route catalogue against the running services', () => {
   const identity = testIdentity();
   const queue = new InProcessQueue();
@@ -199,15 +209,17 @@ describe('the route catalogue against the running services', () => {
         const found = registered.find(
           (r) => r.method === route.method && r.path === fastifyPath(route.path),
         );
-        // ...and what a guest is told there.
+        // ...and what a guest is told there, both from the entry the handler is bound to.
         expect({
           route: key(route.method, route.path),
           decision: found?.decision,
           guestError: found?.guestError,
+          entry: found?.entry,
         }).toEqual({
           route: key(route.method, route.path),
           decision: expectedDecision(route),
           guestError: route.guestError,
+          entry: key(route.method, route.path),
         });
         expect(fastify.hasRoute({ method: route.method, url: fastifyPath(route.path) })).toBe(true);
       }
