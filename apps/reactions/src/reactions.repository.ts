@@ -6,8 +6,8 @@ import {
 } from '@mepedia/contracts';
 import { removedMemberKey, SubjectStore, type Db } from '@mepedia/server-database';
 import { appendEvent } from '@mepedia/server-queue';
-import { and, desc, eq, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import {
   commentSubjects,
   likeCounts,
@@ -21,8 +21,6 @@ import {
   views,
 } from './reactions.schema';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-
 /** An object of a collection: what every like, view and reaction is about. */
 export type ObjectRef = { collection: ReactionCollection; objectId: string };
 
@@ -32,8 +30,10 @@ export type NameCount = { name: ReactionName; count: number };
 export type RemovedMember = { likes: number; views: number; lotties: number };
 
 /**
- * Data access for the reactions schema. Every change of a like, view or reaction row changes
- * its counter in the same transaction (see the banner in reactions.schema.ts).
+ * Data access for the reactions schema: reads and writes, no rules (the service and
+ * reactions.access.ts decide). Every change of a like, view or reaction row changes its counter
+ * in the same transaction, the service's (`transaction`), with any event it hands over (see the
+ * banner in reactions.schema.ts).
  *
  * Lock order, to keep clear of deadlocks: a toggle locks the object's counter row first, then
  * touches the member's row; a member's removal locks all the counter rows it will change (in
@@ -56,87 +56,125 @@ export class ReactionsRepository {
     });
   }
 
+  /** This repository inside one transaction, the service's: all of `work` commits or none. */
+  transaction<T>(work: (repository: ReactionsRepository) => Promise<T>): Promise<T> {
+    return this.db.transaction((tx) => work(new ReactionsRepository(tx)));
+  }
+
   /**
-   * Turn a member's like of an object on when off, off when on. The counter row is locked
-   * first, so toggles of the object take turns: the insert-or-delete always finds the row as the
-   * previous toggle left it, and the count moves with it.
+   * Turn a member's row (a like, a reaction) on when off, off when on, its counter moving with
+   * it: the counter row is made when missing and locked first, so toggles of one counter take
+   * turns, and the insert-or-delete always finds the row as the previous toggle left it. In the
+   * service's transaction; answers whether the row is there now, and the count.
    */
+  private async toggleCounted<C extends PgTable, R extends PgTable>(
+    counter: {
+      table: C;
+      key: C['$inferInsert'];
+      where: SQL | undefined;
+      /** The counter column's key in the table. */
+      count: keyof C['_']['columns'] & string;
+    },
+    row: { table: R; values: R['$inferInsert']; where: SQL | undefined },
+  ): Promise<{ on: boolean; count: number }> {
+    const count = getTableColumns(counter.table)[counter.count];
+    // Read as any table: drizzle's select cannot tell a generic table from a subquery.
+    const counters: PgTable = counter.table;
+    await this.db.insert(counter.table).values(counter.key).onConflictDoNothing();
+    await this.db
+      .select({ n: sql`1` })
+      .from(counters)
+      .where(counter.where)
+      .for('update');
+    const added = await this.db
+      .insert(row.table)
+      .values(row.values)
+      .onConflictDoNothing()
+      .returning({ n: sql`1` });
+    const delta =
+      added.length === 1
+        ? 1
+        : -(
+            await this.db
+              .delete(row.table)
+              .where(row.where)
+              .returning({ n: sql`1` })
+          ).length;
+    const [updated] = await this.db
+      .update(counter.table)
+      .set({ [counter.count]: sql`${count} + ${delta}` } as PgUpdateSetSource<C>)
+      .where(counter.where)
+      .returning({ count: sql<number>`${count}` });
+    return { on: delta === 1, count: Number(updated?.count ?? 0) };
+  }
+
+  /** Turn a member's like of an object on when off, off when on (`toggleCounted`). */
   async toggleLike(
     { collection, objectId }: ObjectRef,
     userId: string,
   ): Promise<{ liked: boolean; likes: number }> {
-    return this.db.transaction(async (tx) => {
-      const toggled = await this.toggleLikeIn(tx, { collection, objectId }, userId);
-      // A post's like is the posts service's: it is handed over in the same transaction.
-      if (collection === 'posts')
-        await appendEvent(tx, outbox, 'post.like.requested', {
-          postId: objectId,
-          userId,
-          liked: toggled.liked,
-        });
-      return toggled;
-    });
+    const { on, count } = await this.toggleCounted(
+      {
+        table: likeCounts,
+        key: { collection, objectId },
+        where: and(eq(likeCounts.collection, collection), eq(likeCounts.objectId, objectId)),
+        count: 'likes',
+      },
+      {
+        table: likes,
+        values: { collection, objectId, userId },
+        where: and(
+          eq(likes.collection, collection),
+          eq(likes.objectId, objectId),
+          eq(likes.userId, userId),
+        ),
+      },
+    );
+    return { liked: on, likes: count };
   }
 
-  /**
-   * A viewer its owner counted on an object (post.viewed): counted here too, the row and the
-   * counter together, or nothing when it is here already. Never a member who left. One its
-   * owner refused (`counted` false: a view handed over for a post its viewer may not read) is
-   * taken back here, row and counter together.
-   */
-  async applyView(
+  /** Hand a post's like over to the posts service (post.like.requested), in the transaction. */
+  async requestPostLike(postId: string, userId: string, liked: boolean): Promise<void> {
+    await appendEvent(this.db, outbox, 'post.like.requested', { postId, userId, liked });
+  }
+
+  /** Hand a post's view over to the posts service (post.view.requested), in the transaction. */
+  async requestPostView(postId: string, viewer: string): Promise<void> {
+    await appendEvent(this.db, outbox, 'post.view.requested', { postId, viewer });
+  }
+
+  /** Take a viewer's view off an object's `property` counter, row and counter together. */
+  async removeView(
     { collection, objectId }: ObjectRef,
+    property: ViewProperty,
     viewer: string,
-    counted = true,
   ): Promise<void> {
-    if (!counted) {
-      await this.db.transaction(async (tx) => {
-        const gone = await tx
-          .delete(views)
-          .where(
-            and(
-              eq(views.collection, collection),
-              eq(views.objectId, objectId),
-              eq(views.property, 'views'),
-              eq(views.viewer, viewer),
-            ),
-          )
-          .returning({ viewer: views.viewer });
-        if (gone.length === 0) return;
-        await tx
-          .update(viewCounts)
-          .set({ views: sql`${viewCounts.views} - 1` })
-          .where(
-            and(
-              eq(viewCounts.collection, collection),
-              eq(viewCounts.objectId, objectId),
-              eq(viewCounts.property, 'views'),
-            ),
-          );
-      });
-      return;
-    }
-    const member = /^member:(.+)$/.exec(viewer)?.[1];
-    if (member !== undefined && (await this.memberLeft(member))) return;
-    await this.db.transaction(async (tx) => {
-      const added = await tx
-        .insert(views)
-        .values({ collection, objectId, property: 'views', viewer })
-        .onConflictDoNothing()
-        .returning({ viewer: views.viewer });
-      if (added.length === 0) return;
-      await tx
-        .insert(viewCounts)
-        .values({ collection, objectId, property: 'views', views: 1 })
-        .onConflictDoUpdate({
-          target: [viewCounts.collection, viewCounts.objectId, viewCounts.property],
-          set: { views: sql`${viewCounts.views} + 1` },
-        });
-    });
+    const gone = await this.db
+      .delete(views)
+      .where(
+        and(
+          eq(views.collection, collection),
+          eq(views.objectId, objectId),
+          eq(views.property, property),
+          eq(views.viewer, viewer),
+        ),
+      )
+      .returning({ viewer: views.viewer });
+    if (gone.length === 0) return;
+    await this.db
+      .update(viewCounts)
+      .set({ views: sql`${viewCounts.views} - 1` })
+      .where(
+        and(
+          eq(viewCounts.collection, collection),
+          eq(viewCounts.objectId, objectId),
+          eq(viewCounts.property, property),
+        ),
+      );
   }
 
   /** Whether a member left (a digest of their id is remembered, never the id). */
-  private async memberLeft(userId: string): Promise<boolean> {
+  async memberLeft(userId: string): Promise<boolean> {
     const [row] = await this.db
       .select({ key: removedMembers.memberKey })
       .from(removedMembers)
@@ -145,11 +183,10 @@ export class ReactionsRepository {
   }
 
   /**
-   * Set a member's like of an object as its owner said it was at `saidAt` (post.like.changed):
-   * the row and the counter together, as a toggle does, or nothing when it is so already, or
-   * when a later word of the owner on this like was applied (`like_versions`): words arriving
-   * out of order (a retry) end as the last one said. Never a member who left (a late
-   * announcement must not write their id back).
+   * Set a member's like of an object as its owner said it was at `saidAt`, in the service's
+   * transaction: the row and the counter together, as a toggle does, or nothing when it is so
+   * already, or when a later word of the owner on this like was applied (`like_versions`): words
+   * arriving out of order (a retry) end as the last one said.
    */
   async setLike(
     { collection, objectId }: ObjectRef,
@@ -157,79 +194,40 @@ export class ReactionsRepository {
     liked: boolean,
     saidAt: Date,
   ): Promise<void> {
-    if (await this.memberLeft(userId)) return;
-    await this.db.transaction(async (tx) => {
-      const where = and(eq(likeCounts.collection, collection), eq(likeCounts.objectId, objectId));
-      await tx.insert(likeCounts).values({ collection, objectId }).onConflictDoNothing();
-      await tx.select({ likes: likeCounts.likes }).from(likeCounts).where(where).for('update');
-      const newer = await tx
-        .insert(likeVersions)
-        .values({ collection, objectId, userId, changedAt: saidAt })
-        .onConflictDoUpdate({
-          target: [likeVersions.collection, likeVersions.objectId, likeVersions.userId],
-          set: { changedAt: saidAt },
-          setWhere: sql`${likeVersions.changedAt} < excluded.changed_at`,
-        })
-        .returning({ userId: likeVersions.userId });
-      if (newer.length === 0) return;
-      const changed = liked
-        ? await tx
-            .insert(likes)
-            .values({ collection, objectId, userId })
-            .onConflictDoNothing()
-            .returning({ userId: likes.userId })
-        : await tx
-            .delete(likes)
-            .where(
-              and(
-                eq(likes.collection, collection),
-                eq(likes.objectId, objectId),
-                eq(likes.userId, userId),
-              ),
-            )
-            .returning({ userId: likes.userId });
-      if (changed.length === 0) return;
-      await tx
-        .update(likeCounts)
-        .set({ likes: sql`${likeCounts.likes} + ${liked ? 1 : -1}` })
-        .where(where);
-    });
-  }
-
-  private async toggleLikeIn(
-    tx: Tx,
-    { collection, objectId }: ObjectRef,
-    userId: string,
-  ): Promise<{ liked: boolean; likes: number }> {
     const where = and(eq(likeCounts.collection, collection), eq(likeCounts.objectId, objectId));
-    await tx.insert(likeCounts).values({ collection, objectId }).onConflictDoNothing();
-    await tx.select({ likes: likeCounts.likes }).from(likeCounts).where(where).for('update');
-    const added = await tx
-      .insert(likes)
-      .values({ collection, objectId, userId })
-      .onConflictDoNothing()
-      .returning({ userId: likes.userId });
-    const delta =
-      added.length === 1
-        ? 1
-        : -(
-            await tx
-              .delete(likes)
-              .where(
-                and(
-                  eq(likes.collection, collection),
-                  eq(likes.objectId, objectId),
-                  eq(likes.userId, userId),
-                ),
-              )
-              .returning({ userId: likes.userId })
-          ).length;
-    const [row] = await tx
+    await this.db.insert(likeCounts).values({ collection, objectId }).onConflictDoNothing();
+    await this.db.select({ likes: likeCounts.likes }).from(likeCounts).where(where).for('update');
+    const newer = await this.db
+      .insert(likeVersions)
+      .values({ collection, objectId, userId, changedAt: saidAt })
+      .onConflictDoUpdate({
+        target: [likeVersions.collection, likeVersions.objectId, likeVersions.userId],
+        set: { changedAt: saidAt },
+        setWhere: sql`${likeVersions.changedAt} < excluded.changed_at`,
+      })
+      .returning({ userId: likeVersions.userId });
+    if (newer.length === 0) return;
+    const changed = liked
+      ? await this.db
+          .insert(likes)
+          .values({ collection, objectId, userId })
+          .onConflictDoNothing()
+          .returning({ userId: likes.userId })
+      : await this.db
+          .delete(likes)
+          .where(
+            and(
+              eq(likes.collection, collection),
+              eq(likes.objectId, objectId),
+              eq(likes.userId, userId),
+            ),
+          )
+          .returning({ userId: likes.userId });
+    if (changed.length === 0) return;
+    await this.db
       .update(likeCounts)
-      .set({ likes: sql`${likeCounts.likes} + ${delta}` })
-      .where(where)
-      .returning({ likes: likeCounts.likes });
-    return { liked: delta === 1, likes: row?.likes ?? 0 };
+      .set({ likes: sql`${likeCounts.likes} + ${liked ? 1 : -1}` })
+      .where(where);
   }
 
   /** The ids of a collection's objects a member likes, the most recently liked first. */
@@ -253,55 +251,52 @@ export class ReactionsRepository {
     return rows.map((row) => row.objectId);
   }
 
-  /**
-   * Count `viewer` once on the object's `property` counter: the row and the counter together, or
-   * neither when the viewer is already there. Without a viewer nothing counts. Answers the count.
-   */
-  async view(
-    { collection, objectId }: ObjectRef,
-    property: ViewProperty,
-    viewer: string | undefined,
-  ): Promise<{ views: number; counted: boolean }> {
-    const read = async (db: Db | Tx) => {
-      const [row] = await db
-        .select({ views: viewCounts.views })
-        .from(viewCounts)
-        .where(
-          and(
-            eq(viewCounts.collection, collection),
-            eq(viewCounts.objectId, objectId),
-            eq(viewCounts.property, property),
-          ),
-        );
-      return row?.views ?? 0;
-    };
-    if (viewer === undefined) return { views: await read(this.db), counted: false };
-    return this.db.transaction(async (tx) => {
-      const added = await tx
-        .insert(views)
-        .values({ collection, objectId, property, viewer })
-        .onConflictDoNothing()
-        .returning({ viewer: views.viewer });
-      if (added.length === 0) return { views: await read(tx), counted: false };
-      // A post's views are the posts service's: the view is handed over in this transaction.
-      if (collection === 'posts')
-        await appendEvent(tx, outbox, 'post.view.requested', { postId: objectId, viewer });
-      const [row] = await tx
-        .insert(viewCounts)
-        .values({ collection, objectId, property, views: 1 })
-        .onConflictDoUpdate({
-          target: [viewCounts.collection, viewCounts.objectId, viewCounts.property],
-          set: { views: sql`${viewCounts.views} + 1` },
-        })
-        .returning({ views: viewCounts.views });
-      return { views: row?.views ?? 0, counted: true };
-    });
+  /** The object's `property` count. */
+  async viewCount({ collection, objectId }: ObjectRef, property: ViewProperty): Promise<number> {
+    const [row] = await this.db
+      .select({ views: viewCounts.views })
+      .from(viewCounts)
+      .where(
+        and(
+          eq(viewCounts.collection, collection),
+          eq(viewCounts.objectId, objectId),
+          eq(viewCounts.property, property),
+        ),
+      );
+    return row?.views ?? 0;
   }
 
   /**
-   * Turn a member's reaction `name` on the object on when off, off when on, as `toggleLike`
-   * does (that name's counter row locked first). Answers whether it is now on, with the object's
-   * counts and the member's reactions as this transaction leaves them.
+   * Count `viewer` once on the object's `property` counter, in the service's transaction: the
+   * row and the counter together, or neither when the viewer is already there. Answers the
+   * count when this counted, undefined when it did not.
+   */
+  async addView(
+    { collection, objectId }: ObjectRef,
+    property: ViewProperty,
+    viewer: string,
+  ): Promise<number | undefined> {
+    const added = await this.db
+      .insert(views)
+      .values({ collection, objectId, property, viewer })
+      .onConflictDoNothing()
+      .returning({ viewer: views.viewer });
+    if (added.length === 0) return undefined;
+    const [row] = await this.db
+      .insert(viewCounts)
+      .values({ collection, objectId, property, views: 1 })
+      .onConflictDoUpdate({
+        target: [viewCounts.collection, viewCounts.objectId, viewCounts.property],
+        set: { views: sql`${viewCounts.views} + 1` },
+      })
+      .returning({ views: viewCounts.views });
+    return row?.views ?? 0;
+  }
+
+  /**
+   * Turn a member's reaction `name` on the object on when off, off when on (`toggleCounted`,
+   * that name's counter). Answers whether it is now on, with the object's counts and the
+   * member's reactions as this transaction leaves them.
    */
   async toggleLottie(
     object: ObjectRef,
@@ -309,50 +304,38 @@ export class ReactionsRepository {
     name: ReactionName,
   ): Promise<{ reacted: boolean; counts: NameCount[]; mine: ReactionName[] }> {
     const { collection, objectId } = object;
-    return this.db.transaction(async (tx) => {
-      const where = and(
-        eq(lottieCounts.collection, collection),
-        eq(lottieCounts.objectId, objectId),
-        eq(lottieCounts.name, name),
-      );
-      await tx.insert(lottieCounts).values({ collection, objectId, name }).onConflictDoNothing();
-      await tx.select({ count: lottieCounts.count }).from(lottieCounts).where(where).for('update');
-      const added = await tx
-        .insert(lotties)
-        .values({ collection, objectId, userId, name })
-        .onConflictDoNothing()
-        .returning({ userId: lotties.userId });
-      const delta =
-        added.length === 1
-          ? 1
-          : -(
-              await tx
-                .delete(lotties)
-                .where(
-                  and(
-                    eq(lotties.collection, collection),
-                    eq(lotties.objectId, objectId),
-                    eq(lotties.userId, userId),
-                    eq(lotties.name, name),
-                  ),
-                )
-                .returning({ userId: lotties.userId })
-            ).length;
-      await tx
-        .update(lottieCounts)
-        .set({ count: sql`${lottieCounts.count} + ${delta}` })
-        .where(where);
-      return {
-        reacted: delta === 1,
-        counts: await this.lottieCounts(object, tx),
-        mine: await this.lottiesOf(object, userId, tx),
-      };
-    });
+    const { on } = await this.toggleCounted(
+      {
+        table: lottieCounts,
+        key: { collection, objectId, name },
+        where: and(
+          eq(lottieCounts.collection, collection),
+          eq(lottieCounts.objectId, objectId),
+          eq(lottieCounts.name, name),
+        ),
+        count: 'count',
+      },
+      {
+        table: lotties,
+        values: { collection, objectId, userId, name },
+        where: and(
+          eq(lotties.collection, collection),
+          eq(lotties.objectId, objectId),
+          eq(lotties.userId, userId),
+          eq(lotties.name, name),
+        ),
+      },
+    );
+    return {
+      reacted: on,
+      counts: await this.lottieCounts(object),
+      mine: await this.lottiesOf(object, userId),
+    };
   }
 
   /** The object's count per reaction name (names nobody left may be missing, or 0). */
-  async lottieCounts({ collection, objectId }: ObjectRef, db: Db | Tx = this.db) {
-    return db
+  async lottieCounts({ collection, objectId }: ObjectRef) {
+    return this.db
       .select({ name: lottieCounts.name, count: lottieCounts.count })
       .from(lottieCounts)
       .where(and(eq(lottieCounts.collection, collection), eq(lottieCounts.objectId, objectId)));
@@ -387,12 +370,8 @@ export class ReactionsRepository {
   }
 
   /** The reactions a member left on the object. */
-  async lottiesOf(
-    { collection, objectId }: ObjectRef,
-    userId: string,
-    db: Db | Tx = this.db,
-  ): Promise<ReactionName[]> {
-    const rows = await db
+  async lottiesOf({ collection, objectId }: ObjectRef, userId: string): Promise<ReactionName[]> {
+    const rows = await this.db
       .select({ name: lotties.name })
       .from(lotties)
       .where(
@@ -405,13 +384,6 @@ export class ReactionsRepository {
     return rows.map((row) => row.name);
   }
 
-  /**
-   * An object is gone (a deleted post): its likes, views and reactions go with their counters.
-   * The counter rows are locked first, as a toggle locks them, so a toggle at the same moment
-   * either lands before (and goes too) or after: then the service, seeing the subject marked
-   * deleted, removes it again and refuses (`SubjectAccess.mustStillExist`). Answers how many rows
-   * of each kind went.
-   */
   /** What a comment is about, and whether it is gone; undefined: never announced. */
   async comment(commentId: string): Promise<{ subjectId: string; deleted: boolean } | undefined> {
     const [row] = await this.db
@@ -435,137 +407,157 @@ export class ReactionsRepository {
       });
   }
 
+  /**
+   * An object is gone (a deleted post): its likes, views and reactions go with their counters.
+   * In the service's transaction. The counter rows are locked first, as a toggle locks them, so a toggle at the same moment
+   * either lands before (and goes too) or after: then the service, seeing the subject marked
+   * deleted, removes it again and refuses (`SubjectAccess.mustStillExist`). Answers how many rows
+   * of each kind went.
+   */
   async removeObject(target: ObjectRef): Promise<RemovedMember> {
     const { collection, objectId } = target;
     const about = (table: { collection: AnyPgColumn; objectId: AnyPgColumn }) =>
       and(eq(table.collection, collection), eq(table.objectId, objectId));
-    return this.db.transaction(async (tx) => {
-      await tx
-        .select({ n: sql`1` })
-        .from(likeCounts)
-        .where(about(likeCounts))
-        .for('update');
-      await tx
-        .select({ n: sql`1` })
-        .from(lottieCounts)
-        .where(about(lottieCounts))
-        .orderBy(lottieCounts.name)
-        .for('update');
-      await tx
-        .select({ n: sql`1` })
-        .from(viewCounts)
-        .where(about(viewCounts))
-        .orderBy(viewCounts.property)
-        .for('update');
-      const goneLikes = await tx
-        .delete(likes)
-        .where(about(likes))
-        .returning({ userId: likes.userId });
-      const goneLotties = await tx
-        .delete(lotties)
-        .where(about(lotties))
-        .returning({ userId: lotties.userId });
-      const goneViews = await tx
-        .delete(views)
-        .where(about(views))
-        .returning({ viewer: views.viewer });
-      await tx.delete(likeCounts).where(about(likeCounts));
-      await tx.delete(lottieCounts).where(about(lottieCounts));
-      await tx.delete(viewCounts).where(about(viewCounts));
-      return { likes: goneLikes.length, lotties: goneLotties.length, views: goneViews.length };
-    });
+    await this.db
+      .select({ n: sql`1` })
+      .from(likeCounts)
+      .where(about(likeCounts))
+      .for('update');
+    await this.db
+      .select({ n: sql`1` })
+      .from(lottieCounts)
+      .where(about(lottieCounts))
+      .orderBy(lottieCounts.name)
+      .for('update');
+    await this.db
+      .select({ n: sql`1` })
+      .from(viewCounts)
+      .where(about(viewCounts))
+      .orderBy(viewCounts.property)
+      .for('update');
+    const goneLikes = await this.db
+      .delete(likes)
+      .where(about(likes))
+      .returning({ userId: likes.userId });
+    const goneLotties = await this.db
+      .delete(lotties)
+      .where(about(lotties))
+      .returning({ userId: lotties.userId });
+    const goneViews = await this.db
+      .delete(views)
+      .where(about(views))
+      .returning({ viewer: views.viewer });
+    await this.db.delete(likeCounts).where(about(likeCounts));
+    await this.db.delete(lottieCounts).where(about(lottieCounts));
+    await this.db.delete(viewCounts).where(about(viewCounts));
+    return { likes: goneLikes.length, lotties: goneLotties.length, views: goneViews.length };
   }
 
   /**
    * A member is gone: their likes, reactions and views (`viewer` is their viewer key) go, and
-   * each counter they added to goes down by what they added, all in one transaction. Per
-   * kind, one statement locks the counters (in key order) and one deletes the rows and
-   * corrects the counters, so the work does not grow in statements with the member's rows.
+   * each counter they added to goes down by what they added, in the service's transaction. The
+   * counters of every kind are locked first (each in key order), then, per kind, one statement
+   * deletes the rows and corrects the counters, so the work does not grow in statements with the
+   * member's rows.
    */
   async removeMember(userId: string, viewer: string): Promise<RemovedMember> {
-    return this.db.transaction(async (tx) => {
-      await tx.execute(sql`
-        select 1 from reactions.like_counts c
-        where exists (
-          select 1 from reactions.likes l
-          where l.user_id = ${userId} and l.collection = c.collection and l.object_id = c.object_id
-        )
-        order by c.collection, c.object_id
-        for update of c`);
-      await tx.execute(sql`
-        select 1 from reactions.lottie_counts c
-        where exists (
-          select 1 from reactions.lotties l
-          where l.user_id = ${userId} and l.collection = c.collection
-            and l.object_id = c.object_id and l.name = c.name
-        )
-        order by c.collection, c.object_id, c.name
-        for update of c`);
-      await tx.execute(sql`
-        select 1 from reactions.view_counts c
-        where exists (
-          select 1 from reactions.views v
-          where v.viewer = ${viewer} and v.collection = c.collection
-            and v.object_id = c.object_id and v.property = c.property
-        )
-        order by c.collection, c.object_id, c.property
-        for update of c`);
-
-      const removedLikes = await this.removed(
-        tx,
-        sql`
-        with gone as (
-          delete from reactions.likes where user_id = ${userId} returning collection, object_id
-        ), per_object as (
-          select collection, object_id, count(*)::int as n from gone group by collection, object_id
-        ), corrected as (
-          update reactions.like_counts c set likes = c.likes - p.n from per_object p
-          where c.collection = p.collection and c.object_id = p.object_id
-          returning 1
-        )
-        select (select count(*) from gone)::int as removed`,
-      );
-      const removedLotties = await this.removed(
-        tx,
-        sql`
-        with gone as (
-          delete from reactions.lotties where user_id = ${userId}
-          returning collection, object_id, name
-        ), per_name as (
-          select collection, object_id, name, count(*)::int as n from gone
-          group by collection, object_id, name
-        ), corrected as (
-          update reactions.lottie_counts c set count = c.count - p.n from per_name p
-          where c.collection = p.collection and c.object_id = p.object_id and c.name = p.name
-          returning 1
-        )
-        select (select count(*) from gone)::int as removed`,
-      );
-      const removedViews = await this.removed(
-        tx,
-        sql`
-        with gone as (
-          delete from reactions.views where viewer = ${viewer}
-          returning collection, object_id, property
-        ), per_counter as (
-          select collection, object_id, property, count(*)::int as n from gone
-          group by collection, object_id, property
-        ), corrected as (
-          update reactions.view_counts c set views = c.views - p.n from per_counter p
-          where c.collection = p.collection and c.object_id = p.object_id
-            and c.property = p.property
-          returning 1
-        )
-        select (select count(*) from gone)::int as removed`,
-      );
-      await tx.delete(likeVersions).where(eq(likeVersions.userId, userId));
-      return { likes: removedLikes, lotties: removedLotties, views: removedViews };
-    });
+    const kinds = [
+      { kind: MEMBER_ROWS.likes, who: userId },
+      { kind: MEMBER_ROWS.lotties, who: userId },
+      { kind: MEMBER_ROWS.views, who: viewer },
+    ];
+    for (const { kind, who } of kinds) await this.db.execute(lockCountersOf(kind, who));
+    const removed: number[] = [];
+    for (const { kind, who } of kinds) removed.push(await this.removed(removeRowsOf(kind, who)));
+    await this.db.delete(likeVersions).where(eq(likeVersions.userId, userId));
+    return { likes: removed[0] ?? 0, lotties: removed[1] ?? 0, views: removed[2] ?? 0 };
   }
 
-  private async removed(tx: Tx, statement: ReturnType<typeof sql>): Promise<number> {
+  private async removed(statement: SQL): Promise<number> {
     // Both drivers (node-postgres, PGlite) answer raw statements with `rows`.
-    const result: unknown = await tx.execute<{ removed: number }>(statement);
+    const result: unknown = await this.db.execute<{ removed: number }>(statement);
     return (result as { rows: Array<{ removed: number }> }).rows[0]?.removed ?? 0;
   }
+}
+
+/** A kind of a member's rows (likes, reactions, views), and the counters they add to. */
+type MemberRows = {
+  rows: string;
+  /** The column naming the member (their id, or their viewer key). */
+  member: string;
+  counters: string;
+  /** The columns a row shares with its counter row. */
+  keys: readonly string[];
+  /** The counter column. */
+  count: string;
+};
+
+const MEMBER_ROWS = {
+  likes: {
+    rows: 'likes',
+    member: 'user_id',
+    counters: 'like_counts',
+    keys: ['collection', 'object_id'],
+    count: 'likes',
+  },
+  lotties: {
+    rows: 'lotties',
+    member: 'user_id',
+    counters: 'lottie_counts',
+    keys: ['collection', 'object_id', 'name'],
+    count: 'count',
+  },
+  views: {
+    rows: 'views',
+    member: 'viewer',
+    counters: 'view_counts',
+    keys: ['collection', 'object_id', 'property'],
+    count: 'views',
+  },
+} as const satisfies Record<string, MemberRows>;
+
+const inReactions = (table: string) => sql`reactions.${sql.identifier(table)}`;
+const columns = (keys: readonly string[], alias?: string) =>
+  sql.join(
+    keys.map((key) =>
+      alias ? sql`${sql.identifier(alias)}.${sql.identifier(key)}` : sql.identifier(key),
+    ),
+    sql`, `,
+  );
+const sameKeys = (keys: readonly string[], left: string, right: string) =>
+  sql.join(
+    keys.map(
+      (key) =>
+        sql`${sql.identifier(left)}.${sql.identifier(key)} = ${sql.identifier(right)}.${sql.identifier(key)}`,
+    ),
+    sql` and `,
+  );
+
+/** Lock, in key order, the counters `who`'s rows of `kind` add to. */
+function lockCountersOf(kind: MemberRows, who: string): SQL {
+  return sql`
+    select 1 from ${inReactions(kind.counters)} c
+    where exists (
+      select 1 from ${inReactions(kind.rows)} r
+      where r.${sql.identifier(kind.member)} = ${who} and ${sameKeys(kind.keys, 'r', 'c')}
+    )
+    order by ${columns(kind.keys, 'c')}
+    for update of c`;
+}
+
+/** Delete `who`'s rows of `kind`, each counter down by what went from it; answers how many. */
+function removeRowsOf(kind: MemberRows, who: string): SQL {
+  const count = sql.identifier(kind.count);
+  return sql`
+    with gone as (
+      delete from ${inReactions(kind.rows)} where ${sql.identifier(kind.member)} = ${who}
+      returning ${columns(kind.keys)}
+    ), per_counter as (
+      select ${columns(kind.keys)}, count(*)::int as n from gone group by ${columns(kind.keys)}
+    ), corrected as (
+      update ${inReactions(kind.counters)} c set ${count} = c.${count} - p.n from per_counter p
+      where ${sameKeys(kind.keys, 'c', 'p')}
+      returning 1
+    )
+    select (select count(*) from gone)::int as removed`;
 }

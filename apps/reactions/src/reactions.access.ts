@@ -1,0 +1,124 @@
+import type { ErrorCode, ReactionCollection } from '@mepedia/contracts';
+import type { Subject } from '@mepedia/server-database';
+import { AppError } from '@mepedia/server-http';
+import { mayRead, type SubjectAccess } from '@mepedia/server-platform';
+import type { ObjectRef, ReactionsRepository } from './reactions.repository';
+
+/**
+ * The collections whose objects are subjects other services announce (owner, privacy,
+ * deletion), with the 404 their owner answers for one the caller may not read.
+ */
+const SUBJECTS: Partial<Record<ReactionCollection, ErrorCode>> = {
+  posts: 'POST_NOT_FOUND',
+  meAnswers: 'ANSWER_NOT_FOUND',
+};
+
+/** What a comment (`feedMessages`) the caller may not react to answers, as feed-messages does. */
+export const COMMENT_NOT_FOUND: ErrorCode = 'MESSAGE_NOT_FOUND';
+
+/** Whether a collection's objects are subjects (posts, me answers) with a rule of their own. */
+export const isSubjectCollection = (collection: ReactionCollection): boolean =>
+  SUBJECTS[collection] !== undefined;
+
+/** What a caller asks to do with an object's likes, views and reactions. */
+export type ObjectRequest = {
+  /** Read its counts (a guest too), or react to it: like, view (counted), reaction. */
+  permission: 'object.read' | 'object.react';
+  object: ObjectRef;
+};
+
+/**
+ * Of the subjects a member likes, those still shown to them: one they may no longer read (made
+ * private by someone else, deleted) is not; one never announced is (its like was taken under
+ * the rule of its time).
+ */
+export function visibleLikes(
+  objectIds: readonly string[],
+  subjects: ReadonlyMap<string, Subject>,
+  viewerId: string,
+): string[] {
+  return objectIds.filter((id) => {
+    const subject = subjects.get(id);
+    return !subject || mayRead(subject, viewerId);
+  });
+}
+
+/**
+ * The access rule of reactions (immich's `requireAccess`, by another name): a reaction, and a
+ * count, exist only for someone who may read the object, and only while it exists. A post or me
+ * answer is as its owner last announced it (`SubjectAccess`); a comment (`feedMessages`) is what
+ * its subject is, as feed-messages announces it; members (`users`) are not looked up. The
+ * service asks before each read and change, and again once a change committed
+ * (`requireStillThere`).
+ */
+export class ReactionsAccess {
+  constructor(private readonly subjects: SubjectAccess) {}
+
+  /**
+   * Refuse, with the subject's own 404, what `viewerId` (a guest: null) may not read: a deleted
+   * subject, or one private to someone else. A subject never announced is taken as public only
+   * when its id is a UUIDv7 made within the grace (a subject made a moment ago), or while the
+   * read model is new (`takenOnTrust`), to read or react to; one reacted to is noted for
+   * `sweepUnannounced`; any other is refused.
+   */
+  async requireObject(
+    repository: ReactionsRepository,
+    viewerId: string | null,
+    { permission, object }: ObjectRequest,
+  ): Promise<void> {
+    const writing = permission === 'object.react';
+    const subjects = this.subjects.in(repository.subjects);
+    if (object.collection === 'feedMessages')
+      return this.requireComment(repository, subjects, object, viewerId, writing);
+    const notFound = SUBJECTS[object.collection];
+    if (notFound === undefined) return;
+    await subjects.mustRead(object.objectId, notFound, {
+      viewerId,
+      writing,
+      collection: object.collection,
+    });
+  }
+
+  /**
+   * After a reaction to an object committed: if it was deleted meanwhile, `remove` takes what
+   * was just written and the caller gets the 404. A deletion marks the object first, then
+   * removes what it gathered, so either that removal saw this write or this sees the mark.
+   */
+  async requireStillThere(
+    repository: ReactionsRepository,
+    object: ObjectRef,
+    remove: () => Promise<unknown>,
+  ): Promise<void> {
+    if (object.collection === 'feedMessages') {
+      if (!(await repository.comment(object.objectId))?.deleted) return;
+      await remove();
+      throw new AppError(COMMENT_NOT_FOUND);
+    }
+    const notFound = SUBJECTS[object.collection];
+    if (notFound === undefined) return;
+    await this.subjects.in(repository.subjects).mustStillExist(object.objectId, notFound, remove);
+  }
+
+  /**
+   * A comment is what its subject is: refused with MESSAGE_NOT_FOUND (as feed-messages answers
+   * a message that is not there) when deleted, or when `viewerId` may not read its subject (the
+   * subject's own rule). A comment never announced is taken on trust only as a subject is
+   * (`takenOnTrust`: made a moment ago), and one reacted to is noted for the sweep.
+   */
+  private async requireComment(
+    repository: ReactionsRepository,
+    subjects: SubjectAccess,
+    object: ObjectRef,
+    viewerId: string | null,
+    writing: boolean,
+  ): Promise<void> {
+    const comment = await repository.comment(object.objectId);
+    if (comment === undefined) {
+      if (!(await subjects.takenOnTrust(object.objectId))) throw new AppError(COMMENT_NOT_FOUND);
+      if (writing) await repository.subjects.noteUnannounced(object.objectId, object.collection);
+      return;
+    }
+    if (comment.deleted) throw new AppError(COMMENT_NOT_FOUND);
+    await subjects.mustRead(comment.subjectId, COMMENT_NOT_FOUND, { viewerId, writing: false });
+  }
+}

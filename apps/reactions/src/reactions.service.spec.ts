@@ -1,0 +1,411 @@
+import type { ReactionName } from '@mepedia/contracts';
+import { newId, type Subject } from '@mepedia/server-database';
+import { UNANNOUNCED_GRACE_MS } from '@mepedia/server-platform';
+import { visibleLikes } from './reactions.access';
+import type { ObjectRef, ReactionsRepository } from './reactions.repository';
+import { memberViewerKey, ReactionsService } from './reactions.service';
+
+const OWNER = '0190b7a4-0000-7000-8000-00000000000a';
+const OTHER = '0190b7a4-0000-7000-8000-00000000000b';
+
+/** The subjects read model, in memory: only what the service's rule reads and notes. */
+class FakeSubjects {
+  readonly rows = new Map<string, Subject>();
+  readonly noted: Array<{ id: string; collection: string | undefined }> = [];
+  subject(id: string) {
+    return Promise.resolve(this.rows.get(id));
+  }
+  subjects(ids: string[]) {
+    const found = ids.flatMap((id) => {
+      const row = this.rows.get(id);
+      return row ? [[id, row] as const] : [];
+    });
+    return Promise.resolve(new Map(found));
+  }
+  startedAt() {
+    return Promise.resolve(undefined);
+  }
+  noteUnannounced(id: string, collection?: string) {
+    this.noted.push({ id, collection });
+    return Promise.resolve();
+  }
+  markDeleted(id: string) {
+    this.rows.set(id, { ownerId: OWNER, private: true, deleted: true });
+    return Promise.resolve();
+  }
+  disownSubjects = jest.fn(() => Promise.resolve(0));
+}
+
+const keyOf = ({ collection, objectId }: ObjectRef, who: string) =>
+  `${collection}/${objectId}/${who}`;
+
+/**
+ * The repository's reads and writes, in memory, keeping rows by key. Notes what was written
+ * outside a transaction: the service must write, and hand events over, inside the one it opens.
+ */
+class FakeRepository {
+  readonly subjects = new FakeSubjects();
+  readonly likes = new Set<string>();
+  readonly lotties = new Set<string>();
+  readonly views = new Set<string>();
+  readonly comments = new Map<string, { subjectId: string; deleted: boolean }>();
+  readonly left = new Set<string>();
+  readonly handedOver: string[] = [];
+  open = 0;
+  writtenOutside = 0;
+
+  async transaction<T>(work: (repository: ReactionsRepository) => Promise<T>): Promise<T> {
+    this.open += 1;
+    try {
+      return await work(this as unknown as ReactionsRepository);
+    } finally {
+      this.open -= 1;
+    }
+  }
+  private write() {
+    if (this.open === 0) this.writtenOutside += 1;
+  }
+  private countOf(rows: Set<string>, prefix: string) {
+    return [...rows].filter((key) => key.startsWith(prefix)).length;
+  }
+  toggleLike(object: ObjectRef, userId: string) {
+    this.write();
+    const key = keyOf(object, userId);
+    const liked = !this.likes.delete(key);
+    if (liked) this.likes.add(key);
+    return Promise.resolve({ liked, likes: this.countOf(this.likes, keyOf(object, '')) });
+  }
+  toggleLottie(object: ObjectRef, userId: string, name: ReactionName) {
+    this.write();
+    const key = keyOf(object, `${userId}/${name}`);
+    const reacted = !this.lotties.delete(key);
+    if (reacted) this.lotties.add(key);
+    return Promise.resolve({
+      reacted,
+      counts: [{ name, count: this.countOf(this.lotties, keyOf(object, '')) }],
+      mine: reacted ? [name] : [],
+    });
+  }
+  lottieCounts(object: ObjectRef) {
+    return Promise.resolve([
+      { name: 'heart' as const, count: this.countOf(this.lotties, keyOf(object, '')) },
+    ]);
+  }
+  lottieCountsFor(object: ObjectRef, userId: string) {
+    return this.lottieCounts(object).then((rows) =>
+      rows.map((row) => ({
+        ...row,
+        mine: this.lotties.has(keyOf(object, `${userId}/${row.name}`)),
+      })),
+    );
+  }
+  viewCount(object: ObjectRef) {
+    return Promise.resolve(this.countOf(this.views, keyOf(object, '')));
+  }
+  addView(object: ObjectRef, _property: string, viewer: string) {
+    this.write();
+    const key = keyOf(object, viewer);
+    if (this.views.has(key)) return Promise.resolve(undefined);
+    this.views.add(key);
+    return this.viewCount(object);
+  }
+  removeView(object: ObjectRef, _property: string, viewer: string) {
+    this.write();
+    this.views.delete(keyOf(object, viewer));
+    return Promise.resolve();
+  }
+  requestPostLike(postId: string, userId: string, liked: boolean) {
+    this.write();
+    this.handedOver.push(`like ${postId} ${userId} ${liked}`);
+    return Promise.resolve();
+  }
+  requestPostView(postId: string, viewer: string) {
+    this.write();
+    this.handedOver.push(`view ${postId} ${viewer}`);
+    return Promise.resolve();
+  }
+  memberLeft(userId: string) {
+    return Promise.resolve(this.left.has(userId));
+  }
+  setLike(object: ObjectRef, userId: string, liked: boolean) {
+    this.write();
+    if (liked) this.likes.add(keyOf(object, userId));
+    else this.likes.delete(keyOf(object, userId));
+    return Promise.resolve();
+  }
+  likedBy(userId: string, collection: string) {
+    const ids = [...this.likes]
+      .map((key) => key.split('/'))
+      .filter(([kind, , who]) => kind === collection && who === userId)
+      .map(([, id]) => id as string);
+    return Promise.resolve(ids);
+  }
+  comment(id: string) {
+    return Promise.resolve(this.comments.get(id));
+  }
+  applyComment(id: string, subjectId: string, deleted: boolean) {
+    const known = this.comments.get(id);
+    this.comments.set(id, { subjectId: known?.subjectId ?? subjectId, deleted });
+    return Promise.resolve();
+  }
+  removeObject(object: ObjectRef) {
+    this.write();
+    const prefix = keyOf(object, '');
+    let likes = 0;
+    let lotties = 0;
+    let views = 0;
+    for (const key of this.likes) if (key.startsWith(prefix) && this.likes.delete(key)) likes += 1;
+    for (const key of this.lotties)
+      if (key.startsWith(prefix) && this.lotties.delete(key)) lotties += 1;
+    for (const key of this.views) if (key.startsWith(prefix) && this.views.delete(key)) views += 1;
+    return Promise.resolve({ likes, lotties, views });
+  }
+  removeMember = jest.fn(() => {
+    this.write();
+    return Promise.resolve({ likes: 0, lotties: 0, views: 0 });
+  });
+}
+
+function newTestService() {
+  const repository = new FakeRepository();
+  const relayed = jest.fn();
+  const sut = new ReactionsService(repository as unknown as ReactionsRepository, relayed);
+  /** A post (or me answer) its owner announced (public unless said), made long ago. */
+  const newSubject = (
+    subject: Partial<Subject> = {},
+    collection: 'posts' | 'meAnswers' = 'posts',
+  ): ObjectRef => {
+    const objectId = newId(Date.now() - 2 * UNANNOUNCED_GRACE_MS);
+    repository.subjects.rows.set(objectId, {
+      ownerId: OWNER,
+      private: false,
+      deleted: false,
+      ...subject,
+    });
+    return { collection, objectId };
+  };
+  /** A comment feed-messages announced, about `subject`. */
+  const newComment = (subject: ObjectRef, deleted = false): ObjectRef => {
+    const objectId = newId(Date.now() - 2 * UNANNOUNCED_GRACE_MS);
+    repository.comments.set(objectId, { subjectId: subject.objectId, deleted });
+    return { collection: 'feedMessages', objectId };
+  };
+  return { sut, repository, relayed, newSubject, newComment };
+}
+
+describe(visibleLikes.name, () => {
+  const subjects = new Map<string, Subject>([
+    ['public', { ownerId: OWNER, private: false, deleted: false }],
+    ['own', { ownerId: OTHER, private: true, deleted: false }],
+    ['closed', { ownerId: OWNER, private: true, deleted: false }],
+    ['gone', { ownerId: OWNER, private: false, deleted: true }],
+  ]);
+
+  it('keeps the public, the member’s own and the never announced; drops the closed and the deleted', () => {
+    expect(visibleLikes(['public', 'own', 'closed', 'gone', 'unknown'], subjects, OTHER)).toEqual([
+      'public',
+      'own',
+      'unknown',
+    ]);
+  });
+});
+
+describe(ReactionsService.name, () => {
+  describe('toggleLike', () => {
+    it('likes a readable post and hands the like to the posts service in the same transaction', async () => {
+      const { sut, repository, relayed, newSubject } = newTestService();
+      const post = newSubject();
+      expect(await sut.toggleLike(post, OTHER)).toEqual({ liked: true, likes: 1 });
+      expect(await sut.toggleLike(post, OTHER)).toEqual({ liked: false, likes: 0 });
+      expect(repository.handedOver).toEqual([
+        `like ${post.objectId} ${OTHER} true`,
+        `like ${post.objectId} ${OTHER} false`,
+      ]);
+      expect(relayed).toHaveBeenCalledTimes(2);
+      expect(repository.writtenOutside).toBe(0);
+    });
+
+    it('hands nothing over for a me answer, a comment or a member', async () => {
+      const { sut, repository, relayed, newSubject, newComment } = newTestService();
+      const answer = newSubject({}, 'meAnswers');
+      await sut.toggleLike(answer, OTHER);
+      await sut.toggleLike(newComment(answer), OTHER);
+      await sut.toggleLike({ collection: 'users', objectId: OWNER }, OTHER);
+      expect(repository.likes.size).toBe(3);
+      expect(repository.handedOver).toEqual([]);
+      expect(relayed).not.toHaveBeenCalled();
+    });
+
+    it('refuses another member a private post, with the post’s own 404, and writes nothing', async () => {
+      const { sut, repository, newSubject } = newTestService();
+      const post = newSubject({ private: true });
+      await expect(sut.toggleLike(post, OTHER)).rejects.toMatchObject({ code: 'POST_NOT_FOUND' });
+      const answer = newSubject({ private: true }, 'meAnswers');
+      await expect(sut.toggleLike(answer, OTHER)).rejects.toMatchObject({
+        code: 'ANSWER_NOT_FOUND',
+      });
+      expect(repository.likes.size).toBe(0);
+      expect(await sut.toggleLike(post, OWNER)).toEqual({ liked: true, likes: 1 });
+    });
+
+    it('refuses a deleted post, and one never announced made long ago', async () => {
+      const { sut, repository, newSubject } = newTestService();
+      const gone = newSubject({ deleted: true });
+      const unknown: ObjectRef = {
+        collection: 'posts',
+        objectId: newId(Date.now() - 2 * UNANNOUNCED_GRACE_MS),
+      };
+      for (const post of [gone, unknown])
+        await expect(sut.toggleLike(post, OWNER)).rejects.toMatchObject({
+          code: 'POST_NOT_FOUND',
+        });
+      expect(repository.likes.size).toBe(0);
+    });
+
+    it('takes a post made a moment ago on trust, noted with its collection for the sweep', async () => {
+      const { sut, repository } = newTestService();
+      const fresh: ObjectRef = { collection: 'posts', objectId: newId() };
+      await sut.toggleLike(fresh, OTHER);
+      expect(repository.subjects.noted).toEqual([{ id: fresh.objectId, collection: 'posts' }]);
+    });
+
+    it('takes back a like of a post deleted while it was written', async () => {
+      const { sut, repository, newSubject } = newTestService();
+      const post = newSubject();
+      const toggle = repository.toggleLike.bind(repository);
+      repository.toggleLike = async (object, userId) => {
+        const toggled = await toggle(object, userId);
+        await repository.subjects.markDeleted(object.objectId);
+        return toggled;
+      };
+      await expect(sut.toggleLike(post, OTHER)).rejects.toMatchObject({ code: 'POST_NOT_FOUND' });
+      expect(repository.likes.size).toBe(0);
+    });
+  });
+
+  describe('comments', () => {
+    it('lets whoever may read its subject react to a comment, nobody else', async () => {
+      const { sut, newSubject, newComment } = newTestService();
+      const closed = newComment(newSubject({ private: true }));
+      await expect(sut.toggleLottie(closed, OTHER, 'heart')).rejects.toMatchObject({
+        code: 'MESSAGE_NOT_FOUND',
+      });
+      await expect(sut.fillLotties(closed, null)).rejects.toMatchObject({
+        code: 'MESSAGE_NOT_FOUND',
+      });
+      expect(await sut.toggleLottie(closed, OWNER, 'heart')).toMatchObject({
+        reacted: true,
+        mine: ['heart'],
+      });
+    });
+
+    it('refuses a deleted comment, and removes what one gathered when its deletion comes', async () => {
+      const { sut, repository, newSubject, newComment } = newTestService();
+      const comment = newComment(newSubject());
+      await sut.toggleLike(comment, OTHER);
+      await sut.applyComment(comment.objectId, 'ignored', true);
+      expect(repository.likes.size).toBe(0);
+      await expect(sut.toggleLike(comment, OTHER)).rejects.toMatchObject({
+        code: 'MESSAGE_NOT_FOUND',
+      });
+    });
+  });
+
+  describe('view', () => {
+    it('counts a viewer once, hands a post’s view over, and answers a guest without a key', async () => {
+      const { sut, repository, relayed, newSubject } = newTestService();
+      const post = newSubject();
+      expect(await sut.view(post, 'views', 'visitor:1', null)).toEqual({
+        views: 1,
+        counted: true,
+      });
+      expect(await sut.view(post, 'views', 'visitor:1', null)).toEqual({
+        views: 1,
+        counted: false,
+      });
+      expect(await sut.view(post, 'views', undefined, null)).toEqual({
+        views: 1,
+        counted: false,
+      });
+      expect(repository.handedOver).toEqual([`view ${post.objectId} visitor:1`]);
+      expect(relayed).toHaveBeenCalledTimes(1);
+    });
+
+    it('refuses a guest a private post, counting nothing', async () => {
+      const { sut, repository, newSubject } = newTestService();
+      const post = newSubject({ private: true });
+      await expect(sut.view(post, 'views', 'visitor:1', null)).rejects.toMatchObject({
+        code: 'POST_NOT_FOUND',
+      });
+      await expect(sut.view(post, 'views', undefined, null)).rejects.toMatchObject({
+        code: 'POST_NOT_FOUND',
+      });
+      expect(repository.views.size).toBe(0);
+    });
+  });
+
+  describe('what the posts service says', () => {
+    it('applies a like, never one of a member who left or of an id that is no member', async () => {
+      const { sut, repository } = newTestService();
+      const postId = newId();
+      await sut.applyPostLike(postId, OTHER, true, new Date());
+      repository.left.add(OWNER);
+      await sut.applyPostLike(postId, OWNER, true, new Date());
+      await sut.applyPostLike(postId, 'not-a-member', true, new Date());
+      expect([...repository.likes]).toEqual([`posts/${postId}/${OTHER}`]);
+    });
+
+    it('counts a view it counted, never a member who left, and takes back one it refused', async () => {
+      const { sut, repository } = newTestService();
+      const postId = newId();
+      await sut.applyPostView(postId, 'visitor:1', true);
+      repository.left.add(OWNER);
+      await sut.applyPostView(postId, memberViewerKey(OWNER), true);
+      expect([...repository.views]).toEqual([`posts/${postId}/visitor:1`]);
+      await sut.applyPostView(postId, 'visitor:1', false);
+      expect(repository.views.size).toBe(0);
+      expect(repository.writtenOutside).toBe(0);
+    });
+  });
+
+  describe('likedByCurrentUser', () => {
+    it('shows a member only the liked posts they may still read', async () => {
+      const { sut, repository, newSubject } = newTestService();
+      const open = newSubject();
+      const closed = newSubject();
+      await sut.toggleLike(open, OTHER);
+      await sut.toggleLike(closed, OTHER);
+      repository.subjects.rows.set(closed.objectId, {
+        ownerId: OWNER,
+        private: true,
+        deleted: false,
+      });
+      expect(await sut.likedByCurrentUser(OTHER, 'posts', undefined)).toEqual({
+        collectionName: 'posts',
+        objectIds: [open.objectId],
+      });
+    });
+  });
+
+  describe('events', () => {
+    it('removes a deleted post’s reactions after marking it deleted for good', async () => {
+      const { sut, repository, newSubject } = newTestService();
+      const post = newSubject();
+      await sut.toggleLike(post, OTHER);
+      expect(await sut.removePost(post.objectId, new Date())).toEqual({
+        likes: 1,
+        lotties: 0,
+        views: 0,
+      });
+      expect(repository.subjects.rows.get(post.objectId)?.deleted).toBe(true);
+    });
+
+    it('removes a member’s reactions in a transaction, then disowns their subjects', async () => {
+      const { sut, repository } = newTestService();
+      await sut.removeMember(OWNER);
+      expect(repository.removeMember).toHaveBeenCalledWith(OWNER, memberViewerKey(OWNER));
+      expect(repository.subjects.disownSubjects).toHaveBeenCalledWith(OWNER);
+      expect(repository.writtenOutside).toBe(0);
+    });
+  });
+});
