@@ -4,20 +4,19 @@ import type {
   PeoplePage,
   PersonCard,
 } from '@mepedia/contracts';
-import { newId, openDatabase, type DatabaseHandle } from '@mepedia/server-database';
+import { newId, type DatabaseHandle } from '@mepedia/server-database';
 import { InProcessQueue } from '@mepedia/server-queue';
-import { call, createTestDatabase, SETUP_TIMEOUT_MS, testIdentity } from '@mepedia/server-testing';
-import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { startTestService, type TestService } from '@mepedia/server-service-testing';
+import { call, SETUP_TIMEOUT_MS } from '@mepedia/server-testing';
 import { sql } from 'drizzle-orm';
 import { PeopleRepository } from '../src/people.repository';
-import { startUsersApp } from './users-app';
+import { createTestUsersApp } from './users-app';
 import { captureMessages, registerVerified } from './verified-member';
 
 // The people directory over HTTP on PostgreSQL, fed by publication events.
 describe('people directory', () => {
-  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  let tested: TestService;
   let handle: DatabaseHandle;
-  let app: NestFastifyApplication;
   let base: string;
   const queue = new InProcessQueue();
   const messages = captureMessages(queue);
@@ -63,13 +62,9 @@ describe('people directory', () => {
   const names = (page: PeoplePage) => page.users.map((user) => user.fullname).sort();
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    handle = await openDatabase({ url: database.url, poolSize: 4 });
-    ({ app, base } = await startUsersApp({
-      database: handle,
-      queue,
-      identityPublicKey: testIdentity().keys.publicKey,
-    }));
+    tested = await startTestService('users', createTestUsersApp, { queue, poolSize: 4 });
+    ({ base } = tested);
+    ({ handle } = tested.database);
 
     const named: Array<
       [string, { language: 'en' | 'he'; firstname: string; lastname: string }, string[]]
@@ -98,10 +93,8 @@ describe('people directory', () => {
   }, SETUP_TIMEOUT_MS);
 
   afterAll(async () => {
-    await app?.close();
+    await tested?.close();
     await queue.close();
-    await handle?.close();
-    await database?.drop();
   }, SETUP_TIMEOUT_MS);
 
   it('counts published profiles only', async () => {

@@ -1,41 +1,28 @@
-import { openDatabase, type DatabaseHandle } from '@mepedia/server-database';
 import { InProcessQueue } from '@mepedia/server-queue';
-import {
-  call,
-  createTestDatabase,
-  parseSetCookie,
-  SETUP_TIMEOUT_MS,
-  testIdentity,
-} from '@mepedia/server-testing';
-import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { startUsersApp } from './users-app';
+import { startTestService, type TestService } from '@mepedia/server-service-testing';
+import { call, parseSetCookie, SETUP_TIMEOUT_MS } from '@mepedia/server-testing';
+import { createTestUsersApp } from './users-app';
 import { captureMessages, registerVerified } from './verified-member';
 
 // In production the session cookie is __Host- prefixed and Secure.
 describe('users service in production mode', () => {
-  let database: Awaited<ReturnType<typeof createTestDatabase>>;
-  let handle: DatabaseHandle;
-  let app: NestFastifyApplication;
+  let tested: TestService;
   let base: string;
   const queue = new InProcessQueue();
   const messages = captureMessages(queue);
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    handle = await openDatabase({ url: database.url, poolSize: 2 });
-    ({ app, base } = await startUsersApp({
-      database: handle,
+    tested = await startTestService('users', createTestUsersApp, {
       queue,
-      identityPublicKey: testIdentity().keys.publicKey,
+      poolSize: 2,
       production: true,
-    }));
+    });
+    ({ base } = tested);
   }, SETUP_TIMEOUT_MS);
 
   afterAll(async () => {
-    await app?.close();
+    await tested?.close();
     await queue.close();
-    await handle?.close();
-    await database?.drop();
   }, SETUP_TIMEOUT_MS);
 
   it('sets a __Host- Secure HttpOnly cookie at login and clears the same one at logout', async () => {
