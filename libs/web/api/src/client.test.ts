@@ -71,7 +71,7 @@ describe('a call', () => {
     const fetch: typeof globalThis.fetch = async (url, init) => {
       const headers = (init?.headers ?? {}) as Record<string, string>;
       sent.push({
-        url: String(url),
+        url: typeof url === 'string' ? url : url instanceof URL ? url.href : url.url,
         method: init?.method,
         body: typeof init?.body === 'string' ? JSON.parse(init.body) : init?.body,
         type: headers['content-type'],
