@@ -307,9 +307,7 @@ describe(MeAnswersService.name, () => {
     it('counts a view once per viewer key, of an answer the viewer may read', async () => {
       const { sut } = setUp();
       await answered(sut, 1);
-      const [{ meAnswerId }] = (await sut.currentUserAnswers(author.userId)).answers as [
-        { meAnswerId: string },
-      ];
+      const { meAnswerId } = (await sut.currentUserAnswers(author.userId)).answers[0]!;
       expect(await sut.view(meAnswerId, 'visitor:v1', null)).toEqual({ views: 1, counted: true });
       expect(await sut.view(meAnswerId, 'visitor:v1', null)).toEqual({ views: 1, counted: false });
       expect(await sut.view(meAnswerId, undefined, null)).toEqual({ views: 1, counted: false });
@@ -324,10 +322,8 @@ describe(MeAnswersService.name, () => {
         privacy: 'private',
       });
       await sut.saveDraft(author, { questionId: 'q2', answerData: { q2a: 'Hi' }, version: 0 });
-      const [live, draft] = (await sut.currentUserAnswers(author.userId)).answers as [
-        { meAnswerId: string },
-        { meAnswerId: string },
-      ];
+      const answers = (await sut.currentUserAnswers(author.userId)).answers;
+      const [live, draft] = [answers[0]!, answers[1]!];
       expect(await refusal(sut.view(live.meAnswerId, `member:${other}`, other))).toBe(
         'ANSWER_NOT_FOUND',
       );
@@ -348,9 +344,7 @@ describe(MeAnswersService.name, () => {
     const reader: Author = { userId: other, language: 'he' };
     await answered(sut, 1);
     await answered(sut, 1, reader);
-    const [{ meAnswerId }] = (await sut.currentUserAnswers(author.userId)).answers as [
-      { meAnswerId: string },
-    ];
+    const { meAnswerId } = (await sut.currentUserAnswers(author.userId)).answers[0]!;
     await sut.view(meAnswerId, `member:${other}`, other);
     expect(await sut.removeMember(other)).toBe(1);
     expect(await sut.userAnswers(other, null)).toEqual([]);
