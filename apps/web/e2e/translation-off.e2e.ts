@@ -1,10 +1,10 @@
 import { expect, test } from './fixtures';
 import { expectAccessible, hydrated, newPerson, registerMember, uploadImage } from './helpers';
 
-// npm start as it comes, with no translation provider configured (playwright.config.ts's second
-// server): nothing offers a translation that could only answer "not available". The suite's
-// main server has a provider, and there the same post and comment offer it (discussion.e2e.ts).
-test.use({ baseURL: `http://localhost:${process.env['E2E_BARE_PORT']}` });
+// npm start as it comes, with no translation provider configured (the worker's bare site,
+// site-server.ts): nothing offers a translation that could only answer "not available". The
+// demo site has a provider, and there the same post and comment offer it (discussion.e2e.ts).
+test.use({ site: 'bare' });
 
 test('without a translation provider, no post or comment offers Translate, in either language', async ({
   page,
