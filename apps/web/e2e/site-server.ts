@@ -20,8 +20,9 @@ const root = resolve(__dirname, '../../..');
 const main = join(root, 'dist/apps/standalone/src/main.js');
 // The standalone process opens PGlite (initdb) and, for the demo site, seeds it before
 // /health/ready answers 200: 15 s idle, two minutes on a two-core machine under a load of 20,
-// three and a half for two at once there. Only a guard: a site that exits fails at once.
-export const SERVER_READY_TIMEOUT_MS = 360_000;
+// three and a half for two at once there, over six while two workers also start their browsers.
+// Only a guard: a site that exits fails at once.
+export const SERVER_READY_TIMEOUT_MS = 600_000;
 const STOP_TIMEOUT_MS = 15_000;
 
 /** A free port, asked of the system. */
