@@ -28,7 +28,16 @@ export default tseslint.config(
   ...tseslint.configs.recommendedTypeChecked,
   {
     languageOptions: {
-      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      // Type information from four programs: the servers, libraries and tools (tsconfig.json), the
+      // web app and its two libraries, which between them hold every TypeScript file. Not the
+      // project service: it opens a program for each project's own tsconfig.json, each with its
+      // own copy of every library that project imports: 25 for the whole repository, 7.7 GB at
+      // the peak, against 2.3 GB with these four. A TypeScript file outside the four fails lint
+      // ("not found in any of the provided project(s)").
+      parserOptions: {
+        project: ['./tsconfig.json', './apps/web/tsconfig.json', './libs/web/*/tsconfig.json'],
+        tsconfigRootDir: import.meta.dirname,
+      },
       globals: { ...globals.node },
     },
     plugins: { '@nx': nx, 'import-x': importX },
