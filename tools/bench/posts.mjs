@@ -39,6 +39,7 @@ const {
   IdentitySigner,
   IDENTITY_HEADER,
   sessionCookieName,
+  // eslint-disable-next-line @nx/enforce-module-boundaries -- the compiled library, as the processes measured load it
 } = require('../../dist/libs/server/identity/src/index.js');
 
 /** CPU time (user + system, ms) a process has used so far, from /proc (Linux). */
