@@ -70,12 +70,16 @@ export class PrivateQuestionsRepository {
     return created as QuestionRow;
   }
 
-  /** A question, locked for the rest of the service's transaction (a save of its answer waits). */
-  async lockQuestion(questionId: string): Promise<QuestionRow | undefined> {
+  /**
+   * A question of this owner's, locked for the rest of the service's transaction (a save of its
+   * answer waits). Only the owner's row is ever locked: a caller naming another member's question
+   * must not make that member's saves wait.
+   */
+  async lockQuestion(ownerId: string, questionId: string): Promise<QuestionRow | undefined> {
     const [row] = await this.db
       .select()
       .from(questions)
-      .where(eq(questions.id, questionId))
+      .where(and(eq(questions.id, questionId), eq(questions.ownerId, ownerId)))
       .for('update');
     return row;
   }

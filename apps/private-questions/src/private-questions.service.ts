@@ -93,7 +93,7 @@ export class PrivateQuestionsService {
   async update(ownerId: string, input: UpdateInput, now = new Date()): Promise<PrivateQuestion> {
     if (!isUuid(input.questionId)) throw new AppError('QUESTION_NOT_FOUND');
     const row = await this.repository.transaction(async (repository) => {
-      const current = await repository.lockQuestion(input.questionId);
+      const current = await repository.lockQuestion(ownerId, input.questionId);
       // Another member's question is, to the caller, one that does not exist.
       if (!current || current.ownerId !== ownerId) throw new AppError('QUESTION_NOT_FOUND');
       const subQuestions = placeSubQuestions(input.subQuestions, current.subQuestions);
