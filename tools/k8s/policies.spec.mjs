@@ -1,13 +1,16 @@
-// Each policy passes its passing fixture and fails its failing one for its own reason (the
-// fixture's `# expect:` line); tools/k8s/fixtures/<policy>/.
+// Each policy passes each of its passing fixtures and fails each failing one for its own reason
+// (the fixture's `# expect:` line): tools/k8s/fixtures/<policy>/pass*.yaml and fail*.yaml, or, for
+// a tree policy, the trees pass/ and fail/ (with fail/expect.txt).
 import { describe, expect, it } from '@jest/globals';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { run } from './k8s.mjs';
 import { policies, treePolicies } from './policies/index.mjs';
 import { knownMetrics } from './services.mjs';
 import { parseYaml, readTree } from './tree.mjs';
 
 const fixtures = join(import.meta.dirname, 'fixtures');
+const read = (...path) => readFileSync(join(fixtures, ...path), 'utf8');
 const expected = (text) => new RegExp(/^# expect: (.*)$/m.exec(text)[1]);
 const context = async () => ({
   services: new Set(['users']),
@@ -16,33 +19,41 @@ const context = async () => ({
   templateSecrets: new Map(),
   images: [],
 });
+const expectFailure = (messages, text) => {
+  expect(messages.length).toBeGreaterThan(0);
+  for (const message of messages) expect(message).toMatch(expected(text));
+};
 
-describe.each(policies.map((p) => [p.name, p]))('policy %s', (name, policy) => {
-  const read = (file) => readFileSync(join(fixtures, name, file), 'utf8');
-  it('passes its passing fixture', async () => {
-    expect(policy.check(parseYaml(read('pass.yaml')).docs, await context())).toEqual([]);
+it('has fixtures for every policy, and only for them', () => {
+  expect(readdirSync(fixtures).sort()).toEqual(
+    Object.keys({ ...policies, ...treePolicies }).sort(),
+  );
+});
+
+describe.each(Object.entries(policies))('policy %s', (name, policy) => {
+  const files = (kind) => readdirSync(join(fixtures, name)).filter((f) => f.startsWith(kind));
+  const check = async (file) =>
+    run(policy, parseYaml(read(name, file)).docs, await context()).map((p) => p.message);
+  it.each(files('pass'))('passes %s', async (file) => {
+    expect(await check(file)).toEqual([]);
   });
-  it('fails its failing fixture, for its own reason', async () => {
-    const messages = policy
-      .check(parseYaml(read('fail.yaml')).docs, await context())
-      .map((p) => p.message);
-    expect(messages.length).toBeGreaterThan(0);
-    for (const message of messages) expect(message).toMatch(expected(read('fail.yaml')));
+  it.each(files('fail'))('fails %s, for its own reason', async (file) => {
+    expectFailure(await check(file), read(name, file));
   });
 });
 
-describe.each(treePolicies.map((p) => [p.name, p]))('tree policy %s', (name, policy) => {
+describe.each(Object.entries(treePolicies))('tree policy %s', (name, policy) => {
+  const check = async (dir) => {
+    const messages = [];
+    policy(readTree(join(fixtures, name, dir)), await context(), (_, message) =>
+      messages.push(message),
+    );
+    return messages;
+  };
   it('passes its passing tree', async () => {
-    expect(policy.checkTree(readTree(join(fixtures, name, 'pass')), await context())).toEqual([]);
+    expect(await check('pass')).toEqual([]);
   });
   it('fails its failing tree, for its own reason', async () => {
-    const messages = policy
-      .checkTree(readTree(join(fixtures, name, 'fail')), await context())
-      .map((p) => p.message);
-    expect(messages.length).toBeGreaterThan(0);
-    for (const message of messages)
-      expect(message).toMatch(
-        expected(readFileSync(join(fixtures, name, 'fail', 'expect.txt'), 'utf8')),
-      );
+    expectFailure(await check('fail'), read(name, 'fail', 'expect.txt'));
   });
 });

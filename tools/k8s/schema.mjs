@@ -6,36 +6,35 @@ import { join } from 'node:path';
 import { repoRoot } from './services.mjs';
 
 const require = createRequire(join(repoRoot, 'package.json'));
-const PACKAGES = { 'keda.sh': '@kubernetes-models/keda' };
 
-function modelFor(apiVersion, kind) {
-  if (typeof apiVersion !== 'string' || typeof kind !== 'string') return undefined;
+function modelFor({ apiVersion, kind }) {
   try {
-    const group = apiVersion.split('/')[0];
-    const model = require(`${PACKAGES[group] ?? 'kubernetes-models'}/${apiVersion}`)[kind];
-    return typeof model === 'function' && model.kind === kind ? model : undefined;
+    const models = require(
+      `${apiVersion.startsWith('keda.sh/') ? '@kubernetes-models/keda' : 'kubernetes-models'}/${apiVersion}`,
+    );
+    return models[kind]?.kind === kind ? models[kind] : undefined;
   } catch {
     return undefined;
   }
 }
 
 /**
- * Wraps a value so that every property the schema validator reads is recorded. Structured objects
- * are read key by key; maps (labels, data, resources.limits) are enumerated. A key of a structured
- * object that the validator never read is one the schema does not define.
+ * A copy of `value` that records which properties the schema validator reads. Structured objects
+ * are read key by key, maps (labels, data, resources.limits) enumerated: a key of an object that
+ * was neither read nor enumerated is one the schema does not define.
  */
-function track(value, path, nodes) {
-  if (Array.isArray(value)) return value.map((item, i) => track(item, `${path}[${i}]`, nodes));
+function track(value, path, unread) {
+  if (Array.isArray(value)) return value.map((item, i) => track(item, `${path}[${i}]`, unread));
   if (value === null || typeof value !== 'object') return value;
-  const node = { path, keys: Object.keys(value), read: new Set(), enumerated: false };
-  nodes.push(node);
-  const copy = {};
-  for (const key of node.keys) copy[key] = track(value[key], path ? `${path}.${key}` : key, nodes);
-  const note = (key) => typeof key === 'string' && node.read.add(key);
+  const keys = new Set(Object.keys(value));
+  unread.push([path, keys]);
+  const copy = Object.fromEntries(
+    [...keys].map((k) => [k, track(value[k], path ? `${path}.${k}` : k, unread)]),
+  );
   return new Proxy(copy, {
-    get: (target, key, receiver) => (note(key), Reflect.get(target, key, receiver)),
-    has: (target, key) => (note(key), Reflect.has(target, key)),
-    ownKeys: (target) => ((node.enumerated = true), Reflect.ownKeys(target)),
+    get: (target, key) => (keys.delete(key), target[key]),
+    has: (target, key) => (keys.delete(key), key in target),
+    ownKeys: (target) => (keys.clear(), Reflect.ownKeys(target)),
   });
 }
 
@@ -46,21 +45,17 @@ const format = (e) =>
 export function checkSchema(object) {
   if (object === null || typeof object !== 'object' || Array.isArray(object))
     return ['a document must be a mapping with apiVersion and kind'];
-  const Model = modelFor(object.apiVersion, object.kind);
+  const Model = typeof object.apiVersion === 'string' && modelFor(object);
   if (!Model)
     return [`unknown apiVersion/kind ${object.apiVersion}/${object.kind} (no schema for it)`];
-  const nodes = [];
+  const unread = [];
   try {
-    Model.prototype.validate.call(track(object, '', nodes));
+    Model.prototype.validate.call(track(object, '', unread));
   } catch (error) {
     return (error.errors ?? [{ instancePath: '', message: error.message }]).map(format);
   }
-  const unknown = nodes
-    .filter((node) => !node.enumerated)
-    .flatMap((node) =>
-      node.keys
-        .filter((key) => !node.read.has(key))
-        .map((key) => `${node.path ? `${node.path}.` : ''}${key}: unknown field`),
-    );
+  const unknown = unread.flatMap(([path, keys]) =>
+    [...keys].map((k) => `${path ? `${path}.` : ''}${k}: unknown field`),
+  );
   return object.metadata?.name ? unknown : [...unknown, 'metadata.name is required'];
 }

@@ -1,17 +1,16 @@
 #!/usr/bin/env node
 // Offline checks of the Kubernetes manifests under k8s/ (k8s/README.md, "Checking"):
-//   1. the tree: every YAML file parses, every kustomization is sound and every file used
-//      (policies/kustomizations.mjs), every Grafana dashboard is sound (policies/dashboards.mjs);
+//   1. the tree: every YAML file parses and is used, every Grafana dashboard is sound (the tree
+//      policies: policies/kustomizations.mjs, policies/dashboards.mjs);
 //   2. each root kustomization (one no other lists) is rendered: by `kubectl kustomize` when
 //      kubectl is on the PATH, else by render.mjs's own renderer (--built-in forces it);
-//   3. every rendered object validates against its schema (schema.mjs: kubernetes-models and
-//      @kubernetes-models/keda, no unknown fields);
+//   3. every rendered object, and each *.template.yaml Secret, validates against its schema
+//      (schema.mjs: kubernetes-models and @kubernetes-models/keda, no unknown fields);
 //   4. every policy of policies/ checks the rendered objects of each root.
-// Usage: node tools/k8s/validate.mjs [k8s-dir] [--built-in] (--no-render: the same). Exits 1 on
-// any problem.
+// Usage: node tools/k8s/validate.mjs [k8s-dir] [--built-in]. Exits 1 on any problem.
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { describe } from './k8s.mjs';
+import { describe, run } from './k8s.mjs';
 import { policies, treePolicies } from './policies/index.mjs';
 import { hasKubectl, render } from './render.mjs';
 import { checkSchema } from './schema.mjs';
@@ -21,60 +20,55 @@ import { TEMPLATE_FILE, readTree, rel } from './tree.mjs';
 /** What the policies know of the repository; `problems` says what could not be read. */
 export async function readContext() {
   const problems = [];
-  const attempt = async (read, where, what) => {
+  const read = async (load, where, what) => {
     const value = await Promise.resolve()
-      .then(read)
+      .then(load)
       .catch(() => undefined);
     if (!value) problems.push({ where, message: `cannot read ${what} the checks rely on` });
     return value;
   };
-  const services = await attempt(repo.serviceApps, repo.REGISTRY_FILE, 'the service list');
-  const workerQueues = await attempt(
-    repo.workerQueues,
-    repo.PROCESSORS_FILE,
-    `the worker's queues (with QUEUES of ${repo.EVENTS_FILE})`,
-  );
-  const metrics = await attempt(repo.knownMetrics, repo.METRICS_FILE, 'the metric names');
-  return { context: { services: services ?? new Set(), workerQueues, metrics }, problems };
+  const context = {
+    services: (await read(repo.serviceApps, repo.REGISTRY_FILE, 'the service list')) ?? new Set(),
+    workerQueues: await read(
+      repo.workerQueues,
+      repo.PROCESSORS_FILE,
+      `the worker's queues (with QUEUES of ${repo.EVENTS_FILE})`,
+    ),
+    metrics: await read(repo.knownMetrics, repo.METRICS_FILE, 'the metric names'),
+  };
+  return { context, problems };
 }
 
 export async function validate(k8sDir, { kubectl = hasKubectl() } = {}) {
   const tree = readTree(k8sDir);
   const { context, problems } = await readContext();
-  Object.assign(context, { templateSecrets: tree.templateSecrets });
-  for (const policy of treePolicies) problems.push(...policy.checkTree(tree, context));
+  context.templateSecrets = tree.templateSecrets;
+  const add = (where, message) => problems.push({ where, message });
+  for (const policy of Object.values(treePolicies)) policy(tree, context, add);
   // Templates are no resources, but their Secrets are what the cluster is told to make.
   for (const [path, { docs }] of tree.files)
-    if (TEMPLATE_FILE.test(path))
-      for (const o of docs ?? [])
-        for (const message of checkSchema(o))
-          problems.push({ where: rel(path), message: `${describe(o)}: ${message}` });
+    for (const o of TEMPLATE_FILE.test(path) ? (docs ?? []) : [])
+      checkSchema(o).forEach((message) => add(rel(path), `${describe(o)}: ${message}`));
+  const renderer = kubectl ? 'kubectl kustomize' : 'the built-in renderer';
   let rendered = 0;
   for (const root of tree.roots) {
-    const label = rel(root);
     const { file, data } = tree.kustomizations.get(root);
     const whereOf = (o) => (o && tree.origins.get(`${o.kind}/${o.metadata?.name}`)) ?? rel(file);
-    const result = render(root, tree, { kubectl });
-    if (result.error) {
-      problems.push({
-        where: label,
-        message: `${kubectl ? 'kubectl kustomize' : 'render'} failed: ${result.error}`,
-      });
+    const at = (o, message) =>
+      add(whereOf(o), `${rel(root)}: ${o ? `${describe(o)}: ` : ''}${message}`);
+    const { objects, warnings, error } = render(root, tree, { kubectl });
+    if (error) {
+      add(rel(root), `${renderer} failed: ${error}`);
       continue;
     }
-    rendered += result.objects.length;
-    for (const o of result.objects)
-      for (const message of checkSchema(o))
-        problems.push({ where: whereOf(o), message: `${label}: ${describe(o)}: ${message}` });
+    warnings.forEach((warning) => add(rel(file), `${renderer}: ${warning}`));
+    rendered += objects.length;
+    for (const o of objects) checkSchema(o).forEach((message) => at(o, message));
     const rootContext = { ...context, images: data.images ?? [] };
-    for (const policy of policies)
-      for (const { object, message } of policy.check(result.objects, rootContext))
-        problems.push({
-          where: whereOf(object),
-          message: `${label}: ${object ? `${describe(object)}: ` : ''}${message}`,
-        });
+    for (const { object, message } of run(Object.values(policies), objects, rootContext))
+      at(object, message);
   }
-  const summary = `${tree.files.size} files, ${tree.kustomizations.size} kustomizations, ${rendered} objects rendered by ${kubectl ? 'kubectl kustomize' : 'the built-in renderer'}, roots: ${tree.roots.map(rel).join(', ') || 'none'}`;
+  const summary = `${tree.files.size} files, ${tree.kustomizations.size} kustomizations, ${rendered} objects rendered by ${renderer}, roots: ${tree.roots.map(rel).join(', ') || 'none'}`;
   return { problems, summary };
 }
 
@@ -83,7 +77,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   const k8sDir = resolve(args.find((arg) => !arg.startsWith('--')) ?? join(repo.repoRoot, 'k8s'));
   const { problems, summary } = await validate(
     k8sDir,
-    args.includes('--built-in') || args.includes('--no-render') ? { kubectl: false } : {},
+    args.includes('--built-in') ? { kubectl: false } : {},
   );
   const byWhere = new Map();
   for (const { where, message } of problems)

@@ -1,9 +1,8 @@
 // Grafana dashboards (*.json of the tree with `panels`): valid JSON with a fixed uid, listed by a
 // configMapGenerator labelled grafana_dashboard: "1" (Grafana's sidecar looks for it), one
-// Prometheus datasource variable used by every panel and target, and PromQL that names only
-// metrics the apps serve (libs/server/config/src/metrics.ts and prom-client's defaults).
+// Prometheus datasource variable used by every panel and target, and PromQL that parses and names
+// only metrics the apps serve (libs/server/config/src/metrics.ts and prom-client's defaults).
 import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { parser } from '@prometheus-io/lezer-promql';
 import { METRICS_FILE } from '../services.mjs';
 import { rel, walk } from '../tree.mjs';
@@ -26,99 +25,64 @@ export function promqlMetrics(expr) {
   return valid ? names : undefined;
 }
 
-/** Generated ConfigMaps' files -> their labels. */
-const generated = (tree) =>
-  new Map(
-    [...tree.kustomizations].flatMap(([dir, { data }]) =>
-      (data.configMapGenerator ?? []).flatMap((g) =>
-        [g.files ?? []]
-          .flat()
-          .map((f) => [
-            resolve(dir, String(f).split('=').at(-1)),
-            { ...data.generatorOptions?.labels, ...g.options?.labels },
-          ]),
-      ),
-    ),
-  );
-
-export default {
-  name: 'dashboards',
-  checkTree(tree, { metrics }) {
-    const out = [];
-    const labelsOf = generated(tree);
-    for (const path of walk(tree.dir, /\.json$/)) {
-      const report = (message) => out.push({ where: rel(path), message });
-      let dashboard;
-      try {
-        dashboard = JSON.parse(readFileSync(path, 'utf8'));
-      } catch (error) {
-        report(`JSON: ${error.message}`);
-        continue;
-      }
-      if (!Array.isArray(dashboard?.panels)) continue;
-      if (typeof dashboard.schemaVersion !== 'number') report('schemaVersion: must be a number');
-      if (typeof dashboard.uid !== 'string' || !/^[\w-]{1,40}$/.test(dashboard.uid))
-        report(
-          'uid: a fixed uid (letters, digits, - and _, up to 40), so links and reloads keep it',
-        );
-      const labels = labelsOf.get(path);
-      if (!labels) report('no configMapGenerator lists it (files:), so Grafana never sees it');
-      else if (labels.grafana_dashboard !== '1')
-        report(
-          'its configMapGenerator lacks the label grafana_dashboard: "1" the Grafana sidecar looks for',
-        );
-      const variables = dashboard.templating?.list ?? [];
-      const source = variables.find((v) => v.type === 'datasource' && v.query === 'prometheus');
-      if (!source)
-        report(
-          'templating: needs a Prometheus datasource variable (type datasource, query prometheus)',
-        );
-      const checkDatasource = (datasource, at) => {
-        const uid = typeof datasource === 'string' ? datasource : datasource?.uid;
-        if (
-          datasource !== undefined &&
-          source &&
-          ![`\${${source.name}}`, `$${source.name}`].includes(uid)
-        )
-          report(
-            `${at}: datasource ${JSON.stringify(uid)} is not the \${${source.name}} variable (a fixed uid breaks in another Grafana)`,
-          );
-      };
-      const unknown = (name) => metrics && !metrics.has(name);
-      for (const variable of variables.filter((v) => v.type === 'query')) {
-        const query = typeof variable.query === 'string' ? variable.query : variable.query?.query;
-        const metric = /label_values\(\s*([a-zA-Z_:][\w:]*)/.exec(String(query ?? ''))?.[1];
-        if (metric && unknown(metric))
-          report(`templating ${variable.name}: ${metric} is not a metric the apps serve`);
-        checkDatasource(variable.datasource, `templating ${variable.name}`);
-      }
-      const ids = new Set();
-      const visit = (panel) => {
-        const at = `panel ${JSON.stringify(panel.title ?? panel.id)}`;
-        if (ids.has(panel.id)) report(`${at}: id ${panel.id} is used twice`);
-        ids.add(panel.id);
-        checkDatasource(panel.datasource, at);
-        for (const [i, target] of (panel.targets ?? []).entries()) {
-          const t = `${at} target ${target.refId ?? i}`;
-          checkDatasource(target.datasource, t);
-          if (typeof target.expr !== 'string' || target.expr.trim() === '')
-            report(`${t}: no PromQL expr`);
-          else if (metrics) {
-            if (/__name__/.test(target.expr)) report(`${t}: select metrics by name, not __name__`);
-            const names = promqlMetrics(target.expr);
-            if (!names) report(`${t}: ${target.expr}: not PromQL`);
-            else if (names.length === 0) report(`${t}: ${target.expr}: reads no metric`);
-            for (const name of (names ?? []).filter(unknown))
-              report(
-                `${t}: ${name} is not a metric the apps serve (${METRICS_FILE}, prom-client defaults)`,
-              );
-          }
-        }
-        if (panel.type !== 'row' && (panel.targets ?? []).length === 0) report(`${at}: no targets`);
-        (panel.panels ?? []).forEach(visit);
-      };
-      dashboard.panels.forEach(visit);
+export default function dashboards(tree, { metrics }, treeReport) {
+  for (const path of walk(tree.dir, /\.json$/)) {
+    const report = (message) => treeReport(rel(path), message);
+    let dashboard;
+    try {
+      dashboard = JSON.parse(readFileSync(path, 'utf8'));
+    } catch (error) {
+      report(`JSON: ${error.message}`);
+      continue;
     }
-    return out;
-  },
-};
+    if (!Array.isArray(dashboard?.panels)) continue;
+    if (!/^[\w-]{1,40}$/.test(dashboard.uid))
+      report('uid: a fixed uid (letters, digits, - and _, up to 40), so links and reloads keep it');
+    const labels = tree.generated.get(path);
+    if (!labels) report('no configMapGenerator lists it (files:), so Grafana never sees it');
+    else if (labels.grafana_dashboard !== '1')
+      report(
+        'its configMapGenerator lacks the label grafana_dashboard: "1" the Grafana sidecar looks for',
+      );
+    const variables = dashboard.templating?.list ?? [];
+    const source = variables.find((v) => v.type === 'datasource' && v.query === 'prometheus')?.name;
+    if (!source)
+      report(
+        'templating: needs a Prometheus datasource variable (type datasource, query prometheus)',
+      );
+    const datasource = (value, at) => {
+      const uid = typeof value === 'string' ? value : value?.uid;
+      if (value !== undefined && source && ![`\${${source}}`, `$${source}`].includes(uid))
+        report(
+          `${at}: datasource ${JSON.stringify(uid)} is not the \${${source}} variable (a fixed uid breaks in another Grafana)`,
+        );
+    };
+    const known = (name, at) =>
+      !metrics ||
+      metrics.has(name) ||
+      report(
+        `${at}: ${name} is not a metric the apps serve (${METRICS_FILE}, prom-client defaults)`,
+      );
+    for (const variable of variables.filter((v) => v.type === 'query')) {
+      const query = String(variable.query?.query ?? variable.query ?? '');
+      const metric = /label_values\(\s*([a-zA-Z_:][\w:]*)/.exec(query)?.[1];
+      if (metric) known(metric, `templating ${variable.name}`);
+      datasource(variable.datasource, `templating ${variable.name}`);
+    }
+    const visit = (panel) => {
+      const at = `panel ${JSON.stringify(panel.title ?? panel.id)}`;
+      datasource(panel.datasource, at);
+      for (const [i, target] of (panel.targets ?? []).entries()) {
+        const t = `${at} target ${target.refId ?? i}`;
+        datasource(target.datasource, t);
+        const names = promqlMetrics(target.expr ?? '');
+        if (!names || names.length === 0)
+          report(`${t}: ${target.expr}: not PromQL, or reads no metric`);
+        for (const name of names ?? []) known(name, t);
+      }
+      if (panel.type !== 'row' && (panel.targets ?? []).length === 0) report(`${at}: no targets`);
+      (panel.panels ?? []).forEach(visit);
+    };
+    dashboard.panels.forEach(visit);
+  }
+}

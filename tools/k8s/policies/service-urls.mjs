@@ -1,98 +1,82 @@
-// An in-cluster URL in a ConfigMap (USERS_SERVICE_URL: http://users, WORKER_URL: http://worker)
-// names a Service and port of the right app, which NetworkPolicies let the other pods reading
-// the ConfigMap reach: in at the target, out at the reader.
-import {
-  admits,
-  egressAdmits,
-  inClusterUrl,
-  podLabelsOf,
-  portNumberOn,
-  problem,
-  view,
-} from '../k8s.mjs';
+// The gateway finds each service app of the registry by its <APP>_SERVICE_URL in mepedia-config
+// (and reads no other), and nothing else is labelled `component: service`. An in-cluster URL in a
+// ConfigMap (USERS_SERVICE_URL: http://users, WORKER_URL: http://worker) names a Service and port
+// of the right app, which NetworkPolicies let the other pods reading the ConfigMap reach: in at the
+// target, out at the reader.
+import { containersOf, inClusterUrl, isService, podLabelsOf, portNumberOn } from '../k8s.mjs';
 import { serviceUrlVariable } from '../services.mjs';
 
-const readsConfigMap = (w, name) =>
-  (w.spec?.template?.spec?.containers ?? [])
-    .concat(w.spec?.template?.spec?.initContainers ?? [])
-    .some(
-      (c) =>
-        (c.envFrom ?? []).some((f) => f.configMapRef?.name === name) ||
-        (c.env ?? []).some((e) => e.valueFrom?.configMapKeyRef?.name === name),
-    );
+const reads = (w, name) =>
+  containersOf(w).some(
+    (c) =>
+      (c.envFrom ?? []).some((f) => f.configMapRef?.name === name) ||
+      (c.env ?? []).some((e) => e.valueFrom?.configMapKeyRef?.name === name),
+  );
+const names = (list) => list.map((w) => w.metadata?.name).join(', ');
 
-export default {
-  name: 'service-urls',
-  check(objects, context) {
-    const v = view(objects, context);
-    const targetsOf = new Map([
-      ['GATEWAY_URL', 'gateway'],
-      ['WORKER_URL', 'worker'],
-      ...[...context.services].map((app) => [serviceUrlVariable(app), app]),
-    ]);
-    const out = [];
-    for (const config of v.of('ConfigMap')) {
-      for (const [key, value] of Object.entries(config.data ?? {})) {
-        const url = inClusterUrl(value);
-        if (!key.endsWith('_URL') || !url) continue;
-        const report = (message) => out.push(problem(config, `${key}=${value}: ${message}`));
-        const namespace = v.ns(config);
-        const service = v.find('Service', url.service, namespace);
-        const port = (service?.spec?.ports ?? []).find((p) => p.port === url.port);
-        if (!service || !port) {
-          report(
-            service
-              ? `Service ${url.service} has no port ${url.port}`
-              : `there is no Service ${url.service}`,
-          );
-          continue;
-        }
-        const targets = service.spec?.selector ? v.selected(service.spec.selector, namespace) : [];
-        const app = targetsOf.get(key);
-        if (
-          app &&
-          targets.length > 0 &&
-          !targets.some(
-            (w) => w.metadata?.name === app || podLabelsOf(w)['app.kubernetes.io/name'] === app,
-          )
-        ) {
-          report(
-            `${key} must lead to the ${app} app, but Service ${url.service} selects ${targets.map((w) => w.metadata?.name).join(', ')}`,
-          );
-          continue;
-        }
-        const readers = v
-          .workloads(namespace)
-          .filter((w) => !targets.includes(w) && readsConfigMap(w, config.metadata?.name));
-        if (targets.length === 0 || readers.length === 0) continue;
-        const targetPort = port.targetPort ?? port.port;
-        const policies = v.policiesIn(namespace);
-        const letIn = readers.filter((r) =>
-          targets.every((t) => admits(policies, t, r, targetPort, v.namespaceLabelsOf(r))),
+export default function serviceUrls(v, report) {
+  const { services } = v.context;
+  const apps = [
+    ['GATEWAY_URL', 'gateway'],
+    ['WORKER_URL', 'worker'],
+    ...[...services].map((a) => [serviceUrlVariable(a), a]),
+  ];
+  const appOf = new Map(apps);
+  const known = services.size > 0; // unreadable: reported as such
+  for (const o of known ? v.objects.filter(isService) : []) {
+    const [at, name] = [(message) => report(o, message), o.metadata.name];
+    const config = v.find('ConfigMap', 'mepedia-config', v.ns(o));
+    if (!services.has(name))
+      at(
+        `labelled component: service, but the service registry does not list ${name} (the gateway routes nothing to it; the worker is component: worker)`,
+      );
+    else if (config && !config.data?.[serviceUrlVariable(name)])
+      at(
+        `ConfigMap mepedia-config has no ${serviceUrlVariable(name)}, so the gateway cannot reach it`,
+      );
+  }
+  for (const config of v.of('ConfigMap'))
+    for (const [key, value] of Object.entries(config.data ?? {})) {
+      const at = (message) => report(config, `${key}=${value}: ${message}`);
+      const registry = known && config.metadata.name === 'mepedia-config';
+      if (registry && key.endsWith('_SERVICE_URL') && !appOf.has(key))
+        at('the gateway reads no such variable (no such app in the service registry)');
+      const url = key.endsWith('_URL') && inClusterUrl(value);
+      const service = url && v.find('Service', url.service, v.ns(config));
+      const port = (service?.spec?.ports ?? []).find((p) => p.port === url.port);
+      if (url && !port)
+        at(
+          service
+            ? `Service ${url.service} has no port ${url.port}`
+            : `there is no Service ${url.service}`,
         );
-        const letOut = letIn.filter((r) =>
-          targets.every(
-            (t) =>
-              portNumberOn(t, targetPort) !== undefined &&
-              egressAdmits(
-                policies,
-                r,
-                { pod: t, namespaceLabels: v.namespaceLabelsOf(t) },
-                portNumberOn(t, targetPort),
-              ),
-          ),
+      if (!port) continue;
+      const targets = service.spec?.selector ? v.selected(service.spec.selector, v.ns(config)) : [];
+      const app = appOf.get(key);
+      const isApp = (w) =>
+        w.metadata?.name === app || podLabelsOf(w)['app.kubernetes.io/name'] === app;
+      if (app && targets.length > 0 && !targets.some(isApp)) {
+        at(
+          `${key} must lead to the ${app} app, but Service ${url.service} selects ${names(targets)}`,
         );
-        const names = (list) => list.map((r) => r.metadata?.name).join(', ');
-        if (letIn.length === 0)
-          report(
-            `no NetworkPolicy lets any of ${names(readers)} reach Service ${url.service}'s pods on port ${port.name ?? url.port}`,
-          );
-        else if (letOut.length === 0)
-          report(
-            `${names(letIn)} may enter Service ${url.service}'s pods on port ${port.name ?? url.port}, but no egress NetworkPolicy lets ${letIn.length > 1 ? 'any of them' : 'it'} send there`,
-          );
+        continue;
       }
+      const readers = v
+        .workloads(v.ns(config))
+        .filter((w) => !targets.includes(w) && reads(w, config.metadata.name));
+      const to = port.targetPort ?? port.port;
+      const letIn = readers.filter((r) =>
+        targets.every((t) => v.allows('Ingress', t, v.peer(r), to)),
+      );
+      const sends = (r, t) =>
+        portNumberOn(t, to) !== undefined && v.allows('Egress', r, v.peer(t), to);
+      const letOut = letIn.filter((r) => targets.every((t) => sends(r, t)));
+      const where = `Service ${url.service}'s pods on port ${port.name ?? url.port}`;
+      if (targets.length === 0 || readers.length === 0) continue;
+      if (letIn.length === 0) at(`no NetworkPolicy lets any of ${names(readers)} reach ${where}`);
+      else if (letOut.length === 0)
+        at(
+          `${names(letIn)} may enter ${where}, but no egress NetworkPolicy lets ${letIn.length > 1 ? 'any of them' : 'it'} send there`,
+        );
     }
-    return out;
-  },
-};
+}

@@ -3,7 +3,7 @@
 // worker signs; both write links to the web app; the gateway, the worker and the services share
 // Redis under REDIS_PREFIX; the services check the gateway's assertions with the one public key;
 // the web app does not start without GATEWAY_URL.
-import { WORKLOADS, describe, problem, view } from '../k8s.mjs';
+import { describe, isWorkload, mainContainersOf } from '../k8s.mjs';
 
 export const sharedEnv = (services) => ({
   EMAIL_LINK_SECRET: ['users', 'worker'],
@@ -14,39 +14,32 @@ export const sharedEnv = (services) => ({
   GATEWAY_URL: ['web'],
 });
 
-export default {
-  name: 'shared-env',
-  check(objects, context) {
-    const v = view(objects, context);
-    const out = [];
-    for (const [variable, apps] of Object.entries(sharedEnv(context.services))) {
-      const sources = [];
-      for (const o of objects.filter((x) => WORKLOADS.has(x.kind))) {
-        for (const container of o.spec?.template?.spec?.containers ?? []) {
-          const at = `${describe(o)} container ${container.name}`;
-          const source = v.envSource(container, variable, v.ns(o));
-          // A ConfigMap it reads that is not here is reported already; its keys are unknown.
-          const unknown = (container.envFrom ?? []).some(
-            (f) => f.configMapRef && !v.find('ConfigMap', f.configMapRef.name, v.ns(o)),
-          );
-          if (source) sources.push({ o, at, source });
-          else if (apps.includes(o.metadata?.name) && !unknown)
-            out.push(
-              problem(
-                o,
-                `container ${container.name}: ${variable} is not set; ${apps.length > 1 ? `${apps.join(' and ')} must all get it (from the same place)` : `${apps[0]} needs it`}`,
-              ),
-            );
-        }
-      }
-      for (const other of sources.slice(1).filter((s) => s.source.id !== sources[0].source.id))
-        out.push(
-          problem(
-            other.o,
-            `${other.at}: ${variable} comes from ${other.source.text}, but ${sources[0].at} gets it from ${sources[0].source.text}; they must be the same`,
-          ),
-        );
+export default function sharedEnvPolicy(v, report) {
+  const containers = v.objects
+    .filter(isWorkload)
+    .flatMap((o) => mainContainersOf(o).map((c) => ({ o, c })));
+  // A ConfigMap a container reads that is not here is reported already: its keys are unknown.
+  const unknown = ({ o, c }) =>
+    (c.envFrom ?? []).some(
+      (f) => f.configMapRef && !v.find('ConfigMap', f.configMapRef.name, v.ns(o)),
+    );
+  for (const [variable, apps] of Object.entries(sharedEnv(v.context.services))) {
+    const needs =
+      apps.length > 1
+        ? `${apps.join(' and ')} must all get it (from the same place)`
+        : `${apps[0]} needs it`;
+    const sources = [];
+    for (const { o, c } of containers) {
+      const source = v.env(o, c, variable);
+      if (source) sources.push({ o, source, at: `${describe(o)} container ${c.name}` });
+      else if (apps.includes(o.metadata?.name) && !unknown({ o, c }))
+        report(o, `container ${c.name}: ${variable} is not set; ${needs}`);
     }
-    return out;
-  },
-};
+    const [first] = sources;
+    for (const { o, at, source } of sources.filter((s) => s.source.id !== first.source.id))
+      report(
+        o,
+        `${at}: ${variable} comes from ${source.text}, but ${first.at} gets it from ${first.source.text}; they must be the same`,
+      );
+  }
+}
