@@ -48,7 +48,7 @@ const BREAKS = [
     /Deployment users: container users: runAsNonRoot must be true/,
   ],
   [
-    'base/shared/configmap.yaml',
+    'base/services/service-urls.yaml',
     /^\s*USERS_SERVICE_URL:.*$/m,
     '',
     /ConfigMap mepedia-config has no USERS_SERVICE_URL/,
