@@ -1,10 +1,15 @@
 // The apps a Docker image can be built for, and their entries: the one list tools/docker/prune.mjs
-// and tools/docker/check.mjs read (until the service registry of issue 30 item 3 gives it).
+// and tools/docker/check.mjs read. They are the services of the registry
+// (libs/contracts/src/services.json) and the apps below; check.mjs holds the folders of apps/ to
+// that. `node tools/docker/apps.mjs` prints their names, one a line (docker/README.md builds each).
 import { existsSync, readdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 export const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** The apps with an image that are no service of the registry. */
+export const OTHER_APPS = ['gateway', 'worker', 'web', 'standalone'];
 
 /**
  * Each folder of apps/ with an entry, src/main.ts (or server/main.ts, the web app's Node server),
@@ -27,3 +32,10 @@ export function listApps(root = REPO) {
       return [{ name, entries }];
     });
 }
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href)
+  console.log(
+    listApps()
+      .map((app) => app.name)
+      .join('\n'),
+  );

@@ -17,10 +17,10 @@
 //      app but standalone has fewer packages than standalone, none more than the root lock's
 //      production packages; the dist folders hold the entries (copied, for COPY_DIST), dist/web
 //      only where the site is served, no testing library;
-//   d. every service of the registry (tools/services.mjs) is an app; docker/Dockerfile lists every
-//      app (and only apps) on its `# Apps:` line, its last stage runs as USER 1000:1000 with a
+//   d. every service of the registry (tools/services.mjs) is an app, and every app a service or one
+//      of OTHER_APPS (apps.mjs); docker/Dockerfile's last stage runs as USER 1000:1000 with a
 //      HEALTHCHECK on /health/live, it runs prune.mjs and installs with npm ci --omit=dev;
-//      docker/compose.yaml builds apps only; docker/README.md builds each app.
+//      docker/compose.yaml builds apps only; docker/README.md builds what apps.mjs prints.
 // It also breaks one pruned result on purpose in several ways and fails unless (a)-(c) notice each.
 // Prints a table and exits 1 with every problem.
 //   node tools/docker/check.mjs [--no-npm]
@@ -42,6 +42,7 @@ import {
   pruneApp,
   traceApp,
 } from './prune.mjs';
+import { OTHER_APPS } from './apps.mjs';
 
 // The service registry's names (a path, not an import: tools/ is no Nx project to import from).
 const { serviceNames } = await import(pathToFileURL(join(REPO, 'tools/services.mjs')).href);
@@ -232,17 +233,14 @@ function verifyDockerFiles(names) {
     problems.push(
       `the service registry's ${name} is no app with an entry (apps/${name}/src/main.ts)`,
     );
+  // An app is a service of the registry or one of OTHER_APPS; the Dockerfile takes any of them.
+  for (const name of names.filter((n) => !serviceNames.includes(n) && !OTHER_APPS.includes(n)))
+    problems.push(
+      `apps/${name} has an entry but is no service of the registry, nor in OTHER_APPS (tools/docker/apps.mjs)`,
+    );
+  for (const name of OTHER_APPS.filter((n) => !names.includes(n)))
+    problems.push(`OTHER_APPS (tools/docker/apps.mjs) names ${name}, no app with an entry`);
   const dockerfile = readFileSync(join(REPO, 'docker/Dockerfile'), 'utf8');
-  const listed =
-    dockerfile
-      .match(/^# Apps: (.+)$/m)?.[1]
-      .trim()
-      .split(/[\s,]+/) ?? [];
-  if (listed.length === 0) problems.push('docker/Dockerfile has no `# Apps:` line');
-  for (const name of names.filter((n) => !listed.includes(n)))
-    problems.push(`docker/Dockerfile's # Apps: line lacks ${name}`);
-  for (const name of listed.filter((n) => !names.includes(n)))
-    problems.push(`docker/Dockerfile's # Apps: line has ${name}, no app`);
   const runtime = dockerfile.split(/^FROM /m).at(-1);
   if (!/^USER 1000:1000$/m.test(runtime))
     problems.push("docker/Dockerfile's last stage does not run as USER 1000:1000");
@@ -256,8 +254,8 @@ function verifyDockerFiles(names) {
   for (const [, name] of compose.matchAll(/^\s+APP: ['"]?([\w-]+)/gm))
     if (!names.includes(name)) problems.push(`docker/compose.yaml builds APP=${name}, no app`);
   const readme = readFileSync(join(REPO, 'docker/README.md'), 'utf8');
-  for (const name of names.filter((n) => !new RegExp(`--build-arg APP=${n}\\s`).test(readme)))
-    problems.push(`docker/README.md has no build command for ${name}`);
+  if (!/for app in \$\(node tools\/docker\/apps\.mjs\); do/.test(readme))
+    problems.push('docker/README.md does not build every app that tools/docker/apps.mjs prints');
   return problems;
 }
 
