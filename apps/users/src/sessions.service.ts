@@ -4,6 +4,7 @@ import { newId } from '@mepedia/server-database';
 import { AppError } from '@mepedia/server-http';
 import { SESSION_IDLE_SECONDS, SESSION_TTL_SECONDS } from '@mepedia/server-identity';
 import type { MessageBus } from '@mepedia/server-queue';
+import { requireOwnSession } from './users.access';
 import type { UsersStore } from './users.repository';
 
 export type SessionsRevoked = { sessionIds?: string[]; userId?: string };
@@ -93,8 +94,13 @@ export class SessionsService {
 
   /** End one of the member's own sessions (a lost phone); SESSION_NOT_FOUND for any other. */
   async endOne(userId: string, sessionId: string): Promise<{ ended: true }> {
-    if (!(await this.repository.deleteSessionOf(userId, sessionId)))
-      throw new AppError('SESSION_NOT_FOUND');
+    await this.repository.transaction(async (repository) => {
+      // Not locked: a session never changes hands, so whose it is stays true until it is
+      // deleted, and a stranger naming a session must not make its owner's requests wait.
+      requireOwnSession(userId, await repository.findSession(sessionId));
+      // Ended meanwhile (signed out there): gone, as if it had never been.
+      if (!(await repository.deleteSession(sessionId))) throw new AppError('SESSION_NOT_FOUND');
+    });
     await this.announce({ sessionIds: [sessionId] });
     return { ended: true };
   }

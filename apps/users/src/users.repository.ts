@@ -1,7 +1,7 @@
 import type { DomainEventPayload, DomainEventType } from '@mepedia/contracts';
 import { isUuid, type Db } from '@mepedia/server-database';
 import { appendEvent } from '@mepedia/server-queue';
-import { and, desc, eq, gt, inArray, isNotNull, isNull, lte, ne, or } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lte, ne, or } from 'drizzle-orm';
 import { fullname } from './users.mapper';
 import {
   auditEvents,
@@ -22,9 +22,14 @@ export type UserChanges = Partial<
 /** What the rules need from storage (the repository's public face; unit tests fake it). */
 export type UsersStore = Pick<UsersRepository, keyof UsersRepository>;
 
-/** Data access for the users schema. No rules here. */
+/** Data access for the users schema: reads and writes, no rules (users.access.ts decides). */
 export class UsersRepository {
   constructor(private readonly db: Db) {}
+
+  /** This repository inside one transaction, the service's: all of `work` commits or none. */
+  transaction<T>(work: (repository: UsersStore) => Promise<T>): Promise<T> {
+    return this.db.transaction((tx) => work(new UsersRepository(tx)));
+  }
 
   async insert(row: NewUserRow): Promise<UserRow> {
     const [created] = await this.db.insert(users).values(row).returning();
@@ -38,14 +43,11 @@ export class UsersRepository {
     return row;
   }
 
-  /** Verified members among `ids` (a primary-key probe; ids that are no UUID match nothing). */
-  async findVerifiedByIds(ids: string[]): Promise<UserRow[]> {
+  /** The members among `ids` (a primary-key probe; ids that are no UUID match nothing). */
+  async findByIds(ids: string[]): Promise<UserRow[]> {
     const valid = [...new Set(ids.map((id) => id.toLowerCase()).filter(isUuid))];
     if (valid.length === 0) return [];
-    return this.db
-      .select()
-      .from(users)
-      .where(and(inArray(users.id, valid), isNotNull(users.emailVerifiedAt)));
+    return this.db.select().from(users).where(inArray(users.id, valid));
   }
 
   async findByEmail(email: string): Promise<UserRow | undefined> {
@@ -207,18 +209,25 @@ export class UsersRepository {
       .orderBy(desc(sessions.lastSeenAt));
   }
 
-  /** End one of the member's sessions; false when it is not theirs (or gone). */
-  async deleteSessionOf(userId: string, sessionId: string): Promise<boolean> {
+  /** Whose a session is (live or not); undefined when there is none. */
+  async findSession(sessionId: string): Promise<{ id: string; userId: string } | undefined> {
+    // Ids are UUIDs; anything else matches nothing (and must not reach Postgres as a cast error).
+    if (!isUuid(sessionId)) return undefined;
+    const [row] = await this.db
+      .select({ id: sessions.id, userId: sessions.userId })
+      .from(sessions)
+      .where(eq(sessions.id, sessionId));
+    return row;
+  }
+
+  /** Delete a session; whether it was there. */
+  async deleteSession(sessionId: string): Promise<boolean> {
     if (!isUuid(sessionId)) return false;
     const rows = await this.db
       .delete(sessions)
-      .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)))
+      .where(eq(sessions.id, sessionId))
       .returning({ id: sessions.id });
     return rows.length > 0;
-  }
-
-  async deleteSession(sessionId: string): Promise<void> {
-    await this.db.delete(sessions).where(eq(sessions.id, sessionId));
   }
 
   /**

@@ -17,7 +17,15 @@ function newFakeStore() {
     { id: string; userId: string; tokenHash: string; expiresAt: Date; lastSeenAt: Date }
   >();
   const events: Array<{ type: string; userId: string }> = [];
+  let open = 0;
   const store: UsersStore = {
+    // No rollback: the rules under test only need to know they ran inside one.
+    transaction: (work) => {
+      open += 1;
+      return work(store).finally(() => {
+        open -= 1;
+      });
+    },
     insert: async (row: NewUserRow) => {
       const full = {
         websiteLink: null,
@@ -45,8 +53,7 @@ function newFakeStore() {
       return full;
     },
     findById: async (id) => users.get(id),
-    findVerifiedByIds: async (ids) =>
-      [...users.values()].filter((u) => ids.includes(u.id) && u.emailVerifiedAt),
+    findByIds: async (ids) => [...users.values()].filter((u) => ids.includes(u.id)),
     deletePendingPastDeadline: async (now, holding) => {
       const gone = [...users.values()].filter(
         (u) =>
@@ -125,14 +132,14 @@ function newFakeStore() {
       [...sessions.values()]
         .filter((s) => s.userId === userId && s.expiresAt > now && s.lastSeenAt > idleSince)
         .map((s) => ({ ...s, createdAt: s.lastSeenAt, userAgent: null })),
-    deleteSessionOf: async (userId, id) =>
-      sessions.get(id)?.userId === userId ? sessions.delete(id) : false,
-    deleteSession: async (id) => {
-      sessions.delete(id);
+    findSession: async (id) => {
+      const session = sessions.get(id);
+      return session && { id: session.id, userId: session.userId };
     },
+    deleteSession: async (id) => sessions.delete(id),
     deleteExpiredSessions: async () => 0,
   };
-  return { store, users, sessionRows: sessions, events };
+  return { store, users, sessionRows: sessions, events, inTransaction: () => open > 0 };
 }
 
 function newTestService() {
@@ -338,7 +345,7 @@ describe(UsersService.name, () => {
     });
   });
 
-  describe('publicProfile and userIdByEmail', () => {
+  describe('publicProfile, userIdByEmail and memberNames', () => {
     it('know only verified members', async () => {
       const { sut, users } = newTestService();
       const registration = newRegistration();
@@ -354,6 +361,18 @@ describe(UsersService.name, () => {
         fullname: 'Dana Levi',
       });
       await expect(sut.userIdByEmail(registration.email)).resolves.toEqual({ userId });
+    });
+
+    it('name the verified members among the ids asked, and no pending account', async () => {
+      const { sut, users } = newTestService();
+      const pending = await sut.register(RegisterRequest.parse(newRegistration()));
+      const verified = await sut.register(RegisterRequest.parse(newRegistration()));
+      Object.assign(users.get(verified.userId)!, {
+        phoneVerifiedAt: new Date(),
+        emailVerifiedAt: new Date(),
+      });
+      const named = await sut.memberNames([pending.userId, verified.userId]);
+      expect(named.members.map((member) => member.id)).toEqual([verified.userId]);
     });
   });
 });
@@ -377,6 +396,39 @@ describe(SessionsService.name, () => {
     await expect(service.resolve(first.token)).resolves.toBeNull();
     await expect(service.resolve(second.token)).resolves.not.toBeNull();
     expect(heard).toEqual([{ sessionIds: [first.sessionId] }]);
+  });
+
+  it('ends one session of the member’s own only, deciding inside its transaction', async () => {
+    const { sut, sessions: service, bus, store, sessionRows, inTransaction } = newTestService();
+    const ada = await sut.register(RegisterRequest.parse(newRegistration()));
+    const noa = await sut.register(RegisterRequest.parse(newRegistration()));
+    const adas = await service.create(ada.userId);
+    const noas = await service.create(noa.userId);
+    const heard: unknown[] = [];
+    await bus.subscribe('sessions.revoked', (message) => heard.push(message));
+    const findSession = store.findSession.bind(store);
+    const askedInside: boolean[] = [];
+    store.findSession = (id) => {
+      askedInside.push(inTransaction());
+      return findSession(id);
+    };
+
+    // Another member's session, one that never was and a made-up id: all the same answer.
+    for (const [who, sessionId] of [
+      [noa.userId, adas.sessionId],
+      [ada.userId, '0196f0a4-0000-7000-8000-000000000000'],
+      [ada.userId, 'not-a-session'],
+    ] as const)
+      expect(await codeOf(service.endOne(who, sessionId))).toBe('SESSION_NOT_FOUND');
+    expect([...sessionRows.keys()].sort()).toEqual([adas.sessionId, noas.sessionId].sort());
+    expect(heard).toEqual([]);
+
+    await expect(service.endOne(ada.userId, adas.sessionId)).resolves.toEqual({ ended: true });
+    expect([...sessionRows.keys()]).toEqual([noas.sessionId]);
+    expect(heard).toEqual([{ sessionIds: [adas.sessionId] }]);
+    // Ended already: gone, the same answer.
+    expect(await codeOf(service.endOne(ada.userId, adas.sessionId))).toBe('SESSION_NOT_FOUND');
+    expect(askedInside).toEqual([true, true, true, true, true]);
   });
 
   it('resolves nothing after expiry or for a malformed token', async () => {

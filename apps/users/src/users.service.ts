@@ -16,6 +16,7 @@ import { uniqueViolation } from './db-errors';
 import { isCommonPassword } from './common-passwords';
 import type { PasswordHasher } from './passwords';
 import type { SessionsService } from './sessions.service';
+import { isPublicMember, requireOwnAccount } from './users.access';
 import {
   isExpiredPending,
   toCurrentUser,
@@ -180,15 +181,17 @@ export class UsersService {
     return updated.language;
   }
 
-  /** Members may delete only their own account; every session ends with it. */
-  /** Everything of the member goes: only with their password again, not a session alone. */
+  /**
+   * Everything of the member goes, every session with it: their own account only, and only with
+   * their password again, not a session alone.
+   */
   async deleteAccount(
     requesterId: string,
     id: string,
     password: string,
     context: RequestContext = {},
   ): Promise<void> {
-    if (id !== requesterId) throw new AppError('NOT_ACCOUNT_OWNER');
+    requireOwnAccount(requesterId, id);
     const row = await this.repository.findById(id);
     if (!row) throw new AppError('USER_NOT_FOUND');
     if (!(await this.passwords.verify(row.passwordHash, password))) {
@@ -210,13 +213,13 @@ export class UsersService {
   /** A member's public face. Accounts that never finished verification do not exist publicly. */
   async publicProfile(id: string): Promise<PublicProfile> {
     const row = await this.repository.findById(id);
-    if (!row || verificationState(row) !== 'verified') throw new AppError('USER_NOT_FOUND');
+    if (!row || !isPublicMember(row)) throw new AppError('USER_NOT_FOUND');
     return toPublicProfile(row);
   }
 
   /** Bylines for a list: the verified members among `ids`, once each, in the order asked. */
   async memberNames(ids: string[]): Promise<MembersByIdsResponse> {
-    const rows = await this.repository.findVerifiedByIds(ids);
+    const rows = (await this.repository.findByIds(ids)).filter(isPublicMember);
     const byId = new Map(rows.map((row) => [row.id, row]));
     const seen = new Set<string>();
     const members: MemberName[] = [];
@@ -242,7 +245,7 @@ export class UsersService {
   /** For signed-in members only (see docs/users-api.md): the id of a verified member by email. */
   async userIdByEmail(email: string): Promise<{ userId: string }> {
     const row = await this.repository.findByEmail(email);
-    if (!row || verificationState(row) !== 'verified') throw new AppError('USER_NOT_FOUND');
+    if (!row || !isPublicMember(row)) throw new AppError('USER_NOT_FOUND');
     return { userId: row.id };
   }
 }

@@ -594,6 +594,18 @@ describeEachEngine('users service over HTTP', (engine) => {
       expect(notTheirs.status).toBe(404);
       expect(notTheirs.body.code).toBe('SESSION_NOT_FOUND');
       expect(await resolve(here.token)).not.toBeNull();
+      // One that never was, or no session id at all, is the same answer; none is announced.
+      for (const sessionId of ['0196f0a4-0000-7000-8000-000000000000', 'not-a-session']) {
+        const none = await call<ErrorEnvelope>(base, 'POST', '/api/users/endSession', {
+          headers: asMember(strangerSession.member),
+          body: { sessionId },
+        });
+        expect({ status: none.status, code: none.body.code }).toEqual({
+          status: 404,
+          code: 'SESSION_NOT_FOUND',
+        });
+      }
+      expect(revocations).not.toContainEqual({ sessionIds: [here.member.sessionId] });
 
       const others = await call(base, 'POST', '/api/users/endOtherSessions', {
         headers: asMember(here.member),
