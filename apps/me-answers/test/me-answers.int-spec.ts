@@ -9,7 +9,12 @@ import type {
   PublicMeAnswer,
 } from '@mepedia/contracts';
 import { InProcessQueue } from '@mepedia/server-queue';
-import { startTestService, type TestService } from '@mepedia/server-service-testing';
+import {
+  describeEachEngine,
+  engineBehind,
+  startTestService,
+  type TestService,
+} from '@mepedia/server-service-testing';
 import {
   call,
   eventually,
@@ -31,9 +36,10 @@ const [Q1, Q2, Q3] = QUESTIONNAIRE as [
 const sub = (question: (typeof QUESTIONNAIRE)[number], i = 0) =>
   question.subQuestions[i]?.subQuestionId as string;
 
-// The me-answers service over real HTTP on PostgreSQL: the questionnaire, drafts and live
-// versions, the order of questions, privacy, the magazine's events and departures.
-describe('me-answers service over HTTP', () => {
+// The me-answers service over real HTTP, on each engine (PGlite too: the standalone process runs
+// it there): the questionnaire, drafts and live versions, the order of questions, privacy, the
+// magazine's events and departures.
+describeEachEngine('me-answers service over HTTP', (engine) => {
   const queue = new InProcessQueue();
   const events: DomainEventEnvelope[] = [];
   let tested: TestService;
@@ -81,7 +87,7 @@ describe('me-answers service over HTTP', () => {
 
   beforeAll(async () => {
     queue.process('events', async (job) => void events.push(job.data as DomainEventEnvelope));
-    tested = await startTestService('me-answers', createMeAnswersApp, { queue });
+    tested = await startTestService('me-answers', createMeAnswersApp, { queue, engine });
     ({ base } = tested);
   }, SETUP_TIMEOUT_MS);
 
@@ -89,6 +95,17 @@ describe('me-answers service over HTTP', () => {
     await tested?.close();
     await queue.close();
   }, SETUP_TIMEOUT_MS);
+
+  it('runs on the engine it is named for: what the app writes is in that engine’s database', async () => {
+    const answer = await answerLive(member());
+    expect(await engineBehind(tested.database)).toBe(engine);
+    expect(
+      await tested.database.count(
+        'select count(*)::int as n from me_answers.answers where id = $1',
+        [answer.meAnswerId],
+      ),
+    ).toBe(1);
+  });
 
   describe('the questionnaire', () => {
     it('serves exactly the data its migrations wrote, in both languages, in order', async () => {

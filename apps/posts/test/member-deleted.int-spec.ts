@@ -1,7 +1,8 @@
 import type { Post } from '@mepedia/contracts';
-import type { DatabaseHandle } from '@mepedia/server-database';
 import { BullMqQueue } from '@mepedia/server-queue';
 import {
+  describeEachEngine,
+  engineBehind,
   openTestDatabase,
   startTestService,
   type TestDatabase,
@@ -19,12 +20,12 @@ import { createPostsApp } from '../src/posts.app';
 const BROWSER = { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0 Safari/537.36' };
 
 // user.deleted reaches the posts service through Redis even while it is down:
-// when it comes back, the member's posts, likes, views and shares go, counters follow.
-describe('a deleted member’s posts', () => {
+// when it comes back, the member's posts, likes, views and shares go, counters follow. On each
+// engine: the standalone process runs on PGlite with Redis's queues when given REDIS_URL.
+describeEachEngine('a deleted member’s posts', (engine) => {
   const identity = testIdentity();
   const redis = testRedisPrefix();
   let database: TestDatabase;
-  let handle: DatabaseHandle;
   /** The posts app on this database and these keys, its events on Redis. */
   const startPosts = (queue: BullMqQueue) =>
     startTestService(
@@ -34,8 +35,7 @@ describe('a deleted member’s posts', () => {
     );
 
   beforeAll(async () => {
-    database = await openTestDatabase('postgres', { poolSize: 4 });
-    ({ handle } = database);
+    database = await openTestDatabase(engine, { poolSize: 4 });
   }, SETUP_TIMEOUT_MS);
 
   afterAll(async () => {
@@ -63,6 +63,7 @@ describe('a deleted member’s posts', () => {
         },
       });
 
+    expect(await engineBehind(database)).toBe(engine);
     let queue = new BullMqQueue(redis.url, redis.prefix);
     const firstRun = await startPosts(queue);
     await post(leaving);
@@ -112,17 +113,10 @@ describe('a deleted member’s posts', () => {
     queue = new BullMqQueue(redis.url, redis.prefix);
     const secondRun = await startPosts(queue);
     try {
-      const count = async () =>
-        handle.kind === 'postgres'
-          ? Number(
-              (
-                await handle.pool.query(
-                  'select count(*) from posts.posts where publisher_id = $1',
-                  [leaving.userId],
-                )
-              ).rows[0].count,
-            )
-          : -1;
+      const count = () =>
+        database.count('select count(*)::int as n from posts.posts where publisher_id = $1', [
+          leaving.userId,
+        ]);
       for (let i = 0; i < 200 && (await count()) > 0; i++)
         await new Promise((resolve) => setTimeout(resolve, 25));
       expect(await count()).toBe(0);
@@ -130,18 +124,16 @@ describe('a deleted member’s posts', () => {
         body: { postId: kept.postId },
       });
       expect(after.body).toMatchObject({ likes: 1, views: 0, shareCount: 1 });
-      if (handle.kind === 'postgres') {
-        const likes = await handle.pool.query(
-          'select count(*) from posts.post_likes where post_id = $1',
-          [kept.postId],
-        );
-        expect(Number(likes.rows[0].count)).toBe(1);
-        const shares = await handle.pool.query(
-          'select viewer from posts.post_shares where post_id = $1',
-          [kept.postId],
-        );
-        expect(shares.rows).toEqual([{ viewer: 'visitor:abcdef0123456789abcdef01' }]);
-      }
+      expect(
+        await database.count('select count(*)::int as n from posts.post_likes where post_id = $1', [
+          kept.postId,
+        ]),
+      ).toBe(1);
+      expect(
+        await database.query('select viewer from posts.post_shares where post_id = $1', [
+          kept.postId,
+        ]),
+      ).toEqual([{ viewer: 'visitor:abcdef0123456789abcdef01' }]);
     } finally {
       await secondRun.close();
       await queue.close();

@@ -1,49 +1,55 @@
 import { randomUUID } from 'node:crypto';
-import { openDatabase, runMigrations } from '@mepedia/server-database';
+import { runMigrations } from '@mepedia/server-database';
 import {
-  createTestDatabase,
-  migrationsBefore,
-  SETUP_TIMEOUT_MS,
-  withClient,
-} from '@mepedia/server-testing';
-import type { Client } from 'pg';
+  describeEachEngine,
+  openTestDatabase,
+  type TestDatabase,
+  type TestEngine,
+} from '@mepedia/server-service-testing';
+import { migrationsBefore, SETUP_TIMEOUT_MS } from '@mepedia/server-testing';
 import { POSTS_MIGRATIONS } from '../src/posts.app';
 
+type Sql = TestDatabase['query'];
+
 /**
- * Migrate a fresh database to just before `tag`, let `seed` write rows as that release did,
- * migrate to the latest and hand the database to `check`.
+ * Migrate a fresh database on `engine` to just before `tag`, let `seed` write rows as that
+ * release did, migrate to the latest and hand the database to `check`.
  */
 async function upgrade(
+  engine: TestEngine,
   tag: string,
-  seed: (client: Client) => Promise<void>,
-  check: (client: Client) => Promise<void>,
+  seed: (sql: Sql) => Promise<unknown>,
+  check: (sql: Sql) => Promise<void>,
 ) {
-  const database = await createTestDatabase();
-  const handle = await openDatabase({ url: database.url, poolSize: 2 });
+  const database = await openTestDatabase(engine, { poolSize: 2 });
   const before = migrationsBefore(POSTS_MIGRATIONS.folder, tag);
   try {
     // As an older release migrated: its SQL, without today's data work (the re-clean reads
     // columns a later migration adds).
-    await runMigrations(handle, { schema: POSTS_MIGRATIONS.schema, folder: before.folder });
-    await withClient(database.url, seed);
-    await runMigrations(handle, POSTS_MIGRATIONS);
-    await withClient(database.url, check);
+    await runMigrations(database.handle, {
+      schema: POSTS_MIGRATIONS.schema,
+      folder: before.folder,
+    });
+    await seed(database.query);
+    await runMigrations(database.handle, POSTS_MIGRATIONS);
+    await check(database.query);
   } finally {
     before.remove();
-    await handle.close();
-    await database.drop();
+    await database.close();
   }
 }
 
-const insertPost = (client: Client, id: string, publisherId: string, privacy: string) =>
-  client.query(
+const insertPost = (sql: Sql, id: string, publisherId: string, privacy: string) =>
+  sql(
     `insert into posts.posts (id, publisher_id, title, content, content_text, image, credit,
      privacy, destination, views)
      values ($1, $2, 't', 'c', 'c', '/i', 'me', $3, 'profile', 2)`,
     [id, publisherId, privacy],
   );
 
-describe('posts migrations', () => {
+// Each upgrade on each engine: the standalone process migrates its PGlite data as a service
+// migrates PostgreSQL.
+describeEachEngine('posts migrations', (engine) => {
   it(
     'key a member’s earlier views as the member, so they do not count again',
     async () => {
@@ -51,23 +57,22 @@ describe('posts migrations', () => {
       const memberId = randomUUID();
       const guest = 'abcdef0123456789abcdef01';
       await upgrade(
+        engine,
         '0002_member_view_keys',
-        async (client) => {
-          await insertPost(client, postId, randomUUID(), 'public');
-          await client.query(
-            'insert into posts.post_views (post_id, viewer) values ($1, $2), ($1, $3)',
-            [postId, memberId, guest],
-          );
+        async (sql) => {
+          await insertPost(sql, postId, randomUUID(), 'public');
+          await sql('insert into posts.post_views (post_id, viewer) values ($1, $2), ($1, $3)', [
+            postId,
+            memberId,
+            guest,
+          ]);
         },
-        async (client) => {
-          const viewers = await client.query(
+        async (sql) => {
+          const viewers = await sql<{ viewer: string }>(
             'select viewer from posts.post_views where post_id = $1 order by viewer',
             [postId],
           );
-          expect(viewers.rows.map((row: { viewer: string }) => row.viewer)).toEqual([
-            guest,
-            `member:${memberId}`,
-          ]);
+          expect(viewers.map((row) => row.viewer)).toEqual([guest, `member:${memberId}`]);
         },
       );
     },
@@ -79,20 +84,19 @@ describe('posts migrations', () => {
     async () => {
       const [secret, open, publisher] = [randomUUID(), randomUUID(), randomUUID()];
       await upgrade(
+        engine,
         '0006_announce_private_posts',
-        async (client) => {
-          await insertPost(client, secret, publisher, 'private');
-          await insertPost(client, open, publisher, 'public');
+        async (sql) => {
+          await insertPost(sql, secret, publisher, 'private');
+          await insertPost(sql, open, publisher, 'public');
         },
-        async (client) => {
-          const events = await client.query(
+        async (sql) => {
+          const events = await sql<{ payload: { postId: string; privacy: string } }>(
             `select type, payload from posts.outbox where published_at is null`,
           );
           // 0006 announced the private one; 0007 (below) announces every post once more.
           const said = (postId: string) =>
-            events.rows
-              .filter((row: { payload: { postId: string } }) => row.payload.postId === postId)
-              .map((row: { payload: { privacy: string } }) => row.payload.privacy);
+            events.filter((row) => row.payload.postId === postId).map((row) => row.payload.privacy);
           expect(said(secret)).toEqual(['private', 'private']);
           expect(said(open)).toEqual(['public']);
         },
@@ -106,18 +110,19 @@ describe('posts migrations', () => {
     async () => {
       const [secret, open, publisher] = [randomUUID(), randomUUID(), randomUUID()];
       await upgrade(
+        engine,
         '0007_announce_every_post',
-        async (client) => {
-          await insertPost(client, secret, publisher, 'private');
-          await insertPost(client, open, publisher, 'public');
-          await client.query('update posts.outbox set published_at = now()');
+        async (sql) => {
+          await insertPost(sql, secret, publisher, 'private');
+          await insertPost(sql, open, publisher, 'public');
+          await sql('update posts.outbox set published_at = now()');
         },
-        async (client) => {
-          const events = await client.query(
+        async (sql) => {
+          const events = await sql(
             `select type, payload from posts.outbox where published_at is null
              order by payload->>'privacy'`,
           );
-          expect(events.rows).toEqual([
+          expect(events).toEqual([
             {
               type: 'post.privacy.changed',
               payload: { postId: secret, publisherId: publisher, privacy: 'private' },
@@ -138,21 +143,22 @@ describe('posts migrations', () => {
     async () => {
       const [post, publisher] = [randomUUID(), randomUUID()];
       await upgrade(
+        engine,
         '0007_announce_every_post',
-        async (client) => {
-          await insertPost(client, post, publisher, 'public');
-          await client.query('update posts.outbox set published_at = now()');
+        async (sql) => {
+          await insertPost(sql, post, publisher, 'public');
+          await sql('update posts.outbox set published_at = now()');
         },
-        async (client) => {
+        async (sql) => {
           // The member makes the post private right after the deploy, announced by an app
           // whose clock is a day behind the database's: consumers keep only a newer word.
-          const live = await client.query<{ at: Date }>(`select now() - interval '1 day' as at`);
-          const backfill = await client.query<{ occurred_at: Date }>(
+          const live = await sql<{ at: Date }>(`select now() - interval '1 day' as at`);
+          const backfill = await sql<{ occurred_at: Date }>(
             `select occurred_at from posts.outbox where published_at is null`,
           );
-          expect(backfill.rows).toHaveLength(1);
-          const [row] = backfill.rows;
-          expect(row?.occurred_at.getTime()).toBeLessThan(live.rows[0]?.at.getTime() ?? 0);
+          expect(backfill).toHaveLength(1);
+          const [row] = backfill;
+          expect(row?.occurred_at.getTime()).toBeLessThan(live[0]?.at.getTime() ?? 0);
         },
       );
     },

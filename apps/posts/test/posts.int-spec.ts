@@ -9,9 +9,14 @@ import {
   type PostSummary,
   type TranslateOutputResponse,
 } from '@mepedia/contracts';
-import { removedMemberKey, runMigrations, type DatabaseHandle } from '@mepedia/server-database';
+import { removedMemberKey, runMigrations } from '@mepedia/server-database';
 import { InProcessQueue, type Job } from '@mepedia/server-queue';
-import { startTestService, type TestService } from '@mepedia/server-service-testing';
+import {
+  describeEachEngine,
+  engineBehind,
+  startTestService,
+  type TestService,
+} from '@mepedia/server-service-testing';
 import {
   BROWSER_HEADERS,
   call,
@@ -32,14 +37,18 @@ const BROWSER = BROWSER_HEADERS;
 const LONG_TEXT =
   'This is the story of a summer that changed everything, told slowly and with care, one memory at a time.';
 
-// The posts service over real HTTP on PostgreSQL, with a Google-shaped translation listener.
-describe('posts service over HTTP', () => {
+// The posts service over real HTTP, with a Google-shaped translation listener, on each engine
+// (PGlite too: the standalone process runs posts there, its sanitizer migration, counters under
+// a burst, translation cache and budget included).
+describeEachEngine('posts service over HTTP', (engine) => {
   const queue = new InProcessQueue();
   const emitted: Job[] = [];
   let tested: TestService;
-  /** PostgreSQL's: some tests read and write rows themselves. */
-  let handle: DatabaseHandle;
   let base: string;
+  /** Rows the routes do not show, read and written on either engine. */
+  const sql = <T = Record<string, unknown>>(text: string, params: unknown[] = []) =>
+    tested.database.query<T>(text, params);
+  const count = (text: string, params: unknown[] = []) => tested.database.count(text, params);
   let google: Awaited<ReturnType<typeof startGoogleTranslateListener>>;
 
   const member = (): Member => newMember();
@@ -110,14 +119,7 @@ describe('posts service over HTTP', () => {
       }),
     );
     for (let i = 0; i < 100; i++) {
-      const rows =
-        handle.kind === 'postgres'
-          ? (
-              await handle.pool.query('select 1 from posts.publishers where user_id = $1', [
-                who.userId,
-              ])
-            ).rows
-          : [];
+      const rows = await sql('select 1 from posts.publishers where user_id = $1', [who.userId]);
       if (rows.length > 0) return;
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
@@ -133,10 +135,9 @@ describe('posts service over HTTP', () => {
         createPostsApp(platform, {
           translation: { provider: 'google', key: 'test-key', endpoint: google.url },
         }),
-      { queue },
+      { queue, engine },
     );
     ({ base } = tested);
-    handle = tested.database.handle;
   }, SETUP_TIMEOUT_MS);
 
   afterAll(async () => {
@@ -144,6 +145,14 @@ describe('posts service over HTTP', () => {
     await queue.close();
     await google?.close();
   }, SETUP_TIMEOUT_MS);
+
+  it('runs on the engine it is named for: what the app writes is in that engine’s database', async () => {
+    const post = await create(member());
+    expect(await engineBehind(tested.database)).toBe(engine);
+    expect(
+      await count('select count(*)::int as n from posts.posts where id = $1', [post.postId]),
+    ).toBe(1);
+  });
 
   describe('create', () => {
     it('stores a member post with sanitized content', async () => {
@@ -166,20 +175,19 @@ describe('posts service over HTTP', () => {
     it('cleans again, as it is read, content stored under an older sanitizer policy', async () => {
       const author = member();
       const post = await create(author);
-      if (handle.kind !== 'postgres') throw new Error('needs PostgreSQL');
       // As a row written before the current policy (or imported) might hold it.
       const dirty = `<p onclick="x()">${LONG_TEXT}</p><script>alert(1)</script>`;
-      await handle.pool.query(
-        'update posts.posts set content = $1, content_sanitizer = 0 where id = $2',
-        [dirty, post.postId],
-      );
+      await sql('update posts.posts set content = $1, content_sanitizer = 0 where id = $2', [
+        dirty,
+        post.postId,
+      ]);
       const read = await call<Post>(base, 'POST', '/api/posts/getPostById', {
         headers: as(author),
         body: { postId: post.postId },
       });
       expect(read.body.content).toBe(`<p>${LONG_TEXT}</p>`);
       // Stored under the current policy, it goes out as stored (cleaned once, on the way in).
-      await handle.pool.query('update posts.posts set content_sanitizer = $1 where id = $2', [
+      await sql('update posts.posts set content_sanitizer = $1 where id = $2', [
         SANITIZER_VERSION,
         post.postId,
       ]);
@@ -193,38 +201,37 @@ describe('posts service over HTTP', () => {
     it('cleans every stored post again when the policy gets stricter, as it migrates', async () => {
       const author = member();
       const post = await create(author);
-      if (handle.kind !== 'postgres') throw new Error('needs PostgreSQL');
       // What the first policy stored for a refused link before a kept one: the kept link closed
       // by </span>, open over the rest of the page.
       const stored = `<p>bad <a href="https://example.com" rel="noopener nofollow ugc" target="_blank">good</span> ${LONG_TEXT}</p><p>after</p>`;
-      await handle.pool.query(
+      await sql(
         `update posts.posts set content = $1, content_sanitizer = 1,
                 updated_at = '2020-01-01T00:00:00Z' where id = $2`,
         [stored, post.postId],
       );
-      const { pool } = handle;
       const row = async () =>
         (
-          await pool.query(
+          await sql<{
+            content: string;
+            content_text: string;
+            content_sanitizer: number;
+            updated_at: Date;
+          }>(
             `select content, content_text, content_sanitizer, updated_at
                from posts.posts where id = $1`,
             [post.postId],
           )
-        ).rows[0] as {
-          content: string;
-          content_text: string;
-          content_sanitizer: number;
-          updated_at: Date;
-        };
+        )[0];
+      const { handle } = tested.database;
       await runMigrations(handle, POSTS_MIGRATIONS);
       const cleaned = await row();
       // The link ends where its author ended it; nothing after it is inside it.
-      expect(cleaned.content).toBe(
+      expect(cleaned?.content).toBe(
         `<p>bad <a href="https://example.com" rel="noopener nofollow ugc" target="_blank">good</a> ${LONG_TEXT}</p><p>after</p>`,
       );
-      expect(cleaned.content_text).toBe(`bad good ${LONG_TEXT} after`);
-      expect(cleaned.content_sanitizer).toBe(SANITIZER_VERSION);
-      expect(cleaned.updated_at.toISOString()).toBe('2020-01-01T00:00:00.000Z');
+      expect(cleaned?.content_text).toBe(`bad good ${LONG_TEXT} after`);
+      expect(cleaned?.content_sanitizer).toBe(SANITIZER_VERSION);
+      expect(cleaned?.updated_at.toISOString()).toBe('2020-01-01T00:00:00.000Z');
       // Again: nothing left to do, nothing changes.
       await runMigrations(handle, POSTS_MIGRATIONS);
       expect(await row()).toEqual(cleaned);
@@ -575,26 +582,22 @@ describe('posts service over HTTP', () => {
         'user.deleted',
         envelope('user.deleted', { userId: author.userId }, new Date(t0 + 1000)),
       );
-      if (handle.kind !== 'postgres') throw new Error('needs PostgreSQL');
-      const { pool } = handle;
-      const mentions = async () =>
-        (
-          await pool.query(
-            `select (select count(*) from posts.me_answer_events where publisher_id = $1)
-                  + (select count(*) from posts.publishers where user_id = $1) as n`,
-            [author.userId],
-          )
-        ).rows[0] as { n: string };
+      const mentions = () =>
+        count(
+          `select ((select count(*) from posts.me_answer_events where publisher_id = $1)
+                 + (select count(*) from posts.publishers where user_id = $1))::int as n`,
+          [author.userId],
+        );
       for (let i = 0; i < 200 && (await mine()) > 0; i++)
         await new Promise((resolve) => setTimeout(resolve, 20));
       expect(await mine()).toBe(0);
-      expect(Number((await mentions()).n)).toBe(0);
+      expect(await mentions()).toBe(0);
 
       // An answer event from before the deletion, delivered after it: ignored.
       await publish(new Date(t0 + 500));
       await new Promise((resolve) => setTimeout(resolve, 300));
       expect(await mine()).toBe(0);
-      expect(Number((await mentions()).n)).toBe(0);
+      expect(await mentions()).toBe(0);
     });
 
     it('keeps one post per published answer, readable and removable by question', async () => {
@@ -1039,12 +1042,9 @@ describe('posts service over HTTP', () => {
       const left = envelope('user.deleted', { userId: gone.userId });
       await queue.add('events-posts', left.type, left, { jobId: left.id, attempts: 1 });
       const departed = async () =>
-        handle.kind === 'postgres' &&
-        (
-          await handle.pool.query('select 1 from posts.removed_members where member_key = $1', [
-            removedMemberKey(gone.userId),
-          ])
-        ).rows.length === 1;
+        (await count('select count(*)::int as n from posts.removed_members where member_key = $1', [
+          removedMemberKey(gone.userId),
+        ])) === 1;
       for (let i = 0; i < 250 && !(await departed()); i++)
         await new Promise((resolve) => setTimeout(resolve, 20));
       expect(await departed()).toBe(true);
@@ -1174,8 +1174,7 @@ describe('posts service over HTTP', () => {
           body: { output: text, target: 'en', forceCheck },
         });
       const age = async (hours: number) => {
-        if (handle.kind !== 'postgres') throw new Error('needs PostgreSQL');
-        await handle.pool.query(
+        await sql(
           `update posts.translations set created_at = now() - make_interval(hours => $3)
            where text_hash = $1 and target = $2`,
           [createHash('sha256').update(text).digest('hex'), 'en', hours],

@@ -7,7 +7,12 @@ import {
   type ErrorEnvelope,
   type TranslateOutputResponse,
 } from '@mepedia/contracts';
-import { startTestService, type TestService } from '@mepedia/server-service-testing';
+import {
+  describeEachEngine,
+  engineBehind,
+  startTestService,
+  type TestService,
+} from '@mepedia/server-service-testing';
 import {
   call,
   newMember,
@@ -22,8 +27,10 @@ const MEMBER_DAILY = 1000;
 const SITE_DAILY = 2500;
 
 // Translation is paid by the character: the service keeps a daily budget per member and for
-// the whole site in its database, and counts only what it sends to the provider.
-describe('translation budgets (posts service over HTTP, on PostgreSQL)', () => {
+// the whole site in its database, and counts only what it sends to the provider. On each engine:
+// on PGlite (the standalone process) the racing calls take their turns at the one connection, and
+// the budget must hold there as well.
+describeEachEngine('translation budgets (posts service over HTTP)', (engine) => {
   let tested: TestService;
   let base: string;
   let google: Awaited<ReturnType<typeof startGoogleTranslateListener>>;
@@ -32,6 +39,7 @@ describe('translation budgets (posts service over HTTP, on PostgreSQL)', () => {
   /** A posts app with these options; a second one shares the first's database and keys. */
   const startPosts = (options: PostsOptions, shared?: TestService) =>
     startTestService('posts', (platform) => createPostsApp(platform, options), {
+      engine,
       ...(shared ? { database: shared.database, identity: shared.identity } : {}),
     });
   const translate = (who: Member, output: string) =>
@@ -64,6 +72,14 @@ describe('translation budgets (posts service over HTTP, on PostgreSQL)', () => {
   }, SETUP_TIMEOUT_MS);
 
   beforeEach(() => resetBudgets());
+
+  it('keeps its budgets in the database of the engine it is named for', async () => {
+    expect((await translate(member(), english(100))).status).toBe(200);
+    expect(await engineBehind(tested.database)).toBe(engine);
+    expect(
+      await tested.database.count('select count(*)::int as n from posts.translation_usage'),
+    ).toBe(2);
+  });
 
   it('refuses a text longer than a post may be, as a validation error, before the provider', async () => {
     // The per-call maximum fits the longest post a member may write (its text and its markup).

@@ -58,6 +58,16 @@ export async function openTestDatabase(
   };
 }
 
+/**
+ * The engine that answers `database`'s queries, as the server names itself (`version()`: PGlite
+ * says "PGlite" in it): a suite checks with it that its "on PGlite" run is not on PostgreSQL
+ * after all, and that the app's rows are in that database.
+ */
+export async function engineBehind(database: TestDatabase): Promise<TestEngine> {
+  const [row] = await database.query<{ version: string }>('select version() as version');
+  return /\bPGlite\b/.test(row?.version ?? '') ? 'pglite' : 'postgres';
+}
+
 /** The id of a post (or answer) made a moment ago: one never announced is taken on trust. */
 export const newPostId = (): string => newId();
 
