@@ -1,66 +1,32 @@
 import { newId, type Subject } from '@mepedia/server-database';
-import { UNANNOUNCED_GRACE_MS } from '@mepedia/server-platform';
+import {
+  FakeSubjects,
+  FakeTransactions,
+  madeLongAgo,
+  twoMembers,
+} from '@mepedia/server-service-testing';
 import { messageRefusal } from './feed-messages.access';
 import type { FeedMessagesRepository, NewMessage } from './feed-messages.repository';
 import type { MessageRow } from './feed-messages.schema';
 import { FeedMessagesService } from './feed-messages.service';
 
-const AUTHOR = '0190b7a4-0000-7000-8000-00000000000a';
-const OTHER = '0190b7a4-0000-7000-8000-00000000000b';
-
-/** The subjects read model, in memory: only what the service's rule reads and notes. */
-class FakeSubjects {
-  readonly rows = new Map<string, Subject>();
-  readonly noted: string[] = [];
-  subject(id: string) {
-    return Promise.resolve(this.rows.get(id));
-  }
-  subjects(ids: string[]) {
-    const found = ids.flatMap((id) => {
-      const row = this.rows.get(id);
-      return row ? [[id, row] as const] : [];
-    });
-    return Promise.resolve(new Map(found));
-  }
-  startedAt() {
-    return Promise.resolve(undefined);
-  }
-  noteUnannounced(id: string) {
-    this.noted.push(id);
-    return Promise.resolve();
-  }
-  markDeleted(id: string) {
-    this.rows.set(id, { ownerId: OTHER, private: true, deleted: true });
-    return Promise.resolve();
-  }
-  disownSubjects = jest.fn(() => Promise.resolve(0));
-}
+const { owner: AUTHOR, other: OTHER } = twoMembers();
 
 /**
  * The repository's reads and writes, in memory. Counts what is locked outside a transaction: the
  * service must ask its rule, and write, inside the one it opens.
  */
-class FakeRepository {
+class FakeRepository extends FakeTransactions<FeedMessagesRepository> {
   readonly subjects = new FakeSubjects();
   readonly messages = new Map<string, MessageRow>();
   readonly likes = new Set<string>();
   readonly announced: Array<{ messageId: string; deleted: boolean }> = [];
-  open = 0;
-  lockedOutside = 0;
 
-  async transaction<T>(work: (repository: FeedMessagesRepository) => Promise<T>): Promise<T> {
-    this.open += 1;
-    try {
-      return await work(this as unknown as FeedMessagesRepository);
-    } finally {
-      this.open -= 1;
-    }
-  }
   find(id: string) {
     return Promise.resolve(this.messages.get(id));
   }
   lock(id: string) {
-    if (this.open === 0) this.lockedOutside += 1;
+    this.inTransaction();
     return this.find(id);
   }
   async lockInThread(id: string) {
@@ -148,16 +114,7 @@ function newTestService() {
   const relayed = jest.fn();
   const sut = new FeedMessagesService(repository as unknown as FeedMessagesRepository, relayed);
   /** A post announced by its owner (public unless said), made long ago: no grace. */
-  const newPost = (subject: Partial<Subject> = {}) => {
-    const id = newId(Date.now() - 2 * UNANNOUNCED_GRACE_MS);
-    repository.subjects.rows.set(id, {
-      ownerId: AUTHOR,
-      private: false,
-      deleted: false,
-      ...subject,
-    });
-    return id;
-  };
+  const newPost = (subject: Partial<Subject> = {}) => repository.subjects.announce(AUTHOR, subject);
   return { sut, repository, relayed, newPost };
 }
 
@@ -223,6 +180,17 @@ describe(messageRefusal.name, () => {
 });
 
 describe(FeedMessagesService.name, () => {
+  /** A message of the author's about `postId`, and another member's reply to it. */
+  async function thread(sut: FeedMessagesService, postId: string) {
+    const top = await sut.send(AUTHOR, { message: 'top', postId });
+    const reply = await sut.send(OTHER, {
+      message: 'reply',
+      postId,
+      parentMessageId: top.messageId,
+    });
+    return { top, reply };
+  }
+
   describe('send', () => {
     it('writes a message about a readable post, announced, in one transaction', async () => {
       const { sut, repository, relayed, newPost } = newTestService();
@@ -248,7 +216,7 @@ describe(FeedMessagesService.name, () => {
     it('refuses a deleted post, and one never announced made long ago', async () => {
       const { sut, repository, newPost } = newTestService();
       const deleted = newPost({ deleted: true });
-      const unknown = newId(Date.now() - 2 * UNANNOUNCED_GRACE_MS);
+      const unknown = madeLongAgo();
       for (const postId of [deleted, unknown])
         await expect(sut.send(AUTHOR, { message: 'x', postId })).rejects.toMatchObject({
           code: 'DISCUSSION_NOT_FOUND',
@@ -260,18 +228,13 @@ describe(FeedMessagesService.name, () => {
       const { sut, repository } = newTestService();
       const postId = newId();
       await sut.send(AUTHOR, { message: 'first', postId });
-      expect(repository.subjects.noted).toEqual([postId]);
+      expect(repository.subjects.noted).toEqual([{ id: postId, collection: undefined }]);
     });
 
     it('puts a reply to a reply under the thread, and counts it there', async () => {
       const { sut, repository, newPost } = newTestService();
       const postId = newPost();
-      const top = await sut.send(AUTHOR, { message: 'top', postId });
-      const reply = await sut.send(OTHER, {
-        message: 'reply',
-        postId,
-        parentMessageId: top.messageId,
-      });
+      const { top, reply } = await thread(sut, postId);
       const again = await sut.send(AUTHOR, {
         message: 'again',
         postId,
@@ -279,7 +242,7 @@ describe(FeedMessagesService.name, () => {
       });
       expect(again.parentMessageId).toBe(top.messageId);
       expect(repository.messages.get(top.messageId)?.repliesCount).toBe(2);
-      expect(repository.lockedOutside).toBe(0);
+      expect(repository.outside).toBe(0);
     });
 
     it('refuses a reply to a placeholder, or to a message of another room', async () => {
@@ -324,7 +287,7 @@ describe(FeedMessagesService.name, () => {
       const edited = await sut.edit(AUTHOR, { messageId: said.messageId, message: 'after' });
       expect(edited).toMatchObject({ message: 'after' });
       expect(edited.editedAt).not.toBeNull();
-      expect(repository.lockedOutside).toBe(0);
+      expect(repository.outside).toBe(0);
     });
 
     it('refuses another member, and leaves the text as it was', async () => {
@@ -368,8 +331,7 @@ describe(FeedMessagesService.name, () => {
     it('keeps a top-level message with replies as a placeholder', async () => {
       const { sut, repository, newPost } = newTestService();
       const postId = newPost();
-      const top = await sut.send(AUTHOR, { message: 'top', postId });
-      await sut.send(OTHER, { message: 'reply', postId, parentMessageId: top.messageId });
+      const { top } = await thread(sut, postId);
       expect(await sut.delete(AUTHOR, top.messageId, postId)).toEqual({
         deleted: true,
         placeholder: true,
@@ -383,19 +345,14 @@ describe(FeedMessagesService.name, () => {
     it('removes the last reply of a placeholder, and the placeholder with it', async () => {
       const { sut, repository, newPost } = newTestService();
       const postId = newPost();
-      const top = await sut.send(AUTHOR, { message: 'top', postId });
-      const reply = await sut.send(OTHER, {
-        message: 'reply',
-        postId,
-        parentMessageId: top.messageId,
-      });
+      const { top, reply } = await thread(sut, postId);
       await sut.delete(AUTHOR, top.messageId, postId);
       expect(await sut.delete(OTHER, reply.messageId, postId)).toEqual({
         deleted: true,
         placeholder: false,
       });
       expect(repository.messages.size).toBe(0);
-      expect(repository.lockedOutside).toBe(0);
+      expect(repository.outside).toBe(0);
     });
 
     it('refuses another member, and a room that is not the message’s', async () => {
@@ -435,7 +392,7 @@ describe(FeedMessagesService.name, () => {
 
     it('refuses a room named by an old UUID never announced, unless messages are in it', async () => {
       const { sut, repository } = newTestService();
-      const old = newId(Date.now() - 2 * UNANNOUNCED_GRACE_MS);
+      const old = madeLongAgo();
       await expect(sut.count(old)).rejects.toMatchObject({ code: 'DISCUSSION_NOT_FOUND' });
       repository.messages.set('m', row({ roomId: old }));
       expect(await sut.count(old)).toEqual({ count: 1 });

@@ -1,5 +1,4 @@
-import { randomUUID } from 'node:crypto';
-import { AppError } from '@mepedia/server-http';
+import { decisionOf, twoMembers, whoAsks } from '@mepedia/server-service-testing';
 import {
   mayRead,
   nextOpen,
@@ -10,29 +9,21 @@ import {
   type AnswerAction,
 } from './me-answers.access';
 
-const owner = randomUUID();
-const other = randomUUID();
+const { owner, other } = twoMembers();
 const answer = (
   privacy: AnswerAccess['privacy'],
   live: AnswerAccess['live'] = { a: 'Born by the sea' },
 ): AnswerAccess => ({ userId: owner, privacy, live });
 
-function decision(actor: Actor, action: AnswerAction, target: AnswerAccess | undefined): string {
-  try {
-    requireAccess(actor, action, target);
-    return 'allowed';
-  } catch (error) {
-    if (error instanceof AppError) return error.code;
-    throw error;
-  }
-}
+/** The code `requireAccess` refuses with, or 'allowed'. */
+const decision = (actor: Actor, action: AnswerAction, target: AnswerAccess | undefined) =>
+  decisionOf(() => requireAccess(actor, action, target));
 
 describe('the me-answers access policy', () => {
   describe('reading and counting an answer', () => {
-    it('lets anyone read and count a live public answer', () => {
-      for (const actor of [owner, other, null])
-        for (const action of ['read', 'view'] as const)
-          expect(decision(actor, action, answer('public'))).toBe('allowed');
+    it.each(whoAsks(owner, other))('lets %s read and count a live public answer', (_, actor) => {
+      for (const action of ['read', 'view'] as const)
+        expect(decision(actor, action, answer('public'))).toBe('allowed');
     });
 
     it('keeps a live private answer to its owner: for anyone else it does not exist', () => {
@@ -60,13 +51,10 @@ describe('the me-answers access policy', () => {
     const questions = [1, 2, 3].map((position) => ({ questionId: `q${position}`, position }));
     const live = (questionId: string, text = 'An answer') => ({ questionId, live: { a: text } });
     const locked = (position: number, answers: Array<ReturnType<typeof live>>) => {
-      try {
-        requireOpen(questions[position - 1] as (typeof questions)[number], answers, questions);
-        return false;
-      } catch (error) {
-        if (error instanceof AppError && error.code === 'QUESTION_LOCKED') return true;
-        throw error;
-      }
+      const question = questions[position - 1] as (typeof questions)[number];
+      const decided = decisionOf(() => requireOpen(question, answers, questions));
+      if (decided !== 'allowed' && decided !== 'QUESTION_LOCKED') throw new Error(decided);
+      return decided === 'QUESTION_LOCKED';
     };
 
     it('opens the first question only, to a member who answered nothing', () => {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { AppError } from '@mepedia/server-http';
+import { copyOnCommit, refusalOf, twoMembers } from '@mepedia/server-service-testing';
 import type { QuestionRow } from './me-answers.repository';
 import type { AnswerRow } from './me-answers.schema';
 import { MeAnswersService, type Author } from './me-answers.service';
@@ -111,43 +111,29 @@ function ports(s: State): MeAnswersTransaction {
 }
 
 function setUp() {
-  let state: State = { answers: new Map(), views: new Set(), events: [] };
+  const kept = copyOnCommit<State>({ answers: new Map(), views: new Set(), events: [] }, copy);
   const store: MeAnswersStore = {
     get answers() {
-      return ports(state).answers;
+      return ports(kept.current()).answers;
     },
-    transaction: async (work) => {
-      const draft = copy(state);
-      const result = await work(ports(draft));
-      state = draft;
-      return result;
-    },
+    transaction: (work) => kept.transaction((draft) => work(ports(draft))),
   };
   const nudges = jest.fn();
   return {
     sut: new MeAnswersService(store, nudges),
     nudges,
-    state: () => state,
-    types: () => state.events.map((e) => e.type),
+    state: kept.current,
+    types: () => kept.current().events.map((e) => e.type),
   };
-}
-
-async function refusal(work: Promise<unknown>): Promise<string> {
-  try {
-    await work;
-  } catch (error) {
-    if (error instanceof AppError) return error.code;
-    throw error;
-  }
-  throw new Error('not refused');
 }
 
 const LONG =
   'I was born by the sea, in a small town where everyone knew my grandmother, her bakery and her bread.';
 
 describe(MeAnswersService.name, () => {
-  const author: Author = { userId: randomUUID(), language: 'en' };
-  const other = randomUUID();
+  const members = twoMembers();
+  const author: Author = { userId: members.owner, language: 'en' };
+  const { other } = members;
 
   /** Answers `q1`..`qN` live, each at version 0. */
   async function answered(sut: MeAnswersService, count: number, who = author) {
@@ -176,9 +162,9 @@ describe(MeAnswersService.name, () => {
       const { sut } = setUp();
       const save = (questionId: string, answerData: Record<string, string>) =>
         sut.saveLive(author, { questionId, answerData, version: 0 });
-      expect(await refusal(save('q2', { q2a: LONG }))).toBe('QUESTION_LOCKED');
-      expect(await refusal(save('q1', { q2a: LONG }))).toBe('VALIDATION_FAILED');
-      expect(await refusal(save('q9', { q9a: LONG }))).toBe('QUESTION_NOT_FOUND');
+      expect(await refusalOf(save('q2', { q2a: LONG }))).toBe('QUESTION_LOCKED');
+      expect(await refusalOf(save('q1', { q2a: LONG }))).toBe('VALIDATION_FAILED');
+      expect(await refusalOf(save('q9', { q9a: LONG }))).toBe('QUESTION_NOT_FOUND');
       await save('q1', { q1a: LONG });
       expect((await save('q2', { q2a: LONG })).live).toEqual({ q2a: LONG });
       expect((await sut.currentUserAnswers(author.userId)).nextIndex).toBe(3);
@@ -210,7 +196,7 @@ describe(MeAnswersService.name, () => {
       await answered(sut, 1);
       const before = state().events.length;
       expect(
-        await refusal(
+        await refusalOf(
           sut.saveLive(author, { questionId: 'q1', answerData: { q1a: 'x' }, version: 7 }),
         ),
       ).toBe('ANSWER_STALE');
@@ -219,11 +205,11 @@ describe(MeAnswersService.name, () => {
 
     it('reverts a draft only to a live version there is', async () => {
       const { sut } = setUp();
-      expect(await refusal(sut.revertDraft(author, { questionId: 'q1', version: 1 }))).toBe(
+      expect(await refusalOf(sut.revertDraft(author, { questionId: 'q1', version: 1 }))).toBe(
         'ANSWER_NOT_FOUND',
       );
       await sut.saveDraft(author, { questionId: 'q1', answerData: { q1a: 'Hi' }, version: 0 });
-      expect(await refusal(sut.revertDraft(author, { questionId: 'q1', version: 1 }))).toBe(
+      expect(await refusalOf(sut.revertDraft(author, { questionId: 'q1', version: 1 }))).toBe(
         'ANSWER_NOT_FOUND',
       );
       await sut.saveLive(author, { questionId: 'q1', answerData: { q1a: LONG }, version: 1 });
@@ -257,7 +243,7 @@ describe(MeAnswersService.name, () => {
     it('publishes an answer long enough, announcing its post, and takes it back on the next toggle', async () => {
       const { sut, state, types } = setUp();
       await sut.saveLive(author, { questionId: 'q1', answerData: { q1a: 'Short' }, version: 0 });
-      expect(await refusal(sut.togglePublish(author, { questionId: 'q1' }))).toBe(
+      expect(await refusalOf(sut.togglePublish(author, { questionId: 'q1' }))).toBe(
         'ANSWER_TOO_SHORT_TO_PUBLISH',
       );
       await sut.saveLive(author, { questionId: 'q1', answerData: { q1a: LONG }, version: 1 });
@@ -283,8 +269,8 @@ describe(MeAnswersService.name, () => {
 
     it('unpublishes nothing that is not in the magazine, and refuses an answer there is not', async () => {
       const { sut, state } = setUp();
-      expect(await refusal(sut.unpublish(author, 'q1'))).toBe('ANSWER_NOT_FOUND');
-      expect(await refusal(sut.togglePublish(author, { questionId: 'q1' }))).toBe(
+      expect(await refusalOf(sut.unpublish(author, 'q1'))).toBe('ANSWER_NOT_FOUND');
+      expect(await refusalOf(sut.togglePublish(author, { questionId: 'q1' }))).toBe(
         'ANSWER_NOT_FOUND',
       );
       await answered(sut, 1);
@@ -324,14 +310,14 @@ describe(MeAnswersService.name, () => {
       await sut.saveDraft(author, { questionId: 'q2', answerData: { q2a: 'Hi' }, version: 0 });
       const answers = (await sut.currentUserAnswers(author.userId)).answers;
       const [live, draft] = [answers[0]!, answers[1]!];
-      expect(await refusal(sut.view(live.meAnswerId, `member:${other}`, other))).toBe(
+      expect(await refusalOf(sut.view(live.meAnswerId, `member:${other}`, other))).toBe(
         'ANSWER_NOT_FOUND',
       );
-      expect(await refusal(sut.view(live.meAnswerId, undefined, null))).toBe('ANSWER_NOT_FOUND');
-      expect(await refusal(sut.view(draft.meAnswerId, undefined, author.userId))).toBe(
+      expect(await refusalOf(sut.view(live.meAnswerId, undefined, null))).toBe('ANSWER_NOT_FOUND');
+      expect(await refusalOf(sut.view(draft.meAnswerId, undefined, author.userId))).toBe(
         'ANSWER_NOT_FOUND',
       );
-      expect(await refusal(sut.view(randomUUID(), undefined, null))).toBe('ANSWER_NOT_FOUND');
+      expect(await refusalOf(sut.view(randomUUID(), undefined, null))).toBe('ANSWER_NOT_FOUND');
       expect(await sut.view(live.meAnswerId, `member:${author.userId}`, author.userId)).toEqual({
         views: 1,
         counted: true,

@@ -1,5 +1,4 @@
-import { randomUUID } from 'node:crypto';
-import { AppError } from '@mepedia/server-http';
+import { decisionOf, twoMembers, whoAsks } from '@mepedia/server-service-testing';
 import {
   listVisibility,
   mayAccess,
@@ -9,27 +8,14 @@ import {
   type PostAction,
 } from './posts.access';
 
-const author = randomUUID();
-const other = randomUUID();
+const { owner: author, other } = twoMembers();
 const post = (privacy: PostAccess['privacy']): PostAccess => ({ publisherId: author, privacy });
-
 /** The code `requireAccess` refuses with, or 'allowed'. */
-function decision(actor: Actor, action: PostAction, target: PostAccess | undefined): string {
-  try {
-    requireAccess(actor, action, target);
-    return 'allowed';
-  } catch (error) {
-    if (error instanceof AppError) return error.code;
-    throw error;
-  }
-}
+const decision = (actor: Actor, action: PostAction, target: PostAccess | undefined) =>
+  decisionOf(() => requireAccess(actor, action, target));
 
 describe('the posts access policy', () => {
-  const actors: Array<[string, Actor]> = [
-    ['its author', author],
-    ['another member', other],
-    ['a guest', null],
-  ];
+  const actors = whoAsks(author, other);
 
   describe('a public post', () => {
     it.each(actors)('is read, viewed and shared by %s', (_, actor) => {

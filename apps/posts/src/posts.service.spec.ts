@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { GetPostsRequest, PostPrivacy } from '@mepedia/contracts';
 import { removedMemberKey } from '@mepedia/server-database';
-import { AppError } from '@mepedia/server-http';
+import { copyOnCommit, refusalOf, twoMembers } from '@mepedia/server-service-testing';
 import type { z } from 'zod';
 import type { MePost } from './me-answer-posts.repository';
 import type { ListFilter } from './post-lists.repository';
@@ -170,39 +170,37 @@ function ports(s: State): PostsTransaction {
 }
 
 function newStore() {
-  let state: State = {
-    posts: new Map(),
-    likes: new Set(),
-    views: new Set(),
-    shares: new Set(),
-    publishers: new Map(),
-    left: new Set(),
-    answerEvents: new Map(),
-    events: [],
-  };
+  const kept = copyOnCommit<State>(
+    {
+      posts: new Map(),
+      likes: new Set(),
+      views: new Set(),
+      shares: new Set(),
+      publishers: new Map(),
+      left: new Set(),
+      answerEvents: new Map(),
+      events: [],
+    },
+    copy,
+  );
   const page: SummaryWithPublisher[] = [];
   const list = jest.fn(async (_filter: ListFilter) => page);
   const store: PostsStore = {
     get posts() {
-      return ports(state).posts;
+      return ports(kept.current()).posts;
     },
     get members() {
-      return ports(state).members;
+      return ports(kept.current()).members;
     },
     lists: { list },
-    transaction: async (work) => {
-      const draft = copy(state);
-      const result = await work(ports(draft));
-      state = draft;
-      return result;
-    },
+    transaction: (work) => kept.transaction((draft) => work(ports(draft))),
   };
   return {
     store,
     list,
     page,
-    state: () => state,
-    events: () => state.events,
+    state: kept.current,
+    events: () => kept.current().events,
   };
 }
 
@@ -223,19 +221,8 @@ const input = (privacy: PostPrivacy = 'public') => ({
   destination: 'profile' as const,
 });
 
-async function refusal(work: Promise<unknown>): Promise<string> {
-  try {
-    await work;
-  } catch (error) {
-    if (error instanceof AppError) return error.code;
-    throw error;
-  }
-  throw new Error('not refused');
-}
-
 describe(PostsService.name, () => {
-  const author = randomUUID();
-  const other = randomUUID();
+  const { owner: author, other } = twoMembers();
 
   describe('create', () => {
     it('stores the post cleaned and announces its privacy with it', async () => {
@@ -284,15 +271,15 @@ describe(PostsService.name, () => {
       const open = await sut.create(author, input('public'));
       const closed = await sut.create(author, input('private'));
       const before = state().events.length;
-      expect(await refusal(sut.update(other, { postId: open.postId, title: 'Mine' }))).toBe(
+      expect(await refusalOf(sut.update(other, { postId: open.postId, title: 'Mine' }))).toBe(
         'NOT_POST_OWNER',
       );
-      expect(await refusal(sut.updatePrivacy(other, closed.postId, 'public'))).toBe(
+      expect(await refusalOf(sut.updatePrivacy(other, closed.postId, 'public'))).toBe(
         'POST_NOT_FOUND',
       );
-      expect(await refusal(sut.delete(other, open.postId))).toBe('NOT_POST_OWNER');
-      expect(await refusal(sut.delete(other, closed.postId))).toBe('POST_NOT_FOUND');
-      expect(await refusal(sut.delete(other, randomUUID()))).toBe('POST_NOT_FOUND');
+      expect(await refusalOf(sut.delete(other, open.postId))).toBe('NOT_POST_OWNER');
+      expect(await refusalOf(sut.delete(other, closed.postId))).toBe('POST_NOT_FOUND');
+      expect(await refusalOf(sut.delete(other, randomUUID()))).toBe('POST_NOT_FOUND');
       expect(state().posts.get(open.postId)?.title).toBe('A summer');
       expect(state().posts.size).toBe(2);
       expect(state().events).toHaveLength(before);
@@ -301,7 +288,7 @@ describe(PostsService.name, () => {
     it('asks who asks before it reads the content: a stranger’s bad content is still not theirs', async () => {
       const { sut } = setUp();
       const { postId } = await sut.create(author, input());
-      expect(await refusal(sut.update(other, { postId, content: '<p>Hi</p>' }))).toBe(
+      expect(await refusalOf(sut.update(other, { postId, content: '<p>Hi</p>' }))).toBe(
         'NOT_POST_OWNER',
       );
     });
@@ -322,7 +309,7 @@ describe(PostsService.name, () => {
         payload: { postId: mine?.id, publisherId: author, questionId: 'roots' },
       });
       expect(state().posts.size).toBe(0);
-      expect(await refusal(sut.deleteMePost(author, 'roots'))).toBe('POST_NOT_FOUND');
+      expect(await refusalOf(sut.deleteMePost(author, 'roots'))).toBe('POST_NOT_FOUND');
     });
   });
 
@@ -332,9 +319,9 @@ describe(PostsService.name, () => {
       const { postId } = await sut.create(author, input('private'));
       await sut.like(postId, author);
       expect(await sut.getById(postId, author)).toMatchObject({ postId, likedByMe: true });
-      expect(await refusal(sut.getById(postId, other))).toBe('POST_NOT_FOUND');
-      expect(await refusal(sut.getById(postId, null))).toBe('POST_NOT_FOUND');
-      expect(await refusal(sut.getById(randomUUID(), author))).toBe('POST_NOT_FOUND');
+      expect(await refusalOf(sut.getById(postId, other))).toBe('POST_NOT_FOUND');
+      expect(await refusalOf(sut.getById(postId, null))).toBe('POST_NOT_FOUND');
+      expect(await refusalOf(sut.getById(randomUUID(), author))).toBe('POST_NOT_FOUND');
     });
 
     it('shows a public post to anyone, and as an answer’s post only if it is one', async () => {
@@ -342,7 +329,7 @@ describe(PostsService.name, () => {
       const { postId } = await sut.create(author, input('public'));
       expect(await sut.getById(postId, null)).toMatchObject({ postId, likedByMe: false });
       expect(await sut.getById(postId, other)).toMatchObject({ postId, likedByMe: false });
-      expect(await refusal(sut.getMePost(postId, other))).toBe('POST_NOT_FOUND');
+      expect(await refusalOf(sut.getMePost(postId, other))).toBe('POST_NOT_FOUND');
     });
   });
 
@@ -420,10 +407,10 @@ describe(PostsService.name, () => {
     it('takes no like, view or share of a private post but its author’s', async () => {
       const { sut, state } = setUp();
       const { postId } = await sut.create(author, input('private'));
-      expect(await refusal(sut.like(postId, other))).toBe('POST_NOT_FOUND');
-      expect(await refusal(sut.view(postId, 'visitor:v1', null))).toBe('POST_NOT_FOUND');
-      expect(await refusal(sut.view(postId, undefined, other))).toBe('POST_NOT_FOUND');
-      expect(await refusal(sut.share(postId, `member:${other}`, other))).toBe('POST_NOT_FOUND');
+      expect(await refusalOf(sut.like(postId, other))).toBe('POST_NOT_FOUND');
+      expect(await refusalOf(sut.view(postId, 'visitor:v1', null))).toBe('POST_NOT_FOUND');
+      expect(await refusalOf(sut.view(postId, undefined, other))).toBe('POST_NOT_FOUND');
+      expect(await refusalOf(sut.share(postId, `member:${other}`, other))).toBe('POST_NOT_FOUND');
       expect(state().posts.get(postId)).toMatchObject({ likes: 0, views: 0, shareCount: 0 });
       expect(await sut.view(postId, `member:${author}`, author)).toEqual({
         views: 1,

@@ -1,40 +1,16 @@
 import type { ReactionName } from '@mepedia/contracts';
 import { newId, type Subject } from '@mepedia/server-database';
-import { UNANNOUNCED_GRACE_MS } from '@mepedia/server-platform';
+import {
+  FakeSubjects,
+  FakeTransactions,
+  madeLongAgo,
+  twoMembers,
+} from '@mepedia/server-service-testing';
 import { visibleLikes } from './reactions.access';
 import type { ObjectRef, ReactionsRepository } from './reactions.repository';
 import { memberViewerKey, ReactionsService } from './reactions.service';
 
-const OWNER = '0190b7a4-0000-7000-8000-00000000000a';
-const OTHER = '0190b7a4-0000-7000-8000-00000000000b';
-
-/** The subjects read model, in memory: only what the service's rule reads and notes. */
-class FakeSubjects {
-  readonly rows = new Map<string, Subject>();
-  readonly noted: Array<{ id: string; collection: string | undefined }> = [];
-  subject(id: string) {
-    return Promise.resolve(this.rows.get(id));
-  }
-  subjects(ids: string[]) {
-    const found = ids.flatMap((id) => {
-      const row = this.rows.get(id);
-      return row ? [[id, row] as const] : [];
-    });
-    return Promise.resolve(new Map(found));
-  }
-  startedAt() {
-    return Promise.resolve(undefined);
-  }
-  noteUnannounced(id: string, collection?: string) {
-    this.noted.push({ id, collection });
-    return Promise.resolve();
-  }
-  markDeleted(id: string) {
-    this.rows.set(id, { ownerId: OWNER, private: true, deleted: true });
-    return Promise.resolve();
-  }
-  disownSubjects = jest.fn(() => Promise.resolve(0));
-}
+const { owner: OWNER, other: OTHER } = twoMembers();
 
 const keyOf = ({ collection, objectId }: ObjectRef, who: string) =>
   `${collection}/${objectId}/${who}`;
@@ -43,7 +19,7 @@ const keyOf = ({ collection, objectId }: ObjectRef, who: string) =>
  * The repository's reads and writes, in memory, keeping rows by key. Notes what was written
  * outside a transaction: the service must write, and hand events over, inside the one it opens.
  */
-class FakeRepository {
+class FakeRepository extends FakeTransactions<ReactionsRepository> {
   readonly subjects = new FakeSubjects();
   readonly likes = new Set<string>();
   readonly lotties = new Set<string>();
@@ -51,32 +27,19 @@ class FakeRepository {
   readonly comments = new Map<string, { subjectId: string; deleted: boolean }>();
   readonly left = new Set<string>();
   readonly handedOver: string[] = [];
-  open = 0;
-  writtenOutside = 0;
 
-  async transaction<T>(work: (repository: ReactionsRepository) => Promise<T>): Promise<T> {
-    this.open += 1;
-    try {
-      return await work(this as unknown as ReactionsRepository);
-    } finally {
-      this.open -= 1;
-    }
-  }
-  private write() {
-    if (this.open === 0) this.writtenOutside += 1;
-  }
   private countOf(rows: Set<string>, prefix: string) {
     return [...rows].filter((key) => key.startsWith(prefix)).length;
   }
   toggleLike(object: ObjectRef, userId: string) {
-    this.write();
+    this.inTransaction();
     const key = keyOf(object, userId);
     const liked = !this.likes.delete(key);
     if (liked) this.likes.add(key);
     return Promise.resolve({ liked, likes: this.countOf(this.likes, keyOf(object, '')) });
   }
   toggleLottie(object: ObjectRef, userId: string, name: ReactionName) {
-    this.write();
+    this.inTransaction();
     const key = keyOf(object, `${userId}/${name}`);
     const reacted = !this.lotties.delete(key);
     if (reacted) this.lotties.add(key);
@@ -103,24 +66,24 @@ class FakeRepository {
     return Promise.resolve(this.countOf(this.views, keyOf(object, '')));
   }
   addView(object: ObjectRef, _property: string, viewer: string) {
-    this.write();
+    this.inTransaction();
     const key = keyOf(object, viewer);
     if (this.views.has(key)) return Promise.resolve(undefined);
     this.views.add(key);
     return this.viewCount(object);
   }
   removeView(object: ObjectRef, _property: string, viewer: string) {
-    this.write();
+    this.inTransaction();
     this.views.delete(keyOf(object, viewer));
     return Promise.resolve();
   }
   requestPostLike(postId: string, userId: string, liked: boolean) {
-    this.write();
+    this.inTransaction();
     this.handedOver.push(`like ${postId} ${userId} ${liked}`);
     return Promise.resolve();
   }
   requestPostView(postId: string, viewer: string) {
-    this.write();
+    this.inTransaction();
     this.handedOver.push(`view ${postId} ${viewer}`);
     return Promise.resolve();
   }
@@ -128,7 +91,7 @@ class FakeRepository {
     return Promise.resolve(this.left.has(userId));
   }
   setLike(object: ObjectRef, userId: string, liked: boolean) {
-    this.write();
+    this.inTransaction();
     if (liked) this.likes.add(keyOf(object, userId));
     else this.likes.delete(keyOf(object, userId));
     return Promise.resolve();
@@ -149,7 +112,7 @@ class FakeRepository {
     return Promise.resolve();
   }
   removeObject(object: ObjectRef) {
-    this.write();
+    this.inTransaction();
     const prefix = keyOf(object, '');
     let likes = 0;
     let lotties = 0;
@@ -161,7 +124,7 @@ class FakeRepository {
     return Promise.resolve({ likes, lotties, views });
   }
   removeMember = jest.fn(() => {
-    this.write();
+    this.inTransaction();
     return Promise.resolve({ likes: 0, lotties: 0, views: 0 });
   });
 }
@@ -174,19 +137,10 @@ function newTestService() {
   const newSubject = (
     subject: Partial<Subject> = {},
     collection: 'posts' | 'meAnswers' = 'posts',
-  ): ObjectRef => {
-    const objectId = newId(Date.now() - 2 * UNANNOUNCED_GRACE_MS);
-    repository.subjects.rows.set(objectId, {
-      ownerId: OWNER,
-      private: false,
-      deleted: false,
-      ...subject,
-    });
-    return { collection, objectId };
-  };
+  ): ObjectRef => ({ collection, objectId: repository.subjects.announce(OWNER, subject) });
   /** A comment feed-messages announced, about `subject`. */
   const newComment = (subject: ObjectRef, deleted = false): ObjectRef => {
-    const objectId = newId(Date.now() - 2 * UNANNOUNCED_GRACE_MS);
+    const objectId = madeLongAgo();
     repository.comments.set(objectId, { subjectId: subject.objectId, deleted });
     return { collection: 'feedMessages', objectId };
   };
@@ -222,7 +176,7 @@ describe(ReactionsService.name, () => {
         `like ${post.objectId} ${OTHER} false`,
       ]);
       expect(relayed).toHaveBeenCalledTimes(2);
-      expect(repository.writtenOutside).toBe(0);
+      expect(repository.outside).toBe(0);
     });
 
     it('hands nothing over for a me answer, a comment or a member', async () => {
@@ -253,7 +207,7 @@ describe(ReactionsService.name, () => {
       const gone = newSubject({ deleted: true });
       const unknown: ObjectRef = {
         collection: 'posts',
-        objectId: newId(Date.now() - 2 * UNANNOUNCED_GRACE_MS),
+        objectId: madeLongAgo(),
       };
       for (const post of [gone, unknown])
         await expect(sut.toggleLike(post, OWNER)).rejects.toMatchObject({
@@ -364,7 +318,7 @@ describe(ReactionsService.name, () => {
       expect([...repository.views]).toEqual([`posts/${postId}/visitor:1`]);
       await sut.applyPostView(postId, 'visitor:1', false);
       expect(repository.views.size).toBe(0);
-      expect(repository.writtenOutside).toBe(0);
+      expect(repository.outside).toBe(0);
     });
   });
 
@@ -405,7 +359,7 @@ describe(ReactionsService.name, () => {
       await sut.removeMember(OWNER);
       expect(repository.removeMember).toHaveBeenCalledWith(OWNER, memberViewerKey(OWNER));
       expect(repository.subjects.disownSubjects).toHaveBeenCalledWith(OWNER);
-      expect(repository.writtenOutside).toBe(0);
+      expect(repository.outside).toBe(0);
     });
   });
 });
