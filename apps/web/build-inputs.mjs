@@ -29,6 +29,7 @@ export function webInputs(root = '.') {
     ...files(at('apps/web/public')),
     ...files(at('libs/web')),
     ...files(at('libs/contracts/src')),
+    ...files(at('libs/messages/src')),
     at('apps/web/vite.config.ts'),
     at('apps/web/vite-fonts.ts'),
     at('apps/web/react-router.config.ts'),

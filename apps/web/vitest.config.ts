@@ -10,6 +10,7 @@ export default defineConfig({
       // Before '@mepedia/contracts', which would otherwise take it as a path inside itself.
       '@mepedia/contracts/browser': root('libs/contracts/src/browser.ts'),
       '@mepedia/contracts': root('libs/contracts/src/index.ts'),
+      '@mepedia/messages': root('libs/messages/src/index.ts'),
       '@mepedia/web-i18n': root('libs/web/i18n/src/index.ts'),
       // Before '@mepedia/web-api', as for the contracts.
       '@mepedia/web-api/queries': root('libs/web/api/src/queries.ts'),

@@ -1,0 +1,4 @@
+export * from './message';
+export * from './format';
+export * from './catalogue';
+export * from './notifications';

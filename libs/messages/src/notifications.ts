@@ -1,0 +1,78 @@
+// The wording of the emails and text messages the worker sends (apps/worker/src/templates.ts
+// lays them out), in ICU MessageFormat like the web app's interface strings, and checked the same
+// way (catalogue.spec.ts). Hebrew must have every key (the type says so).
+
+export const notificationsEn = {
+  'product.name': 'Mepedia',
+  'email.greeting': 'Hi {firstname},',
+  'email.footer': 'You received this because you signed up for {product}. Stop updates',
+  'email.unsubscribe': 'unsubscribe',
+
+  'verifyEmail.subject': 'Confirm your email for Mepedia',
+  'verifyEmail.text':
+    'Your phone number is verified. One step left: confirm your email address, and your story can begin.',
+  'verifyEmail.valid': 'The link is valid for 24 hours.',
+  'verifyEmail.action': 'Confirm my email',
+
+  'passwordReset.subject': 'Reset your Mepedia password',
+  'passwordReset.text': 'You asked to reset your password. Choose a new one through the link.',
+  'passwordReset.valid':
+    'The link works once, for {minutes, plural, one {# minute} other {# minutes}}. If you did not ask for this, you can ignore this email.',
+  'passwordReset.action': 'Choose a new password',
+
+  'confirmEmailChange.subject': 'Confirm your new email for Mepedia',
+  'confirmEmailChange.text':
+    'You asked to move your account to this address. It changes when you confirm it through the link; until then your previous address stays.',
+  'confirmEmailChange.valid':
+    'The link works once, for 24 hours. If you did not ask for this, you can ignore this email.',
+  'confirmEmailChange.action': 'Confirm my new email',
+
+  'contactChanged.subject':
+    '{field, select, email {The email of your Mepedia account was changed} other {The phone number of your Mepedia account was changed}}',
+  'contactChanged.text':
+    '{field, select, email {The email address of your account was just changed, and messages now go to the new one. This is the last one to this address.} other {The phone number of your account was just changed.}}',
+  'contactChanged.advice': 'If this was not you, reset your password and contact support at once.',
+
+  'sms.verificationCode':
+    '{product}: your verification code is {code}. It expires in {minutes, plural, one {# minute} other {# minutes}}.',
+} as const;
+
+export type NotificationKey = keyof typeof notificationsEn;
+
+export const notificationsHe: Record<NotificationKey, string> = {
+  'product.name': 'מפדיה',
+  'email.greeting': 'שלום {firstname},',
+  'email.footer': 'קיבלת הודעה זו כי נרשמת ל{product}. להפסקת עדכונים',
+  'email.unsubscribe': 'הסרה מרשימת התפוצה',
+
+  'verifyEmail.subject': 'אישור כתובת האימייל שלך במפדיה',
+  'verifyEmail.text':
+    'מספר הטלפון שלך אומת. נשאר רק לאשר את כתובת האימייל, וסיפור החיים שלך יוכל להתחיל.',
+  'verifyEmail.valid': 'הקישור בתוקף ל-24 שעות.',
+  'verifyEmail.action': 'אישור כתובת האימייל',
+
+  'passwordReset.subject': 'איפוס הסיסמה שלך במפדיה',
+  'passwordReset.text': 'ביקשת לאפס את הסיסמה שלך. אפשר לבחור סיסמה חדשה דרך הקישור.',
+  'passwordReset.valid':
+    'הקישור בתוקף {minutes, plural, one {לדקה אחת} two {לשתי דקות} other {ל-# דקות}} ולשימוש אחד. אם לא ביקשת זאת, אפשר להתעלם מהודעה זו.',
+  'passwordReset.action': 'בחירת סיסמה חדשה',
+
+  'confirmEmailChange.subject': 'אישור כתובת האימייל החדשה שלך במפדיה',
+  'confirmEmailChange.text':
+    'ביקשת להחליף את כתובת האימייל בחשבון שלך לכתובת זו. ההחלפה תיעשה כשתאשר/י אותה דרך הקישור; עד אז הכתובת הקודמת נשארת.',
+  'confirmEmailChange.valid':
+    'הקישור בתוקף ל-24 שעות ולשימוש אחד. אם לא ביקשת זאת, אפשר להתעלם מהודעה זו.',
+  'confirmEmailChange.action': 'אישור הכתובת החדשה',
+
+  'contactChanged.subject':
+    '{field, select, email {כתובת האימייל בחשבון המפדיה שלך הוחלפה} other {מספר הטלפון בחשבון המפדיה שלך הוחלף}}',
+  'contactChanged.text':
+    '{field, select, email {כתובת האימייל בחשבון שלך הוחלפה זה עתה, ומעכשיו ההודעות יישלחו לכתובת החדשה. זו ההודעה האחרונה לכתובת זו.} other {מספר הטלפון בחשבון שלך הוחלף זה עתה.}}',
+  'contactChanged.advice': 'אם זה לא היה את/ה, יש לאפס את הסיסמה ולפנות לתמיכה מיד.',
+
+  'sms.verificationCode':
+    '{product}: קוד האימות שלך הוא {code}. הקוד בתוקף {minutes, plural, one {דקה אחת} two {שתי דקות} other {# דקות}}.',
+};
+
+/** For the catalogue checks and the worker: every language's notifications. */
+export const notificationMessages = { en: notificationsEn, he: notificationsHe };
