@@ -36,6 +36,60 @@ describe(renderEmail.name, () => {
   });
 });
 
+describe('the wording, from the shared catalogue', () => {
+  const reset = (language: 'en' | 'he', expiresInMinutes: number) =>
+    renderEmail(
+      {
+        template: 'password-reset',
+        to: 'noa@example.com',
+        language,
+        data: { firstname: 'Noa', link: 'https://m.test/password-reset?token=t', expiresInMinutes },
+      },
+      'https://m.test/unsubscribe',
+    );
+
+  it('counts minutes by each language’s plural rules', () => {
+    expect(reset('en', 60).text).toContain('The link works once, for 60 minutes.');
+    expect(reset('en', 1).text).toContain('The link works once, for 1 minute.');
+    expect(reset('he', 60).text).toContain('הקישור בתוקף ל-60 דקות ולשימוש אחד.');
+    expect(reset('he', 1).text).toContain('הקישור בתוקף לדקה אחת ולשימוש אחד.');
+    expect(reset('he', 2).text).toContain('הקישור בתוקף לשתי דקות ולשימוש אחד.');
+  });
+
+  it('says which contact changed, and ends with the way to stop updates', () => {
+    const email = renderEmail(
+      {
+        template: 'contact-changed',
+        to: 'noa@example.com',
+        language: 'en',
+        data: { firstname: 'Noa', field: 'phoneNumber' },
+      },
+      'https://m.test/unsubscribe?email=x',
+    );
+    expect(email.subject).toBe('The phone number of your Mepedia account was changed');
+    expect(email.text).toContain('The phone number of your account was just changed.');
+    expect(email.text).toMatch(
+      /You received this because you signed up for Mepedia\. Stop updates: https:\/\/m\.test\/unsubscribe\?email=x$/,
+    );
+    expect(email.html).toContain(
+      'Stop updates: <a href="https://m.test/unsubscribe?email=x" style="color:#666">unsubscribe</a>',
+    );
+  });
+
+  it('formats a member’s name as a value, never as a message', () => {
+    const email = renderEmail(
+      {
+        template: 'verify-email',
+        to: 'a@example.com',
+        language: 'en',
+        data: { firstname: "{count, plural, other {#}} O'Hara", link: 'https://m.test/x' },
+      },
+      'https://m.test/unsubscribe',
+    );
+    expect(email.text).toContain("Hi {count, plural, other {#}} O'Hara,");
+  });
+});
+
 describe(renderSms.name, () => {
   it('texts the code in the member language', () => {
     const job = {
