@@ -1,0 +1,36 @@
+import type { CurrentUser, PeoplePage, PeopleQuery } from '@mepedia/contracts';
+import { queryOptions } from '@tanstack/react-query';
+import type { Api } from '../client';
+import { STALE } from './stale';
+
+export const userQueries = {
+  all: ['users'] as const,
+  session: (api: Api) =>
+    queryOptions({
+      queryKey: [...userQueries.all, 'session'] as const,
+      queryFn: async (): Promise<CurrentUser | null> => {
+        const session = await api.users.session();
+        return session === 'NoSession' ? null : session;
+      },
+      staleTime: STALE.short,
+    }),
+  publishedAmount: (api: Api) =>
+    queryOptions({
+      queryKey: [...userQueries.all, 'publishedAmount'] as const,
+      queryFn: async () => (await api.users.getPublishedProfilesAmount()).publishedProfilesAmount,
+      staleTime: STALE.long,
+    }),
+  people: (api: Api, query: PeopleQuery) =>
+    queryOptions({
+      queryKey: [...userQueries.all, 'people', query] as const,
+      queryFn: (): Promise<PeoplePage> => api.users.getPublishedUsers(query),
+      staleTime: STALE.short,
+    }),
+  homepage: (api: Api) =>
+    queryOptions({
+      queryKey: [...userQueries.all, 'homepage'] as const,
+      queryFn: (): Promise<PeoplePage> =>
+        api.users.getHomepageUsers({ limit: 6, sortBy: 'mostRecent' }),
+      staleTime: STALE.long,
+    }),
+};
