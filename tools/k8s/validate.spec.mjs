@@ -66,6 +66,14 @@ const BREAKS = [
     /worker consumes no queue mail/,
   ],
   ['components/keda-worker/kustomization.yaml', 'name: worker', 'name: workerr', /workerr/],
+  // What kustomize refuses, the renderer refuses too: a misspelt field, a file that is not there.
+  ['overlays/dev/kustomization.yaml', /^resources:/m, 'resourcez:', /resourcez/],
+  [
+    'overlays/dev/kustomization.yaml',
+    /^resources:\n/m,
+    'resources:\n  - forgotten.yaml\n',
+    /forgotten.yaml does not exist/,
+  ],
   [
     'monitoring/grafana-dashboard.json',
     /("expr": "[^"]*)process_start_time_seconds/,
