@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig, type Plugin } from 'vite';
 import { signFonts } from './vite-fonts';
+import { precompileMessages } from './vite-messages';
 
 const root = (path: string) => fileURLToPath(new URL(`../../${path}`, import.meta.url));
 
@@ -18,9 +19,9 @@ const SCHEMAS = /\/node_modules\/zod\/|\/libs\/contracts\/src\/index\.ts$/;
 // re-exports them (Rollup would pull them into the shell with the index otherwise).
 const PAGE_MESSAGES = /\/libs\/web\/i18n\/src\/messages\/(?!en\.ts$|he\.ts$)([\w-]+)\.ts$/;
 // The query cache and what it runs on: one chunk, loaded by the pages that keep a cache (the
-// magazine, people, settings), never by the others (components/query/query-provider.tsx).
+// magazine, people, settings, a post), never by the others (components/query/query-provider.tsx).
 const QUERY_CACHE =
-  /\/node_modules\/@tanstack\/|\/apps\/web\/app\/components\/query\/|\/libs\/web\/api\/src\/queries\.ts$/;
+  /\/node_modules\/@tanstack\/|\/apps\/web\/app\/components\/query\/|\/libs\/web\/api\/src\/queries(\.ts$|\/)/;
 // The page parts several pages share (cards, bylines, reactions, fields, the ui/ pieces). A
 // folder of its own under components/ (settings/, editor/, answers/...) belongs to its page.
 const PARTS = /\/apps\/web\/app\/(components(\/ui)?|lib)\/[^/?]+\.tsx?$/;
@@ -96,9 +97,10 @@ function bundleReport(file: string | undefined): Plugin | undefined {
   };
 }
 
-export default defineConfig(({ isSsrBuild }) => ({
+export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [
     signFonts(root('apps/web/app')),
+    precompileMessages(),
     reactRouter(),
     bundleReport(process.env['WEB_BUNDLE_REPORT']),
   ],
@@ -107,10 +109,20 @@ export default defineConfig(({ isSsrBuild }) => ({
       // Before '@mepedia/contracts', which would otherwise take it as a path inside itself.
       '@mepedia/contracts/browser': root('libs/contracts/src/browser.ts'),
       '@mepedia/contracts': root('libs/contracts/src/index.ts'),
+      '@mepedia/messages': root('libs/messages/src/index.ts'),
       '@mepedia/web-i18n': root('libs/web/i18n/src/index.ts'),
       // Before '@mepedia/web-api', as for the contracts.
       '@mepedia/web-api/queries': root('libs/web/api/src/queries.ts'),
       '@mepedia/web-api': root('libs/web/api/src/index.ts'),
+      // The browser gets its messages parsed (vite-messages.ts), and so intl-messageformat
+      // without the ICU parser: its stub keeps the element types and throws if asked to parse.
+      ...(command === 'build' && !isSsrBuild
+        ? {
+            '@formatjs/icu-messageformat-parser': root(
+              'node_modules/@formatjs/icu-messageformat-parser/lib/no-parser.js',
+            ),
+          }
+        : {}),
     },
   },
   build: {

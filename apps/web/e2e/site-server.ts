@@ -79,9 +79,15 @@ function siteEnv(site: Site, port: number, worker: number): Record<string, strin
     // with the demo seed's members, posts, comments and reactions in them.
     DEMO_SEED: 'true',
     // Broken interface text overrides beside the site's own (its migrations write the footer's
-    // credit line): the pages must show the built-in texts in their place (text-overrides.e2e.ts).
+    // credit line): the pages must show the built-in texts in their place; and a good one with a
+    // plural, which the browser formats from the server's parse (text-overrides.e2e.ts).
     SITE_TEXT_OVERRIDES: JSON.stringify({
-      en: { 'footer.copyright': '© {yeer} Broken', 'footer.terms': 'Terms {of service' },
+      en: {
+        'footer.copyright': '© {yeer} Broken',
+        'footer.terms': 'Terms {of service',
+        'footer.publishedProfiles':
+          '{count, plural, =0 {No stories told yet} one {# story told so far} other {# stories told so far}}',
+      },
       he: { 'footer.privacy': '<b>מדיניות שבורה</b>' },
     }),
   };

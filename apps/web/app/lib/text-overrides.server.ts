@@ -11,6 +11,7 @@ import {
   writePostMessages,
   type Locale,
   type MessageOverrides,
+  type MessageSource,
 } from '@mepedia/web-i18n';
 
 /**
@@ -39,8 +40,8 @@ const PAGE_MESSAGES = [
 ];
 
 /** The web app's own message for `key` in `locale`: the catalogue's or a page's. */
-export function builtInMessage(locale: Locale, key: string): string | undefined {
-  const own = (messages: Readonly<Record<string, string>>) =>
+export function builtInMessage(locale: Locale, key: string): MessageSource | undefined {
+  const own = (messages: Readonly<Record<string, MessageSource>>) =>
     Object.prototype.hasOwnProperty.call(messages, key) ? messages[key] : undefined;
   return own(catalogs[locale]) ?? PAGE_MESSAGES.map((page) => own(page[locale])).find(Boolean);
 }

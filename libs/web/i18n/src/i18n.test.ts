@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { compileMessage } from './format';
+import { compileMessage, parseMessage } from '@mepedia/messages';
+import { describe, expect, it, vi } from 'vitest';
 import {
   LOCALES,
   createTranslator,
@@ -98,7 +98,7 @@ describe('translator', () => {
   it('has every key in Hebrew too', () => {
     expect(Object.keys(catalogs.he).sort()).toEqual(Object.keys(catalogs.en).sort());
     for (const locale of LOCALES)
-      for (const value of Object.values(catalogs[locale])) expect(value.trim()).not.toBe('');
+      for (const value of Object.values(catalogs[locale])) expect(value.length).toBeGreaterThan(0);
   });
 
   it('uses Hebrew plural forms, including the dual', () => {
@@ -123,6 +123,30 @@ describe('translator', () => {
 
   it('lets run-time text override the catalogue', () => {
     expect(createTranslator('en', { 'menu.home': 'Start' })('menu.home')).toBe('Start');
+  });
+
+  it('formats messages given parsed, as the browser gets them', () => {
+    const t = createTranslator('en', { 'footer.copyright': parseMessage('Made in {year}') });
+    expect(t('footer.copyright', { year: 2026 })).toBe('Made in 2026');
+  });
+
+  it('never shows raw ICU: a message that cannot be formatted gives way to the catalogue', () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    // Unchecked text (overrides are checked on the server first; this one slipped through).
+    const t = createTranslator('he', { 'footer.copyright': '© {year Mepedia' });
+    expect(t('footer.copyright', { year: 2026 })).toBe(
+      compileMessage(catalogs.he['footer.copyright'], 'he')({ year: 2026 }),
+    );
+    expect(t('footer.copyright', { year: 2026 })).not.toContain('{');
+    // A value the caller left out prints as nothing, and is reported.
+    expect(createTranslator('en')('footer.copyright')).toBe('©  Mepedia. All rights reserved.');
+    expect(error.mock.calls.map(([line]) => String(line))).toEqual([
+      expect.stringMatching(
+        /^interface message he footer\.copyright: MALFORMED_ARGUMENT/,
+      ),
+      'interface message en footer.copyright: no value for "year"',
+    ]);
+    error.mockRestore();
   });
 });
 

@@ -1,6 +1,7 @@
 export * from './locales';
 export * from './translator';
 export * from './overrides';
+export type { MessageSource } from '@mepedia/messages';
 export type { CoreMessageKey, MessageKey } from './messages/en';
 // Pages' own strings, for their routes to register (tree-shaken from every other page).
 export { editMeMessages } from './messages/edit-me';
