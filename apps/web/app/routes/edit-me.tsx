@@ -133,10 +133,13 @@ export default function EditMe({ loaderData }: Route.ComponentProps) {
             {nextQuestion && (
               <p>
                 <LocalizedLink className="button" to={`/profile/edit-me/${nextQuestion.index}`}>
-                  {richMessage(t, 'editMe.locked.link', {
-                    next: <bdi>{nextQuestion.index}</bdi>,
-                    title: nextQuestion.title[locale],
-                  })}
+                  {/* One run of text: a button lays its children out with gaps between them. */}
+                  <span>
+                    {richMessage(t, 'editMe.locked.link', {
+                      next: <bdi>{nextQuestion.index}</bdi>,
+                      title: nextQuestion.title[locale],
+                    })}
+                  </span>
                 </LocalizedLink>
               </p>
             )}

@@ -1,6 +1,9 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { Link2Off } from 'lucide-react';
+import { EmptyState } from '../components/empty-state';
 import { FormError } from '../components/field';
+import { LocalizedLink } from '../components/localized-link';
 import { useApi } from '../lib/api';
 import { describeApiError } from '../lib/forms';
 import { useI18n } from '../lib/i18n';
@@ -27,7 +30,18 @@ export default function Unsubscribe() {
     <section className="page page-narrow" aria-labelledby="unsubscribe-title">
       <h1 id="unsubscribe-title">{t('unsubscribe.title')}</h1>
       {!email || !signature ? (
-        <p>{t('unsubscribe.invalid')}</p>
+        // The same designed state as email-verification's incomplete link.
+        <EmptyState
+          icon={Link2Off}
+          title={t('unsubscribe.invalid.title')}
+          action={
+            <LocalizedLink className="button" to="/">
+              {t('unsubscribe.home')}
+            </LocalizedLink>
+          }
+        >
+          <p>{t('unsubscribe.invalid.text')}</p>
+        </EmptyState>
       ) : done ? (
         <p role="status">
           {richMessage(t, 'unsubscribe.done', { email: <bdi dir="ltr">{email}</bdi> })}

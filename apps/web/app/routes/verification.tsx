@@ -3,6 +3,8 @@ import { ApiError } from '@mepedia/web-api';
 import { localizePath } from '@mepedia/web-i18n';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
+import { LogIn, ShieldQuestionMark } from 'lucide-react';
+import { EmptyState } from '../components/empty-state';
 import { Field, FormError } from '../components/field';
 import { LocalizedLink } from '../components/localized-link';
 import { useToasts } from '../components/toasts';
@@ -66,13 +68,25 @@ export default function Verification() {
   }, [api, userId, member?.verification, locale]);
 
   if (!userId || needsSignIn) {
+    // The same designed state as email-verification's: what is going on, and the next step.
     return (
-      <section className="page page-narrow">
-        <h1>{t('verify.title')}</h1>
-        <p role={needsSignIn ? 'alert' : undefined}>
-          {needsSignIn ? errorCatalog.VERIFICATION_SESSION_REQUIRED[locale] : t('verify.missing')}
-        </p>
-        <LocalizedLink to="/auth?modal=login">{t('auth.loginButton')}</LocalizedLink>
+      <section className="page page-narrow" aria-labelledby="verify-title">
+        <h1 id="verify-title">{t('verify.title')}</h1>
+        <EmptyState
+          icon={needsSignIn ? LogIn : ShieldQuestionMark}
+          title={t(needsSignIn ? 'verify.signIn.title' : 'verify.missing.title')}
+          action={
+            <LocalizedLink className="button" to="/auth?modal=login">
+              {t('auth.loginButton')}
+            </LocalizedLink>
+          }
+        >
+          <p role={needsSignIn ? 'alert' : undefined}>
+            {needsSignIn
+              ? errorCatalog.VERIFICATION_SESSION_REQUIRED[locale]
+              : t('verify.missing.text')}
+          </p>
+        </EmptyState>
       </section>
     );
   }

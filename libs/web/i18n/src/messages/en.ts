@@ -24,6 +24,8 @@ export const en = {
   'auth.hidePassword': 'Hide password',
   'auth.reason.search':
     'Searching people is for members. Log in, or register in a minute, and search away.',
+  'auth.reason.people':
+    'Sign up to meet the people of Mepedia: the people directory is open to members.',
   'header.menu.open': 'Open menu',
   'header.menu.close': 'Close menu',
   'header.menu.label': 'Main menu',
@@ -100,6 +102,16 @@ export const en = {
   'toast.error': 'Error',
   'toast.success': 'Done',
   'toast.close': 'Close notification',
+  // The picture picker (writing a post, the profile picture): the files service's limits.
+  'picture.choose': 'Choose a picture',
+  'picture.change': 'Choose another picture',
+  'picture.limits': 'JPEG, PNG, WebP or GIF, up to {max} MB.',
+  'picture.tooBig': 'Image too big: choose one of up to {max} MB',
+  // Confirmations said by the page after a full load (components/toast-queue.ts).
+  'confirm.loggedOut': 'You are logged out. See you soon!',
+  'confirm.profileDeleted': 'Your profile and everything in it are deleted.',
+  'confirm.passwordChanged': 'Your new password is saved.',
+  'confirm.emailConfirmed': 'Your email address is confirmed. Welcome to Mepedia!',
   'a11y.toolbar': 'Accessibility options',
   'a11y.open': 'Accessibility',
   'a11y.textSize': 'Text size',
@@ -183,7 +195,11 @@ export const en = {
   'verify.emailResend': 'Send the email again',
   'verify.emailResent': 'The email is on its way again',
   'verify.done': 'Your account is verified.',
-  'verify.missing': 'This verification link is incomplete. Log in to continue.',
+  // The page continues a registration; opened bare (no account named), it has nothing to verify.
+  'verify.missing.title': 'Nothing to verify here yet',
+  'verify.missing.text':
+    'This page continues a registration, with the code we send by SMS. Log in, and if your account still needs verifying, we take you to the step where you left off.',
+  'verify.signIn.title': 'Log in to go on verifying',
   'emailVerify.title': 'Confirming your email',
   'emailVerify.working': 'Confirming your email address…',
   'emailVerify.incomplete.title': 'This link is not complete',
@@ -217,7 +233,10 @@ export const en = {
   'unsubscribe.button': 'Unsubscribe',
   'unsubscribe.done':
     'Done: {email} will not receive updates any more. Messages you ask for, such as password resets, still arrive.',
-  'unsubscribe.invalid': 'This unsubscribe link is incomplete. Use the link from the email.',
+  'unsubscribe.invalid.title': 'This link is not complete',
+  'unsubscribe.invalid.text':
+    'Part of it is missing: it may have been cut when it was copied. Open the unsubscribe link straight from the email.',
+  'unsubscribe.home': 'To the home page',
   'form.sending': 'Sending…',
   'leave.title': 'Leave without saving?',
   'leave.text': 'Your changes on this page are not saved yet. If you leave now, they are lost.',
