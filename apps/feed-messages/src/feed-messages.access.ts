@@ -69,9 +69,17 @@ export class FeedMessagesAccess {
         return this.requireRoom(repository, request.roomId, viewerId);
       case 'discussion.write': {
         await this.requireVisible(repository, [request.roomId, request.postId], viewerId);
-        // A post or answer deleted, or never announced and not made a moment ago, is refused;
-        // one taken on trust is noted, and its messages go if it is still unannounced after
-        // the grace (`sweepUnannounced`).
+        // A post or answer deleted, or never announced and not made a moment ago, is refused.
+        // One never announced but made a moment ago (its UUIDv7 id says when) is taken on
+        // trust, not asked of its service: its announcement is queued behind its creation
+        // (under a second; minutes across a worker's restart), and its author's first comment
+        // waits neither for that nor for another service to answer. Trust costs little: a
+        // made-up fresh id opens a discussion of nothing, nobody else's, swept with its
+        // messages if still unannounced after the grace (`sweepUnannounced`); and a post
+        // announced private after all closes its discussion to others, as one made private
+        // later does. The note is written here, in the send's transaction: a message that
+        // commits always has its note for the sweep, and a send refused further on (a reply to
+        // a message not there) leaves none.
         await this.subjects
           .in(repository.subjects)
           .mustRead(request.postId, 'DISCUSSION_NOT_FOUND', {

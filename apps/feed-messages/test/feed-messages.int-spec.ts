@@ -904,5 +904,33 @@ describeEachEngine('feed-messages service over HTTP', (engine) => {
       expect(await aboutPost(forged)).toBe(0);
       expect(await numberOf(real)).toBe(1);
     });
+
+    it('notes a post taken on trust in the send’s transaction: a send refused leaves no note', async () => {
+      const ada = member();
+      const postId = newPost();
+      const notes = () =>
+        sqlCount(
+          'select count(*)::int as n from feed_messages.unannounced_subjects where subject_id = $1',
+          [postId],
+        );
+      // Refused after the post was taken on trust (the reply's parent is not there).
+      expect(
+        await failure('POST', 'sendMessage', ada, {
+          message: 'a reply to nothing',
+          postId,
+          parentMessageId: randomUUID(),
+        }),
+      ).toEqual({ status: 404, code: 'MESSAGE_NOT_FOUND' });
+      expect({ notes: await notes(), messages: await aboutPost(postId) }).toEqual({
+        notes: 0,
+        messages: 0,
+      });
+      const first = await send(ada, { message: 'first', postId });
+      await send(ada, { message: 'a reply', postId, parentMessageId: first.messageId });
+      expect({ notes: await notes(), messages: await aboutPost(postId) }).toEqual({
+        notes: 1,
+        messages: 2,
+      });
+    });
   });
 });
