@@ -1,42 +1,32 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { call, SETUP_TIMEOUT_MS, testIdentity } from '@mepedia/server-testing';
-import { createGatewayApp, type GatewayApp } from '../src/gateway.app';
-import { loadGatewayConfig } from '../src/gateway.config';
+import { call, SETUP_TIMEOUT_MS } from '@mepedia/server-testing';
+import type { GatewayApp } from '../src/gateway.app';
+import { startGateway, startStandIn, type StandIn } from './test-gateway';
 
 // /dev/outbox is the worker's, reachable through the gateway outside production only.
 describe('the dev outbox route', () => {
-  let worker: Server;
-  let workerUrl: string;
+  let worker: StandIn | undefined;
   const gateways: GatewayApp[] = [];
 
   beforeAll(async () => {
-    worker = createServer((request, response) => {
+    worker = await startStandIn((request, response) => {
       response
         .writeHead(200, { 'content-type': 'application/json' })
         .end(JSON.stringify([{ channel: 'sms', path: request.url }]));
     });
-    await new Promise<void>((resolve) => worker.listen(0, '127.0.0.1', resolve));
-    workerUrl = `http://127.0.0.1:${(worker.address() as AddressInfo).port}`;
   }, SETUP_TIMEOUT_MS);
 
   afterAll(async () => {
     for (const gateway of gateways) await gateway.close();
-    await new Promise((resolve) => worker.close(resolve));
+    await worker?.close();
   }, SETUP_TIMEOUT_MS);
 
   async function gatewayIn(nodeEnv: 'development' | 'production') {
-    const gateway = await createGatewayApp(
-      loadGatewayConfig({
-        NODE_ENV: nodeEnv,
-        WORKER_URL: workerUrl,
-        IDENTITY_PRIVATE_KEY: testIdentity().exported.privateKey,
-        LOG_LEVEL: 'silent',
-      }),
-    );
+    const { gateway, base } = await startGateway({
+      NODE_ENV: nodeEnv,
+      WORKER_URL: worker?.url ?? '',
+    });
     gateways.push(gateway);
-    await gateway.app.listen({ port: 0, host: '127.0.0.1' });
-    return (await gateway.app.getUrl()).replace('[::1]', '127.0.0.1');
+    return base;
   }
 
   it('is proxied to the worker in development', async () => {

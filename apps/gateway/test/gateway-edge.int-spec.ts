@@ -1,17 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, request as httpRequest, type IncomingMessage, type Server } from 'node:http';
-import { connect, type AddressInfo, type Socket } from 'node:net';
-import {
-  IMAGE_MAX_BYTES,
-  IMAGE_MAX_PIXELS,
-  SERVICE_APPS,
-  serviceUrlVariable,
-} from '@mepedia/contracts';
+import { request as httpRequest, type IncomingMessage, type RequestListener } from 'node:http';
+import { connect, type Socket } from 'node:net';
+import { IMAGE_MAX_BYTES, IMAGE_MAX_PIXELS } from '@mepedia/contracts';
 import { IdentityVerifier } from '@mepedia/server-identity';
 import { call, parseSetCookie, SETUP_TIMEOUT_MS, testIdentity } from '@mepedia/server-testing';
-import { createGatewayApp, type GatewayApp } from '../src/gateway.app';
-import { everyRateLimitAt, loadGatewayConfig } from '../src/gateway.config';
+import type { GatewayApp } from '../src/gateway.app';
+import { everyRateLimitAt } from '../src/gateway.config';
 import { RATE_RULES } from '../src/rate-rules';
+import { answerOk, startGatewayEdge, type GatewayEdge } from './test-gateway';
 
 const randomHex = () => randomBytes(12).toString('hex');
 
@@ -122,15 +118,15 @@ describe('the gateway at its edge', () => {
   const identity = testIdentity();
   const verifier = new IdentityVerifier(identity.keys.publicKey, 'posts');
   const seen: Seen[] = [];
-  let upstream: Server;
   /** Each request's path as it began to reach the service (its body may still be coming). */
   const arrivals: string[] = [];
+  let edge: GatewayEdge | undefined;
   let gateway: GatewayApp;
   let base: string;
   const LIMIT = 3;
 
   beforeAll(async () => {
-    upstream = createServer((req, res) => {
+    const upstream: RequestListener = (req, res) => {
       arrivals.push(req.url ?? '');
       let body = '';
       let bytes = 0;
@@ -189,32 +185,26 @@ describe('the gateway at its edge', () => {
         }
         res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
       });
-    });
-    await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
-    const upstreamUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
-    // Every limit (and its window) at LIMIT: each rule of rate-rules.ts is met after three calls.
-    const limits = everyRateLimitAt(LIMIT);
-    gateway = await createGatewayApp(
-      loadGatewayConfig({
-        IDENTITY_PRIVATE_KEY: identity.exported.privateKey,
-        ...Object.fromEntries(SERVICE_APPS.map((app) => [serviceUrlVariable(app), upstreamUrl])),
-        WORKER_URL: upstreamUrl,
-        LOG_LEVEL: 'silent',
+    };
+    edge = await startGatewayEdge(upstream, {
+      identity,
+      worker: true,
+      env: {
         // Each test speaks from its own addresses, through one trusted proxy hop.
         TRUST_PROXY_HOPS: '1',
-        ...limits,
+        // Every limit (and its window) at LIMIT: each rule of rate-rules.ts is met after three
+        // calls.
+        ...everyRateLimitAt(LIMIT),
         // Three uploads in flight for the whole process, two for a member (the default).
         UPLOADS_IN_FLIGHT: '3',
-      }),
-    );
-    await gateway.app.listen({ port: 0, host: '127.0.0.1' });
-    base = (await gateway.app.getUrl()).replace('[::1]', '127.0.0.1');
+      },
+    });
+    ({ gateway, base } = edge);
   }, SETUP_TIMEOUT_MS);
 
   afterAll(async () => {
     for (const socket of openSockets) socket.destroy();
-    await gateway?.close();
-    await new Promise((resolve) => upstream?.close(resolve));
+    await edge?.close();
   }, SETUP_TIMEOUT_MS);
 
   /** `/api/users/login` spelled another way for each try: encoded letters, a trailing slash. */
@@ -806,37 +796,19 @@ describe('the gateway at its edge', () => {
 
 // The server's own timeouts, short: a client that trickles its request is cut off.
 describe('the gateway with its clients’ timeouts', () => {
-  const identity = testIdentity();
-  let upstream: Server;
-  let gateway: GatewayApp;
+  let edge: GatewayEdge | undefined;
   let base: string;
 
   beforeAll(async () => {
-    upstream = createServer((req, res) => {
-      req.resume();
-      req.on('end', () =>
-        res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}'),
-      );
+    edge = await startGatewayEdge(answerOk, {
+      env: { REQUEST_TIMEOUT_MS: '1000', HEADERS_TIMEOUT_MS: '1000' },
     });
-    await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
-    const upstreamUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
-    gateway = await createGatewayApp(
-      loadGatewayConfig({
-        IDENTITY_PRIVATE_KEY: identity.exported.privateKey,
-        ...Object.fromEntries(SERVICE_APPS.map((app) => [serviceUrlVariable(app), upstreamUrl])),
-        LOG_LEVEL: 'silent',
-        REQUEST_TIMEOUT_MS: '1000',
-        HEADERS_TIMEOUT_MS: '1000',
-      }),
-    );
-    await gateway.app.listen({ port: 0, host: '127.0.0.1' });
-    base = (await gateway.app.getUrl()).replace('[::1]', '127.0.0.1');
+    ({ base } = edge);
   }, SETUP_TIMEOUT_MS);
 
   afterAll(async () => {
     for (const socket of openSockets) socket.destroy();
-    await gateway?.close();
-    await new Promise((resolve) => upstream?.close(resolve));
+    await edge?.close();
   }, SETUP_TIMEOUT_MS);
 
   /** Sends one byte every 100 ms for as long as the connection lasts; the whole server wrote. */

@@ -1,9 +1,6 @@
-import { createServer, type ServerResponse, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { SERVICE_APPS, serviceUrlVariable } from '@mepedia/contracts';
-import { call, SETUP_TIMEOUT_MS, testIdentity } from '@mepedia/server-testing';
-import { createGatewayApp, type GatewayApp } from '../src/gateway.app';
-import { loadGatewayConfig } from '../src/gateway.config';
+import type { ServerResponse } from 'node:http';
+import { call, SETUP_TIMEOUT_MS } from '@mepedia/server-testing';
+import { answerOk, startGatewayEdge, type GatewayEdge } from './test-gateway';
 
 type Problem = { code?: string; message?: string };
 
@@ -11,42 +8,26 @@ type Problem = { code?: string; message?: string };
 // answers everything else at once: the caller hears of the slow service, in time and in their
 // words, and the gateway goes on serving.
 describe('the gateway with a service that does not answer in time', () => {
-  const identity = testIdentity();
   const held = new Set<ServerResponse>();
-  let upstream: Server;
-  let gateway: GatewayApp;
+  let edge: GatewayEdge | undefined;
   let base: string;
 
   beforeAll(async () => {
-    upstream = createServer((req, res) => {
-      req.resume();
-      if (req.url === '/api/posts/getPostById') {
-        held.add(res);
-        return;
-      }
-      req.on('end', () =>
-        res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}'),
-      );
-    });
-    await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
-    const upstreamUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
-    gateway = await createGatewayApp(
-      loadGatewayConfig({
-        IDENTITY_PRIVATE_KEY: identity.exported.privateKey,
-        ...Object.fromEntries(SERVICE_APPS.map((app) => [serviceUrlVariable(app), upstreamUrl])),
-        LOG_LEVEL: 'silent',
-        UPSTREAM_TIMEOUT_MS: '300',
-      }),
+    edge = await startGatewayEdge(
+      (req, res) => {
+        if (req.url === '/api/posts/getPostById') {
+          req.resume();
+          held.add(res);
+        } else answerOk(req, res);
+      },
+      { env: { UPSTREAM_TIMEOUT_MS: '300' } },
     );
-    await gateway.app.listen({ port: 0, host: '127.0.0.1' });
-    base = (await gateway.app.getUrl()).replace('[::1]', '127.0.0.1');
+    ({ base } = edge);
   }, SETUP_TIMEOUT_MS);
 
   afterAll(async () => {
     for (const res of held) res.destroy();
-    await gateway?.close();
-    upstream?.closeAllConnections();
-    await new Promise((resolve) => upstream?.close(resolve));
+    await edge?.close();
   }, SETUP_TIMEOUT_MS);
 
   it('answers 504 UPSTREAM_TIMEOUT in the caller’s language once UPSTREAM_TIMEOUT_MS has passed', async () => {
