@@ -141,9 +141,7 @@ describe('translator', () => {
     // A value the caller left out prints as nothing, and is reported.
     expect(createTranslator('en')('footer.copyright')).toBe('©  Mepedia. All rights reserved.');
     expect(error.mock.calls.map(([line]) => String(line))).toEqual([
-      expect.stringMatching(
-        /^interface message he footer\.copyright: MALFORMED_ARGUMENT/,
-      ),
+      expect.stringMatching(/^interface message he footer\.copyright: MALFORMED_ARGUMENT/),
       'interface message en footer.copyright: no value for "year"',
     ]);
     error.mockRestore();
