@@ -29,6 +29,15 @@ export type NameCount = { name: ReactionName; count: number };
 /** What a member who leaves took with them. */
 export type RemovedMember = { likes: number; views: number; lotties: number };
 
+/** The rows of `table` about `object` that also meet `more` (a member's, a name's, a property's). */
+function about(
+  table: { collection: AnyPgColumn; objectId: AnyPgColumn },
+  { collection, objectId }: ObjectRef,
+  ...more: SQL[]
+): SQL | undefined {
+  return and(eq(table.collection, collection), eq(table.objectId, objectId), ...more);
+}
+
 /**
  * Data access for the reactions schema: reads and writes, no rules (the service and
  * reactions.access.ts decide). Every change of a like, view or reaction row changes its counter
@@ -109,25 +118,19 @@ export class ReactionsRepository {
   }
 
   /** Turn a member's like of an object on when off, off when on (`toggleCounted`). */
-  async toggleLike(
-    { collection, objectId }: ObjectRef,
-    userId: string,
-  ): Promise<{ liked: boolean; likes: number }> {
+  async toggleLike(object: ObjectRef, userId: string): Promise<{ liked: boolean; likes: number }> {
+    const { collection, objectId } = object;
     const { on, count } = await this.toggleCounted(
       {
         table: likeCounts,
         key: { collection, objectId },
-        where: and(eq(likeCounts.collection, collection), eq(likeCounts.objectId, objectId)),
+        where: about(likeCounts, object),
         count: 'likes',
       },
       {
         table: likes,
         values: { collection, objectId, userId },
-        where: and(
-          eq(likes.collection, collection),
-          eq(likes.objectId, objectId),
-          eq(likes.userId, userId),
-        ),
+        where: about(likes, object, eq(likes.userId, userId)),
       },
     );
     return { liked: on, likes: count };
@@ -144,33 +147,16 @@ export class ReactionsRepository {
   }
 
   /** Take a viewer's view off an object's `property` counter, row and counter together. */
-  async removeView(
-    { collection, objectId }: ObjectRef,
-    property: ViewProperty,
-    viewer: string,
-  ): Promise<void> {
+  async removeView(object: ObjectRef, property: ViewProperty, viewer: string): Promise<void> {
     const gone = await this.db
       .delete(views)
-      .where(
-        and(
-          eq(views.collection, collection),
-          eq(views.objectId, objectId),
-          eq(views.property, property),
-          eq(views.viewer, viewer),
-        ),
-      )
+      .where(about(views, object, eq(views.property, property), eq(views.viewer, viewer)))
       .returning({ viewer: views.viewer });
     if (gone.length === 0) return;
     await this.db
       .update(viewCounts)
       .set({ views: sql`${viewCounts.views} - 1` })
-      .where(
-        and(
-          eq(viewCounts.collection, collection),
-          eq(viewCounts.objectId, objectId),
-          eq(viewCounts.property, property),
-        ),
-      );
+      .where(about(viewCounts, object, eq(viewCounts.property, property)));
   }
 
   /** Whether a member left (a digest of their id is remembered, never the id). */
@@ -188,13 +174,9 @@ export class ReactionsRepository {
    * already, or when a later word of the owner on this like was applied (`like_versions`): words
    * arriving out of order (a retry) end as the last one said.
    */
-  async setLike(
-    { collection, objectId }: ObjectRef,
-    userId: string,
-    liked: boolean,
-    saidAt: Date,
-  ): Promise<void> {
-    const where = and(eq(likeCounts.collection, collection), eq(likeCounts.objectId, objectId));
+  async setLike(object: ObjectRef, userId: string, liked: boolean, saidAt: Date): Promise<void> {
+    const { collection, objectId } = object;
+    const where = about(likeCounts, object);
     await this.db.insert(likeCounts).values({ collection, objectId }).onConflictDoNothing();
     await this.db.select({ likes: likeCounts.likes }).from(likeCounts).where(where).for('update');
     const newer = await this.db
@@ -215,13 +197,7 @@ export class ReactionsRepository {
           .returning({ userId: likes.userId })
       : await this.db
           .delete(likes)
-          .where(
-            and(
-              eq(likes.collection, collection),
-              eq(likes.objectId, objectId),
-              eq(likes.userId, userId),
-            ),
-          )
+          .where(about(likes, object, eq(likes.userId, userId)))
           .returning({ userId: likes.userId });
     if (changed.length === 0) return;
     await this.db
@@ -252,17 +228,11 @@ export class ReactionsRepository {
   }
 
   /** The object's `property` count. */
-  async viewCount({ collection, objectId }: ObjectRef, property: ViewProperty): Promise<number> {
+  async viewCount(object: ObjectRef, property: ViewProperty): Promise<number> {
     const [row] = await this.db
       .select({ views: viewCounts.views })
       .from(viewCounts)
-      .where(
-        and(
-          eq(viewCounts.collection, collection),
-          eq(viewCounts.objectId, objectId),
-          eq(viewCounts.property, property),
-        ),
-      );
+      .where(about(viewCounts, object, eq(viewCounts.property, property)));
     return row?.views ?? 0;
   }
 
@@ -308,22 +278,13 @@ export class ReactionsRepository {
       {
         table: lottieCounts,
         key: { collection, objectId, name },
-        where: and(
-          eq(lottieCounts.collection, collection),
-          eq(lottieCounts.objectId, objectId),
-          eq(lottieCounts.name, name),
-        ),
+        where: about(lottieCounts, object, eq(lottieCounts.name, name)),
         count: 'count',
       },
       {
         table: lotties,
         values: { collection, objectId, userId, name },
-        where: and(
-          eq(lotties.collection, collection),
-          eq(lotties.objectId, objectId),
-          eq(lotties.userId, userId),
-          eq(lotties.name, name),
-        ),
+        where: about(lotties, object, eq(lotties.userId, userId), eq(lotties.name, name)),
       },
     );
     return {
@@ -334,11 +295,11 @@ export class ReactionsRepository {
   }
 
   /** The object's count per reaction name (names nobody left may be missing, or 0). */
-  async lottieCounts({ collection, objectId }: ObjectRef) {
+  async lottieCounts(object: ObjectRef) {
     return this.db
       .select({ name: lottieCounts.name, count: lottieCounts.count })
       .from(lottieCounts)
-      .where(and(eq(lottieCounts.collection, collection), eq(lottieCounts.objectId, objectId)));
+      .where(about(lottieCounts, object));
   }
 
   /**
@@ -347,7 +308,7 @@ export class ReactionsRepository {
    * transaction).
    */
   async lottieCountsFor(
-    { collection, objectId }: ObjectRef,
+    object: ObjectRef,
     userId: string,
   ): Promise<Array<NameCount & { mine: boolean }>> {
     return this.db
@@ -366,21 +327,15 @@ export class ReactionsRepository {
           eq(lotties.userId, userId),
         ),
       )
-      .where(and(eq(lottieCounts.collection, collection), eq(lottieCounts.objectId, objectId)));
+      .where(about(lottieCounts, object));
   }
 
   /** The reactions a member left on the object. */
-  async lottiesOf({ collection, objectId }: ObjectRef, userId: string): Promise<ReactionName[]> {
+  async lottiesOf(object: ObjectRef, userId: string): Promise<ReactionName[]> {
     const rows = await this.db
       .select({ name: lotties.name })
       .from(lotties)
-      .where(
-        and(
-          eq(lotties.collection, collection),
-          eq(lotties.objectId, objectId),
-          eq(lotties.userId, userId),
-        ),
-      );
+      .where(about(lotties, object, eq(lotties.userId, userId)));
     return rows.map((row) => row.name);
   }
 
@@ -415,41 +370,38 @@ export class ReactionsRepository {
    * of each kind went.
    */
   async removeObject(target: ObjectRef): Promise<RemovedMember> {
-    const { collection, objectId } = target;
-    const about = (table: { collection: AnyPgColumn; objectId: AnyPgColumn }) =>
-      and(eq(table.collection, collection), eq(table.objectId, objectId));
     await this.db
       .select({ n: sql`1` })
       .from(likeCounts)
-      .where(about(likeCounts))
+      .where(about(likeCounts, target))
       .for('update');
     await this.db
       .select({ n: sql`1` })
       .from(lottieCounts)
-      .where(about(lottieCounts))
+      .where(about(lottieCounts, target))
       .orderBy(lottieCounts.name)
       .for('update');
     await this.db
       .select({ n: sql`1` })
       .from(viewCounts)
-      .where(about(viewCounts))
+      .where(about(viewCounts, target))
       .orderBy(viewCounts.property)
       .for('update');
     const goneLikes = await this.db
       .delete(likes)
-      .where(about(likes))
+      .where(about(likes, target))
       .returning({ userId: likes.userId });
     const goneLotties = await this.db
       .delete(lotties)
-      .where(about(lotties))
+      .where(about(lotties, target))
       .returning({ userId: lotties.userId });
     const goneViews = await this.db
       .delete(views)
-      .where(about(views))
+      .where(about(views, target))
       .returning({ viewer: views.viewer });
-    await this.db.delete(likeCounts).where(about(likeCounts));
-    await this.db.delete(lottieCounts).where(about(lottieCounts));
-    await this.db.delete(viewCounts).where(about(viewCounts));
+    await this.db.delete(likeCounts).where(about(likeCounts, target));
+    await this.db.delete(lottieCounts).where(about(lottieCounts, target));
+    await this.db.delete(viewCounts).where(about(viewCounts, target));
     return { likes: goneLikes.length, lotties: goneLotties.length, views: goneViews.length };
   }
 
