@@ -1,8 +1,8 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import {
-  everyInterval,
   outboxRelay,
   serviceModule,
+  sweepUnannouncedEvery,
   type ServicePlatform,
 } from '@mepedia/server-platform';
 import { FeedMessagesController } from './feed-messages.controller';
@@ -10,9 +10,6 @@ import { feedMessagesEventsHandler } from './feed-messages.events';
 import { FeedMessagesRepository } from './feed-messages.repository';
 import { outbox } from './feed-messages.schema';
 import { FeedMessagesService } from './feed-messages.service';
-
-/** How often messages about subjects never announced are looked at again. */
-const SWEEP_EVERY_MS = 60_000;
 
 @Module({})
 export class FeedMessagesModule {
@@ -27,11 +24,11 @@ export class FeedMessagesModule {
       background: [
         relay,
         // Messages about subjects taken on trust and never announced go (the service).
-        everyInterval(SWEEP_EVERY_MS, async () => {
-          const removed = await service.sweepUnannounced();
-          if (removed > 0)
-            platform.logger.info({ removed }, 'removed messages about subjects never announced');
-        }),
+        sweepUnannouncedEvery(
+          () => service.sweepUnannounced(),
+          platform.logger,
+          'removed messages about subjects never announced',
+        ),
       ],
       events: { handler: feedMessagesEventsHandler(service, platform.logger) },
     });

@@ -1,8 +1,8 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import {
-  everyInterval,
   outboxRelay,
   serviceModule,
+  sweepUnannouncedEvery,
   type ServicePlatform,
 } from '@mepedia/server-platform';
 import { LikesController } from './likes.controller';
@@ -12,9 +12,6 @@ import { ReactionsRepository } from './reactions.repository';
 import { outbox } from './reactions.schema';
 import { ReactionsService } from './reactions.service';
 import { ViewsController } from './views.controller';
-
-/** How often what was taken on trust for a subject never announced is looked at again. */
-const SWEEP_EVERY_MS = 60_000;
 
 @Module({})
 export class ReactionsModule {
@@ -29,11 +26,11 @@ export class ReactionsModule {
       background: [
         relay,
         // Reactions on subjects taken on trust and never announced go (ReactionsService).
-        everyInterval(SWEEP_EVERY_MS, async () => {
-          const removed = await service.sweepUnannounced();
-          if (removed > 0)
-            platform.logger.info({ removed }, 'removed reactions on subjects never announced');
-        }),
+        sweepUnannouncedEvery(
+          () => service.sweepUnannounced(),
+          platform.logger,
+          'removed reactions on subjects never announced',
+        ),
       ],
       events: { handler: reactionsEventsHandler(service, platform.logger) },
     });

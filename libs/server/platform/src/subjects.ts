@@ -6,7 +6,8 @@ import {
   type SubjectStore,
   type UnannouncedSubject,
 } from '@mepedia/server-database';
-import { AppError } from '@mepedia/server-http';
+import { AppError, type AppLogger } from '@mepedia/server-http';
+import { everyInterval, type BackgroundTask } from './background';
 
 /**
  * How long a subject (a post or me answer) may go unannounced and still be taken on trust: one
@@ -16,6 +17,24 @@ import { AppError } from '@mepedia/server-http';
 export const UNANNOUNCED_GRACE_MS = 10 * 60_000;
 /** Clocks of two processes may differ by this much. */
 export const CLOCK_SKEW_MS = 60_000;
+/** How often what was taken on trust for subjects never announced is looked at again. */
+export const UNANNOUNCED_SWEEP_EVERY_MS = 60_000;
+
+/**
+ * The background task of a service that keeps the subjects read model: every minute its
+ * `sweep` (the service's `sweepUnannounced`) takes what was gathered on subjects never
+ * announced, and says so in the log (`removed`) when anything went.
+ */
+export function sweepUnannouncedEvery(
+  sweep: () => Promise<number>,
+  logger: AppLogger,
+  removed: string,
+): BackgroundTask {
+  return everyInterval(UNANNOUNCED_SWEEP_EVERY_MS, async () => {
+    const count = await sweep();
+    if (count > 0) logger.info({ removed: count }, removed);
+  });
+}
 
 /** Whether `viewerId` (a guest: null) may read a subject as last announced. */
 export function mayRead(subject: Subject, viewerId: string | null): boolean {
