@@ -61,34 +61,15 @@ export class MembersRepository {
   async remove(userId: string): Promise<string[]> {
     // Views and shares are keyed as `@ViewerKey()` keys a member.
     const viewer = `member:${userId}`;
-    const liked = await this.db
-      .delete(postLikes)
-      .where(eq(postLikes.userId, userId))
-      .returning({ postId: postLikes.postId });
-    // One like, view or share per member and post: each post named loses exactly one.
-    if (liked.length > 0)
-      await this.db
-        .update(posts)
-        .set({ likes: sql`greatest(${posts.likes} - 1, 0)` })
-        .where(inArray(posts.id, [...new Set(liked.map((row) => row.postId))]));
-    const viewed = await this.db
-      .delete(postViews)
-      .where(eq(postViews.viewer, viewer))
-      .returning({ postId: postViews.postId });
-    if (viewed.length > 0)
-      await this.db
-        .update(posts)
-        .set({ views: sql`greatest(${posts.views} - 1, 0)` })
-        .where(inArray(posts.id, [...new Set(viewed.map((row) => row.postId))]));
-    const shared = await this.db
-      .delete(postShares)
-      .where(eq(postShares.viewer, viewer))
-      .returning({ postId: postShares.postId });
-    if (shared.length > 0)
-      await this.db
-        .update(posts)
-        .set({ shareCount: sql`greatest(${posts.shareCount} - 1, 0)` })
-        .where(inArray(posts.id, [...new Set(shared.map((row) => row.postId))]));
+    for (const [counter, table, theirs] of [
+      ['likes', postLikes, eq(postLikes.userId, userId)],
+      ['views', postViews, eq(postViews.viewer, viewer)],
+      ['shareCount', postShares, eq(postShares.viewer, viewer)],
+    ] as const)
+      await this.countDown(
+        counter,
+        await this.db.delete(table).where(theirs).returning({ postId: table.postId }),
+      );
     const removed = await this.db
       .delete(posts)
       .where(eq(posts.publisherId, userId))
@@ -102,5 +83,20 @@ export class MembersRepository {
       .values({ memberKey: removedMemberKey(userId) })
       .onConflictDoNothing();
     return removed.map(({ id }) => id);
+  }
+
+  /**
+   * One off `counter` of each post of `gone` (a member's likes, views or shares, just deleted):
+   * one like, view or share per member and post, so each post named loses exactly one.
+   */
+  private async countDown(
+    counter: 'likes' | 'views' | 'shareCount',
+    gone: Array<{ postId: string }>,
+  ): Promise<void> {
+    if (gone.length === 0) return;
+    await this.db
+      .update(posts)
+      .set({ [counter]: sql`greatest(${posts[counter]} - 1, 0)` })
+      .where(inArray(posts.id, [...new Set(gone.map((row) => row.postId))]));
   }
 }
