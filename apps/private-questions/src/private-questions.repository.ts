@@ -3,8 +3,6 @@ import type { Db } from '@mepedia/server-database';
 import { and, asc, count, eq, gt, lt, sql, type SQL } from 'drizzle-orm';
 import { members, questions, type QuestionRow } from './private-questions.schema';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-
 export type NewQuestion = Omit<typeof questions.$inferInsert, 'questionIndex'>;
 
 /** The changes an edit of a question makes, worked out from the row as it stands (locked). */
@@ -34,8 +32,8 @@ export class PrivateQuestionsRepository {
     return this.db.transaction((tx) => work(new PrivateQuestionsRepository(tx)));
   }
 
-  async list(ownerId: string, db: Db | Tx = this.db): Promise<QuestionRow[]> {
-    return db
+  async list(ownerId: string): Promise<QuestionRow[]> {
+    return this.db
       .select()
       .from(questions)
       .where(eq(questions.ownerId, ownerId))
@@ -57,7 +55,7 @@ export class PrivateQuestionsRepository {
    */
   async lockCount(ownerId: string): Promise<number> {
     await this.db.insert(members).values({ userId: ownerId }).onConflictDoNothing();
-    await this.lockMember(this.db, ownerId);
+    await this.lockMember(ownerId);
     const [counted] = await this.db
       .select({ n: count() })
       .from(questions)
@@ -94,30 +92,29 @@ export class PrivateQuestionsRepository {
   }
 
   /**
-   * Delete the owner's question at `questionIndex` and move the ones after it up by one, in one
-   * transaction under the owner's lock. Answers the owner's questions after it, or undefined
-   * when there was no question there.
+   * Delete the owner's question at `questionIndex` (in the service's transaction, under the
+   * owner's lock); whether there was one.
    */
-  async deleteByIndex(ownerId: string, questionIndex: number): Promise<QuestionRow[] | undefined> {
-    return this.db.transaction(async (tx) => {
-      if (!(await this.lockMember(tx, ownerId))) return undefined;
-      const deleted = await tx
-        .delete(questions)
-        .where(and(eq(questions.ownerId, ownerId), eq(questions.questionIndex, questionIndex)))
-        .returning({ id: questions.id });
-      if (deleted.length === 0) return undefined;
-      // A unique index is checked row by row, so `index - 1` in one statement could collide
-      // with a row not yet moved: out of the way (negative) first, then into place.
-      await tx
-        .update(questions)
-        .set({ questionIndex: sql`-${questions.questionIndex}` })
-        .where(and(eq(questions.ownerId, ownerId), gt(questions.questionIndex, questionIndex)));
-      await tx
-        .update(questions)
-        .set({ questionIndex: sql`-${questions.questionIndex} - 1` })
-        .where(and(eq(questions.ownerId, ownerId), lt(questions.questionIndex, 0)));
-      return this.list(ownerId, tx);
-    });
+  async deleteAt(ownerId: string, questionIndex: number): Promise<boolean> {
+    const deleted = await this.db
+      .delete(questions)
+      .where(and(eq(questions.ownerId, ownerId), eq(questions.questionIndex, questionIndex)))
+      .returning({ id: questions.id });
+    return deleted.length > 0;
+  }
+
+  /** Move the owner's questions after `questionIndex` up by one (after `deleteAt`). */
+  async closeGap(ownerId: string, questionIndex: number): Promise<void> {
+    // A unique index is checked row by row, so `index - 1` in one statement could collide
+    // with a row not yet moved: out of the way (negative) first, then into place.
+    await this.db
+      .update(questions)
+      .set({ questionIndex: sql`-${questions.questionIndex}` })
+      .where(and(eq(questions.ownerId, ownerId), gt(questions.questionIndex, questionIndex)));
+    await this.db
+      .update(questions)
+      .set({ questionIndex: sql`-${questions.questionIndex} - 1` })
+      .where(and(eq(questions.ownerId, ownerId), lt(questions.questionIndex, 0)));
   }
 
   /**
@@ -180,21 +177,22 @@ export class PrivateQuestionsRepository {
     );
   }
 
-  /** A member is gone: their questions and answers with them. Answers how many questions went. */
+  /**
+   * A member is gone: their questions and answers with them (in the service's transaction).
+   * Answers how many questions went.
+   */
   async removeMember(userId: string): Promise<number> {
-    return this.db.transaction(async (tx) => {
-      const removed = await tx
-        .delete(questions)
-        .where(eq(questions.ownerId, userId))
-        .returning({ id: questions.id });
-      await tx.delete(members).where(eq(members.userId, userId));
-      return removed.length;
-    });
+    const removed = await this.db
+      .delete(questions)
+      .where(eq(questions.ownerId, userId))
+      .returning({ id: questions.id });
+    await this.db.delete(members).where(eq(members.userId, userId));
+    return removed.length;
   }
 
-  /** Take the owner's lock row for the rest of the transaction; false when they have none. */
-  private async lockMember(tx: Db, userId: string): Promise<boolean> {
-    const locked = await tx
+  /** Take the owner's lock row for the rest of the service's transaction; false when none. */
+  async lockMember(userId: string): Promise<boolean> {
+    const locked = await this.db
       .select({ userId: members.userId })
       .from(members)
       .where(eq(members.userId, userId))

@@ -120,8 +120,15 @@ export class PrivateQuestionsService {
     ownerId: string,
     questionIndex: number,
   ): Promise<DeletePrivateQuestionResponse> {
-    const remaining = await this.repository.deleteByIndex(ownerId, questionIndex);
-    if (!remaining) throw new AppError('QUESTION_NOT_FOUND');
+    const remaining = await this.repository.transaction(async (repository) => {
+      // Under the owner's lock: adds and deletes of their questions take turns, so the indexes
+      // stay 1 to n.
+      if (!(await repository.lockMember(ownerId))) throw new AppError('QUESTION_NOT_FOUND');
+      if (!(await repository.deleteAt(ownerId, questionIndex)))
+        throw new AppError('QUESTION_NOT_FOUND');
+      await repository.closeGap(ownerId, questionIndex);
+      return repository.list(ownerId);
+    });
     return { deleted: true, questions: remaining.map(toPrivateQuestion) };
   }
 
@@ -198,7 +205,7 @@ export class PrivateQuestionsService {
 
   /** A member left: their questions and answers go. Answers how many questions went. */
   removeMember(userId: string): Promise<number> {
-    return this.repository.removeMember(userId);
+    return this.repository.transaction((repository) => repository.removeMember(userId));
   }
 
   private async atIndex(ownerId: string, questionIndex: number): Promise<QuestionRow> {
