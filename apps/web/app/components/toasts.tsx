@@ -1,31 +1,39 @@
-import { createContext, useCallback, useContext, useRef, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useContext,
+  useEffect,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
 import { useI18n } from '../lib/i18n';
+import { ToastQueue, takeConfirmation } from './toast-queue';
 
-type Toast = { id: number; kind: 'error' | 'success'; message: string };
+export { TOAST_COOLDOWN_MS, rememberConfirmation } from './toast-queue';
+
 type ToastApi = { error: (message: string) => void; success: (message: string) => void };
 
-export const TOAST_COOLDOWN_MS = 5500;
 const ToastContext = createContext<ToastApi>({ error: () => undefined, success: () => undefined });
 
-/** Errors and successes, bottom centre, one every 5.5 seconds at most; read out by screen readers. */
+/**
+ * Errors and successes, bottom centre, one every 5.5 seconds at most, the rest waiting their turn
+ * (toast-queue.ts); read out by screen readers. A confirmation left by the page before a full
+ * load (logging out, say) shows first.
+ */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const { t } = useI18n();
-  const [toast, setToast] = useState<Toast | null>(null);
-  const lastShown = useRef(0);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-
-  const show = useCallback((kind: Toast['kind'], message: string) => {
-    const now = Date.now();
-    if (now - lastShown.current < TOAST_COOLDOWN_MS) return;
-    lastShown.current = now;
-    setToast({ id: now, kind, message });
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => setToast(null), TOAST_COOLDOWN_MS);
-  }, []);
+  const [queue] = useState(() => new ToastQueue());
+  const toast = useSyncExternalStore(queue.subscribe, queue.getSnapshot, () => null);
   const [api] = useState<ToastApi>(() => ({
-    error: (message) => show('error', message),
-    success: (message) => show('success', message),
+    error: (message) => queue.push('error', message),
+    success: (message) => queue.push('success', message),
   }));
+
+  useEffect(() => {
+    const confirmation = takeConfirmation();
+    if (confirmation) queue.push('success', t(`confirm.${confirmation}`));
+    // Once, after hydration, in the page's language (the translator of that moment).
+  }, [queue]);
 
   return (
     <ToastContext.Provider value={api}>
@@ -42,7 +50,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
               type="button"
               className="toast-close"
               aria-label={t('toast.close')}
-              onClick={() => setToast(null)}
+              onClick={() => queue.dismiss()}
             >
               ×
             </button>
