@@ -1,6 +1,14 @@
 import { LOCALES, LOCALE_INFO, localizePath, splitLocale, type Locale } from '@mepedia/web-i18n';
 import { Menu, PenLine, Search, X } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type FormEvent, type MouseEvent } from 'react';
+import {
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type FocusEvent,
+  type FormEvent,
+  type MouseEvent,
+} from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useApi } from '../lib/api';
 import { useI18n } from '../lib/i18n';
@@ -10,7 +18,7 @@ import { AccessibilityToolbar } from './accessibility-toolbar';
 import { Avatar } from './avatar';
 import { Icon } from './icon';
 import { LocalizedLink } from './localized-link';
-import { useToasts } from './toasts';
+import { rememberConfirmation, useToasts } from './toasts';
 
 const MOBILE_QUERY = '(max-width: 40rem)';
 
@@ -30,6 +38,7 @@ function useIsMobile(): boolean {
 export async function logout(api: ReturnType<typeof useApi>) {
   await api.users.logout().catch(() => undefined);
   window.localStorage.clear();
+  rememberConfirmation('loggedOut');
   window.location.assign('/?lang=en');
 }
 
@@ -213,7 +222,18 @@ export function Header({
   const mobile = useIsMobile();
   const menuId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
+  const navRef = useRef<HTMLElement>(null);
   const location = useLocation();
+  // Tab (or Shift+Tab) out of the menu and its button closes it; moving between them does not.
+  const closeWhenFocusLeaves = (event: FocusEvent) => {
+    const next = event.relatedTarget;
+    if (
+      next instanceof Node &&
+      next !== buttonRef.current &&
+      !(navRef.current?.contains(next) ?? false)
+    )
+      setOpen(false);
+  };
   useEffect(() => setOpen(false), [location.pathname]);
   useEffect(() => {
     if (!open) return;
@@ -265,11 +285,19 @@ export function Header({
           aria-controls={menuId}
           aria-label={open ? t('header.menu.close') : t('header.menu.open')}
           onClick={() => setOpen(!open)}
+          onBlur={open ? closeWhenFocusLeaves : undefined}
         >
           <Icon icon={open ? X : Menu} size={22} />
         </button>
       </div>
-      <nav id={menuId} className="site-menu" aria-label={t('header.menu.label')} hidden={!open}>
+      <nav
+        ref={navRef}
+        id={menuId}
+        className="site-menu"
+        aria-label={t('header.menu.label')}
+        hidden={!open}
+        onBlur={closeWhenFocusLeaves}
+      >
         <ul>
           {entries.map((entry) => (
             <li key={entry.id}>

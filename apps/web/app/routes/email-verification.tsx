@@ -5,6 +5,7 @@ import { ApiError } from '@mepedia/web-api';
 import { Link2Off, MailCheck, MailWarning } from 'lucide-react';
 import { EmptyState } from '../components/empty-state';
 import { LocalizedLink } from '../components/localized-link';
+import { rememberConfirmation } from '../components/toast-queue';
 import { useApi } from '../lib/api';
 import { useI18n } from '../lib/i18n';
 import { richMessage } from '../lib/rich-message';
@@ -43,8 +44,10 @@ export default function EmailVerification() {
     started.current = true;
     api.users.verifyUserByEmail(token).then(
       (result) => {
-        if ('id' in result) window.location.assign(localizePath(`/profile/${result.id}`, locale));
-        else setOutcome(signedIn ? 'otherMember' : 'signedOut');
+        if ('id' in result) {
+          rememberConfirmation('emailConfirmed');
+          window.location.assign(localizePath(`/profile/${result.id}`, locale));
+        } else setOutcome(signedIn ? 'otherMember' : 'signedOut');
       },
       (error: unknown) =>
         setOutcome(
