@@ -1,5 +1,3 @@
-// The contracts' index, not '@mepedia/contracts/browser': see content.ts (this stays with its page).
-import { IMAGE_MAX_BYTES, IMAGE_UPLOAD_TYPES, errorCatalog } from '@mepedia/contracts';
 import { ApiError } from '@mepedia/web-api';
 import { ImagePlus } from 'lucide-react';
 import type { Locale } from '@mepedia/web-i18n';
@@ -8,6 +6,7 @@ import { useApi } from '../../lib/api';
 import { describeApiError } from '../../lib/forms';
 import { useI18n } from '../../lib/i18n';
 import { Icon } from '../icon';
+import { PicturePicker } from '../picture-picker';
 import { useToasts } from '../toasts';
 
 /** What the picker says of a failed upload: the code's own words where it has them. */
@@ -23,8 +22,8 @@ export function uploadErrorMessage(error: unknown, locale: Locale, fallback: str
 type Status = 'idle' | 'uploading' | 'uploaded';
 
 /**
- * A post's picture: chosen, shown at once (an object URL), refused here when over the size the
- * files service takes, uploaded for `purpose=post`; `onUploaded` gets the answer's `url`.
+ * A post's picture: chosen with the picture picker (which refuses what the files service would),
+ * shown at once (an object URL), uploaded for `purpose=post`; `onUploaded` gets the answer's `url`.
  */
 export function ImagePicker({
   label,
@@ -46,7 +45,7 @@ export function ImagePicker({
   const { t, locale } = useI18n();
   const api = useApi();
   const toasts = useToasts();
-  const inputId = useId();
+  const statusId = useId();
   const [preview, setPreview] = useState<string | null>(
     current ? `${api.baseUrl}${current}?w=640` : null,
   );
@@ -68,10 +67,6 @@ export function ImagePicker({
   };
 
   const choose = async (file: File) => {
-    if (file.size > IMAGE_MAX_BYTES) {
-      fail(errorCatalog.IMAGE_TOO_BIG[locale]);
-      return;
-    }
     setProblem(null);
     if (objectUrl.current) URL.revokeObjectURL(objectUrl.current);
     objectUrl.current = URL.createObjectURL(file);
@@ -92,15 +87,18 @@ export function ImagePicker({
     }
   };
 
-  const shown = problem ?? error;
-  const describedBy = [`${inputId}-hint`, `${inputId}-status`, shown ? `${inputId}-error` : '']
-    .filter(Boolean)
-    .join(' ');
   return (
-    <div className={`field image-picker${shown ? ' has-error' : ''}`}>
-      <span className="image-picker-label" id={`${inputId}-label`}>
-        {label}
-      </span>
+    <PicturePicker
+      className="image-picker"
+      label={label}
+      chosen={preview !== null}
+      error={problem ?? error}
+      disabled={status === 'uploading'}
+      describedBy={statusId}
+      inputRef={inputRef}
+      onFile={(file) => void choose(file)}
+      onRefused={fail}
+    >
       <div className="image-picker-preview">
         {preview ? (
           <img src={preview} alt={t('writePost.image.preview')} width={640} height={360} />
@@ -108,41 +106,13 @@ export function ImagePicker({
           <Icon icon={ImagePlus} size={32} />
         )}
       </div>
-      <input
-        ref={inputRef}
-        id={inputId}
-        type="file"
-        className="visually-hidden image-picker-input"
-        accept={IMAGE_UPLOAD_TYPES.join(',')}
-        aria-labelledby={`${inputId}-label ${inputId}-button`}
-        aria-describedby={describedBy}
-        aria-invalid={shown ? true : undefined}
-        disabled={status === 'uploading'}
-        onChange={(event) => {
-          const file = event.currentTarget.files?.[0];
-          // The same file chosen again after a refusal must fire again.
-          event.currentTarget.value = '';
-          if (file) void choose(file);
-        }}
-      />
-      <label htmlFor={inputId} id={`${inputId}-button`} className="button button-secondary">
-        {t(preview ? 'writePost.image.change' : 'writePost.image.choose')}
-      </label>
-      <p className="hint" id={`${inputId}-hint`}>
-        {t('writePost.image.hint')}
-      </p>
-      <p className="hint" id={`${inputId}-status`} role="status">
+      <p className="hint" id={statusId} role="status">
         {status === 'uploading'
           ? t('writePost.image.uploading')
           : status === 'uploaded'
             ? t('writePost.image.uploaded')
             : ''}
       </p>
-      {shown && (
-        <p className="error" id={`${inputId}-error`}>
-          {shown}
-        </p>
-      )}
-    </div>
+    </PicturePicker>
   );
 }

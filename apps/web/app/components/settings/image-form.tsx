@@ -1,20 +1,15 @@
-import {
-  IMAGE_MAX_BYTES,
-  IMAGE_UPLOAD_TYPES,
-  errorCatalog,
-  type CurrentUser,
-} from '@mepedia/contracts';
+import type { CurrentUser } from '@mepedia/contracts';
 import { resolveProfileImage } from '@mepedia/contracts/browser';
-import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useApi } from '../../lib/api';
 import { useI18n } from '../../lib/i18n';
 import { Avatar } from '../avatar';
-import { Field, FormError } from '../field';
+import { FormError } from '../field';
+import { PicturePicker } from '../picture-picker';
 import { ImageCropper } from './image-cropper';
 import { cropFractions, initialCrop, type Crop } from './rules';
 import { useSaveProfile, useSettingsForm } from './use-settings-form';
 
-const MAX_MB = IMAGE_MAX_BYTES / (1024 * 1024);
 // What is wrong with the file is said at the file input too, not only above the form.
 const FILE_ERRORS = { IMAGE_TOO_BIG: 'file', IMAGE_NOT_SUPPORTED: 'file' };
 
@@ -38,7 +33,7 @@ function measure(url: string): Promise<{ width: number; height: number }> {
  * its crop) and point the profile at them.
  */
 export function ImageForm({ user }: { user: CurrentUser }) {
-  const { t, locale } = useI18n();
+  const { t } = useI18n();
   const api = useApi();
   const save = useSaveProfile();
   const form = useSettingsForm();
@@ -59,18 +54,14 @@ export function ImageForm({ user }: { user: CurrentUser }) {
     setInputKey((key) => key + 1);
   };
 
-  const onChoose = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.currentTarget.files?.[0];
+  // The picker refused what the files service would (size, type): said at the picker.
+  const onRefused = (message: string) => {
     setChosen(null);
-    if (!file) return;
-    if (file.size > IMAGE_MAX_BYTES) {
-      form.fail({ file: t('settings.image.tooBig', { max: MAX_MB }) }, null);
-      return;
-    }
-    if (file.type && !(IMAGE_UPLOAD_TYPES as readonly string[]).includes(file.type)) {
-      form.fail({ file: errorCatalog.IMAGE_NOT_SUPPORTED[locale] }, null);
-      return;
-    }
+    form.fail({ file: message }, null);
+  };
+
+  const onChoose = async (file: File) => {
+    setChosen(null);
     const url = URL.createObjectURL(file);
     try {
       const size = await measure(url);
@@ -113,15 +104,14 @@ export function ImageForm({ user }: { user: CurrentUser }) {
         <p>{current ? t('settings.image.current') : t('settings.image.none')}</p>
       </div>
       <FormError message={form.formError} />
-      <Field
+      <PicturePicker
         key={inputKey}
         label={t('settings.image.choose')}
-        name="file"
-        type="file"
-        accept={IMAGE_UPLOAD_TYPES.join(',')}
-        hint={t('settings.image.chooseHint', { max: MAX_MB })}
+        chosen={chosen !== null}
         error={form.errors['file']}
-        onChange={(event) => void onChoose(event)}
+        disabled={form.busy}
+        onFile={(file) => void onChoose(file)}
+        onRefused={onRefused}
       />
       {chosen && (
         <section className="settings-crop" aria-labelledby="settings-crop-title">

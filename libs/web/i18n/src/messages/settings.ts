@@ -71,9 +71,7 @@ export const settingsEn = {
     'Full addresses, starting with https://. Leave a field empty to remove its link.',
   'settings.image.current': 'Your picture now',
   'settings.image.none': 'You have no picture yet: your initials show instead.',
-  'settings.image.choose': 'Choose a picture',
-  'settings.image.chooseHint': 'JPEG, PNG, WebP or GIF, up to {max} MB.',
-  'settings.image.tooBig': 'Image too big: choose one of up to {max} MB',
+  'settings.image.choose': 'New profile picture',
   'settings.image.unreadable': 'This picture could not be opened. Try another file.',
   'settings.image.crop': 'Crop your picture',
   'settings.image.cropHelp':
@@ -172,9 +170,7 @@ export const settingsHe: Record<keyof typeof settingsEn, string> = {
     'כתובות מלאות שמתחילות ב-https://‎. אפשר להשאיר שדה ריק כדי להסיר את הקישור.',
   'settings.image.current': 'התמונה שלך כעת',
   'settings.image.none': 'עדיין אין לך תמונה: במקומה מופיעות ראשי התיבות שלך.',
-  'settings.image.choose': 'בחירת תמונה',
-  'settings.image.chooseHint': 'JPEG‏, PNG‏, WebP או GIF, עד {max} מגה-בייט.',
-  'settings.image.tooBig': 'התמונה גדולה מדי: יש לבחור תמונה של עד {max} מגה-בייט',
+  'settings.image.choose': 'תמונת פרופיל חדשה',
   'settings.image.unreadable': 'לא הצלחנו לפתוח את התמונה. כדאי לנסות קובץ אחר.',
   'settings.image.crop': 'חיתוך התמונה',
   'settings.image.cropHelp':
