@@ -239,14 +239,25 @@ test('a too-big picture is refused before it is sent, in both languages', async 
   await page.goto('/profile/write-post');
   await hydrated(page);
   const uploads = await chooseTooBig(page);
-  await expect(page.locator('.image-picker .error')).toHaveText('Image too big');
+  await expect(page.locator('.image-picker .error')).toHaveText(
+    'Image too big: choose one of up to 10 MB',
+  );
   await expect(page.locator('input[type="file"]')).toHaveAttribute('aria-invalid', 'true');
+  // The limits are said before anything is chosen.
+  await expect(page.locator('input[type="file"]')).toHaveAccessibleDescription(
+    /JPEG, PNG, WebP or GIF, up to 10 MB\./,
+  );
   expect(uploads).toEqual([]);
 
   await page.goto('/he/profile/write-post');
   await hydrated(page);
   const hebrewUploads = await chooseTooBig(page);
-  await expect(page.locator('.image-picker .error')).toHaveText('התמונה גדולה מדי');
+  await expect(page.locator('.image-picker .error')).toHaveText(
+    'התמונה גדולה מדי: יש לבחור תמונה של עד 10 מגה-בייט',
+  );
+  await expect(page.locator('input[type="file"]')).toHaveAccessibleDescription(
+    /WebP או GIF, עד 10 מגה-בייט\./,
+  );
   expect(hebrewUploads).toEqual([]);
 });
 
@@ -378,7 +389,7 @@ test('pasted formatting is cleaned to what a post may hold', async ({ page }) =>
   expect(await editor.locator('a, script, img, h1, [style], [onclick]').count()).toBe(0);
   expect(await page.evaluate(() => (window as { pasted?: boolean }).pasted)).toBeUndefined();
 
-  // A link: only a web or mail address is taken.
+  // A link: only a web or mail address is taken; a bare domain is an https address.
   await editor.locator('p').last().click();
   await page.keyboard.press('End');
   await page.keyboard.type(' Read more');
@@ -387,12 +398,15 @@ test('pasted formatting is cleaned to what a post may hold', async ({ page }) =>
   const dialog = page.getByRole('dialog', { name: 'Add a link' });
   const address = dialog.getByRole('textbox', { name: 'Link address' });
   await expect(address).toBeFocused();
+  // The caret waits after the https:// already there: typing completes the address.
+  await expect(address).toHaveValue('https://');
+  expect(await address.evaluate((input: HTMLInputElement) => input.selectionStart)).toBe(8);
+  await address.pressSequentially('example.com/baker');
+  await expect(address).toHaveValue('https://example.com/baker');
   await address.fill('javascript:alert(1)');
   await dialog.getByRole('button', { name: 'Add the link' }).click();
-  await expect(address).toHaveAccessibleDescription(
-    /Use an address that starts with https:\/\/, http:\/\/ or mailto:/,
-  );
-  await address.fill('https://example.com/more');
+  await expect(address).toHaveAccessibleDescription(/This is not a web or email address/);
+  await address.fill('example.com/more');
   await address.press('Enter');
   await expect(dialog).toBeHidden();
   await expect(editor.locator('a[href="https://example.com/more"]')).toHaveText('more');

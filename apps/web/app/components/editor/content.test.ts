@@ -9,6 +9,7 @@ import {
   allowedHtmlOf,
   contentTextLength,
   isAllowedLink,
+  normalizeLink,
   remainingCharacters,
   textToHtml,
 } from './content';
@@ -146,5 +147,46 @@ describe('contentTextLength', () => {
     expect(remainingCharacters('')).toBe(POST_CONTENT_MIN);
     expect(remainingCharacters('<p>abc</p>')).toBe(POST_CONTENT_MIN - 3);
     expect(remainingCharacters(`<p>${'x'.repeat(POST_CONTENT_MIN + 5)}</p>`)).toBe(0);
+  });
+});
+
+describe('normalizeLink', () => {
+  it('keeps an address that has its scheme', () => {
+    expect(normalizeLink('https://example.com/baker')).toBe('https://example.com/baker');
+    expect(normalizeLink(' http://example.com ')).toBe('http://example.com');
+    expect(normalizeLink('mailto:ada@example.com')).toBe('mailto:ada@example.com');
+  });
+
+  it('makes a bare domain an https address, with its path, port, query and fragment', () => {
+    expect(normalizeLink('example.com/baker')).toBe('https://example.com/baker');
+    expect(normalizeLink('www.example.co.il')).toBe('https://www.example.co.il');
+    expect(normalizeLink('example.com:8080/a?b=1#c')).toBe('https://example.com:8080/a?b=1#c');
+    expect(normalizeLink('//example.com/x')).toBe('https://example.com/x');
+    expect(normalizeLink('דוגמה.ישראל/אופה')).toBe('https://דוגמה.ישראל/אופה');
+  });
+
+  it('makes a bare email address a mailto: link', () => {
+    expect(normalizeLink('ada@example.com')).toBe('mailto:ada@example.com');
+  });
+
+  it('drops the dialog’s https:// when a whole address was pasted after it', () => {
+    expect(normalizeLink('https://https://example.com/a')).toBe('https://example.com/a');
+    expect(normalizeLink('https://mailto:ada@example.com')).toBe('mailto:ada@example.com');
+  });
+
+  it('refuses what is not a link the posts service keeps', () => {
+    for (const typed of [
+      '',
+      'https://',
+      'baker',
+      'javascript:alert(1)',
+      'java\tscript:alert(1)',
+      'data:text/html,x',
+      'ftp://example.com',
+      'example',
+      'two words.com',
+      'example.c',
+    ])
+      expect({ typed, link: normalizeLink(typed) }).toEqual({ typed, link: null });
   });
 });

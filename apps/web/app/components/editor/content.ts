@@ -120,6 +120,30 @@ export function isAllowedLink(href: string): boolean {
   return LINK.test(withoutControls(href.trim()));
 }
 
+// A host name (letters of any script, digits, hyphens, at least one dot), a port, then anything.
+const BARE_HOST =
+  /^(?:[\p{L}\p{N}](?:[\p{L}\p{N}-]*[\p{L}\p{N}])?\.)+\p{L}{2,}(?::\d{1,5})?(?:[/?#]\S*)?$/u;
+const BARE_EMAIL = /^[^\s@/:]+@(?:[\p{L}\p{N}-]+\.)+\p{L}{2,}$/u;
+
+/**
+ * What the link dialog makes of what a member typed: an address with its scheme as it is, a bare
+ * host with a path (`example.com/baker`, `www.example.com`) as https, a bare email address as
+ * mailto:, an address pasted after the dialog's own `https://` without the doubled prefix; null
+ * for anything the posts service would not keep as a link.
+ */
+export function normalizeLink(typed: string): string | null {
+  let address = typed.trim().replace(/^https?:\/\/(?=(?:https?:\/\/|mailto:))/i, '');
+  if (/^https?:\/\/$/i.test(address)) return null;
+  // No scheme of its own (the colon in example.com:8080 is a port's).
+  if (!/^[a-z][a-z\d+.-]*:(?!\d)/i.test(address)) {
+    if (BARE_EMAIL.test(address)) address = `mailto:${address}`;
+    else if (BARE_HOST.test(address.replace(/^\/\//, '')))
+      address = `https://${address.replace(/^\/\//, '')}`;
+    else return null;
+  }
+  return isAllowedLink(address) ? address : null;
+}
+
 const tagOf = (node: Node) => (node as Element).tagName.toLowerCase();
 const isElement = (node: Node): node is Element => node.nodeType === ELEMENT_NODE;
 

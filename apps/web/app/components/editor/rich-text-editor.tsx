@@ -31,7 +31,7 @@ import {
   allowedHtmlOf,
   escapeAttribute,
   escapeText,
-  isAllowedLink,
+  normalizeLink,
   textToHtml,
 } from './content';
 
@@ -252,8 +252,9 @@ export function RichTextEditor({
   // The link goes in once the dialog has closed: while it is open the page behind it is inert.
   const pendingLink = useRef<string | null>(null);
   const addLink = () => {
-    const address = linkAddress.trim();
-    if (!isAllowedLink(address)) {
+    // A bare domain (example.com/baker) is taken as an https address.
+    const address = normalizeLink(linkAddress);
+    if (!address) {
       setLinkError(t('writePost.link.invalid'));
       return;
     }
@@ -397,6 +398,11 @@ export function RichTextEditor({
           value={linkAddress}
           error={linkError}
           onChange={(event) => setLinkAddress(event.target.value)}
+          // Typing goes after the https:// already there, not before it.
+          onFocus={(event) => {
+            const input = event.currentTarget;
+            input.setSelectionRange(input.value.length, input.value.length);
+          }}
           onKeyDown={(event) => {
             if (event.key === 'Enter') {
               event.preventDefault();
