@@ -1,10 +1,15 @@
 import { sameAnswers, type AnswerData } from '@mepedia/contracts';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { FormError, TextAreaField } from '../field';
 import { useToasts } from '../toasts';
 import { describeApiError } from '../../lib/forms';
 import { useI18n } from '../../lib/i18n';
-import { isStaleError, type AutosaveStatus } from './autosave';
+import {
+  autosaveAnnouncement,
+  isStaleError,
+  type AutosaveAnnouncement,
+  type AutosaveStatus,
+} from './autosave';
 import { useAutosave } from './use-autosave';
 
 /** An answer as the server gives it back: both versions, and the version to save on. */
@@ -145,6 +150,12 @@ export function AnswerEditor<T extends EditableAnswer>(props: Props<T>) {
       ? problem('editMe.error.saveDraft', state.error)
       : null;
   const statusKey = STATUS_KEYS[state.status];
+  // The live region keeps its words until the state changes (autosaveAnnouncement).
+  const announcement = autosaveAnnouncement(state);
+  const [announced, setAnnounced] = useState<AutosaveAnnouncement | null>(null);
+  useEffect(() => {
+    if (announcement) setAnnounced(announcement);
+  }, [announcement]);
   const changed = live !== null && !sameAnswers(state.data, live);
   const sending = busy !== null;
 
@@ -194,10 +205,14 @@ export function AnswerEditor<T extends EditableAnswer>(props: Props<T>) {
           />
         ))}
         <div className="answer-status-row">
-          <p className="answer-status" role="status" aria-live="polite">
+          {/* Seen as it goes; heard only when it changes state (the region below). */}
+          <p className="answer-status">
             {state.restored && (state.status === 'pending' || state.status === 'saving')
               ? t('editMe.status.restored')
               : statusKey && t(statusKey)}
+          </p>
+          <p className="visually-hidden" role="status">
+            {announced && t(`editMe.status.${announced}`)}
           </p>
         </div>
         <p className="muted answer-live" id={`${props.idPrefix}-live`}>

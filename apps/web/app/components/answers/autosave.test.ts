@@ -1,7 +1,14 @@
 import type { AnswerData } from '@mepedia/contracts';
 import { ApiError } from '@mepedia/web-api';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AutosaveController, type DraftSnapshot, type DraftStorage } from './autosave';
+import {
+  AutosaveController,
+  autosaveAnnouncement,
+  type AutosaveAnnouncement,
+  type AutosaveState,
+  type DraftSnapshot,
+  type DraftStorage,
+} from './autosave';
 
 const KEY = 'mepedia.draft.member-1.me.roots';
 
@@ -354,5 +361,52 @@ describe('AutosaveController', () => {
       ).rejects.toBeInstanceOf(ApiError);
       expect(controller.getState().status).toBe('stale');
     });
+  });
+});
+
+describe('autosaveAnnouncement', () => {
+  // What a live region holding the last announcement says over a run of states.
+  const heard = (states: Array<Pick<AutosaveState, 'status' | 'restored'>>) => {
+    const said: AutosaveAnnouncement[] = [];
+    for (const state of states) {
+      const next = autosaveAnnouncement(state);
+      if (next && next !== said.at(-1)) said.push(next);
+    }
+    return said;
+  };
+  const at = (status: AutosaveState['status'], restored = false) => ({ status, restored });
+
+  it('says "saved" once over pauses in typing, not at every save', () => {
+    const typing = [at('pending'), at('saving'), at('saved')];
+    expect(heard([at('idle'), ...typing, ...typing, ...typing])).toEqual(['saved']);
+  });
+
+  it('says each change of state: offline, then saved again, then an error', () => {
+    expect(
+      heard([
+        at('pending'),
+        at('saving'),
+        at('saved'),
+        at('pending'),
+        at('saving'),
+        at('offline'),
+        at('offline'),
+        at('saving'),
+        at('saved'),
+        at('pending'),
+        at('error'),
+      ]),
+    ).toEqual(['saved', 'offline', 'saved', 'error']);
+  });
+
+  it('says text from this device came back, while it is being saved', () => {
+    expect(heard([at('pending', true), at('saving', true), at('saved')])).toEqual([
+      'restored',
+      'saved',
+    ]);
+  });
+
+  it('leaves a newer draft in another window to its alert', () => {
+    expect(autosaveAnnouncement(at('stale'))).toBeNull();
   });
 });

@@ -31,6 +31,32 @@ export type AutosaveState = {
   restored: boolean;
 };
 
+/** What the draft's live region says: a change of state, never each save of a pause in typing. */
+export type AutosaveAnnouncement = 'saved' | 'offline' | 'error' | 'restored';
+
+/**
+ * What a state would announce, or null for the states in between (typing, saving), which keep
+ * the last announcement. Saved after saved says nothing new, so a member typing in bursts hears
+ * "Draft saved" once, then only when saving fails, or works again after failing.
+ */
+export function autosaveAnnouncement(
+  state: Pick<AutosaveState, 'status' | 'restored'>,
+): AutosaveAnnouncement | null {
+  if (state.restored && (state.status === 'pending' || state.status === 'saving'))
+    return 'restored';
+  switch (state.status) {
+    case 'saved':
+    case 'offline':
+    case 'error':
+      return state.status;
+    case 'idle':
+    case 'pending':
+    case 'saving':
+    case 'stale':
+      return null;
+  }
+}
+
 /** What is kept on the device while a draft is not yet on the server. */
 type StoredDraft = { data: AnswerData; baseVersion: number; editedAt: number };
 
