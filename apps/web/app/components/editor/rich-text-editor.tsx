@@ -398,10 +398,12 @@ export function RichTextEditor({
           value={linkAddress}
           error={linkError}
           onChange={(event) => setLinkAddress(event.target.value)}
-          // Typing goes after the https:// already there, not before it.
+          // Typing goes after the https:// already there, not before it (an address of the
+          // member's own is left as the browser selects it).
           onFocus={(event) => {
             const input = event.currentTarget;
-            input.setSelectionRange(input.value.length, input.value.length);
+            const end = input.value.length;
+            if (input.value === 'https://') input.setSelectionRange(end, end);
           }}
           onKeyDown={(event) => {
             if (event.key === 'Enter') {
