@@ -35,7 +35,7 @@ const words = {
     videoError: 'Video link must be a valid YouTube link',
     preview: 'YouTube video',
     play: 'Play the preview',
-    choose: 'Choose a picture',
+    choose: 'New profile picture',
     deleteOpen: 'Delete my profile',
   },
   he: {
@@ -59,7 +59,7 @@ const words = {
     videoError: 'קישור הווידאו חייב להיות קישור תקין ל-YouTube',
     preview: 'סרטון YouTube',
     play: 'הפעלת התצוגה המקדימה',
-    choose: 'בחירת תמונה',
+    choose: 'תמונת פרופיל חדשה',
     deleteOpen: 'מחיקת הפרופיל שלי',
   },
 } as const;
@@ -156,7 +156,10 @@ test('a profile picture is chosen, refused when too big, cropped with the keyboa
   page,
 }) => {
   const { userId } = await openSettings(page, 'en', 4);
-  const chooser = page.getByLabel('Choose a picture');
+  // The picture picker: named by its label and its button, which offers another once one is chosen.
+  const chooser = page.getByLabel('New profile picture');
+  await expect(chooser).toHaveAccessibleName('New profile picture Choose a picture');
+  await expect(chooser).toHaveAccessibleDescription(/^JPEG, PNG, WebP or GIF, up to 10 MB\.$/);
 
   // Refused in the browser: too big, and not a picture.
   await chooser.setInputFiles({
@@ -199,6 +202,7 @@ test('a profile picture is chosen, refused when too big, cropped with the keyboa
     .toBuffer();
   await chooser.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: picture });
   await expect(chooser).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(chooser).toHaveAccessibleName('New profile picture Choose another picture');
 
   // The crop starts as the largest centred square; the keyboard makes it a small one at the
   // right edge (the blue half).
