@@ -1,6 +1,7 @@
 // The password rule, with no zod in it: the users service's schema (`Password` in validation.ts)
 // and the web app's forms (through '@mepedia/contracts/browser') check the same function, so a
-// form never accepts what the server refuses, or refuses what it accepts.
+// form never accepts what the server refuses, or refuses what it accepts. The strength meter's
+// reading is here too, so there is one notion of a strong password.
 //
 // NIST SP 800-63B and OWASP ASVS 5.0 level 2: length is what counts. At least 8 characters, up to
 // 64 allowed, any character (spaces, emoji, Hebrew), no composition rules; the users service
@@ -8,7 +9,6 @@
 // counted as people count them (code points), not as UTF-16 units: an emoji is one, not two.
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 64;
-export const STRONG_PASSWORD_MIN = 12;
 
 export function passwordLength(password: string): number {
   return [...password].length;
@@ -21,9 +21,17 @@ export function passwordRuleProblem(password: string): 'FIELD_REQUIRED' | 'PASSW
   return length < PASSWORD_MIN || length > PASSWORD_MAX ? 'PASSWORD_RULES' : null;
 }
 
-/** A hint for the UI's strength meter only (no rule): long, or long enough and varied. */
-export function isStrongPassword(password: string): boolean {
-  const length = passwordLength(password);
-  const kinds = [/\p{L}/u, /\p{Nd}/u, /[^\p{L}\p{Nd}]/u].filter((kind) => kind.test(password));
-  return length >= 16 || (length >= STRONG_PASSWORD_MIN && kinds.length >= 2);
+export type PasswordStrength = 'weak' | 'fair' | 'strong';
+
+/** From this many characters a password the rule accepts reads "strong". */
+export const STRONG_PASSWORD_LENGTH = 15;
+
+/**
+ * The strength meter's reading, a display and not a rule, by length only as NIST advises
+ * (composition rules do not make passwords stronger): what the rule refuses is weak, a long
+ * passphrase strong. The one place it is decided, next to the rule it follows.
+ */
+export function passwordStrength(password: string): PasswordStrength {
+  if (passwordRuleProblem(password)) return 'weak';
+  return passwordLength(password) >= STRONG_PASSWORD_LENGTH ? 'strong' : 'fair';
 }

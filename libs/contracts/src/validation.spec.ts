@@ -5,9 +5,9 @@ import {
   OptionalVideoUrl,
   OptionalWebUrl,
   Password,
-  isStrongPassword,
   nameScriptError,
   normalizePhoneNumber,
+  passwordStrength,
   phoneNumberError,
   validationMessage,
 } from './validation';
@@ -59,11 +59,16 @@ describe('password rules (NIST 800-63B: length, not composition)', () => {
     expect(validationMessage('PASSWORD_RULES', 'he')).toContain('8 ל-64');
   });
 
-  it('calls a password strong when long, or long enough and varied (a hint, not a rule)', () => {
-    expect(isStrongPassword('a long passphrase here')).toBe(true);
-    expect(isStrongPassword('secret-12345')).toBe(true);
-    expect(isStrongPassword('secretsecret')).toBe(false);
-    expect(isStrongPassword('sec12!')).toBe(false);
+  it('reads strength by length alone (a display, not a rule): refused is weak, 15 is strong', () => {
+    expect(passwordStrength('sec12!')).toBe('weak');
+    expect(passwordStrength('x'.repeat(65))).toBe('weak');
+    expect(passwordStrength('secret-12345')).toBe('fair');
+    expect(passwordStrength('abcdefghijklmn')).toBe('fair');
+    expect(passwordStrength('abcdefghijklmno')).toBe('strong');
+    expect(passwordStrength('a long passphrase here')).toBe('strong');
+    // Counted in characters, as the rule counts: 15 emoji are 30 UTF-16 units.
+    expect(passwordStrength('🔑'.repeat(14))).toBe('fair');
+    expect(passwordStrength('🔑'.repeat(15))).toBe('strong');
   });
 });
 

@@ -75,10 +75,11 @@ export function requiredText(max = 200) {
 export {
   PASSWORD_MAX,
   PASSWORD_MIN,
-  STRONG_PASSWORD_MIN,
-  isStrongPassword,
+  STRONG_PASSWORD_LENGTH,
   passwordLength,
   passwordRuleProblem,
+  passwordStrength,
+  type PasswordStrength,
 } from './password-rule';
 
 export const Password = z
