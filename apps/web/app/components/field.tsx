@@ -4,12 +4,16 @@ import {
   useState,
   type InputHTMLAttributes,
   type ReactNode,
+  type Ref,
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
 } from 'react';
 import { Icon } from './icon';
 
+// Each control takes a `ref` (a prop in React 19): react-hook-form's `register` hands one, to
+// read the control and to focus it when it is in error.
 type Props = InputHTMLAttributes<HTMLInputElement> & {
+  ref?: Ref<HTMLInputElement>;
   label: string;
   error?: string | undefined;
   hint?: ReactNode;
@@ -95,6 +99,7 @@ export function Field({ label, error, hint, id, end, ...input }: Props) {
 }
 
 type TextAreaProps = TextareaHTMLAttributes<HTMLTextAreaElement> & {
+  ref?: Ref<HTMLTextAreaElement>;
   label: string;
   error?: string | undefined;
   hint?: ReactNode;
@@ -149,6 +154,7 @@ export function PasswordField(
 }
 
 type SelectProps = SelectHTMLAttributes<HTMLSelectElement> & {
+  ref?: Ref<HTMLSelectElement>;
   label: string;
   error?: string | undefined;
   options: ReadonlyArray<{ value: string; label: string; disabled?: boolean }>;

@@ -1,8 +1,12 @@
-import { errorCatalog, isErrorCode, validationMessage, type FieldIssue } from '@mepedia/contracts';
-import { passwordLength, passwordRuleProblem } from '@mepedia/contracts/browser';
+import {
+  errorCatalog,
+  isErrorCode,
+  isValidationMessageKey,
+  validationMessage,
+  type FieldIssue,
+} from '@mepedia/contracts';
 import { ApiError } from '@mepedia/web-api';
 import { createTranslator, type Locale, type MessageKey } from '@mepedia/web-i18n';
-import type { z } from 'zod';
 
 export type FieldErrors = Record<string, string>;
 
@@ -22,19 +26,20 @@ export function codeMessage(code: string, locale: Locale): string {
   return key ? createTranslator(locale)(key) : validationMessage(code, locale);
 }
 
-/** What is wrong with a new password by the server's rule, or null. */
-export function passwordProblem(password: string): 'FIELD_REQUIRED' | 'PASSWORD_RULES' | null {
-  return passwordRuleProblem(password);
-}
-
-/** A schema's issues, one message per field, in the user's language. */
-export function fieldErrors(error: z.ZodError, locale: Locale): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of error.issues) {
-    const field = String(issue.path[0] ?? '');
-    errors[field] ??= codeMessage(issue.message, locale);
-  }
-  return errors;
+/**
+ * A form's error in words: a code (the contracts' or the server's) in the user's language, or
+ * the server's own words as they came. Codes stay codes in the form's state and are worded as
+ * the page is drawn, in the language it is drawn in.
+ */
+export function errorText(
+  error: { message?: string | undefined } | undefined,
+  locale: Locale,
+): string | undefined {
+  const message = error?.message;
+  if (!message) return undefined;
+  return PASSWORD_MESSAGES.has(message) || isValidationMessageKey(message)
+    ? codeMessage(message, locale)
+    : message;
 }
 
 /**
@@ -67,17 +72,6 @@ export function describeApiError(
     return { message, fields };
   }
   return { message: errorCatalog.INTERNAL[locale], fields: {} };
-}
-
-export type PasswordStrength = 'weak' | 'fair' | 'strong';
-
-/**
- * A hint only, by length, as NIST advises (composition rules do not make passwords stronger):
- * short of the minimum is weak, a long passphrase is strong. The server has the last word.
- */
-export function passwordStrength(password: string): PasswordStrength {
-  if (passwordProblem(password)) return 'weak';
-  return passwordLength(password) >= 15 ? 'strong' : 'fair';
 }
 
 /** A text field of a submitted form ('' when absent or a file). */

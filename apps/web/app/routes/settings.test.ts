@@ -1,4 +1,6 @@
+import type { ResolverOptions } from 'react-hook-form';
 import { describe, expect, it } from 'vitest';
+import { mottoResolver, type MottoValues } from '../components/settings/resolvers';
 import {
   changedDetails,
   clampCrop,
@@ -6,7 +8,6 @@ import {
   initialCrop,
   minCropSize,
   mottoLength,
-  mottoProblem,
   nameErrors,
   youtubeEmbedUrl,
   youtubeId,
@@ -23,16 +24,27 @@ const user = {
 } as const;
 const unchanged: DetailsValues = { ...user };
 
-describe('mottoProblem', () => {
-  it('accepts 50 characters and refuses 51', () => {
-    expect(mottoProblem('a'.repeat(50))).toBeNull();
-    expect(mottoProblem('a'.repeat(51))).toBe('MAX_50_CHARACTERS');
+/** The motto form's verdict (its contract's code), or null. */
+async function mottoProblem(moto: string): Promise<string | null> {
+  const options = { fields: {}, names: ['moto'], shouldUseNativeValidation: false };
+  const { errors } = await mottoResolver(
+    { moto },
+    undefined,
+    options as unknown as ResolverOptions<MottoValues>,
+  );
+  return errors.moto?.message ?? null;
+}
+
+describe('the motto form', () => {
+  it('accepts 50 characters and refuses 51', async () => {
+    expect(await mottoProblem('a'.repeat(50))).toBeNull();
+    expect(await mottoProblem('a'.repeat(51))).toBe('MAX_50_CHARACTERS');
   });
 
-  it('counts what the server keeps: trimmed', () => {
+  it('counts what the server keeps: trimmed', async () => {
     expect(mottoLength(`  ${'a'.repeat(50)}  `)).toBe(50);
-    expect(mottoProblem(`  ${'a'.repeat(50)}  `)).toBeNull();
-    expect(mottoProblem('')).toBeNull();
+    expect(await mottoProblem(`  ${'a'.repeat(50)}  `)).toBeNull();
+    expect(await mottoProblem('')).toBeNull();
   });
 });
 

@@ -3,14 +3,17 @@ import {
   PRIVATE_SUB_QUESTION_TITLE_MIN,
   PRIVATE_SUB_QUESTIONS_MAX,
   type FieldIssue,
+  type InsertPrivateQuestionRequest,
   type PrivateQuestion,
 } from '@mepedia/contracts';
 import { ApiError } from '@mepedia/web-api';
 import { localizePath } from '@mepedia/web-i18n';
 import { Plus, Trash2 } from 'lucide-react';
-import { useEffect, useId, useReducer, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useFieldArray } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { useApi } from '../../lib/api';
+import { useContractForm } from '../../lib/contract-form';
 import { describeApiError } from '../../lib/forms';
 import { useI18n } from '../../lib/i18n';
 import { richMessage } from '../../lib/rich-message';
@@ -19,12 +22,23 @@ import { Icon } from '../icon';
 import { LocalizedLink } from '../localized-link';
 import { useToasts } from '../toasts';
 import { Dialog } from '../ui/dialog';
-import { canAdd, canRemove, initialRows, removedPlaces, rowsMoved, rowsReducer } from './rows';
-import { isQuestionField, issueMessage, questionIssues, type QuestionIssue } from './validation';
-import { useFocusFirstError } from '../../lib/focus-first-error';
-
-/** Field errors by what they sit on: 'questionTitle', or a sub-question row's key. */
-type Errors = Record<string, string>;
+import {
+  canAdd,
+  canRemove,
+  initialRows,
+  removedPlaces,
+  rowsMoved,
+  rowsReducer,
+  type RowsAction,
+  type RowsState,
+} from './rows';
+import {
+  formField,
+  isQuestionField,
+  issueMessage,
+  questionResolver,
+  type QuestionField,
+} from './validation';
 
 /**
  * The private question's form: a topic and one to eight sub-questions. New (`saved` null) it
@@ -37,54 +51,55 @@ export function QuestionForm({ saved }: { saved: PrivateQuestion | null }) {
   const navigate = useNavigate();
   const toasts = useToasts();
   const baseId = useId();
-  const { formRef, focusFirstError } = useFocusFirstError();
-  const [title, setTitle] = useState(saved?.questionTitle ?? '');
-  const [state, dispatch] = useReducer(
-    rowsReducer,
-    saved?.subQuestions.map((sub) => sub.title) ?? [],
-    initialRows,
-  );
+  // The rows' texts live in the form; which rows there are, focus and announcements follow the
+  // rows model (rows.ts), one step at a time.
+  const [start] = useState(() => initialRows(saved?.subQuestions.map((sub) => sub.title) ?? []));
+  const [steps, setSteps] = useState<Omit<RowsState, 'rows'>>(() => ({
+    made: start.made,
+    focusKey: null,
+    event: null,
+  }));
   // The saved rows' keys, in their places: what the server will match the new rows against.
-  const [savedKeys] = useState(() =>
-    saved ? initialRows(saved.subQuestions.map((sub) => sub.title)).rows.map((row) => row.key) : [],
-  );
+  const savedKeys = saved ? start.rows.map((row) => row.key) : [];
   const savedCount = savedKeys.length;
-  const [errors, setErrors] = useState<Errors>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  // A save that drops places, confirmed in the dialog: the next submit sends.
+  const confirmed = useRef(false);
+  // Saved: the answer page is on its way, the button stays busy.
+  const [leaving, setLeaving] = useState(false);
+  const form = useContractForm(questionResolver, {
+    defaultValues: { subQuestions: start.rows },
+    fixErrors: t('privateQuestions.form.fixErrors'),
+    words: (code, field) =>
+      issueMessage(
+        { field: field === 'questionTitle' ? field : 'subQuestions.0', code },
+        t,
+        locale,
+      ),
+  });
+  const { fields, append, remove } = useFieldArray({ control: form.control, name: 'subQuestions' });
+  const state: RowsState = { ...steps, rows: fields };
+  const busy = form.busy || leaving;
 
   const rowId = (key: string) => `${baseId}-${key}`;
 
   // After an add or a remove, focus goes to the new row, or to the row that took the removed one's place.
   useEffect(() => {
-    if (!state.event || !state.focusKey) return;
-    document.getElementById(`${baseId}-${state.focusKey}`)?.focus();
-  }, [state.event, state.focusKey, baseId]);
+    if (!steps.event || !steps.focusKey) return;
+    document.getElementById(`${baseId}-${steps.focusKey}`)?.focus();
+  }, [steps.event, steps.focusKey, baseId]);
 
-  /** Shows field errors and focuses the first of them once they are drawn. */
-  const showErrors = (found: Errors, message: string | null) => {
-    setErrors(found);
-    setFormError(message);
-    focusFirstError();
+  /** One step of the rows model, applied to the form's rows. */
+  const step = (action: RowsAction) => {
+    const current: RowsState = { ...steps, rows: form.getValues('subQuestions') };
+    const next = rowsReducer(current, action);
+    if (next === current) return;
+    if (action.type === 'add') append(next.rows[next.rows.length - 1]!, { shouldFocus: false });
+    else remove(current.rows.findIndex((row) => row.key === action.key));
+    setSteps({ made: next.made, focusKey: next.focusKey, event: next.event });
   };
 
-  const errorsOf = (issues: QuestionIssue[]): Errors => {
-    const found: Errors = {};
-    for (const issue of issues) {
-      const key =
-        issue.field === 'questionTitle'
-          ? issue.field
-          : state.rows[Number(issue.field.slice('subQuestions.'.length))]?.key;
-      if (key) found[key] ??= issueMessage(issue, t, locale);
-    }
-    return found;
-  };
-
-  const send = async () => {
-    setFormError(null);
-    setBusy(true);
-    const body = { questionTitle: title, subQuestions: state.rows.map((row) => row.text) };
+  const send = async (body: InsertPrivateQuestionRequest) => {
     try {
       const question = saved
         ? await api.privateQuestions.updatePrivateQuestion({
@@ -92,55 +107,49 @@ export function QuestionForm({ saved }: { saved: PrivateQuestion | null }) {
             ...body,
           })
         : await api.privateQuestions.insertNewPrivateQuestion(body);
+      setLeaving(true);
       toasts.success(t(saved ? 'privateQuestions.update.done' : 'privateQuestions.create.done'));
       void navigate(localizePath(`/profile/edit-me-private/${question.questionIndex}`, locale));
     } catch (error) {
-      setBusy(false);
-      const described = describeApiError(error, locale);
       // The server's field codes, worded as the form words its own (with the limits).
       const details =
         error instanceof ApiError && Array.isArray(error.envelope.details)
           ? (error.envelope.details as FieldIssue[])
           : [];
-      const issues = details.flatMap((detail): QuestionIssue[] =>
-        isQuestionField(detail.field) ? [{ field: detail.field, code: detail.code }] : [],
+      const fieldIssues = details.filter(
+        (
+          detail,
+        ): detail is FieldIssue & {
+          field: QuestionField;
+        } => isQuestionField(detail.field),
+      );
+      fieldIssues.forEach((issue, index) =>
+        form.setError(
+          formField(issue.field),
+          { type: 'server', message: issueMessage(issue, t, locale) },
+          { shouldFocus: index === 0 },
+        ),
       );
       const tooMany = details.some(
         (detail) => detail.field === 'subQuestions' && detail.code === 'INVALID_VALUE',
       );
-      showErrors(
-        errorsOf(issues),
+      form.setFormError(
         tooMany
           ? t('privateQuestions.error.tooMany', { count: PRIVATE_SUB_QUESTIONS_MAX })
-          : described.message,
+          : describeApiError(error, locale).message,
       );
     }
   };
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (busy) return;
-    const issues = questionIssues(
-      title,
-      state.rows.map((row) => row.text),
-    );
-    if (issues.length > 0) {
-      showErrors(errorsOf(issues), t('privateQuestions.form.fixErrors'));
-      return;
-    }
-    setErrors({});
-    if (saved && removedPlaces(savedCount, state.rows.length)) {
+  const onValid = async (body: InsertPrivateQuestionRequest) => {
+    if (saved && removedPlaces(savedCount, body.subQuestions.length) && !confirmed.current) {
       setConfirming(true);
       return;
     }
-    void send();
+    confirmed.current = false;
+    await send(body);
   };
-
-  const clearError = (key: string) => {
-    if (!errors[key]) return;
-    const { [key]: _cleared, ...rest } = errors;
-    setErrors(rest);
-  };
+  const submit = form.onSubmit(onValid);
 
   const removal = removedPlaces(savedCount, state.rows.length);
   const full = !canAdd(state);
@@ -160,21 +169,17 @@ export function QuestionForm({ saved }: { saved: PrivateQuestion | null }) {
     : null;
 
   return (
-    <form ref={formRef} className="form pq-form" onSubmit={submit} noValidate>
-      <FormError message={formError} />
+    <form className="form pq-form" onSubmit={submit} noValidate>
+      <FormError message={form.formError} />
       <Field
         id={`${baseId}-title`}
         label={t('privateQuestions.topic.label')}
-        name="questionTitle"
         dir="auto"
         autoComplete="off"
         required
-        value={title}
-        onChange={(change) => {
-          setTitle(change.target.value);
-          clearError('questionTitle');
-        }}
-        error={errors['questionTitle']}
+        defaultValue={saved?.questionTitle ?? ''}
+        {...form.register('questionTitle')}
+        error={form.errorOf('questionTitle')}
         hint={t('privateQuestions.topic.hint', { count: PRIVATE_QUESTION_TITLE_MIN })}
       />
       <fieldset className="pq-subquestions" aria-describedby={`${baseId}-count`}>
@@ -183,27 +188,23 @@ export function QuestionForm({ saved }: { saved: PrivateQuestion | null }) {
           {t('privateQuestions.subQuestions.hint', { count: PRIVATE_SUB_QUESTION_TITLE_MIN })}
         </p>
         <ol className="pq-rows">
-          {state.rows.map((row, index) => (
-            <li key={row.key} className="pq-row">
+          {fields.map((row, index) => (
+            <li key={row.id} className="pq-row">
               <TextAreaField
                 id={rowId(row.key)}
                 label={t('privateQuestions.subQuestion.label', { n: index + 1 })}
-                name={`subQuestions.${index}`}
                 rows={2}
                 required
-                value={row.text}
-                onChange={(change) => {
-                  dispatch({ type: 'edit', key: row.key, text: change.target.value });
-                  clearError(row.key);
-                }}
-                error={errors[row.key]}
+                defaultValue={row.text}
+                {...form.register(`subQuestions.${index}.text`)}
+                error={form.errorOf(`subQuestions.${index}.text`)}
               />
               {removable && (
                 <button
                   type="button"
                   className="icon-button pq-remove"
                   aria-label={t('privateQuestions.subQuestion.remove', { n: index + 1 })}
-                  onClick={() => dispatch({ type: 'remove', key: row.key })}
+                  onClick={() => step({ type: 'remove', key: row.key })}
                 >
                   <Icon icon={Trash2} />
                 </button>
@@ -224,7 +225,7 @@ export function QuestionForm({ saved }: { saved: PrivateQuestion | null }) {
             className="button button-secondary"
             disabled={full}
             aria-describedby={full ? limitId : undefined}
-            onClick={() => dispatch({ type: 'add' })}
+            onClick={() => step({ type: 'add' })}
           >
             <Icon icon={Plus} />
             {t('privateQuestions.subQuestion.add')}
@@ -284,7 +285,8 @@ export function QuestionForm({ saved }: { saved: PrivateQuestion | null }) {
                 className="button button-danger"
                 onClick={() => {
                   setConfirming(false);
-                  void send();
+                  confirmed.current = true;
+                  submit();
                 }}
               >
                 {t('privateQuestions.removal.confirm')}

@@ -76,14 +76,6 @@ describe('rowsReducer', () => {
     state = rowsReducer(state, { type: 'add' });
     expect(state.rows.map((row) => row.key)).not.toContain(removedKey);
   });
-
-  it('edits one row’s text and leaves focus where it is', () => {
-    let state = rowsReducer(initialRows(['One one']), { type: 'add' });
-    const event = state.event;
-    state = rowsReducer(state, { type: 'edit', key: state.rows[1]!.key, text: 'Typed' });
-    expect(texts(state)).toEqual(['One one', 'Typed']);
-    expect(state.event).toBe(event);
-  });
 });
 
 describe('removedPlaces', () => {

@@ -1,5 +1,9 @@
 import { PRIVATE_SUB_QUESTIONS_MAX, PRIVATE_SUB_QUESTIONS_MIN } from '@mepedia/contracts';
 
+// The rows of the private question's form as a pure model: which rows there are, where focus
+// goes after an add or a remove, and what a screen reader hears. The form (question-form.tsx)
+// keeps the rows' texts in react-hook-form and applies each step this model computes.
+
 /** One sub-question being written; `key` stays with the row while rows above it come and go. */
 export type SubQuestionRow = { key: string; text: string };
 
@@ -19,8 +23,7 @@ export type RowsState = {
   event: RowsEvent | null;
 };
 
-export type RowsAction =
-  { type: 'add' } | { type: 'remove'; key: string } | { type: 'edit'; key: string; text: string };
+export type RowsAction = { type: 'add' } | { type: 'remove'; key: string };
 
 /** The rows of a saved question, or one empty row for a new one. */
 export function initialRows(texts: readonly string[]): RowsState {
@@ -64,13 +67,6 @@ export function rowsReducer(state: RowsState, action: RowsAction): RowsState {
         event: { kind: index < rows.length ? 'removed' : 'removedLast', position: index + 1, seq },
       };
     }
-    case 'edit':
-      return {
-        ...state,
-        rows: state.rows.map((row) =>
-          row.key === action.key ? { ...row, text: action.text } : row,
-        ),
-      };
   }
 }
 

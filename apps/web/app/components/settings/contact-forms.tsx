@@ -1,26 +1,12 @@
-import {
-  ChangeEmailRequest,
-  ChangePhoneNumberRequest,
-  VerifyUserByPhoneRequest,
-  type CurrentUser,
-} from '@mepedia/contracts';
+import { ChangePhoneNumberRequest, type CurrentUser } from '@mepedia/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import {
-  useCallback,
-  useEffect,
-  useId,
-  useRef,
-  useState,
-  type FormEvent,
-  type ReactNode,
-  type RefObject,
-} from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useApi } from '../../lib/api';
-import { fieldErrors, formText } from '../../lib/forms';
 import { useI18n } from '../../lib/i18n';
 import { richMessage } from '../../lib/rich-message';
 import { Field, FormError } from '../field';
-import { SETTINGS_QUERY_KEY, useSettingsForm } from './use-settings-form';
+import { emailChangeResolver, phoneChangeResolver, phoneCodeResolver } from './resolvers';
+import { SETTINGS_QUERY_KEY, useSettingsContractForm } from './use-settings-form';
 
 /** A phone number reads left to right in either language: "+972 541112233". */
 const phoneText = (prefix: string, phone: string) => (
@@ -99,8 +85,8 @@ function StepForm({
 }: {
   id: string;
   attach: (element: HTMLFormElement | null) => void;
-  form: ReturnType<typeof useSettingsForm>;
-  onSubmit: (event: FormEvent<HTMLFormElement>) => Promise<void>;
+  form: { formError: string | null; busy: boolean };
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
   submitLabel: string;
   children: ReactNode;
   more: ReactNode;
@@ -112,7 +98,7 @@ function StepForm({
       ref={attach}
       className="form settings-contact-form"
       noValidate
-      onSubmit={(event) => void onSubmit(event)}
+      onSubmit={onSubmit}
     >
       <FormError message={form.formError} />
       {children}
@@ -131,7 +117,6 @@ function StepForm({
  * next step), back to the button that opened it when it closes, never left on a removed element.
  */
 function useFollowFocus(
-  formRef: RefObject<HTMLFormElement | null>,
   step: unknown,
   buttonId: string,
 ): (element: HTMLFormElement | null) => void {
@@ -145,47 +130,38 @@ function useFollowFocus(
     } else if (wasOpen.current) document.getElementById(buttonId)?.focus();
     wasOpen.current = form !== null;
   }, [form, step, buttonId]);
-  // The form's ref: the focus-on-error hook's and this one's.
-  return useCallback(
-    (element: HTMLFormElement | null) => {
-      formRef.current = element;
-      setForm(element);
-    },
-    [formRef],
-  );
+  return setForm;
 }
 
 function EmailChange({ user }: { user: CurrentUser }) {
-  const { t, locale } = useI18n();
+  const { t } = useI18n();
   const api = useApi();
-  const form = useSettingsForm();
+  const form = useSettingsContractForm(emailChangeResolver);
   const formId = useId();
   const buttonId = useId();
   const [open, setOpen] = useState(false);
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const attachForm = useFollowFocus(form.formRef, null, buttonId);
+  const attachForm = useFollowFocus(null, buttonId);
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const data = new FormData(event.currentTarget);
-    const body = { email: formText(data, 'email'), password: formText(data, 'password') };
-    const parsed = ChangeEmailRequest.safeParse(body);
-    await form.submit(
-      parsed.success ? {} : fieldErrors(parsed.error, locale),
-      async () => {
-        await api.users.changeEmail(body.email, body.password);
-        setSentTo(body.email.trim().toLowerCase());
-        setOpen(false);
-      },
-      t('settings.contact.linkSent'),
-      {
-        PASSWORD_INCORRECT: 'password',
-        EMAIL_EXISTS: 'email',
-        CONTACT_UNCHANGED: 'email',
-        RESEND_TOO_SOON: 'email',
-      },
-    );
+  const close = () => {
+    setOpen(false);
+    form.clear();
   };
+
+  const onSubmit = form.submit(
+    async ({ email, password }) => {
+      await api.users.changeEmail(email, password);
+      setSentTo(email.trim().toLowerCase());
+      close();
+    },
+    t('settings.contact.linkSent'),
+    {
+      PASSWORD_INCORRECT: 'password',
+      EMAIL_EXISTS: 'email',
+      CONTACT_UNCHANGED: 'email',
+      RESEND_TOO_SOON: 'email',
+    },
+  );
 
   return (
     <>
@@ -215,7 +191,7 @@ function EmailChange({ user }: { user: CurrentUser }) {
           submitLabel={t('settings.contact.sendLink')}
           more={
             <>
-              <button type="button" className="link-button" onClick={() => setOpen(false)}>
+              <button type="button" className="link-button" onClick={close}>
                 {t('settings.contact.cancel')}
               </button>
             </>
@@ -223,21 +199,21 @@ function EmailChange({ user }: { user: CurrentUser }) {
         >
           <Field
             label={t('settings.contact.newEmail')}
-            name="email"
             type="email"
             dir="ltr"
             autoComplete="email"
             required
-            error={form.errors['email']}
+            {...form.register('email')}
+            error={form.errorOf('email')}
           />
           <Field
             label={t('settings.contact.password')}
-            name="password"
             type="password"
             autoComplete="current-password"
             required
             hint={t('settings.contact.passwordHint')}
-            error={form.errors['password']}
+            {...form.register('password')}
+            error={form.errorOf('password')}
           />
         </StepForm>
       )}
@@ -246,70 +222,51 @@ function EmailChange({ user }: { user: CurrentUser }) {
 }
 
 function PhoneChange({ user }: { user: CurrentUser }) {
-  const { t, locale } = useI18n();
+  const { t } = useI18n();
   const api = useApi();
   const queryClient = useQueryClient();
-  const form = useSettingsForm();
   const formId = useId();
   const buttonId = useId();
   const [open, setOpen] = useState(false);
   // The number a code went to: the form then asks for the code.
   const [pending, setPending] = useState<{ prefix: string; phone: string } | null>(null);
-  const attachForm = useFollowFocus(form.formRef, pending, buttonId);
+  const numberForm = useSettingsContractForm(phoneChangeResolver(user.id));
+  const codeForm = useSettingsContractForm(phoneCodeResolver(pending));
+  const attachForm = useFollowFocus(pending, buttonId);
 
   const close = () => {
     setOpen(false);
     setPending(null);
-    form.setErrors({});
+    numberForm.clear();
+    codeForm.clear();
   };
 
-  const onNumber = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const data = new FormData(event.currentTarget);
-    const body = {
-      phoneNumberPrefix: formText(data, 'phoneNumberPrefix'),
-      phoneNumber: formText(data, 'phoneNumber'),
-      userId: user.id,
-    };
-    const parsed = ChangePhoneNumberRequest.safeParse(body);
-    await form.submit(
-      parsed.success ? {} : fieldErrors(parsed.error, locale),
-      async () => {
-        await api.users.changePhonenumber(user.id, body.phoneNumberPrefix, body.phoneNumber);
-        // The server's spelling of the number (no trunk zero), which the code is checked with.
-        setPending({
-          prefix: parsed.data!.phoneNumberPrefix,
-          phone: parsed.data!.phoneNumber,
-        });
-      },
-      // The code step's own status line says where the code went.
-      null,
-      {
-        PHONE_EXISTS: 'phoneNumber',
-        CONTACT_UNCHANGED: 'phoneNumber',
-        RESEND_TOO_SOON: 'phoneNumber',
-      },
-    );
-  };
+  const onNumber = numberForm.submit(
+    async (body) => {
+      await api.users.changePhonenumber(user.id, body.phoneNumberPrefix, body.phoneNumber);
+      // The server's spelling of the number (no trunk zero), which the code is checked with.
+      const sent = ChangePhoneNumberRequest.parse(body);
+      setPending({ prefix: sent.phoneNumberPrefix, phone: sent.phoneNumber });
+    },
+    // The code step's own status line says where the code went.
+    null,
+    {
+      PHONE_EXISTS: 'phoneNumber',
+      CONTACT_UNCHANGED: 'phoneNumber',
+      RESEND_TOO_SOON: 'phoneNumber',
+    },
+  );
 
-  const onCode = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!pending) return;
-    const data = new FormData(event.currentTarget);
-    const body = { verifyCode: formText(data, 'verifyCode'), ...pending };
-    const parsed = VerifyUserByPhoneRequest.safeParse(body);
-    await form.submit(
-      parsed.success ? {} : fieldErrors(parsed.error, locale),
-      async () => {
-        await api.users.verifyUserByPhone(body.verifyCode, pending.prefix, pending.phone);
-        const session = await api.users.session();
-        if (session !== 'NoSession') queryClient.setQueryData(SETTINGS_QUERY_KEY, session);
-        close();
-      },
-      t('settings.contact.phoneChanged'),
-      { INVALID_VERIFY_CODE: 'verifyCode', VERIFY_CODE_EXPIRED: 'verifyCode' },
-    );
-  };
+  const onCode = codeForm.submit(
+    async ({ verifyCode, prefix, phone }) => {
+      await api.users.verifyUserByPhone(verifyCode, prefix, phone);
+      const session = await api.users.session();
+      if (session !== 'NoSession') queryClient.setQueryData(SETTINGS_QUERY_KEY, session);
+      close();
+    },
+    t('settings.contact.phoneChanged'),
+    { INVALID_VERIFY_CODE: 'verifyCode', VERIFY_CODE_EXPIRED: 'verifyCode' },
+  );
 
   return (
     <>
@@ -326,7 +283,7 @@ function PhoneChange({ user }: { user: CurrentUser }) {
         <StepForm
           id={formId}
           attach={attachForm}
-          form={form}
+          form={numberForm}
           onSubmit={onNumber}
           submitLabel={t('settings.contact.sendCode')}
           more={
@@ -340,21 +297,21 @@ function PhoneChange({ user }: { user: CurrentUser }) {
           <div className="field-row">
             <Field
               label={t('auth.phonePrefix')}
-              name="phoneNumberPrefix"
               dir="ltr"
               autoComplete="tel-country-code"
               defaultValue={user.phoneNumberPrefix}
               required
-              error={form.errors['phoneNumberPrefix']}
+              {...numberForm.register('phoneNumberPrefix')}
+              error={numberForm.errorOf('phoneNumberPrefix')}
             />
             <Field
               label={t('settings.contact.newPhone')}
-              name="phoneNumber"
               type="tel"
               dir="ltr"
               autoComplete="tel-national"
               required
-              error={form.errors['phoneNumber']}
+              {...numberForm.register('phoneNumber')}
+              error={numberForm.errorOf('phoneNumber')}
             />
           </div>
         </StepForm>
@@ -363,12 +320,19 @@ function PhoneChange({ user }: { user: CurrentUser }) {
         <StepForm
           id={formId}
           attach={attachForm}
-          form={form}
+          form={codeForm}
           onSubmit={onCode}
           submitLabel={t('settings.contact.confirm')}
           more={
             <>
-              <button type="button" className="link-button" onClick={() => setPending(null)}>
+              <button
+                type="button"
+                className="link-button"
+                onClick={() => {
+                  setPending(null);
+                  codeForm.clear();
+                }}
+              >
                 {t('settings.contact.otherNumber')}
               </button>
               <button type="button" className="link-button" onClick={close}>
@@ -384,13 +348,13 @@ function PhoneChange({ user }: { user: CurrentUser }) {
           </p>
           <Field
             label={t('settings.contact.code')}
-            name="verifyCode"
             inputMode="numeric"
             autoComplete="one-time-code"
             maxLength={6}
             dir="ltr"
             required
-            error={form.errors['verifyCode']}
+            {...codeForm.register('verifyCode')}
+            error={codeForm.errorOf('verifyCode')}
           />
         </StepForm>
       )}

@@ -1,12 +1,14 @@
 import type { CurrentUser } from '@mepedia/contracts';
 import { ApiError } from '@mepedia/web-api';
 import { localizePath } from '@mepedia/web-i18n';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { useApi } from '../../lib/api';
-import { codeMessage, describeApiError, formText, type FieldErrors } from '../../lib/forms';
+import { useContractForm } from '../../lib/contract-form';
 import { useI18n } from '../../lib/i18n';
 import { FormError, PasswordField } from '../field';
+import { rememberConfirmation } from '../toast-queue';
 import { Dialog } from '../ui/dialog';
+import { deleteResolver } from './resolvers';
 
 const DELETED = [
   'settings.delete.item.profile',
@@ -28,49 +30,31 @@ export function DeleteProfile({ user }: { user: CurrentUser }) {
   const api = useApi();
   const formId = useId();
   const [open, setOpen] = useState(false);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  // Deleted: the home page is on its way, the button stays busy.
+  const [leaving, setLeaving] = useState(false);
+  const form = useContractForm(deleteResolver(user.id));
+  const busy = form.busy || leaving;
 
   const close = () => {
     setOpen(false);
-    setErrors({});
-    setFormError(null);
+    form.clear();
   };
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const password = formText(new FormData(form), 'password');
-    const focusPassword = () =>
-      form.querySelector<HTMLInputElement>('input[name="password"]')?.focus();
-    if (password === '') {
-      setErrors({ password: codeMessage('FIELD_REQUIRED', locale) });
-      focusPassword();
-      return;
-    }
-    setErrors({});
-    setFormError(null);
-    setBusy(true);
+  const onSubmit = form.onSubmit(async ({ id, password }) => {
     try {
-      await api.users.deleteUserById(user.id, password);
+      await api.users.deleteUserById(id, password);
+      setLeaving(true);
       // The account's sessions ended with it; this clears what the browser still holds.
       await api.users.logout().catch(() => undefined);
       window.localStorage.clear();
+      rememberConfirmation('profileDeleted');
       window.location.assign(localizePath('/', locale));
     } catch (error) {
-      setBusy(false);
-      const described = describeApiError(error, locale);
-      // A wrong password is said at the field; anything else above the form.
-      if (error instanceof ApiError && error.code === 'PASSWORD_INCORRECT') {
-        setErrors({ password: described.message });
-      } else {
-        setErrors(described.fields);
-        setFormError(described.message);
-      }
-      focusPassword();
+      // A wrong password is said at the field; anything else above the form too.
+      form.refused(error, { codeFields: { PASSWORD_INCORRECT: 'password' } });
+      if (error instanceof ApiError && error.code === 'PASSWORD_INCORRECT') form.setFormError(null);
     }
-  };
+  });
 
   return (
     <div className="settings-delete">
@@ -103,22 +87,22 @@ export function DeleteProfile({ user }: { user: CurrentUser }) {
           </>
         }
       >
-        <form id={formId} className="form" noValidate onSubmit={(e) => void onSubmit(e)}>
+        <form id={formId} className="form" noValidate onSubmit={onSubmit}>
           <p>{t('settings.delete.intro')}</p>
           <ul className="settings-delete-list">
             {DELETED.map((key) => (
               <li key={key}>{t(key)}</li>
             ))}
           </ul>
-          <FormError message={formError} />
+          <FormError message={form.formError} />
           {open && (
             <PasswordField
               label={t('auth.password')}
-              name="password"
               autoComplete="current-password"
               required
               hint={t('settings.delete.passwordHint')}
-              error={errors['password']}
+              {...form.register('password')}
+              error={form.errorOf('password')}
               showLabel={t('auth.showPassword')}
               hideLabel={t('auth.hidePassword')}
             />

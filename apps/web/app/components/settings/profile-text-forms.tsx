@@ -1,12 +1,14 @@
-import { OptionalVideoUrl, OptionalWebUrl, type CurrentUser } from '@mepedia/contracts';
-import { useState, type FormEvent } from 'react';
-import { codeMessage, formText, type FieldErrors } from '../../lib/forms';
+import type { CurrentUser } from '@mepedia/contracts';
+import { useState } from 'react';
+import { useWatch } from 'react-hook-form';
+import { codeMessage } from '../../lib/forms';
 import { useI18n } from '../../lib/i18n';
 import { richMessage } from '../../lib/rich-message';
 import { Field, FormError } from '../field';
 import { LocalizedLink } from '../localized-link';
-import { MOTTO_MAX, mottoLength, mottoProblem, youtubeEmbedUrl, youtubeId } from './rules';
-import { useSaveProfile, useSettingsForm } from './use-settings-form';
+import { mottoResolver, socialResolver, videoResolver, type SOCIAL_LINKS } from './resolvers';
+import { MOTTO_MAX, mottoLength, youtubeEmbedUrl, youtubeId } from './rules';
+import { useSaveProfile, useSettingsContractForm } from './use-settings-form';
 
 function SubmitButton({ busy }: { busy: boolean }) {
   const { t } = useI18n();
@@ -23,29 +25,26 @@ function SubmitButton({ busy }: { busy: boolean }) {
 export function MottoForm({ user }: { user: CurrentUser }) {
   const { t, locale } = useI18n();
   const save = useSaveProfile();
-  const form = useSettingsForm();
-  const [motto, setMotto] = useState(user.moto ?? '');
+  const form = useSettingsContractForm(mottoResolver);
+  const motto = useWatch({ control: form.control, name: 'moto', defaultValue: user.moto ?? '' });
   const length = mottoLength(motto);
   const over = length - MOTTO_MAX;
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const problem = mottoProblem(motto);
-    await form.submit(problem ? { moto: codeMessage(problem, locale) } : {}, async () => {
-      await save({ moto: motto });
-    });
-  };
-
   return (
-    <form ref={form.formRef} className="form" noValidate onSubmit={(e) => void onSubmit(e)}>
+    <form
+      className="form"
+      noValidate
+      onSubmit={form.submit(async (body) => {
+        await save(body);
+      })}
+    >
       <FormError message={form.formError} />
       <Field
         label={t('settings.motto.label')}
-        name="moto"
         dir="auto"
-        value={motto}
-        onChange={(event) => setMotto(event.currentTarget.value)}
-        error={form.errors['moto']}
+        defaultValue={user.moto ?? ''}
+        {...form.register('moto')}
+        error={form.errorOf('moto')}
         hint={
           <>
             {t('settings.motto.hint')}{' '}
@@ -122,36 +121,34 @@ function VideoPreview({ id }: { id: string }) {
 
 /** The personal video: a YouTube link only, previewed as it is typed. */
 export function VideoForm({ user }: { user: CurrentUser }) {
-  const { t, locale } = useI18n();
+  const { t } = useI18n();
   const save = useSaveProfile();
-  const form = useSettingsForm();
-  const [url, setUrl] = useState(user.videoUrl ?? '');
+  const form = useSettingsContractForm(videoResolver);
+  const url = useWatch({
+    control: form.control,
+    name: 'videoUrl',
+    defaultValue: user.videoUrl ?? '',
+  });
   const id = youtubeId(url);
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const parsed = OptionalVideoUrl.safeParse(url);
-    const found: FieldErrors = parsed.success
-      ? {}
-      : { videoUrl: codeMessage(parsed.error.issues[0]?.message ?? '', locale) };
-    await form.submit(found, async () => {
-      await save({ videoUrl: url });
-    });
-  };
-
   return (
-    <form ref={form.formRef} className="form" noValidate onSubmit={(e) => void onSubmit(e)}>
+    <form
+      className="form"
+      noValidate
+      onSubmit={form.submit(async (body) => {
+        await save(body);
+      })}
+    >
       <FormError message={form.formError} />
       <Field
         label={t('settings.video.label')}
-        name="videoUrl"
         type="url"
         dir="ltr"
         inputMode="url"
         autoComplete="url"
-        value={url}
-        onChange={(event) => setUrl(event.currentTarget.value)}
-        error={form.errors['videoUrl']}
+        defaultValue={user.videoUrl ?? ''}
+        {...form.register('videoUrl')}
+        error={form.errorOf('videoUrl')}
         hint={t('settings.video.hint')}
       />
       {id && <VideoPreview id={id} />}
@@ -165,45 +162,39 @@ const SOCIAL_FIELDS = [
   { name: 'facebookLink', label: 'settings.social.facebook', autoComplete: 'off' },
   { name: 'instagramLink', label: 'settings.social.instagram', autoComplete: 'off' },
   { name: 'linkedinLink', label: 'settings.social.linkedin', autoComplete: 'off' },
-] as const;
+] as const satisfies ReadonlyArray<{
+  name: (typeof SOCIAL_LINKS)[number];
+  label: string;
+  autoComplete: string;
+}>;
 
 /** Website and social networks: valid links, or empty to remove one. */
 export function SocialForm({ user }: { user: CurrentUser }) {
-  const { t, locale } = useI18n();
+  const { t } = useI18n();
   const save = useSaveProfile();
-  const form = useSettingsForm();
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const data = new FormData(event.currentTarget);
-    const values = Object.fromEntries(
-      SOCIAL_FIELDS.map(({ name }) => [name, formText(data, name)]),
-    ) as Record<(typeof SOCIAL_FIELDS)[number]['name'], string>;
-    const found: FieldErrors = {};
-    for (const { name } of SOCIAL_FIELDS) {
-      const parsed = OptionalWebUrl.safeParse(values[name]);
-      if (!parsed.success) found[name] = codeMessage(parsed.error.issues[0]?.message ?? '', locale);
-    }
-    await form.submit(found, async () => {
-      await save(values);
-    });
-  };
+  const form = useSettingsContractForm(socialResolver);
 
   return (
-    <form ref={form.formRef} className="form" noValidate onSubmit={(e) => void onSubmit(e)}>
+    <form
+      className="form"
+      noValidate
+      onSubmit={form.submit(async (body) => {
+        await save(body);
+      })}
+    >
       <p className="muted">{t('settings.social.hint')}</p>
       <FormError message={form.formError} />
       {SOCIAL_FIELDS.map(({ name, label, autoComplete }) => (
         <Field
           key={name}
           label={t(label)}
-          name={name}
           type="url"
           dir="ltr"
           inputMode="url"
           autoComplete={autoComplete}
           defaultValue={user[name] ?? ''}
-          error={form.errors[name]}
+          {...form.register(name)}
+          error={form.errorOf(name)}
         />
       ))}
       <SubmitButton busy={form.busy} />

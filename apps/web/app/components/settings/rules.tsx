@@ -1,7 +1,7 @@
 // The settings page's rules that need no browser: what changed, the motto's count, a YouTube
 // video's id, and a crop in the files service's terms. Unit-tested in routes/settings.test.ts.
+// The fields' rules are the contracts' (resolvers.ts).
 import {
-  OptionalShortText,
   OptionalVideoUrl,
   nameScriptError,
   type CurrentUser,
@@ -16,14 +16,6 @@ export const MOTTO_MAX = 50;
 /** Characters as a member counts them (an emoji is one), after the trimming the server does. */
 export function mottoLength(motto: string): number {
   return [...motto.trim()].length;
-}
-
-/** The motto's problem by the server's rule, or null. */
-export function mottoProblem(motto: string): ValidationMessageKey | null {
-  const parsed = OptionalShortText.safeParse(motto);
-  return parsed.success
-    ? null
-    : ((parsed.error.issues[0]?.message ?? 'INVALID_VALUE') as ValidationMessageKey);
 }
 
 /**

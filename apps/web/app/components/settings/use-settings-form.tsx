@@ -2,8 +2,10 @@ import type { CurrentUser, UpdateUserInformationRequest } from '@mepedia/contrac
 import { ApiError } from '@mepedia/web-api';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import type { FieldValues, Resolver } from 'react-hook-form';
 import { useRevalidator } from 'react-router';
 import { useApi } from '../../lib/api';
+import { useContractForm } from '../../lib/contract-form';
 import { describeApiError, type FieldErrors } from '../../lib/forms';
 import { useFocusFirstError } from '../../lib/focus-first-error';
 import { useI18n } from '../../lib/i18n';
@@ -30,9 +32,39 @@ export function useSaveProfile() {
 }
 
 /**
- * What every settings form shares: field errors and a form error, a busy flag that disables
- * submitting, focus moved to the first field in error after each failed attempt, server errors
- * worded from their codes, and a toast when it went right.
+ * A settings form over its call's contract (lib/contract-form.ts): `submit(send)` checks the
+ * fields, sends, says so in a toast when it went right (`success`; null when the page says so
+ * itself: toasts come at most one every few seconds, so a step's toast could swallow the next
+ * step's), and puts a refusal at its fields (`codeFields`: error codes whose message belongs at
+ * a field, code -> field name).
+ */
+export function useSettingsContractForm<TForm extends FieldValues, TRequest>(
+  resolver: Resolver<TForm, unknown, TRequest>,
+) {
+  const { t } = useI18n();
+  const toasts = useToasts();
+  const form = useContractForm(resolver, { fixErrors: t('auth.fixErrors') });
+  const submit = (
+    send: (request: TRequest) => Promise<void>,
+    success: string | null = t('settings.saved'),
+    codeFields: Partial<Record<string, string>> = {},
+  ) =>
+    form.onSubmit(async (request) => {
+      try {
+        await send(request);
+        if (success !== null) toasts.success(success);
+      } catch (error) {
+        form.refused(error, { codeFields });
+      }
+    });
+  return { ...form, submit };
+}
+
+/**
+ * The picture's form, which checks a file rather than fields typed to a contract: field errors
+ * and a form error, a busy flag that disables submitting, focus moved to the first field in
+ * error after each failed attempt, server errors worded from their codes, and a toast when it
+ * went right.
  */
 export function useSettingsForm() {
   const { t, locale } = useI18n();
