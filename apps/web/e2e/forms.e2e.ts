@@ -1,0 +1,163 @@
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { expectAccessible, hydrated, newPerson, registerMember } from './helpers';
+
+// The forms as a person meets them after a failed submit (issue 31): each error goes as its
+// field becomes valid, an error under one field leaves its neighbour where it was, and a select
+// is as tall as the input beside it. The rules themselves are the contracts' (lib/contract-form.ts).
+
+const words = {
+  en: {
+    prefix: '',
+    firstname: 'First name',
+    lastname: 'Last name',
+    email: 'Email',
+    countryCode: 'Country code',
+    phone: 'Phone number',
+    birthdate: 'Date of birth',
+    country: 'Country',
+    gender: 'Gender',
+    create: 'Create account',
+    save: 'Save',
+    required: 'Field is required',
+    phoneInvalid: 'Phone number is not valid',
+    fixErrors: 'Please correct the highlighted fields',
+    language: 'Language',
+    lastnameValue: 'Levi',
+  },
+  he: {
+    prefix: '/he',
+    firstname: 'שם פרטי',
+    lastname: 'שם משפחה',
+    email: 'אימייל',
+    countryCode: 'קידומת מדינה',
+    phone: 'מספר טלפון',
+    birthdate: 'תאריך לידה',
+    country: 'מדינה',
+    gender: 'מגדר',
+    create: 'יצירת חשבון',
+    save: 'שמירה',
+    required: 'שדה חובה',
+    phoneInvalid: 'מספר הטלפון אינו תקין',
+    fixErrors: 'יש לתקן את השדות המסומנים',
+    language: 'שפה',
+    lastnameValue: 'לוי',
+  },
+} as const;
+
+const box = async (locator: Locator) => {
+  const found = await locator.boundingBox();
+  expect(found, 'the control is drawn').not.toBeNull();
+  return found!;
+};
+
+/** The control and its label: how far below the label the control starts. */
+async function labelGap(page: Page, label: string) {
+  const control = page.locator('main').getByLabel(label, { exact: true });
+  const id = await control.getAttribute('id');
+  const labelBox = await box(page.locator(`label[for="${id}"]`));
+  return (await box(control)).y - labelBox.y;
+}
+
+/** Controls side by side: the same top and the same height, to the half pixel. */
+async function expectOneRow(page: Page, labels: readonly string[]) {
+  const main = page.locator('main');
+  const boxes = await Promise.all(
+    labels.map((label) => box(main.getByLabel(label, { exact: true }))),
+  );
+  for (const other of boxes.slice(1)) {
+    expect(Math.abs(other.y - boxes[0]!.y), `${labels.join(' / ')}: tops`).toBeLessThan(0.5);
+    expect(
+      Math.abs(other.height - boxes[0]!.height),
+      `${labels.join(' / ')}: heights`,
+    ).toBeLessThan(0.5);
+  }
+}
+
+const invalid = (field: Locator) =>
+  field.locator('xpath=ancestor::div[contains(@class,"field")][1]');
+
+for (const lang of ['en', 'he'] as const) {
+  test(`${lang}: registration's errors go as fields become valid, and its rows keep their line`, async ({
+    page,
+  }) => {
+    const w = words[lang];
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`${w.prefix}/auth?modal=register`);
+    await hydrated(page);
+    const first = page.getByLabel(w.firstname, { exact: true });
+    const last = page.getByLabel(w.lastname, { exact: true });
+    const email = page.getByLabel(w.email, { exact: true });
+    const phone = page.getByLabel(w.phone, { exact: true });
+
+    // A select is as tall as the input beside it, each pair on one line.
+    await expectOneRow(page, [w.firstname, w.lastname]);
+    await expectOneRow(page, [w.countryCode, w.phone]);
+    await expectOneRow(page, [w.birthdate, w.country]);
+    const gapBefore = await labelGap(page, w.lastname);
+
+    // The last name given, the first not: only the first is in error.
+    await last.fill(w.lastnameValue);
+    await phone.fill('12');
+    await page.getByRole('button', { name: w.create }).click();
+    await expect(page.getByRole('alert')).toHaveText(w.fixErrors);
+    await expect(first).toHaveAttribute('aria-invalid', 'true');
+    await expect(first).toHaveAccessibleDescription(w.required);
+    await expect(first).toBeFocused();
+    await expect(last).not.toHaveAttribute('aria-invalid', 'true');
+    await expect(phone).toHaveAccessibleDescription(w.phoneInvalid);
+
+    // The error under the first name does not push the last name down, nor the phone's the prefix;
+    // an error's thicker border does not make a control taller than its neighbour.
+    await expectOneRow(page, [w.firstname, w.lastname]);
+    await expectOneRow(page, [w.countryCode, w.phone]);
+    await expectOneRow(page, [w.birthdate, w.country]);
+    expect(Math.abs((await labelGap(page, w.lastname)) - gapBefore)).toBeLessThan(0.5);
+    await expectAccessible(page);
+
+    // Typing a valid first name takes its error and red border away at once, before any submit;
+    // the fields still wrong keep theirs, and so does the note above the form.
+    await first.fill(lang === 'he' ? 'דנה' : 'Dana');
+    await expect(first).not.toHaveAttribute('aria-invalid', 'true');
+    await expect(invalid(first)).not.toHaveClass(/has-error/);
+    await expect(invalid(first).getByText(w.required)).toHaveCount(0);
+    await expect(email).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByRole('alert')).toHaveText(w.fixErrors);
+    // Still wrong while typed wrong, right once right.
+    await phone.fill('050');
+    await expect(phone).toHaveAccessibleDescription(w.phoneInvalid);
+    await phone.fill(newPerson().phone);
+    await expect(phone).not.toHaveAttribute('aria-invalid', 'true');
+    await expect(invalid(phone)).not.toHaveClass(/has-error/);
+  });
+
+  test(`${lang}: the settings' details clear an error as it is fixed, selects as tall as inputs`, async ({
+    page,
+  }) => {
+    const w = words[lang];
+    await registerMember(
+      page.request,
+      newPerson(),
+      lang === 'he' ? { language: 'he', firstname: 'דנה', lastname: 'לוי' } : {},
+    );
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`${w.prefix}/profile/settings`);
+    await hydrated(page);
+    const last = page.getByLabel(w.lastname, { exact: true });
+    await expect(last).toBeVisible();
+    await expectOneRow(page, [w.firstname, w.lastname]);
+    await expectOneRow(page, [w.birthdate, w.country]);
+    await expectOneRow(page, [w.gender, w.language]);
+
+    await last.fill('');
+    await page.getByRole('button', { name: w.save }).first().click();
+    await expect(last).toHaveAttribute('aria-invalid', 'true');
+    await expect(last).toHaveAccessibleDescription(new RegExp(w.required));
+    await expectOneRow(page, [w.firstname, w.lastname]);
+
+    await last.fill(w.lastnameValue);
+    await expect(last).not.toHaveAttribute('aria-invalid', 'true');
+    await expect(invalid(last)).not.toHaveClass(/has-error/);
+    await expect(page.getByRole('alert')).toHaveCount(0);
+  });
+}
