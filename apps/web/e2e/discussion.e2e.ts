@@ -245,3 +245,92 @@ test('a member translates a comment in the other language into the page’s, lab
   await hebrew.getByRole('button', { name: 'Show the original' }).first().click();
   await expect(hebrew.locator('.comment-text').first()).not.toContainText('[en]');
 });
+
+// Issue 31: after sending, focus stays where the member was writing (it fell to <body>, so a
+// keyboard or screen reader user had to find the page again); a reply's box closes and hands it
+// to its Reply button. A like the service refuses is taken back and said.
+for (const { locale, words } of [
+  {
+    locale: 'en',
+    words: {
+      region: /Comments/,
+      box: 'Your comment',
+      send: 'Comment',
+      reply: 'Reply',
+      replyTo: /Your reply to/,
+      sendReply: 'Send reply',
+      like: /Like the comment of/,
+      likeFailed: 'An error occurred while liking.',
+    },
+  },
+  {
+    locale: 'he',
+    words: {
+      region: /תגובות/,
+      box: 'התגובה שלך',
+      send: 'שליחת תגובה',
+      reply: 'תגובה',
+      replyTo: /התגובה שלך ל־/,
+      sendReply: 'שליחת התגובה',
+      like: /לייק לתגובה של/,
+      likeFailed: 'אירעה שגיאה בסימון הלייק.',
+    },
+  },
+] as const) {
+  test(`focus stays in the comment box after sending, and a refused like is taken back (${locale})`, async ({
+    page,
+  }) => {
+    await registerMember(page.request, newPerson());
+    const postId = await newPost(page.request, `Focus after a comment (${locale})`);
+    await page.goto(`${locale === 'he' ? '/he' : ''}/post/${postId}`);
+    await hydrated(page);
+    const discussion = page.getByRole('region', { name: words.region });
+    const box = discussion.getByRole('textbox', { name: words.box, exact: true });
+
+    // Sent with the mouse: the comment is there, the box empty and focused.
+    await box.fill('The first chair is mine.');
+    await discussion.getByRole('button', { name: words.send, exact: true }).click();
+    await expect(discussion.locator('.comment-text').first()).toHaveText(
+      'The first chair is mine.',
+    );
+    await expect(box).toBeFocused();
+    await expect(box).toHaveValue('');
+    await expect(discussion.locator('li.comment[aria-busy="true"]')).toHaveCount(0);
+
+    // Sent with the keyboard, from the button: the same.
+    await box.fill('And the second.');
+    await box.press('Tab');
+    await expect(discussion.getByRole('button', { name: words.send, exact: true })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(discussion.locator('.comment-text').first()).toHaveText('And the second.');
+    await expect(box).toBeFocused();
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('TEXTAREA');
+
+    // A reply: its box closes, and focus goes back to the Reply button that opened it.
+    const first = discussion.locator('li.comment').first();
+    const reply = first.getByRole('button', { name: words.reply, exact: true });
+    await reply.click();
+    const replyBox = discussion.getByRole('textbox', { name: words.replyTo });
+    await expect(replyBox).toBeFocused();
+    await replyBox.fill('With a cushion.');
+    await discussion.getByRole('button', { name: words.sendReply, exact: true }).click();
+    await expect(first.getByText('With a cushion.')).toBeVisible();
+    await expect(reply).toBeFocused();
+
+    // A like the service refuses: shown, then taken back, and the member is told.
+    await page.route('**/api/feedMessages/like', (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({ code: 'UNAVAILABLE', message: 'down', requestId: 'test' }),
+      }),
+    );
+    const like = first.getByRole('button', { name: words.like }).first();
+    await expect(like).toHaveAttribute('aria-pressed', 'false');
+    await like.click();
+    await expect(page.getByRole('status').filter({ hasText: words.likeFailed })).toBeVisible();
+    await expect(like).toHaveAttribute('aria-pressed', 'false');
+    await expect(like).toContainText('0');
+    await expectAccessible(page);
+  });
+}

@@ -1,6 +1,14 @@
-import type { Language, LottiesState, Post } from '@mepedia/contracts';
+import type { Language, Post } from '@mepedia/contracts';
 import { numberFormat } from '../lib/dates';
 import { ApiError } from '@mepedia/web-api';
+import { postQueries, reactionQueries, type PostLike } from '@mepedia/web-api/queries';
+import {
+  QueryClient,
+  dehydrate,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { createTranslator, postMessages, registerMessages } from '@mepedia/web-i18n';
 import { Heart, Share2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -11,13 +19,14 @@ import { Byline } from '../components/byline';
 import { Discussion } from '../components/discussion/discussion';
 import { loadDiscussion } from '../components/discussion/load';
 import { Icon } from '../components/icon';
+import { QueryProvider } from '../components/query/query-provider';
 import { TranslateButton, translationErrorMessage } from '../components/machine-translation';
 import { SignInPrompt } from '../components/sign-in-prompt';
 import { useToasts } from '../components/toasts';
 import { MemberImage } from '../components/member-image';
 import { richMessage } from '../lib/rich-message';
 import { textLang } from '../lib/text-lang';
-import { ReactionBar } from '../components/reactions';
+import { NO_REACTIONS, ReactionBar } from '../components/reactions/reaction-bar';
 import { useApi } from '../lib/api';
 import { serverApi } from '../lib/context';
 import { loaderTranslationAvailable } from '../lib/translation-status.server';
@@ -32,24 +41,34 @@ import '../styles/post.css';
 
 registerMessages(postMessages);
 
-/** What a reader sees before anyone reacted, or when the counts cannot be read right now. */
-const NO_REACTIONS: LottiesState = {
-  counts: { heart: 0, clap: 0, laugh: 0, wow: 0, hug: 0 },
-  mine: [],
-};
-
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const api = serverApi(context, request);
+  // What the page reads through queries (the reactions, the comments, the like) goes into a cache
+  // handed to the browser's with the page: nothing is asked again there.
+  const queryClient = new QueryClient();
+  const reactions = reactionQueries.state(api, 'posts', params.postId);
   try {
     // The counts and the comments are side dishes: the post shows even when they cannot be read.
-    const [post, reactions, discussion, translatable] = await Promise.all([
+    const [post, , discussionRead, translatable] = await Promise.all([
       api.posts.getPostById(params.postId),
-      api.lotties.fillLotties('posts', params.postId).catch(() => NO_REACTIONS),
-      loadDiscussion(api, params.postId),
+      queryClient
+        .fetchQuery(reactions)
+        .catch(() => queryClient.setQueryData(reactions.queryKey, NO_REACTIONS)),
+      loadDiscussion(queryClient, api, params.postId),
       // Translate is offered only where a provider is configured (kept by the web server).
       loaderTranslationAvailable(context),
     ]);
-    return { post, reactions, discussion, translatable };
+    // The like is the post's; kept apart so that the post's content is not sent twice.
+    queryClient.setQueryData(postQueries.like(api, post.postId).queryKey, {
+      liked: post.likedByMe,
+      likes: post.likes,
+    } satisfies PostLike);
+    return {
+      post,
+      dehydrated: dehydrate(queryClient),
+      discussionFailed: !discussionRead,
+      translatable,
+    };
   } catch (error) {
     // An id that cannot be one (too long, a NUL) is refused by the posts service (400): for the
     // reader it is the same missing page, as a profile's (lib/profiles.ts), never an error page.
@@ -117,14 +136,28 @@ function decodedText(html: string): string {
  * editor's allow-list before it is shown.
  */
 export default function PostPage({ loaderData }: Route.ComponentProps) {
+  const { dehydrated, ...story } = loaderData;
+  return (
+    <QueryProvider state={dehydrated}>
+      <Story {...story} />
+    </QueryProvider>
+  );
+}
+
+function Story({
+  post,
+  discussionFailed,
+  translatable,
+}: Omit<Route.ComponentProps['loaderData'], 'dehydrated'>) {
   const { t, locale } = useI18n();
   const api = useApi();
   const toasts = useToasts();
-  const { post, reactions, discussion, translatable } = loaderData;
+  const queryClient = useQueryClient();
   const user = useRootData()?.user ?? null;
   const mine = user?.id === post.publisherId;
   const number = numberFormat(locale);
-  const [like, setLike] = useState({ liked: post.likedByMe, likes: post.likes });
+  const likeQuery = postQueries.like(api, post.postId);
+  const like = useQuery(likeQuery).data ?? { liked: post.likedByMe, likes: post.likes };
   const [shares, setShares] = useState(post.shareCount);
   const [prompt, setPrompt] = useState<'like' | 'translate' | null>(null);
   const [translation, setTranslation] = useState<Translation | null>(null);
@@ -140,27 +173,39 @@ export default function PostPage({ loaderData }: Route.ComponentProps) {
 
   // Another post in the same page component (client navigation): its own state.
   useEffect(() => {
-    setLike({ liked: post.likedByMe, likes: post.likes });
     setShares(post.shareCount);
     setTranslation(null);
     setShowing(false);
     setPrompt(null);
   }, [post]);
 
-  async function toggleLike() {
+  // The like shows at once; the service's answer sets the count, and a failure takes it back.
+  const liking = useMutation({
+    mutationFn: () => api.posts.like(post.postId),
+    onMutate: async () => {
+      await queryClient.cancelQueries({ queryKey: likeQuery.queryKey });
+      const before = queryClient.getQueryData(likeQuery.queryKey) ?? like;
+      queryClient.setQueryData(likeQuery.queryKey, {
+        liked: !before.liked,
+        likes: Math.max(0, before.likes + (before.liked ? -1 : 1)),
+      });
+      return { before };
+    },
+    onSuccess: (answer) =>
+      queryClient.setQueryData(likeQuery.queryKey, { liked: answer.liked, likes: answer.likes }),
+    onError: (error, _variables, taken) => {
+      if (taken) queryClient.setQueryData(likeQuery.queryKey, taken.before);
+      if (error instanceof ApiError && error.status === 401) setPrompt('like');
+      else toasts.error(t('discussion.error.like'));
+    },
+  });
+
+  function toggleLike() {
     if (!user) {
       setPrompt('like');
       return;
     }
-    const before = like;
-    setLike({ liked: !before.liked, likes: Math.max(0, before.likes + (before.liked ? -1 : 1)) });
-    try {
-      setLike(await api.posts.like(post.postId));
-    } catch (error) {
-      setLike(before);
-      if (error instanceof ApiError && error.status === 401) setPrompt('like');
-      else toasts.error(t('discussion.error.like'));
-    }
+    liking.mutate();
   }
 
   async function share() {
@@ -278,7 +323,7 @@ export default function PostPage({ loaderData }: Route.ComponentProps) {
           type="button"
           className="button button-secondary post-like"
           aria-pressed={like.liked}
-          onClick={() => void toggleLike()}
+          onClick={toggleLike}
         >
           <Icon icon={Heart} size={18} />
           {t('postPage.like')}
@@ -311,8 +356,12 @@ export default function PostPage({ loaderData }: Route.ComponentProps) {
           message={t(prompt === 'translate' ? 'translate.membersOnly' : 'guest.mustLogin')}
         />
       )}
-      <ReactionBar collectionName="posts" objectId={post.postId} initial={reactions} />
-      <Discussion roomId={post.postId} start={discussion} translatable={translatable} />
+      <ReactionBar collectionName="posts" objectId={post.postId} />
+      <Discussion
+        roomId={post.postId}
+        failedAtStart={discussionFailed}
+        translatable={translatable}
+      />
     </article>
   );
 }

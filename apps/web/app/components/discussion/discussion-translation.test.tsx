@@ -1,6 +1,8 @@
 // @vitest-environment jsdom
 import type { FeedMessage } from '@mepedia/contracts';
 import { createApi } from '@mepedia/web-api';
+import { discussionQueries, type DiscussionPages } from '@mepedia/web-api/queries';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, type ReactElement } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { createRoutesStub, Outlet } from 'react-router';
@@ -8,7 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ApiProvider } from '../../lib/api';
 import { I18nProvider } from '../../lib/i18n';
 import { useMachineTranslation } from '../machine-translation';
-import { Discussion, type DiscussionStart } from './discussion';
+import { Discussion } from './discussion';
 
 // React's act() needs to be told it runs in a test environment.
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -28,15 +30,23 @@ const comment = (messageId: string, message: string): FeedMessage => ({
   editedAt: null,
 });
 
-const start: DiscussionStart = {
-  page: {
-    messages: [comment('m-he', 'שלום לכולם, איזה פוסט יפה'), comment('m-en', 'What a lovely post')],
-    total: 2,
-    count: 2,
-    hasMore: false,
-    likedByMe: [],
-  },
-  authors: [],
+// The first page, as the post's loader puts it in the query cache.
+const start: DiscussionPages = {
+  pages: [
+    {
+      messages: [
+        comment('m-he', 'שלום לכולם, איזה פוסט יפה'),
+        comment('m-en', 'What a lovely post'),
+      ],
+      total: 2,
+      count: 2,
+      hasMore: false,
+      likedByMe: [],
+      authors: [],
+      local: [],
+    },
+  ],
+  pageParams: [0],
 };
 
 let root: Root | null = null;
@@ -57,18 +67,22 @@ async function render(
     baseUrl: 'http://127.0.0.1:9',
     fetch: () => Promise.reject(new Error('no calls')),
   });
+  const queryClient = new QueryClient();
+  queryClient.setQueryData(discussionQueries.comments(api, 'post-1').queryKey, start);
   const Page =
     page ??
     (() => (
-      <ApiProvider api={api}>
-        <I18nProvider locale="en">
-          {translatable === undefined ? (
-            <Discussion roomId="post-1" start={start} />
-          ) : (
-            <Discussion roomId="post-1" start={start} translatable={translatable} />
-          )}
-        </I18nProvider>
-      </ApiProvider>
+      <QueryClientProvider client={queryClient}>
+        <ApiProvider api={api}>
+          <I18nProvider locale="en">
+            {translatable === undefined ? (
+              <Discussion roomId="post-1" />
+            ) : (
+              <Discussion roomId="post-1" translatable={translatable} />
+            )}
+          </I18nProvider>
+        </ApiProvider>
+      </QueryClientProvider>
     ));
   const Stub = createRoutesStub([
     { id: 'root', path: '/', Component: Outlet, children: [{ index: true, Component: Page }] },

@@ -1,16 +1,20 @@
-import type { FeedMessage, FeedMessagesPage, MemberName } from '@mepedia/contracts';
+import type { FeedMessage, MemberName } from '@mepedia/contracts';
 import { FEED_MESSAGE_MAX, withoutInvisibleControls } from '@mepedia/contracts/browser';
 import { ApiError } from '@mepedia/web-api';
-import { Heart, MessageCircle, Pencil, Trash2 } from 'lucide-react';
 import {
-  useEffect,
-  useId,
-  useReducer,
-  useRef,
-  useState,
-  type FormEvent,
-  type ReactNode,
-} from 'react';
+  discussionMutations,
+  discussionQueries,
+  type DiscussionPages,
+} from '@mepedia/web-api/queries';
+import {
+  useInfiniteQuery,
+  useMutation,
+  useQueryClient,
+  type QueryClient,
+  type QueryKey,
+} from '@tanstack/react-query';
+import { Heart, MessageCircle, Pencil, Trash2 } from 'lucide-react';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useApi } from '../../lib/api';
 import { absoluteDate, numberFormat, relativeDate } from '../../lib/dates';
 import { useI18n } from '../../lib/i18n';
@@ -25,19 +29,30 @@ import { SignInPrompt } from '../sign-in-prompt';
 import { useToasts } from '../toasts';
 import { Dialog } from '../ui/dialog';
 import { linkify } from './linkify';
-import { reduce, repliesSkip, startState, type DiscussionState, type Thread } from './state';
-
-/** What the page's loader read: the first page of comments and their authors (null: it failed). */
-export type DiscussionStart = {
-  page: FeedMessagesPage;
-  authors: MemberName[];
-} | null;
+import {
+  authorsIn,
+  countOf,
+  likedIn,
+  messagesOf,
+  replaced,
+  withComment,
+  withDeletedComment,
+  withDeletedReply,
+  withEdited,
+  withLike,
+  withoutComment,
+  withReply,
+} from './state';
 
 /** Codes that mean "sign in first": the prompt, not an error toast. */
 const SIGN_IN_FIRST = new Set(['MUST_BE_LOGGED_IN', 'AUTH_REQUIRED']);
 
 /** Code points, as the service counts them: a Hebrew letter or an emoji is one. */
 const lengthOf = (text: string) => [...text.trim()].length;
+
+/** A comment on its way: shown at once, without actions, until the service has it. */
+const STAND_IN = 'sending:';
+const isStandIn = (message: FeedMessage) => message.messageId.startsWith(STAND_IN);
 
 type Actions = {
   me: string | null;
@@ -49,46 +64,79 @@ type Actions = {
   onReply: (parent: FeedMessage, text: string) => Promise<boolean>;
   onShowReplies: (parent: FeedMessage) => void;
   onHideReplies: (parent: FeedMessage) => void;
-  onMoreReplies: (parent: FeedMessage) => void;
+  /** Whether a comment's thread is open. */
+  open: (parentId: string) => boolean;
   guestPrompt: string | null;
   setGuestPrompt: (messageId: string | null) => void;
   /** A translation provider is configured: comments in another language offer Translate. */
   translatable: boolean;
 };
 
+type Like = { message: FeedMessage; key: QueryKey };
+type Send = { text: string; parent?: FeedMessage; standIn: string };
+
+/** The cache's pages under `key`, changed by `change`. */
+function update(
+  queryClient: QueryClient,
+  key: QueryKey,
+  change: (data: DiscussionPages | undefined) => DiscussionPages | undefined,
+) {
+  queryClient.setQueryData<DiscussionPages>(key, change);
+}
+
+let standIns = 0;
+
 /**
- * A post's comments: the first page server-rendered (readable and crawlable without scripts),
- * then written, replied to, edited, deleted and liked in place. Guests read; when they try to
- * write or like, they are told to sign in or register, right where they tried.
+ * A post's comments: the first page server-rendered (readable and crawlable without scripts) and
+ * handed to the browser's query cache with the page, so nothing is asked twice; then written,
+ * replied to, edited, deleted and liked in place. The pages live in the cache
+ * (`discussionQueries`: an infinite query for the comments, one for each thread's replies); each
+ * change goes through a mutation that changes the cache with the service's rules (`state.ts`); a
+ * like and a new comment show before the service answers, and are taken back if it fails. Guests
+ * read; when they try to write or like, they are told to sign in or register, right where they
+ * tried.
  */
 export function Discussion({
   roomId,
-  start,
+  failedAtStart = false,
   translatable = false,
 }: {
   roomId: string;
-  start: DiscussionStart;
+  /** The server could not read the comments for the page: "Try again" until the reader does. */
+  failedAtStart?: boolean;
   translatable?: boolean;
 }) {
   const { t } = useI18n();
   const api = useApi();
   const toasts = useToasts();
+  const queryClient = useQueryClient();
   const user = useRootData()?.user ?? null;
   const headingId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const [failed, setFailed] = useState(start === null);
-  const [state, dispatch] = useReducer(reduce, start, (first): DiscussionState =>
-    startState(first?.page ?? { messages: [], total: 0, count: 0, hasMore: false, likedByMe: [] }),
-  );
-  const [authors, setAuthors] = useState<Record<string, MemberName>>(() =>
-    Object.fromEntries((start?.authors ?? []).map((author) => [author.id, author])),
-  );
-  const [loading, setLoading] = useState(false);
+  const commentsQuery = discussionQueries.comments(api, roomId);
+  const commentsKey = commentsQuery.queryKey;
+  // The loader's pages are in the cache already; after a failure there, only "Try again" asks.
+  const comments = useInfiniteQuery({ ...commentsQuery, enabled: !failedAtStart });
+  const list = messagesOf(comments.data, 'newest');
+  const liked = likedIn(comments.data);
+  const authors = new Map(authorsIn(comments.data).map((author) => [author.id, author]));
+  // The signed-in member's own name is known without asking.
+  if (user && !authors.has(user.id))
+    authors.set(user.id, {
+      id: user.id,
+      firstname: user.firstname,
+      lastname: user.lastname,
+      fullname: user.fullname,
+      language: user.language,
+      profileImage: user.image,
+      croppedProfileImage: null,
+    });
+  const failed = !comments.data && (failedAtStart || comments.isError);
   const [announcement, setAnnouncement] = useState('');
   // Which control a guest tried: its prompt shows there ('' for the new-comment box).
   const [guestPrompt, setGuestPrompt] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<FeedMessage | null>(null);
-  const pendingLikes = useRef(new Set<string>());
+  const [openThreads, setOpenThreads] = useState<Record<string, boolean>>({});
   // After a deletion, where the comment was is gone: the discussion's heading is the next sure
   // place for focus. An effect, so it comes after the dialog hands focus back to its opener.
   const [refocus, setRefocus] = useState(0);
@@ -96,65 +144,10 @@ export function Discussion({
     if (refocus > 0) headingRef.current?.focus();
   }, [refocus]);
 
-  // The signed-in member's own name is known without asking.
-  useEffect(() => {
-    if (!user) return;
-    setAuthors((all) =>
-      all[user.id]
-        ? all
-        : {
-            ...all,
-            [user.id]: {
-              id: user.id,
-              firstname: user.firstname,
-              lastname: user.lastname,
-              fullname: user.fullname,
-              language: user.language,
-              profileImage: user.image,
-              croppedProfileImage: null,
-            },
-          },
-    );
-  }, [user]);
-
-  /** Names for the authors of messages just loaded, in one call. */
-  async function learnAuthors(messages: FeedMessage[]) {
-    const unknown = [
-      ...new Set(
-        messages
-          .map((message) => message.authorId)
-          .filter((id): id is string => id !== null && !(id in authors)),
-      ),
-    ];
-    if (unknown.length === 0) return;
-    try {
-      const { members } = await api.users.getMembersByIds(unknown.slice(0, 50));
-      setAuthors((all) => ({
-        ...all,
-        ...Object.fromEntries(members.map((member) => [member.id, member])),
-      }));
-    } catch {
-      // Names are a side dish: the comments show with "a former member" until a later page.
-    }
-  }
-
-  async function loadMore(first = false) {
-    setLoading(true);
-    try {
-      const page = await api.feedMessages.getMessages(roomId, {
-        skip: first ? 0 : state.comments.length,
-      });
-      await learnAuthors(page.messages);
-      if (first) dispatch({ type: 'reset', page });
-      else dispatch({ type: 'page', page });
-      setFailed(false);
-    } catch {
-      toasts.error(t('discussion.error.load'));
-      if (first) setFailed(true);
-    } finally {
-      setLoading(false);
-    }
-  }
+  const repliesKey = (parentId: string) =>
+    discussionQueries.replies(api, roomId, parentId).queryKey;
+  const keyOf = (message: FeedMessage) =>
+    message.parentMessageId ? repliesKey(message.parentMessageId) : commentsKey;
 
   function signInFirst(error: unknown, where: string): boolean {
     if (error instanceof ApiError && SIGN_IN_FIRST.has(error.code)) {
@@ -164,90 +157,172 @@ export function Discussion({
     return false;
   }
 
+  // A comment shows first at once, as sent; a reply when the service has it (its thread may not
+  // be loaded yet). A comment that fails is taken back, its text still in the box.
+  const sending = useMutation({
+    mutationKey: discussionMutations.send,
+    mutationFn: ({ text, parent }: Send) =>
+      // Invisible controls pasted with the text are refused by the service: not the member's to find.
+      api.feedMessages.sendMessage(roomId, withoutInvisibleControls(text), parent?.messageId),
+    onMutate: async ({ text, parent, standIn }: Send) => {
+      if (parent || !user) return;
+      await queryClient.cancelQueries({ queryKey: commentsKey });
+      const now = new Date().toISOString();
+      update(queryClient, commentsKey, (data) =>
+        withComment(data, {
+          messageId: standIn,
+          feedRoomId: roomId,
+          postId: roomId,
+          authorId: user.id,
+          message: withoutInvisibleControls(text).trim(),
+          tag: null,
+          parentMessageId: null,
+          likes: 0,
+          repliesCount: 0,
+          deleted: false,
+          createdAt: now,
+          editedAt: null,
+        }),
+      );
+    },
+    onSuccess: (message, { parent, standIn }) => {
+      if (parent) {
+        const key = repliesKey(parent.messageId);
+        const changed = withReply(
+          queryClient.getQueryData<DiscussionPages>(commentsKey),
+          queryClient.getQueryData<DiscussionPages>(key),
+          message,
+        );
+        queryClient.setQueryData(commentsKey, changed.comments);
+        queryClient.setQueryData(key, changed.replies);
+        setOpenThreads((all) => ({ ...all, [parent.messageId]: true }));
+      } else {
+        update(queryClient, commentsKey, (data) =>
+          messagesOf(data, 'newest').some((item) => item.messageId === standIn)
+            ? replaced(data, standIn, message)
+            : withComment(data, message),
+        );
+      }
+      setAnnouncement(t(parent ? 'discussion.replySent' : 'discussion.sent'));
+    },
+    onError: (error, { parent, standIn }) => {
+      if (!parent) update(queryClient, commentsKey, (data) => withoutComment(data, standIn));
+      if (!signInFirst(error, parent?.messageId ?? '')) toasts.error(t('discussion.error.send'));
+    },
+  });
+
   async function send(text: string, parent?: FeedMessage): Promise<boolean> {
     if (!user) {
       setGuestPrompt(parent?.messageId ?? '');
       return false;
     }
+    standIns += 1;
     try {
-      // Invisible controls pasted with the text are refused by the service: not the member's to find.
-      const message = await api.feedMessages.sendMessage(
-        roomId,
-        withoutInvisibleControls(text),
-        parent?.messageId,
-      );
-      dispatch({ type: 'added', message });
-      setAnnouncement(t(parent ? 'discussion.replySent' : 'discussion.sent'));
+      await sending.mutateAsync({ text, parent, standIn: `${STAND_IN}${standIns}` });
       return true;
-    } catch (error) {
-      if (!signInFirst(error, parent?.messageId ?? '')) toasts.error(t('discussion.error.send'));
-      return false;
+    } catch {
+      return false; // Said by onError.
     }
   }
+
+  const editing = useMutation({
+    mutationFn: ({ message, text }: { message: FeedMessage; text: string }) =>
+      api.feedMessages.editMessage(message.messageId, withoutInvisibleControls(text)),
+    onSuccess: (changed) =>
+      update(queryClient, keyOf(changed), (data) => withEdited(data, changed)),
+    onError: () => toasts.error(t('discussion.error.edit')),
+  });
 
   async function edit(message: FeedMessage, text: string): Promise<boolean> {
     try {
-      const changed = await api.feedMessages.editMessage(
-        message.messageId,
-        withoutInvisibleControls(text),
-      );
-      dispatch({ type: 'edited', message: changed });
+      await editing.mutateAsync({ message, text });
       return true;
     } catch {
-      toasts.error(t('discussion.error.edit'));
       return false;
     }
   }
 
-  async function like(message: FeedMessage) {
+  // A like shows at once; the service's answer sets the count, and a failure takes it back.
+  const liking = useMutation({
+    mutationKey: discussionMutations.like,
+    mutationFn: ({ message }: Like) => api.feedMessages.like(message.messageId),
+    onMutate: async ({ message, key }: Like) => {
+      await queryClient.cancelQueries({ queryKey: key });
+      const was = likedIn(queryClient.getQueryData<DiscussionPages>(key)).has(message.messageId);
+      update(queryClient, key, (data) =>
+        withLike(data, message.messageId, !was, Math.max(0, message.likes + (was ? -1 : 1))),
+      );
+      return { was };
+    },
+    onSuccess: (answer, { message, key }) =>
+      update(queryClient, key, (data) =>
+        withLike(data, message.messageId, answer.liked, answer.likes),
+      ),
+    onError: (error, { message, key }, before) => {
+      if (before)
+        update(queryClient, key, (data) =>
+          withLike(data, message.messageId, before.was, message.likes),
+        );
+      if (!signInFirst(error, message.messageId)) toasts.error(t('discussion.error.like'));
+    },
+  });
+
+  function like(message: FeedMessage) {
     if (!user) {
       setGuestPrompt(message.messageId);
       return;
     }
-    if (pendingLikes.current.has(message.messageId)) return;
-    pendingLikes.current.add(message.messageId);
-    const was = state.liked.includes(message.messageId);
-    dispatch({
-      type: 'liked',
-      messageId: message.messageId,
-      liked: !was,
-      likes: Math.max(0, message.likes + (was ? -1 : 1)),
+    // One like of a message at a time: a second click waits for the first's answer.
+    const pending = queryClient.isMutating({
+      mutationKey: discussionMutations.like,
+      predicate: (mutation) =>
+        (mutation.state.variables as Like | undefined)?.message.messageId === message.messageId,
     });
-    try {
-      const answer = await api.feedMessages.like(message.messageId);
-      dispatch({ type: 'liked', messageId: message.messageId, ...answer });
-    } catch (error) {
-      dispatch({ type: 'liked', messageId: message.messageId, liked: was, likes: message.likes });
-      if (!signInFirst(error, message.messageId)) toasts.error(t('discussion.error.like'));
-    } finally {
-      pendingLikes.current.delete(message.messageId);
-    }
+    if (pending > 0) return;
+    liking.mutate({ message, key: keyOf(message) });
   }
 
-  async function remove(message: FeedMessage) {
-    try {
-      const { placeholder } = await api.feedMessages.deleteMessage(
-        message.messageId,
-        message.feedRoomId,
-      );
+  const removing = useMutation({
+    mutationFn: (message: FeedMessage) =>
+      api.feedMessages.deleteMessage(message.messageId, message.feedRoomId),
+    onSuccess: ({ placeholder }, message) => {
       setDeleting(null);
-      dispatch({ type: 'removed', message, placeholder });
+      if (message.parentMessageId) {
+        const key = repliesKey(message.parentMessageId);
+        const changed = withDeletedReply(
+          queryClient.getQueryData<DiscussionPages>(commentsKey),
+          queryClient.getQueryData<DiscussionPages>(key),
+          message,
+        );
+        queryClient.setQueryData(commentsKey, changed.comments);
+        queryClient.setQueryData(key, changed.replies);
+      } else
+        update(queryClient, commentsKey, (data) => withDeletedComment(data, message, placeholder));
       setAnnouncement(t('discussion.removed'));
       setRefocus((times) => times + 1);
-    } catch {
+    },
+    onError: () => {
       setDeleting(null);
       toasts.error(t('discussion.error.delete'));
-    }
+    },
+  });
+
+  async function loadMore() {
+    const result = await comments.fetchNextPage();
+    if (result.isError) toasts.error(t('discussion.error.load'));
   }
 
-  async function loadReplies(parent: FeedMessage) {
+  async function retry() {
+    const result = await comments.refetch();
+    if (result.isError) toasts.error(t('discussion.error.load'));
+  }
+
+  async function showReplies(parent: FeedMessage) {
     try {
-      const page = await api.feedMessages.getMessages(roomId, {
-        parentId: parent.messageId,
-        skip: repliesSkip(state.threads[parent.messageId]),
-      });
-      await learnAuthors(page.messages);
-      dispatch({ type: 'replies', parentId: parent.messageId, page });
+      await queryClient.fetchInfiniteQuery(
+        discussionQueries.replies(api, roomId, parent.messageId),
+      );
+      setOpenThreads((all) => ({ ...all, [parent.messageId]: true }));
     } catch {
       toasts.error(t('discussion.error.load'));
     }
@@ -255,31 +330,28 @@ export function Discussion({
 
   const actions: Actions = {
     me: user?.id ?? null,
-    authorOf: (message) => (message.authorId ? authors[message.authorId] : undefined),
-    liked: (messageId) => state.liked.includes(messageId),
-    onLike: (message) => void like(message),
+    authorOf: (message) => (message.authorId ? authors.get(message.authorId) : undefined),
+    liked: (messageId) => liked.has(messageId),
+    onLike: like,
     onEdit: edit,
     onDelete: setDeleting,
     onReply: (parent, text) => send(text, parent),
-    onShowReplies: (parent) => {
-      if (state.threads[parent.messageId])
-        dispatch({ type: 'toggleThread', parentId: parent.messageId, open: true });
-      else void loadReplies(parent);
-    },
-    onHideReplies: (parent) =>
-      dispatch({ type: 'toggleThread', parentId: parent.messageId, open: false }),
-    onMoreReplies: (parent) => void loadReplies(parent),
+    onShowReplies: (parent) => void showReplies(parent),
+    onHideReplies: (parent) => setOpenThreads((all) => ({ ...all, [parent.messageId]: false })),
+    open: (parentId) => openThreads[parentId] ?? false,
     guestPrompt,
     setGuestPrompt,
     translatable,
   };
+  const loading = comments.isFetching;
+  const loadingMore = comments.isFetchingNextPage;
 
   return (
     <section className="discussion" aria-labelledby={headingId}>
       <h2 id={headingId} ref={headingRef} tabIndex={-1}>
         {t('discussion.heading')}{' '}
         <span className="discussion-count muted">
-          ({t('discussion.count', { count: state.count })})
+          ({t('discussion.count', { count: countOf(comments.data) })})
         </span>
       </h2>
       {user ? (
@@ -300,31 +372,26 @@ export function Discussion({
             className="button button-secondary"
             disabled={loading}
             aria-busy={loading || undefined}
-            onClick={() => void loadMore(true)}
+            onClick={() => void retry()}
           >
             {t('discussion.retry')}
           </button>
         </div>
-      ) : state.comments.length === 0 ? (
+      ) : list.length === 0 ? (
         <p className="muted">{t(user ? 'discussion.noneMember' : 'discussion.none')}</p>
       ) : (
         <ol className="comments">
-          {state.comments.map((message) => (
-            <Comment
-              key={message.messageId}
-              message={message}
-              actions={actions}
-              thread={state.threads[message.messageId]}
-            />
+          {list.map((message) => (
+            <Comment key={message.messageId} message={message} actions={actions} roomId={roomId} />
           ))}
         </ol>
       )}
-      {state.hasMore && !failed && (
+      {comments.hasNextPage && !failed && (
         <button
           type="button"
           className="button button-secondary"
-          disabled={loading}
-          aria-busy={loading || undefined}
+          disabled={loadingMore}
+          aria-busy={loadingMore || undefined}
           onClick={() => void loadMore()}
         >
           {t('discussion.more')}
@@ -342,7 +409,8 @@ export function Discussion({
             <button
               type="button"
               className="button button-danger"
-              onClick={() => deleting && void remove(deleting)}
+              aria-disabled={removing.isPending || undefined}
+              onClick={() => deleting && !removing.isPending && removing.mutate(deleting)}
             >
               {t('discussion.delete')}
             </button>
@@ -372,17 +440,26 @@ export function Discussion({
 function Comment({
   message,
   actions,
-  thread,
+  roomId,
 }: {
   message: FeedMessage;
   actions: Actions;
-  thread?: Thread | undefined;
+  roomId: string;
 }) {
   const { t, locale } = useI18n();
   const [editing, setEditing] = useState(false);
   const [replying, setReplying] = useState(false);
   const editButton = useRef<HTMLButtonElement>(null);
   const replyButton = useRef<HTMLButtonElement>(null);
+  // A box that closes (an edit saved or cancelled, a reply sent or cancelled) hands focus back to
+  // the button that opened it, once that is drawn again, never to the page's <body>.
+  const [refocus, setRefocus] = useState<'edit' | 'reply' | null>(null);
+  useEffect(() => {
+    if (refocus === null) return;
+    (refocus === 'edit' ? editButton : replyButton).current?.focus();
+    setRefocus(null);
+  }, [refocus]);
+  const pending = isStandIn(message);
   const number = numberFormat(locale);
   const author = actions.authorOf(message);
   const name = author?.fullname ?? t('discussion.formerMember');
@@ -409,12 +486,12 @@ function Comment({
     return (
       <li className="comment comment-deleted" id={`comment-${message.messageId}`}>
         <p className="muted">{t('discussion.deleted')}</p>
-        <Replies parent={message} name={name} actions={actions} thread={thread} />
+        <Replies parent={message} name={name} actions={actions} roomId={roomId} />
       </li>
     );
 
   return (
-    <li className="comment" id={`comment-${message.messageId}`}>
+    <li className="comment" id={`comment-${message.messageId}`} aria-busy={pending || undefined}>
       <article aria-label={name}>
         <header className="comment-header">
           <Avatar
@@ -442,11 +519,14 @@ function Comment({
             autoFocus
             onCancel={() => {
               setEditing(false);
-              editButton.current?.focus();
+              setRefocus('edit');
             }}
             onSubmit={async (text) => {
               const done = await actions.onEdit(message, text);
-              if (done) setEditing(false);
+              if (done) {
+                setEditing(false);
+                setRefocus('edit');
+              }
               return done;
             }}
           />
@@ -460,7 +540,8 @@ function Comment({
             {t(locale === 'he' ? 'translate.notice.he' : 'translate.notice.en')}
           </p>
         )}
-        <div className="comment-actions">
+        {/* A comment on its way has no id yet: nothing can be done with it until it lands. */}
+        <div className="comment-actions" hidden={pending}>
           <button
             type="button"
             className="comment-action"
@@ -484,7 +565,8 @@ function Comment({
                   return;
                 }
                 setReplying(true);
-                if (message.repliesCount > 0 && !thread?.open) actions.onShowReplies(message);
+                if (message.repliesCount > 0 && !actions.open(message.messageId))
+                  actions.onShowReplies(message);
               }}
             >
               <Icon icon={MessageCircle} size={18} />
@@ -527,8 +609,8 @@ function Comment({
           <SignInPrompt message={t('guest.mustLogin')} />
         )}
       </article>
-      {!isReply && (
-        <Replies parent={message} name={name} actions={actions} thread={thread}>
+      {!isReply && !pending && (
+        <Replies parent={message} name={name} actions={actions} roomId={roomId}>
           {replying && (
             <Composer
               label={richMessage(t, 'discussion.replyTo', {
@@ -538,11 +620,14 @@ function Comment({
               autoFocus
               onCancel={() => {
                 setReplying(false);
-                replyButton.current?.focus();
+                setRefocus('reply');
               }}
               onSubmit={async (text) => {
                 const done = await actions.onReply(message, text);
-                if (done) setReplying(false);
+                if (done) {
+                  setReplying(false);
+                  setRefocus('reply');
+                }
                 return done;
               }}
             />
@@ -553,22 +638,47 @@ function Comment({
   );
 }
 
-/** A comment's thread: the button that opens it, its replies, and the reply box when open. */
+/**
+ * A comment's thread: the button that opens it, its replies (their own infinite query, read
+ * when the thread is first opened), and the reply box when open.
+ */
 function Replies({
   parent,
   name,
   actions,
-  thread,
+  roomId,
   children,
 }: {
   parent: FeedMessage;
   name: string;
   actions: Actions;
-  thread?: Thread | undefined;
+  roomId: string;
   children?: ReactNode;
 }) {
   const { t } = useI18n();
-  const open = thread?.open ?? false;
+  const api = useApi();
+  const toasts = useToasts();
+  const open = actions.open(parent.messageId);
+  const thread = useInfiniteQuery({
+    ...discussionQueries.replies(api, roomId, parent.messageId),
+    // Opened by the reader (showReplies reads the first page before it opens).
+    enabled: open,
+  });
+  const replies = messagesOf(thread.data, 'oldest');
+  const liked = likedIn(thread.data);
+  const authors = new Map(authorsIn(thread.data).map((author) => [author.id, author]));
+  const inThread: Actions = {
+    ...actions,
+    authorOf: (message) =>
+      (message.authorId ? authors.get(message.authorId) : undefined) ?? actions.authorOf(message),
+    liked: (messageId) => liked.has(messageId),
+  };
+
+  async function more() {
+    const result = await thread.fetchNextPage();
+    if (result.isError) toasts.error(t('discussion.error.load'));
+  }
+
   return (
     <div className="comment-thread">
       {parent.repliesCount > 0 && !open && (
@@ -581,18 +691,19 @@ function Replies({
           {t('discussion.showReplies', { count: parent.repliesCount })}
         </button>
       )}
-      {open && thread && thread.replies.length > 0 && (
+      {open && replies.length > 0 && (
         <>
           <ol className="comments comment-replies" aria-label={t('discussion.replies', { name })}>
-            {thread.replies.map((reply) => (
-              <Comment key={reply.messageId} message={reply} actions={actions} />
+            {replies.map((reply) => (
+              <Comment key={reply.messageId} message={reply} actions={inThread} roomId={roomId} />
             ))}
           </ol>
-          {thread.hasMore && (
+          {thread.hasNextPage && (
             <button
               type="button"
               className="button button-ghost comment-toggle"
-              onClick={() => actions.onMoreReplies(parent)}
+              aria-busy={thread.isFetchingNextPage || undefined}
+              onClick={() => void more()}
             >
               {t('discussion.moreReplies')}
             </button>
@@ -649,6 +760,9 @@ function Composer({
     const done = await onSubmit(text);
     setBusy(false);
     if (done) setText('');
+    // Sent or not, the member stays in the box: ready for the next comment, or to fix this one
+    // (a box that closes hands focus to its opener afterwards).
+    field.current?.focus();
   }
 
   return (
@@ -685,7 +799,13 @@ function Composer({
               {t('discussion.cancel')}
             </button>
           )}
-          <button type="submit" className="button" disabled={busy} aria-busy={busy || undefined}>
+          {/* Not `disabled` while sending: a disabled button loses focus to the page's <body>. */}
+          <button
+            type="submit"
+            className="button"
+            aria-disabled={busy || undefined}
+            aria-busy={busy || undefined}
+          >
             {submitLabel}
           </button>
         </span>

@@ -1,45 +1,16 @@
-import type { FeedMessage, FeedMessagesPage } from '@mepedia/contracts';
+import type { FeedMessage, MemberName } from '@mepedia/contracts';
+import type { DiscussionPage, DiscussionPages } from '@mepedia/web-api/queries';
 
 /**
- * One comment's replies, as far as they are loaded, oldest first. `local` are the reader's own
- * replies sent since: they sit at the end of the server's list too, so the next page starts after
- * the others (`repliesSkip`).
+ * The feed-messages service's rules (docs/api/feed-messages.md) applied to the discussion's pages
+ * in the query cache, so that what is on screen follows each change without loading the list
+ * again. Comments are newest first, a thread's replies oldest first. Every function here is pure:
+ * it takes the cache's pages and answers new ones (undefined stays undefined, except a thread
+ * that a new reply starts).
  */
-export type Thread = { replies: FeedMessage[]; hasMore: boolean; open: boolean; local: string[] };
 
-/**
- * What a post's discussion shows: the comments loaded so far (newest first), each open thread's
- * replies (oldest first), which of them the reader likes, and how many messages there are in all.
- * The same rules as the feed-messages service (docs/api/feed-messages.md), applied to what is
- * on screen, so the page never needs to load everything again after a change.
- */
-export type DiscussionState = {
-  comments: FeedMessage[];
-  hasMore: boolean;
-  liked: string[];
-  threads: Record<string, Thread>;
-  count: number;
-};
-
-export type DiscussionAction =
-  | { type: 'reset'; page: FeedMessagesPage }
-  | { type: 'page'; page: FeedMessagesPage }
-  | { type: 'replies'; parentId: string; page: FeedMessagesPage }
-  | { type: 'toggleThread'; parentId: string; open: boolean }
-  | { type: 'added'; message: FeedMessage }
-  | { type: 'edited'; message: FeedMessage }
-  | { type: 'liked'; messageId: string; liked: boolean; likes: number }
-  | { type: 'removed'; message: FeedMessage; placeholder: boolean };
-
-export function startState(page: FeedMessagesPage): DiscussionState {
-  return {
-    comments: page.messages,
-    hasMore: page.hasMore,
-    liked: page.likedByMe,
-    threads: {},
-    count: page.count,
-  };
-}
+/** What the readers below need of the cache's pages (a query's data, whatever its page param). */
+type Pages = { pages: DiscussionPage[] } | undefined;
 
 const byTime = (a: FeedMessage, b: FeedMessage) =>
   a.createdAt === b.createdAt
@@ -47,180 +18,210 @@ const byTime = (a: FeedMessage, b: FeedMessage) =>
     : a.createdAt.localeCompare(b.createdAt);
 
 /**
- * `list` and `more` together, once each, in the list's order (newest first for comments, oldest
- * first for replies), whatever shifted on the server between two pages.
+ * Every page's messages together, once each, in the list's order, whatever shifted on the
+ * service between two pages.
  */
-function merged(
-  list: FeedMessage[],
-  more: FeedMessage[],
-  order: 'newest' | 'oldest',
-): FeedMessage[] {
-  const seen = new Set(list.map((message) => message.messageId));
-  const all = [...list, ...more.filter((message) => !seen.has(message.messageId))];
+export function messagesOf(data: Pages, order: 'newest' | 'oldest'): FeedMessage[] {
+  const seen = new Set<string>();
+  const all: FeedMessage[] = [];
+  for (const page of data?.pages ?? [])
+    for (const message of page.messages) {
+      if (seen.has(message.messageId)) continue;
+      seen.add(message.messageId);
+      all.push(message);
+    }
   return all.sort(order === 'oldest' ? byTime : (a, b) => byTime(b, a));
 }
 
-/** Where the next page of a thread's replies starts: after those the server sent. */
-export function repliesSkip(thread: Thread | undefined): number {
-  if (!thread) return 0;
-  return thread.replies.filter((reply) => !thread.local.includes(reply.messageId)).length;
+/** The messages the reader likes: each as the last page that carries it says. */
+export function likedIn(data: Pages): Set<string> {
+  const liked = new Set<string>();
+  for (const page of data?.pages ?? []) {
+    for (const message of page.messages) liked.delete(message.messageId);
+    for (const id of page.likedByMe) liked.add(id);
+  }
+  return liked;
 }
 
-function likedAfter(liked: string[], page: FeedMessagesPage): string[] {
-  const onPage = new Set(page.messages.map((message) => message.messageId));
-  return [...liked.filter((id) => !onPage.has(id)), ...page.likedByMe];
+/** The authors the pages name. */
+export function authorsIn(data: Pages): MemberName[] {
+  return (data?.pages ?? []).flatMap((page) => page.authors);
 }
 
-const replace = (list: FeedMessage[], message: FeedMessage) =>
-  list.map((item) => (item.messageId === message.messageId ? message : item));
+/** How many messages the room has (replies included): the latest page's word, kept up to date. */
+export const countOf = (data: Pages): number => data?.pages.at(-1)?.count ?? 0;
 
-function changeParent(
-  comments: FeedMessage[],
-  parentId: string,
-  change: (parent: FeedMessage) => FeedMessage | null,
-): FeedMessage[] {
-  return comments.flatMap((item) => {
-    if (item.messageId !== parentId) return [item];
-    const changed = change(item);
-    return changed ? [changed] : [];
+const eachPage = (
+  data: DiscussionPages | undefined,
+  change: (page: DiscussionPage, index: number) => DiscussionPage,
+): DiscussionPages | undefined => data && { ...data, pages: data.pages.map(change) };
+
+const recount = (data: DiscussionPages | undefined, by: number) =>
+  eachPage(data, (page) => ({ ...page, count: Math.max(0, page.count + by) }));
+
+/** A new comment: first in the list, counted. */
+export function withComment(
+  comments: DiscussionPages | undefined,
+  message: FeedMessage,
+): DiscussionPages | undefined {
+  return eachPage(recount(comments, 1), (page, index) =>
+    index === 0 ? { ...page, messages: [message, ...page.messages] } : page,
+  );
+}
+
+/** A new comment's stand-in, or the comment itself, in place of `messageId`. */
+export function replaced(
+  data: DiscussionPages | undefined,
+  messageId: string,
+  message: FeedMessage,
+): DiscussionPages | undefined {
+  return eachPage(data, (page) => ({
+    ...page,
+    messages: page.messages.map((item) => (item.messageId === messageId ? message : item)),
+  }));
+}
+
+/** A comment that did not go after all: gone from the list and the count. */
+export function withoutComment(
+  comments: DiscussionPages | undefined,
+  messageId: string,
+): DiscussionPages | undefined {
+  return eachPage(recount(comments, -1), (page) => ({
+    ...page,
+    messages: page.messages.filter((item) => item.messageId !== messageId),
+  }));
+}
+
+const withRepliesCount = (comments: DiscussionPages | undefined, parentId: string, by: number) =>
+  eachPage(comments, (page) => ({
+    ...page,
+    messages: page.messages.flatMap((item) => {
+      if (item.messageId !== parentId) return [item];
+      const repliesCount = Math.max(0, item.repliesCount + by);
+      // A deleted comment kept for its replies goes with its last reply.
+      return item.deleted && repliesCount === 0 ? [] : [{ ...item, repliesCount }];
+    }),
+  }));
+
+/**
+ * A new reply: last in its thread, marked as the reader's own (the service has it last too, so
+ * it does not move where the next page starts), counted, and counted on its comment. A thread
+ * not loaded yet starts with it; "more" brings the earlier ones.
+ */
+export function withReply(
+  comments: DiscussionPages | undefined,
+  replies: DiscussionPages | undefined,
+  message: FeedMessage,
+): { comments: DiscussionPages | undefined; replies: DiscussionPages } {
+  const parentId = message.parentMessageId ?? '';
+  const earlier =
+    messagesOf(comments, 'newest').find((item) => item.messageId === parentId)?.repliesCount ?? 0;
+  const counted = recount(withRepliesCount(comments, parentId, 1), 1);
+  const count = countOf(counted);
+  const thread: DiscussionPages = replies ?? {
+    pages: [
+      {
+        messages: [],
+        total: 0,
+        count,
+        hasMore: earlier > 0,
+        likedByMe: [],
+        authors: [],
+        local: [],
+      },
+    ],
+    pageParams: [0],
+  };
+  const last = thread.pages.length - 1;
+  return {
+    comments: counted,
+    replies: {
+      ...thread,
+      pages: thread.pages.map((page, index) =>
+        index === last
+          ? {
+              ...page,
+              count,
+              messages: [...page.messages, message],
+              local: [...page.local, message.messageId],
+            }
+          : page,
+      ),
+    },
+  };
+}
+
+/** An edited message: its new text (and time of edit) wherever it is. */
+export function withEdited(
+  data: DiscussionPages | undefined,
+  message: FeedMessage,
+): DiscussionPages | undefined {
+  return replaced(data, message.messageId, message);
+}
+
+/** A like turned on or off: the message's count, and the reader's like on every page with it. */
+export function withLike(
+  data: DiscussionPages | undefined,
+  messageId: string,
+  liked: boolean,
+  likes: number,
+): DiscussionPages | undefined {
+  return eachPage(data, (page) => {
+    if (!page.messages.some((item) => item.messageId === messageId)) return page;
+    return {
+      ...page,
+      messages: page.messages.map((item) =>
+        item.messageId === messageId ? { ...item, likes } : item,
+      ),
+      likedByMe: liked
+        ? [...page.likedByMe.filter((id) => id !== messageId), messageId]
+        : page.likedByMe.filter((id) => id !== messageId),
+    };
   });
 }
 
-export function reduce(state: DiscussionState, action: DiscussionAction): DiscussionState {
-  switch (action.type) {
-    case 'reset':
-      return startState(action.page);
-    case 'page':
-      // Every page says how many messages the room has now: others may have written meanwhile.
-      return {
-        ...state,
-        comments: merged(state.comments, action.page.messages, 'newest'),
-        hasMore: action.page.hasMore,
-        liked: likedAfter(state.liked, action.page),
-        count: action.page.count,
-      };
-    case 'replies': {
-      const thread = state.threads[action.parentId];
-      const arrived = new Set(action.page.messages.map((message) => message.messageId));
-      return {
-        ...state,
-        liked: likedAfter(state.liked, action.page),
-        count: action.page.count,
-        threads: {
-          ...state.threads,
-          [action.parentId]: {
-            replies: merged(thread?.replies ?? [], action.page.messages, 'oldest'),
-            hasMore: action.page.hasMore,
-            open: true,
-            local: (thread?.local ?? []).filter((id) => !arrived.has(id)),
-          },
-        },
-      };
-    }
-    case 'toggleThread': {
-      const thread = state.threads[action.parentId];
-      if (!thread) return state;
-      return {
-        ...state,
-        threads: { ...state.threads, [action.parentId]: { ...thread, open: action.open } },
-      };
-    }
-    case 'added': {
-      const { message } = action;
-      const count = state.count + 1;
-      if (!message.parentMessageId)
-        return { ...state, count, comments: merged(state.comments, [message], 'newest') };
-      const parentId = message.parentMessageId;
-      const thread = state.threads[parentId];
-      const earlier = state.comments.find((item) => item.messageId === parentId)?.repliesCount ?? 0;
-      return {
-        ...state,
-        count,
-        comments: changeParent(state.comments, parentId, (parent) => ({
-          ...parent,
-          repliesCount: parent.repliesCount + 1,
-        })),
-        threads: {
-          ...state.threads,
-          // A thread not loaded yet shows the new reply; "more" brings the earlier ones.
-          [parentId]: {
-            replies: merged(thread?.replies ?? [], [message], 'oldest'),
-            hasMore: thread ? thread.hasMore : earlier > 0,
-            open: true,
-            local: [...(thread?.local ?? []), message.messageId],
-          },
-        },
-      };
-    }
-    case 'edited': {
-      const { message } = action;
-      const parentId = message.parentMessageId;
-      if (!parentId) return { ...state, comments: replace(state.comments, message) };
-      const thread = state.threads[parentId];
-      if (!thread) return state;
-      return {
-        ...state,
-        threads: {
-          ...state.threads,
-          [parentId]: { ...thread, replies: replace(thread.replies, message) },
-        },
-      };
-    }
-    case 'liked': {
-      const { messageId, liked, likes } = action;
-      const withLikes = (list: FeedMessage[]) =>
-        list.map((item) => (item.messageId === messageId ? { ...item, likes } : item));
-      const threads: Record<string, Thread> = {};
-      for (const [id, thread] of Object.entries(state.threads))
-        threads[id] = { ...thread, replies: withLikes(thread.replies) };
-      return {
-        ...state,
-        comments: withLikes(state.comments),
-        threads,
-        liked: liked
-          ? [...state.liked.filter((id) => id !== messageId), messageId]
-          : state.liked.filter((id) => id !== messageId),
-      };
-    }
-    case 'removed': {
-      const { message, placeholder } = action;
-      const liked = state.liked.filter((id) => id !== message.messageId);
-      const count = Math.max(0, state.count - 1);
-      const parentId = message.parentMessageId;
-      if (!parentId) {
-        const comments = placeholder
-          ? replace(state.comments, {
-              ...message,
-              deleted: true,
-              message: null,
-              authorId: null,
-              tag: null,
-              likes: 0,
-            })
-          : state.comments.filter((item) => item.messageId !== message.messageId);
-        return { ...state, liked, count, comments };
-      }
-      const thread = state.threads[parentId];
-      return {
-        ...state,
-        liked,
-        count,
-        // A deleted comment kept for its replies goes with its last reply.
-        comments: changeParent(state.comments, parentId, (parent) => {
-          const repliesCount = Math.max(0, parent.repliesCount - 1);
-          return parent.deleted && repliesCount === 0 ? null : { ...parent, repliesCount };
-        }),
-        threads: thread
-          ? {
-              ...state.threads,
-              [parentId]: {
-                ...thread,
-                replies: thread.replies.filter((item) => item.messageId !== message.messageId),
-                local: thread.local.filter((id) => id !== message.messageId),
-              },
-            }
-          : state.threads,
-      };
-    }
-  }
+/**
+ * A deleted comment: gone, or, when the service keeps it for its replies (`placeholder`), "This
+ * comment was deleted" in its place. Uncounted either way.
+ */
+export function withDeletedComment(
+  comments: DiscussionPages | undefined,
+  message: FeedMessage,
+  placeholder: boolean,
+): DiscussionPages | undefined {
+  if (!placeholder) return withoutComment(comments, message.messageId);
+  return recount(
+    withLike(
+      replaced(comments, message.messageId, {
+        ...message,
+        deleted: true,
+        message: null,
+        authorId: null,
+        tag: null,
+        likes: 0,
+      }),
+      message.messageId,
+      false,
+      0,
+    ),
+    -1,
+  );
+}
+
+/** A deleted reply: gone from its thread, uncounted, and uncounted on its comment. */
+export function withDeletedReply(
+  comments: DiscussionPages | undefined,
+  replies: DiscussionPages | undefined,
+  message: FeedMessage,
+): { comments: DiscussionPages | undefined; replies: DiscussionPages | undefined } {
+  const drop = (page: DiscussionPage): DiscussionPage => ({
+    ...page,
+    messages: page.messages.filter((item) => item.messageId !== message.messageId),
+    likedByMe: page.likedByMe.filter((id) => id !== message.messageId),
+    local: page.local.filter((id) => id !== message.messageId),
+  });
+  return {
+    comments: recount(withRepliesCount(comments, message.parentMessageId ?? '', -1), -1),
+    replies: eachPage(replies, drop),
+  };
 }

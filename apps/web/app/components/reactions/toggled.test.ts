@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toggled } from './reactions';
+import { toggled } from './toggled';
 
 const none = { heart: 0, clap: 0, laugh: 0, wow: 0, hug: 0 };
 

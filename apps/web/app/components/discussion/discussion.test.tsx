@@ -1,0 +1,280 @@
+// @vitest-environment jsdom
+import type { FeedMessage } from '@mepedia/contracts';
+import { createApi } from '@mepedia/web-api';
+import { discussionQueries, type DiscussionPages } from '@mepedia/web-api/queries';
+import { postMessages, registerMessages } from '@mepedia/web-i18n';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { createRoutesStub, Outlet } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiProvider } from '../../lib/api';
+import { I18nProvider } from '../../lib/i18n';
+import type { MemberView } from '../../lib/member';
+import { Discussion } from './discussion';
+
+// React's act() needs to be told it runs in a test environment.
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+// What the member is told in a toast, as it would be shown.
+const toasts = vi.hoisted(() => ({ error: vi.fn(), success: vi.fn() }));
+vi.mock('../toasts', () => ({ useToasts: () => toasts }));
+
+registerMessages(postMessages);
+
+const me: MemberView = {
+  id: 'me',
+  firstname: 'Yael',
+  lastname: 'Barak',
+  fullname: 'Yael Barak',
+  image: null,
+  language: 'en',
+};
+
+const comment = (messageId: string, fields: Partial<FeedMessage> = {}): FeedMessage => ({
+  messageId,
+  feedRoomId: 'post-1',
+  postId: 'post-1',
+  authorId: 'noa',
+  message: `The words of ${messageId}`,
+  tag: null,
+  parentMessageId: null,
+  likes: 2,
+  repliesCount: 0,
+  deleted: false,
+  createdAt: '2026-01-01T10:00:00.000Z',
+  editedAt: null,
+  ...fields,
+});
+
+const start: DiscussionPages = {
+  pages: [
+    {
+      messages: [comment('c1')],
+      total: 1,
+      count: 1,
+      hasMore: false,
+      likedByMe: [],
+      authors: [
+        {
+          id: 'noa',
+          firstname: 'Noa',
+          lastname: 'Levi',
+          fullname: 'Noa Levi',
+          language: 'en',
+          profileImage: null,
+          croppedProfileImage: null,
+        },
+      ],
+      local: [],
+    },
+  ],
+  pageParams: [0],
+};
+
+/** A call the test answers when it chooses: the gateway's answer, or its refusal. */
+type Held = {
+  path: string;
+  body: Record<string, unknown>;
+  answer: (status: number, body: unknown) => void;
+};
+
+let root: Root | null = null;
+let held: Held[] = [];
+
+async function render(): Promise<{ container: HTMLElement; queryClient: QueryClient }> {
+  const container = document.createElement('div');
+  document.body.append(container);
+  const api = createApi({
+    baseUrl: '',
+    fetch: (url, init) =>
+      new Promise<Response>((resolve) => {
+        held.push({
+          path: typeof url === 'string' ? url : url instanceof URL ? url.pathname : url.url,
+          body: JSON.parse(typeof init?.body === 'string' ? init.body : '{}') as Record<
+            string,
+            unknown
+          >,
+          answer: (status, body) =>
+            resolve(
+              new Response(JSON.stringify(body), {
+                status,
+                headers: { 'content-type': 'application/json' },
+              }),
+            ),
+        });
+      }),
+  });
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  queryClient.setQueryData(discussionQueries.comments(api, 'post-1').queryKey, start);
+  const Page = () => (
+    <QueryClientProvider client={queryClient}>
+      <ApiProvider api={api}>
+        <I18nProvider locale="en">
+          <Discussion roomId="post-1" />
+        </I18nProvider>
+      </ApiProvider>
+    </QueryClientProvider>
+  );
+  const Stub = createRoutesStub([
+    { id: 'root', path: '/', Component: Outlet, children: [{ index: true, Component: Page }] },
+  ]);
+  root = createRoot(container);
+  await act(async () => {
+    root?.render(
+      <Stub initialEntries={['/']} hydrationData={{ loaderData: { root: { user: me } } }} />,
+    );
+  });
+  return { container, queryClient };
+}
+
+/** Lets the pending promises and React's updates run. */
+/**
+ * Lets the calls on their way and React's updates run until `done` holds: a condition, not a
+ * time (it gives up after some two seconds and the assertions after it say what is wrong).
+ */
+async function until(done: () => boolean) {
+  for (let turn = 0; turn < 400 && !done(); turn++)
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 5)));
+}
+
+/** The one call on its way to `path`, taken off the list. */
+function call(path: string): Held {
+  const index = held.findIndex((item) => item.path === path);
+  expect(index, `a call to ${path}`).toBeGreaterThanOrEqual(0);
+  return held.splice(index, 1)[0]!;
+}
+
+/** Whether a call to `path` is on its way. */
+const asked = (path: string) => held.some((item) => item.path === path);
+
+const refusal = (code: string) => ({ code, message: code, requestId: 'r1' });
+
+const likeButton = (container: HTMLElement) =>
+  container.querySelector<HTMLButtonElement>('button[aria-label="Like the comment of Noa Levi"]')!;
+
+const isPressed = (container: HTMLElement) =>
+  likeButton(container).getAttribute('aria-pressed') === 'true';
+
+beforeEach(() => {
+  held = [];
+  toasts.error.mockClear();
+});
+
+afterEach(() => {
+  act(() => root?.unmount());
+  root = null;
+  document.body.innerHTML = '';
+});
+
+describe('Discussion: a like', () => {
+  it('shows at once, then takes the service’s count', async () => {
+    const { container } = await render();
+    await act(async () => likeButton(container).click());
+    await until(() => asked('/api/feedMessages/like') && isPressed(container));
+    // Before any answer: pressed, and one more.
+    expect(likeButton(container).getAttribute('aria-pressed')).toBe('true');
+    expect(likeButton(container).textContent).toContain('3');
+    const like = call('/api/feedMessages/like');
+    expect(like.body).toEqual({ id: 'c1' });
+    // A second click while the first is on its way waits for it: no second call (every promise
+    // it could start has run by the next task).
+    await act(async () => likeButton(container).click());
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 0)));
+    expect(asked('/api/feedMessages/like')).toBe(false);
+    like.answer(200, { liked: true, likes: 7 });
+    await until(() => likeButton(container).textContent?.includes('7') ?? false);
+    expect(likeButton(container).getAttribute('aria-pressed')).toBe('true');
+    expect(likeButton(container).textContent).toContain('7');
+    expect(toasts.error).not.toHaveBeenCalled();
+  });
+
+  it('that fails is taken back, and the member is told', async () => {
+    const { container } = await render();
+    await act(async () => likeButton(container).click());
+    await until(() => asked('/api/feedMessages/like') && isPressed(container));
+    expect(likeButton(container).getAttribute('aria-pressed')).toBe('true');
+    call('/api/feedMessages/like').answer(500, refusal('INTERNAL'));
+    await until(() => toasts.error.mock.calls.length > 0 && !isPressed(container));
+    expect(likeButton(container).getAttribute('aria-pressed')).toBe('false');
+    expect(likeButton(container).textContent).toContain('2');
+    expect(toasts.error).toHaveBeenCalledWith('An error occurred while liking.');
+  });
+
+  it('refused for want of a session is taken back with the sign-in prompt, not a toast', async () => {
+    const { container } = await render();
+    await act(async () => likeButton(container).click());
+    await until(() => asked('/api/feedMessages/like') && isPressed(container));
+    call('/api/feedMessages/like').answer(401, refusal('AUTH_REQUIRED'));
+    await until(() => likeButton(container).getAttribute('aria-pressed') === 'false');
+    expect(likeButton(container).getAttribute('aria-pressed')).toBe('false');
+    expect(toasts.error).not.toHaveBeenCalled();
+  });
+});
+
+describe('Discussion: a new comment', () => {
+  async function write(container: HTMLElement, text: string) {
+    const box = container.querySelector('textarea')!;
+    await act(async () => {
+      // As typed: React hears the value through the element's own setter and an input event.
+      Reflect.set(HTMLTextAreaElement.prototype, 'value', text, box);
+      box.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    const send = [...container.querySelectorAll('button')].find(
+      (button) => button.textContent === 'Comment',
+    )!;
+    send.focus();
+    await act(async () => send.click());
+    await until(
+      () =>
+        asked('/api/feedMessages/sendMessage') &&
+        container.querySelector('li.comment[aria-busy="true"]') !== null,
+    );
+    return box;
+  }
+
+  const texts = (container: HTMLElement) =>
+    [...container.querySelectorAll('.comment-text')].map((item) => item.textContent);
+
+  it('shows first at once, then as the service has it, with the member still in the box', async () => {
+    const { container } = await render();
+    const box = await write(container, 'I will bring my stool.');
+    // On its way: shown first, busy, nothing to do with it yet.
+    expect(texts(container)).toEqual(['I will bring my stool.', 'The words of c1']);
+    const standIn = container.querySelector('li.comment[aria-busy="true"]');
+    expect(standIn?.textContent).toContain('I will bring my stool.');
+    expect(standIn?.querySelector('.comment-actions')?.hasAttribute('hidden')).toBe(true);
+    expect(container.querySelector('h2')!.textContent).toContain('2 comments');
+    const sent = call('/api/feedMessages/sendMessage');
+    expect(sent.body).toEqual({ postId: 'post-1', message: 'I will bring my stool.' });
+    sent.answer(
+      201,
+      comment('c2', { authorId: 'me', message: 'I will bring my stool.', likes: 0 }),
+    );
+    await until(() => container.querySelector('#comment-c2') !== null);
+    expect(texts(container)).toEqual(['I will bring my stool.', 'The words of c1']);
+    expect(container.querySelector('li.comment[aria-busy="true"]')).toBeNull();
+    expect(container.querySelector('#comment-c2')).not.toBeNull();
+    expect(container.querySelector('h2')!.textContent).toContain('2 comments');
+    // The box is empty and keeps the focus, for the next comment.
+    expect(box.value).toBe('');
+    expect(document.activeElement).toBe(box);
+  });
+
+  it('that fails is taken back, its text still in the box, and the member is told', async () => {
+    const { container } = await render();
+    const box = await write(container, 'Lost on the way.');
+    expect(texts(container)).toEqual(['Lost on the way.', 'The words of c1']);
+    call('/api/feedMessages/sendMessage').answer(500, refusal('INTERNAL'));
+    await until(
+      () =>
+        toasts.error.mock.calls.length > 0 &&
+        container.querySelector('li.comment[aria-busy="true"]') === null,
+    );
+    expect(texts(container)).toEqual(['The words of c1']);
+    expect(container.querySelector('h2')!.textContent).toContain('One comment');
+    expect(box.value).toBe('Lost on the way.');
+    expect(document.activeElement).toBe(box);
+    expect(toasts.error).toHaveBeenCalledWith('An error occurred while sending the comment.');
+  });
+});
