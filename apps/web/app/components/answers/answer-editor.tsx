@@ -1,4 +1,4 @@
-import { sameAnswers, type AnswerData } from '@mepedia/contracts';
+import { SUB_ANSWER_MAX, sameAnswers, type AnswerData } from '@mepedia/contracts';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { FormError, TextAreaField } from '../field';
 import { useToasts } from '../toasts';
@@ -199,7 +199,7 @@ export function AnswerEditor<T extends EditableAnswer>(props: Props<T>) {
             label={sub.label}
             name={sub.id}
             rows={6}
-            maxLength={10_000}
+            maxLength={SUB_ANSWER_MAX}
             value={state.data[sub.id] ?? ''}
             onChange={(event) => controller.edit({ ...state.data, [sub.id]: event.target.value })}
           />
