@@ -5,6 +5,7 @@ export type Tab = { id: string; label: string; content: ReactNode };
 /**
  * Tabs as the ARIA pattern has them: one tab stop, arrow keys move between tabs (reading
  * direction respected: in RTL the right arrow goes back), Home and End jump, the panel follows.
+ * The tabs stay in one row, which scrolls when they outgrow it (app.css).
  */
 export function Tabs({ tabs, label }: { tabs: readonly Tab[]; label: string }) {
   const [selected, setSelected] = useState(tabs[0]?.id);
@@ -40,7 +41,11 @@ export function Tabs({ tabs, label }: { tabs: readonly Tab[]; label: string }) {
             aria-selected={tab.id === selected}
             aria-controls={`${base}-panel-${tab.id}`}
             tabIndex={tab.id === selected ? 0 : -1}
-            onClick={() => setSelected(tab.id)}
+            onClick={(event) => {
+              setSelected(tab.id);
+              // The row scrolls: a tab chosen at its edge comes fully into view.
+              event.currentTarget.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+            }}
           >
             {tab.label}
           </button>
