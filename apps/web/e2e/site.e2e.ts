@@ -65,16 +65,42 @@ test.describe('in the browser', () => {
     expect(locale!.expires - Date.now() / 1000).toBeGreaterThan(364 * 24 * 3600);
   });
 
-  test('a guest opening a members-only page is sent to registration', async ({ page }) => {
+  test('a guest opening a members-only page is sent to registration, and told why', async ({
+    page,
+  }) => {
     await page.goto('/people');
-    await expect(page).toHaveURL(/\/auth\?modal=register$/);
+    await expect(page).toHaveURL(/\/auth\?modal=register&reason=people$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Create your account');
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Sign up to meet the people of Mepedia' }),
+    ).toBeVisible();
+    await expectAccessible(page);
+    await page.goto('/he/people');
+    await expect(page).toHaveURL(/\/he\/auth\?modal=register&reason=people$/);
+    await expect(
+      page.getByRole('status').filter({ hasText: 'הירשמו כדי להכיר את האנשים של מפדיה' }),
+    ).toBeVisible();
+    await expectAccessible(page);
   });
 
   test('the guard also holds for navigation inside the page', async ({ page }) => {
     await page.goto('/');
     await page.getByRole('link', { name: 'Meet people' }).click();
-    await expect(page).toHaveURL(/\/auth\?modal=register$/);
+    await expect(page).toHaveURL(/\/auth\?modal=register&reason=people$/);
+    await expect(page.getByText('Sign up to meet the people of Mepedia')).toBeVisible();
+  });
+
+  test('a mistyped address shows a guest the 404 page, not the sign-up form', async ({ page }) => {
+    for (const [path, title] of [
+      ['/no-such-page', 'This page could not be found'],
+      ['/he/no-such-page', 'הדף לא נמצא'],
+    ] as const) {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(404);
+      await expect(page).toHaveURL(new RegExp(`${path}$`));
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+      await expectAccessible(page);
+    }
   });
 
   test('an unknown page says so, with a title, whichever way it is unknown', async ({ page }) => {

@@ -1,10 +1,15 @@
+import type { RouteConfigEntry } from '@react-router/dev/routes';
+import { splitLocale } from '@mepedia/web-i18n';
 import { describe, expect, it } from 'vitest';
+import routes from '../routes';
 import {
   goBackSteps,
   afterSignIn,
   guardRedirect,
   isPublicPath,
   isSeoPath,
+  isWritingPath,
+  MEMBERS_PAGES,
   menuEntries,
   showsSiteChrome,
 } from './navigation';
@@ -45,9 +50,43 @@ describe('isPublicPath', () => {
 });
 
 describe('guardRedirect', () => {
-  it('sends a logged-out visitor of a private page to registration, in their locale', () => {
-    expect(guardRedirect('/people', null)).toBe('/auth?modal=register');
-    expect(guardRedirect('/he/people', null)).toBe('/he/auth?modal=register');
+  it('sends a logged-out visitor of a private page to registration, with the reason, in their locale', () => {
+    expect(guardRedirect('/people', null)).toBe('/auth?modal=register&reason=people');
+    expect(guardRedirect('/he/people', null)).toBe('/he/auth?modal=register&reason=people');
+    expect(guardRedirect('/people/', null)).toBe('/auth?modal=register&reason=people');
+    expect(guardRedirect('/people', 'u1')).toBeNull();
+  });
+
+  it('lets a guest on an address no page claims through, to the 404 page', () => {
+    expect(guardRedirect('/no-such-page', null)).toBeNull();
+    expect(guardRedirect('/he/peple', null)).toBeNull();
+    expect(guardRedirect('/people/more', null)).toBeNull();
+  });
+
+  it('knows every page of routes.ts: open to guests, a writing page, or a members’ page', () => {
+    const paths: string[] = [];
+    const walk = (entries: readonly RouteConfigEntry[], base: string) => {
+      for (const entry of entries) {
+        const path = entry.path ? `${base}/${entry.path}` : base;
+        if (entry.children) walk(entry.children, path);
+        else if (!entry.file.endsWith('.ts')) paths.push(path);
+      }
+    };
+    walk(routes, '');
+    // Parameters filled in, optional ones left out; the catch-all is the 404 page itself.
+    const concrete = paths
+      .filter((path) => !path.endsWith('*'))
+      .map((path) => path.replace(/\/:\w+\?/g, '').replace(/:\w+/g, '7') || '/');
+    expect(concrete).toContain('/people');
+    expect(concrete).toContain('/he/people');
+    for (const path of concrete) {
+      const known =
+        isPublicPath(path) ||
+        isSeoPath(path) ||
+        isWritingPath(path) ||
+        splitLocale(path).path in MEMBERS_PAGES;
+      expect({ path, known }).toEqual({ path, known: true });
+    }
   });
 
   it('sends a guest on a member’s writing page to sign-in, to come back after', () => {

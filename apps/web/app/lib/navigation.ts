@@ -72,9 +72,26 @@ export function isSeoPath(pathname: string): boolean {
 }
 
 /**
+ * The pages that are for members only, each with the reason the sign-up page gives a guest sent
+ * from it (`auth.reason.<reason>`). Every other page is public, SEO-relevant or a writing page
+ * (navigation.test.ts checks this against routes.ts); an address that is none of them matches no
+ * page and is answered with the 404 page, to guests too.
+ */
+export const MEMBERS_PAGES = { '/people': 'people' } as const;
+export type GuardReason = (typeof MEMBERS_PAGES)[keyof typeof MEMBERS_PAGES];
+
+function membersPageReason(path: string): GuardReason | null {
+  const bare = path.split(/[?#]/)[0]!.replace(/(.)\/$/, '$1');
+  return Object.hasOwn(MEMBERS_PAGES, bare)
+    ? MEMBERS_PAGES[bare as keyof typeof MEMBERS_PAGES]
+    : null;
+}
+
+/**
  * Where the guard sends a visitor, or null to let them through: a guest on a members' page to
- * registration, a guest on a member's writing page to sign-in (and back there after), a member
- * on the sign-in page (nothing to do there) to their profile.
+ * registration (with the reason, which the page says), a guest on a member's writing page to
+ * sign-in (and back there after), a member on the sign-in page (nothing to do there) to their
+ * profile. A guest on an address no page claims is let through to the 404 page.
  */
 export function guardRedirect(pathname: string, memberId: string | null): string | null {
   const { locale, path } = splitLocale(pathname);
@@ -83,7 +100,8 @@ export function guardRedirect(pathname: string, memberId: string | null): string
   if (isWritingPath(pathname))
     return `${prefix}/auth?modal=login&returnTo=${encodeURIComponent(pathname)}`;
   if (isPublicPath(pathname) || isSeoPath(pathname)) return null;
-  return `${prefix}/auth?modal=register`;
+  const reason = membersPageReason(path);
+  return reason ? `${prefix}/auth?modal=register&reason=${reason}` : null;
 }
 
 /**
