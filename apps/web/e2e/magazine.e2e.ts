@@ -1,6 +1,6 @@
 import { request as playwrightRequest } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { expectAccessible, newPerson, registerMember, uploadImage } from './helpers';
+import { expectAccessible, hydrated, newPerson, registerMember, uploadImage } from './helpers';
 
 const STORY =
   'We sailed it on the lake the summer I turned twelve, and the whole street came along to watch it float. ';
@@ -60,4 +60,60 @@ test('the magazine filters by author and topic, orders either way, and says when
   );
   await expect(page.getByLabel('כותב/ת')).toHaveValue(surname);
   await expectAccessible(page);
+});
+
+// Issue 31: "More stories" loads the next page under the others (an infinite query), and focus
+// goes to the first new story; the link is still the next page's own address, for a new tab or a
+// browser without scripts.
+test('More stories adds the next page in place, focus on the first new story, in both languages', async ({
+  page,
+  baseURL,
+}) => {
+  const surname = unique('More');
+  const writer = await playwrightRequest.newContext({ baseURL });
+  await registerMember(writer, newPerson(), { lastname: surname });
+  const image = await uploadImage(writer);
+  // Thirteen: a page of twelve and one more.
+  for (let n = 1; n <= 13; n++) {
+    const created = await writer.post('/api/posts/create', {
+      data: {
+        title: `Story ${n} of the long street`,
+        content: `<p>${STORY.repeat(2)}</p>`,
+        image,
+        credit: 'Album',
+        privacy: 'public',
+        destination: 'magazine',
+      },
+    });
+    expect(created.status()).toBe(201);
+  }
+  await writer.dispose();
+  const cards = page.locator('.card-grid .post-card-title');
+
+  for (const { prefix, more } of [
+    { prefix: '', more: 'More stories' },
+    { prefix: '/he', more: 'עוד סיפורים' },
+  ]) {
+    const address = `${prefix}/mepedia-magazine?author=${surname}&sortBy=oldest`;
+    await page.goto(address);
+    await hydrated(page);
+    await expect(cards).toHaveCount(12);
+    const link = page.getByRole('link', { name: more });
+    const next = await link.getAttribute('href');
+    expect(next).toMatch(
+      new RegExp(`^${prefix}/mepedia-magazine\\?author=${surname}&sortBy=oldest&cursor=.+&asOf=`),
+    );
+    await link.click();
+    await expect(cards).toHaveCount(13);
+    await expect(cards.nth(12)).toHaveText('Story 13 of the long street');
+    await expect(cards.nth(0)).toHaveText('Story 1 of the long street');
+    await expect(page.getByRole('link', { name: 'Story 13 of the long street' })).toBeFocused();
+    // Loaded in place: the address is the first page's; nothing more to load.
+    expect(new URL(page.url()).search).toBe(`?author=${surname}&sortBy=oldest`);
+    await expect(page.getByRole('link', { name: more })).toHaveCount(0);
+    await expectAccessible(page);
+    // The next page's address is a page of its own.
+    await page.goto(next!);
+    await expect(cards).toHaveText(['Story 13 of the long street']);
+  }
 });

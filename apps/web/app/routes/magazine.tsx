@@ -1,6 +1,7 @@
-import { ApiError } from '@mepedia/web-api';
+import { ApiError, type Api } from '@mepedia/web-api';
 import { postQueries } from '@mepedia/web-api/queries';
-import { QueryClient, dehydrate, useQuery } from '@tanstack/react-query';
+import { QueryClient, dehydrate, useInfiniteQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { QueryProvider } from '../components/query/query-provider';
 import { Form, useSearchParams } from 'react-router';
 import { LocalizedLink } from '../components/localized-link';
@@ -14,6 +15,7 @@ import type { Route } from './+types/magazine';
 import { Newspaper, SearchX } from 'lucide-react';
 import { Field, SelectField } from '../components/field';
 import { EmptyState } from '../components/empty-state';
+import { useToasts } from '../components/toasts';
 
 export const meta: Route.MetaFunction = ({ location, matches }) =>
   pageMeta(matches[0]?.data, location.pathname, {
@@ -24,20 +26,23 @@ export const meta: Route.MetaFunction = ({ location, matches }) =>
 const PAGE = 12;
 /** The filters the address carries (the form below writes them): author, topic and order. */
 const FILTERS = ['author', 'topic', 'sortBy'] as const;
-const queryOf = (params: URLSearchParams) => {
+/** The list the address asks for, and where it starts (a later page's address starts there). */
+const queryOf = (api: Api, params: URLSearchParams) => {
   const cursor = params.get('cursor');
   const asOf = params.get('asOf');
   const author = params.get('author')?.trim().slice(0, 100);
   const topic = params.get('topic')?.trim().slice(0, 100);
-  return {
-    magazine: true,
-    limit: PAGE,
-    ...(params.get('sortBy') === 'oldest' ? { sortBy: 'oldest' as const } : {}),
-    ...(author ? { authorSearchValue: author } : {}),
-    ...(topic ? { topicSearchValue: topic } : {}),
-    ...(cursor ? { cursor } : {}),
-    ...(asOf ? { asOf } : {}),
-  };
+  return postQueries.pages(
+    api,
+    {
+      magazine: true,
+      limit: PAGE,
+      ...(params.get('sortBy') === 'oldest' ? { sortBy: 'oldest' as const } : {}),
+      ...(author ? { authorSearchValue: author } : {}),
+      ...(topic ? { topicSearchValue: topic } : {}),
+    },
+    { ...(cursor ? { cursor } : {}), ...(asOf ? { asOf } : {}) },
+  );
 };
 
 /** The next page's address: the same filters, the service's cursor and the first page's time. */
@@ -55,8 +60,8 @@ function moreAddress(params: URLSearchParams, cursor: string, asOf: string): str
 export async function loader({ request, context }: Route.LoaderArgs) {
   const queryClient = new QueryClient();
   try {
-    await queryClient.fetchQuery(
-      postQueries.list(serverApi(context, request), queryOf(new URL(request.url).searchParams)),
+    await queryClient.fetchInfiniteQuery(
+      queryOf(serverApi(context, request), new URL(request.url).searchParams),
     );
   } catch (error) {
     // An address the service refuses (a cursor it did not make: INVALID_CURSOR) cannot be
@@ -67,12 +72,47 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { dehydrated: dehydrate(queryClient) };
 }
 
+/** A click that opens the link elsewhere (a new tab or window): the browser's, not ours. */
+const elsewhere = (event: MouseEvent) =>
+  event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey;
+
 function Stories() {
   const { t } = useI18n();
   const api = useApi();
+  const toasts = useToasts();
   const [params] = useSearchParams();
-  const { data } = useQuery(postQueries.list(api, queryOf(params)));
-  const posts = data?.posts ?? [];
+  const { data, fetchNextPage, isFetchingNextPage } = useInfiniteQuery(queryOf(api, params));
+  // Every page's stories, once each, whatever moved on the service between two pages.
+  const posts = [
+    ...new Map(
+      (data?.pages ?? []).flatMap((page) => page.posts.map((post) => [post.postId, post] as const)),
+    ).values(),
+  ];
+  const last = data?.pages.at(-1);
+  const list = useRef<HTMLUListElement>(null);
+  // "More stories" adds the next page under the others; focus goes to the first new story, once
+  // it is drawn, so a keyboard or screen reader user reads on from there.
+  const [focusAt, setFocusAt] = useState<number | null>(null);
+  useEffect(() => {
+    if (focusAt === null) return;
+    const first = list.current?.children[focusAt]?.querySelector('a');
+    if (first) {
+      first.focus();
+      setFocusAt(null);
+    }
+  }, [focusAt, posts.length]);
+
+  async function more(event: MouseEvent) {
+    // The link is a page of its own (without scripts, in a new tab); here it loads in place.
+    if (elsewhere(event)) return;
+    event.preventDefault();
+    if (isFetchingNextPage) return;
+    const shown = posts.length;
+    const result = await fetchNextPage();
+    if (result.isError) toasts.error(t('error.text'));
+    else setFocusAt(shown);
+  }
+
   const filtered = FILTERS.some((name) => name !== 'sortBy' && params.get(name));
   if (posts.length === 0 && filtered)
     return (
@@ -104,7 +144,7 @@ function Stories() {
     <>
       {/* The cards' titles are level 3: the list has its level-2 heading, for screen readers. */}
       <h2 className="visually-hidden">{t('magazine.stories')}</h2>
-      <ul className="card-grid">
+      <ul className="card-grid" ref={list}>
         {posts.map((post, index) => {
           // The newest story leads the first page.
           const featured = index === 0 && !params.get('cursor');
@@ -115,11 +155,15 @@ function Stories() {
           );
         })}
       </ul>
-      {data?.nextCursor && (
+      {last?.nextCursor && (
         <p>
           <LocalizedLink
             className="button button-secondary"
-            to={moreAddress(params, data.nextCursor, data.asOf)}
+            to={moreAddress(params, last.nextCursor, last.asOf)}
+            // Loaded in place when clicked: nothing to fetch ahead.
+            prefetch="none"
+            aria-busy={isFetchingNextPage || undefined}
+            onClick={(event) => void more(event)}
           >
             {t('magazine.more')}
           </LocalizedLink>
