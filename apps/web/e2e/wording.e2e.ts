@@ -1,9 +1,10 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { expectAccessible, hydrated, newPerson, registerMember } from './helpers';
+import { expectAccessible, hydrated, newPerson, registerMember, uploadImage } from './helpers';
 
 // What the pages say where people found them saying it wrong (issue 31, point 11), in both
-// languages: a page's empty states in the one designed form, a button's sentence without gaps.
+// languages: a page's empty states in the one designed form, a credit without its label twice,
+// a button's sentence without gaps in it.
 
 /** The designed empty state (components/empty-state.tsx): its picture, title, text and action. */
 async function expectEmptyState(
@@ -103,6 +104,51 @@ for (const { prefix, language, words } of [
     await expectSameDesignAsEmailVerification(page, '/unsubscribe', prefix);
   });
 }
+
+test('a credit typed with its own "Photo:" reads "Image: <name>", and the hint asks for the name alone', async ({
+  page,
+}) => {
+  await registerMember(page.request, newPerson());
+  const image = await uploadImage(page.request);
+  const created = await page.request.post('/api/posts/create', {
+    data: {
+      title: 'The harbour at dawn',
+      content:
+        '<p>We went down to the harbour before anyone else was up, and watched the boats come in one by one with the light behind them.</p>',
+      image,
+      credit: 'Photo: Dana Levi',
+      privacy: 'public',
+      destination: 'magazine',
+    },
+  });
+  expect(created.status()).toBe(201);
+  const { postId } = (await created.json()) as { postId: string };
+
+  for (const [prefix, shown] of [
+    ['', 'Image: Dana Levi'],
+    ['/he', 'תמונה: Dana Levi'],
+  ] as const) {
+    await page.goto(`${prefix}/post/${postId}`);
+    const caption = page.locator('article figcaption');
+    await expect(caption).toHaveText(shown);
+    await expect(caption).not.toContainText('Photo');
+    await hydrated(page);
+    await expect(caption).toHaveText(shown);
+  }
+
+  for (const [prefix, label, hint] of [
+    ['', 'Image credit', /^Just the name of who took it, or where it comes from/],
+    ['/he', 'קרדיט לתמונה', /^רק שם הצלם, או מאיפה התמונה/],
+  ] as const) {
+    await page.goto(`${prefix}/profile/write-post`);
+    await hydrated(page);
+    const field = page.getByRole('textbox', { name: label });
+    await expect(field).toBeVisible();
+    await expect(field).toHaveAccessibleDescription(hint);
+    await expect(field).not.toHaveAccessibleDescription(/Photo|צילום:/);
+  }
+  await expectAccessible(page);
+});
 
 test('the locked question’s button reads "Go to question 2: …" without gaps, in both languages', async ({
   page,

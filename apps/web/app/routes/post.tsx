@@ -25,6 +25,7 @@ import { SignInPrompt } from '../components/sign-in-prompt';
 import { useToasts } from '../components/toasts';
 import { MemberImage } from '../components/member-image';
 import { richMessage } from '../lib/rich-message';
+import { bareCredit } from '../lib/credit';
 import { textLang } from '../lib/text-lang';
 import { NO_REACTIONS, ReactionBar } from '../components/reactions/reaction-bar';
 import { useApi } from '../lib/api';
@@ -299,7 +300,7 @@ function Story({
         />
         <figcaption className="muted">
           {richMessage(t, 'post.imageCredit', {
-            credit: <bdi lang={textLang(post.credit)}>{post.credit}</bdi>,
+            credit: <bdi lang={textLang(post.credit)}>{bareCredit(post.credit)}</bdi>,
           })}
         </figcaption>
       </figure>
