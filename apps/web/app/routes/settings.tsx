@@ -1,4 +1,5 @@
 import { localizePath, registerMessages, settingsMessages, splitLocale } from '@mepedia/web-i18n';
+import { userQueries } from '@mepedia/web-api/queries';
 import { useQuery } from '@tanstack/react-query';
 import { QueryProvider } from '../components/query/query-provider';
 import { AlertCircle } from 'lucide-react';
@@ -8,7 +9,6 @@ import { ContactForms } from '../components/settings/contact-forms';
 import { DetailsForm } from '../components/settings/details-form';
 import { ImageForm } from '../components/settings/image-form';
 import { MottoForm, SocialForm, VideoForm } from '../components/settings/profile-text-forms';
-import { SETTINGS_QUERY_KEY } from '../components/settings/use-settings-form';
 import { EmptyState } from '../components/empty-state';
 import { LocalizedLink } from '../components/localized-link';
 import { Skeleton } from '../components/ui/skeleton';
@@ -64,13 +64,8 @@ export default function Settings(props: Route.ComponentProps) {
 function SettingsPage({ loaderData }: Route.ComponentProps) {
   const { t, locale } = useI18n();
   const api = useApi();
-  const session = useQuery({
-    queryKey: SETTINGS_QUERY_KEY,
-    queryFn: () => api.users.session(),
-    // The member's own record, changed only here: no refetch behind their typing.
-    staleTime: Infinity,
-    refetchOnWindowFocus: false,
-  });
+  // The member's own record, changed only here: no refetch behind their typing.
+  const session = useQuery(userQueries.account(api));
 
   let body;
   if (session.isPending) {

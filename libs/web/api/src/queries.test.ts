@@ -63,9 +63,12 @@ describe('query keys', () => {
       postQueries.like(api, 'p1').queryKey,
     ])
       expect(key.slice(0, 1)).toEqual(postQueries.all);
-    expect(userQueries.people(api, { pageNumber: 0 }).queryKey.slice(0, 1)).toEqual(
-      userQueries.all,
-    );
+    for (const key of [
+      userQueries.people(api, { pageNumber: 0 }).queryKey,
+      userQueries.account(api).queryKey,
+      userQueries.session(api).queryKey,
+    ])
+      expect(key.slice(0, 1)).toEqual(userQueries.all);
     expect(reactionQueries.state(api, 'posts', 'p1').queryKey.slice(0, 1)).toEqual(
       reactionQueries.all,
     );

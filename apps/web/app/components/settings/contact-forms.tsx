@@ -1,4 +1,5 @@
 import { ChangePhoneNumberRequest, type CurrentUser } from '@mepedia/contracts';
+import { userQueries } from '@mepedia/web-api/queries';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useApi } from '../../lib/api';
@@ -6,7 +7,7 @@ import { useI18n } from '../../lib/i18n';
 import { richMessage } from '../../lib/rich-message';
 import { Field, FormError } from '../field';
 import { emailChangeResolver, phoneChangeResolver, phoneCodeResolver } from './resolvers';
-import { SETTINGS_QUERY_KEY, useSettingsContractForm } from './use-settings-form';
+import { useSettingsContractForm } from './use-settings-form';
 
 /** A phone number reads left to right in either language: "+972 541112233". */
 const phoneText = (prefix: string, phone: string) => (
@@ -261,7 +262,8 @@ function PhoneChange({ user }: { user: CurrentUser }) {
     async ({ verifyCode, prefix, phone }) => {
       await api.users.verifyUserByPhone(verifyCode, prefix, phone);
       const session = await api.users.session();
-      if (session !== 'NoSession') queryClient.setQueryData(SETTINGS_QUERY_KEY, session);
+      if (session !== 'NoSession')
+        queryClient.setQueryData(userQueries.account(api).queryKey, session);
       close();
     },
     t('settings.contact.phoneChanged'),

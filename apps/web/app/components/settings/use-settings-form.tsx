@@ -1,5 +1,6 @@
 import type { CurrentUser, UpdateUserInformationRequest } from '@mepedia/contracts';
 import { ApiError } from '@mepedia/web-api';
+import { userQueries } from '@mepedia/web-api/queries';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { FieldValues, Resolver } from 'react-hook-form';
@@ -11,12 +12,6 @@ import { useFocusFirstError } from '../../lib/focus-first-error';
 import { useI18n } from '../../lib/i18n';
 import { useToasts } from '../toasts';
 
-/**
- * The member's full record, for this page only: it stays in this browser's memory (the query
- * cache), never in the server-rendered HTML or a shared cache.
- */
-export const SETTINGS_QUERY_KEY = ['settings', 'session'] as const;
-
 /** Saves profile fields and puts the answer where every tab reads the member from. */
 export function useSaveProfile() {
   const api = useApi();
@@ -24,7 +19,8 @@ export function useSaveProfile() {
   const revalidator = useRevalidator();
   return async (body: UpdateUserInformationRequest): Promise<CurrentUser> => {
     const user = await api.users.updateUserInformation(body);
-    queryClient.setQueryData(SETTINGS_QUERY_KEY, user);
+    // The member's full record, for this page only (`userQueries.account`).
+    queryClient.setQueryData(userQueries.account(api).queryKey, user);
     // The header shows the member's name and picture from the root loader: refresh it.
     void revalidator.revalidate();
     return user;

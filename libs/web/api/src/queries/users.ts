@@ -14,6 +14,18 @@ export const userQueries = {
       },
       staleTime: STALE.short,
     }),
+  /**
+   * The member's full record (contact details, birthdate and all), for the settings page only: read
+   * in the browser into its cache, never into the server-rendered HTML or a shared cache. Changed
+   * only there (each save puts its answer here), so nothing refetches behind their typing.
+   */
+  account: (api: Api) =>
+    queryOptions({
+      queryKey: [...userQueries.all, 'account'] as const,
+      queryFn: (): Promise<CurrentUser | 'NoSession'> => api.users.session(),
+      staleTime: Infinity,
+      refetchOnWindowFocus: false,
+    }),
   publishedAmount: (api: Api) =>
     queryOptions({
       queryKey: [...userQueries.all, 'publishedAmount'] as const,
