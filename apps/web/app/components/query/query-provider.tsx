@@ -12,8 +12,8 @@ const OPTIONS = { defaultOptions: { queries: { retry: 1 } } };
 let browserClient: QueryClient | undefined;
 
 /**
- * The query cache, for the pages that keep one (the magazine, people, settings): not in the
- * shell, so every other page (home, a post, a profile) loads no query library at all
+ * The query cache, for the pages that keep one (the magazine, people, settings, a post): not in
+ * the shell, so every other page (home, a profile, a me page) loads no query library at all
  * (docs/web.md, "Bundle discipline"). On the server each drawing gets a cache of its own; in the
  * browser the pages share one, so going back to a page shows what it had at once. `state` is what
  * the page's loader fetched (dehydrated), put in the cache before the page reads it.
