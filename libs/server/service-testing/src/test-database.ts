@@ -25,6 +25,9 @@ export type TestDatabase = {
   close: () => Promise<void>;
 };
 
+/** The engines of the databases this test file has opened, each as its server named itself. */
+const opened: TestEngine[] = [];
+
 /**
  * A throw-away database of this test file's own: a fresh PostgreSQL database named after the
  * run (`createTestDatabase`), or an in-memory PGlite.
@@ -46,7 +49,7 @@ export async function openTestDatabase(
     handle.kind === 'pglite'
       ? (await handle.pglite.query<T>(text, params)).rows
       : ((await handle.pool.query(text, params)).rows as T[]);
-  return {
+  const database: TestDatabase = {
     engine,
     handle,
     query,
@@ -56,6 +59,8 @@ export async function openTestDatabase(
       await drop();
     },
   };
+  opened.push(await engineBehind(database));
+  return database;
 }
 
 /**
@@ -74,9 +79,20 @@ export const newPostId = (): string => newId();
 /**
  * One suite, run on every engine in turn (in one test file: the modules load once): `suite` is
  * called inside `describe(`${title} on PostgreSQL`)`, then `… on PGlite`. Run one engine with
- * jest's `-t 'on PGlite'`.
+ * jest's `-t 'on PGlite'`. Each run ends with a test that fails unless a database it opened
+ * (`openTestDatabase`, `startTestService`) is of its engine, as the server names itself: a suite
+ * that forgets to pass `engine` on fails on PGlite.
  */
 export function describeEachEngine(title: string, suite: (engine: TestEngine) => void): void {
   for (const engine of TEST_ENGINES)
-    describe(`${title} on ${ENGINE_NAMES[engine]}`, () => suite(engine));
+    describe(`${title} on ${ENGINE_NAMES[engine]}`, () => {
+      let before = 0;
+      beforeAll(() => {
+        before = opened.length;
+      });
+      suite(engine);
+      it(`opened its databases on ${ENGINE_NAMES[engine]}`, () => {
+        expect(opened.slice(before)).toContain(engine);
+      });
+    });
 }
