@@ -1,4 +1,4 @@
-import { request as playwrightRequest } from '@playwright/test';
+import { request as playwrightRequest, type APIRequestContext } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { expectAccessible, hydrated, newPerson, registerMember, uploadImage } from './helpers';
 
@@ -11,6 +11,24 @@ function unique(prefix: string): string {
   let word = prefix;
   for (let i = 0; i < 8; i++) word += letters[Math.floor(Math.random() * letters.length)];
   return word;
+}
+
+/**
+ * How many magazine stories the author filter finds for `surname`, asked until it finds `count`:
+ * the posts service learns a new member's name from the users service's events, a moment later.
+ */
+async function untilFound(request: APIRequestContext, surname: string, count: number) {
+  await expect
+    .poll(
+      async () => {
+        const answer = await request.post('/api/posts/getPosts', {
+          data: { magazine: true, authorSearchValue: surname, limit: count },
+        });
+        return ((await answer.json()) as { posts?: unknown[] }).posts?.length ?? 0;
+      },
+      { timeout: 60_000 },
+    )
+    .toBe(count);
 }
 
 test('the magazine filters by author and topic, orders either way, and says when nothing matches', async ({
@@ -36,6 +54,7 @@ test('the magazine filters by author and topic, orders either way, and says when
     expect(created.status()).toBe(201);
     await writer.dispose();
   }
+  await untilFound(page.request, surname, titles.length);
   const cards = page.locator('.card-grid .post-card-title');
 
   await page.goto('/mepedia-magazine');
@@ -88,6 +107,7 @@ test('More stories adds the next page in place, focus on the first new story, in
     expect(created.status()).toBe(201);
   }
   await writer.dispose();
+  await untilFound(page.request, surname, 13);
   const cards = page.locator('.card-grid .post-card-title');
 
   for (const { prefix, more } of [
