@@ -12,6 +12,7 @@ import {
 import { useLocation, useNavigate } from 'react-router';
 import { useApi } from '../lib/api';
 import { useI18n } from '../lib/i18n';
+import { NARROW_QUERY, useMediaQuery } from '../lib/media-query';
 import type { MemberView } from '../lib/member';
 import { menuEntries, type MenuEntry } from '../lib/navigation';
 import { AccessibilityToolbar } from './accessibility-toolbar';
@@ -19,20 +20,6 @@ import { Avatar } from './avatar';
 import { Icon } from './icon';
 import { LocalizedLink } from './localized-link';
 import { rememberConfirmation, useToasts } from './toasts';
-
-const MOBILE_QUERY = '(max-width: 40rem)';
-
-function useIsMobile(): boolean {
-  const [mobile, setMobile] = useState(false);
-  useEffect(() => {
-    const query = window.matchMedia(MOBILE_QUERY);
-    const update = () => setMobile(query.matches);
-    update();
-    query.addEventListener('change', update);
-    return () => query.removeEventListener('change', update);
-  }, []);
-  return mobile;
-}
 
 /** Logout: tell the server, forget everything local, go home in English, reload. */
 export async function logout(api: ReturnType<typeof useApi>) {
@@ -219,7 +206,7 @@ export function Header({
 }) {
   const { t } = useI18n();
   const [open, setOpen] = useState(false);
-  const mobile = useIsMobile();
+  const mobile = useMediaQuery(NARROW_QUERY);
   const menuId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
   const navRef = useRef<HTMLElement>(null);

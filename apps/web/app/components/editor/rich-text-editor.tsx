@@ -23,6 +23,7 @@ import {
   type KeyboardEvent,
 } from 'react';
 import { useI18n } from '../../lib/i18n';
+import { TOUCH_ONLY_QUERY, useMediaQuery } from '../../lib/media-query';
 import { Field } from '../field';
 import { Icon } from '../icon';
 import { Dialog } from '../ui/dialog';
@@ -117,6 +118,9 @@ export function RichTextEditor({
   const [linkAddress, setLinkAddress] = useState('https://');
   const [linkError, setLinkError] = useState<string | undefined>();
   const helpId = useId();
+  // The keyboard hint is hidden on a touch phone (write-post.css); a description still names
+  // hidden text, so the editor stops pointing at it there too.
+  const touchOnly = useMediaQuery(TOUCH_ONLY_QUERY);
   // Set once: React must never rewrite what the member is typing.
   const initial = useMemo(() => ({ __html: editorHtml(initialHtml) }), [initialHtml]);
 
@@ -355,7 +359,7 @@ export function RichTextEditor({
         role="textbox"
         aria-multiline="true"
         aria-labelledby={labelId}
-        aria-describedby={[describedBy, helpId].filter(Boolean).join(' ')}
+        aria-describedby={[describedBy, touchOnly ? '' : helpId].filter(Boolean).join(' ')}
         aria-invalid={invalid ? true : undefined}
         contentEditable
         suppressContentEditableWarning
