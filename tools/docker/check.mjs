@@ -1,5 +1,5 @@
 // Offline checks of the per-app Docker images (docker/Dockerfile); CI runs it (`nx run
-// tools:docker-check`) and it needs no Docker engine. Every app (apps.mjs) is pruned into a temporary
+// docker:check`) and it needs no Docker engine. Every app (apps.mjs) is pruned into a temporary
 // folder as the image's build stage does (prune.mjs), then:
 //   a. the pruned package.json lists exactly the packages nft traced, at the root's versions, and
 //      the lock installs each at node_modules/<name>, at that version; a plain text search of the
