@@ -57,3 +57,19 @@ describe.each(Object.entries(treePolicies))('tree policy %s', (name, policy) => 
     expectFailure(await check('fail'), read(name, 'fail', 'expect.txt'));
   });
 });
+
+it('reports each of a dashboard’s problems, not only the first', async () => {
+  const messages = [];
+  treePolicies.dashboards(
+    readTree(join(fixtures, 'dashboards', 'fail')),
+    await context(),
+    (_, message) => messages.push(message),
+  );
+  for (const problem of [
+    /http_requests_total is not a metric/,
+    /schemaVersion: must be a number/,
+    /id 1 is used twice/,
+    /select metrics by name, not __name__/,
+  ])
+    expect(messages.some((message) => problem.test(message))).toBe(true);
+});

@@ -27,7 +27,17 @@ export default function autoscaling(v, report) {
       at(
         `${describe(other)} scales ${targetOf(s)} too; two autoscalers fight (delete the HPA where the ScaledObject is added)`,
       );
-    if ((s.spec?.minReplicas ?? 1) > s.spec?.maxReplicas) at('minReplicas is above maxReplicas');
+    // An HPA's range is minReplicas..maxReplicas; a ScaledObject's minReplicaCount..maxReplicaCount.
+    const [min, max] =
+      s.kind === 'ScaledObject'
+        ? [s.spec?.minReplicaCount ?? 0, s.spec?.maxReplicaCount ?? 100]
+        : [s.spec?.minReplicas ?? 1, s.spec?.maxReplicas];
+    if (min > max)
+      at(
+        s.kind === 'ScaledObject'
+          ? 'minReplicaCount is above maxReplicaCount'
+          : 'minReplicas is above maxReplicas',
+      );
     for (const { type, resource: r } of s.kind === 'HorizontalPodAutoscaler'
       ? (s.spec?.metrics ?? [])
       : [])
@@ -53,6 +63,7 @@ function triggers(v, scaled, target, report) {
   const consumed =
     app === 'worker' ? workerQueues : services.has(app) ? new Set([`events-${app}`]) : undefined;
   const watched = new Set();
+  if ((scaled.spec?.triggers ?? []).length === 0) report('spec.triggers: at least one trigger');
   for (const [i, trigger] of (scaled.spec?.triggers ?? []).entries()) {
     const at = (message) => report(`triggers[${i}]: ${message}`);
     if (trigger.type !== 'redis') {

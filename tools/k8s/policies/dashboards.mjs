@@ -36,6 +36,7 @@ export default function dashboards(tree, { metrics }, treeReport) {
       continue;
     }
     if (!Array.isArray(dashboard?.panels)) continue;
+    if (typeof dashboard.schemaVersion !== 'number') report('schemaVersion: must be a number');
     if (!/^[\w-]{1,40}$/.test(dashboard.uid))
       report('uid: a fixed uid (letters, digits, - and _, up to 40), so links and reloads keep it');
     const labels = tree.generated.get(path);
@@ -69,13 +70,19 @@ export default function dashboards(tree, { metrics }, treeReport) {
       if (metric) known(metric, `templating ${variable.name}`);
       datasource(variable.datasource, `templating ${variable.name}`);
     }
+    // Grafana keys a panel's state (links, edits, alerts) by its id: one id, one panel.
+    const ids = new Set();
     const visit = (panel) => {
       const at = `panel ${JSON.stringify(panel.title ?? panel.id)}`;
+      if (ids.has(panel.id)) report(`${at}: id ${panel.id} is used twice`);
+      ids.add(panel.id);
       datasource(panel.datasource, at);
       for (const [i, target] of (panel.targets ?? []).entries()) {
         const t = `${at} target ${target.refId ?? i}`;
         datasource(target.datasource, t);
         const names = promqlMetrics(target.expr ?? '');
+        if (/__name__/.test(target.expr ?? ''))
+          report(`${t}: select metrics by name, not __name__ (the check cannot follow it)`);
         if (!names || names.length === 0)
           report(`${t}: ${target.expr}: not PromQL, or reads no metric`);
         for (const name of names ?? []) known(name, t);
