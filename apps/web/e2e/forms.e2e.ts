@@ -1,6 +1,12 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { expectAccessible, hydrated, newPerson, registerMember } from './helpers';
+import {
+  expectAccessible,
+  hydrated,
+  newPerson,
+  registerMember,
+  registerUnverified,
+} from './helpers';
 
 // The forms as a person meets them after a failed submit (issue 31): each error goes as its
 // field becomes valid, an error under one field leaves its neighbour where it was, and a select
@@ -24,6 +30,11 @@ const words = {
     fixErrors: 'Please correct the highlighted fields',
     language: 'Language',
     lastnameValue: 'Levi',
+    code: 'Verification code',
+    verify: 'Verify',
+    codeFormat: 'The code has 6 digits',
+    changeNumber: 'Change the phone number',
+    saveNumber: 'Send the code to this number',
   },
   he: {
     prefix: '/he',
@@ -42,6 +53,11 @@ const words = {
     fixErrors: 'יש לתקן את השדות המסומנים',
     language: 'שפה',
     lastnameValue: 'לוי',
+    code: 'קוד אימות',
+    verify: 'אימות',
+    codeFormat: 'הקוד מכיל 6 ספרות',
+    changeNumber: 'שינוי מספר הטלפון',
+    saveNumber: 'שליחת הקוד למספר הזה',
   },
 } as const;
 
@@ -159,5 +175,45 @@ for (const lang of ['en', 'he'] as const) {
     await expect(last).not.toHaveAttribute('aria-invalid', 'true');
     await expect(invalid(last)).not.toHaveClass(/has-error/);
     await expect(page.getByRole('alert')).toHaveCount(0);
+  });
+
+  test(`${lang}: the verification page's code and new number clear their errors as they are fixed`, async ({
+    page,
+  }) => {
+    const w = words[lang];
+    // The page's own context registers: it holds the verification ticket, as the member's would.
+    const { userId } = await registerUnverified(page.request, newPerson());
+    await page.goto(`${w.prefix}/verification?userId=${userId}`);
+    await hydrated(page);
+    const code = page.getByLabel(w.code, { exact: true });
+
+    // Five digits: the contract's word at the field, before anything is sent.
+    await code.fill('12345');
+    await page.getByRole('button', { name: w.verify, exact: true }).click();
+    await expect(code).toHaveAttribute('aria-invalid', 'true');
+    await expect(code).toHaveAccessibleDescription(w.codeFormat);
+    await expect(code).toBeFocused();
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    await expectAccessible(page);
+    // Still five digits, still wrong; six, and the error goes before any submit.
+    await code.fill('54321');
+    await expect(code).toHaveAccessibleDescription(w.codeFormat);
+    await code.fill('654321');
+    await expect(code).not.toHaveAttribute('aria-invalid', 'true');
+    await expect(invalid(code)).not.toHaveClass(/has-error/);
+
+    // The new number's form: a number that is not one is refused at the field, and fixed, cleared.
+    await page.getByRole('button', { name: w.changeNumber }).click();
+    const phone = page.getByLabel(w.phone, { exact: true });
+    await phone.fill('12');
+    await page.getByRole('button', { name: w.saveNumber }).click();
+    await expect(phone).toHaveAttribute('aria-invalid', 'true');
+    await expect(phone).toHaveAccessibleDescription(w.phoneInvalid);
+    await expect(phone).toBeFocused();
+    await expectOneRow(page, [w.countryCode, w.phone]);
+    await expectAccessible(page);
+    await phone.fill(newPerson().phone);
+    await expect(phone).not.toHaveAttribute('aria-invalid', 'true');
+    await expect(invalid(phone)).not.toHaveClass(/has-error/);
   });
 }

@@ -5,6 +5,7 @@ import {
   LoginRequest,
   RegisterRequest,
   UpdateUserInformationRequest,
+  VerifyUserByPhoneRequest,
   type CurrentUser,
 } from '@mepedia/contracts';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
@@ -12,7 +13,11 @@ import type { FieldValues, Resolver, ResolverOptions } from 'react-hook-form';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { Field, FormError } from '../components/field';
-import { phoneChangeResolver, detailsResolver } from '../components/settings/resolvers';
+import {
+  phoneChangeResolver,
+  phoneCodeResolver,
+  detailsResolver,
+} from '../components/settings/resolvers';
 import { questionResolver } from '../components/private-questions/validation';
 import { loginResolver, newPasswordResolver, registerResolver } from './auth-forms';
 import { CONFIRMATION_DIFFERS, useContractForm } from './contract-form';
@@ -229,6 +234,21 @@ describe('the forms check with the contracts’ schemas', () => {
     ).toEqual({
       phoneNumber: 'PHONE_INVALID',
     });
+  });
+
+  it('a texted code (verification page, settings) is VerifyUserByPhoneRequest with its number', async () => {
+    const number = { prefix: '+972', phone: '501234567' };
+    for (const verifyCode of ['', '12345', '12a456', '1234567', '123 456', '123456']) {
+      const { codes, request } = await verdict(phoneCodeResolver(number), { verifyCode });
+      expect(codes, verifyCode).toEqual(
+        contractCodes(VerifyUserByPhoneRequest, { verifyCode, ...number }),
+      );
+      if (Object.keys(codes).length === 0) expect(request).toEqual({ verifyCode, ...number });
+    }
+    expect((await verdict(phoneCodeResolver(number), { verifyCode: '12345' })).codes).toEqual({
+      verifyCode: 'VERIFY_CODE_FORMAT',
+    });
+    expect((await verdict(phoneCodeResolver(number), { verifyCode: '123 456' })).codes).toEqual({});
   });
 });
 

@@ -1,7 +1,7 @@
 import { errorCatalog, type UserToVerify } from '@mepedia/contracts';
 import { ApiError } from '@mepedia/web-api';
 import { localizePath } from '@mepedia/web-i18n';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { LogIn, ShieldQuestionMark } from 'lucide-react';
 import { EmptyState } from '../components/empty-state';
@@ -9,7 +9,9 @@ import { Field, FormError } from '../components/field';
 import { LocalizedLink } from '../components/localized-link';
 import { useToasts } from '../components/toasts';
 import { useApi } from '../lib/api';
-import { describeApiError, formText, type FieldErrors } from '../lib/forms';
+import { phoneChangeResolver, phoneCodeResolver } from '../components/settings/resolvers';
+import { useContractForm } from '../lib/contract-form';
+import { describeApiError } from '../lib/forms';
 import { useI18n } from '../lib/i18n';
 import { pageMeta } from '../lib/seo';
 import type { Route } from './+types/verification';
@@ -30,22 +32,30 @@ export default function Verification() {
   const [params] = useSearchParams();
   const userId = params.get('userId');
   const [member, setMember] = useState<UserToVerify | null>(null);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  // A refusal outside the two forms (loading the account, sending again).
+  const [failure, setFailure] = useState<string | null>(null);
   const [changing, setChanging] = useState(false);
-  const [busy, setBusy] = useState(false);
+  // The code is checked with the number it went to, as the server checks it; a new number with
+  // the pending account's id. Both are the contracts' schemas, as in the settings.
+  const codeForm = useContractForm(
+    phoneCodeResolver(
+      member ? { prefix: member.phoneNumberPrefix, phone: member.phoneNumber } : null,
+    ),
+  );
+  const numberForm = useContractForm(phoneChangeResolver(member?.userId ?? userId ?? ''));
   // This browser holds no verification ticket for the account (another browser registered it,
   // or it expired): only signing in with the password gives one.
   const [needsSignIn, setNeedsSignIn] = useState(false);
 
+  /** Whether the refusal asks this browser to sign in (then nothing else is said). */
+  const needsTicket = (error: unknown) => {
+    if (!(error instanceof ApiError) || error.code !== 'VERIFICATION_SESSION_REQUIRED')
+      return false;
+    setNeedsSignIn(true);
+    return true;
+  };
   const fail = (error: unknown) => {
-    if (error instanceof ApiError && error.code === 'VERIFICATION_SESSION_REQUIRED') {
-      setNeedsSignIn(true);
-      return;
-    }
-    const described = describeApiError(error, locale);
-    setErrors(described.fields);
-    setFormError(described.message);
+    if (!needsTicket(error)) setFailure(describeApiError(error, locale).message);
   };
 
   useEffect(() => {
@@ -92,52 +102,48 @@ export default function Verification() {
   }
   if (!member)
     return (
-      <section className="page page-narrow" aria-busy={formError ? undefined : true}>
+      <section className="page page-narrow" aria-busy={failure ? undefined : true}>
         <h1>{t('verify.title')}</h1>
-        <FormError message={formError} />
+        <FormError message={failure} />
       </section>
     );
 
-  const onCode = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const code = formText(new FormData(event.currentTarget), 'verifyCode');
-    setBusy(true);
+  const onCode = codeForm.onSubmit(async ({ verifyCode, prefix, phone }) => {
     try {
-      const result = await api.users.verifyUserByPhone(
-        code,
-        member.phoneNumberPrefix,
-        member.phoneNumber,
-      );
-      setErrors({});
-      setFormError(null);
+      const result = await api.users.verifyUserByPhone(verifyCode, prefix, phone);
+      setFailure(null);
+      codeForm.clear();
       setMember({ ...member, verification: result.verification });
     } catch (error) {
-      fail(error);
-    } finally {
-      setBusy(false);
+      if (!needsTicket(error)) codeForm.refused(error);
     }
-  };
+  });
 
   const onResend = () =>
-    api.users
-      .sendPhoneCode(member.phoneNumberPrefix, member.phoneNumber)
-      .then(() => toasts.success(t('verify.resent')), fail);
+    api.users.sendPhoneCode(member.phoneNumberPrefix, member.phoneNumber).then(() => {
+      setFailure(null);
+      toasts.success(t('verify.resent'));
+    }, fail);
 
-  const onChange = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const prefix = formText(form, 'phoneNumberPrefix');
-    const phone = formText(form, 'phoneNumber');
+  const onChange = numberForm.onSubmit(async (body) => {
     try {
-      await api.users.changePhonenumber(member.userId, prefix, phone);
+      await api.users.changePhonenumber(body.userId, body.phoneNumberPrefix, body.phoneNumber);
       setMember(await api.users.getUserToVerify(member.userId));
-      setChanging(false);
-      setErrors({});
-      setFormError(null);
+      closeChange();
       toasts.success(t('verify.resent'));
     } catch (error) {
-      fail(error);
+      if (!needsTicket(error)) numberForm.refused(error);
     }
+  });
+
+  const openChange = () => {
+    setFailure(null);
+    codeForm.clear();
+    setChanging(true);
+  };
+  const closeChange = () => {
+    numberForm.clear();
+    setChanging(false);
   };
 
   const step =
@@ -146,9 +152,9 @@ export default function Verification() {
     <section className="page page-narrow" aria-labelledby="verify-title">
       <h1 id="verify-title">{t('verify.title')}</h1>
       <p className="muted">{t('verify.step', { step })}</p>
-      <FormError message={formError} />
+      <FormError message={failure ?? (changing ? numberForm.formError : codeForm.formError)} />
       {step === 1 && !changing && (
-        <form className="form" onSubmit={(event) => void onCode(event)} noValidate>
+        <form className="form" onSubmit={onCode} noValidate>
           <p>
             {/* A phone number reads left to right in either language: "+972 541112233". */}
             {richMessage(t, 'verify.codeSent', {
@@ -161,50 +167,50 @@ export default function Verification() {
           </p>
           <Field
             label={t('verify.code')}
-            name="verifyCode"
             inputMode="numeric"
             autoComplete="one-time-code"
             pattern="[0-9]{6}"
             maxLength={6}
             dir="ltr"
             required
-            error={errors['verifyCode']}
+            {...codeForm.register('verifyCode')}
+            error={codeForm.errorOf('verifyCode')}
           />
-          <button type="submit" className="button" disabled={busy}>
-            {busy ? t('form.sending') : t('verify.submit')}
+          <button type="submit" className="button" disabled={codeForm.busy}>
+            {codeForm.busy ? t('form.sending') : t('verify.submit')}
           </button>
           <p className="actions">
             <button type="button" className="link-button" onClick={() => void onResend()}>
               {t('verify.resend')}
             </button>
-            <button type="button" className="link-button" onClick={() => setChanging(true)}>
+            <button type="button" className="link-button" onClick={openChange}>
               {t('verify.changeNumber')}
             </button>
           </p>
         </form>
       )}
       {step === 1 && changing && (
-        <form className="form" onSubmit={(event) => void onChange(event)} noValidate>
+        <form className="form" onSubmit={onChange} noValidate>
           <div className="field-row">
             <Field
               label={t('auth.phonePrefix')}
-              name="phoneNumberPrefix"
               defaultValue={member.phoneNumberPrefix}
               dir="ltr"
-              error={errors['phoneNumberPrefix']}
+              {...numberForm.register('phoneNumberPrefix')}
+              error={numberForm.errorOf('phoneNumberPrefix')}
             />
             <Field
               label={t('auth.phone')}
-              name="phoneNumber"
               type="tel"
               dir="ltr"
-              error={errors['phoneNumber']}
+              {...numberForm.register('phoneNumber')}
+              error={numberForm.errorOf('phoneNumber')}
             />
           </div>
-          <button type="submit" className="button">
-            {t('verify.saveNumber')}
+          <button type="submit" className="button" disabled={numberForm.busy}>
+            {numberForm.busy ? t('form.sending') : t('verify.saveNumber')}
           </button>
-          <button type="button" className="link-button" onClick={() => setChanging(false)}>
+          <button type="button" className="link-button" onClick={closeChange}>
             {t('verify.cancel')}
           </button>
         </form>
