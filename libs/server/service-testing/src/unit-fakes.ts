@@ -19,10 +19,14 @@ export const whoAsks = (owner: string, other: string): Array<[string, string | n
   ['a guest', null],
 ];
 
-/** The code an access rule refuses with (the AppError `decide` throws), or 'allowed'. */
-export function decisionOf(decide: () => unknown): string {
+/**
+ * The code an access rule refuses with (the AppError `decide` throws), or 'allowed'. For rules
+ * that decide at once: a promise would carry its refusal past this function, so it is refused.
+ */
+export function decisionOf(decide: () => void): string {
   try {
-    decide();
+    const answer: unknown = decide();
+    if (answer instanceof Promise) throw new Error('decisionOf takes a rule that decides at once');
     return 'allowed';
   } catch (error) {
     if (error instanceof AppError) return error.code;
