@@ -140,7 +140,9 @@ export default function PostPage({ loaderData }: Route.ComponentProps) {
   const { dehydrated, ...story } = loaderData;
   return (
     <QueryProvider state={dehydrated}>
-      <Story {...story} />
+      {/* One post's page per key: what is in flight for one post (a like, a comment) never
+          writes into the next's, and its open threads and prompts start afresh. */}
+      <Story key={story.post.postId} {...story} />
     </QueryProvider>
   );
 }

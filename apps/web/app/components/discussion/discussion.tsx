@@ -541,69 +541,71 @@ function Comment({
           </p>
         )}
         {/* A comment on its way has no id yet: nothing can be done with it until it lands. */}
-        <div className="comment-actions" hidden={pending}>
-          <button
-            type="button"
-            className="comment-action"
-            aria-pressed={liked}
-            aria-label={t('discussion.likeOf', { name })}
-            onClick={() => actions.onLike(message)}
-          >
-            <Icon icon={Heart} size={18} />
-            <span aria-hidden="true">{t('discussion.like')}</span>
-            <span className="comment-likes">{number.format(message.likes)}</span>
-          </button>
-          {!isReply && (
-            <button
-              ref={replyButton}
-              type="button"
-              className="comment-action"
-              aria-expanded={replying}
-              onClick={() => {
-                if (!actions.me) {
-                  actions.setGuestPrompt(message.messageId);
-                  return;
-                }
-                setReplying(true);
-                if (message.repliesCount > 0 && !actions.open(message.messageId))
-                  actions.onShowReplies(message);
-              }}
-            >
-              <Icon icon={MessageCircle} size={18} />
-              {t('discussion.reply')}
-            </button>
-          )}
-          {mine && !editing && (
-            <button
-              ref={editButton}
-              type="button"
-              className="comment-action"
-              onClick={() => setEditing(true)}
-            >
-              <Icon icon={Pencil} size={18} />
-              {t('discussion.edit')}
-            </button>
-          )}
-          {mine && (
+        {!pending && (
+          <div className="comment-actions">
             <button
               type="button"
               className="comment-action"
-              onClick={() => actions.onDelete(message)}
+              aria-pressed={liked}
+              aria-label={t('discussion.likeOf', { name })}
+              onClick={() => actions.onLike(message)}
             >
-              <Icon icon={Trash2} size={18} />
-              {t('discussion.delete')}
+              <Icon icon={Heart} size={18} />
+              <span aria-hidden="true">{t('discussion.like')}</span>
+              <span className="comment-likes">{number.format(message.likes)}</span>
             </button>
-          )}
-          {translation.offered && !editing && (
-            <TranslateButton
-              className="comment-action"
-              busy={translation.busy}
-              showing={translation.showing}
-              target={locale}
-              onClick={translation.toggle}
-            />
-          )}
-        </div>
+            {!isReply && (
+              <button
+                ref={replyButton}
+                type="button"
+                className="comment-action"
+                aria-expanded={replying}
+                onClick={() => {
+                  if (!actions.me) {
+                    actions.setGuestPrompt(message.messageId);
+                    return;
+                  }
+                  setReplying(true);
+                  if (message.repliesCount > 0 && !actions.open(message.messageId))
+                    actions.onShowReplies(message);
+                }}
+              >
+                <Icon icon={MessageCircle} size={18} />
+                {t('discussion.reply')}
+              </button>
+            )}
+            {mine && !editing && (
+              <button
+                ref={editButton}
+                type="button"
+                className="comment-action"
+                onClick={() => setEditing(true)}
+              >
+                <Icon icon={Pencil} size={18} />
+                {t('discussion.edit')}
+              </button>
+            )}
+            {mine && (
+              <button
+                type="button"
+                className="comment-action"
+                onClick={() => actions.onDelete(message)}
+              >
+                <Icon icon={Trash2} size={18} />
+                {t('discussion.delete')}
+              </button>
+            )}
+            {translation.offered && !editing && (
+              <TranslateButton
+                className="comment-action"
+                busy={translation.busy}
+                showing={translation.showing}
+                target={locale}
+                onClick={translation.toggle}
+              />
+            )}
+          </div>
+        )}
         {translation.prompt && <SignInPrompt message={t('translate.membersOnly')} />}
         {actions.guestPrompt === message.messageId && !actions.me && (
           <SignInPrompt message={t('guest.mustLogin')} />
@@ -757,9 +759,11 @@ function Composer({
       return;
     }
     setBusy(true);
-    const done = await onSubmit(text);
+    const sent = text;
+    const done = await onSubmit(sent);
     setBusy(false);
-    if (done) setText('');
+    // The box stays open while it sends: keep what was typed after the sent text, if anything.
+    if (done) setText((now) => (now.startsWith(sent) ? now.slice(sent.length).trimStart() : now));
     // Sent or not, the member stays in the box: ready for the next comment, or to fix this one
     // (a box that closes hands focus to its opener afterwards).
     field.current?.focus();

@@ -94,6 +94,20 @@ describe('a discussion in the query cache', () => {
     expect(countOf(taken)).toBe(1);
   });
 
+  it('counts a comment once when a reload brought it, or took its stand-in, while it was sent', () => {
+    const old = message('old');
+    // The reload already has the new comment: adding it again would count it twice.
+    const reloaded = pages(page([message('real'), old], false, [], 2));
+    const added = withComment(reloaded, message('real'));
+    expect(ids(messagesOf(added, 'newest'))).toEqual(['real', 'old']);
+    expect(countOf(added)).toBe(2);
+    expect(loadedFromService(added!.pages)).toBe(2);
+    // The reload dropped the stand-in: a failed send has nothing left to take back.
+    const without = withoutComment(pages(page([old], false, [], 1)), 'sending:1');
+    expect(ids(messagesOf(without, 'newest'))).toEqual(['old']);
+    expect(countOf(without)).toBe(1);
+  });
+
   it('adds a reply at the end of its thread, counts it on its comment, and pages on past the others', () => {
     const parent = message('p', { repliesCount: 2 });
     const [r1, r2] = [

@@ -59,11 +59,18 @@ const eachPage = (
 const recount = (data: DiscussionPages | undefined, by: number) =>
   eachPage(data, (page) => ({ ...page, count: Math.max(0, page.count + by) }));
 
-/** A new comment: first in the list, counted. */
+const holds = (data: DiscussionPages | undefined, messageId: string) =>
+  data?.pages.some((page) => page.messages.some((item) => item.messageId === messageId)) ?? false;
+
+/**
+ * A new comment: first in the list, counted; the list as it is when it has it already (a reload
+ * while it was on its way brought it).
+ */
 export function withComment(
   comments: DiscussionPages | undefined,
   message: FeedMessage,
 ): DiscussionPages | undefined {
+  if (holds(comments, message.messageId)) return comments;
   return eachPage(recount(comments, 1), (page, index) =>
     index === 0 ? { ...page, messages: [message, ...page.messages] } : page,
   );
@@ -81,11 +88,15 @@ export function replaced(
   }));
 }
 
-/** A comment that did not go after all: gone from the list and the count. */
+/**
+ * A comment that did not go after all: gone from the list and the count; the list as it is when
+ * it no longer holds it (a reload while it was on its way took its stand-in away).
+ */
 export function withoutComment(
   comments: DiscussionPages | undefined,
   messageId: string,
 ): DiscussionPages | undefined {
+  if (!holds(comments, messageId)) return comments;
   return eachPage(recount(comments, -1), (page) => ({
     ...page,
     messages: page.messages.filter((item) => item.messageId !== messageId),
