@@ -17,6 +17,7 @@ import { useApi } from '../lib/api';
 import { countryOptions } from '../lib/countries';
 import { useI18n } from '../lib/i18n';
 import { pageMeta } from '../lib/seo';
+import { useRootData } from '../root';
 import type { Route } from './+types/settings';
 import '../styles/settings.css';
 
@@ -64,8 +65,10 @@ export default function Settings(props: Route.ComponentProps) {
 function SettingsPage({ loaderData }: Route.ComponentProps) {
   const { t, locale } = useI18n();
   const api = useApi();
-  // The member's own record, changed only here: no refetch behind their typing.
-  const session = useQuery(userQueries.account(api));
+  // The member's own record, changed only here: no refetch behind their typing. The guard lets
+  // only a member in, so the root loader has them.
+  const memberId = useRootData()?.user?.id ?? '';
+  const session = useQuery(userQueries.account(api, memberId));
 
   let body;
   if (session.isPending) {

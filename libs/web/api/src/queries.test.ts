@@ -65,10 +65,14 @@ describe('query keys', () => {
       expect(key.slice(0, 1)).toEqual(postQueries.all);
     for (const key of [
       userQueries.people(api, { pageNumber: 0 }).queryKey,
-      userQueries.account(api).queryKey,
+      userQueries.account(api, 'm1').queryKey,
       userQueries.session(api).queryKey,
     ])
       expect(key.slice(0, 1)).toEqual(userQueries.all);
+    // One member's full record is never read as another's (a sign-in elsewhere in the visit).
+    expect(userQueries.account(api, 'm1').queryKey).not.toEqual(
+      userQueries.account(api, 'm2').queryKey,
+    );
     expect(reactionQueries.state(api, 'posts', 'p1').queryKey.slice(0, 1)).toEqual(
       reactionQueries.all,
     );

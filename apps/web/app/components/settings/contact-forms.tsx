@@ -263,7 +263,7 @@ function PhoneChange({ user }: { user: CurrentUser }) {
       await api.users.verifyUserByPhone(verifyCode, prefix, phone);
       const session = await api.users.session();
       if (session !== 'NoSession')
-        queryClient.setQueryData(userQueries.account(api).queryKey, session);
+        queryClient.setQueryData(userQueries.account(api, session.id).queryKey, session);
       close();
     },
     t('settings.contact.phoneChanged'),

@@ -20,7 +20,7 @@ export function useSaveProfile() {
   return async (body: UpdateUserInformationRequest): Promise<CurrentUser> => {
     const user = await api.users.updateUserInformation(body);
     // The member's full record, for this page only (`userQueries.account`).
-    queryClient.setQueryData(userQueries.account(api).queryKey, user);
+    queryClient.setQueryData(userQueries.account(api, user.id).queryKey, user);
     // The header shows the member's name and picture from the root loader: refresh it.
     void revalidator.revalidate();
     return user;

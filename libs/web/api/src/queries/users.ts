@@ -17,11 +17,12 @@ export const userQueries = {
   /**
    * The member's full record (contact details, birthdate and all), for the settings page only: read
    * in the browser into its cache, never into the server-rendered HTML or a shared cache. Changed
-   * only there (each save puts its answer here), so nothing refetches behind their typing.
+   * only there (each save puts its answer here), so nothing refetches behind their typing. Keyed
+   * by the member: the browser's cache outlives a sign-in as someone else in another tab.
    */
-  account: (api: Api) =>
+  account: (api: Api, memberId: string) =>
     queryOptions({
-      queryKey: [...userQueries.all, 'account'] as const,
+      queryKey: [...userQueries.all, 'account', memberId] as const,
       queryFn: (): Promise<CurrentUser | 'NoSession'> => api.users.session(),
       staleTime: Infinity,
       refetchOnWindowFocus: false,
