@@ -13,10 +13,16 @@ describe('bareCredit', () => {
     expect(bareCredit(credit)).toBe(shown);
   });
 
-  it.each([['Dana Levi'], ['Photo Studio Levi'], ['Photographers of Haifa'], ['Photo:']])(
-    'keeps a credit that has no label before a colon or dash: %s',
-    (credit) => {
-      expect(bareCredit(credit)).toBe(credit);
-    },
-  );
+  it.each([
+    ['Dana Levi'],
+    ['Photo Studio Levi'],
+    ['Photographers of Haifa'],
+    ['Photo:'],
+    // A dash with no space around it joins a name: it is no label's.
+    ['Credit-Suisse'],
+    ['Picture-Perfect Studio'],
+    ['Image-Line'],
+  ])('keeps a credit that has no label before a colon or dash: %s', (credit) => {
+    expect(bareCredit(credit)).toBe(credit);
+  });
 });

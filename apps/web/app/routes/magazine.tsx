@@ -110,7 +110,12 @@ function Stories() {
     const shown = posts.length;
     const result = await fetchNextPage();
     if (result.isError) toasts.error(t('error.text'));
-    else setFocusAt(shown);
+    // Focus goes to the first new story; a page that brought none leaves focus where it is.
+    else if (
+      new Set(result.data?.pages.flatMap((page) => page.posts.map((post) => post.postId))).size >
+      shown
+    )
+      setFocusAt(shown);
   }
 
   const filtered = FILTERS.some((name) => name !== 'sortBy' && params.get(name));

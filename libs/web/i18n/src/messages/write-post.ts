@@ -100,7 +100,7 @@ export const writePostHe: Record<keyof typeof writePostEn, string> = {
     'Ctrl+B להדגשה, Ctrl+I להטיה, Ctrl+U לקו תחתון (⌘ במק). Alt+F10 עובר לכפתורי העיצוב.',
   'writePost.link.title': 'הוספת קישור',
   'writePost.link.address': 'כתובת הקישור',
-  'writePost.link.hint': 'כתובת אתר, למשל example.com/baker, או כתובת אימייל',
+  'writePost.link.hint': 'כתובת אתר, למשל example.com/baker‏, או כתובת אימייל',
   'writePost.link.invalid':
     'זו אינה כתובת אתר או אימייל. אפשר לנסות למשל example.com/baker או name@example.com',
   'writePost.link.add': 'הוספת הקישור',
