@@ -73,3 +73,15 @@ it('reports each of a dashboard’s problems, not only the first', async () => {
   ])
     expect(messages.some((message) => problem.test(message))).toBe(true);
 });
+
+it('refuses a kustomization that lists a remote resource, which kubectl would fetch', async () => {
+  const messages = [];
+  treePolicies.kustomizations(
+    readTree(join(fixtures, 'kustomizations', 'fail')),
+    await context(),
+    (_, message) => messages.push(message),
+  );
+  expect(messages).toContain(
+    'https://github.com/example/manifests/base?ref=v1: a remote resource; vendor it into the tree instead',
+  );
+});

@@ -32,7 +32,8 @@ export function render(root, tree, { kubectl }) {
   if (out.status !== 0)
     return { error: error.replace(/^E\d{4} [\d:.]+\s+\d+ \S+\] "command failed" err=/, '') };
   const { docs, errors } = parseYaml(out.stdout);
-  const warnings = lines.filter(warning).map((line) => line.slice(2));
+  // Whatever kubectl says on a success is a warning, in its words or ours.
+  const warnings = lines.filter(Boolean).map((line) => (warning(line) ? line.slice(2) : line));
   return docs ? { objects: docs, warnings } : { error: errors.join('; ') };
 }
 
