@@ -73,7 +73,10 @@ test('a member writes a post with formatting and a picture, edits it, makes it p
   await expect(title).toHaveAccessibleDescription('Field is required');
   await expect(page.getByText('Field is required')).toHaveCount(4);
 
+  // Each error goes as its field becomes valid, before any new submit.
   await title.fill('The boat in the yard');
+  await expect(title).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText('Field is required')).toHaveCount(3);
   const editor = page.getByRole('textbox', { name: 'Your story' });
   await expect(editor).toHaveAttribute('aria-multiline', 'true');
   await expect(page.locator('.write-post-counter')).toHaveText('100 more characters to go');
@@ -102,6 +105,8 @@ test('a member writes a post with formatting and a picture, edits it, makes it p
   expect(before).toBeLessThan(100 - 'My father and I built a'.length);
   await page.keyboard.type(LONG_TEXT);
   await expect(page.locator('.write-post-counter')).toHaveText('Long enough to publish');
+  await expect(editor).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText('Field is required')).toHaveCount(2);
 
   // The picture shows at once, then uploads.
   await page.locator('input[type="file"]').setInputFiles({
@@ -115,6 +120,8 @@ test('a member writes a post with formatting and a picture, edits it, makes it p
   );
   await expect(page.getByText('The picture is uploaded')).toBeVisible();
   await page.getByRole('textbox', { name: 'Image credit' }).fill('Family album');
+  await expect(page.getByText('Field is required')).toHaveCount(0);
+  await expect(page.locator('.form-error')).toHaveCount(0);
   await page.getByRole('radio', { name: 'On my profile and in the magazine' }).check();
   await expectAccessible(page);
 

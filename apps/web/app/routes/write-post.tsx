@@ -1,10 +1,8 @@
 import {
-  POST_CONTENT_MAX,
   POST_CREDIT_MAX,
   POST_DESTINATIONS,
   POST_PRIVACIES,
   POST_TITLE_MAX,
-  withoutInvisibleControls,
   type Post,
   type PostDestination,
   type PostPrivacy,
@@ -19,7 +17,7 @@ import {
 import { Lock } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { data, useNavigate } from 'react-router';
-import { contentTextLength, remainingCharacters } from '../components/editor/content';
+import { remainingCharacters } from '../components/editor/content';
 import { ImagePicker } from '../components/editor/image-picker';
 import { RichTextEditor } from '../components/editor/rich-text-editor';
 import { EmptyState } from '../components/empty-state';
@@ -31,9 +29,11 @@ import { RadioGroup } from '../components/ui/radio-group';
 import { useApi } from '../lib/api';
 import { serverApi } from '../lib/context';
 import { useFocusFirstError } from '../lib/focus-first-error';
-import { codeMessage, describeApiError, type FieldErrors } from '../lib/forms';
+import { useContractForm } from '../lib/contract-form';
+import { describeApiError } from '../lib/forms';
 import { useI18n } from '../lib/i18n';
 import { useLeaveGuard } from '../lib/leave-guard';
+import { editPostResolver, newPostResolver, type SentPost } from '../lib/post-forms';
 import { pageMeta } from '../lib/seo';
 import { useRootData } from '../root';
 import type { Route } from './+types/write-post';
@@ -121,16 +121,33 @@ function PostForm({ post, userId }: { post: Post | null; userId: string | null }
   const navigate = useNavigate();
   const { formRef, focusFirstError } = useFocusFirstError();
   const editorId = useId();
-  const [title, setTitle] = useState(post?.title ?? '');
-  const [content, setContent] = useState(post?.content ?? '');
-  const [image, setImage] = useState<string | null>(post?.image ?? null);
   const [imageBusy, setImageBusy] = useState(false);
-  const [credit, setCredit] = useState(post?.credit ?? '');
+  // A saved post's privacy changes apart from the form (the buttons below it).
   const [privacy, setPrivacy] = useState<PostPrivacy>(post?.privacy ?? 'public');
-  const [destination, setDestination] = useState<PostDestination>(post?.destination ?? 'profile');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState<Busy>(null);
+  const form = useContractForm(post ? editPostResolver(post.postId) : newPostResolver, {
+    defaultValues: {
+      title: post?.title ?? '',
+      content: post?.content ?? '',
+      image: post?.image ?? '',
+      credit: post?.credit ?? '',
+      privacy: post?.privacy ?? 'public',
+      destination: post?.destination ?? 'profile',
+    },
+    fixErrors: t('writePost.fixErrors'),
+  });
+  const [title, content, image, credit, destination, newPrivacy] = form.watch([
+    'title',
+    'content',
+    'image',
+    'credit',
+    'destination',
+    'privacy',
+  ]);
+  // The editor and the picture are no inputs of the form's: their values are set, and checked
+  // again as they change once a submit has shown the errors.
+  const setOutside = (name: 'content' | 'image', value: string) =>
+    form.setValue(name, value, { shouldValidate: form.formState.submitCount > 0 });
   const [confirmDelete, setConfirmDelete] = useState(false);
 
   // Anything typed or chosen since the page opened (or the post was last saved) is asked about
@@ -139,71 +156,52 @@ function PostForm({ post, userId }: { post: Post | null; userId: string | null }
     busy !== 'deleting' &&
     (title !== (post?.title ?? '') ||
       content !== (post?.content ?? '') ||
-      image !== (post?.image ?? null) ||
+      image !== (post?.image ?? '') ||
       credit !== (post?.credit ?? '') ||
       destination !== (post?.destination ?? 'profile'));
   const leaveGuard = useLeaveGuard(dirty);
 
   const remaining = remainingCharacters(content);
-  const required = codeMessage('FIELD_REQUIRED', locale);
 
-  const validate = (): FieldErrors => {
-    const found: FieldErrors = {};
-    const length = contentTextLength(content);
-    if (!title.trim()) found['title'] = required;
-    else if (title.trim().length > POST_TITLE_MAX) found['title'] = codeMessage('TOO_LONG', locale);
-    if (length === 0) found['content'] = required;
-    else if (remaining > 0) found['content'] = codeMessage('CONTENT_TOO_SHORT', locale);
-    else if (length > POST_CONTENT_MAX) found['content'] = codeMessage('TOO_LONG', locale);
-    if (imageBusy) found['image'] = t('writePost.image.wait');
-    else if (!image) found['image'] = required;
-    if (!credit.trim()) found['credit'] = required;
-    else if (credit.trim().length > POST_CREDIT_MAX)
-      found['credit'] = codeMessage('TOO_LONG', locale);
-    return found;
-  };
-
-  const showErrors = (fields: FieldErrors, message: string) => {
-    setErrors(fields);
-    setFormError(message);
+  /** Said above the form and as a toast; focus to the first field in error, editor included. */
+  const showFailure = (message: string) => {
+    form.setFormError(message);
     toasts.error(message);
     focusFirstError();
   };
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const send = async ({ privacy: chosen, ...fields }: SentPost) => {
     if (busy) return;
-    const found = validate();
-    if (Object.keys(found).length > 0 || !image) {
-      showErrors(found, t('writePost.fixErrors'));
-      return;
-    }
-    setErrors({});
-    setFormError(null);
     setBusy('saving');
-    // What the member sees, without the invisible controls the service refuses (pasted text
-    // carries them, and a questionnaire post may hold them from its answer).
-    const fields = {
-      title: withoutInvisibleControls(title).trim(),
-      content: withoutInvisibleControls(content.replace(/\r\n?/g, '\n')),
-      image,
-      credit: withoutInvisibleControls(credit).trim(),
-      destination,
-    };
     try {
       const saved = post
-        ? await api.posts.update({ postId: post.postId, ...fields })
-        : await api.posts.create({ ...fields, privacy });
+        ? await api.posts.update({ ...fields, postId: post.postId })
+        : await api.posts.create({ ...fields, privacy: chosen ?? 'public' });
       toasts.success(t(post ? 'writePost.saved' : 'writePost.published'));
       leaveGuard.allowLeave();
       void navigate(localizePath(`/post/${saved.postId}`, locale));
     } catch (error) {
       setBusy(null);
-      const described = describeApiError(error, locale);
-      const failed = t(post ? 'writePost.updateFailed' : 'writePost.createFailed');
-      const fieldsInError = Object.keys(described.fields).length > 0;
-      showErrors(described.fields, fieldsInError ? t('writePost.fixErrors') : failed);
+      const fieldsInError = Object.keys(describeApiError(error, locale).fields).length > 0;
+      form.refused(error);
+      showFailure(
+        t(
+          fieldsInError
+            ? 'writePost.fixErrors'
+            : post
+              ? 'writePost.updateFailed'
+              : 'writePost.createFailed',
+        ),
+      );
     }
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    form.setFormError(null);
+    void form.handleSubmit(send, () => {
+      toasts.error(t('writePost.fixErrors'));
+      focusFirstError();
+    })(event);
   };
 
   const changePrivacy = async () => {
@@ -213,12 +211,12 @@ function PostForm({ post, userId }: { post: Post | null; userId: string | null }
     try {
       const changed = await api.posts.updatePostPrivacy(post.postId, next);
       setPrivacy(changed.privacy);
-      setFormError(null);
+      form.setFormError(null);
       toasts.success(
         t(changed.privacy === 'public' ? 'writePost.nowPublic' : 'writePost.nowPrivate'),
       );
     } catch {
-      showErrors({}, t('writePost.privacyFailed'));
+      showFailure(t('writePost.privacyFailed'));
     } finally {
       setBusy(null);
     }
@@ -236,11 +234,11 @@ function PostForm({ post, userId }: { post: Post | null; userId: string | null }
     } catch {
       setBusy(null);
       setConfirmDelete(false);
-      showErrors({}, t('writePost.deleteFailed'));
+      showFailure(t('writePost.deleteFailed'));
     }
   };
 
-  const contentError = errors['content'];
+  const contentError = form.errorOf('content');
   const counterId = `${editorId}-counter`;
   return (
     <section className="page page-narrow write-post">
@@ -249,20 +247,18 @@ function PostForm({ post, userId }: { post: Post | null; userId: string | null }
         className="form"
         noValidate
         aria-labelledby="write-post-title"
-        onSubmit={(event) => void onSubmit(event)}
+        onSubmit={onSubmit}
       >
         <h1 id="write-post-title">{t(post ? 'writePost.title.edit' : 'writePost.title.new')}</h1>
         <p className="lead">{t('writePost.intro')}</p>
-        <FormError message={formError} />
+        <FormError message={form.formError} />
         <Field
           label={t('writePost.field.title')}
-          name="title"
           dir="auto"
           maxLength={POST_TITLE_MAX}
           required
-          value={title}
-          error={errors['title']}
-          onChange={(event) => setTitle(event.target.value)}
+          {...form.register('title')}
+          error={form.errorOf('title')}
         />
         <div className={`field${contentError ? ' has-error' : ''}`}>
           <span
@@ -280,7 +276,7 @@ function PostForm({ post, userId }: { post: Post | null; userId: string | null }
               .join(' ')}
             invalid={Boolean(contentError)}
             initialHtml={post?.content ?? ''}
-            onChange={setContent}
+            onChange={(html) => setOutside('content', html)}
           />
           <p className="hint write-post-counter" id={counterId} data-remaining={remaining}>
             {remaining > 0 ? t('writePost.remaining', { count: remaining }) : t('writePost.enough')}
@@ -294,31 +290,29 @@ function PostForm({ post, userId }: { post: Post | null; userId: string | null }
         <ImagePicker
           label={t('writePost.image')}
           current={post?.image ?? null}
-          error={errors['image']}
-          onUploaded={(url) => {
-            setImage(url);
-            setErrors(({ image: _done, ...rest }) => rest);
-          }}
+          // A picture still uploading when the form was checked: it is on its way.
+          error={
+            form.errorOf('image') && (imageBusy ? t('writePost.image.wait') : form.errorOf('image'))
+          }
+          onUploaded={(url) => setOutside('image', url)}
           onBusy={setImageBusy}
         />
         <Field
           label={t('writePost.credit')}
           hint={t('writePost.credit.hint')}
-          name="credit"
           dir="auto"
           maxLength={POST_CREDIT_MAX}
           required
-          value={credit}
-          error={errors['credit']}
-          onChange={(event) => setCredit(event.target.value)}
+          {...form.register('credit')}
+          error={form.errorOf('credit')}
         />
         {!post && (
           <RadioGroup
             legend={t('writePost.privacy')}
             name="privacy"
             options={POST_PRIVACIES.map((value) => ({ value, label: t(PRIVACY_LABELS[value]) }))}
-            value={privacy}
-            onChange={setPrivacy}
+            value={newPrivacy}
+            onChange={(value) => form.setValue('privacy', value)}
           />
         )}
         <RadioGroup
@@ -329,7 +323,7 @@ function PostForm({ post, userId }: { post: Post | null; userId: string | null }
             label: t(DESTINATION_LABELS[value]),
           }))}
           value={destination}
-          onChange={setDestination}
+          onChange={(value) => form.setValue('destination', value)}
         />
         <div className="actions">
           <button
