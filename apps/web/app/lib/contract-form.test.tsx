@@ -8,6 +8,7 @@ import {
   VerifyUserByPhoneRequest,
   type CurrentUser,
 } from '@mepedia/contracts';
+import { ApiError } from '@mepedia/web-api';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { FieldValues, Resolver, ResolverOptions } from 'react-hook-form';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -272,6 +273,31 @@ function SignIn({ onSent }: { onSent: (body: unknown) => void }) {
   );
 }
 
+/** A sign-in the server always refuses, as it refuses a wrong password. */
+function RefusedSignIn() {
+  const form = useContractForm(loginResolver);
+  return (
+    <form
+      noValidate
+      onSubmit={form.onSubmit(async () => {
+        await Promise.resolve();
+        form.refused(
+          new ApiError(401, {
+            code: 'INVALID_CREDENTIALS',
+            message: 'Email or password is wrong',
+            requestId: 'r1',
+          }),
+        );
+      })}
+    >
+      <FormError message={form.formError} />
+      <Field label="Email" {...form.register('email')} error={form.errorOf('email')} />
+      <Field label="Password" {...form.register('password')} error={form.errorOf('password')} />
+      <button type="submit">Sign in</button>
+    </form>
+  );
+}
+
 describe('useContractForm', () => {
   const draw = (locale: 'en' | 'he', sent: unknown[]) =>
     render(
@@ -312,6 +338,20 @@ describe('useContractForm', () => {
 
     submit();
     await waitFor(() => expect(sent).toEqual([{ email: 'dana@example.com', password: 'secret' }]));
+  });
+
+  it('takes the server’s refusal from above the form as soon as the member changes what was sent', async () => {
+    render(
+      <I18nProvider locale="en">
+        <RefusedSignIn />
+      </I18nProvider>,
+    );
+    type('Email', 'dana@example.com');
+    type('Password', 'not her secret');
+    submit();
+    await waitFor(() => expect(screen.getByRole('alert').textContent).not.toBe(''));
+    type('Password', 'her secret');
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
   });
 
   it('words the codes in the page’s language', async () => {

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ApiError } from '@mepedia/web-api';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import {
   get,
   useForm,
@@ -109,6 +109,13 @@ export function useContractForm<TForm extends FieldValues, TRequest>(
   });
   const [failure, setFailure] = useState<string | null>(null);
   const { errors, submitCount, isSubmitting } = form.formState;
+  // The server's refusal above the form was about what was sent: it goes as soon as the member
+  // changes it (its words at a field go with that field's next check, as every error does).
+  const { watch } = form;
+  useEffect(() => {
+    const watching = watch(() => setFailure(null));
+    return () => watching.unsubscribe();
+  }, [watch]);
 
   /** A field's error in the user's language, or undefined. */
   const errorOf = (name: FieldPath<TForm> | (string & {})): string | undefined => {
