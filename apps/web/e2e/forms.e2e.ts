@@ -198,6 +198,10 @@ for (const lang of ['en', 'he'] as const) {
     // Still five digits, still wrong; six, and the error goes before any submit.
     await code.fill('54321');
     await expect(code).toHaveAccessibleDescription(w.codeFormat);
+    // Pasted from the text message with its space: kept whole, and valid (the contract drops spaces).
+    await code.fill('654 321');
+    await expect(code).toHaveValue('654 321');
+    await expect(code).not.toHaveAttribute('aria-invalid', 'true');
     await code.fill('654321');
     await expect(code).not.toHaveAttribute('aria-invalid', 'true');
     await expect(invalid(code)).not.toHaveClass(/has-error/);

@@ -169,8 +169,9 @@ export default function Verification() {
             label={t('verify.code')}
             inputMode="numeric"
             autoComplete="one-time-code"
-            pattern="[0-9]{6}"
-            maxLength={6}
+            pattern="(\s*[0-9]){6}\s*"
+            // Six digits, spaces allowed (a code pasted from the text message as "123 456").
+            maxLength={12}
             dir="ltr"
             required
             {...codeForm.register('verifyCode')}

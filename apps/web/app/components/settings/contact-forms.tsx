@@ -352,7 +352,8 @@ function PhoneChange({ user }: { user: CurrentUser }) {
             label={t('settings.contact.code')}
             inputMode="numeric"
             autoComplete="one-time-code"
-            maxLength={6}
+            // Six digits, spaces allowed (a code pasted from the text message as "123 456").
+            maxLength={12}
             dir="ltr"
             required
             {...codeForm.register('verifyCode')}
