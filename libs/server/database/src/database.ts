@@ -39,8 +39,17 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       // answering), then fails with 503 rather than hanging while the database is away.
       connectionTimeoutMillis: 5_000,
     });
-    // An idle client losing its connection must not crash the process.
+    // A client losing its connection must not crash the process. The pool listens for errors
+    // on its idle clients (and re-emits them here); while a client is checked out (a
+    // transaction, between two of its queries) the pool takes its listener off, and an error
+    // the server sends then (`57P01`, "terminating connection due to administrator command",
+    // as PostgreSQL restarts) would be an unhandled 'error' event that ends the process. Each
+    // client keeps a listener of its own: the transaction's next query fails instead (503),
+    // and the pool drops the broken client when it is released.
     pool.on('error', () => undefined);
+    pool.on('connect', (client) => {
+      client.on('error', () => undefined);
+    });
     const db = drizzleNodePg({ client: pool }) as unknown as Db;
     const handle: DatabaseHandle = {
       kind: 'postgres',
