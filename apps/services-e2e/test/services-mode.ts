@@ -46,6 +46,11 @@ export type ServicesMode = {
   killApp(app: BackendApp): Promise<void>;
   /** An app's output so far (stdout and stderr, every run of it). */
   output(app: BackendApp | 'gateway'): string;
+  /**
+   * The apps whose process ended by itself (not stopped or killed here): a drill that says
+   * the services recovered on their own asks that this is empty.
+   */
+  died(): Array<BackendApp | 'gateway'>;
   /** SIGTERM to every process (the gateway first), then what each exited with. */
   stopProcesses(): Promise<Record<string, number | null>>;
   /** Everything gone: processes, database, Redis keys, folder. */
@@ -169,6 +174,12 @@ export async function startServicesMode(options: ServicesModeOptions = {}): Prom
       },
       killApp,
       output: (app) => (earlierOutput.get(app) ?? '') + (running.get(app)?.output() ?? ''),
+      died: () =>
+        [...running]
+          .filter(
+            ([, process]) => process.child.exitCode !== null || process.child.signalCode !== null,
+          )
+          .map(([name]) => name),
       stopProcesses,
       stop: async () => {
         await stopAll();
