@@ -141,4 +141,7 @@ export const READS_WITH_A_BODY: ReadonlySet<string> = new Set([
   'POST /api/lotties/fillLotties',
   'POST /api/files/image/{id}',
   'POST /api/applicationImages/getImages',
+  'POST /api/follows/getFollowers',
+  'POST /api/follows/getFollowing',
+  'POST /api/follows/getFollowCounts',
 ]);

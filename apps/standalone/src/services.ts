@@ -3,6 +3,7 @@ import type { ServiceDefinition } from '@mepedia/server-platform';
 import { feedMessagesService } from '../../feed-messages/src/feed-messages.app';
 import { filesService } from '../../files/src/files.app';
 import { meAnswersService } from '../../me-answers/src/me-answers.app';
+import { notificationsService } from '../../notifications/src/notifications.app';
 import { postsService } from '../../posts/src/posts.app';
 import { privateQuestionsService } from '../../private-questions/src/private-questions.app';
 import { reactionsService } from '../../reactions/src/reactions.app';
@@ -25,6 +26,7 @@ export const SERVICE_DEFINITIONS = {
   reactions: reactionsService,
   site: siteService,
   files: filesService,
+  notifications: notificationsService,
 } satisfies Record<ServiceApp, ServiceDefinition>;
 
 export const serviceDefinitions: readonly ServiceDefinition[] = Object.values(SERVICE_DEFINITIONS);

@@ -3,6 +3,7 @@ import type { ServiceApp } from './routes';
 import { feedMessagesApi, feedMessagesRoutes } from './feed-messages.api';
 import { filesApi, filesRoutes } from './files.api';
 import { meAnswersApi, meAnswersRoutes } from './me-answers.api';
+import { notificationsApi, notificationsRoutes } from './notifications.api';
 import { postsApi, postsRoutes } from './posts.api';
 import { privateQuestionsApi, privateQuestionsRoutes } from './private-questions.api';
 import { reactionsApi, reactionsRoutes } from './reactions.api';
@@ -14,6 +15,7 @@ export {
   feedMessagesRoutes,
   filesRoutes,
   meAnswersRoutes,
+  notificationsRoutes,
   postsRoutes,
   privateQuestionsRoutes,
   reactionsRoutes,
@@ -36,6 +38,7 @@ export const apiCatalogue: readonly ApiService[] = Object.values({
   'private-questions': privateQuestionsApi,
   reactions: reactionsApi,
   files: filesApi,
+  notifications: notificationsApi,
   site: siteApi,
 } satisfies Record<ServiceApp, ApiService>);
 
@@ -59,6 +62,7 @@ export type CatalogueRoute =
   | ValueOf<typeof privateQuestionsRoutes>
   | ValueOf<typeof reactionsRoutes>
   | ValueOf<typeof filesRoutes>
+  | ValueOf<typeof notificationsRoutes>
   | ValueOf<typeof siteRoutes>;
 
 /**

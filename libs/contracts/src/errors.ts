@@ -252,6 +252,12 @@ export const errorCatalog = {
     en: 'This discussion does not exist',
     he: 'הדיון אינו קיים',
   },
+  // notifications: following members (our addition)
+  CANNOT_FOLLOW_SELF: {
+    status: 400,
+    en: 'You cannot follow yourself',
+    he: 'אי אפשר לעקוב אחרי עצמך',
+  },
   // files
   IMAGE_TOO_BIG: { status: 413, en: 'Image too big', he: 'התמונה גדולה מדי' },
   IMAGE_NOT_SUPPORTED: {

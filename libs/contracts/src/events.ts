@@ -139,6 +139,17 @@ export const MeAnswerPrivacyChangedEvent = z.object({
   privacy: Privacy,
 });
 
+/**
+ * Whether a member follows another, as it now is (the notifications service owns follows; issue
+ * 32): sent with every follow and unfollow that changed something. Absolute, like
+ * `post.like.changed`, so replaying converges; `occurredAt` decides between two.
+ */
+export const FollowChangedEvent = z.object({
+  followerId: z.string(),
+  followeeId: z.string(),
+  following: z.boolean(),
+});
+
 /** Domain events, by type. Every event crosses services through the `events` queue. */
 export const domainEvents = {
   'user.deleted': UserDeletedEvent,
@@ -155,6 +166,7 @@ export const domainEvents = {
   'meAnswer.published': MeAnswerPublishedEvent,
   'meAnswer.unpublished': MeAnswerUnpublishedEvent,
   'meAnswer.privacy.changed': MeAnswerPrivacyChangedEvent,
+  'follow.changed': FollowChangedEvent,
 } as const;
 
 export type DomainEventType = keyof typeof domainEvents;
@@ -169,8 +181,9 @@ export const eventSubscriptions: Record<DomainEventType, ReadonlyArray<ServiceEv
     'events-reactions',
     'events-feed-messages',
     'events-files',
+    'events-notifications',
   ],
-  'user.updated': ['events-posts'],
+  'user.updated': ['events-posts', 'events-notifications'],
   'email.unsubscribed': ['events-worker'],
   'profile.publication.changed': ['events-users'],
   'post.deleted': ['events-reactions', 'events-feed-messages', 'events-me-answers'],
@@ -183,6 +196,7 @@ export const eventSubscriptions: Record<DomainEventType, ReadonlyArray<ServiceEv
   'meAnswer.published': ['events-posts'],
   'meAnswer.unpublished': ['events-posts'],
   'meAnswer.privacy.changed': ['events-feed-messages', 'events-reactions'],
+  'follow.changed': [],
 };
 
 export const DomainEventEnvelope = z.object({

@@ -23,4 +23,5 @@ export * from './invisible-controls';
 export * from './feed-messages';
 export * from './files';
 export * from './files.api';
+export * from './follows';
 export * from './visitor';

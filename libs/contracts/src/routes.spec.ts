@@ -20,6 +20,8 @@ describe('the route table', () => {
       lotties: 'reactions',
       privateQuestions: 'private-questions',
       files: 'files',
+      notifications: 'notifications',
+      follows: 'notifications',
       applicationServices: 'site',
       applicationImages: 'site',
       applicationText: 'site',

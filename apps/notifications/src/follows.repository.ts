@@ -1,0 +1,122 @@
+import type { Db } from '@mepedia/server-database';
+import { appendEvent } from '@mepedia/server-queue';
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { FollowsCursor } from './follows.cursor';
+import { MembersRepository } from './members.repository';
+import { follows, members, outbox } from './notifications.schema';
+
+/** One member of a follow list, with when the follow began. */
+export type FollowRow = {
+  userId: string;
+  fullname: string;
+  profileImage: string | null;
+  followedAt: Date;
+};
+
+/** Who follows whom; `members` is the members read model on the same connection. */
+export class FollowsRepository {
+  readonly members: MembersRepository;
+
+  constructor(private readonly db: Db) {
+    this.members = new MembersRepository(db);
+  }
+
+  /** This repository inside one transaction, the service's: all of `work` commits or none. */
+  transaction<T>(work: (repository: FollowsRepository) => Promise<T>): Promise<T> {
+    return this.db.transaction((tx) => work(new FollowsRepository(tx)));
+  }
+
+  /** Start following (at `at`); answers whether it was new. */
+  async follow(followerId: string, followeeId: string, at: Date): Promise<boolean> {
+    const added = await this.db
+      .insert(follows)
+      .values({ followerId, followeeId, createdAt: at })
+      .onConflictDoNothing()
+      .returning({ followerId: follows.followerId });
+    return added.length > 0;
+  }
+
+  /** Stop following; answers whether there was a follow. */
+  async unfollow(followerId: string, followeeId: string): Promise<boolean> {
+    const removed = await this.db
+      .delete(follows)
+      .where(and(eq(follows.followerId, followerId), eq(follows.followeeId, followeeId)))
+      .returning({ followerId: follows.followerId });
+    return removed.length > 0;
+  }
+
+  /** Announce a follow's new state (follow.changed), in the service's transaction. */
+  async announce(followerId: string, followeeId: string, following: boolean): Promise<void> {
+    await appendEvent(this.db, outbox, 'follow.changed', { followerId, followeeId, following });
+  }
+
+  /** How many follow the member, how many they follow, and whether `viewerId` does. */
+  async counts(
+    userId: string,
+    viewerId: string | undefined,
+  ): Promise<{ followers: number; following: number; followedByMe: boolean }> {
+    const [followers] = await this.db
+      .select({ n: count() })
+      .from(follows)
+      .where(eq(follows.followeeId, userId));
+    const [following] = await this.db
+      .select({ n: count() })
+      .from(follows)
+      .where(eq(follows.followerId, userId));
+    const mine =
+      viewerId === undefined
+        ? []
+        : await this.db
+            .select({ followerId: follows.followerId })
+            .from(follows)
+            .where(and(eq(follows.followerId, viewerId), eq(follows.followeeId, userId)));
+    return {
+      followers: Number(followers?.n ?? 0),
+      following: Number(following?.n ?? 0),
+      followedByMe: mine.length > 0,
+    };
+  }
+
+  /** The member's followers, newest follow first, after `after`; at most `limit`. */
+  followersOf(userId: string, after: FollowsCursor | undefined, limit: number) {
+    return this.page('followers', userId, after, limit);
+  }
+
+  /** The members the member follows, newest follow first, after `after`; at most `limit`. */
+  followingOf(userId: string, after: FollowsCursor | undefined, limit: number) {
+    return this.page('following', userId, after, limit);
+  }
+
+  /**
+   * One page by keyset on (created_at, the other member's id), both descending, served by the
+   * index on (the member, created_at, the other). Members not (or no longer) known are left out.
+   */
+  private async page(
+    side: 'followers' | 'following',
+    userId: string,
+    after: FollowsCursor | undefined,
+    limit: number,
+  ): Promise<FollowRow[]> {
+    const [own, other] =
+      side === 'followers'
+        ? [follows.followeeId, follows.followerId]
+        : [follows.followerId, follows.followeeId];
+    const conditions: SQL[] = [eq(own, userId)];
+    if (after)
+      conditions.push(
+        sql`(${follows.createdAt}, ${other}) < (${after.followedAt.toISOString()}::timestamptz, ${after.userId}::uuid)`,
+      );
+    return this.db
+      .select({
+        userId: members.userId,
+        fullname: members.fullname,
+        profileImage: members.profileImage,
+        followedAt: follows.createdAt,
+      })
+      .from(follows)
+      .innerJoin(members, eq(members.userId, other))
+      .where(and(...conditions))
+      .orderBy(desc(follows.createdAt), desc(other))
+      .limit(limit);
+  }
+}

@@ -1,0 +1,134 @@
+import {
+  FOLLOWS_PAGE_DEFAULT,
+  type DomainEventPayload,
+  type FollowCounts,
+  type FollowListPage,
+  type FollowState,
+} from '@mepedia/contracts';
+import { isUuid } from '@mepedia/server-database';
+import { AppError } from '@mepedia/server-http';
+import { decodeFollowsCursor, encodeFollowsCursor } from './follows.cursor';
+import type { FollowsRepository } from './follows.repository';
+
+/**
+ * Who follows whom (issue 32). Only a member this service knows (a verified member the users
+ * service announced, who has not left) may be followed or listed; any other id answers
+ * USER_NOT_FOUND, as their profile does. A follow or unfollow that changes something is
+ * announced (follow.changed) in its transaction.
+ */
+export class FollowsService {
+  constructor(
+    private readonly repository: FollowsRepository,
+    /** Relay the outbox now: a follow changed. */
+    private readonly onOutboxWrite: () => void = () => undefined,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  follow(followerId: string, followeeId: string): Promise<FollowState> {
+    return this.change(followerId, followeeId, true);
+  }
+
+  unfollow(followerId: string, followeeId: string): Promise<FollowState> {
+    return this.change(followerId, followeeId, false);
+  }
+
+  async counts(userId: string, viewerId: string | undefined): Promise<FollowCounts> {
+    await this.requireKnown(userId);
+    return this.repository.counts(userId, viewerId);
+  }
+
+  followers(
+    userId: string,
+    cursor: string | undefined,
+    limit: number | undefined,
+  ): Promise<FollowListPage> {
+    return this.list('followers', userId, cursor, limit);
+  }
+
+  following(
+    userId: string,
+    cursor: string | undefined,
+    limit: number | undefined,
+  ): Promise<FollowListPage> {
+    return this.list('following', userId, cursor, limit);
+  }
+
+  /** A member's name, picture or language (users' user.updated at `at`), unless they left. */
+  async memberChanged(user: DomainEventPayload<'user.updated'>, at: Date): Promise<boolean> {
+    if (!isUuid(user.userId)) return false;
+    return this.repository.transaction(async ({ members }) => {
+      await members.lockTurn(user.userId);
+      if (await members.left(user.userId)) return false;
+      await members.upsert(user, at);
+      return true;
+    });
+  }
+
+  /**
+   * A member left (user.deleted): their follows both ways and their row go, and a later event
+   * naming them writes nothing back. Answers how many follows went. Their follows are not
+   * announced one by one: every consumer of follow.changed hears user.deleted too.
+   */
+  removeMember(userId: string): Promise<number> {
+    return this.repository.transaction(async ({ members }) => {
+      await members.lockTurn(userId);
+      return members.remove(userId);
+    });
+  }
+
+  private async change(
+    followerId: string,
+    followeeId: string,
+    following: boolean,
+  ): Promise<FollowState> {
+    if (!isUuid(followeeId)) throw new AppError('USER_NOT_FOUND');
+    if (followeeId === followerId) throw new AppError('CANNOT_FOLLOW_SELF');
+    const changed = await this.repository.transaction(async (repository) => {
+      // Locked: a removal of the member waits for this follow, and then takes it too.
+      if (!(await repository.members.lockKnown(followeeId))) throw new AppError('USER_NOT_FOUND');
+      if (following && (await repository.members.left(followerId)))
+        throw new AppError('AUTH_REQUIRED');
+      const did = following
+        ? await repository.follow(followerId, followeeId, this.now())
+        : await repository.unfollow(followerId, followeeId);
+      if (did) await repository.announce(followerId, followeeId, following);
+      return did;
+    });
+    if (changed) this.onOutboxWrite();
+    return { userId: followeeId, ...(await this.repository.counts(followeeId, followerId)) };
+  }
+
+  private async list(
+    side: 'followers' | 'following',
+    userId: string,
+    cursor: string | undefined,
+    limit = FOLLOWS_PAGE_DEFAULT,
+  ): Promise<FollowListPage> {
+    const after = cursor === undefined ? undefined : decodeFollowsCursor(cursor);
+    await this.requireKnown(userId);
+    // One more than asked: whether there is a next page, without a count.
+    const rows =
+      side === 'followers'
+        ? await this.repository.followersOf(userId, after, limit + 1)
+        : await this.repository.followingOf(userId, after, limit + 1);
+    const page = rows.slice(0, limit);
+    const last = page.at(-1);
+    return {
+      members: page.map((row) => ({
+        userId: row.userId,
+        fullname: row.fullname,
+        profileImage: row.profileImage,
+        followedAt: row.followedAt.toISOString(),
+      })),
+      nextCursor:
+        rows.length > limit && last
+          ? encodeFollowsCursor({ followedAt: last.followedAt, userId: last.userId })
+          : null,
+    };
+  }
+
+  private async requireKnown(userId: string): Promise<void> {
+    if (!isUuid(userId) || !(await this.repository.members.known(userId)))
+      throw new AppError('USER_NOT_FOUND');
+  }
+}

@@ -1,0 +1,109 @@
+import type { DomainEventPayload } from '@mepedia/contracts';
+import { removedMemberKey, type Db } from '@mepedia/server-database';
+import { eq, or, sql } from 'drizzle-orm';
+import { follows, members, removedMembers } from './notifications.schema';
+
+export type Member = { userId: string; fullname: string; profileImage: string | null };
+
+/**
+ * Members as the notifications service knows them: their name, picture and language (the users
+ * service's user.updated), and members who left (a digest of their id, never the id).
+ */
+export class MembersRepository {
+  constructor(private readonly db: Db) {}
+
+  /**
+   * Take the member's turn: `apply` and `remove` of one member wait for each other until the
+   * transaction ends, so a `user.updated` handled while the member's `user.deleted` is cannot
+   * write their row back. In the service's transaction.
+   */
+  async lockTurn(userId: string): Promise<void> {
+    await this.db.execute(
+      sql`select pg_advisory_xact_lock(hashtextextended(${`notifications:member:${userId}`}, 0))`,
+    );
+  }
+
+  /**
+   * A member's name, picture and language as of `at`, unless a newer word was applied. In the
+   * service's transaction, after `lockTurn` and `left`.
+   */
+  async upsert(user: DomainEventPayload<'user.updated'>, at: Date): Promise<void> {
+    await this.db
+      .insert(members)
+      .values({
+        userId: user.userId,
+        fullname: user.fullname,
+        profileImage: user.profileImage,
+        language: user.language,
+        version: at,
+      })
+      .onConflictDoUpdate({
+        target: members.userId,
+        set: {
+          fullname: user.fullname,
+          profileImage: user.profileImage,
+          language: user.language,
+          version: at,
+        },
+        setWhere: sql`${members.version} < excluded.version`,
+      });
+  }
+
+  /**
+   * A member who may be followed and listed, its row locked against their removal until the
+   * transaction ends (a follow of a member leaving at that moment either comes before their
+   * removal, which then takes it, or finds them gone). In the service's transaction.
+   */
+  async lockKnown(userId: string): Promise<Member | undefined> {
+    const [row] = await this.db
+      .select({
+        userId: members.userId,
+        fullname: members.fullname,
+        profileImage: members.profileImage,
+      })
+      .from(members)
+      .where(eq(members.userId, userId))
+      .for('share');
+    return row;
+  }
+
+  /** A member who may be followed and listed. */
+  async known(userId: string): Promise<Member | undefined> {
+    const [row] = await this.db
+      .select({
+        userId: members.userId,
+        fullname: members.fullname,
+        profileImage: members.profileImage,
+      })
+      .from(members)
+      .where(eq(members.userId, userId));
+    return row;
+  }
+
+  /** Whether a member left. */
+  async left(userId: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ key: removedMembers.memberKey })
+      .from(removedMembers)
+      .where(eq(removedMembers.memberKey, removedMemberKey(userId)));
+    return row !== undefined;
+  }
+
+  /**
+   * A member is gone: their row (taken first, so a follow of them waiting on it finds them gone),
+   * their follows both ways, and they are remembered as gone. Several statements: run it in the
+   * service's transaction. Answers how many follows went.
+   */
+  async remove(userId: string): Promise<number> {
+    await this.db.delete(members).where(eq(members.userId, userId));
+    const gone = await this.db
+      .delete(follows)
+      .where(or(eq(follows.followerId, userId), eq(follows.followeeId, userId)))
+      .returning({ followerId: follows.followerId });
+    await this.db
+      .insert(removedMembers)
+      .values({ memberKey: removedMemberKey(userId) })
+      .onConflictDoNothing();
+    return gone.length;
+  }
+}

@@ -1,0 +1,27 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { outboxRelay, serviceModule, type ServicePlatform } from '@mepedia/server-platform';
+import { FollowsController } from './follows.controller';
+import { FollowsRepository } from './follows.repository';
+import { FollowsService } from './follows.service';
+import { notificationsEventsHandler } from './notifications.events';
+import { outbox } from './notifications.schema';
+
+/**
+ * The notifications service: its parts (follows today; notifications, digests and the weekly
+ * question next), each a controller, service and repository of its own, wired here.
+ */
+@Module({})
+export class NotificationsModule {
+  static register(platform: ServicePlatform): DynamicModule {
+    const relay = outboxRelay('notifications', platform, outbox);
+    const follows = new FollowsService(new FollowsRepository(platform.database.db), () =>
+      relay.nudge(),
+    );
+    return serviceModule(NotificationsModule, 'notifications', platform, {
+      controllers: [FollowsController],
+      providers: [{ provide: FollowsService, useValue: follows }],
+      background: [relay],
+      events: { handler: notificationsEventsHandler(follows, platform.logger) },
+    });
+  }
+}

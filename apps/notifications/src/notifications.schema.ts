@@ -1,0 +1,24 @@
+import { removedMembersTable } from '@mepedia/server-database';
+import { outboxTable } from '@mepedia/server-queue';
+import { pgSchema } from 'drizzle-orm/pg-core';
+import { followsTable } from './follows.schema';
+import { membersTable } from './members.schema';
+
+// The notifications service's tables, all in one PostgreSQL schema (the file drizzle-kit reads).
+// Each part declares its tables in its own `<part>.schema.ts`, placed in the schema here.
+export const notificationsSchema = pgSchema('notifications');
+
+/** Members as the service knows them (members.schema.ts). */
+export const members = membersTable(notificationsSchema);
+
+/** Members who left, by a digest of their id: a late `user.updated` brings nobody back. */
+export const removedMembers = removedMembersTable(notificationsSchema);
+
+/** Who follows whom (follows.schema.ts). */
+export const follows = followsTable(notificationsSchema);
+
+/**
+ * Events the service announces, written in the same transaction as the change: follow.changed,
+ * for every follow and unfollow that changed something.
+ */
+export const outbox = outboxTable(notificationsSchema);
