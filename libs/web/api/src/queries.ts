@@ -3,7 +3,9 @@
 // browser's cache under the same keys. Only the pages that keep a query cache import this
 // (docs/web.md, "Bundle discipline").
 export * from './queries/discussion';
+export * from './queries/post-edits';
 export * from './queries/posts';
+export * from './queries/profiles';
 export * from './queries/reactions';
 export * from './queries/stale';
 export * from './queries/users';
