@@ -109,6 +109,8 @@ export default defineConfig(({ command, isSsrBuild }) => ({
       // Before '@mepedia/contracts', which would otherwise take it as a path inside itself.
       '@mepedia/contracts/browser': root('libs/contracts/src/browser.ts'),
       '@mepedia/contracts': root('libs/contracts/src/index.ts'),
+      // Before '@mepedia/messages', as for the contracts.
+      '@mepedia/messages/errors': root('libs/messages/src/errors.ts'),
       '@mepedia/messages': root('libs/messages/src/index.ts'),
       '@mepedia/web-i18n': root('libs/web/i18n/src/index.ts'),
       // Before '@mepedia/web-api', as for the contracts.

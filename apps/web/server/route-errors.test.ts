@@ -1,4 +1,4 @@
-import { errorCatalog } from '@mepedia/contracts';
+import { errorMessages } from '@mepedia/messages';
 import type { ServerBuild } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { codedRouteError, withCodedErrors, type CodedErrorData } from './route-errors';
@@ -31,18 +31,22 @@ describe('coded API errors on the error page', () => {
     expect(english.init?.status).toBe(404);
     expect(english.data).toEqual({
       code: 'POST_NOT_FOUND',
-      message: errorCatalog.POST_NOT_FOUND.en,
+      message: errorMessages.en['error.POST_NOT_FOUND'],
     });
     const hebrew = codedRouteError(apiError(429, 'RATE_LIMITED'), '/he/people') as Thrown;
     expect(hebrew.init?.status).toBe(429);
-    expect(hebrew.data.message).toBe(errorCatalog.RATE_LIMITED.he);
+    expect(hebrew.data.message).toBe(errorMessages.he['error.RATE_LIMITED']);
+    expect(hebrew.data.message).toBe('יותר מדי ניסיונות. יש להמתין מעט ולנסות שוב');
     // A data request for the Hebrew home page (React Router's `/he.data`).
     expect(
       (codedRouteError(apiError(503, 'SERVICE_UNAVAILABLE'), '/he.data') as Thrown).data,
-    ).toEqual({ code: 'SERVICE_UNAVAILABLE', message: errorCatalog.SERVICE_UNAVAILABLE.he });
+    ).toEqual({
+      code: 'SERVICE_UNAVAILABLE',
+      message: errorMessages.he['error.SERVICE_UNAVAILABLE'],
+    });
     // /help is English, not Hebrew.
     expect((codedRouteError(apiError(400, 'INVALID_CURSOR'), '/help') as Thrown).data.message).toBe(
-      errorCatalog.INVALID_CURSOR.en,
+      errorMessages.en['error.INVALID_CURSOR'],
     );
   });
 
@@ -88,7 +92,7 @@ describe('coded API errors on the error page', () => {
     expect(thrown).toMatchObject({
       type: 'DataWithResponseInit',
       init: { status: 400 },
-      data: { code: 'INVALID_CURSOR', message: errorCatalog.INVALID_CURSOR.he },
+      data: { code: 'INVALID_CURSOR', message: errorMessages.he['error.INVALID_CURSOR'] },
     });
     await expect(
       Promise.resolve(wrapped.routes['bug']!.module.loader!(args('http://x/b'))),

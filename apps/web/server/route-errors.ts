@@ -1,10 +1,10 @@
-import { errorCatalog, isErrorCode } from '@mepedia/contracts';
+import { errorMessage } from '@mepedia/messages/errors';
 import { data, type ServerBuild } from 'react-router';
 
 /**
  * What the error page gets of a coded API error (spec section 8: "shows the error page with its
- * message"): the code, and the code's message in the page's language from the contracts'
- * catalogue (libs/contracts/src/errors.ts), or null for a code the catalogue does not have. The
+ * message"): the code, and the code's message in the page's language from the error catalogue
+ * (libs/messages/src/errors.ts), or null for a code the catalogue does not have. The
  * server's own text (`envelope.message`) is never passed on.
  */
 export type CodedErrorData = { code: string; message: string | null };
@@ -27,7 +27,7 @@ export function codedRouteError(error: unknown, pathname: string): DataWithStatu
   if (typeof status !== 'number' || !Number.isInteger(status) || status < 400 || status > 599)
     return undefined;
   if (typeof code !== 'string') return undefined;
-  const message = isErrorCode(code) ? errorCatalog[code][localeOf(pathname)] : null;
+  const message = errorMessage(code, localeOf(pathname)) ?? null;
   return data<CodedErrorData>({ code, message }, { status });
 }
 

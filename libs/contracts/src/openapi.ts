@@ -10,6 +10,7 @@ import {
   type ApiService,
 } from './api-route';
 import { errorDetails } from './error-details';
+import { errorMessagesEn } from '@mepedia/messages/errors';
 import { ErrorEnvelope, errorCatalog, type ErrorCode } from './errors';
 import { LOCALE_COOKIE } from './locale';
 
@@ -349,7 +350,7 @@ function buildOperation(
     return {
       code,
       status: errorCatalog[code].status,
-      message: errorCatalog[code].en,
+      message: errorMessagesEn[`error.${code}`],
       ...(details ? { details } : {}),
     };
   });

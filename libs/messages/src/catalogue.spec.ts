@@ -1,4 +1,6 @@
 import { catalogueProblems, describeProblems } from './catalogue';
+import { errorMessages, errorMessagesEn } from './errors';
+import { isPlainText } from './message';
 import { notificationMessages } from './notifications';
 
 describe(catalogueProblems.name, () => {
@@ -19,5 +21,31 @@ describe(catalogueProblems.name, () => {
       'test he d: the message it stands for cannot be read',
       'test he e: not a key of the en text',
     ]);
+  });
+
+  it('finds nothing wrong with the error messages, and each is plain text', () => {
+    expect(describeProblems(catalogueProblems('errors', errorMessages))).toBe('');
+    // The envelope's message takes no values, and the browser has no parser for ICU text.
+    for (const language of [errorMessages.en, errorMessages.he])
+      for (const [key, text] of Object.entries(language))
+        expect({ key, plain: isPlainText(text) }).toEqual({ key, plain: true });
+  });
+
+  it('fails a broken error message: bad ICU, a code without Hebrew, a key English lacks', () => {
+    const he: Record<string, string> = { ...errorMessages.he };
+    he['error.RATE_LIMITED'] = 'יותר מדי ניסיונות {';
+    delete he['error.POST_NOT_FOUND'];
+    he['error.NO_SUCH_CODE'] = 'אין';
+    const problems = catalogueProblems('errors', { en: errorMessagesEn, he });
+    expect(
+      problems.map(({ locale, key, problem }) => [locale, key, problem.replace(/:.*/, '')]),
+    ).toEqual(
+      expect.arrayContaining([
+        ['he', 'error.RATE_LIMITED', 'ICU syntax'],
+        ['he', 'error.POST_NOT_FOUND', 'missing (the en text has it)'],
+        ['he', 'error.NO_SUCH_CODE', 'not a key of the en text'],
+      ]),
+    );
+    expect(problems).toHaveLength(3);
   });
 });

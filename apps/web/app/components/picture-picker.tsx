@@ -1,6 +1,6 @@
-// The contracts' index, not '@mepedia/contracts/browser': the error catalogue is there, and the
-// picker loads only with the writing pages that validate with the contracts anyway.
-import { IMAGE_MAX_BYTES, IMAGE_UPLOAD_TYPES, errorCatalog } from '@mepedia/contracts';
+import { IMAGE_MAX_BYTES, IMAGE_UPLOAD_TYPES } from '@mepedia/contracts/browser';
+// The error catalogue (libs/messages/src/errors.ts): the files service's own words for the type.
+import { errorMessage } from '@mepedia/messages';
 import type { Locale, Translate } from '@mepedia/web-i18n';
 import { useId, type ReactNode, type Ref } from 'react';
 import { useI18n } from '../lib/i18n';
@@ -20,7 +20,7 @@ export function pictureProblem(
 ): string | null {
   if (file.size > IMAGE_MAX_BYTES) return t('picture.tooBig', { max: PICTURE_MAX_MB });
   if (file.type && !(IMAGE_UPLOAD_TYPES as readonly string[]).includes(file.type))
-    return errorCatalog.IMAGE_NOT_SUPPORTED[locale];
+    return errorMessage('IMAGE_NOT_SUPPORTED', locale) ?? null;
   return null;
 }
 

@@ -1,10 +1,5 @@
-import {
-  errorCatalog,
-  isErrorCode,
-  isValidationMessageKey,
-  validationMessage,
-  type FieldIssue,
-} from '@mepedia/contracts';
+import { isValidationMessageKey, validationMessage, type FieldIssue } from '@mepedia/contracts';
+import { errorMessage } from '@mepedia/messages';
 import { ApiError } from '@mepedia/web-api';
 import { createTranslator, type Locale, type MessageKey } from '@mepedia/web-i18n';
 
@@ -68,10 +63,12 @@ export function describeApiError(
     }
     // A refused password says why, not only that some field is wrong.
     if (passwordMessage) return { message: passwordMessage, fields };
-    const message = isErrorCode(error.code) ? errorCatalog[error.code][locale] : error.message;
-    return { message, fields };
+    // The code's words from the error catalogue (libs/messages/src/errors.ts) in the page's
+    // language, which may not be the one the server answered in; the server's own words for a
+    // code the catalogue does not have.
+    return { message: errorMessage(error.code, locale) ?? error.message, fields };
   }
-  return { message: errorCatalog.INTERNAL[locale], fields: {} };
+  return { message: errorMessage('INTERNAL', locale) ?? '', fields: {} };
 }
 
 /** A text field of a submitted form ('' when absent or a file). */

@@ -86,4 +86,14 @@ describe('the server keeps the site text overrides', () => {
     expect(builtInMessage('en', 'toString')).toBeUndefined();
     expect(builtInMessage('en', 'no.such.key')).toBeUndefined();
   });
+
+  it('leaves the API’s error messages alone: an override of one is refused and logged', async () => {
+    expect(builtInMessage('en', 'error.RATE_LIMITED')).toBeUndefined();
+    const { read } = site([{ en: { 'error.RATE_LIMITED': 'Slow down' }, he: {} }]);
+    const { lines, log } = recorder();
+    expect(await textOverrides(read, { now: 0, log })).toEqual({ en: {}, he: {} });
+    expect(lines).toEqual([
+      'interface text override skipped (en error.RATE_LIMITED: not a message of the web app)',
+    ]);
+  });
 });

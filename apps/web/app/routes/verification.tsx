@@ -1,4 +1,5 @@
-import { errorCatalog, type UserToVerify } from '@mepedia/contracts';
+import type { UserToVerify } from '@mepedia/contracts';
+import { errorMessage } from '@mepedia/messages';
 import { ApiError } from '@mepedia/web-api';
 import { localizePath } from '@mepedia/web-i18n';
 import { useEffect, useState } from 'react';
@@ -93,7 +94,7 @@ export default function Verification() {
         >
           <p role={needsSignIn ? 'alert' : undefined}>
             {needsSignIn
-              ? errorCatalog.VERIFICATION_SESSION_REQUIRED[locale]
+              ? errorMessage('VERIFICATION_SESSION_REQUIRED', locale)
               : t('verify.missing.text')}
           </p>
         </EmptyState>

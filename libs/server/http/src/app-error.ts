@@ -1,6 +1,10 @@
 import { errorCatalog, type ErrorCode } from '@mepedia/contracts';
+import { errorMessagesEn } from '@mepedia/messages/errors';
 
-/** A domain error: a stable code from the catalogue, its HTTP status, optional details for the client. */
+/**
+ * A domain error: a stable code from the contracts, its HTTP status, optional details for the
+ * client. Its `message` is the code's English text (libs/messages/src/errors.ts), for the logs.
+ */
 export class AppError extends Error {
   readonly status: number;
 
@@ -8,7 +12,7 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     readonly details?: unknown,
   ) {
-    super(errorCatalog[code].en);
+    super(errorMessagesEn[`error.${code}`]);
     this.name = 'AppError';
     this.status = errorCatalog[code].status;
   }

@@ -97,6 +97,31 @@ describe(sendProblem.name, () => {
     ]);
   });
 
+  it('answers the envelope with the code’s message from the error catalogue, in the caller’s language', () => {
+    const english = reply();
+    sendProblem(request, english.reply, new AppError('POST_NOT_FOUND'), logger);
+    expect(english.sent).toEqual({
+      status: 404,
+      body: { code: 'POST_NOT_FOUND', message: 'This post does not exist', requestId: 'req-1' },
+    });
+    const hebrew = reply();
+    const inHebrew = { ...request, headers: { cookie: 'mepedia_locale=he' } } as FastifyRequest;
+    sendProblem(inHebrew, hebrew.reply, new AppError('RATE_LIMITED', { retryAfter: 3 }), logger);
+    expect(hebrew.sent).toEqual({
+      status: 429,
+      body: {
+        code: 'RATE_LIMITED',
+        message: 'יותר מדי ניסיונות. יש להמתין מעט ולנסות שוב',
+        details: { retryAfter: 3 },
+        requestId: 'req-1',
+      },
+    });
+    // The error's own message (what the logs show) is the English text.
+    expect(new AppError('RATE_LIMITED').message).toBe(
+      'Too many attempts. Please wait a little and try again',
+    );
+  });
+
   it('logs an unexpected failure as an error with its cause', () => {
     const { reply: r, sent } = reply();
     const cause = new Error('boom');

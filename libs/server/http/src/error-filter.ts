@@ -7,6 +7,7 @@ import {
   type FieldIssue,
   type Language,
 } from '@mepedia/contracts';
+import { errorMessages } from '@mepedia/messages/errors';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
 import { isUnavailable } from './unavailable';
@@ -92,7 +93,10 @@ export function toProblem(error: unknown, language: Language): Problem {
 
 type Identified = { identity?: { language?: Language } };
 
-/** Write the one error envelope, in the requester's language; 5xx causes go to the log only. */
+/**
+ * Write the one error envelope, its message in the requester's language (the error catalogue of
+ * the one message system, libs/messages/src/errors.ts); 5xx causes go to the log only.
+ */
 export function sendProblem(
   request: FastifyRequest,
   reply: FastifyReply,
@@ -122,7 +126,7 @@ export function sendProblem(
   }
   const envelope: ErrorEnvelope = {
     code: problem.code,
-    message: errorCatalog[problem.code][language],
+    message: errorMessages[language][`error.${problem.code}`],
     requestId: String(request.id),
   };
   if (problem.details !== undefined) envelope.details = problem.details;

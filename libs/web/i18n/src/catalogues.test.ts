@@ -1,6 +1,7 @@
 import {
   catalogueProblems,
   describeProblems,
+  errorMessages,
   notificationMessages,
   type Catalogue,
   type CatalogueProblem,
@@ -25,9 +26,15 @@ const isLanguages = (value: unknown): value is Languages =>
   isCatalogue((value as Partial<Languages>).en) &&
   isCatalogue((value as Partial<Languages>).he);
 
-/** The web app's catalogues by name: the interface's (en.ts, he.ts) and each page's group. */
+/**
+ * The web app's catalogues by name: the interface's (en.ts, he.ts), each page's group, and the
+ * API's error messages (libs/messages/src/errors.ts), which the forms and the error page show.
+ */
 function webCatalogues(): Map<string, Languages> {
-  const found = new Map<string, Languages>([['interface', { en, he }]]);
+  const found = new Map<string, Languages>([
+    ['interface', { en, he }],
+    ['errors', errorMessages],
+  ]);
   for (const [file, exports] of Object.entries(files))
     for (const [name, value] of Object.entries(exports))
       if (isLanguages(value)) found.set(`${file.replace('./messages/', '')} ${name}`, value);
@@ -55,9 +62,10 @@ describe('the message catalogues', () => {
     const names = [...webCatalogues().keys()];
     expect(names).toContain('interface');
     expect(names).toContain('post.ts postMessages');
+    expect(names).toContain('errors');
     // One group per page file (en.ts and he.ts are the interface's).
     const pageFiles = Object.keys(files).filter((file) => !/\/(en|he)\.ts$/.test(file));
-    expect(names).toHaveLength(pageFiles.length + 1);
+    expect(names).toHaveLength(pageFiles.length + 2);
   });
 
   it('are all well formed, in both languages, with the English placeholders only', () => {
@@ -99,5 +107,28 @@ describe('the message catalogues', () => {
     );
     // And the one message CI reads fails: the check above is the test that holds the build.
     expect(describeProblems(problemsOf(broken))).not.toBe('');
+  });
+
+  it('fail on a broken error message, and on an error key a page catalogue also has', () => {
+    const broken = new Map(webCatalogues());
+    const he: Record<string, string> = { ...errorMessages.he };
+    he['error.FORBIDDEN'] = 'אין לך הרשאה {';
+    delete he['error.INTERNAL'];
+    broken.set('errors', { en: errorMessages.en, he });
+    broken.set('a page', { en: { 'error.FORBIDDEN': 'No' }, he: { 'error.FORBIDDEN': 'לא' } });
+    expect(
+      problemsOf(broken).map(({ catalogue, locale, key, problem }) => [
+        catalogue,
+        locale,
+        key,
+        problem.replace(/:.*/, ''),
+      ]),
+    ).toEqual(
+      expect.arrayContaining([
+        ['errors', 'he', 'error.FORBIDDEN', 'ICU syntax'],
+        ['errors', 'he', 'error.INTERNAL', 'missing (the en text has it)'],
+        ['a page', 'en', 'error.FORBIDDEN', 'also in errors'],
+      ]),
+    );
   });
 });

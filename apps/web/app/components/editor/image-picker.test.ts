@@ -1,4 +1,4 @@
-import { errorCatalog } from '@mepedia/contracts';
+import { errorMessages } from '@mepedia/messages';
 import { ApiError } from '@mepedia/web-api';
 import { describe, expect, it } from 'vitest';
 import { uploadErrorMessage } from './image-picker';
@@ -9,10 +9,10 @@ const refused = (status: number, code: string) =>
 describe('uploadErrorMessage', () => {
   it('says what the files service refused, in the member’s language', () => {
     expect(uploadErrorMessage(refused(413, 'IMAGE_TOO_BIG'), 'he', 'fallback')).toBe(
-      errorCatalog.IMAGE_TOO_BIG.he,
+      errorMessages.he['error.IMAGE_TOO_BIG'],
     );
     expect(uploadErrorMessage(refused(415, 'IMAGE_NOT_SUPPORTED'), 'en', 'fallback')).toBe(
-      errorCatalog.IMAGE_NOT_SUPPORTED.en,
+      errorMessages.en['error.IMAGE_NOT_SUPPORTED'],
     );
   });
 
