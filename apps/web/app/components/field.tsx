@@ -8,6 +8,7 @@ import {
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
 } from 'react';
+import { useI18n } from '../lib/i18n';
 import { Icon } from './icon';
 
 // Each control takes a `ref` (a prop in React 19): react-hook-form's `register` hands one, to
@@ -121,20 +122,50 @@ export function TextAreaField({ label, error, hint, id, ...textarea }: TextAreaP
   );
 }
 
+/** What the email and password fields take: a field's props but the type they set. */
+type AccountFieldProps = Omit<Props, 'type' | 'end'>;
+
 /**
- * A password field with a button that shows what was typed (and hides it again): typing a long
- * passphrase blind on a phone is where sign-ins fail.
+ * An email address: `type="email"` (the phone's email keyboard), the browser's `email` autofill
+ * unless told otherwise, left to right in either language. The label is the interface's "Email"
+ * unless the form says more ("New email"). Label, hint and error are tied to it as Field's, and
+ * react-hook-form's `register` spreads onto it as onto Field.
  */
-export function PasswordField(
-  props: Omit<Props, 'type'> & { showLabel: string; hideLabel: string },
-) {
-  const { showLabel, hideLabel, ...field } = props;
-  const [shown, setShown] = useState(false);
-  const generated = useId();
-  const inputId = field.id ?? generated;
+export function EmailField({
+  label,
+  ...field
+}: Omit<AccountFieldProps, 'label'> & { label?: string }) {
+  const { t } = useI18n();
   return (
     <Field
+      autoComplete="email"
+      dir="ltr"
       {...field}
+      type="email"
+      label={label ?? t('auth.email')}
+    />
+  );
+}
+
+/**
+ * A password, masked, with a button that shows what was typed (and hides it again): typing a
+ * long passphrase blind on a phone is where sign-ins fail. `autoComplete` is required: a password
+ * the member has (`current-password`) or one they choose (`new-password`, which password
+ * managers offer to make and save). The button's words are the interface's; label, hint and error
+ * are tied to the input as Field's, and `register` spreads onto it as onto Field.
+ */
+export function PasswordField(
+  props: Omit<AccountFieldProps, 'autoComplete'> & {
+    autoComplete: 'current-password' | 'new-password';
+  },
+) {
+  const { t } = useI18n();
+  const [shown, setShown] = useState(false);
+  const generated = useId();
+  const inputId = props.id ?? generated;
+  return (
+    <Field
+      {...props}
       id={inputId}
       type={shown ? 'text' : 'password'}
       end={
@@ -143,7 +174,7 @@ export function PasswordField(
           className="icon-button password-toggle"
           aria-controls={inputId}
           aria-pressed={shown}
-          aria-label={shown ? hideLabel : showLabel}
+          aria-label={shown ? t('auth.hidePassword') : t('auth.showPassword')}
           onClick={() => setShown(!shown)}
         >
           <Icon icon={shown ? EyeOff : Eye} />

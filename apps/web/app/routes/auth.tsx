@@ -9,7 +9,7 @@ import { localizePath, splitLocale } from '@mepedia/web-i18n';
 import { useState, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
-import { Field, FormError, PasswordField, SelectField } from '../components/field';
+import { EmailField, Field, FormError, PasswordField, SelectField } from '../components/field';
 import { LocalizedLink } from '../components/localized-link';
 import { useToasts } from '../components/toasts';
 import { afterSignIn } from '../lib/navigation';
@@ -73,23 +73,13 @@ function LoginForm() {
       <h1 id="auth-title">{t('auth.login.title')}</h1>
       {/* What went wrong, next to the form (a toast alone is gone before everyone has read it). */}
       <FormError message={form.formError} />
-      <Field
-        label={t('auth.email')}
-        type="email"
-        autoComplete="email"
-        dir="ltr"
-        required
-        {...form.register('email')}
-        error={form.errorOf('email')}
-      />
+      <EmailField required {...form.register('email')} error={form.errorOf('email')} />
       <PasswordField
         label={t('auth.password')}
         autoComplete="current-password"
         required
         {...form.register('password')}
         error={form.errorOf('password')}
-        showLabel={t('auth.showPassword')}
-        hideLabel={t('auth.hidePassword')}
       />
       <button type="submit" className="button" disabled={busy}>
         {busy ? t('form.sending') : t('auth.loginButton')}
@@ -145,15 +135,7 @@ function RegisterForm({ countries }: { countries: ReadonlyArray<{ code: string; 
           error={form.errorOf('lastname')}
         />
       </div>
-      <Field
-        label={t('auth.email')}
-        type="email"
-        autoComplete="email"
-        dir="ltr"
-        required
-        {...form.register('email')}
-        error={form.errorOf('email')}
-      />
+      <EmailField required {...form.register('email')} error={form.errorOf('email')} />
       <div className="field-row">
         <SelectField
           id="register-prefix"
@@ -214,8 +196,6 @@ function RegisterForm({ countries }: { countries: ReadonlyArray<{ code: string; 
         required
         {...form.register('password', { deps: ['confirmPassword'] })}
         error={form.errorOf('password')}
-        showLabel={t('auth.showPassword')}
-        hideLabel={t('auth.hidePassword')}
         hint={
           <>
             {t('auth.passwordHint')}{' '}
@@ -233,8 +213,6 @@ function RegisterForm({ countries }: { countries: ReadonlyArray<{ code: string; 
         required
         {...form.register('confirmPassword')}
         error={form.errorOf('confirmPassword')}
-        showLabel={t('auth.showPassword')}
-        hideLabel={t('auth.hidePassword')}
       />
       <Field
         label={t('auth.website')}

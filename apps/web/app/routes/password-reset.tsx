@@ -3,7 +3,7 @@ import { ApiError } from '@mepedia/web-api';
 import { localizePath } from '@mepedia/web-i18n';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Field, FormError } from '../components/field';
+import { EmailField, FormError, PasswordField } from '../components/field';
 import { rememberConfirmation } from '../components/toast-queue';
 import { useApi } from '../lib/api';
 import { newPasswordResolver, resetRequestResolver } from '../lib/auth-forms';
@@ -51,15 +51,7 @@ function AskForLink() {
     <form className="form" onSubmit={form.onSubmit(send)} noValidate>
       <FormError message={form.formError} />
       <p>{t('reset.intro')}</p>
-      <Field
-        label={t('auth.email')}
-        type="email"
-        autoComplete="email"
-        dir="ltr"
-        required
-        {...form.register('email')}
-        error={form.errorOf('email')}
-      />
+      <EmailField required {...form.register('email')} error={form.errorOf('email')} />
       <button type="submit" className="button" disabled={form.busy}>
         {form.busy ? t('form.sending') : t('reset.send')}
       </button>
@@ -98,21 +90,17 @@ function NewPassword({ token, userId }: { token: string; userId: string }) {
   return (
     <form className="form" onSubmit={form.onSubmit(send)} noValidate>
       <FormError message={form.formError} />
-      <Field
+      <PasswordField
         label={t('reset.newPassword')}
-        type="password"
         autoComplete="new-password"
-        dir="ltr"
         required
         {...form.register('newPassword', { deps: ['confirmPassword'] })}
         error={form.errorOf('newPassword')}
         hint={t('auth.passwordHint')}
       />
-      <Field
+      <PasswordField
         label={t('auth.confirmPassword')}
-        type="password"
         autoComplete="new-password"
-        dir="ltr"
         required
         {...form.register('confirmPassword')}
         error={form.errorOf('confirmPassword')}

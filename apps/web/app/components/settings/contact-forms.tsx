@@ -5,7 +5,7 @@ import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } fr
 import { useApi } from '../../lib/api';
 import { useI18n } from '../../lib/i18n';
 import { richMessage } from '../../lib/rich-message';
-import { Field, FormError } from '../field';
+import { EmailField, Field, FormError, PasswordField } from '../field';
 import { emailChangeResolver, phoneChangeResolver, phoneCodeResolver } from './resolvers';
 import { useSettingsContractForm } from './use-settings-form';
 
@@ -198,18 +198,14 @@ function EmailChange({ user }: { user: CurrentUser }) {
             </>
           }
         >
-          <Field
+          <EmailField
             label={t('settings.contact.newEmail')}
-            type="email"
-            dir="ltr"
-            autoComplete="email"
             required
             {...form.register('email')}
             error={form.errorOf('email')}
           />
-          <Field
+          <PasswordField
             label={t('settings.contact.password')}
-            type="password"
             autoComplete="current-password"
             required
             hint={t('settings.contact.passwordHint')}

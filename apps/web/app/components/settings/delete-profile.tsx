@@ -103,8 +103,6 @@ export function DeleteProfile({ user }: { user: CurrentUser }) {
               hint={t('settings.delete.passwordHint')}
               {...form.register('password')}
               error={form.errorOf('password')}
-              showLabel={t('auth.showPassword')}
-              hideLabel={t('auth.hidePassword')}
             />
           )}
         </form>
