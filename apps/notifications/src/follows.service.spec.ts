@@ -1,0 +1,89 @@
+import { newMember } from '@mepedia/server-testing';
+import { decodeFollowsCursor, encodeFollowsCursor } from './follows.cursor';
+import type { FollowsRepository } from './follows.repository';
+import { FollowsService } from './follows.service';
+
+/** A repository in memory: who follows whom, the members known, and what was announced. */
+function fakeRepository(knownIds: string[]) {
+  const follows = new Set<string>();
+  const announced: Array<[string, string, boolean]> = [];
+  const member = (userId: string) =>
+    knownIds.includes(userId) ? { userId, fullname: 'A B', profileImage: null } : undefined;
+  const repository = {
+    members: {
+      lockKnown: async (id: string) => member(id),
+      known: async (id: string) => member(id),
+      left: async () => false,
+    },
+    transaction: async <T>(work: (r: unknown) => Promise<T>): Promise<T> => work(repository),
+    follow: async (a: string, b: string) => !follows.has(`${a}>${b}`) && !!follows.add(`${a}>${b}`),
+    unfollow: async (a: string, b: string) => follows.delete(`${a}>${b}`),
+    announce: async (a: string, b: string, on: boolean) => void announced.push([a, b, on]),
+    counts: async (userId: string, viewer: string | undefined) => ({
+      followers: [...follows].filter((pair) => pair.endsWith(`>${userId}`)).length,
+      following: [...follows].filter((pair) => pair.startsWith(`${userId}>`)).length,
+      followedByMe: viewer !== undefined && follows.has(`${viewer}>${userId}`),
+    }),
+  };
+  return { repository: repository as unknown as FollowsRepository, announced, follows };
+}
+
+const codeOf = async (work: Promise<unknown>) =>
+  work.then(
+    () => 'no error',
+    (error: { code?: string }) => error.code,
+  );
+
+describe(FollowsService.name, () => {
+  const noa = newMember().userId;
+  const dan = newMember().userId;
+
+  it('announces a follow and an unfollow once each, however often they are asked', async () => {
+    const fake = fakeRepository([noa, dan]);
+    let nudges = 0;
+    const service = new FollowsService(fake.repository, () => void nudges++);
+    expect(await service.follow(dan, noa)).toEqual({
+      userId: noa,
+      followers: 1,
+      following: 0,
+      followedByMe: true,
+    });
+    await service.follow(dan, noa);
+    expect(await service.unfollow(dan, noa)).toMatchObject({ followers: 0, followedByMe: false });
+    await service.unfollow(dan, noa);
+    expect(fake.announced).toEqual([
+      [dan, noa, true],
+      [dan, noa, false],
+    ]);
+    expect(nudges).toBe(2);
+  });
+
+  it('refuses oneself, a malformed id and a member it does not know, changing nothing', async () => {
+    const fake = fakeRepository([noa, dan]);
+    const service = new FollowsService(fake.repository);
+    expect(await codeOf(service.follow(noa, noa))).toBe('CANNOT_FOLLOW_SELF');
+    expect(await codeOf(service.follow(noa, 'NOT-A-UUID'))).toBe('USER_NOT_FOUND');
+    expect(await codeOf(service.follow(noa, newMember().userId))).toBe('USER_NOT_FOUND');
+    expect(await codeOf(service.counts(newMember().userId, noa))).toBe('USER_NOT_FOUND');
+    expect(fake.follows.size).toBe(0);
+    expect(fake.announced).toEqual([]);
+  });
+});
+
+describe('follows cursor', () => {
+  it('comes back as it was made, and refuses any other text', () => {
+    const row = { followedAt: new Date('2026-11-26T10:00:00.123Z'), userId: newMember().userId };
+    expect(decodeFollowsCursor(encodeFollowsCursor(row))).toEqual(row);
+    const made = (text: string) => Buffer.from(text).toString('base64url');
+    for (const forged of [
+      'not base64!',
+      made('2026-11-26T10:00:00.123Z'),
+      made(`2026-02-30T10:00:00.000Z|${row.userId}`),
+      made(`2026-11-26T10:00:00.123Z|x' or 1=1`),
+      made(`2026-11-26T10:00:00.123Z|${row.userId}|more`),
+    ])
+      expect(() => decodeFollowsCursor(forged)).toThrow(
+        expect.objectContaining({ code: 'INVALID_CURSOR' }),
+      );
+  });
+});
