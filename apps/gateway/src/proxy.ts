@@ -6,6 +6,7 @@ import {
   appForPrefix,
   catalogueRoutes,
   IMAGE_MAX_PIXELS,
+  isEventStream,
   matchesEtag,
   NEW_VISITOR_HEADER,
   type ApiRoute,
@@ -13,6 +14,7 @@ import {
 } from '@mepedia/contracts';
 import {
   AppError,
+  EVENT_STREAM_DEFAULTS,
   mediaTypeOf,
   parseCookies,
   parseJsonBody,
@@ -218,6 +220,12 @@ function upstreamProblem(error: unknown): AppError {
   return new AppError('SERVICE_UNAVAILABLE');
 }
 
+/**
+ * A stream of server-sent events may be silent between events, but never longer than a few of
+ * its heartbeats: then the service is gone and the client reconnects.
+ */
+const STREAM_SILENCE_MS = EVENT_STREAM_DEFAULTS.heartbeatMs * 3;
+
 /** Answers up to this size are read whole and sent in one piece (see the handler's end). */
 const WHOLE_ANSWER_MAX_BYTES = 64 * 1024;
 
@@ -233,6 +241,8 @@ function tooBig(maxBytes: number): AppError {
 
 /** What the gateway decided about a call before its body (onRequest), for the handler. */
 type Admitted = {
+  /** A route answering server-sent events (`isEventStream`). */
+  stream: boolean;
   target: ApiPath;
   app: ServiceApp;
   upstream: Upstream;
@@ -433,6 +443,7 @@ export function registerProxy(fastify: FastifyInstance, deps: ProxyDeps): void {
         });
     }
     admitted.set(request, {
+      stream: route !== undefined && isEventStream(route),
       target,
       app,
       upstream,
@@ -447,7 +458,8 @@ export function registerProxy(fastify: FastifyInstance, deps: ProxyDeps): void {
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     const call = admitted.get(request);
     if (!call) throw new AppError('INTERNAL');
-    const { target, app, upstream, visitorId, newVisitor, token, identity, staleCookie } = call;
+    const { stream, target, app, upstream, visitorId, newVisitor, token, identity, staleCookie } =
+      call;
     if (limitsByEmail(target.path))
       await checkRateLimits(request, target.path, identity, deps, 'body');
 
@@ -484,6 +496,14 @@ export function registerProxy(fastify: FastifyInstance, deps: ProxyDeps): void {
       if (length) headers['content-length'] = length;
     }
 
+    // A stream of events stays open as long as the client does: when its connection goes, the
+    // call to the service is aborted, so the service lets go of it too (in one process as well).
+    let leaving: AbortController | undefined;
+    if (stream) {
+      const controller = new AbortController();
+      reply.raw.once('close', () => controller.abort());
+      leaving = controller;
+    }
     let response: UpstreamResponse;
     try {
       response = await upstream.request({
@@ -492,7 +512,8 @@ export function registerProxy(fastify: FastifyInstance, deps: ProxyDeps): void {
         headers,
         body: body ?? null,
         headersTimeout: config.upstreamTimeoutMs,
-        bodyTimeout: config.upstreamTimeoutMs,
+        bodyTimeout: stream ? STREAM_SILENCE_MS : config.upstreamTimeoutMs,
+        ...(leaving ? { signal: leaving.signal } : {}),
       });
     } catch (error) {
       // The upload passed its limit on the way: the member's IMAGE_TOO_BIG, not a service fault.

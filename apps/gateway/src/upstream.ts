@@ -11,6 +11,8 @@ export type UpstreamRequest = {
   body?: Buffer | string | Readable | null;
   headersTimeout?: number;
   bodyTimeout?: number;
+  /** Ends the call (a stream of events whose client left). */
+  signal?: AbortSignal;
 };
 
 export type UpstreamBody = Readable & { json(): Promise<unknown>; dump(): Promise<void> };
@@ -45,6 +47,7 @@ export function inProcessUpstream(service: FastifyInstance): Upstream {
         headers: request.headers,
         payloadAsStream: true,
         ...(request.body ? { payload: request.body } : {}),
+        ...(request.signal ? { signal: request.signal } : {}),
       });
       const stream: Readable = response.stream();
       const whole = async () => {

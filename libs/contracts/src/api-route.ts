@@ -114,6 +114,14 @@ export type ApiRoute = {
   clears?: readonly ApiCookie[];
 };
 
+/** The media type of a stream of server-sent events (a route that `produces` it stays open). */
+export const EVENT_STREAM_TYPE = 'text/event-stream';
+
+/** A route answering server-sent events: the gateway lets it stay open (apps/gateway/src/proxy.ts). */
+export function isEventStream(route: Pick<ApiRoute, 'produces'>): boolean {
+  return route.produces?.includes(EVENT_STREAM_TYPE) ?? false;
+}
+
 /** `POST /api/userLikes/toggleLike`: how the web client names a route. */
 export type RouteKey<R extends ApiRoute = ApiRoute> = `${R['method']} ${R['path']}`;
 

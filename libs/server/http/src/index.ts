@@ -12,3 +12,4 @@ export * from './unavailable';
 export * from './logged-path';
 export * from './json-body';
 export * from './endpoint';
+export * from './event-stream';
