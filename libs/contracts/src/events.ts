@@ -26,6 +26,12 @@ export const UserUpdatedEvent = z.object({
   fullname: z.string(),
   language: Language,
   profileImage: z.string().nullable(),
+  /**
+   * The member's email address (since issue 32; absent in older events): where the notifications
+   * service sends what the member asked for by email (the weekly question). Sent again when the
+   * address changes.
+   */
+  email: z.string().optional(),
 });
 
 /**
@@ -55,12 +61,16 @@ export const PostPrivacyChangedEvent = z.object({
 
 /**
  * A member's like of a post as it now is (the posts service owns post likes): the reactions
- * service keeps `userLikes` for posts the same. Absolute, so replaying converges.
+ * service keeps `userLikes` for posts the same. Absolute, so replaying converges. Sent for a
+ * member's own post too (the mirror needs it): `publisherId` (the post's publisher, always sent
+ * since issue 32; absent in older events) lets the notifications service skip one's own like,
+ * and `liked: false` takes a notice of the like back.
  */
 export const PostLikeChangedEvent = z.object({
   postId: z.string(),
   userId: z.string(),
   liked: z.boolean(),
+  publisherId: z.string().optional(),
 });
 
 /** A member liked or unliked a post through `userLikes/toggleLike`: the posts service applies it. */
@@ -96,6 +106,102 @@ export const FeedMessageChangedEvent = z.object({
   messageId: z.string(),
   subjectId: z.string(),
   deleted: z.boolean(),
+  /**
+   * What a new comment says to whom (issue 32), set when it is written (`deleted: false`; absent
+   * in a deletion and in older events): enough for the notifications service to tell the
+   * subject's owner of a comment, and a parent comment's author of a reply, without asking
+   * feed-messages. `subjectOwnerId` and `subjectPrivacy` are the subject as feed-messages last
+   * heard it announced (absent: never announced, e.g. a public post: the consumer takes the
+   * owner from `post.published` or `meAnswer.privacy.changed`).
+   */
+  comment: z
+    .object({
+      authorId: z.string(),
+      /** The comment replied to (the one named, a reply's reply too); null: a top-level one. */
+      parentId: z.string().nullable(),
+      /** The author of `parentId` at the time of the reply; null: none, or a placeholder. */
+      parentAuthorId: z.string().nullable(),
+      /** The discussion's room (a post's or answer's id, or a room of its own). */
+      roomId: z.string(),
+      /** The comment's text, cut short (`excerptOf`): plain text, never markup. */
+      excerpt: z.string(),
+      subjectOwnerId: z.string().optional(),
+      subjectPrivacy: Privacy.optional(),
+    })
+    .optional(),
+});
+
+/**
+ * A member's like of a comment as it now is (issue 32), sent by feed-messages with each toggle,
+ * in its transaction: `liked: false` takes the like back. Never sent for a like of one's own
+ * comment (nothing to tell anyone), nor in a discussion the comment's author may not read as
+ * feed-messages last heard (a subject made private by someone else: outside the audience, never
+ * told).
+ * Absolute per (messageId, userId): replaying converges; `occurredAt` decides between two. A
+ * comment that goes (`feedMessage.changed` deleted) takes its likes along.
+ */
+export const FeedMessageLikeChangedEvent = z.object({
+  messageId: z.string(),
+  /** The post's or me answer's id the comment is about. */
+  subjectId: z.string(),
+  /** Who liked (or stopped liking). */
+  userId: z.string(),
+  /** The comment's author: the one to tell. */
+  authorId: z.string(),
+  liked: z.boolean(),
+  /** The comment's text, cut short (`excerptOf`), plain text. */
+  excerpt: z.string(),
+});
+
+/** What a reaction is about: a post, a me answer, or a comment (feed message). */
+export const ReactionSubjectKind = z.enum(['post', 'meAnswer', 'comment']);
+
+/**
+ * A member's reaction (a lottie by name, or `like`) on a post, me answer or comment as it now is
+ * (issue 32), sent by the reactions service in the toggle's transaction: `on: false` takes it
+ * back. Absolute per (kind, objectId, userId, reaction). Not sent for a post's like (posts owns
+ * it: `post.like.changed`), for reactions on members, for one's own post or answer (its owner
+ * as announced to reactions), nor about a subject reactions knows to be private (only its owner
+ * may react there). A comment's author is not known to reactions: the consumer takes it from
+ * `feedMessage.changed`, and tells nobody of a reaction on their own comment.
+ */
+export const ReactionChangedEvent = z.object({
+  kind: ReactionSubjectKind,
+  /** The post's, answer's or comment's id. */
+  objectId: z.string(),
+  /**
+   * The post or me answer it belongs to (for a post or answer, the object itself); absent for a
+   * comment reactions has not heard of yet (the consumer has it from `feedMessage.changed`).
+   */
+  subjectId: z.string().optional(),
+  /** Who reacted. */
+  userId: z.string(),
+  /** A lottie's name (`REACTION_NAMES`), or `like`. */
+  reaction: z.string(),
+  on: z.boolean(),
+  /** The post's or answer's owner, when reactions has heard it announced. */
+  ownerId: z.string().optional(),
+});
+
+/**
+ * A post as it now is (issue 32): sent by the posts service when a post is made (a member's, or
+ * a questionnaire answer's in the magazine) and whenever an edit changes its title or privacy.
+ * Absolute, keyed by `postId`; `occurredAt` decides between two. The notifications service
+ * keeps its subjects from it (owner, title, privacy) and tells a publisher's followers of a
+ * story the first time it hears of it public (`createdAt` says when it was made, so a late
+ * first word about an old post is not news).
+ */
+export const PostPublishedEvent = z.object({
+  postId: z.string(),
+  publisherId: z.string(),
+  /** The post's title, plain text, as the member wrote it. */
+  title: z.string(),
+  /** The beginning of its text (`excerptOf`), plain text. */
+  excerpt: z.string(),
+  privacy: Privacy,
+  /** Set for a questionnaire answer's post (the magazine). */
+  questionId: z.string().optional(),
+  createdAt: z.string(),
 });
 
 /** Someone followed the unsubscribe link of an email: no more notices to that address. */
@@ -126,17 +232,29 @@ export const MeAnswerPublishedEvent = z.object({
   privacy: z.enum(['public', 'private']),
 });
 
-/** A questionnaire answer left the magazine: the posts service deletes its post. */
-export const MeAnswerUnpublishedEvent = z.object({ userId: z.string(), questionId: z.string() });
+/**
+ * A questionnaire answer left the magazine: the posts service deletes its post. `meAnswerId`
+ * (since issue 32; absent in older events) names the answer, for the notifications service.
+ */
+export const MeAnswerUnpublishedEvent = z.object({
+  userId: z.string(),
+  questionId: z.string(),
+  meAnswerId: z.string().optional(),
+});
 
 /**
  * A me answer's privacy as it now is, sent with every save that sets it. Like
- * `post.privacy.changed`: absolute, ordered by `occurredAt`, public until announced.
+ * `post.privacy.changed`: absolute, ordered by `occurredAt`, public until announced. Since
+ * issue 32 it says what the answer is, as its live version now is (absent in older events):
+ * its question and the question's title in both languages (plain text), so the notifications
+ * service can name an answer someone commented on or reacted to.
  */
 export const MeAnswerPrivacyChangedEvent = z.object({
   meAnswerId: z.string(),
   userId: z.string(),
   privacy: Privacy,
+  questionId: z.string().optional(),
+  title: z.object({ en: z.string(), he: z.string() }).optional(),
 });
 
 /**
@@ -148,6 +266,38 @@ export const FollowChangedEvent = z.object({
   followerId: z.string(),
   followeeId: z.string(),
   following: z.boolean(),
+});
+
+/**
+ * Whether a member has answered a questionnaire question, as it now is (issue 32): `answered` is
+ * true once the answer has a live text (a save), false while it has none. Sent by me-answers with
+ * every save, in its transaction, for the notifications service's weekly question. Absolute per
+ * (userId, questionId); `occurredAt` decides between two.
+ */
+export const MeAnswerAnsweredEvent = z.object({
+  userId: z.string(),
+  questionId: z.string(),
+  answered: z.boolean(),
+});
+
+const LocalizedText = z.object({ en: z.string(), he: z.string() });
+
+/**
+ * The questionnaire as it now is (issue 32): its questions in order with their titles and prompts
+ * in both languages. Announced by a me-answers migration whenever the questionnaire changes (it
+ * changes only by migration), for the notifications service's weekly question. Absolute: the
+ * newest (`occurredAt`) replaces the whole list.
+ */
+export const QuestionnaireChangedEvent = z.object({
+  questions: z.array(
+    z.object({
+      questionId: z.string(),
+      /** 1..10: the order questions are answered in, and the page `/profile/edit-me/{index}`. */
+      index: z.number().int(),
+      title: LocalizedText,
+      prompt: LocalizedText,
+    }),
+  ),
 });
 
 /** Domain events, by type. Every event crosses services through the `events` queue. */
@@ -163,10 +313,15 @@ export const domainEvents = {
   'post.viewed': PostViewedEvent,
   'post.view.requested': PostViewRequestedEvent,
   'feedMessage.changed': FeedMessageChangedEvent,
+  'feedMessage.like.changed': FeedMessageLikeChangedEvent,
+  'reaction.changed': ReactionChangedEvent,
+  'post.published': PostPublishedEvent,
   'meAnswer.published': MeAnswerPublishedEvent,
   'meAnswer.unpublished': MeAnswerUnpublishedEvent,
   'meAnswer.privacy.changed': MeAnswerPrivacyChangedEvent,
   'follow.changed': FollowChangedEvent,
+  'meAnswer.answered': MeAnswerAnsweredEvent,
+  'questionnaire.changed': QuestionnaireChangedEvent,
 } as const;
 
 export type DomainEventType = keyof typeof domainEvents;
@@ -186,17 +341,27 @@ export const eventSubscriptions: Record<DomainEventType, ReadonlyArray<ServiceEv
   'user.updated': ['events-posts', 'events-notifications'],
   'email.unsubscribed': ['events-worker'],
   'profile.publication.changed': ['events-users'],
-  'post.deleted': ['events-reactions', 'events-feed-messages', 'events-me-answers'],
-  'post.privacy.changed': ['events-feed-messages', 'events-reactions'],
-  'post.like.changed': ['events-reactions'],
+  'post.deleted': [
+    'events-reactions',
+    'events-feed-messages',
+    'events-me-answers',
+    'events-notifications',
+  ],
+  'post.privacy.changed': ['events-feed-messages', 'events-reactions', 'events-notifications'],
+  'post.like.changed': ['events-reactions', 'events-notifications'],
   'post.like.requested': ['events-posts'],
   'post.viewed': ['events-reactions'],
   'post.view.requested': ['events-posts'],
-  'feedMessage.changed': ['events-reactions'],
-  'meAnswer.published': ['events-posts'],
-  'meAnswer.unpublished': ['events-posts'],
-  'meAnswer.privacy.changed': ['events-feed-messages', 'events-reactions'],
-  'follow.changed': [],
+  'feedMessage.changed': ['events-reactions', 'events-notifications'],
+  'feedMessage.like.changed': ['events-notifications'],
+  'reaction.changed': ['events-notifications'],
+  'post.published': ['events-notifications'],
+  'meAnswer.published': ['events-posts', 'events-notifications'],
+  'meAnswer.unpublished': ['events-posts', 'events-notifications'],
+  'meAnswer.privacy.changed': ['events-feed-messages', 'events-reactions', 'events-notifications'],
+  'follow.changed': ['events-posts'],
+  'meAnswer.answered': ['events-notifications'],
+  'questionnaire.changed': ['events-notifications'],
 };
 
 export const DomainEventEnvelope = z.object({
