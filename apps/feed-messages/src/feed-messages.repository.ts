@@ -1,12 +1,27 @@
-import type { FeedMessageSort } from '@mepedia/contracts';
+import type { DomainEventPayload, FeedMessageSort } from '@mepedia/contracts';
 import { SubjectStore, type Db } from '@mepedia/server-database';
 import { appendEvent } from '@mepedia/server-queue';
 import { and, asc, count, desc, eq, inArray, isNull, not, or, sql, type SQL } from 'drizzle-orm';
+import type { CommentNotice } from './feed-messages.notices';
 import { likes, messages, outbox, type MessageRow } from './feed-messages.schema';
 
-/** Announce a comment, what it is about, and whether it is gone (feedMessage.changed). */
-const announce = (tx: Db, messageId: string, subjectId: string, deleted: boolean) =>
-  appendEvent(tx, outbox, 'feedMessage.changed', { messageId, subjectId, deleted });
+/**
+ * Announce a comment, what it is about, and whether it is gone (feedMessage.changed); a new one
+ * with what it tells whom (`comment`, for notifications).
+ */
+const announce = (
+  tx: Db,
+  messageId: string,
+  subjectId: string,
+  deleted: boolean,
+  comment?: CommentNotice,
+) =>
+  appendEvent(tx, outbox, 'feedMessage.changed', {
+    messageId,
+    subjectId,
+    deleted,
+    ...(comment === undefined ? {} : { comment }),
+  });
 
 export type NewMessage = {
   id: string;
@@ -59,11 +74,22 @@ export class FeedMessagesRepository {
     return this.db.transaction((tx) => work(new FeedMessagesRepository(tx)));
   }
 
-  /** Add a message (in the service's transaction), announced with it (feedMessage.changed). */
-  async insert(row: NewMessage & { parentId: string | null }): Promise<MessageRow> {
+  /**
+   * Add a message (in the service's transaction), announced with it (feedMessage.changed, with
+   * `notice`: what it tells whom).
+   */
+  async insert(
+    row: NewMessage & { parentId: string | null },
+    notice: CommentNotice,
+  ): Promise<MessageRow> {
     const [created] = await this.db.insert(messages).values(row).returning();
-    await announce(this.db, row.id, row.postId, false);
+    await announce(this.db, row.id, row.postId, false, notice);
     return created as MessageRow;
+  }
+
+  /** Announce a member's like of a comment as it now is (in the service's transaction). */
+  async announceLike(like: DomainEventPayload<'feedMessage.like.changed'>): Promise<void> {
+    await appendEvent(this.db, outbox, 'feedMessage.like.changed', like);
   }
 
   /** Move a top-level message's replies counter; answers the row as it is now. */

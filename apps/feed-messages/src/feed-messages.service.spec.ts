@@ -6,6 +6,8 @@ import {
   twoMembers,
 } from '@mepedia/server-service-testing';
 import { messageRefusal } from './feed-messages.access';
+import type { DomainEventPayload } from '@mepedia/contracts';
+import type { CommentNotice } from './feed-messages.notices';
 import type { FeedMessagesRepository, NewMessage } from './feed-messages.repository';
 import type { MessageRow } from './feed-messages.schema';
 import { FeedMessagesService } from './feed-messages.service';
@@ -21,6 +23,8 @@ class FakeRepository extends FakeTransactions<FeedMessagesRepository> {
   readonly messages = new Map<string, MessageRow>();
   readonly likes = new Set<string>();
   readonly announced: Array<{ messageId: string; deleted: boolean }> = [];
+  readonly notices: CommentNotice[] = [];
+  readonly likesAnnounced: Array<DomainEventPayload<'feedMessage.like.changed'>> = [];
 
   find(id: string) {
     return Promise.resolve(this.messages.get(id));
@@ -34,7 +38,9 @@ class FakeRepository extends FakeTransactions<FeedMessagesRepository> {
     if (seen?.parentId) await this.lock(seen.parentId);
     return seen && this.lock(id);
   }
-  insert(row: NewMessage & { parentId: string | null }) {
+  insert(row: NewMessage & { parentId: string | null }, notice: CommentNotice) {
+    this.inTransaction();
+    this.notices.push(notice);
     const created: MessageRow = {
       ...row,
       deleted: false,
@@ -89,6 +95,11 @@ class FakeRepository extends FakeTransactions<FeedMessagesRepository> {
     const row = this.messages.get(messageId) as MessageRow;
     row.likes += liked ? 1 : -1;
     return Promise.resolve({ liked, likes: row.likes });
+  }
+  announceLike(like: DomainEventPayload<'feedMessage.like.changed'>) {
+    this.inTransaction();
+    this.likesAnnounced.push(like);
+    return Promise.resolve();
   }
   hasMessages(roomId: string) {
     return Promise.resolve([...this.messages.values()].some((row) => row.roomId === roomId));
@@ -199,6 +210,42 @@ describe(FeedMessagesService.name, () => {
       expect(said).toMatchObject({ message: 'hello', postId, feedRoomId: postId });
       expect(repository.announced).toEqual([{ messageId: said.messageId, deleted: false }]);
       expect(relayed).toHaveBeenCalledTimes(1);
+    });
+
+    it('announces what a comment tells whom: its author, the reply’s parent and its author, the owner', async () => {
+      const { sut, repository, newPost } = newTestService();
+      const postId = newPost();
+      const { top, reply } = await thread(sut, postId);
+      const answer = await sut.send(AUTHOR, {
+        message: 'and  a\nreply to the reply',
+        postId,
+        parentMessageId: reply.messageId,
+      });
+      expect(repository.notices).toEqual([
+        {
+          authorId: AUTHOR,
+          parentId: null,
+          parentAuthorId: null,
+          roomId: postId,
+          excerpt: 'top',
+          subjectOwnerId: AUTHOR,
+          subjectPrivacy: 'public',
+        },
+        expect.objectContaining({
+          authorId: OTHER,
+          parentId: top.messageId,
+          parentAuthorId: AUTHOR,
+        }),
+        expect.objectContaining({
+          authorId: AUTHOR,
+          parentId: reply.messageId,
+          parentAuthorId: OTHER,
+          excerpt: 'and a reply to the reply',
+        }),
+      ]);
+      // Stored under its thread's top-level message, as before.
+      expect(repository.messages.get(answer.messageId)?.parentId).toBe(top.messageId);
+      expect(repository.outside).toBe(0);
     });
 
     it('refuses a guest-hidden discussion: a post private to someone else', async () => {
@@ -316,6 +363,29 @@ describe(FeedMessagesService.name, () => {
       const said = await sut.send(AUTHOR, { message: 'likeable', postId: newPost() });
       expect(await sut.like(said.messageId, OTHER)).toEqual({ liked: true, likes: 1 });
       expect(await sut.like(said.messageId, OTHER)).toEqual({ liked: false, likes: 0 });
+    });
+
+    it('announces another member’s like to the comment’s author, in its transaction, not one’s own', async () => {
+      const { sut, repository, relayed, newPost } = newTestService();
+      const said = await sut.send(AUTHOR, { message: 'likeable', postId: newPost() });
+      relayed.mockClear();
+      await sut.like(said.messageId, AUTHOR);
+      expect(repository.likesAnnounced).toEqual([]);
+      expect(relayed).not.toHaveBeenCalled();
+      await sut.like(said.messageId, OTHER);
+      await sut.like(said.messageId, OTHER);
+      expect(
+        repository.likesAnnounced.map((like) => [like.userId, like.authorId, like.liked]),
+      ).toEqual([
+        [OTHER, AUTHOR, true],
+        [OTHER, AUTHOR, false],
+      ]);
+      expect(repository.likesAnnounced[0]).toMatchObject({
+        messageId: said.messageId,
+        excerpt: 'likeable',
+      });
+      expect(relayed).toHaveBeenCalledTimes(2);
+      expect(repository.outside).toBe(0);
     });
 
     it('refuses a placeholder and an unknown message as not there', async () => {

@@ -15,6 +15,8 @@ import { SubjectAccess, type PrivacyAnnouncement } from '@mepedia/server-platfor
 import type { z } from 'zod';
 import { toFeedMessage } from './feed-messages.mapper';
 import { FeedMessagesAccess } from './feed-messages.access';
+import { commentNotice, likeNotice } from './feed-messages.notices';
+import type { MessageRow } from './feed-messages.schema';
 import type { FeedMessagesRepository, RemovedMember } from './feed-messages.repository';
 
 type SendInput = z.output<typeof SendFeedMessageRequest>;
@@ -51,7 +53,7 @@ export class FeedMessagesService {
     repository: FeedMessagesRepository,
     parentId: string,
     roomId: string,
-  ): Promise<string> {
+  ): Promise<{ topId: string; parent: MessageRow }> {
     const named = await repository.find(parentId);
     if (!named) throw new AppError('MESSAGE_NOT_FOUND');
     const topId = named.parentId ?? named.id;
@@ -60,7 +62,7 @@ export class FeedMessagesService {
     const parent = topId === parentId ? top : await repository.find(parentId);
     if (!top || !parent || parent.deleted) throw new AppError('MESSAGE_NOT_FOUND');
     if (parent.roomId !== roomId) throw fieldError('parentMessageId', 'INVALID_VALUE');
-    return topId;
+    return { topId, parent };
   }
 
   async send(authorId: string, input: SendInput, now = new Date()): Promise<FeedMessage> {
@@ -72,20 +74,25 @@ export class FeedMessagesService {
         postId: input.postId,
         now,
       });
-      const parentId =
+      const thread =
         input.parentMessageId === undefined || input.parentMessageId === null
-          ? null
+          ? undefined
           : await this.replyThread(repository, input.parentMessageId, roomId);
-      const created = await repository.insert({
-        id: newId(now.getTime()),
-        roomId,
-        postId: input.postId,
-        parentId,
-        authorId,
-        text: input.message,
-        tag: input.tag ?? null,
-        createdAt: now,
-      });
+      const parentId = thread?.topId ?? null;
+      const subject = await repository.subjects.subject(input.postId);
+      const created = await repository.insert(
+        {
+          id: newId(now.getTime()),
+          roomId,
+          postId: input.postId,
+          parentId,
+          authorId,
+          text: input.message,
+          tag: input.tag ?? null,
+          createdAt: now,
+        },
+        commentNotice({ authorId, roomId, text: input.message }, thread?.parent, subject),
+      );
       if (parentId !== null) await repository.countReplies(parentId, 1);
       return created;
     });
@@ -152,14 +159,24 @@ export class FeedMessagesService {
     return { count: await this.repository.countVisible(roomId) };
   }
 
+  /**
+   * Toggle a member's like of a message; announced (feedMessage.like.changed) in the same
+   * transaction when it tells the comment's author something (`likeNotice`).
+   */
   async like(messageId: string, userId: string): Promise<LikeFeedMessageResponse> {
-    return this.repository.transaction(async (repository) => {
-      await this.access.requireMessage(repository, userId, {
+    const { toggled, announced } = await this.repository.transaction(async (repository) => {
+      const message = await this.access.requireMessage(repository, userId, {
         permission: 'message.like',
         messageId,
       });
-      return repository.toggleLike(messageId, userId);
+      const result = await repository.toggleLike(messageId, userId);
+      const subjects = await repository.subjects.subjects([message.roomId, message.postId]);
+      const notice = likeNotice(message, userId, result.liked, subjects.values());
+      if (notice) await repository.announceLike(notice);
+      return { toggled: result, announced: notice !== undefined };
     });
+    if (announced) this.onOutboxWrite();
+    return toggled;
   }
 
   /**

@@ -185,7 +185,14 @@ describe(MeAnswersService.name, () => {
         },
         {
           type: 'meAnswer.privacy.changed',
-          payload: { meAnswerId: saved.meAnswerId, userId: author.userId, privacy: 'private' },
+          // What it answers, in both languages, for the notifications service (issue 32).
+          payload: {
+            meAnswerId: saved.meAnswerId,
+            userId: author.userId,
+            privacy: 'private',
+            questionId: 'q1',
+            title: { en: 'Question 1', he: 'שאלה 1' },
+          },
         },
       ]);
       expect(nudges).toHaveBeenCalled();
@@ -263,7 +270,7 @@ describe(MeAnswersService.name, () => {
       expect((await sut.togglePublish(author, { questionId: 'q1' })).publishedAsPost).toBe(false);
       expect(state().events.at(-1)).toEqual({
         type: 'meAnswer.unpublished',
-        payload: { userId: author.userId, questionId: 'q1' },
+        payload: { userId: author.userId, questionId: 'q1', meAnswerId: expect.any(String) },
       });
     });
 

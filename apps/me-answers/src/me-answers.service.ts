@@ -18,6 +18,7 @@ import { mayRead, nextOpen, requireAccess, requireOpen } from './me-answers.acce
 import type { QuestionRow } from './me-answers.repository';
 import type { AnswerRow } from './me-answers.schema';
 import type { MeAnswersStore, MeAnswersTransaction, PendingEvent } from './me-answers.store';
+import { answeredEvent } from './me-answers.weekly-question';
 
 type Privacy = 'public' | 'private';
 export type Author = { userId: string; language: Language };
@@ -169,7 +170,8 @@ export class MeAnswersService {
         await tx.outbox.append([
           ...(changed.publishedAsPost ? [this.published(changed, question, author.language)] : []),
           this.publication(author.userId, rows, changed, questions),
-          ...this.privacy(changed),
+          ...this.privacy(changed, question),
+          answeredEvent(changed),
         ]);
       return changed;
     });
@@ -218,7 +220,7 @@ export class MeAnswersService {
         await outbox.append([
           this.published(changed, question, author.language),
           this.publication(author.userId, rows, changed, questions),
-          ...this.privacy(changed),
+          ...this.privacy(changed, question),
         ]);
       return { changed };
     });
@@ -238,7 +240,10 @@ export class MeAnswersService {
       const changed = await answers.setPublished(row.id, false, row.privacy);
       if (changed)
         await outbox.append([
-          { type: 'meAnswer.unpublished', payload: { userId: author.userId, questionId } },
+          {
+            type: 'meAnswer.unpublished',
+            payload: { userId: author.userId, questionId, meAnswerId: row.id },
+          },
         ]);
       return { written: true, row: changed } as const;
     });
@@ -319,13 +324,20 @@ export class MeAnswersService {
 
   /**
    * The answer's owner and privacy for the comments and reactions services, with every live
-   * save and publication: they learn from it that the answer exists, and who may read it.
+   * save and publication: they learn from it that the answer exists, and who may read it; and
+   * what it answers (its question's title in both languages) for the notifications service.
    */
-  private privacy(row: AnswerRow): PendingEvent[] {
+  private privacy(row: AnswerRow, question: QuestionRow): PendingEvent[] {
     return [
       {
         type: 'meAnswer.privacy.changed',
-        payload: { meAnswerId: row.id, userId: row.userId, privacy: row.privacy },
+        payload: {
+          meAnswerId: row.id,
+          userId: row.userId,
+          privacy: row.privacy,
+          questionId: row.questionId,
+          title: { en: question.titleEn, he: question.titleHe },
+        },
       },
     ];
   }

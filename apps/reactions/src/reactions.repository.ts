@@ -1,5 +1,6 @@
 import {
   LIKED_BY_CURRENT_USER_MAX,
+  type DomainEventPayload,
   type ReactionCollection,
   type ReactionName,
   type ViewProperty,
@@ -139,6 +140,11 @@ export class ReactionsRepository {
   /** Hand a post's like over to the posts service (post.like.requested), in the transaction. */
   async requestPostLike(postId: string, userId: string, liked: boolean): Promise<void> {
     await appendEvent(this.db, outbox, 'post.like.requested', { postId, userId, liked });
+  }
+
+  /** Announce a reaction as it now is (reaction.changed), in the transaction. */
+  async announceReaction(reaction: DomainEventPayload<'reaction.changed'>): Promise<void> {
+    await appendEvent(this.db, outbox, 'reaction.changed', reaction);
   }
 
   /** Hand a post's view over to the posts service (post.view.requested), in the transaction. */

@@ -1,4 +1,4 @@
-import type { ReactionName } from '@mepedia/contracts';
+import type { DomainEventPayload, ReactionName } from '@mepedia/contracts';
 import { newId, type Subject } from '@mepedia/server-database';
 import {
   FakeSubjects,
@@ -80,6 +80,12 @@ class FakeRepository extends FakeTransactions<ReactionsRepository> {
   requestPostLike(postId: string, userId: string, liked: boolean) {
     this.inTransaction();
     this.handedOver.push(`like ${postId} ${userId} ${liked}`);
+    return Promise.resolve();
+  }
+  readonly announced: Array<DomainEventPayload<'reaction.changed'>> = [];
+  announceReaction(reaction: DomainEventPayload<'reaction.changed'>) {
+    this.inTransaction();
+    this.announced.push(reaction);
     return Promise.resolve();
   }
   requestPostView(postId: string, viewer: string) {
@@ -187,7 +193,13 @@ describe(ReactionsService.name, () => {
       await sut.toggleLike({ collection: 'users', objectId: OWNER }, OTHER);
       expect(repository.likes.size).toBe(3);
       expect(repository.handedOver).toEqual([]);
-      expect(relayed).not.toHaveBeenCalled();
+      // What notifications hear instead (reaction.changed): nothing about a member.
+      expect(repository.announced.map((r) => `${r.kind} ${r.reaction} ${r.on}`)).toEqual([
+        'meAnswer like true',
+        'comment like true',
+      ]);
+      expect(relayed).toHaveBeenCalledTimes(2);
+      expect(repository.outside).toBe(0);
     });
 
     it('refuses another member a private post, with the post’s own 404, and writes nothing', async () => {
@@ -360,6 +372,54 @@ describe(ReactionsService.name, () => {
       expect(repository.removeMember).toHaveBeenCalledWith(OWNER, memberViewerKey(OWNER));
       expect(repository.subjects.disownSubjects).toHaveBeenCalledWith(OWNER);
       expect(repository.outside).toBe(0);
+    });
+  });
+
+  describe('reaction.changed, for notifications (issue 32)', () => {
+    it('announces another member’s reaction in its transaction, and its taking back', async () => {
+      const { sut, repository, relayed, newSubject, newComment } = newTestService();
+      const post = newSubject();
+      await sut.toggleLottie(post, OTHER, 'heart');
+      await sut.toggleLottie(post, OTHER, 'heart');
+      const comment = newComment(post);
+      await sut.toggleLottie(comment, OTHER, 'clap');
+      expect(repository.announced).toEqual([
+        {
+          kind: 'post',
+          objectId: post.objectId,
+          subjectId: post.objectId,
+          userId: OTHER,
+          reaction: 'heart',
+          on: true,
+          ownerId: OWNER,
+        },
+        expect.objectContaining({ kind: 'post', reaction: 'heart', on: false }),
+        {
+          kind: 'comment',
+          objectId: comment.objectId,
+          subjectId: post.objectId,
+          userId: OTHER,
+          reaction: 'clap',
+          on: true,
+          ownerId: OWNER,
+        },
+      ]);
+      expect(relayed).toHaveBeenCalledTimes(3);
+      expect(repository.outside).toBe(0);
+    });
+
+    it('announces nothing of the owner’s own reactions, nor on what is private', async () => {
+      const { sut, repository, relayed, newSubject, newComment } = newTestService();
+      const own = newSubject();
+      await sut.toggleLottie(own, OWNER, 'wow');
+      await sut.toggleLike(newSubject({}, 'meAnswers'), OWNER);
+      const closed = newSubject({ private: true });
+      await sut.toggleLottie(closed, OWNER, 'heart');
+      // The owner likes another's old comment in a discussion since made private: its author
+      // may not read it now, and is not told.
+      await sut.toggleLottie(newComment(closed), OWNER, 'hug');
+      expect(repository.announced).toEqual([]);
+      expect(relayed).not.toHaveBeenCalled();
     });
   });
 });

@@ -12,6 +12,7 @@ import { isUuid } from '@mepedia/server-database';
 import { SubjectAccess, type PrivacyAnnouncement } from '@mepedia/server-platform';
 import { isSubjectCollection, ReactionsAccess, visibleLikes } from './reactions.access';
 import { toLottiesState } from './reactions.mapper';
+import { reactionNotice } from './reactions.notices';
 import type { ObjectRef, ReactionsRepository, RemovedMember } from './reactions.repository';
 
 /** The viewer key `@ViewerKey()` gives a member: their views are found by it when they leave. */
@@ -55,15 +56,39 @@ export class ReactionsService {
       permission: 'object.react',
       object,
     });
-    const toggled = await this.repository.transaction(async (repository) => {
+    const { toggled, announced } = await this.repository.transaction(async (repository) => {
       const result = await repository.toggleLike(object, userId);
       if (object.collection === 'posts')
         await repository.requestPostLike(object.objectId, userId, result.liked);
-      return result;
+      const notice = await this.announce(repository, object, userId, 'like', result.liked);
+      return { toggled: result, announced: notice || object.collection === 'posts' };
     });
-    if (object.collection === 'posts') this.onOutboxWrite();
+    if (announced) this.onOutboxWrite();
     await this.stillThere(object);
     return toggled;
+  }
+
+  /**
+   * Announce a reaction as it now is (reaction.changed), in the toggle's transaction, when it
+   * tells anyone anything (`reactionNotice`); answers whether it did.
+   */
+  private async announce(
+    repository: ReactionsRepository,
+    object: ObjectRef,
+    userId: string,
+    reaction: string,
+    on: boolean,
+  ): Promise<boolean> {
+    if (object.collection === 'users') return false;
+    const subjectId =
+      object.collection === 'feedMessages'
+        ? (await repository.comment(object.objectId))?.subjectId
+        : object.objectId;
+    const subject =
+      subjectId === undefined ? undefined : await repository.subjects.subject(subjectId);
+    const notice = reactionNotice(object, userId, reaction, on, subjectId, subject);
+    if (notice) await repository.announceReaction(notice);
+    return notice !== undefined;
   }
 
   /** After a reaction committed: an object deleted meanwhile loses it, and the caller gets 404. */
@@ -159,9 +184,14 @@ export class ReactionsService {
       permission: 'object.react',
       object,
     });
-    const { reacted, counts, mine } = await this.repository.transaction((repository) =>
-      repository.toggleLottie(object, userId, name),
+    const { reacted, counts, mine, announced } = await this.repository.transaction(
+      async (repository) => {
+        const toggled = await repository.toggleLottie(object, userId, name);
+        const notice = await this.announce(repository, object, userId, name, toggled.reacted);
+        return { ...toggled, announced: notice };
+      },
     );
+    if (announced) this.onOutboxWrite();
     await this.stillThere(object);
     return { reacted, ...toLottiesState(counts, mine) };
   }
