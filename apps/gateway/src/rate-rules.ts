@@ -144,4 +144,6 @@ export const READS_WITH_A_BODY: ReadonlySet<string> = new Set([
   'POST /api/follows/getFollowers',
   'POST /api/follows/getFollowing',
   'POST /api/follows/getFollowCounts',
+  'POST /api/notifications/getNotifications',
+  'POST /api/notifications/getUnreadCount',
 ]);

@@ -73,6 +73,8 @@ export const errorCatalog = {
   DISCUSSION_NOT_FOUND: { status: 404 },
   // notifications: following members (our addition)
   CANNOT_FOLLOW_SELF: { status: 400 },
+  /** No notification of the caller's has this id (another member's answers the same). */
+  NOTIFICATION_NOT_FOUND: { status: 404 },
   // files
   IMAGE_TOO_BIG: { status: 413 },
   IMAGE_NOT_SUPPORTED: { status: 415 },

@@ -1,5 +1,6 @@
-import type { ApiRoute, ApiService } from './api-route';
-import * as schemas from './follows';
+import { EVENT_STREAM_TYPE, type ApiRoute, type ApiService } from './api-route';
+import * as followSchemas from './follows';
+import * as notificationSchemas from './notifications';
 import {
   FOLLOWS_PAGE_MAX,
   FollowCounts,
@@ -9,6 +10,16 @@ import {
   FollowRequest,
   FollowState,
 } from './follows';
+import {
+  MarkAllReadRequest,
+  MarkReadRequest,
+  NOTIFICATIONS_PAGE_MAX,
+  NotificationListRequest,
+  NotificationPage,
+  NotificationStream,
+  UnreadCount,
+  UnreadCountRequest,
+} from './notifications';
 
 const MEMBER =
   'Only a verified member who has not left can be followed or listed: any other id (unknown, malformed, still being verified, departed) answers USER_NOT_FOUND, as their profile does.';
@@ -17,6 +28,11 @@ const IDEMPOTENT =
 const PUBLIC =
   'Public, as the member’s profile is: guests may read it too. A member’s follow lists show only members who may be seen (verified, not departed).';
 const LIST = `Newest follow first, by keyset (\`nextCursor\`), at most ${FOLLOWS_PAGE_MAX} a page. Each item carries the member’s name and picture as the notifications service last heard them.`;
+
+const OWN =
+  'Always the signed-in caller’s own notifications: no call names another member’s, and another member’s group id answers as one that does not exist.';
+const GROUPS =
+  'One group per thing done to one thing of the caller’s (all reactions on one post, all comments on one answer, the day’s new followers…), with its latest actors and their count. Never about the caller’s own actions, nor about anything the caller may not read; a comment, post or like taken back, or a member who left, takes its part along.';
 
 export const notificationsRoutes = {
   follow: {
@@ -76,13 +92,70 @@ export const notificationsRoutes = {
     response: FollowCounts,
     errors: ['USER_NOT_FOUND'],
   },
+  getNotifications: {
+    method: 'POST',
+    path: '/api/notifications/getNotifications',
+    summary: 'The caller’s notifications, grouped, the latest changed first',
+    description: `${OWN} ${GROUPS} By keyset (\`nextCursor\`), at most ${NOTIFICATIONS_PAGE_MAX} a page; each page carries the unread count and its stamp.`,
+    auth: 'member',
+    body: NotificationListRequest,
+    status: 200,
+    response: NotificationPage,
+    errors: ['INVALID_CURSOR'],
+  },
+  getUnreadCount: {
+    method: 'POST',
+    path: '/api/notifications/getUnreadCount',
+    summary: 'How many of the caller’s notification groups are unread',
+    description: `${OWN} For the bell; the stream carries the same count as it changes.`,
+    auth: 'member',
+    body: UnreadCountRequest,
+    status: 200,
+    response: UnreadCount,
+    errors: [],
+  },
+  markRead: {
+    method: 'POST',
+    path: '/api/notifications/markRead',
+    rate: ['reactions'],
+    summary: 'Mark one notification group read',
+    description: `${OWN} Idempotent; the answer is the unread count after it. An id that is not one of the caller’s groups (another member’s, gone, malformed) answers NOTIFICATION_NOT_FOUND, alike.`,
+    auth: 'member',
+    body: MarkReadRequest,
+    status: 200,
+    response: UnreadCount,
+    errors: ['NOTIFICATION_NOT_FOUND'],
+  },
+  markAllRead: {
+    method: 'POST',
+    path: '/api/notifications/markAllRead',
+    rate: ['reactions'],
+    summary: 'Mark all the caller’s notification groups read',
+    description: `${OWN} Up to \`upTo\` (a stamp the caller saw) when given, so what arrived since stays unread; a stamp the service did not make answers INVALID_CURSOR. The answer is the unread count after it.`,
+    auth: 'member',
+    body: MarkAllReadRequest,
+    status: 200,
+    response: UnreadCount,
+    errors: ['INVALID_CURSOR'],
+  },
+  notificationStream: {
+    method: 'GET',
+    path: '/api/notifications/stream',
+    summary: 'The caller’s notifications as they happen (server-sent events)',
+    description: `${OWN} A \`text/event-stream\`: \`notification\` (a new or changed group, a \`NotificationItem\`), \`removed\` (\`{ id }\`: a group that went) and \`unread\` (\`UnreadCount\`: on connect and after every change). Each event’s \`id\` is a stamp; reconnecting with \`Last-Event-ID\` (or \`?lastEventId=\`) first sends the groups changed after it. Heartbeat comments every 20 s; the stream ends after 5 minutes and the browser reconnects (the session is checked again then). The gateway lets it stay open; see docs/operations.md for the Ingress.`,
+    auth: 'member',
+    produces: [EVENT_STREAM_TYPE],
+    status: 200,
+    response: NotificationStream,
+    errors: [],
+  },
 } as const satisfies Record<string, ApiRoute>;
 
 export const notificationsApi: ApiService = {
   service: 'notifications',
   title: 'Notifications and following',
   description:
-    'Following members (our addition, issue 32): follow, unfollow, the counts and the lists. Rules and choices: docs/api/notifications.md.',
-  schemas,
+    'Following members (our addition, issue 32): follow, unfollow, the counts and the lists. Notifications (our addition, issue 32): the caller’s grouped notifications, the unread count, marking read, and a stream of server-sent events. Rules and choices: docs/api/notifications.md.',
+  schemas: { ...followSchemas, ...notificationSchemas },
   routes: Object.values(notificationsRoutes),
 };

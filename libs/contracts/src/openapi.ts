@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { apiCatalogue } from './api-catalogue';
 import {
+  EVENT_STREAM_TYPE,
   operationIdOf,
   routeErrorCodes,
   type ApiAuth,
@@ -430,7 +431,16 @@ function buildOperation(
       headers: successHeaders,
       content: route.produces
         ? Object.fromEntries(
-            route.produces.map((type) => [type, { schema: { type: 'string', format: 'binary' } }]),
+            route.produces.map((type) => [
+              type,
+              // A stream of server-sent events is text; anything else produced is bytes (an image).
+              {
+                schema:
+                  type === EVENT_STREAM_TYPE
+                    ? { type: 'string' }
+                    : { type: 'string', format: 'binary' },
+              },
+            ]),
           )
         : { 'application/json': { schema: { $ref: `${SCHEMAS}${context.response}` } } },
     },

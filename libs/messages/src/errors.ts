@@ -83,6 +83,7 @@ export const errorMessagesEn = {
   'error.DISCUSSION_NOT_FOUND': 'This discussion does not exist',
   // notifications: following members (our addition)
   'error.CANNOT_FOLLOW_SELF': 'You cannot follow yourself',
+  'error.NOTIFICATION_NOT_FOUND': 'This notification does not exist',
   // files
   'error.IMAGE_TOO_BIG': 'Image too big',
   'error.IMAGE_NOT_SUPPORTED': 'This file is not an image we accept (JPEG, PNG, WebP or GIF)',
@@ -158,6 +159,7 @@ export const errorMessagesHe: Readonly<Record<ErrorMessageKey, string>> = {
   'error.DISCUSSION_NOT_FOUND': 'הדיון אינו קיים',
   // notifications: following members (our addition)
   'error.CANNOT_FOLLOW_SELF': 'אי אפשר לעקוב אחרי עצמך',
+  'error.NOTIFICATION_NOT_FOUND': 'ההתראה אינה קיימת',
   // files
   'error.IMAGE_TOO_BIG': 'התמונה גדולה מדי',
   'error.IMAGE_NOT_SUPPORTED': 'הקובץ אינו תמונה שאנחנו מקבלים (JPEG‏, PNG‏, WebP או GIF)',
