@@ -26,6 +26,5 @@ export * from './files';
 export * from './files.api';
 export * from './follows';
 export * from './notifications';
-export * from './notifications';
 export * from './visitor';
 export * from './weekly-question';
