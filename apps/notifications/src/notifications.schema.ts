@@ -3,6 +3,14 @@ import { outboxTable } from '@mepedia/server-queue';
 import { pgSchema } from 'drizzle-orm/pg-core';
 import { followsTable } from './follows.schema';
 import { membersTable } from './members.schema';
+import {
+  notificationActorsTable,
+  notificationCommentsTable,
+  notificationEventsTable,
+  notificationGroupsTable,
+  notificationStampSequence,
+  notificationSubjectsTable,
+} from './notification-store.schema';
 
 // The notifications service's tables, all in one PostgreSQL schema (the file drizzle-kit reads).
 // Each part declares its tables in its own `<part>.schema.ts`, placed in the schema here.
@@ -16,6 +24,14 @@ export const removedMembers = removedMembersTable(notificationsSchema);
 
 /** Who follows whom (follows.schema.ts). */
 export const follows = followsTable(notificationsSchema);
+
+/** The notifications store: groups, their actors, its read models (notification-store.schema.ts). */
+export const notificationStamp = notificationStampSequence(notificationsSchema);
+export const notificationGroups = notificationGroupsTable(notificationsSchema);
+export const notificationActors = notificationActorsTable(notificationsSchema, notificationGroups);
+export const notificationSubjects = notificationSubjectsTable(notificationsSchema);
+export const notificationComments = notificationCommentsTable(notificationsSchema);
+export const notificationEvents = notificationEventsTable(notificationsSchema);
 
 /**
  * Events the service announces, written in the same transaction as the change: follow.changed,

@@ -1,0 +1,154 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  index,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  type PgSchema,
+} from 'drizzle-orm/pg-core';
+
+// The notifications store (issue 32): one row per notification group per recipient, the actors
+// that make it up, the read models it needs (what posts and answers are, who wrote which
+// comment) and the events already applied. Put in the service's schema by
+// notifications.schema.ts.
+
+const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/**
+ * Stamps and versions of groups (one sequence, so both order every change): the list's keyset
+ * and the stream's event ids (a reconnect resumes after the version it last saw).
+ */
+export function notificationStampSequence<S extends string>(schema: PgSchema<S>) {
+  return schema.sequence('notification_stamp');
+}
+
+/**
+ * A notification group: one kind of thing done to one thing of the recipient's (`groupKey`, e.g.
+ * `reaction:post:{id}`), its latest actors in `notification_actors`. `commentId` is the comment
+ * a group is about (replies to it, reactions on it), or the latest comment of a `comment` group
+ * (the link's anchor); `excerpt` what the group quotes when its actors do not (the comment
+ * reacted to, the story's beginning).
+ */
+export function notificationGroupsTable<S extends string>(schema: PgSchema<S>) {
+  return schema.table(
+    'notification_groups',
+    {
+      id: uuid('id').primaryKey().defaultRandom(),
+      recipientId: uuid('recipient_id').notNull(),
+      kind: text('kind').notNull(),
+      groupKey: text('group_key').notNull(),
+      /** The post or answer it is about; null for followers. */
+      subjectId: text('subject_id'),
+      commentId: text('comment_id'),
+      excerpt: text('excerpt'),
+      read: boolean('read').notNull().default(false),
+      /** Taken when an actor joins: the list's order (the latest news first) and its keyset. */
+      stamp: bigint('stamp', { mode: 'bigint' })
+        .notNull()
+        .default(sql`nextval('notifications.notification_stamp')`),
+      /** Taken at every change (an actor joins or goes, read): what a stream resumes after. */
+      version: bigint('version', { mode: 'bigint' })
+        .notNull()
+        .default(sql`nextval('notifications.notification_stamp')`),
+      updatedAt: at('updated_at').notNull().defaultNow(),
+    },
+    (table) => [
+      uniqueIndex('notification_groups_recipient_key_idx').on(table.recipientId, table.groupKey),
+      // The member's list, the latest news first; what changed after a version.
+      index('notification_groups_recipient_stamp_idx').on(table.recipientId, table.stamp),
+      index('notification_groups_recipient_version_idx').on(table.recipientId, table.version),
+      // The unread count.
+      index('notification_groups_unread_idx')
+        .on(table.recipientId)
+        .where(sql`not ${table.read}`),
+      // What goes with a post or answer, and with a comment.
+      index('notification_groups_subject_idx').on(table.subjectId),
+      index('notification_groups_comment_idx').on(table.commentId),
+    ],
+  );
+}
+
+/**
+ * One actor's part in a group: `part` tells two parts of one actor apart (each reaction by name,
+ * each comment by id; '' where an actor has one part). `excerpt` is a comment's words.
+ */
+export function notificationActorsTable<S extends string>(
+  schema: PgSchema<S>,
+  groups: ReturnType<typeof notificationGroupsTable>,
+) {
+  return schema.table(
+    'notification_actors',
+    {
+      // A group that goes takes its actors along.
+      groupId: uuid('group_id')
+        .notNull()
+        .references(() => groups.id, { onDelete: 'cascade' }),
+      actorId: uuid('actor_id').notNull(),
+      part: text('part').notNull(),
+      excerpt: text('excerpt'),
+      at: at('at').notNull(),
+    },
+    (table) => [
+      primaryKey({ columns: [table.groupId, table.actorId, table.part] }),
+      // A departed member's parts, and a deleted comment's.
+      index('notification_actors_actor_idx').on(table.actorId),
+      index('notification_actors_part_idx').on(table.part),
+    ],
+  );
+}
+
+/**
+ * Posts and answers as their services announce them: owner, privacy, title (an answer's in both
+ * languages), deletion (final). `changedAt` is the latest announcement's `occurredAt`;
+ * `storyTold` whether the publisher's followers were told of it (once).
+ */
+export function notificationSubjectsTable<S extends string>(schema: PgSchema<S>) {
+  return schema.table(
+    'notification_subjects',
+    {
+      subjectId: text('subject_id').primaryKey(),
+      kind: text('kind').notNull(),
+      ownerId: uuid('owner_id').notNull(),
+      private: boolean('private').notNull(),
+      deleted: boolean('deleted').notNull().default(false),
+      title: text('title').notNull().default(''),
+      titleHe: text('title_he'),
+      questionId: text('question_id'),
+      excerpt: text('excerpt'),
+      storyTold: boolean('story_told').notNull().default(false),
+      changedAt: at('changed_at').notNull(),
+    },
+    (table) => [index('notification_subjects_owner_idx').on(table.ownerId)],
+  );
+}
+
+/** Comments as feed-messages announces them: what each is about, who wrote it, its words. */
+export function notificationCommentsTable<S extends string>(schema: PgSchema<S>) {
+  return schema.table(
+    'notification_comments',
+    {
+      messageId: text('message_id').primaryKey(),
+      subjectId: text('subject_id').notNull(),
+      authorId: uuid('author_id'),
+      excerpt: text('excerpt').notNull().default(''),
+      deleted: boolean('deleted').notNull().default(false),
+    },
+    (table) => [index('notification_comments_author_idx').on(table.authorId)],
+  );
+}
+
+/** Events already applied, by the envelope's id: the outbox delivers at least once. */
+export function notificationEventsTable<S extends string>(schema: PgSchema<S>) {
+  return schema.table(
+    'notification_events',
+    {
+      eventId: text('event_id').primaryKey(),
+      appliedAt: at('applied_at').notNull().defaultNow(),
+    },
+    (table) => [index('notification_events_applied_idx').on(table.appliedAt)],
+  );
+}
