@@ -291,6 +291,11 @@ export default function Auth({ loaderData }: Route.ComponentProps) {
           {t('auth.reason.people')}
         </p>
       )}
+      {params.get('reason') === 'follow' && (
+        <p className="notice" role="status">
+          {t('auth.reason.follow')}
+        </p>
+      )}
       {params.get('modal') === 'login' ? (
         <LoginForm />
       ) : (

@@ -170,6 +170,19 @@ export function createApi(options: ApiOptions) {
           params: { id: messageId, id2: roomId },
         }),
     },
+    /** Following members (the notifications service, issue 32): the state after each call. */
+    follows: {
+      follow: (userId: string) => call('POST /api/follows/follow', { body: { userId } }),
+      unfollow: (userId: string) => call('POST /api/follows/unfollow', { body: { userId } }),
+      /** How many follow the member, how many they follow, and whether the caller does. */
+      getFollowCounts: (userId: string) =>
+        call('POST /api/follows/getFollowCounts', { body: { userId } }),
+      /** A page of the member's followers, newest follow first; `cursor` from the last page. */
+      getFollowers: (userId: string, cursor?: string, limit?: number) =>
+        call('POST /api/follows/getFollowers', { body: { userId, cursor, limit } }),
+      getFollowing: (userId: string, cursor?: string, limit?: number) =>
+        call('POST /api/follows/getFollowing', { body: { userId, cursor, limit } }),
+    },
     views: {
       /** Counts the caller's view (once per member or visitor) and answers the count. */
       toggleView: (collectionName: ReactionCollection, objectId: string) =>

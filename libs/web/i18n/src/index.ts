@@ -5,6 +5,7 @@ export type { MessageSource } from '@mepedia/messages';
 export type { CoreMessageKey, MessageKey } from './messages/en';
 // Pages' own strings, for their routes to register (tree-shaken from every other page).
 export { editMeMessages } from './messages/edit-me';
+export { followMessages } from './messages/follow';
 export { privateQuestionsMessages } from './messages/private-questions';
 export { postMessages } from './messages/post';
 export { profileMessages } from './messages/profile';

@@ -1,3 +1,4 @@
+import type { followEn } from './follow';
 import type { postEn } from './post';
 import type { widgetEn } from './widget';
 import type { profileEn } from './profile';
@@ -26,6 +27,8 @@ export const en = {
     'Searching people is for members. Log in, or register in a minute, and search away.',
   'auth.reason.people':
     'Sign up to meet the people of Mepedia: the people directory is open to members.',
+  'auth.reason.follow':
+    'Sign up to follow people: their new stories will wait for you on your home page.',
   'header.menu.open': 'Open menu',
   'header.menu.close': 'Close menu',
   'header.menu.label': 'Main menu',
@@ -283,4 +286,5 @@ export type MessageKey =
   | keyof typeof writePostEn
   | keyof typeof profileEn
   | keyof typeof postEn
-  | keyof typeof widgetEn;
+  | keyof typeof widgetEn
+  | keyof typeof followEn;

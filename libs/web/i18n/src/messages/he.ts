@@ -17,6 +17,7 @@ export const he: Record<CoreMessageKey, string> = {
   'auth.hidePassword': 'הסתרת הסיסמה',
   'auth.reason.search': 'חיפוש אנשים פתוח לחברי הקהילה. התחברו, או הירשמו תוך דקה, ואפשר לחפש.',
   'auth.reason.people': 'הירשמו כדי להכיר את האנשים של מפדיה: מדריך האנשים פתוח לחברי הקהילה.',
+  'auth.reason.follow': 'הירשמו כדי לעקוב אחרי אנשים: הסיפורים החדשים שלהם יחכו לכם בדף הבית.',
   'header.menu.open': 'פתיחת התפריט',
   'header.menu.close': 'סגירת התפריט',
   'header.menu.label': 'תפריט ראשי',
