@@ -3,6 +3,7 @@
 // browser's cache under the same keys. Only the pages that keep a query cache import this
 // (docs/web.md, "Bundle discipline").
 export * from './queries/discussion';
+export * from './queries/follows';
 export * from './queries/post-edits';
 export * from './queries/posts';
 export * from './queries/profiles';
