@@ -1,4 +1,4 @@
-import { errorMessages } from '@mepedia/messages';
+import { errorMessages } from '@mepedia/messages/errors';
 import type { ServerBuild } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { codedRouteError, withCodedErrors, type CodedErrorData } from './route-errors';

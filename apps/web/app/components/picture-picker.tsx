@@ -1,6 +1,9 @@
-import { IMAGE_MAX_BYTES, IMAGE_UPLOAD_TYPES } from '@mepedia/contracts/browser';
-// The error catalogue (libs/messages/src/errors.ts): the files service's own words for the type.
-import { errorMessage } from '@mepedia/messages';
+// The contracts' index, not '@mepedia/contracts/browser': a part that reaches zod stays out of the
+// shell (apps/web/vite.config.ts), and with it the error messages, which the picker loads only
+// with the writing pages that validate with the contracts anyway.
+import { IMAGE_MAX_BYTES, IMAGE_UPLOAD_TYPES } from '@mepedia/contracts';
+// The files service's own words for a type it refuses (libs/messages/src/errors.ts).
+import { errorMessage } from '@mepedia/messages/errors';
 import type { Locale, Translate } from '@mepedia/web-i18n';
 import { useId, type ReactNode, type Ref } from 'react';
 import { useI18n } from '../lib/i18n';

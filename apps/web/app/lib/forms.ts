@@ -1,5 +1,5 @@
 import { isValidationMessageKey, validationMessage, type FieldIssue } from '@mepedia/contracts';
-import { errorMessage } from '@mepedia/messages';
+import { errorMessage } from '@mepedia/messages/errors';
 import { ApiError } from '@mepedia/web-api';
 import { createTranslator, type Locale, type MessageKey } from '@mepedia/web-i18n';
 

@@ -1,5 +1,5 @@
 import type { UserToVerify } from '@mepedia/contracts';
-import { errorMessage } from '@mepedia/messages';
+import { errorMessage } from '@mepedia/messages/errors';
 import { ApiError } from '@mepedia/web-api';
 import { localizePath } from '@mepedia/web-i18n';
 import { useEffect, useState } from 'react';

@@ -1,11 +1,11 @@
 import {
   catalogueProblems,
   describeProblems,
-  errorMessages,
   notificationMessages,
   type Catalogue,
   type CatalogueProblem,
 } from '@mepedia/messages';
+import { errorMessages } from '@mepedia/messages/errors';
 import { describe, expect, it } from 'vitest';
 import { en } from './messages/en';
 import { he } from './messages/he';

@@ -1,4 +1,4 @@
-import { errorMessages } from '@mepedia/messages';
+import { errorMessages } from '@mepedia/messages/errors';
 import { ApiError } from '@mepedia/web-api';
 import { describe, expect, it } from 'vitest';
 import { uploadErrorMessage } from './image-picker';
