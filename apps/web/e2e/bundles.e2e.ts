@@ -32,7 +32,7 @@ const zodIn = (scripts: Map<string, string>) =>
 const queryLibraryIn = (scripts: Map<string, string>) =>
   [...scripts].filter(([, code]) => code.includes('Missing queryFn')).map(([url]) => url);
 
-test('reading pages load no schema library, no query library but the magazine and a post, and few scripts; a form page loads what it validates with', async ({
+test('reading pages load no schema library, the query library only where they keep a query cache, and few scripts; a form page loads what it validates with', async ({
   page,
   request,
 }) => {
@@ -57,6 +57,7 @@ test('reading pages load no schema library, no query library but the magazine an
   for (const path of [
     '/',
     '/he',
+    '/about',
     '/mepedia-magazine',
     `/post/${postId}`,
     `/he/post/${postId}`,
@@ -65,9 +66,9 @@ test('reading pages load no schema library, no query library but the magazine an
   ]) {
     const scripts = await pageScripts(request, path);
     expect(zodIn(scripts), path).toEqual([]);
-    // Only the pages that keep a query cache load the query library (the magazine, and a post
-    // for its discussion, likes and reactions, here).
-    const keepsCache = path.includes('magazine') || path.includes('/post/');
+    // Only the pages that keep a query cache load the query library: here all but the prose
+    // page and the self-interview (a post keeps one for its discussion, likes and reactions).
+    const keepsCache = path !== '/about' && !path.includes('/me/');
     if (!keepsCache) expect(queryLibraryIn(scripts), path).toEqual([]);
     // The writing pages' strings load with those pages (registerMessages), not with these.
     const all = [...scripts.values()].join('\n');
@@ -84,9 +85,11 @@ test('reading pages load no schema library, no query library but the magazine an
       keepsCache ? 6 : 5,
     );
   }
-  // The detectors detect: registration validates its fields with the contracts' schemas, and the
-  // magazine and a post keep a query cache.
+  // The detectors detect: registration validates its fields with the contracts' schemas, and
+  // home, the magazine, a profile and a post keep a query cache.
   expect(zodIn(await pageScripts(request, '/auth?modal=register'))).not.toEqual([]);
+  expect(queryLibraryIn(await pageScripts(request, '/'))).not.toEqual([]);
+  expect(queryLibraryIn(await pageScripts(request, `/profile/${userId}`))).not.toEqual([]);
   expect(queryLibraryIn(await pageScripts(request, '/mepedia-magazine'))).not.toEqual([]);
   expect(queryLibraryIn(await pageScripts(request, `/post/${postId}`))).not.toEqual([]);
 });

@@ -1,10 +1,15 @@
-import type { PeoplePage, PostsPage } from '@mepedia/contracts';
+import { followingPostsQueries, postQueries, userQueries } from '@mepedia/web-api/queries';
+import { followMessages, registerMessages } from '@mepedia/web-i18n';
+import { QueryClient, dehydrate, useQuery } from '@tanstack/react-query';
+import { FollowingFeed } from '../components/follow/following-feed';
 import { LocalizedLink } from '../components/localized-link';
+import { QueryProvider } from '../components/query/query-provider';
 import { PersonCard } from '../components/person-card';
 import { HeroArt } from '../components/hero-art';
 import { PostCard } from '../components/post-card';
 import { useRootData } from '../root';
-import { serverApi } from '../lib/context';
+import { useApi } from '../lib/api';
+import { parseCookieHeader, serverApi } from '../lib/context';
 import { useI18n } from '../lib/i18n';
 import { pageMeta } from '../lib/seo';
 import { MAGAZINE_PATH } from '../lib/site';
@@ -20,25 +25,35 @@ export const meta: Route.MetaFunction = ({ location, matches }) =>
 
 const MAGAZINE_PREVIEW = { magazine: true, limit: 3 };
 
+registerMessages(followMessages);
+
+/** Whether the request carries a session (the root's loader, which runs beside this one, checks it). */
+const signedIn = (request: Request) =>
+  [...parseCookieHeader(request.headers.get('cookie')).keys()].some((name) =>
+    name.endsWith('mepedia_session'),
+  );
+
 /**
  * Recommended profiles and the magazine's newest stories, read as the page is drawn (and again
- * when a reader comes back to it). Plain loader data: the home page carries no query cache, so
- * its script stays small.
+ * when a reader comes back to it) into a query cache handed to the browser's with the page, so
+ * nothing is asked again there. A section that cannot be read is left out of that cache: the page
+ * stands without it, and the browser asks for it once more.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const api = serverApi(context, request);
-  // A failed section leaves the rest of the page standing.
-  const [people, magazine] = await Promise.all([
-    api.users
-      .getHomepageUsers({ limit: 6, sortBy: 'mostRecent' })
-      .catch((): PeoplePage | null => null),
-    api.posts.getPosts(MAGAZINE_PREVIEW).catch((): PostsPage | null => null),
+  const queryClient = new QueryClient();
+  await Promise.all([
+    queryClient.prefetchQuery(userQueries.homepage(api)),
+    queryClient.prefetchQuery(postQueries.list(api, MAGAZINE_PREVIEW)),
+    // A member's "From people you follow" (a guest's page asks nothing more, and stays cacheable).
+    signedIn(request) && queryClient.prefetchInfiniteQuery(followingPostsQueries.feed(api)),
   ]);
-  return { people, magazine };
+  return { dehydrated: dehydrate(queryClient) };
 }
 
-function MagazinePreview({ page }: { page: PostsPage | null }) {
-  const posts = page?.posts ?? [];
+function MagazinePreview() {
+  const api = useApi();
+  const posts = useQuery(postQueries.list(api, MAGAZINE_PREVIEW)).data?.posts ?? [];
   if (posts.length === 0) return null;
   return (
     <ul className="card-grid">
@@ -51,10 +66,11 @@ function MagazinePreview({ page }: { page: PostsPage | null }) {
   );
 }
 
-function Recommended({ page }: { page: PeoplePage | null }) {
+function Recommended() {
   const { t } = useI18n();
+  const api = useApi();
   const signedIn = Boolean(useRootData()?.user);
-  const people = page?.users ?? [];
+  const people = useQuery(userQueries.homepage(api)).data?.users ?? [];
   return (
     <section className="section" aria-labelledby="recommended-title">
       <h2 id="recommended-title">{t('home.recommended.title')}</h2>
@@ -92,49 +108,52 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const { t } = useI18n();
   const signedIn = Boolean(useRootData()?.user);
   return (
-    <div className="page">
-      <section className="hero" aria-labelledby="hero-title">
-        <div className="hero-text">
-          <h1 id="hero-title">{t('home.hero.title')}</h1>
-          <p className="lead">{t('home.hero.text')}</p>
-          <p className="actions">
-            {/* Writing starts with an account; a member starts at the questionnaire's first question. */}
-            <LocalizedLink
-              className="button"
-              to={signedIn ? '/profile/edit-me/1' : '/auth?modal=register'}
-            >
-              {t('home.hero.start')}
-            </LocalizedLink>
-            <LocalizedLink className="button button-secondary" to="/people">
-              {t('home.hero.explore')}
-            </LocalizedLink>
-          </p>
-        </div>
-        <HeroArt />
-      </section>
-      <Recommended page={loaderData.people} />
-      <section className="section" aria-labelledby="howto-title">
-        <h2 id="howto-title">{t('home.howto.title')}</h2>
-        <ol className="steps">
-          {([1, 2, 3] as const).map((step) => (
-            <li key={step}>
-              <h3>{t(`home.howto.step${step}.title`)}</h3>
-              <p>{t(`home.howto.step${step}.text`)}</p>
-            </li>
-          ))}
-        </ol>
-      </section>
-      <section className="section" aria-labelledby="magazine-title">
-        <h2 id="magazine-title">{t('home.magazine.title')}</h2>
-        <p>{t('home.magazine.text')}</p>
-        <MagazinePreview page={loaderData.magazine} />
-        <LocalizedLink to={MAGAZINE_PATH}>{t('home.magazine.link')}</LocalizedLink>
-      </section>
-      <section className="section" id="about" aria-labelledby="about-title" tabIndex={-1}>
-        <h2 id="about-title">{t('home.about.title')}</h2>
-        <p>{t('home.about.text')}</p>
-        <LocalizedLink to="/about">{t('home.about.link')}</LocalizedLink>
-      </section>
-    </div>
+    <QueryProvider state={loaderData.dehydrated}>
+      <div className="page">
+        <section className="hero" aria-labelledby="hero-title">
+          <div className="hero-text">
+            <h1 id="hero-title">{t('home.hero.title')}</h1>
+            <p className="lead">{t('home.hero.text')}</p>
+            <p className="actions">
+              {/* Writing starts with an account; a member starts at the questionnaire's first question. */}
+              <LocalizedLink
+                className="button"
+                to={signedIn ? '/profile/edit-me/1' : '/auth?modal=register'}
+              >
+                {t('home.hero.start')}
+              </LocalizedLink>
+              <LocalizedLink className="button button-secondary" to="/people">
+                {t('home.hero.explore')}
+              </LocalizedLink>
+            </p>
+          </div>
+          <HeroArt />
+        </section>
+        <FollowingFeed />
+        <Recommended />
+        <section className="section" aria-labelledby="howto-title">
+          <h2 id="howto-title">{t('home.howto.title')}</h2>
+          <ol className="steps">
+            {([1, 2, 3] as const).map((step) => (
+              <li key={step}>
+                <h3>{t(`home.howto.step${step}.title`)}</h3>
+                <p>{t(`home.howto.step${step}.text`)}</p>
+              </li>
+            ))}
+          </ol>
+        </section>
+        <section className="section" aria-labelledby="magazine-title">
+          <h2 id="magazine-title">{t('home.magazine.title')}</h2>
+          <p>{t('home.magazine.text')}</p>
+          <MagazinePreview />
+          <LocalizedLink to={MAGAZINE_PATH}>{t('home.magazine.link')}</LocalizedLink>
+        </section>
+        <section className="section" id="about" aria-labelledby="about-title" tabIndex={-1}>
+          <h2 id="about-title">{t('home.about.title')}</h2>
+          <p>{t('home.about.text')}</p>
+          <LocalizedLink to="/about">{t('home.about.link')}</LocalizedLink>
+        </section>
+      </div>
+    </QueryProvider>
   );
 }

@@ -1,16 +1,25 @@
 import type { PostsPage, ProfileQuestion, PublicMeAnswer, PublicProfile } from '@mepedia/contracts';
 import { resolveProfileImage } from '@mepedia/contracts/browser';
-import { ApiError } from '@mepedia/web-api';
-import { createTranslator, profileMessages, registerMessages } from '@mepedia/web-i18n';
+import { ApiError, type Api } from '@mepedia/web-api';
+import { followQueries, meAnswerQueries, profileQueries } from '@mepedia/web-api/queries';
+import { QueryClient, dehydrate, useQuery } from '@tanstack/react-query';
+import {
+  createTranslator,
+  followMessages,
+  profileMessages,
+  registerMessages,
+} from '@mepedia/web-i18n';
 import { BookOpen, Code2, Globe, Link2, PenLine, Play, Settings2 } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Avatar } from '../components/avatar';
 import { EmptyState } from '../components/empty-state';
+import { ProfileFollow } from '../components/follow/profile-follow';
 import { hasAnswerText, InterviewAnswer } from '../components/interview-answer';
 import { Icon } from '../components/icon';
 import { LocalizedLink } from '../components/localized-link';
 import { useMachineTranslation } from '../components/machine-translation';
 import { PostCard } from '../components/post-card';
+import { QueryProvider } from '../components/query/query-provider';
 import { Pagination } from '../components/ui/pagination';
 import { useApi } from '../lib/api';
 import { serverApi } from '../lib/context';
@@ -27,6 +36,7 @@ import '../styles/profile.css';
 
 // This page's own strings load with it, not with every page (docs/web.md, Messages).
 registerMessages(profileMessages);
+registerMessages(followMessages);
 
 const POSTS_PER_PAGE = 12;
 type Tab = 'posts' | 'answers';
@@ -42,10 +52,20 @@ function viewOf(url: URL): { tab: Tab; sort: Sort; page: number } {
   };
 }
 
+/** The open tab's list, as the query cache keeps it: a page of posts, or answers and questions. */
+const postsOf = (api: Api, profileId: string, view: ReturnType<typeof viewOf>) =>
+  profileQueries.posts(api, profileId, {
+    sort: view.sort,
+    page: view.page - 1,
+    limit: POSTS_PER_PAGE,
+  });
+
 /**
  * The profile and the open tab's list, all server-rendered: every tab, order and page is its own
- * address with a real link, so readers and crawlers reach every post and answer. A list that
- * cannot be read leaves the header standing (loadFailed).
+ * address with a real link, so readers and crawlers reach every post and answer. The profile is
+ * the page's own (as a post is its page's); the list goes into a query cache handed to the
+ * browser's with the page, so nothing is asked again there. A list that cannot be read leaves the
+ * header standing (loadFailed), and the browser asks for it once more.
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const api = serverApi(context, request);
@@ -55,29 +75,23 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     profileOr404(api, params.profileId),
     loaderTranslationAvailable(context),
   ]);
-  let posts: PostsPage | null = null;
-  let answers: PublicMeAnswer[] | null = null;
-  let questions: ProfileQuestion[] | null = null;
+  const queryClient = new QueryClient();
+  // The follow counts beside the list (a failure leaves them out: the browser asks again).
+  const following = queryClient.prefetchQuery(followQueries.counts(api, profile.id));
   let loadFailed = false;
   try {
-    if (view.tab === 'posts') {
-      posts = await api.posts.getPosts({
-        publisherId: profile.id,
-        sortBy: view.sort,
-        limit: POSTS_PER_PAGE,
-        pageNumber: view.page - 1,
-      });
-    } else {
-      [answers, questions] = await Promise.all([
-        api.meAnswers.getUserAnswers(profile.id),
-        api.profileQuestions.getQuestions(),
+    if (view.tab === 'posts') await queryClient.fetchQuery(postsOf(api, profile.id, view));
+    else
+      await Promise.all([
+        queryClient.fetchQuery(meAnswerQueries.member(api, profile.id)),
+        queryClient.fetchQuery(meAnswerQueries.questionnaire(api)),
       ]);
-    }
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     loadFailed = true;
   }
-  return { profile, view, posts, answers, questions, loadFailed, translatable };
+  await following;
+  return { profile, view, loadFailed, translatable, dehydrated: dehydrate(queryClient) };
 }
 
 export const meta: Route.MetaFunction = ({ location, matches, data: loaded }) => {
@@ -99,8 +113,37 @@ export const meta: Route.MetaFunction = ({ location, matches, data: loaded }) =>
 };
 
 export default function Profile({ loaderData }: Route.ComponentProps) {
+  const { dehydrated, ...page } = loaderData;
+  return (
+    <QueryProvider state={dehydrated}>
+      <ProfilePage {...page} />
+    </QueryProvider>
+  );
+}
+
+function ProfilePage({
+  profile,
+  view,
+  loadFailed,
+  translatable,
+}: Omit<Route.ComponentProps['loaderData'], 'dehydrated'>) {
   const { t } = useI18n();
-  const { profile, view, posts, answers, questions, loadFailed, translatable } = loaderData;
+  const api = useApi();
+  // Only the open tab's list is read (the loader put it in the cache).
+  const posts: PostsPage | undefined = useQuery({
+    ...postsOf(api, profile.id, view),
+    enabled: view.tab === 'posts',
+  }).data;
+  const answers: PublicMeAnswer[] | undefined = useQuery({
+    ...meAnswerQueries.member(api, profile.id),
+    enabled: view.tab === 'answers',
+  }).data;
+  const questions: ProfileQuestion[] | undefined = useQuery({
+    ...meAnswerQueries.questionnaire(api),
+    enabled: view.tab === 'answers',
+  }).data;
+  // A list the server could not read is said so until the browser's second try brings it.
+  const listShown = view.tab === 'posts' ? Boolean(posts) : Boolean(answers && questions);
   const own = useRootData()?.user?.id === profile.id;
   // The member's words on screen, for a machine translation into the other language.
   const texts: Record<string, string> = {};
@@ -154,7 +197,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
           </LocalizedLink>
         ))}
       </div>
-      {loadFailed && (
+      {loadFailed && !listShown && (
         <p className="notice" role="status">
           {t('profilePage.loadFailed')}
         </p>
@@ -232,6 +275,7 @@ function ProfileHeader({
           </p>
         )}
         <ProfileViews profileId={profile.id} />
+        <ProfileFollow member={{ id: profile.id, name: profile.fullname }} />
         {links.length > 0 && (
           <ul className="profile-links" aria-label={t('profilePage.links')}>
             {links.map(([name, href, icon]) => (
@@ -280,20 +324,12 @@ function ProfileHeader({
 function ProfileViews({ profileId }: { profileId: string }) {
   const { t } = useI18n();
   const api = useApi();
-  const [views, setViews] = useState<number | null>(null);
-  useEffect(() => {
-    let current = true;
-    api.views
-      .toggleView('users', profileId)
-      .then((answer) => current && setViews(answer.views))
-      .catch(() => undefined);
-    return () => {
-      current = false;
-    };
-  }, [api, profileId]);
+  // Asked in the browser only (a server render fetches nothing through useQuery); a failure
+  // leaves the line empty, as before.
+  const views = useQuery(profileQueries.views(api, profileId)).data;
   return (
     <p className="profile-views muted" aria-live="polite">
-      {views === null ? '\u00a0' : t('profilePage.views', { count: views })}
+      {views === undefined ? '\u00a0' : t('profilePage.views', { count: views })}
     </p>
   );
 }

@@ -8,6 +8,15 @@ import {
   type PostPrivacy,
 } from '@mepedia/contracts';
 import { ApiError } from '@mepedia/web-api';
+import { postEdits, postQueries } from '@mepedia/web-api/queries';
+import {
+  QueryClient,
+  dehydrate,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type DehydratedState,
+} from '@tanstack/react-query';
 import {
   localizePath,
   registerMessages,
@@ -23,6 +32,7 @@ import { RichTextEditor } from '../components/editor/rich-text-editor';
 import { EmptyState } from '../components/empty-state';
 import { Field, FormError } from '../components/field';
 import { LocalizedLink } from '../components/localized-link';
+import { QueryProvider } from '../components/query/query-provider';
 import { useToasts } from '../components/toasts';
 import { Dialog } from '../components/ui/dialog';
 import { RadioGroup } from '../components/ui/radio-group';
@@ -42,21 +52,29 @@ import '../styles/write-post.css';
 // This page's own strings load with it, not with every page (docs/web.md, Messages).
 registerMessages(writePostMessages);
 
+type Loaded = { postId: string | null; notYours: boolean; dehydrated: DehydratedState | null };
+
 /**
- * A post to edit, read as its author (the guard has sent guests to sign in already). Someone
- * else's post answers 403 with a page that says so and offers to read it instead.
+ * A post to edit, read as its author (the guard has sent guests to sign in already) into a query
+ * cache handed to the browser's with the page, so nothing is asked again there. Someone else's
+ * post answers 403 with a page that says so and offers to read it instead.
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  if (!params.postId) return { post: null, notYours: false };
+  if (!params.postId) return { postId: null, notYours: false, dehydrated: null } as Loaded;
   const api = serverApi(context, request);
+  const queryClient = new QueryClient();
   try {
     const [post, session] = await Promise.all([
-      api.posts.getPostById(params.postId),
+      queryClient.fetchQuery(postQueries.detail(api, params.postId)),
       api.users.session(),
     ]);
     const memberId = session === 'NoSession' ? null : session.id;
-    if (post.publisherId !== memberId) return data({ post, notYours: true }, { status: 403 });
-    return { post, notYours: false };
+    if (post.publisherId !== memberId)
+      return data<Loaded>(
+        { postId: post.postId, notYours: true, dehydrated: null },
+        { status: 403 },
+      );
+    return { postId: post.postId, notYours: false, dehydrated: dehydrate(queryClient) } as Loaded;
   } catch (error) {
     // Missing, someone else's private post, or an id that is not one: nothing to edit here.
     if (error instanceof ApiError && (error.status === 404 || error.status === 400))
@@ -71,14 +89,32 @@ export const meta: Route.MetaFunction = ({ location, matches, params }) =>
   });
 
 export default function WritePost({ loaderData }: Route.ComponentProps) {
-  const { post, notYours } = loaderData;
-  const userId = useRootData()?.user?.id ?? null;
-  if (post && notYours) return <NotYours post={post} />;
-  // A new form for each post: moving from editing one to writing another starts afresh.
-  return <PostForm key={post?.postId ?? 'new'} post={post} userId={userId} />;
+  const { postId, notYours, dehydrated } = loaderData;
+  if (postId && notYours) return <NotYours postId={postId} />;
+  return (
+    <QueryProvider state={dehydrated ?? undefined}>
+      {/* A new form for each post: moving from editing one to writing another starts afresh. */}
+      <Editing key={postId ?? 'new'} postId={postId} />
+    </QueryProvider>
+  );
 }
 
-function NotYours({ post }: { post: Post }) {
+/** The post as the cache holds it (the loader put it there), or none for a new one. */
+function Editing({ postId }: { postId: string | null }) {
+  const api = useApi();
+  const userId = useRootData()?.user?.id ?? null;
+  const { data: post } = useQuery({
+    ...postQueries.detail(api, postId ?? ''),
+    enabled: postId !== null,
+    // What the author edits is what they opened: nothing is read again behind their typing.
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+  });
+  if (postId && !post) return null;
+  return <PostForm post={post ?? null} userId={userId} />;
+}
+
+function NotYours({ postId }: { postId: string }) {
   const { t } = useI18n();
   return (
     <section className="page page-narrow">
@@ -88,7 +124,7 @@ function NotYours({ post }: { post: Post }) {
         title={t('writePost.notYours.title')}
         action={
           <>
-            <LocalizedLink className="button" to={`/post/${post.postId}`}>
+            <LocalizedLink className="button" to={`/post/${postId}`}>
               {t('writePost.notYours.read')}
             </LocalizedLink>
             <LocalizedLink className="button button-secondary" to="/profile/write-post">
@@ -117,14 +153,35 @@ type Busy = null | 'saving' | 'privacy' | 'deleting';
 function PostForm({ post, userId }: { post: Post | null; userId: string | null }) {
   const { t, locale } = useI18n();
   const api = useApi();
+  const queryClient = useQueryClient();
   const toasts = useToasts();
   const navigate = useNavigate();
   const { formRef, focusFirstError } = useFocusFirstError();
   const editorId = useId();
   const [imageBusy, setImageBusy] = useState(false);
-  // A saved post's privacy changes apart from the form (the buttons below it).
-  const [privacy, setPrivacy] = useState<PostPrivacy>(post?.privacy ?? 'public');
-  const [busy, setBusy] = useState<Busy>(null);
+  // A saved post's privacy changes apart from the form (the buttons below it), in the cache.
+  const privacy: PostPrivacy = post?.privacy ?? 'public';
+  // Saved or deleted: the page is on its way elsewhere, and its buttons stay busy until it goes.
+  const [leaving, setLeaving] = useState<Busy>(null);
+  const saving = useMutation({
+    mutationFn: ({ privacy: chosen, ...fields }: SentPost) =>
+      post
+        ? api.posts.update({ ...fields, postId: post.postId })
+        : api.posts.create({ ...fields, privacy: chosen ?? 'public' }),
+  });
+  const privacyChange = useMutation(postEdits.privacy(api, queryClient, post?.postId ?? ''));
+  const deleting = useMutation({
+    mutationFn: (postId: string) => api.posts.deletePost(postId),
+  });
+  const busy: Busy =
+    leaving ??
+    (saving.isPending
+      ? 'saving'
+      : privacyChange.isPending
+        ? 'privacy'
+        : deleting.isPending
+          ? 'deleting'
+          : null);
   const form = useContractForm(post ? editPostResolver(post.postId) : newPostResolver, {
     defaultValues: {
       title: post?.title ?? '',
@@ -170,18 +227,16 @@ function PostForm({ post, userId }: { post: Post | null; userId: string | null }
     focusFirstError();
   };
 
-  const send = async ({ privacy: chosen, ...fields }: SentPost) => {
+  const send = async (sent: SentPost) => {
     if (busy) return;
-    setBusy('saving');
     try {
-      const saved = post
-        ? await api.posts.update({ ...fields, postId: post.postId })
-        : await api.posts.create({ ...fields, privacy: chosen ?? 'public' });
+      const saved = await saving.mutateAsync(sent);
+      setLeaving('saving');
+      postEdits.saved(api, queryClient, saved);
       toasts.success(t(post ? 'writePost.saved' : 'writePost.published'));
       leaveGuard.allowLeave();
       void navigate(localizePath(`/post/${saved.postId}`, locale));
     } catch (error) {
-      setBusy(null);
       const fieldsInError = Object.keys(describeApiError(error, locale).fields).length > 0;
       form.refused(error);
       showFailure(
@@ -204,35 +259,31 @@ function PostForm({ post, userId }: { post: Post | null; userId: string | null }
     })(event);
   };
 
-  const changePrivacy = async () => {
+  // The new privacy shows at once; a refusal puts the old one back (postEdits.privacy).
+  const changePrivacy = () => {
     if (!post || busy) return;
-    const next: PostPrivacy = privacy === 'public' ? 'private' : 'public';
-    setBusy('privacy');
-    try {
-      const changed = await api.posts.updatePostPrivacy(post.postId, next);
-      setPrivacy(changed.privacy);
-      form.setFormError(null);
-      toasts.success(
-        t(changed.privacy === 'public' ? 'writePost.nowPublic' : 'writePost.nowPrivate'),
-      );
-    } catch {
-      showFailure(t('writePost.privacyFailed'));
-    } finally {
-      setBusy(null);
-    }
+    privacyChange.mutate(privacy === 'public' ? 'private' : 'public', {
+      onSuccess: (changed) => {
+        form.setFormError(null);
+        toasts.success(
+          t(changed.privacy === 'public' ? 'writePost.nowPublic' : 'writePost.nowPrivate'),
+        );
+      },
+      onError: () => showFailure(t('writePost.privacyFailed')),
+    });
   };
 
   const deletePost = async () => {
     if (!post || busy) return;
-    setBusy('deleting');
     try {
-      await api.posts.deletePost(post.postId);
+      await deleting.mutateAsync(post.postId);
+      setLeaving('deleting');
+      postEdits.deleted(queryClient);
       setConfirmDelete(false);
       toasts.success(t('writePost.deleted'));
       leaveGuard.allowLeave();
       void navigate(localizePath(userId ? `/profile/${userId}` : '/', locale));
     } catch {
-      setBusy(null);
       setConfirmDelete(false);
       showFailure(t('writePost.deleteFailed'));
     }
@@ -357,7 +408,7 @@ function PostForm({ post, userId }: { post: Post | null; userId: string | null }
               className="button button-secondary"
               disabled={busy !== null}
               aria-busy={busy === 'privacy' ? true : undefined}
-              onClick={() => void changePrivacy()}
+              onClick={changePrivacy}
             >
               {t(privacy === 'public' ? 'writePost.makePrivate' : 'writePost.makePublic')}
             </button>
