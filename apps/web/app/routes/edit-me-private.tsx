@@ -1,15 +1,25 @@
 import { registerMessages, editMeMessages } from '@mepedia/web-i18n';
-import type { PrivateAnswer, PrivateQuestion } from '@mepedia/contracts';
+import {
+  SavePrivateAnswerRequest,
+  type AnswerData,
+  type PrivateAnswer,
+  type PrivateQuestion,
+} from '@mepedia/contracts';
 import { ApiError } from '@mepedia/web-api';
+import { privateQuestionMutations, privateQuestionQueries } from '@mepedia/web-api/queries';
+import { QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ChevronLeft, ChevronRight, Lock, Plus, Pencil, ServerCrash } from 'lucide-react';
 import { useState } from 'react';
 import { data } from 'react-router';
 import '../styles/answers.css';
 import { AnswerEditor, type EditableAnswer } from '../components/answers/answer-editor';
+import { answerResolver } from '../components/answers/answer-form';
 import { draftStorageKey } from '../components/answers/autosave';
 import { EmptyState } from '../components/empty-state';
 import { Icon } from '../components/icon';
 import { LocalizedLink } from '../components/localized-link';
+import { QueryProvider } from '../components/query/query-provider';
+import { useLoaderSeed } from '../components/query/seed';
 import { useApi } from '../lib/api';
 import { serverApi } from '../lib/context';
 import { useI18n } from '../lib/i18n';
@@ -27,17 +37,22 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (!/^\d+$/.test(params.questionIndex) || !Number.isSafeInteger(index) || index < 1)
     throw data(null, { status: 404 });
   const api = serverApi(context, request);
+  // Read with the query layer's definitions (a cache for this answer alone, so the key's member
+  // does not matter here); the page puts what they read in its cache under the member's keys
+  // (useLoaderSeed), and nothing is asked again in the browser.
+  const queries = new QueryClient();
+  const at = Date.now();
   try {
     const [loaded, list] = await Promise.all([
-      api.privateQuestions.getAnswer(index),
-      api.privateQuestions.getQuestions(),
+      queries.fetchQuery(privateQuestionQueries.answer(api, 'loader', index)),
+      queries.fetchQuery(privateQuestionQueries.list(api, 'loader')),
     ]);
-    return { index, loaded: loaded as PrivateAnswer | null, questions: list.questions };
+    return { index, loaded: loaded as PrivateAnswer | null, list, at };
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) throw data(null, { status: 404 });
     if (error instanceof ApiError && error.status === 401) throw data(null, { status: 401 });
     // Told on the page ('error loading answers'), with a way to try again.
-    return { index, loaded: null, questions: [] as PrivateQuestion[] };
+    return { index, loaded: null, list: { questions: [] as PrivateQuestion[] }, at };
   }
 }
 
@@ -48,8 +63,29 @@ type Answer = EditableAnswer & { question: PrivateQuestion };
 
 /** The member's answer to one of their own private questions: /profile/edit-me-private/{n}. */
 export default function EditMePrivate({ loaderData }: Route.ComponentProps) {
+  return (
+    <QueryProvider>
+      <PrivateAnswerPage loaderData={loaderData} />
+    </QueryProvider>
+  );
+}
+
+/**
+ * The member's questions and this answer are the query cache's (privateQuestionQueries), seeded
+ * from the loader; every save puts the service's answer there.
+ */
+function PrivateAnswerPage({ loaderData }: { loaderData: Route.ComponentProps['loaderData'] }) {
   const { t, locale } = useI18n();
-  const { index, loaded, questions } = loaderData;
+  const api = useApi();
+  const memberId = useRootData()?.user?.id ?? 'guest';
+  const { index, at } = loaderData;
+  const answerQuery = privateQuestionQueries.answer(api, memberId, index);
+  const listQuery = privateQuestionQueries.list(api, memberId);
+  const read = loaderData.loaded !== null;
+  useLoaderSeed(answerQuery.queryKey, loaderData.loaded, at);
+  useLoaderSeed(listQuery.queryKey, read ? loaderData.list : null, at);
+  const loaded = useQuery({ ...answerQuery, enabled: read }).data ?? null;
+  const questions = useQuery({ ...listQuery, enabled: read }).data?.questions ?? [];
 
   if (!loaded) {
     return (
@@ -90,7 +126,12 @@ export default function EditMePrivate({ loaderData }: Route.ComponentProps) {
         <p className="notice answer-private-note">
           <Icon icon={Lock} size={16} /> {t('editMe.private.note')}
         </p>
-        <PrivateEditor key={question.questionId} loaded={loaded} index={index} />
+        <PrivateEditor
+          key={question.questionId}
+          loaded={loaded}
+          index={index}
+          memberId={memberId}
+        />
         <nav className="answer-nav" aria-label={t('editMe.nav.label')}>
           {index > 1 && (
             <LocalizedLink
@@ -149,31 +190,75 @@ export default function EditMePrivate({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function PrivateEditor({ loaded, index }: { loaded: PrivateAnswer; index: number }) {
+function PrivateEditor({
+  loaded,
+  index,
+  memberId,
+}: {
+  loaded: PrivateAnswer;
+  index: number;
+  memberId: string;
+}) {
   const api = useApi();
-  const memberId = useRootData()?.user?.id ?? 'guest';
+  const queryClient = useQueryClient();
   const id = loaded.question.questionId;
+  const key = privateQuestionQueries.answer(api, memberId, index).queryKey;
   const withQuestion = (answer: PrivateAnswer): Answer => ({
     ...answer.answer,
     question: answer.question,
   });
+  // The editor starts from the answer as the page opened with it; what it saves since is its own.
   const [initial] = useState<Answer>(() => withQuestion(loaded));
+  // Every answer the service gives back is the answer at this place from then on.
+  const put = (answer: PrivateAnswer) => queryClient.setQueryData(key, answer);
+  type Sent = { answerData: AnswerData; version: number };
+  const draft = useMutation({
+    mutationKey: privateQuestionMutations.draft,
+    // Sent even offline, to fail at once: the autosave keeps the text on the device, says "No
+    // connection" and tries again itself (the library would hold the call, unseen).
+    networkMode: 'always',
+    mutationFn: ({ answerData, version }: Sent) =>
+      api.privateQuestions.saveDraft(index, id, answerData, version),
+    onSuccess: put,
+  });
+  const live = useMutation({
+    mutationKey: privateQuestionMutations.live,
+    networkMode: 'always',
+    mutationFn: ({ answerData, version }: Sent) =>
+      api.privateQuestions.saveLive(index, id, answerData, version),
+    onSuccess: put,
+  });
+  const revert = useMutation({
+    mutationKey: privateQuestionMutations.revert,
+    networkMode: 'always',
+    mutationFn: (version: number) => api.privateQuestions.revertDraft(index, id, version),
+    onSuccess: put,
+  });
+  const subIds = loaded.question.subQuestions.map((sub) => sub.id);
+  // The answer's rules are the save call's (SavePrivateAnswerRequest).
+  const [resolver] = useState(() =>
+    answerResolver(SavePrivateAnswerRequest, subIds, (answerData) => ({
+      questionIndex: index,
+      questionId: id,
+      answerData,
+      version: 0,
+    })),
+  );
 
   return (
     <AnswerEditor<Answer>
       idPrefix="edit-private"
       subQuestions={loaded.question.subQuestions.map((sub) => ({ id: sub.id, label: sub.title }))}
+      resolver={resolver}
       initial={initial}
       storageKey={draftStorageKey(memberId, 'private', id)}
       saveDraft={async (answerData, version) =>
-        withQuestion(await api.privateQuestions.saveDraft(index, id, answerData, version))
+        withQuestion(await draft.mutateAsync({ answerData, version }))
       }
       saveLive={async (answerData, version) =>
-        withQuestion(await api.privateQuestions.saveLive(index, id, answerData, version))
+        withQuestion(await live.mutateAsync({ answerData, version }))
       }
-      revert={async (version) =>
-        withQuestion(await api.privateQuestions.revertDraft(index, id, version))
-      }
+      revert={async (version) => withQuestion(await revert.mutateAsync(version))}
       loadLatest={async () => {
         const latest = await api.privateQuestions.getAnswer(index);
         // The question at this place changed (one before it was deleted): start again from it.

@@ -1,17 +1,24 @@
 import {
   ME_PUBLISH_MIN_CHARS,
+  SaveAnswerRequest,
   longestSubAnswer,
+  type AnswerData,
+  type CurrentUserAnswers,
   type OwnMeAnswer,
   type PostPrivacy,
   type ProfileQuestion,
 } from '@mepedia/contracts';
 import { ApiError } from '@mepedia/web-api';
+import { meAnswerMutations, meAnswerQueries, withOwnAnswer } from '@mepedia/web-api/queries';
 import { editMeMessages, registerMessages, splitLocale } from '@mepedia/web-i18n';
+import { QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ChevronLeft, ChevronRight, ServerCrash } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { data } from 'react-router';
 import '../styles/answers.css';
 import { AnswerEditor, type EditorTools } from '../components/answers/answer-editor';
+import { answerResolver } from '../components/answers/answer-form';
+import { publishMutation } from '../components/answers/publish';
 import { draftStorageKey } from '../components/answers/autosave';
 import { QuestionnaireProgress } from '../components/answers/progress';
 import { mayOpen, nextOpenIndex } from '../components/answers/questionnaire';
@@ -19,6 +26,8 @@ import { EmptyState } from '../components/empty-state';
 import { FormError } from '../components/field';
 import { Icon } from '../components/icon';
 import { LocalizedLink } from '../components/localized-link';
+import { QueryProvider } from '../components/query/query-provider';
+import { useLoaderSeed } from '../components/query/seed';
 import { useToasts } from '../components/toasts';
 import { RadioGroup } from '../components/ui/radio-group';
 import { useApi } from '../lib/api';
@@ -38,18 +47,22 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (!/^\d+$/.test(params.questionIndex) || !Number.isSafeInteger(index))
     throw data(null, { status: 404 });
   const api = serverApi(context, request);
+  // Read with the query layer's definitions (a cache for this answer alone, so the key's member
+  // does not matter here); the page puts what they read in its cache under the member's keys
+  // (useLoaderSeed), and nothing is asked again in the browser.
+  const queries = new QueryClient();
+  const at = Date.now();
   const [questions, answers] = await Promise.all([
-    api.profileQuestions.getQuestions().catch(() => null),
+    queries.fetchQuery(meAnswerQueries.questionnaire(api)).catch(() => null),
     // A failure here is told on the page ('error loading answers'), with a way to try again.
-    api.meAnswers.getCurrentUserAnswers().catch((error: unknown) => {
+    queries.fetchQuery(meAnswerQueries.own(api, 'loader')).catch((error: unknown) => {
       if (error instanceof ApiError && error.status === 401) throw data(null, { status: 401 });
       return null;
     }),
   ]);
-  if (!questions) return { index, questions: [], answers: null };
-  const ordered = [...questions].sort((a, b) => a.index - b.index);
-  if (!ordered.some((question) => question.index === index)) throw data(null, { status: 404 });
-  return { index, questions: ordered, answers };
+  if (!questions) return { index, questions: [], answers: null, at };
+  if (!questions.some((question) => question.index === index)) throw data(null, { status: 404 });
+  return { index, questions, answers, at };
 }
 
 export const meta: Route.MetaFunction = ({ location, matches, data: loaded }) => {
@@ -64,18 +77,36 @@ export const meta: Route.MetaFunction = ({ location, matches, data: loaded }) =>
   );
 };
 
+type Loaded = Route.ComponentProps['loaderData'];
+
 /** The questionnaire, one question at a time: /profile/edit-me/{n}. */
 export default function EditMe({ loaderData }: Route.ComponentProps) {
+  return (
+    <QueryProvider>
+      <Questionnaire loaderData={loaderData} />
+    </QueryProvider>
+  );
+}
+
+/**
+ * The questions and the member's answers are the query cache's (meAnswerQueries), seeded from
+ * the loader: every save puts the service's answer there, so the progress, the question that
+ * opens next and the magazine panel follow it.
+ */
+function Questionnaire({ loaderData }: { loaderData: Loaded }) {
   const { t, locale } = useI18n();
-  const { index, questions } = loaderData;
-  const question = questions.find((q) => q.index === index);
-  const [answers, setAnswers] = useState<OwnMeAnswer[] | null>(loaderData.answers?.answers ?? null);
-  // Another question, another page's data: start from it.
-  const [shownFor, setShownFor] = useState(loaderData);
-  if (shownFor !== loaderData) {
-    setShownFor(loaderData);
-    setAnswers(loaderData.answers?.answers ?? null);
-  }
+  const api = useApi();
+  const memberId = useRootData()?.user?.id ?? 'guest';
+  const { index, at } = loaderData;
+  const questionnaire = meAnswerQueries.questionnaire(api);
+  const own = meAnswerQueries.own(api, memberId);
+  // A loader that could not read them says so below, with a way to try again.
+  const read = loaderData.questions.length > 0 && loaderData.answers !== null;
+  useLoaderSeed(questionnaire.queryKey, read ? loaderData.questions : null, at);
+  useLoaderSeed(own.queryKey, read ? loaderData.answers : null, at);
+  const questions = useQuery({ ...questionnaire, enabled: read }).data ?? [];
+  const answers = useQuery({ ...own, enabled: read }).data?.answers ?? null;
+  const question = read ? questions.find((q) => q.index === index) : undefined;
 
   if (!question || !answers) {
     return (
@@ -118,12 +149,7 @@ export default function EditMe({ loaderData }: Route.ComponentProps) {
               key={question.questionId}
               question={question}
               answer={answer}
-              onAnswer={(changed) =>
-                setAnswers((current) => [
-                  ...(current ?? []).filter((a) => a.questionId !== changed.questionId),
-                  changed,
-                ])
-              }
+              memberId={memberId}
             />
           </>
         ) : (
@@ -193,26 +219,70 @@ function QuestionNav({
   );
 }
 
+/** The draft, the live answer and the magazine: each a mutation over the member's answers. */
+function useAnswerMutations(questionId: string, memberId: string) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const key = meAnswerQueries.own(api, memberId).queryKey;
+  // Every answer the service gives back is the member's answer to the question from then on.
+  const put = (answer: OwnMeAnswer) =>
+    queryClient.setQueryData(key, (all: CurrentUserAnswers | undefined) =>
+      withOwnAnswer(all, answer),
+    );
+  type Sent = { answerData: AnswerData; version: number };
+  const draft = useMutation({
+    mutationKey: meAnswerMutations.draft,
+    // Sent even offline, to fail at once: the autosave keeps the text on the device, says "No
+    // connection" and tries again itself (the library would hold the call, unseen).
+    networkMode: 'always',
+    mutationFn: ({ answerData, version }: Sent) =>
+      api.meAnswers.saveDraft(questionId, answerData, version),
+    onSuccess: put,
+  });
+  const live = useMutation({
+    mutationKey: meAnswerMutations.live,
+    networkMode: 'always',
+    mutationFn: ({ answerData, version, privacy }: Sent & { privacy: PostPrivacy }) =>
+      api.meAnswers.saveLive(questionId, answerData, version, privacy),
+    onSuccess: put,
+  });
+  const revert = useMutation({
+    mutationKey: meAnswerMutations.revert,
+    networkMode: 'always',
+    mutationFn: (version: number) => api.meAnswers.revertDraft(questionId, version),
+    onSuccess: put,
+  });
+  const publishing = useMutation(publishMutation(api, queryClient, memberId, questionId));
+  return { draft, live, revert, publishing };
+}
+
 function QuestionEditor({
   question,
   answer,
-  onAnswer,
+  memberId,
 }: {
   question: ProfileQuestion;
   answer: OwnMeAnswer | undefined;
-  onAnswer: (answer: OwnMeAnswer) => void;
+  memberId: string;
 }) {
   const { t, locale } = useI18n();
   const api = useApi();
-  const memberId = useRootData()?.user?.id ?? 'guest';
-  const [privacy, setPrivacy] = useState<PostPrivacy>(answer?.privacy ?? 'public');
-  const [published, setPublished] = useState(answer?.publishedAsPost ?? false);
   const id = question.questionId;
-
-  const received = (changed: OwnMeAnswer) => {
-    setPublished(changed.publishedAsPost);
-    onAnswer(changed);
-  };
+  // The editor starts from the answer as the page opened with it; what it saves since is its own.
+  const [initial] = useState(answer ?? null);
+  const [privacy, setPrivacy] = useState<PostPrivacy>(answer?.privacy ?? 'public');
+  // The privacy the next Save sends, whichever render the editor's call was made in.
+  const privacyNow = useRef(privacy);
+  privacyNow.current = privacy;
+  const { draft, live, revert, publishing } = useAnswerMutations(id, memberId);
+  // The answer's rules are the save call's (SaveAnswerRequest): a rule changed there changes them.
+  const [resolver] = useState(() =>
+    answerResolver(
+      SaveAnswerRequest,
+      question.subQuestions.map((sub) => sub.subQuestionId),
+      (answerData) => ({ questionId: id, answerData, version: 0, privacy: privacyNow.current }),
+    ),
+  );
 
   return (
     <AnswerEditor<OwnMeAnswer>
@@ -221,19 +291,19 @@ function QuestionEditor({
         id: sub.subQuestionId,
         label: sub.text[locale],
       }))}
-      initial={answer ?? null}
+      resolver={resolver}
+      initial={initial}
       storageKey={draftStorageKey(memberId, 'me', id)}
-      saveDraft={(answerData, version) => api.meAnswers.saveDraft(id, answerData, version)}
-      saveLive={(answerData, version) => api.meAnswers.saveLive(id, answerData, version, privacy)}
-      revert={(version) => api.meAnswers.revertDraft(id, version)}
+      saveDraft={(answerData, version) => draft.mutateAsync({ answerData, version })}
+      saveLive={(answerData, version) =>
+        live.mutateAsync({ answerData, version, privacy: privacyNow.current })
+      }
+      revert={(version) => revert.mutateAsync(version)}
       loadLatest={async () =>
         (await api.meAnswers.getCurrentUserAnswers()).answers.find((a) => a.questionId === id) ??
         null
       }
-      onAnswer={(changed) => {
-        setPrivacy(changed.privacy);
-        received(changed);
-      }}
+      onAnswer={(changed) => setPrivacy(changed.privacy)}
       beforeActions={
         <RadioGroup
           legend={t('editMe.privacy.legend')}
@@ -250,65 +320,57 @@ function QuestionEditor({
       }
       after={(tools) => (
         <MagazinePanel
-          questionId={id}
           tools={tools}
-          published={published}
-          onAnswer={(changed) => {
-            setPrivacy(changed.privacy);
-            received(changed);
-          }}
+          published={answer?.publishedAsPost ?? false}
+          publishing={publishing}
+          onPublished={(changed) => setPrivacy(changed.privacy)}
         />
       )}
     />
   );
 }
 
+type PublishMutation = ReturnType<typeof useAnswerMutations>['publishing'];
+
 function MagazinePanel({
-  questionId,
   tools,
   published,
-  onAnswer,
+  publishing,
+  onPublished,
 }: {
-  questionId: string;
   tools: EditorTools<OwnMeAnswer>;
   published: boolean;
-  onAnswer: (answer: OwnMeAnswer) => void;
+  publishing: PublishMutation;
+  onPublished: (answer: OwnMeAnswer) => void;
 }) {
   const { t, locale } = useI18n();
-  const api = useApi();
   const toasts = useToasts();
-  const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const remaining = Math.max(0, ME_PUBLISH_MIN_CHARS - longestSubAnswer(tools.data));
+  const busy = publishing.isPending;
   const sending = busy || tools.busy;
+
+  // Shown at once (publishMutation); the toast once the service has it, the error if not.
+  const toggle = (on: boolean) =>
+    publishing.mutate(on, {
+      onSuccess: (changed) => {
+        onPublished(changed);
+        toasts.success(t(on ? 'editMe.publish.done' : 'editMe.publish.removed'));
+      },
+      onError: (failure) =>
+        setError(`${t('editMe.error.publish')}: ${describeApiError(failure, locale).message}`),
+    });
 
   const publish = async () => {
     setError(null);
     // What is published is the saved answer: save what is on screen first.
     const saved = await tools.saveLive();
-    if (!saved) return;
-    setBusy(true);
-    try {
-      onAnswer(await api.meAnswers.togglePublishAsPost(questionId, 'public'));
-      toasts.success(t('editMe.publish.done'));
-    } catch (failure) {
-      setError(`${t('editMe.error.publish')}: ${describeApiError(failure, locale).message}`);
-    } finally {
-      setBusy(false);
-    }
+    if (saved) toggle(true);
   };
 
-  const remove = async () => {
+  const remove = () => {
     setError(null);
-    setBusy(true);
-    try {
-      onAnswer(await api.meAnswers.deleteMeAnswersFromPosts(questionId));
-      toasts.success(t('editMe.publish.removed'));
-    } catch (failure) {
-      setError(`${t('editMe.error.publish')}: ${describeApiError(failure, locale).message}`);
-    } finally {
-      setBusy(false);
-    }
+    toggle(false);
   };
 
   return (
@@ -323,7 +385,7 @@ function MagazinePanel({
             className="button button-secondary"
             disabled={sending}
             aria-busy={busy}
-            onClick={() => void remove()}
+            onClick={remove}
           >
             {busy ? t('form.sending') : t('editMe.publish.remove')}
           </button>

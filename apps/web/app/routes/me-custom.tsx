@@ -6,6 +6,8 @@ import {
   registerMessages,
   splitLocale,
 } from '@mepedia/web-i18n';
+import { privateQuestionQueries } from '@mepedia/web-api/queries';
+import { QueryClient } from '@tanstack/react-query';
 import { ChevronLeft, ChevronRight, Lock, Plus } from 'lucide-react';
 import { data, redirect } from 'react-router';
 import { EmptyState } from '../components/empty-state';
@@ -44,12 +46,17 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     throw data(null, { status: 404 });
   const asked = params.questionIndex;
   if (asked !== undefined && !/^\d{1,2}$/.test(asked)) throw data(null, { status: 404 });
-  const { questions } = await api.privateQuestions.getQuestions();
+  // Read through the query layer's definitions (the answer's editor shares them); the page reads
+  // its loader data and keeps no cache, so it loads no query library (docs/web.md).
+  const queries = new QueryClient();
+  const { questions } = await queries.fetchQuery(privateQuestionQueries.list(api, session.id));
   if (questions.length === 0) return { userId: session.id, page: null, count: 0 };
   const index = asked === undefined ? questions[0]!.questionIndex : Number(asked);
   if (!questions.some((question) => question.questionIndex === index))
     throw data(null, { status: 404 });
-  const page: PrivateAnswer = await api.privateQuestions.getAnswer(index);
+  const page: PrivateAnswer = await queries.fetchQuery(
+    privateQuestionQueries.answer(api, session.id, index),
+  );
   return { userId: session.id, page, count: questions.length };
 }
 

@@ -7,6 +7,8 @@ import {
   registerMessages,
   splitLocale,
 } from '@mepedia/web-i18n';
+import { meAnswerQueries } from '@mepedia/web-api/queries';
+import { QueryClient } from '@tanstack/react-query';
 import { BookOpen, ChevronLeft, ChevronRight, Lock } from 'lucide-react';
 import { data, redirect } from 'react-router';
 import { Avatar } from '../components/avatar';
@@ -53,9 +55,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     });
   }
   const profile = await profileOr404(api, params.profileId);
+  // Read through the query layer's definitions (the editor's pages share them); the page itself
+  // reads its loader data and keeps no cache, so it loads no query library (docs/web.md).
+  const queries = new QueryClient();
   const [answers, questions] = await Promise.all([
-    api.meAnswers.getUserAnswers(profile.id),
-    api.profileQuestions.getQuestions(),
+    queries.fetchQuery(meAnswerQueries.member(api, profile.id)),
+    queries.fetchQuery(meAnswerQueries.questionnaire(api)),
   ]);
   const answered = answers.filter(hasAnswerText).sort((a, b) => a.index - b.index);
   const asked = params.questionIndex;

@@ -1,9 +1,12 @@
-import { SUB_ANSWER_MAX, sameAnswers, type AnswerData } from '@mepedia/contracts';
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { sameAnswers, type AnswerData } from '@mepedia/contracts';
+import { useEffect, useState, type ReactNode } from 'react';
+import type { Resolver } from 'react-hook-form';
 import { FormError, TextAreaField } from '../field';
 import { useToasts } from '../toasts';
+import { useContractForm } from '../../lib/contract-form';
 import { describeApiError } from '../../lib/forms';
 import { useI18n } from '../../lib/i18n';
+import { answerData, answerValues, type AnswerValues } from './answer-form';
 import {
   autosaveAnnouncement,
   isStaleError,
@@ -32,6 +35,8 @@ type Props<T extends EditableAnswer> = {
   /** Ids start with it: one editor per page. */
   idPrefix: string;
   subQuestions: ReadonlyArray<{ id: string; label: string }>;
+  /** The answer's rules: its save call's contract (answer-form.ts), checked on Save. */
+  resolver: Resolver<AnswerValues, unknown, AnswerData>;
   initial: T | null;
   storageKey: string;
   saveDraft: (data: AnswerData, version: number) => Promise<T>;
@@ -60,7 +65,11 @@ const STATUS_KEYS = {
 /**
  * The draft / live editor of one question: a field per sub-question, the draft saved as the
  * member types (useAutosave), Save and Revert on the server's versions, and the choice to make
- * when another window saved a newer draft.
+ * when another window saved a newer draft. The fields are a react-hook-form form over the save
+ * call's contract (`resolver`): Save sends only what the service would take, and a field's error
+ * goes as soon as it is valid. The autosave keeps every keystroke (on the device, then on the
+ * server) whatever the rules say; what it puts back (a revert, text restored, another window's)
+ * is set into the form.
  */
 export function AnswerEditor<T extends EditableAnswer>(props: Props<T>) {
   const { t, locale } = useI18n();
@@ -85,6 +94,32 @@ export function AnswerEditor<T extends EditableAnswer>(props: Props<T>) {
     },
   });
 
+  const subIds = props.subQuestions.map((sub) => sub.id);
+  // The texts the page opens with: drawn on the server in the fields, and the form's start.
+  const [start] = useState(() => answerValues(subIds, state.data));
+  const form = useContractForm(props.resolver, { defaultValues: start });
+  const { watch, getValues, setValue } = form;
+  // What the member types goes to the autosave (kept on the device at once, sent after a pause).
+  useEffect(() => {
+    const typing = watch((values, { type }) => {
+      if (type === 'change') controller.edit(answerData(subIds, values));
+    });
+    return () => typing.unsubscribe();
+    // The sub-questions are the question's: one editor per question (keyed by the page).
+  }, [watch, controller]);
+  // What the autosave puts in place of the typing (a revert, text restored from the device,
+  // another window's draft) is what the fields show; checked again once a Save showed errors.
+  useEffect(() => {
+    const shown = answerData(subIds, getValues());
+    if (sameAnswers(state.data, shown)) return;
+    subIds.forEach((id, position) => {
+      if ((state.data[id] ?? '') !== (shown[id] ?? ''))
+        setValue(`answers.${position}`, state.data[id] ?? '', {
+          shouldValidate: form.formState.submitCount > 0,
+        });
+    });
+  }, [state.data, getValues, setValue]);
+
   const problem = (
     key: 'editMe.error.saveDraft' | 'editMe.error.saveLive' | 'editMe.error.load',
     error: unknown,
@@ -108,10 +143,10 @@ export function AnswerEditor<T extends EditableAnswer>(props: Props<T>) {
     }
   };
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  // Save: the contract's check first (the fields' errors), then the live answer.
+  const onSubmit = form.onSubmit(async () => {
     if (await saveLive()) toasts.success(t('editMe.saved'));
-  };
+  });
 
   const onRevert = async () => {
     setBusy('revert');
@@ -163,7 +198,7 @@ export function AnswerEditor<T extends EditableAnswer>(props: Props<T>) {
     <>
       <form
         className="form answer-form"
-        onSubmit={(event) => void onSubmit(event)}
+        onSubmit={onSubmit}
         noValidate
         aria-describedby={`${props.idPrefix}-live`}
       >
@@ -197,11 +232,10 @@ export function AnswerEditor<T extends EditableAnswer>(props: Props<T>) {
             key={sub.id}
             id={`${props.idPrefix}-${position + 1}`}
             label={sub.label}
-            name={sub.id}
             rows={6}
-            maxLength={SUB_ANSWER_MAX}
-            value={state.data[sub.id] ?? ''}
-            onChange={(event) => controller.edit({ ...state.data, [sub.id]: event.target.value })}
+            defaultValue={start.answers[position]}
+            {...form.register(`answers.${position}`)}
+            error={form.errorOf(`answers.${position}`)}
           />
         ))}
         <div className="answer-status-row">

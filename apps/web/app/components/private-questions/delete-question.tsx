@@ -1,5 +1,7 @@
 import type { PrivateQuestion } from '@mepedia/contracts';
+import { privateQuestionMutations, privateQuestionQueries } from '@mepedia/web-api/queries';
 import { localizePath } from '@mepedia/web-i18n';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -25,22 +27,33 @@ export function DeleteQuestion({
   const api = useApi();
   const navigate = useNavigate();
   const toasts = useToasts();
+  const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // Deleted: the questions after it are renumbered, so the cache forgets every read of the
+  // member's questions and answers; the page leaves for the profile.
+  const deleting = useMutation({
+    mutationKey: privateQuestionMutations.remove,
+    networkMode: 'always',
+    mutationFn: () => api.privateQuestions.deleteQuestionByIndex(question.questionIndex),
+    onSuccess: () => {
+      if (memberId)
+        queryClient.removeQueries({ queryKey: privateQuestionQueries.member(memberId) });
+    },
+  });
+  // Busy from the click until the page has left (a success) or the error shows.
+  const busy = deleting.isPending || deleting.isSuccess;
 
-  const remove = async () => {
-    setBusy(true);
+  const remove = () => {
     setError(null);
-    try {
-      await api.privateQuestions.deleteQuestionByIndex(question.questionIndex);
-      toasts.success(t('privateQuestions.delete.done'));
-      setOpen(false);
-      void navigate(localizePath(memberId ? `/profile/${memberId}` : '/', locale));
-    } catch (failure) {
-      setBusy(false);
-      setError(describeApiError(failure, locale).message);
-    }
+    deleting.mutate(undefined, {
+      onSuccess: () => {
+        toasts.success(t('privateQuestions.delete.done'));
+        setOpen(false);
+        void navigate(localizePath(memberId ? `/profile/${memberId}` : '/', locale));
+      },
+      onError: (failure) => setError(describeApiError(failure, locale).message),
+    });
   };
 
   return (
@@ -74,7 +87,7 @@ export function DeleteQuestion({
               className="button button-danger"
               disabled={busy}
               aria-busy={busy || undefined}
-              onClick={() => void remove()}
+              onClick={remove}
             >
               {busy ? t('privateQuestions.delete.deleting') : t('privateQuestions.delete.confirm')}
             </button>

@@ -7,6 +7,8 @@ import {
   type PrivateQuestion,
 } from '@mepedia/contracts';
 import { ApiError } from '@mepedia/web-api';
+import { privateQuestionMutations, privateQuestionQueries } from '@mepedia/web-api/queries';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { localizePath } from '@mepedia/web-i18n';
 import { Plus, Trash2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
@@ -45,9 +47,28 @@ import {
  * creates the question; with a saved question it edits it, and asks before a save that would
  * delete answers (the server matches sub-questions by place and drops the places past the end).
  */
-export function QuestionForm({ saved }: { saved: PrivateQuestion | null }) {
+export function QuestionForm({
+  saved,
+  memberId,
+}: {
+  saved: PrivateQuestion | null;
+  memberId: string;
+}) {
   const { t, locale } = useI18n();
   const api = useApi();
+  const queryClient = useQueryClient();
+  // A question made or changed: every read of the member's questions and answers is old (the
+  // server matches answers by place), so the cache forgets them and the next page reads afresh.
+  const saving = useMutation({
+    mutationKey: privateQuestionMutations.save,
+    networkMode: 'always',
+    mutationFn: (body: InsertPrivateQuestionRequest) =>
+      saved
+        ? api.privateQuestions.updatePrivateQuestion({ questionId: saved.questionId, ...body })
+        : api.privateQuestions.insertNewPrivateQuestion(body),
+    onSuccess: () =>
+      queryClient.removeQueries({ queryKey: privateQuestionQueries.member(memberId) }),
+  });
   const navigate = useNavigate();
   const toasts = useToasts();
   const baseId = useId();
@@ -101,12 +122,7 @@ export function QuestionForm({ saved }: { saved: PrivateQuestion | null }) {
 
   const send = async (body: InsertPrivateQuestionRequest) => {
     try {
-      const question = saved
-        ? await api.privateQuestions.updatePrivateQuestion({
-            questionId: saved.questionId,
-            ...body,
-          })
-        : await api.privateQuestions.insertNewPrivateQuestion(body);
+      const question = await saving.mutateAsync(body);
       setLeaving(true);
       toasts.success(t(saved ? 'privateQuestions.update.done' : 'privateQuestions.create.done'));
       void navigate(localizePath(`/profile/edit-me-private/${question.questionIndex}`, locale));
