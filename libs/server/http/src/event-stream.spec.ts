@@ -32,16 +32,25 @@ function collect(body: NodeJS.ReadableStream): {
   until(text: string): Promise<string>;
 } {
   let seen = '';
+  let ended = false;
   const waiting: Array<() => void> = [];
+  const wakeAll = () => {
+    for (const wake of waiting.splice(0)) wake();
+  };
   body.on('data', (chunk: Buffer) => {
     seen += chunk.toString('utf8');
-    for (const wake of waiting.splice(0)) wake();
+    wakeAll();
   });
-  body.on('error', () => undefined);
+  // Ended or cut before the text came: the wait fails at once rather than at the test's timeout.
+  body.on('error', () => ((ended = true), wakeAll()));
+  body.on('end', () => ((ended = true), wakeAll()));
   return {
     text: () => seen,
     async until(text) {
-      while (!seen.includes(text)) await new Promise<void>((resolve) => waiting.push(resolve));
+      while (!seen.includes(text)) {
+        if (ended) throw new Error(`the stream ended before ${JSON.stringify(text)}: ${seen}`);
+        await new Promise<void>((resolve) => waiting.push(resolve));
+      }
       return seen;
     },
   };
