@@ -131,6 +131,7 @@ export const READS_WITH_A_BODY: ReadonlySet<string> = new Set([
   'POST /api/users/getPublishedUsers',
   'POST /api/users/getHomepageUsers',
   'POST /api/posts/getPosts',
+  'POST /api/posts/getFollowingPosts',
   'POST /api/posts/getPostById',
   'POST /api/posts/getMePost',
   'POST /api/feedMessages/getMessages',

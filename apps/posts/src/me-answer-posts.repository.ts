@@ -8,6 +8,12 @@ export type MePost = Omit<typeof posts.$inferInsert, 'publisherId' | 'questionId
   questionId: string;
 };
 
+/** What `post.published` says of a post (issue 32). */
+export type PublishedFacts = Pick<
+  PostRow,
+  'id' | 'publisherId' | 'privacy' | 'title' | 'contentText' | 'questionId' | 'createdAt'
+>;
+
 /**
  * Members' posts for their questionnaire answers (one per member and question), written from
  * the me-answers service's events in the service's transaction (posts.store.ts).
@@ -33,7 +39,7 @@ export class MeAnswerPostsRepository {
   }
 
   /** Make the member's post for the question, or change the one there is; what it now is. */
-  async upsert(post: MePost): Promise<Pick<PostRow, 'id' | 'publisherId' | 'privacy'> | undefined> {
+  async upsert(post: MePost): Promise<PublishedFacts | undefined> {
     const [applied] = await this.db
       .insert(posts)
       .values(post)
@@ -50,7 +56,15 @@ export class MeAnswerPostsRepository {
           updatedAt: post.updatedAt,
         },
       })
-      .returning({ id: posts.id, publisherId: posts.publisherId, privacy: posts.privacy });
+      .returning({
+        id: posts.id,
+        publisherId: posts.publisherId,
+        privacy: posts.privacy,
+        title: posts.title,
+        contentText: posts.contentText,
+        questionId: posts.questionId,
+        createdAt: posts.createdAt,
+      });
     return applied;
   }
 

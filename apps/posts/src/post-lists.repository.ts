@@ -9,6 +9,7 @@ import {
   like,
   lt,
   lte,
+  ne,
   or,
   sql,
   type Placeholder,
@@ -16,7 +17,7 @@ import {
 } from 'drizzle-orm';
 import type { ListVisibility } from './posts.access';
 import { summaryColumns, type SummaryWithPublisher } from './posts.rows';
-import { posts, publishers } from './posts.schema';
+import { follows, posts, publishers } from './posts.schema';
 
 export type ListFilter = ListVisibility & {
   publisherId?: string | undefined;
@@ -154,7 +155,7 @@ export class PostListsRepository {
         ),
       );
     }
-    if (filter.after) conditions.push(after(filter.after, sort));
+    if (filter.after) conditions.push(afterRow(filter.after, sort));
     const order =
       sort === 'oldest'
         ? [asc(posts.createdAt), asc(posts.id)]
@@ -162,6 +163,35 @@ export class PostListsRepository {
     return this.pageOf(and(...conditions), order, {
       limit: count,
       offset: filter.after ? 0 : offset,
+    });
+  }
+
+  /**
+   * "From people you follow": `count` public posts of the members `followerId` follows (not
+   * their own), newest first, past `after`. One statement: the follower's follows by the key's
+   * prefix, each followee's public posts by the publisher index, the page's rows and publishers
+   * fetched once (no query per post). A private post is never in it, whoever follows whom.
+   */
+  following(
+    followerId: string,
+    after: { createdAt: Date; id: string } | undefined,
+    count: number,
+  ): Promise<SummaryWithPublisher[]> {
+    const followed = this.db
+      .select({ id: follows.followeeId })
+      .from(follows)
+      .where(
+        and(
+          eq(follows.followerId, followerId),
+          eq(follows.following, true),
+          ne(follows.followeeId, followerId),
+        ),
+      );
+    const conditions: SQL[] = [eq(posts.privacy, 'public'), inArray(posts.publisherId, followed)];
+    if (after) conditions.push(afterRow(after, 'mostRecent'));
+    return this.pageOf(and(...conditions), [desc(posts.createdAt), desc(posts.id)], {
+      limit: count,
+      offset: 0,
     });
   }
 
@@ -196,7 +226,7 @@ export class PostListsRepository {
 }
 
 /** Past the cursor's row, in the list's order. */
-function after({ createdAt, id }: { createdAt: Date; id: string }, sort: Sort): SQL {
+function afterRow({ createdAt, id }: { createdAt: Date; id: string }, sort: Sort): SQL {
   return (
     sort === 'oldest'
       ? or(gt(posts.createdAt, createdAt), and(eq(posts.createdAt, createdAt), gt(posts.id, id)))

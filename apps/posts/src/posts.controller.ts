@@ -24,6 +24,14 @@ export class PostsController {
     return this.posts.list(body, viewerOf(identity));
   }
 
+  @Endpoint(routes.getFollowingPosts)
+  getFollowingPosts(
+    @Input('body') body: In<typeof routes.getFollowingPosts, 'body'>,
+    @CurrentMember() member: Member,
+  ) {
+    return this.posts.followingPosts(member.userId, body);
+  }
+
   @Endpoint(routes.create)
   create(@Input('body') body: In<typeof routes.create, 'body'>, @CurrentMember() member: Member) {
     return this.posts.create(member.userId, body);

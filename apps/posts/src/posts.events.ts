@@ -4,7 +4,8 @@ import type { PostsService } from './posts.service';
 
 /**
  * The posts service's share of domain events: publishers' names and pictures, departures,
- * questionnaire answers' posts, and likes and views handed over by the reactions service. Each
+ * questionnaire answers' posts, likes and views handed over by the reactions service, and who
+ * follows whom (the notifications service's). Each
  * goes to the service, whose rules apply as they do to a call.
  */
 export function postsEventsHandler(service: PostsService, logger: AppLogger) {
@@ -23,6 +24,10 @@ export function postsEventsHandler(service: PostsService, logger: AppLogger) {
     // service's rules (who may read the post) decide, as for its own like.
     'post.like.requested': async ({ postId, userId, liked }) => {
       await service.applyLikeRequest(postId, userId, liked);
+    },
+    // Who follows whom (the notifications service's): "From people you follow" reads it.
+    'follow.changed': async (follow, event) => {
+      await service.applyFollow(follow, new Date(event.occurredAt));
     },
     // A view counted through userViews/toggleView: post views are ours too.
     'post.view.requested': async ({ postId, viewer }) => {

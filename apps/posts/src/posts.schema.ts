@@ -1,6 +1,7 @@
 import { outboxTable } from '@mepedia/server-queue';
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   date,
   index,
@@ -189,6 +190,27 @@ export const removedMembers = postsSchema.table('removed_members', {
   memberKey: text('member_key').primaryKey(),
   removedAt: timestamp('removed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
+
+/**
+ * Who follows whom, as the notifications service announces it (follow.changed, issue 32): the
+ * "From people you follow" list reads it. A row per pair ever announced, `following` as last
+ * said: an unfollow stays as a row, so an older follow arriving late (`changedAt`) changes
+ * nothing. A member who leaves takes their rows, both ways (user.deleted).
+ */
+export const follows = postsSchema.table(
+  'follows',
+  {
+    followerId: uuid('follower_id').notNull(),
+    followeeId: uuid('followee_id').notNull(),
+    following: boolean('following').notNull(),
+    changedAt: timestamp('changed_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [
+    // The list reads a follower's rows (the key's prefix); a departure, a followee's.
+    primaryKey({ columns: [table.followerId, table.followeeId] }),
+    index('follows_followee_idx').on(table.followeeId),
+  ],
+);
 
 export const outbox = outboxTable(postsSchema);
 

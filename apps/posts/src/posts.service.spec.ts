@@ -23,6 +23,7 @@ type State = {
   publishers: Map<string, { image: string | null; searchName: string }>;
   left: Set<string>;
   answerEvents: Map<string, Date>;
+  follows: Map<string, { following: boolean; at: Date }>;
   events: Event[];
 };
 
@@ -37,6 +38,7 @@ function copy(state: State): State {
     publishers: new Map(state.publishers),
     left: new Set(state.left),
     answerEvents: new Map(state.answerEvents),
+    follows: new Map(state.follows),
     events: [...state.events],
   };
 }
@@ -163,6 +165,20 @@ function ports(s: State): PostsTransaction {
         return mine.map((p) => p.id);
       },
     },
+    follows: {
+      apply: async (followerId, followeeId, following, at) => {
+        const last = s.follows.get(pair(followerId, followeeId));
+        const gone = [followerId, followeeId].some((id) => s.left.has(removedMemberKey(id)));
+        if (gone || (last && last.at >= at)) return false;
+        s.follows.set(pair(followerId, followeeId), { following, at });
+        return true;
+      },
+      removeMember: async (userId) => {
+        const theirs = [...s.follows.keys()].filter((key) => key.split(' ').includes(userId));
+        for (const key of theirs) s.follows.delete(key);
+        return theirs.length;
+      },
+    },
     outbox: {
       append: async (type, payload) => void s.events.push({ type, payload }),
     },
@@ -179,12 +195,20 @@ function newStore() {
       publishers: new Map(),
       left: new Set(),
       answerEvents: new Map(),
+      follows: new Map(),
       events: [],
     },
     copy,
   );
   const page: SummaryWithPublisher[] = [];
   const list = jest.fn(async (_filter: ListFilter) => page);
+  const following = jest.fn(
+    async (
+      _followerId: string,
+      _after: { createdAt: Date; id: string } | undefined,
+      count: number,
+    ) => page.slice(0, count),
+  );
   const store: PostsStore = {
     get posts() {
       return ports(kept.current()).posts;
@@ -192,12 +216,13 @@ function newStore() {
     get members() {
       return ports(kept.current()).members;
     },
-    lists: { list },
+    lists: { list, following },
     transaction: (work) => kept.transaction((draft) => work(ports(draft))),
   };
   return {
     store,
     list,
+    following,
     page,
     state: kept.current,
     events: () => kept.current().events,
@@ -235,8 +260,30 @@ describe(PostsService.name, () => {
           type: 'post.privacy.changed',
           payload: { postId: post.postId, publisherId: author, privacy: 'private' },
         },
+        {
+          type: 'post.published',
+          payload: {
+            postId: post.postId,
+            publisherId: author,
+            title: 'A summer',
+            excerpt: LONG,
+            privacy: 'private',
+            createdAt: post.createdAt,
+          },
+        },
       ]);
       expect(nudges).toHaveBeenCalled();
+    });
+
+    it('cuts a long story’s excerpt in post.published, as plain text', async () => {
+      const { sut, events } = setUp();
+      await sut.create(author, { ...input(), content: `<p><b>${LONG}</b></p><p>${LONG}</p>` });
+      const published = events().find((e) => e.type === 'post.published');
+      const excerpt = published?.payload['excerpt'] as string;
+      expect(excerpt.startsWith('A story told slowly')).toBe(true);
+      expect(excerpt.endsWith('…')).toBe(true);
+      expect(excerpt).not.toMatch(/[<>]/);
+      expect(Array.from(excerpt).length).toBeLessThanOrEqual(140);
     });
 
     it('refuses content too short, and stores and announces nothing', async () => {
@@ -258,12 +305,26 @@ describe(PostsService.name, () => {
       expect((await sut.update(author, { postId, title: 'Another summer' })).title).toBe(
         'Another summer',
       );
-      expect(events()).toHaveLength(before);
+      // A new title is announced as the post now is (post.published), its privacy not.
+      expect(
+        events()
+          .slice(before)
+          .map((e) => e.type),
+      ).toEqual(['post.published']);
+      expect(events().at(-1)?.payload).toMatchObject({ title: 'Another summer' });
+      await sut.update(author, { postId, credit: 'Photo: me' });
+      expect(events()).toHaveLength(before + 1);
       expect((await sut.updatePrivacy(author, postId, 'private')).privacy).toBe('private');
-      expect(events().at(-1)).toEqual({
-        type: 'post.privacy.changed',
-        payload: { postId, publisherId: author, privacy: 'private' },
-      });
+      expect(events().slice(-2)).toEqual([
+        {
+          type: 'post.privacy.changed',
+          payload: { postId, publisherId: author, privacy: 'private' },
+        },
+        {
+          type: 'post.published',
+          payload: expect.objectContaining({ postId, title: 'Another summer', privacy: 'private' }),
+        },
+      ]);
     });
 
     it('tells another member a public post is not theirs, and a private one does not exist', async () => {
@@ -399,8 +460,14 @@ describe(PostsService.name, () => {
       expect(await sut.like(postId, other)).toEqual({ liked: true, likes: 1 });
       expect(await sut.like(postId, other)).toEqual({ liked: false, likes: 0 });
       expect(events().filter((e) => e.type === 'post.like.changed')).toEqual([
-        { type: 'post.like.changed', payload: { postId, userId: other, liked: true } },
-        { type: 'post.like.changed', payload: { postId, userId: other, liked: false } },
+        {
+          type: 'post.like.changed',
+          payload: { postId, userId: other, liked: true, publisherId: author },
+        },
+        {
+          type: 'post.like.changed',
+          payload: { postId, userId: other, liked: false, publisherId: author },
+        },
       ]);
     });
 
@@ -450,10 +517,13 @@ describe(PostsService.name, () => {
       expect(await sut.applyLikeRequest(closed.postId, other, true)).toBe(true);
       expect(state().posts.get(closed.postId)?.likes).toBe(0);
       expect(events().slice(-2)).toEqual([
-        { type: 'post.like.changed', payload: { postId: open.postId, userId: other, liked: true } },
         {
           type: 'post.like.changed',
-          payload: { postId: closed.postId, userId: other, liked: false },
+          payload: { postId: open.postId, userId: other, liked: true, publisherId: author },
+        },
+        {
+          type: 'post.like.changed',
+          payload: { postId: closed.postId, userId: other, liked: false, publisherId: author },
         },
       ]);
     });
@@ -519,10 +589,22 @@ describe(PostsService.name, () => {
         image: ME_ANSWER_DEFAULT_IMAGE,
         content: `<p>${LONG}</p>`,
       });
-      expect(events().at(-1)).toEqual({
-        type: 'post.privacy.changed',
-        payload: { postId: post?.id, publisherId: author, privacy: 'public' },
-      });
+      expect(events().slice(-2)).toEqual([
+        {
+          type: 'post.privacy.changed',
+          payload: { postId: post?.id, publisherId: author, privacy: 'public' },
+        },
+        {
+          type: 'post.published',
+          payload: expect.objectContaining({
+            postId: post?.id,
+            publisherId: author,
+            title: 'Roots',
+            questionId: 'roots',
+            privacy: 'public',
+          }),
+        },
+      ]);
       // An older event arriving late changes nothing; a newer one removes it, naming no question.
       await sut.unpublishMeAnswer({ userId: author, questionId: 'roots' }, new Date(t0 - 1));
       expect(state().posts.size).toBe(1);
@@ -553,6 +635,70 @@ describe(PostsService.name, () => {
       await sut.removeMember(other);
       await sut.publishMeAnswer(answer(other, 'roots'), new Date());
       expect(state().posts.size).toBe(1);
+    });
+  });
+
+  describe('following (issue 32)', () => {
+    it('keeps the latest word on a follow, and none about a member who left', async () => {
+      const { sut, state } = setUp();
+      const t0 = Date.now();
+      const follow = { followerId: other, followeeId: author };
+      expect(await sut.applyFollow({ ...follow, following: true }, new Date(t0))).toBe(true);
+      expect(await sut.applyFollow({ ...follow, following: false }, new Date(t0 - 1))).toBe(false);
+      expect(state().follows.get(`${other} ${author}`)?.following).toBe(true);
+      expect(await sut.applyFollow({ ...follow, following: false }, new Date(t0 + 1))).toBe(true);
+      expect(state().follows.get(`${other} ${author}`)?.following).toBe(false);
+      const bad = { ...follow, followeeId: 'not-an-id', following: true };
+      expect(await sut.applyFollow(bad, new Date(t0 + 1))).toBe(false);
+      await sut.removeMember(author);
+      expect(state().follows.size).toBe(0);
+      expect(await sut.applyFollow({ ...follow, following: true }, new Date(t0 + 2))).toBe(false);
+      expect(state().follows.size).toBe(0);
+    });
+
+    it('pages the follower’s list by keyset, one row more than asked to know if more follow', async () => {
+      const { sut, following, page } = setUp();
+      const at = new Date('2026-01-02T03:04:05.006Z');
+      const rows = [randomUUID(), randomUUID(), randomUUID()].map((id): SummaryWithPublisher => ({
+        id,
+        publisherId: author,
+        questionId: null,
+        title: 'Followed',
+        contentText: LONG,
+        image: '/i',
+        credit: '',
+        privacy: 'public',
+        destination: 'profile',
+        views: 0,
+        likes: 0,
+        shareCount: 0,
+        createdAt: at,
+        updatedAt: at,
+        publisherName: 'Ora Tal',
+        publisherImage: null,
+      }));
+      page.push(...rows);
+      const first = await sut.followingPosts(other, { limit: 2 });
+      expect(following).toHaveBeenLastCalledWith(other, undefined, 3);
+      expect(first.hasMore).toBe(true);
+      expect(first.posts.map((post) => post.postId)).toEqual([rows[0]?.id, rows[1]?.id]);
+      expect(first.posts[0]).toMatchObject({ excerpt: LONG, publisher: { fullname: 'Ora Tal' } });
+      const cursor = first.nextCursor as string;
+      await sut.followingPosts(other, { limit: 2, cursor });
+      expect(following).toHaveBeenLastCalledWith(other, { createdAt: at, id: rows[1]?.id }, 3);
+      page.splice(2);
+      expect(await sut.followingPosts(other, {})).toMatchObject({
+        hasMore: false,
+        nextCursor: null,
+      });
+      expect(following).toHaveBeenLastCalledWith(other, undefined, 11);
+    });
+
+    it('refuses a cursor it did not make, before it reads anything', async () => {
+      const { sut, following } = setUp();
+      for (const cursor of ['', 'not a cursor', Buffer.from('x|y').toString('base64url')])
+        expect(await refusalOf(sut.followingPosts(other, { cursor }))).toBe('INVALID_CURSOR');
+      expect(following).not.toHaveBeenCalled();
     });
   });
 

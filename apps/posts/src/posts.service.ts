@@ -1,5 +1,6 @@
 import {
   BUS_CHANNELS,
+  excerptOf,
   POSTS_PAGE_SIZE,
   type DomainEventPayload,
   type LikeResponse,
@@ -7,6 +8,8 @@ import {
   type PostPrivacy,
   type PostsPage,
   type CreatePostRequest,
+  type FollowingPostsPage,
+  type GetFollowingPostsRequest,
   type GetPostsRequest,
   type UpdatePostRequest,
 } from '@mepedia/contracts';
@@ -18,12 +21,14 @@ import { cleanContent, meAnswerPost, publisherOf, searchWords } from './post-con
 import { listVisibility, mayAccess, requireAccess } from './posts.access';
 import { decodeCursor, encodeCursor } from './posts.cursor';
 import { toPost, toSummary } from './posts.mapper';
+import type { PublishedFacts } from './me-answer-posts.repository';
 import type { PostRow } from './posts.schema';
 import type { PostsStore, PostsTransaction } from './posts.store';
 
 type CreateInput = z.output<typeof CreatePostRequest>;
 type UpdateInput = z.output<typeof UpdatePostRequest>;
 type ListInput = z.output<typeof GetPostsRequest>;
+type FollowingInput = z.output<typeof GetFollowingPostsRequest>;
 
 /** A questionnaire post's picture when its author has none (apps/web/public). */
 export const ME_ANSWER_DEFAULT_IMAGE = '/me-answer.svg';
@@ -34,6 +39,20 @@ export const ME_ANSWER_DEFAULT_IMAGE = '/me-answer.svg';
  */
 const privacyOf = (post: Pick<PostRow, 'id' | 'publisherId' | 'privacy'>) =>
   ({ postId: post.id, publisherId: post.publisherId, privacy: post.privacy }) as const;
+
+/**
+ * post.published (issue 32), with every post made and every edit of its title, text or privacy:
+ * the notifications service learns whose the post is, what it is called and who may read it.
+ */
+export const publishedOf = (post: PublishedFacts): DomainEventPayload<'post.published'> => ({
+  postId: post.id,
+  publisherId: post.publisherId,
+  title: post.title,
+  excerpt: excerptOf(post.contentText),
+  privacy: post.privacy,
+  ...(post.questionId === null ? {} : { questionId: post.questionId }),
+  createdAt: post.createdAt.toISOString(),
+});
 
 /**
  * The rules of posts: who sees and who changes (posts.access.ts, asked here), what a post must
@@ -65,6 +84,7 @@ export class PostsService {
     const created = await this.store.transaction(async ({ posts, outbox }) => {
       const post = await posts.insert(row);
       await outbox.append('post.privacy.changed', privacyOf(post));
+      await outbox.append('post.published', publishedOf(post));
       return post;
     });
     this.onOutboxWrite();
@@ -87,8 +107,10 @@ export class PostsService {
       const row = await posts.update(input.postId, changes);
       if (row && changes.privacy !== undefined)
         await outbox.append('post.privacy.changed', privacyOf(row));
+      if (row && (changes.privacy ?? changes.title ?? changes.contentText) !== undefined)
+        await outbox.append('post.published', publishedOf(row));
     });
-    if (input.privacy !== undefined) this.onOutboxWrite();
+    if ((input.privacy ?? input.title ?? input.content) !== undefined) this.onOutboxWrite();
     await this.guests.clear();
     return this.readFor(input.postId, authorId);
   }
@@ -207,13 +229,49 @@ export class PostsService {
     };
   }
 
+  /**
+   * "From people you follow" (issue 32): the public posts of the members `memberId` follows,
+   * newest first, cards as `list` makes them; a page at a time by keyset (`nextCursor`).
+   */
+  async followingPosts(memberId: string, input: FollowingInput): Promise<FollowingPostsPage> {
+    const limit = input.limit ?? POSTS_PAGE_SIZE;
+    const after = input.cursor === undefined ? undefined : decodeCursor(input.cursor);
+    const rows = await this.store.lists.following(memberId, after, limit + 1);
+    const page = rows.slice(0, limit);
+    const last = page[page.length - 1];
+    const hasMore = rows.length > limit;
+    return {
+      posts: page.map(toSummary),
+      hasMore,
+      nextCursor: hasMore && last ? encodeCursor(last) : null,
+    };
+  }
+
+  /**
+   * One member's follow of another as the notifications service said it at `at`
+   * (follow.changed): kept for "From people you follow", unless a later word came first or
+   * either of them left.
+   */
+  async applyFollow(follow: DomainEventPayload<'follow.changed'>, at: Date): Promise<boolean> {
+    if (!isUuid(follow.followerId) || !isUuid(follow.followeeId)) return false;
+    return this.store.transaction(({ follows }) =>
+      follows.apply(follow.followerId, follow.followeeId, follow.following, at),
+    );
+  }
+
   async like(postId: string, memberId: string): Promise<LikeResponse> {
     const toggled = await this.store.transaction(async ({ posts, likes, outbox }) => {
       // Locked first: this toggle and a handed-over like (applyLikeRequest) take turns.
-      requireAccess(memberId, 'like', await posts.facts(postId, { lock: true }));
+      const post = await posts.facts(postId, { lock: true });
+      requireAccess(memberId, 'like', post);
       const like = await likes.toggle(postId, memberId);
       // Announced for userLikes (post.like.changed): one like state, whichever call set it.
-      await outbox.append('post.like.changed', { postId, userId: memberId, liked: like.liked });
+      await outbox.append('post.like.changed', {
+        postId,
+        userId: memberId,
+        liked: like.liked,
+        publisherId: post.publisherId,
+      });
       return like;
     });
     this.onOutboxWrite();
@@ -275,7 +333,12 @@ export class PostsService {
       const allowed = mayAccess(userId, 'like', post);
       if (allowed) await likes.set(postId, userId, liked);
       const now = allowed ? liked : await likes.has(postId, userId);
-      await outbox.append('post.like.changed', { postId, userId, liked: now });
+      await outbox.append('post.like.changed', {
+        postId,
+        userId,
+        liked: now,
+        publisherId: post.publisherId,
+      });
       return true;
     });
     if (written) {
@@ -320,11 +383,13 @@ export class PostsService {
 
   /**
    * A member is gone (user.deleted): their posts (announced deleted), their likes, views and
-   * shares (counters follow), their publisher row; a late event cannot bring them back.
+   * shares (counters follow), their publisher row, their follows both ways; a late event cannot
+   * bring them back.
    * Answers how many of their posts went.
    */
   async removeMember(userId: string): Promise<number> {
-    const removed = await this.store.transaction(async ({ members, outbox }) => {
+    const removed = await this.store.transaction(async ({ members, follows, outbox }) => {
+      await follows.removeMember(userId);
       const postIds = await members.remove(userId);
       for (const postId of postIds)
         await outbox.append('post.deleted', { postId, publisherId: userId });
@@ -345,7 +410,10 @@ export class PostsService {
       const image = (await members.imageOf(answer.userId)) ?? ME_ANSWER_DEFAULT_IMAGE;
       const applied = await mePosts.upsert({ ...post, id: newId(), image });
       // The answer's privacy may have changed with it: say what it is now.
-      if (applied) await outbox.append('post.privacy.changed', privacyOf(applied));
+      if (applied) {
+        await outbox.append('post.privacy.changed', privacyOf(applied));
+        await outbox.append('post.published', publishedOf(applied));
+      }
       return true;
     });
   }

@@ -1,6 +1,7 @@
 import type { DomainEventPayload, DomainEventType } from '@mepedia/contracts';
 import type { Db } from '@mepedia/server-database';
 import { appendEvent } from '@mepedia/server-queue';
+import { FollowsRepository } from './follows.repository';
 import { MeAnswerPostsRepository } from './me-answer-posts.repository';
 import { MembersRepository } from './members.repository';
 import { PostCountsRepository } from './post-counts.repository';
@@ -28,6 +29,7 @@ export type PostsTransaction = {
   counts: Port<PostCountsRepository>;
   members: Port<MembersRepository>;
   mePosts: Port<MeAnswerPostsRepository>;
+  follows: Port<FollowsRepository>;
   outbox: Port<PostsOutbox>;
 };
 
@@ -48,6 +50,7 @@ export function postsStore(db: Db): PostsStore {
     counts: new PostCountsRepository(executor),
     members: new MembersRepository(executor),
     mePosts: new MeAnswerPostsRepository(executor),
+    follows: new FollowsRepository(executor),
     outbox: new PostsOutbox(executor),
   });
   return {

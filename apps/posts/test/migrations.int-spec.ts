@@ -92,7 +92,8 @@ describeEachEngine('posts migrations', (engine) => {
         },
         async (sql) => {
           const events = await sql<{ payload: { postId: string; privacy: string } }>(
-            `select type, payload from posts.outbox where published_at is null`,
+            `select type, payload from posts.outbox
+             where published_at is null and type = 'post.privacy.changed'`,
           );
           // 0006 announced the private one; 0007 (below) announces every post once more.
           const said = (postId: string) =>
@@ -119,7 +120,8 @@ describeEachEngine('posts migrations', (engine) => {
         },
         async (sql) => {
           const events = await sql(
-            `select type, payload from posts.outbox where published_at is null
+            `select type, payload from posts.outbox
+             where published_at is null and type = 'post.privacy.changed'
              order by payload->>'privacy'`,
           );
           expect(events).toEqual([
@@ -154,11 +156,65 @@ describeEachEngine('posts migrations', (engine) => {
           // whose clock is a day behind the database's: consumers keep only a newer word.
           const live = await sql<{ at: Date }>(`select now() - interval '1 day' as at`);
           const backfill = await sql<{ occurred_at: Date }>(
-            `select occurred_at from posts.outbox where published_at is null`,
+            `select occurred_at from posts.outbox
+             where published_at is null and type = 'post.privacy.changed'`,
           );
           expect(backfill).toHaveLength(1);
           const [row] = backfill;
           expect(row?.occurred_at.getTime()).toBeLessThan(live[0]?.at.getTime() ?? 0);
+        },
+      );
+    },
+    SETUP_TIMEOUT_MS,
+  );
+
+  it(
+    'announce every post to notifications, its title, excerpt and privacy, dated the epoch',
+    async () => {
+      const [story, answer, publisher] = [randomUUID(), randomUUID(), randomUUID()];
+      const long = `${'A  long\nstory '.repeat(20)}end`;
+      await upgrade(
+        engine,
+        '0010_follows',
+        async (sql) => {
+          await insertPost(sql, story, publisher, 'private');
+          await sql(
+            `update posts.posts set content_text = $2, created_at = '2026-03-04T05:06:07.089Z'
+             where id = $1`,
+            [story, long],
+          );
+          await insertPost(sql, answer, publisher, 'public');
+          await sql(`update posts.posts set question_id = 'roots' where id = $1`, [answer]);
+          await sql('update posts.outbox set published_at = now()');
+        },
+        async (sql) => {
+          const events = await sql<{ payload: Record<string, string>; occurred_at: Date }>(
+            `select payload, occurred_at from posts.outbox
+             where published_at is null and type = 'post.published'
+             order by payload->>'privacy'`,
+          );
+          expect(events.map((event) => event.payload)).toEqual([
+            {
+              postId: story,
+              publisherId: publisher,
+              title: 't',
+              excerpt: expect.stringMatching(/^A long story A long story .*…$/),
+              privacy: 'private',
+              createdAt: '2026-03-04T05:06:07.089Z',
+            },
+            {
+              postId: answer,
+              publisherId: publisher,
+              title: 't',
+              excerpt: 'c',
+              privacy: 'public',
+              questionId: 'roots',
+              createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
+            },
+          ]);
+          expect(Array.from(events[0]?.payload['excerpt'] ?? '')).toHaveLength(140);
+          for (const event of events) expect(event.occurred_at.getTime()).toBe(0);
+          expect(await sql(`select 1 from posts.follows`)).toEqual([]);
         },
       );
     },

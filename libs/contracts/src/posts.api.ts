@@ -4,6 +4,8 @@ import * as schemas from './posts';
 import {
   CreatePostRequest,
   DeletePostResponse,
+  FollowingPostsPage,
+  GetFollowingPostsRequest,
   GetPostByIdRequest,
   GetPostsRequest,
   LikeRequest,
@@ -42,6 +44,18 @@ export const postsRoutes = {
     body: GetPostsRequest,
     status: 200,
     response: PostsPage,
+    errors: ['INVALID_CURSOR'],
+  },
+  getFollowingPosts: {
+    method: 'POST',
+    path: '/api/posts/getFollowingPosts',
+    summary: 'From people you follow: their posts, newest first (our addition)',
+    description:
+      'The public posts of the members the caller follows, newest first, as `getPosts` lists them; a private post is never in anyone else’s list, and the caller’s own posts are not in it. Read on with `cursor` (keyset). Following is the notifications service’s (`follows/*`); this list catches up with a follow within moments (by events).',
+    auth: 'member',
+    body: GetFollowingPostsRequest,
+    status: 200,
+    response: FollowingPostsPage,
     errors: ['INVALID_CURSOR'],
   },
   create: {

@@ -162,6 +162,31 @@ export const PostsPage = z.object({
 });
 export type PostsPage = z.infer<typeof PostsPage>;
 
+/**
+ * "From people you follow" (issue 32, our addition): the public posts of the members the caller
+ * follows, newest first, a page at a time by keyset.
+ */
+export const GetFollowingPostsRequest = z.object({
+  limit: optionalCount(1, POSTS_MAX_PAGE_SIZE).describe(
+    `How many posts a page holds (default ${POSTS_PAGE_SIZE}).`,
+  ),
+  cursor: z
+    .string()
+    .max(200, 'INVALID_VALUE')
+    .optional()
+    .describe(
+      'Pass `nextCursor` back to read the next page; one the service did not make answers INVALID_CURSOR.',
+    ),
+});
+export type GetFollowingPostsRequest = z.input<typeof GetFollowingPostsRequest>;
+
+export const FollowingPostsPage = z.object({
+  posts: z.array(PostSummary),
+  hasMore: z.boolean(),
+  nextCursor: z.string().nullable().describe('Pass it back as `cursor` for the next page.'),
+});
+export type FollowingPostsPage = z.infer<typeof FollowingPostsPage>;
+
 export const PostIdRequest = z.object({
   postId: z.string().min(1, 'FIELD_REQUIRED').max(64, 'INVALID_VALUE'),
 });
