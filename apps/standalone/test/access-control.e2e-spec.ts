@@ -529,6 +529,29 @@ const cases: Record<string, AccessCase> = {
       };
     },
   },
+  // "From people you follow" (our addition): a member's own list. The stranger follows the
+  // owner, whose private post is never in anyone's list, theirs included (apps/posts/test
+  // following.int-spec.ts has the list itself).
+  'POST /api/posts/getFollowingPosts': {
+    stranger: 'allowed',
+    prepare: async (world) => {
+      const hidden = await world.post(world.owner, 'private');
+      // Whether or not the follow has reached the posts service yet, the private post is out.
+      await call(world.url, 'POST', '/api/follows/follow', {
+        headers: world.stranger.jar.header(),
+        body: { userId: world.owner.userId },
+      });
+      return {
+        path: '/api/posts/getFollowingPosts',
+        body: { limit: 50 },
+        owner: world.owner.jar,
+        see: (_caller, answer) => {
+          const ids = (answer.body as { posts: Post[] }).posts.map((post) => post.postId);
+          expect(ids).not.toContain(hidden.postId);
+        },
+      };
+    },
+  },
   // Every member writes their own post; a `questionId` is refused (only a published answer makes a
   // questionnaire post: posts.int-spec.ts).
   'POST /api/posts/create': {
