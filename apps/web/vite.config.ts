@@ -22,6 +22,11 @@ const PAGE_MESSAGES = /\/libs\/web\/i18n\/src\/messages\/(?!en\.ts$|he\.ts$)([\w
 // magazine, people, settings, a post), never by the others (components/query/query-provider.tsx).
 const QUERY_CACHE =
   /\/node_modules\/@tanstack\/|\/apps\/web\/app\/components\/query\/|\/libs\/web\/api\/src\/queries(\.ts$|\/)/;
+// Following members (issue 32): the Follow button, the counts, the lists' rows and their strings,
+// one chunk for the pages that show them (home, people, a profile, the follow lists), not a
+// chunk for the parts and another for the strings on each of them.
+const FOLLOWING =
+  /\/apps\/web\/app\/components\/follow\/|\/libs\/web\/i18n\/src\/messages\/follow\.ts$/;
 // The page parts several pages share (cards, bylines, reactions, fields, the ui/ pieces). A
 // folder of its own under components/ (settings/, editor/, answers/...) belongs to its page.
 const PARTS = /\/apps\/web\/app\/(components(\/ui)?|lib)\/[^/?]+\.tsx?$/;
@@ -146,6 +151,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
               // Vite's few lines for lazy imports: in the shell, not a request of their own.
               if (id.includes('vite/preload-helper')) return 'shell';
               if (QUERY_CACHE.test(id)) return 'query';
+              if (FOLLOWING.test(id)) return 'follow';
               const pageMessages = PAGE_MESSAGES.exec(id);
               if (pageMessages) return `messages-${pageMessages[1]}`;
               shell ??= shellModules(getModuleIds, getModuleInfo);

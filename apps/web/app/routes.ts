@@ -29,6 +29,9 @@ function pages(idPrefix: string) {
       'custom-question-update',
     ),
     page('profile/write-post/:postId?', 'routes/write-post.tsx', 'write-post'),
+    // A member's followers and the members they follow (issue 32), public as the profile is.
+    page('profile/:profileId/followers', 'routes/follow-list.tsx', 'followers'),
+    page('profile/:profileId/following', 'routes/follow-list.tsx', 'following'),
     page('profile/:profileId', 'routes/profile.tsx', 'profile'),
     // The member's private questions, theirs alone (with their id, or without it: their own).
     page(

@@ -1,12 +1,17 @@
 import type { PersonCard as Card } from '@mepedia/contracts';
 import { resolveProfileImage } from '@mepedia/contracts/browser';
+import type { ReactNode } from 'react';
 import { useI18n } from '../lib/i18n';
 import { textLang } from '../lib/text-lang';
 import { Avatar } from './avatar';
 import { LocalizedLink } from './localized-link';
 
-/** A person in a list: picture or initials, name, motto and how many answers they published. */
-export function PersonCard({ person }: { person: Card }) {
+/**
+ * A person in a list: picture or initials, name, motto and how many answers they published, and
+ * what the page adds (`action`: the Follow button where the page keeps a query cache; this card is
+ * a shared part of the shell, which carries no query library).
+ */
+export function PersonCard({ person, action }: { person: Card; action?: ReactNode }) {
   const { t } = useI18n();
   return (
     <article className="card person-card">
@@ -24,6 +29,7 @@ export function PersonCard({ person }: { person: Card }) {
       <p className="muted person-card-count">
         {t('person.publishedAnswers', { count: person.publishedAnswers })}
       </p>
+      {action && <div className="person-card-action">{action}</div>}
     </article>
   );
 }

@@ -1,6 +1,8 @@
 import { userQueries } from '@mepedia/web-api/queries';
 import { QueryClient, dehydrate, useQuery } from '@tanstack/react-query';
 import { QueryProvider } from '../components/query/query-provider';
+import { followMessages, registerMessages } from '@mepedia/web-i18n';
+import { FollowButton } from '../components/follow/follow-button';
 import { Form, useSearchParams } from 'react-router';
 import { PersonCard } from '../components/person-card';
 import { useApi } from '../lib/api';
@@ -15,6 +17,8 @@ import { LocalizedLink } from '../components/localized-link';
 import { Pagination } from '../components/ui/pagination';
 import { pageAddress, queryOf } from '../lib/people-query';
 import { richMessage } from '../lib/rich-message';
+
+registerMessages(followMessages);
 
 export const meta: Route.MetaFunction = ({ location, matches }) =>
   pageMeta(matches[0]?.data, location.pathname, { title: 'menu.people' });
@@ -72,7 +76,10 @@ function Results() {
       <ul className="card-grid">
         {people.map((person) => (
           <li key={person.id}>
-            <PersonCard person={person} />
+            <PersonCard
+              person={person}
+              action={<FollowButton member={{ id: person.id, name: person.fullname }} />}
+            />
           </li>
         ))}
       </ul>

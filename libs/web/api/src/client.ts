@@ -132,6 +132,9 @@ export function createApi(options: ApiOptions) {
       getPosts: (query: Body<'POST /api/posts/getPosts'>) =>
         call('POST /api/posts/getPosts', { body: query }),
       getPostById: (postId: string) => call('POST /api/posts/getPostById', { body: { postId } }),
+      /** "From people you follow" (members): their public posts, newest first, by cursor. */
+      getFollowingPosts: (query: Body<'POST /api/posts/getFollowingPosts'>) =>
+        call('POST /api/posts/getFollowingPosts', { body: query }),
       updatePostViews: (postId: string, randomIdentifier?: string) =>
         call('POST /api/posts/updatePostViews', {
           body: { postId, ...(randomIdentifier ? { randomIdentifier } : {}) },

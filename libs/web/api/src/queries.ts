@@ -3,8 +3,9 @@
 // browser's cache under the same keys. Only the pages that keep a query cache import this
 // (docs/web.md, "Bundle discipline").
 export * from './queries/discussion';
-export * from './queries/me-answers';
 export * from './queries/follows';
+export * from './queries/following-posts';
+export * from './queries/me-answers';
 export * from './queries/post-edits';
 export * from './queries/posts';
 export * from './queries/private-questions';
