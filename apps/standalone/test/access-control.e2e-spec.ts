@@ -1023,6 +1023,38 @@ const cases: Record<string, AccessCase> = {
     },
   },
 
+  // --- follows (our addition, issue 32): the follower is always the caller; lists and counts
+  // are public, as the member's profile is ----------------------------------------------------
+  'POST /api/follows/follow': followCase('follow', (caller, answer) => {
+    if (caller === 'guest') return;
+    expect((answer.body as { followedByMe: boolean }).followedByMe).toBe(true);
+  }),
+  'POST /api/follows/unfollow': followCase('unfollow', (caller, answer) => {
+    if (caller === 'guest') return;
+    expect((answer.body as { followedByMe: boolean }).followedByMe).toBe(false);
+  }),
+  'POST /api/follows/getFollowers': followCase('getFollowers', (_caller, answer) => {
+    const members = (answer.body as { members: Array<{ userId: string }> }).members;
+    expect(members.length).toBe(1);
+  }),
+  'POST /api/follows/getFollowing': {
+    stranger: 'allowed',
+    prepare: async (world) => {
+      await followedBy(world, world.owner);
+      return {
+        path: '/api/follows/getFollowing',
+        body: { userId: world.owner.userId },
+        owner: world.owner.jar,
+        see: (_caller, answer) =>
+          expect((answer.body as { members: unknown[] }).members.length).toBe(1),
+      };
+    },
+  },
+  'POST /api/follows/getFollowCounts': followCase('getFollowCounts', (caller, answer) => {
+    // Whether the caller follows is the caller's alone: the owner does, no one else.
+    expect((answer.body as { followedByMe: boolean }).followedByMe).toBe(caller === 'owner');
+  }),
+
   // --- files: images are public once uploaded (their ids are unguessable) ------------------
   'POST /api/files/uploadApplicationFile': {
     prepare: async (world) => {
@@ -1074,6 +1106,62 @@ const cases: Record<string, AccessCase> = {
     }),
   },
 };
+
+/** A verified member, once the notifications service has heard of them (one per world). */
+const followTargets = new WeakMap<World, Promise<Member>>();
+
+/** The member `follower` follows now (made on first use), whatever the previous case left. */
+async function followedBy(world: World, follower: Member): Promise<Member> {
+  const made =
+    followTargets.get(world) ??
+    (async () => {
+      const target = await world.member();
+      await eventually(
+        async () => {
+          const answer = await call(world.url, 'POST', '/api/follows/getFollowCounts', {
+            body: { userId: target.userId },
+          });
+          return answer.status === 200 ? true : undefined;
+        },
+        { what: 'the notifications service to know the new member' },
+      );
+      return target;
+    })();
+  followTargets.set(world, made);
+  const target = await made;
+  const follow = (who: Member, path: 'follow' | 'unfollow') =>
+    call(world.url, 'POST', `/api/follows/${path}`, {
+      headers: who.jar.header(),
+      body: { userId: target.userId },
+    });
+  expect((await follow(follower, 'follow')).status).toBe(200);
+  // The stranger starts each case not following.
+  if (follower !== world.stranger)
+    expect((await follow(world.stranger, 'unfollow')).status).toBe(200);
+  return target;
+}
+
+/**
+ * A follows call about a member the owner follows: the body names the member followed, never
+ * the follower (the caller), so another member's call is theirs alone.
+ */
+function followCase(
+  name: 'follow' | 'unfollow' | 'getFollowers' | 'getFollowCounts',
+  see: Prepared['see'],
+): AccessCase {
+  return {
+    stranger: 'allowed',
+    prepare: async (world) => {
+      const target = await followedBy(world, world.owner);
+      return {
+        path: `/api/follows/${name}`,
+        body: { userId: target.userId },
+        owner: world.owner.jar,
+        see,
+      };
+    },
+  };
+}
 
 function imageCase(path: (id: string) => string): AccessCase {
   return {
