@@ -194,6 +194,11 @@ describe(MeAnswersService.name, () => {
             title: { en: 'Question 1', he: 'שאלה 1' },
           },
         },
+        {
+          type: 'meAnswer.answered',
+          // It has a live text now: the weekly question's read model (issue 32).
+          payload: { userId: author.userId, questionId: 'q1', answered: true },
+        },
       ]);
       expect(nudges).toHaveBeenCalled();
     });

@@ -1,7 +1,14 @@
 import type { DomainEventPayload } from '@mepedia/contracts';
 import { removedMemberKey, type Db } from '@mepedia/server-database';
-import { eq, or, sql } from 'drizzle-orm';
-import { follows, members, removedMembers } from './notifications.schema';
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
+import {
+  follows,
+  members,
+  removedMembers,
+  weeklyQuestionAnswers,
+  weeklyQuestionSends,
+  weeklyQuestionSettings,
+} from './notifications.schema';
 
 export type Member = { userId: string; fullname: string; profileImage: string | null };
 
@@ -35,6 +42,8 @@ export class MembersRepository {
         fullname: user.fullname,
         profileImage: user.profileImage,
         language: user.language,
+        // An older event has no address: it keeps the one known.
+        ...(user.email !== undefined ? { email: user.email } : {}),
         version: at,
       })
       .onConflictDoUpdate({
@@ -43,10 +52,18 @@ export class MembersRepository {
           fullname: user.fullname,
           profileImage: user.profileImage,
           language: user.language,
+          ...(user.email !== undefined ? { email: user.email } : {}),
           version: at,
         },
         setWhere: sql`${members.version} < excluded.version`,
       });
+    // An address heard for the first time fills a row that has none, whatever its date: the
+    // users service announced every member's address once (its migration, dated the epoch).
+    if (user.email !== undefined)
+      await this.db
+        .update(members)
+        .set({ email: user.email })
+        .where(and(eq(members.userId, user.userId), isNull(members.email)));
   }
 
   /**
@@ -100,6 +117,10 @@ export class MembersRepository {
       .delete(follows)
       .where(or(eq(follows.followerId, userId), eq(follows.followeeId, userId)))
       .returning({ followerId: follows.followerId });
+    // Their weekly question goes with them (settings, what was sent, what they answered).
+    await this.db.delete(weeklyQuestionSettings).where(eq(weeklyQuestionSettings.userId, userId));
+    await this.db.delete(weeklyQuestionSends).where(eq(weeklyQuestionSends.userId, userId));
+    await this.db.delete(weeklyQuestionAnswers).where(eq(weeklyQuestionAnswers.userId, userId));
     await this.db
       .insert(removedMembers)
       .values({ memberKey: removedMemberKey(userId) })

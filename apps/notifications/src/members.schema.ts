@@ -13,6 +13,8 @@ export function membersTable<S extends string>(schema: PgSchema<S>) {
     fullname: text('fullname').notNull(),
     profileImage: text('profile_image'),
     language: text('language').notNull(),
+    /** The member's address (user.updated since issue 32; null until heard): the weekly question's. */
+    email: text('email'),
     version: timestamp('version', { withTimezone: true, mode: 'date' }).notNull(),
   });
 }

@@ -1,13 +1,22 @@
 import { join } from 'node:path';
-import { defineService } from '@mepedia/server-platform';
+import { defineService, type ServicePlatform } from '@mepedia/server-platform';
 import { NotificationsModule } from './notifications.module';
+import { loadWeeklyQuestionOptions } from './weekly-question.options';
+import type { WeeklyQuestionOptions } from './weekly-question.service';
 
 /** The notifications service: who follows whom (issue 32); notifications, digests and the weekly question to come. */
 export const notificationsService = defineService({
   name: 'notifications',
   migrations: { folder: join(__dirname, 'migrations') },
-  module: (platform) => NotificationsModule.register(platform),
+  loadOptions: loadWeeklyQuestionOptions,
+  module: (platform, options) => NotificationsModule.register(platform, options),
 });
 
-/** Migrate, then build the notifications app (not yet listening). */
-export const createNotificationsApp = notificationsService.createApp;
+/**
+ * Migrate, then build the notifications app (not yet listening); its options from the
+ * environment unless given (a test names its own site address and link secret).
+ */
+export const createNotificationsApp = (
+  platform: ServicePlatform,
+  options: WeeklyQuestionOptions = loadWeeklyQuestionOptions(),
+) => notificationsService.createApp(platform, options);

@@ -1,12 +1,17 @@
 import { domainEventsHandler, removeDeletedMember } from '@mepedia/server-platform';
 import type { AppLogger } from '@mepedia/server-http';
 import type { FollowsService } from './follows.service';
+import type { WeeklyQuestionService } from './weekly-question.service';
 
 /**
  * The notifications service's share of domain events: members as the users service announces
  * them (user.updated), and members who leave (user.deleted). Each part adds its handlers here.
  */
-export function notificationsEventsHandler(follows: FollowsService, logger: AppLogger) {
+export function notificationsEventsHandler(
+  follows: FollowsService,
+  logger: AppLogger,
+  weekly: WeeklyQuestionService,
+) {
   return domainEventsHandler('notifications', logger, {
     'user.updated': async (user, event) => {
       await follows.memberChanged(user, new Date(event.occurredAt));
@@ -14,5 +19,13 @@ export function notificationsEventsHandler(follows: FollowsService, logger: AppL
     'user.deleted': removeDeletedMember(logger, 'follows and member row', (userId) =>
       follows.removeMember(userId),
     ),
+    // The weekly question's read models: what members answered, and the questionnaire.
+    'meAnswer.answered': async (answer, event) => {
+      await weekly.answerChanged(answer, new Date(event.occurredAt));
+    },
+    'questionnaire.changed': async (questionnaire, event) => {
+      const applied = await weekly.questionnaireChanged(questionnaire, new Date(event.occurredAt));
+      logger.info({ questions: questionnaire.questions.length, applied }, 'the questionnaire');
+    },
   });
 }

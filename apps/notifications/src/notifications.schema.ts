@@ -12,6 +12,13 @@ import {
   notificationSubjectsTable,
 } from './notification-store.schema';
 
+import {
+  weeklyQuestionAnswersTable,
+  weeklyQuestionQuestionsTable,
+  weeklyQuestionSendsTable,
+  weeklyQuestionSettingsTable,
+} from './weekly-question.schema';
+
 // The notifications service's tables, all in one PostgreSQL schema (the file drizzle-kit reads).
 // Each part declares its tables in its own `<part>.schema.ts`, placed in the schema here.
 export const notificationsSchema = pgSchema('notifications');
@@ -24,6 +31,12 @@ export const removedMembers = removedMembersTable(notificationsSchema);
 
 /** Who follows whom (follows.schema.ts). */
 export const follows = followsTable(notificationsSchema);
+
+/** The weekly question: members' choices, what was sent, and its read models (weekly-question.schema.ts). */
+export const weeklyQuestionSettings = weeklyQuestionSettingsTable(notificationsSchema);
+export const weeklyQuestionSends = weeklyQuestionSendsTable(notificationsSchema);
+export const weeklyQuestionAnswers = weeklyQuestionAnswersTable(notificationsSchema);
+export const weeklyQuestionQuestions = weeklyQuestionQuestionsTable(notificationsSchema);
 
 /** The notifications store: groups, their actors, its read models (notification-store.schema.ts). */
 export const notificationStamp = notificationStampSequence(notificationsSchema);

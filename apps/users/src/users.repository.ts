@@ -126,6 +126,7 @@ export class UsersRepository {
         fullname: fullname(row),
         language: row.language,
         profileImage: row.croppedProfileImage ?? row.profileImage,
+        email: row.email,
       });
       return row;
     });

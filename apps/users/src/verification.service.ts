@@ -390,6 +390,8 @@ export class VerificationService {
       if (uniqueViolation(error)) throw new AppError('EMAIL_EXISTS');
       throw error;
     }
+    // The services that write to the member (the notifications service) learn the new address.
+    await this.users.update(change.userId, {});
     // A reset link sent to the old address must not outlive it.
     await this.codes.voidAll(change.userId, now);
     await this.audit('email.changed', change.userId, context);

@@ -35,7 +35,10 @@ describeEachEngine('users migrations', (engine) => {
         const pending = randomUUID();
         await insertUser(database.query, verified, true, '/api/files/image/cropped');
         await insertUser(database.query, pending, false, null);
-        await runMigrations(database.handle, { schema, folder });
+        // Up to 0004 only: 0005 announces them again, with their address (its own case below).
+        const through = migrationsBefore(folder, '0005_announce_member_emails');
+        await runMigrations(database.handle, { schema, folder: through.folder });
+        through.remove();
         const events = await database.query<{ payload: unknown; at: string }>(
           `select payload, extract(epoch from occurred_at)::int as at from users.outbox
            where type = 'user.updated'`,
@@ -50,6 +53,40 @@ describeEachEngine('users migrations', (engine) => {
               language: 'he',
               profileImage: '/api/files/image/cropped',
             },
+            at: 0,
+          },
+        ]);
+      } finally {
+        before.remove();
+        await database.close();
+      }
+    },
+    SETUP_TIMEOUT_MS,
+  );
+
+  it(
+    'announce every verified member with their email address, dated the epoch (issue 32)',
+    async () => {
+      const database = await openTestDatabase(engine, { poolSize: 2 });
+      const { schema, folder } = usersService.migrations;
+      const before = migrationsBefore(folder, '0005_announce_member_emails');
+      try {
+        await runMigrations(database.handle, { schema, folder: before.folder });
+        const verified = randomUUID();
+        await insertUser(database.query, verified, true, null);
+        await insertUser(database.query, randomUUID(), false, null);
+        await database.query('delete from users.outbox');
+        await runMigrations(database.handle, { schema, folder });
+        const events = await database.query<{ payload: { email?: string }; at: string }>(
+          `select payload, extract(epoch from occurred_at)::int as at from users.outbox
+           where type = 'user.updated'`,
+        );
+        expect(events).toEqual([
+          {
+            payload: expect.objectContaining({
+              userId: verified,
+              email: `${verified}@example.com`,
+            }),
             at: 0,
           },
         ]);

@@ -105,3 +105,45 @@ describe(renderSms.name, () => {
     );
   });
 });
+
+describe('the weekly question’s email', () => {
+  const job = (language: 'en' | 'he') =>
+    ({
+      template: 'weekly-question',
+      to: 'noa@example.com',
+      language,
+      data: {
+        index: 2,
+        title: language === 'he' ? 'המקומות שלי' : 'My places',
+        prompt: 'Where <did> you live?',
+        link: `https://m.test${language === 'he' ? '/he' : ''}/profile/edit-me/2`,
+        skipLink: 'https://m.test/weekly-question?token=s',
+        pauseLink: 'https://m.test/weekly-question?token=p',
+        stopLink: 'https://m.test/weekly-question?token=t',
+        settingsLink: 'https://m.test/profile/settings',
+      },
+    }) as const;
+
+  it('carries the question, its prompt, the link to answer it and the skip, pause and stop links', () => {
+    const email = renderEmail(job('en'), 'https://m.test/unsubscribe');
+    expect(email.subject).toBe('Your question this week: My places');
+    expect(email.text).toContain('Question 2: My places');
+    expect(email.text).toContain('Where <did> you live?');
+    expect(email.text).toContain('Answer this question: https://m.test/profile/edit-me/2');
+    expect(email.html).toContain('href="https://m.test/profile/edit-me/2"');
+    expect(email.html).toContain('Where &lt;did&gt; you live?');
+    for (const token of ['s', 'p', 't'])
+      expect(email.html).toContain(`href="https://m.test/weekly-question?token=${token}"`);
+    expect(email.text).toContain(
+      'Stop the weekly question: https://m.test/weekly-question?token=t',
+    );
+  });
+
+  it('is written right to left in Hebrew', () => {
+    const email = renderEmail(job('he'), 'https://m.test/he/unsubscribe');
+    expect(email.subject).toBe('השאלה שלך השבוע: המקומות שלי');
+    expect(email.html).toContain('<html lang="he" dir="rtl">');
+    expect(email.html).toContain('href="https://m.test/he/profile/edit-me/2"');
+    expect(email.text).toContain('לענות על השאלה');
+  });
+});

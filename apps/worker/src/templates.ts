@@ -1,4 +1,5 @@
 import type { EmailJob, Language, SmsJob } from '@mepedia/contracts';
+import { weeklyQuestionParts } from './weekly-question.template';
 import {
   catalogueFormatter,
   notificationMessages,
@@ -22,11 +23,13 @@ function escapeHtml(value: string): string {
   );
 }
 
-type Parts = {
+export type Parts = {
   subject: string;
   greeting: string;
   paragraphs: string[];
   action?: { label: string; link: string };
+  /** Quieter links after the action, each on its own line (the weekly question's skip, pause, stop). */
+  links?: Array<{ label: string; link: string }>;
 };
 
 function partsOf(job: EmailJob): Parts {
@@ -65,6 +68,8 @@ function partsOf(job: EmailJob): Parts {
           t('contactChanged.advice'),
         ],
       };
+    case 'weekly-question':
+      return weeklyQuestionParts(job, t);
     case 'notice':
       return { subject: job.data.subject, greeting: '', paragraphs: job.data.text.split(/\n{2,}/) };
   }
@@ -81,6 +86,7 @@ export function renderEmail(job: EmailJob, unsubscribeUrl: string): RenderedEmai
     parts.greeting,
     ...parts.paragraphs,
     parts.action ? `${parts.action.label}: ${parts.action.link}` : '',
+    ...(parts.links ?? []).map((item) => `${item.label}: ${item.link}`),
     '--',
     `${footer}: ${unsubscribeUrl}`,
   ]
@@ -102,6 +108,7 @@ ${
 <p style="font-size:13px;color:#555">${escapeHtml(parts.action.link)}</p>`
     : ''
 }
+${(parts.links ?? []).map((item) => `<p style="font-size:14px;margin:8px 0"><a href="${escapeHtml(item.link)}" style="color:#1f4e79">${escapeHtml(item.label)}</a></p>`).join('\n')}
 <hr style="border:none;border-top:1px solid #ddd;margin:32px 0 16px">
 <p style="font-size:12px;color:#666">${escapeHtml(footer)}: <a href="${escapeHtml(unsubscribeUrl)}" style="color:#666">${escapeHtml(t('email.unsubscribe'))}</a></p>
 </div>

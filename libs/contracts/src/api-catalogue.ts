@@ -9,6 +9,7 @@ import { privateQuestionsApi, privateQuestionsRoutes } from './private-questions
 import { reactionsApi, reactionsRoutes } from './reactions.api';
 import { siteApi, siteRoutes } from './site.api';
 import { usersApi, usersRoutes } from './users.api';
+import { weeklyQuestionRoutes, withWeeklyQuestion } from './weekly-question.api';
 
 // Each service's routes by name, for the handlers that serve them (`@Endpoint(postsRoutes.create)`).
 export {
@@ -21,6 +22,7 @@ export {
   reactionsRoutes,
   siteRoutes,
   usersRoutes,
+  weeklyQuestionRoutes,
 };
 
 /**
@@ -38,7 +40,7 @@ export const apiCatalogue: readonly ApiService[] = Object.values({
   'private-questions': privateQuestionsApi,
   reactions: reactionsApi,
   files: filesApi,
-  notifications: notificationsApi,
+  notifications: withWeeklyQuestion(notificationsApi),
   site: siteApi,
 } satisfies Record<ServiceApp, ApiService>);
 
@@ -63,6 +65,7 @@ export type CatalogueRoute =
   | ValueOf<typeof reactionsRoutes>
   | ValueOf<typeof filesRoutes>
   | ValueOf<typeof notificationsRoutes>
+  | ValueOf<typeof weeklyQuestionRoutes>
   | ValueOf<typeof siteRoutes>;
 
 /**

@@ -83,6 +83,9 @@ export const errorCatalog = {
   UPLOADS_IN_PROGRESS: { status: 429 },
   /** The gateway passes on as many uploads as it may at once (UPLOADS_IN_FLIGHT). */
   UPLOADS_BUSY: { status: 503 },
+  // notifications: the weekly question (our addition)
+  /** The email's skip, pause or stop link was altered, forged or has expired. */
+  WEEKLY_QUESTION_LINK_INVALID: { status: 400 },
 } as const satisfies Record<string, { status: number }>;
 
 export type ErrorCode = keyof typeof errorCatalog;

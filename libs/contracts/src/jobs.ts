@@ -32,6 +32,30 @@ export const EmailJob = z.discriminatedUnion('template', [
     data: z.object({ firstname: z.string(), field: z.enum(['email', 'phoneNumber']) }),
     requestId: z.string().optional(),
   }),
+  /**
+   * The weekly question (issue 32): one questionnaire question with its prompt, a link to answer
+   * it, and signed links to skip the next one, pause or stop (the notifications service's). A
+   * notice: not sent to an address that unsubscribed.
+   */
+  z.object({
+    template: z.literal('weekly-question'),
+    to: z.string(),
+    language: Language,
+    data: z.object({
+      /** 1..10, the question's place in the questionnaire. */
+      index: z.number().int(),
+      title: z.string(),
+      prompt: z.string(),
+      /** `/profile/edit-me/{index}` on the site, in the member's language. */
+      link: z.string(),
+      skipLink: z.string(),
+      pauseLink: z.string(),
+      stopLink: z.string(),
+      /** The settings page, where the schedule is changed. */
+      settingsLink: z.string(),
+    }),
+    requestId: z.string().optional(),
+  }),
   z.object({
     template: z.literal('notice'),
     to: z.string(),

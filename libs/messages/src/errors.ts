@@ -93,6 +93,9 @@ export const errorMessagesEn = {
     'Your other images are still uploading. Please wait for them and try again',
   /** The gateway passes on as many uploads as it may at once (UPLOADS_IN_FLIGHT). */
   'error.UPLOADS_BUSY': 'Many images are being uploaded right now. Please try again in a moment',
+  // notifications: the weekly question (our addition)
+  'error.WEEKLY_QUESTION_LINK_INVALID':
+    'This link is not valid or has expired. Change the weekly question in your settings instead',
 } as const;
 
 export type ErrorMessageKey = keyof typeof errorMessagesEn;
@@ -166,6 +169,9 @@ export const errorMessagesHe: Readonly<Record<ErrorMessageKey, string>> = {
   'error.FILE_NOT_FOUND': 'התמונה אינה קיימת',
   'error.UPLOADS_IN_PROGRESS': 'התמונות האחרות שלך עדיין בהעלאה. יש להמתין להן ולנסות שוב',
   'error.UPLOADS_BUSY': 'תמונות רבות מועלות כרגע. יש לנסות שוב בעוד רגע',
+  // notifications: the weekly question (our addition)
+  'error.WEEKLY_QUESTION_LINK_INVALID':
+    'הקישור אינו תקין או שפג תוקפו. אפשר לשנות את השאלה השבועית בהגדרות',
 };
 
 /** The error messages, by `error.<CODE>`, in both languages. */

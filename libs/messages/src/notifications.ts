@@ -33,6 +33,16 @@ export const notificationsEn = {
     '{field, select, email {The email address of your account was just changed, and messages now go to the new one. This is the last one to this address.} other {The phone number of your account was just changed.}}',
   'contactChanged.advice': 'If this was not you, reset your password and contact support at once.',
 
+  'weeklyQuestion.subject': 'Your question this week: {title}',
+  'weeklyQuestion.intro':
+    'Here is this week’s question. Take your time; a few lines are a fine start.',
+  'weeklyQuestion.heading': 'Question {index}: {title}',
+  'weeklyQuestion.action': 'Answer this question',
+  'weeklyQuestion.skip': 'Skip next week’s question',
+  'weeklyQuestion.pause': 'Pause the weekly question',
+  'weeklyQuestion.stop': 'Stop the weekly question',
+  'weeklyQuestion.settings': 'Change the day or hour',
+
   'sms.verificationCode':
     '{product}: your verification code is {code}. It expires in {minutes, plural, one {# minute} other {# minutes}}.',
 } as const;
@@ -69,6 +79,15 @@ export const notificationsHe: Record<NotificationKey, string> = {
   'contactChanged.text':
     '{field, select, email {כתובת האימייל בחשבון שלך הוחלפה זה עתה, ומעכשיו ההודעות יישלחו לכתובת החדשה. זו ההודעה האחרונה לכתובת זו.} other {מספר הטלפון בחשבון שלך הוחלף זה עתה.}}',
   'contactChanged.advice': 'אם זה לא היה את/ה, יש לאפס את הסיסמה ולפנות לתמיכה מיד.',
+
+  'weeklyQuestion.subject': 'השאלה שלך השבוע: {title}',
+  'weeklyQuestion.intro': 'הנה השאלה של השבוע. אין צורך למהר; גם כמה שורות הן התחלה טובה.',
+  'weeklyQuestion.heading': 'שאלה {index}: {title}',
+  'weeklyQuestion.action': 'לענות על השאלה',
+  'weeklyQuestion.skip': 'לדלג על השאלה של השבוע הבא',
+  'weeklyQuestion.pause': 'להשהות את השאלה השבועית',
+  'weeklyQuestion.stop': 'להפסיק את השאלה השבועית',
+  'weeklyQuestion.settings': 'לשנות את היום או השעה',
 
   'sms.verificationCode':
     '{product}: קוד האימות שלך הוא {code}. הקוד בתוקף {minutes, plural, one {דקה אחת} two {שתי דקות} other {# דקות}}.',

@@ -1,0 +1,377 @@
+import {
+  QUEUES,
+  type DomainEventPayload,
+  type EmailJob,
+  type Language,
+  type WeeklyQuestionLinkAction,
+  type WeeklyQuestionLinkResult,
+  type WeeklyQuestionScheduleRequest,
+  type WeeklyQuestionSettings,
+} from '@mepedia/contracts';
+import { isUuid } from '@mepedia/server-database';
+import { AppError, localePath, type AppLogger } from '@mepedia/server-http';
+import type { QueueDriver } from '@mepedia/server-queue';
+import { LINK_TTL_SECONDS, linkToken, readLinkToken } from './weekly-question.links';
+import type {
+  QuestionRow,
+  SettingsValues,
+  WeeklyQuestionRepository,
+  WeeklyQuestionRow,
+} from './weekly-question.repository';
+import {
+  nextQuestion,
+  nextSlot,
+  slotAfterNext,
+  stillTimely,
+  weekOf,
+  type Schedule,
+} from './weekly-question.schedule';
+
+export type WeeklyQuestionOptions = {
+  /** The site's address: the email's links point there. */
+  publicUrl: string;
+  /** Signs the email's skip, pause and stop links. */
+  linkSecret: string;
+};
+
+/** How many due members one sweep's transaction takes (a sweep takes batches until none is due). */
+const SWEEP_BATCH = 200;
+
+/** What one sweep did. */
+export type SweepResult = { sent: number; finished: number; letGo: number; requeued: number };
+
+/**
+ * The weekly question (issue 32): a member asks for one questionnaire question a week by email,
+ * on their weekday and hour in their time zone. The next one's time is kept as an instant
+ * (`next_send_at`), computed from the member's choice whenever it changes and after each send;
+ * a sweep every minute sends what is due. One row per member and week makes a week's question
+ * go once, whatever the replicas or restarts. It ends by itself when every question is answered.
+ */
+export class WeeklyQuestionService {
+  constructor(
+    private readonly repository: WeeklyQuestionRepository,
+    private readonly queue: QueueDriver,
+    private readonly options: WeeklyQuestionOptions,
+    private readonly logger?: AppLogger,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  async settings(userId: string): Promise<WeeklyQuestionSettings> {
+    return this.view(userId, await this.repository.settings(userId));
+  }
+
+  /** Start, or change the schedule: on from the next such weekday and hour. */
+  async schedule(
+    userId: string,
+    input: WeeklyQuestionScheduleRequest,
+    callerLanguage: Language,
+  ): Promise<WeeklyQuestionSettings> {
+    const now = this.now();
+    const schedule: Schedule = {
+      weekday: input.weekday,
+      hour: input.hour,
+      timeZone: input.timeZone,
+    };
+    const row = await this.repository.transaction(async (tx) => {
+      const current = await tx.settings(userId, true);
+      return tx.save(
+        userId,
+        {
+          state: 'on',
+          ...schedule,
+          language: input.language ?? current?.language ?? callerLanguage,
+          nextSendAt: nextSlot(now, schedule),
+          skipping: false,
+          lastSentAt: current?.lastSentAt ?? null,
+        },
+        now,
+      );
+    });
+    return this.view(userId, await this.finishIfDone(row));
+  }
+
+  pause(userId: string): Promise<WeeklyQuestionSettings> {
+    return this.change(userId, (row) =>
+      row.state === 'on' ? { state: 'paused', nextSendAt: null, skipping: false } : undefined,
+    );
+  }
+
+  resume(userId: string): Promise<WeeklyQuestionSettings> {
+    return this.change(userId, (row, now) =>
+      row.state === 'paused'
+        ? { state: 'on', nextSendAt: nextSlot(now, row), skipping: false }
+        : undefined,
+    );
+  }
+
+  /** The coming week's question is skipped; twice is still one week. */
+  skip(userId: string): Promise<WeeklyQuestionSettings> {
+    return this.change(userId, (row, now) =>
+      row.state === 'on' && !row.skipping
+        ? { nextSendAt: slotAfterNext(now, row), skipping: true }
+        : undefined,
+    );
+  }
+
+  stop(userId: string): Promise<WeeklyQuestionSettings> {
+    return this.change(userId, (row) =>
+      row.state === 'on' || row.state === 'paused'
+        ? { state: 'off', nextSendAt: null, skipping: false }
+        : undefined,
+    );
+  }
+
+  /** The email's signed link: its action for its member, without a session. */
+  async byLink(token: string): Promise<WeeklyQuestionLinkResult> {
+    const claim = readLinkToken(token, this.options.linkSecret, this.now());
+    if (!claim || !isUuid(claim.userId)) throw new AppError('WEEKLY_QUESTION_LINK_INVALID');
+    const act: Record<
+      WeeklyQuestionLinkAction,
+      (userId: string) => Promise<WeeklyQuestionSettings>
+    > = { skip: (id) => this.skip(id), pause: (id) => this.pause(id), stop: (id) => this.stop(id) };
+    const after = await act[claim.action](claim.userId);
+    return { action: claim.action, state: after.state, nextSendAt: after.nextSendAt };
+  }
+
+  /**
+   * Send every question due at `now`: batch by batch, each member's row locked while their week
+   * is recorded and their next time set, the email queued once the batch commits. A due member
+   * who answered everything is `finished`; a slot missed by more than LATE_SEND_MS is let go.
+   */
+  async sweep(now: Date = this.now()): Promise<SweepResult> {
+    const result: SweepResult = { sent: 0, finished: 0, letGo: 0, requeued: 0 };
+    result.requeued = await this.requeue(now);
+    for (;;) {
+      const batch = await this.repository.transaction(async (tx) => {
+        const due = await tx.lockDue(now, SWEEP_BATCH);
+        if (due.length === 0) return { due: 0, jobs: [] as QueuedJob[] };
+        const questions = await tx.questionnaire();
+        const jobs: QueuedJob[] = [];
+        for (const row of due) {
+          const outcome = await this.sendOne(tx, row, questions, now);
+          if (outcome.kind === 'sent') {
+            jobs.push(outcome.job);
+            result.sent += 1;
+          } else if (outcome.kind === 'finished') result.finished += 1;
+          else result.letGo += 1;
+        }
+        return { due: due.length, jobs };
+      });
+      for (const job of batch.jobs) await this.enqueue(job, now);
+      if (batch.due < SWEEP_BATCH) break;
+    }
+    if (result.sent + result.finished + result.letGo + result.requeued > 0)
+      this.logger?.info(result, 'weekly question sweep');
+    return result;
+  }
+
+  /** A member answered (or un-answered) a question: me-answers' meAnswer.answered at `at`. */
+  async answerChanged(event: DomainEventPayload<'meAnswer.answered'>, at: Date): Promise<boolean> {
+    if (!isUuid(event.userId)) return false;
+    return this.repository.transaction(async (tx) => {
+      await tx.lockTurn(event.userId);
+      if (await tx.left(event.userId)) return false;
+      await tx.applyAnswered(event, at);
+      return true;
+    });
+  }
+
+  /** The questionnaire as me-answers announced it at `at`. */
+  questionnaireChanged(
+    event: DomainEventPayload<'questionnaire.changed'>,
+    at: Date,
+  ): Promise<boolean> {
+    return this.repository.transaction((tx) => tx.applyQuestionnaire(event, at));
+  }
+
+  private async sendOne(
+    tx: WeeklyQuestionRepository,
+    row: WeeklyQuestionRow,
+    questions: QuestionRow[],
+    now: Date,
+  ): Promise<{ kind: 'sent'; job: QueuedJob } | { kind: 'finished' } | { kind: 'letGo' }> {
+    const slot = row.nextSendAt ?? now;
+    const next = nextQuestion(questions, await tx.answered(row.userId));
+    if (questions.length > 0 && !next) {
+      await tx.save(row.userId, { ...valuesOf(row), state: 'finished', nextSendAt: null }, now);
+      return { kind: 'finished' };
+    }
+    // The next time is after both this slot and now: a late sweep never sends twice in a row.
+    const later = nextSlot(new Date(Math.max(slot.getTime(), now.getTime())), row);
+    const email = await tx.emailOf(row.userId);
+    let job: QueuedJob | undefined;
+    if (next && email && stillTimely(slot, now)) {
+      const week = weekOf(slot, row.timeZone);
+      const built = this.emailJob(row, next, email, now);
+      const id = `weekly-question-${row.userId}-${week}`;
+      if (await tx.recordSend(row.userId, week, next.questionId, JSON.stringify(built), now))
+        job = { userId: row.userId, week, id, data: built };
+    } else
+      this.logger?.info(
+        { userId: row.userId, questionnaire: questions.length, email: email !== null },
+        'weekly question not sent this week (no questionnaire yet, no address, or too late)',
+      );
+    await tx.save(
+      row.userId,
+      {
+        ...valuesOf(row),
+        nextSendAt: later,
+        skipping: false,
+        lastSentAt: job ? now : row.lastSentAt,
+      },
+      now,
+    );
+    return job ? { kind: 'sent', job } : { kind: 'letGo' };
+  }
+
+  /** The email job: the question in the member's language, its page, and the signed links. */
+  private emailJob(row: WeeklyQuestionRow, question: QuestionRow, to: string, now: Date): EmailJob {
+    const language: Language = row.language === 'he' ? 'he' : 'en';
+    const site = (path: string) => `${this.options.publicUrl}${localePath(language, path)}`;
+    const expiresAt = Math.floor(now.getTime() / 1000) + LINK_TTL_SECONDS;
+    const action = (which: WeeklyQuestionLinkAction) =>
+      `${site('/weekly-question')}?token=${encodeURIComponent(
+        linkToken({ userId: row.userId, action: which, expiresAt }, this.options.linkSecret),
+      )}`;
+    return {
+      template: 'weekly-question',
+      to,
+      language,
+      data: {
+        index: question.position,
+        title: language === 'he' ? question.titleHe : question.titleEn,
+        prompt: language === 'he' ? question.promptHe : question.promptEn,
+        link: site(`/profile/edit-me/${question.position}`),
+        skipLink: action('skip'),
+        pauseLink: action('pause'),
+        stopLink: action('stop'),
+        settingsLink: site('/profile/settings'),
+      },
+    };
+  }
+
+  /** Hand a recorded week's email to the worker (the same id: queued at most once). */
+  private async enqueue(job: QueuedJob, now: Date): Promise<void> {
+    await this.queue.add(QUEUES.email, 'weekly-question', job.data, { jobId: job.id });
+    await this.repository.markQueued(job.userId, job.week, now);
+  }
+
+  /** Weeks recorded but not known to be queued (a process died in between): queued again. */
+  private async requeue(now: Date): Promise<number> {
+    const rows = await this.repository.unqueued(SWEEP_BATCH);
+    // Only those older than a sweep's own moment between commit and queue.
+    let count = 0;
+    for (const row of rows) {
+      if (!row.job) continue;
+      await this.enqueue(
+        {
+          userId: row.userId,
+          week: row.week,
+          id: `weekly-question-${row.userId}-${row.week}`,
+          data: JSON.parse(row.job) as EmailJob,
+        },
+        now,
+      );
+      count += 1;
+    }
+    return count;
+  }
+
+  /** Change a member's settings by `rule` (undefined: nothing to change), in a transaction. */
+  private async change(
+    userId: string,
+    rule: (row: WeeklyQuestionRow, now: Date) => Partial<SettingsValues> | undefined,
+  ): Promise<WeeklyQuestionSettings> {
+    const now = this.now();
+    const row = await this.repository.transaction(async (tx) => {
+      const current = await tx.settings(userId, true);
+      if (!current) return undefined;
+      const changes = rule(current, now);
+      if (!changes) return current;
+      return tx.save(userId, { ...valuesOf(current), ...changes }, now);
+    });
+    return this.view(userId, row);
+  }
+
+  /** On while every question is answered: it ends now, and says so. */
+  private async finishIfDone(row: WeeklyQuestionRow): Promise<WeeklyQuestionRow> {
+    const questions = await this.repository.questionnaire();
+    if (
+      questions.length === 0 ||
+      nextQuestion(questions, await this.repository.answered(row.userId))
+    )
+      return row;
+    return this.repository.save(
+      row.userId,
+      { ...valuesOf(row), state: 'finished', nextSendAt: null, skipping: false },
+      this.now(),
+    );
+  }
+
+  private async view(
+    userId: string,
+    row: WeeklyQuestionRow | undefined,
+  ): Promise<WeeklyQuestionSettings> {
+    const [questions, answered] = await Promise.all([
+      this.repository.questionnaire(),
+      isUuid(userId) ? this.repository.answered(userId) : Promise.resolve(new Set<string>()),
+    ]);
+    const next = nextQuestion(questions, answered);
+    return {
+      state: (row?.state ?? 'off') as WeeklyQuestionSettings['state'],
+      weekday: row?.weekday ?? null,
+      hour: row?.hour ?? null,
+      timeZone: row?.timeZone ?? null,
+      language: row ? (row.language === 'he' ? 'he' : 'en') : null,
+      nextSendAt: row?.state === 'on' ? (row.nextSendAt?.toISOString() ?? null) : null,
+      skipping: row?.state === 'on' && row.skipping,
+      nextQuestion: next
+        ? {
+            questionId: next.questionId,
+            index: next.position,
+            title: { en: next.titleEn, he: next.titleHe },
+          }
+        : null,
+      lastSentAt: row?.lastSentAt?.toISOString() ?? null,
+    };
+  }
+}
+
+type QueuedJob = { userId: string; week: string; id: string; data: EmailJob };
+
+function valuesOf(row: WeeklyQuestionRow): SettingsValues {
+  const { userId: _userId, updatedAt: _updatedAt, ...values } = row;
+  return values;
+}
+
+/** How often the sweep looks for due questions: each goes within a minute of its hour. */
+export const SWEEP_INTERVAL_MS = 60_000;
+
+/**
+ * The sweep as a background task of the service: every SWEEP_INTERVAL_MS, never two at once in a
+ * process (replicas each sweep; the row locks share the work out). A failed sweep is logged and
+ * the next one tries again.
+ */
+export function weeklyQuestionSweep(service: WeeklyQuestionService, logger: AppLogger) {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> | undefined;
+  const tick = () => {
+    if (running) return;
+    running = service
+      .sweep()
+      .catch((error: unknown) => logger.error({ err: error }, 'weekly question sweep failed'))
+      .finally(() => {
+        running = undefined;
+      });
+  };
+  return {
+    start: () => {
+      timer = setInterval(tick, SWEEP_INTERVAL_MS);
+      timer.unref();
+    },
+    stop: async () => {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,348 @@
+import type {
+  EmailJob,
+  ErrorEnvelope,
+  WeeklyQuestionLinkResult,
+  WeeklyQuestionSettings,
+} from '@mepedia/contracts';
+import { errorMessagesHe } from '@mepedia/messages/errors';
+import {
+  describeEachEngine,
+  startTestService,
+  type TestService,
+} from '@mepedia/server-service-testing';
+import {
+  eventually,
+  newMember,
+  SETUP_TIMEOUT_MS,
+  testEnvelope as envelope,
+  type TestMember as Member,
+} from '@mepedia/server-testing';
+import { createNotificationsApp } from '../src/notifications.app';
+import { WeeklyQuestionService } from '../src/weekly-question.service';
+
+const SITE = 'https://mepedia.test';
+const SECRET = 'weekly-question-test-secret-of-32-characters';
+const QUESTIONS = ['roots', 'places', 'work'].map((questionId, i) => ({
+  questionId,
+  index: i + 1,
+  title: { en: `Title ${i + 1}`, he: `כותרת ${i + 1}` },
+  prompt: { en: `Prompt ${i + 1}`, he: `הנחיה ${i + 1}` },
+}));
+const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
+
+// The weekly question over real HTTP and its sweep with a fake clock (the time handed to
+// `sweep`), on each engine: the row locks that share the due members among replicas
+// (FOR UPDATE SKIP LOCKED), the partial index and the week's unique row must work on PGlite too.
+describeEachEngine('notifications service: the weekly question', (engine) => {
+  let tested: TestService;
+  let weekly: WeeklyQuestionService;
+  const emails: EmailJob[] = [];
+
+  const call = <T>(method: 'GET' | 'POST', path: string, who: Member | null, body?: unknown) =>
+    tested.call<T>(method, `/api/weeklyQuestion/${path}`, {
+      headers: who ? tested.as(who) : { 'accept-language': 'he' },
+      ...(body === undefined ? {} : { body }),
+    });
+  const settings = async (who: Member) =>
+    (await call<WeeklyQuestionSettings>('GET', 'getSettings', who)).body;
+  const deliver = async (type: string, payload: unknown, at = new Date()) => {
+    const event = envelope(type, payload, at);
+    await tested.queue.add('events-notifications', event.type, event, { jobId: event.id });
+  };
+  const count = (sql: string, params: unknown[]) => tested.database.count(sql, params);
+  /** A verified member with an address, as the users service announces them. */
+  const known = async (language: 'en' | 'he' = 'en'): Promise<Member> => {
+    const who = newMember({ language });
+    await deliver('user.updated', {
+      userId: who.userId,
+      firstname: 'Noa',
+      lastname: 'Levi',
+      fullname: 'Noa Levi',
+      language,
+      profileImage: null,
+      email: `${who.userId}@example.com`,
+    });
+    await eventually(
+      async () =>
+        (await count(
+          'select count(*)::int as n from notifications.members where user_id = $1 and email is not null',
+          [who.userId],
+        )) > 0
+          ? true
+          : undefined,
+      { what: 'the member and their address' },
+    );
+    return who;
+  };
+  const answered = async (who: Member, questionId: string, yes = true) => {
+    await deliver('meAnswer.answered', { userId: who.userId, questionId, answered: yes });
+    await eventually(
+      async () =>
+        (await count(
+          'select count(*)::int as n from notifications.weekly_question_answers where user_id = $1 and question_id = $2 and answered = $3',
+          [who.userId, questionId, yes],
+        )) > 0
+          ? true
+          : undefined,
+      { what: 'the answer in the read model' },
+    );
+  };
+  const emailsTo = (who: Member) => emails.filter((job) => job.to === `${who.userId}@example.com`);
+  const start = async (who: Member, body: Record<string, unknown>) => {
+    const answer = await call<WeeklyQuestionSettings>('POST', 'schedule', who, body);
+    expect(answer.status).toBe(200);
+    return answer.body;
+  };
+  const weeklyData = (job: EmailJob | undefined) => {
+    if (job?.template !== 'weekly-question') throw new Error('not a weekly question email');
+    return job.data;
+  };
+  const tokenOf = (link: string) => new URL(link).searchParams.get('token') ?? '';
+
+  beforeAll(async () => {
+    tested = await startTestService(
+      'notifications',
+      (platform) => createNotificationsApp(platform, { publicUrl: SITE, linkSecret: SECRET }),
+      { engine },
+    );
+    tested.queue.process('email', async (job) => void emails.push(job.data as EmailJob));
+    weekly = tested.app.get(WeeklyQuestionService);
+    await deliver('questionnaire.changed', { questions: QUESTIONS });
+    await eventually(
+      async () =>
+        (await count(
+          'select count(*)::int as n from notifications.weekly_question_questions',
+          [],
+        )) === 3
+          ? true
+          : undefined,
+      { what: 'the questionnaire' },
+    );
+  }, SETUP_TIMEOUT_MS);
+
+  afterAll(async () => {
+    await tested?.close();
+  }, SETUP_TIMEOUT_MS);
+
+  it('starts off, refuses a bad schedule, and schedules the next weekday and hour in the member’s zone', async () => {
+    const noa = await known();
+    expect(await settings(noa)).toMatchObject({
+      state: 'off',
+      weekday: null,
+      nextSendAt: null,
+      nextQuestion: { questionId: 'roots', index: 1 },
+    });
+    for (const body of [
+      { weekday: 4, hour: 18, timeZone: 'Mars/Olympus' },
+      { weekday: 7, hour: 18, timeZone: 'UTC' },
+      { weekday: 4, hour: 24, timeZone: 'UTC' },
+      { weekday: 4, hour: 18 },
+      { weekday: '4', hour: 18, timeZone: 'UTC' },
+    ]) {
+      const refused = await call<ErrorEnvelope>('POST', 'schedule', noa, body);
+      expect(refused.status).toBe(400);
+      expect(refused.body.code).toBe('VALIDATION_FAILED');
+    }
+    expect((await settings(noa)).state).toBe('off');
+    // Guests have none.
+    expect((await call<ErrorEnvelope>('GET', 'getSettings', null)).status).toBe(401);
+
+    const on = await start(noa, { weekday: 4, hour: 18, timeZone: 'Asia/Jerusalem' });
+    expect(on).toMatchObject({ state: 'on', weekday: 4, hour: 18, timeZone: 'Asia/Jerusalem' });
+    const next = new Date(on.nextSendAt ?? '');
+    expect(next.getTime()).toBeGreaterThan(Date.now());
+    expect(next.getTime() - Date.now()).toBeLessThanOrEqual(WEEK_MS);
+    // Thursday 18:00 on Jerusalem's clock.
+    const local = new Intl.DateTimeFormat('en-US', {
+      timeZone: 'Asia/Jerusalem',
+      weekday: 'short',
+      hour: 'numeric',
+      hourCycle: 'h23',
+    }).format(next);
+    expect(local).toBe('Thu, 18');
+  });
+
+  it('sends once a week, the next unanswered question, and never twice for a week', async () => {
+    const noa = await known();
+    const on = await start(noa, { weekday: 1, hour: 9, timeZone: 'Europe/London' });
+    const slot = new Date(on.nextSendAt ?? '');
+
+    // Not yet due: nothing.
+    await weekly.sweep(new Date(slot.getTime() - 60_000));
+    expect(emailsTo(noa)).toEqual([]);
+
+    await weekly.sweep(new Date(slot.getTime() + 30_000));
+    await eventually(() => (emailsTo(noa).length === 1 ? true : undefined), { what: 'the email' });
+    const first = weeklyData(emailsTo(noa)[0]);
+    expect(first).toMatchObject({
+      index: 1,
+      title: 'Title 1',
+      prompt: 'Prompt 1',
+      link: `${SITE}/profile/edit-me/1`,
+      settingsLink: `${SITE}/profile/settings`,
+    });
+    expect(first.skipLink).toMatch(new RegExp(`^${SITE}/weekly-question\\?token=`));
+    const after = await settings(noa);
+    expect(after.lastSentAt).not.toBeNull();
+    expect(new Date(after.nextSendAt ?? '').getTime() - slot.getTime()).toBe(WEEK_MS);
+
+    // The same moment again, and a restart that finds the week's slot due again: the week's row
+    // holds, nothing more is queued.
+    await weekly.sweep(new Date(slot.getTime() + 60_000));
+    await tested.database.query(
+      'update notifications.weekly_question_settings set next_send_at = $2 where user_id = $1',
+      [noa.userId, slot],
+    );
+    await weekly.sweep(new Date(slot.getTime() + 90_000));
+    expect(emailsTo(noa)).toHaveLength(1);
+    expect(
+      await count(
+        'select count(*)::int as n from notifications.weekly_question_sends where user_id = $1',
+        [noa.userId],
+      ),
+    ).toBe(1);
+
+    // Answered: the next week brings the second question.
+    await answered(noa, 'roots');
+    const second = new Date(slot.getTime() + WEEK_MS);
+    await weekly.sweep(new Date(second.getTime() + 1000));
+    await eventually(() => (emailsTo(noa).length === 2 ? true : undefined), { what: 'week two' });
+    expect(weeklyData(emailsTo(noa)[1])).toMatchObject({
+      index: 2,
+      link: `${SITE}/profile/edit-me/2`,
+    });
+  });
+
+  it('writes to a Hebrew member in Hebrew, with the Hebrew page’s link', async () => {
+    const dana = await known('he');
+    const on = await start(dana, { weekday: 5, hour: 8, timeZone: 'Asia/Jerusalem' });
+    await weekly.sweep(new Date(new Date(on.nextSendAt ?? '').getTime() + 1000));
+    await eventually(() => (emailsTo(dana).length === 1 ? true : undefined), { what: 'the email' });
+    expect(emailsTo(dana)[0]?.language).toBe('he');
+    expect(weeklyData(emailsTo(dana)[0])).toMatchObject({
+      title: 'כותרת 1',
+      prompt: 'הנחיה 1',
+      link: `${SITE}/he/profile/edit-me/1`,
+    });
+  });
+
+  it('pauses, resumes, skips one week (twice is one) and stops, each idempotent', async () => {
+    const dan = await known();
+    const on = await start(dan, { weekday: 2, hour: 7, timeZone: 'America/New_York' });
+    const natural = new Date(on.nextSendAt ?? '').getTime();
+
+    const skipped = (await call<WeeklyQuestionSettings>('POST', 'skip', dan)).body;
+    expect(skipped).toMatchObject({ state: 'on', skipping: true });
+    expect(new Date(skipped.nextSendAt ?? '').getTime() - natural).toBe(WEEK_MS);
+    expect((await call<WeeklyQuestionSettings>('POST', 'skip', dan)).body).toEqual(skipped);
+    // The skipped week passes without an email.
+    await weekly.sweep(new Date(natural + 1000));
+    expect(emailsTo(dan)).toEqual([]);
+
+    const paused = (await call<WeeklyQuestionSettings>('POST', 'pause', dan)).body;
+    expect(paused).toMatchObject({ state: 'paused', nextSendAt: null, skipping: false });
+    expect((await call<WeeklyQuestionSettings>('POST', 'pause', dan)).body.state).toBe('paused');
+    await weekly.sweep(new Date(natural + 3 * WEEK_MS));
+    expect(emailsTo(dan)).toEqual([]);
+
+    const resumed = (await call<WeeklyQuestionSettings>('POST', 'resume', dan)).body;
+    expect(resumed.state).toBe('on');
+    expect(resumed.nextSendAt).not.toBeNull();
+
+    const stopped = (await call<WeeklyQuestionSettings>('POST', 'stop', dan)).body;
+    expect(stopped).toMatchObject({ state: 'off', nextSendAt: null, weekday: 2, hour: 7 });
+    expect((await call<WeeklyQuestionSettings>('POST', 'stop', dan)).body.state).toBe('off');
+    await weekly.sweep(new Date(natural + 5 * WEEK_MS));
+    expect(emailsTo(dan)).toEqual([]);
+  });
+
+  it('acts on the email’s signed links without a session, and refuses a forged one in the caller’s language', async () => {
+    const noa = await known();
+    const on = await start(noa, { weekday: 3, hour: 12, timeZone: 'UTC' });
+    await weekly.sweep(new Date(new Date(on.nextSendAt ?? '').getTime() + 1000));
+    await eventually(() => (emailsTo(noa).length === 1 ? true : undefined), { what: 'the email' });
+    const links = weeklyData(emailsTo(noa)[0]);
+
+    // Another member's id in a token signed for Noa: refused, and Noa's settings stand.
+    const other = newMember();
+    const forged = tokenOf(links.pauseLink).replace(noa.userId, other.userId);
+    const refused = await call<ErrorEnvelope>('POST', 'byLink', null, { token: forged });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({
+      code: 'WEEKLY_QUESTION_LINK_INVALID',
+      message: errorMessagesHe['error.WEEKLY_QUESTION_LINK_INVALID'],
+    });
+    const actionSwapped = tokenOf(links.pauseLink).replace('.pause.', '.stop.');
+    expect(
+      (await call<ErrorEnvelope>('POST', 'byLink', null, { token: actionSwapped })).status,
+    ).toBe(400);
+    for (const body of [{}, { token: '' }, { token: 'x'.repeat(401) }, { token: 5 }])
+      expect((await call<ErrorEnvelope>('POST', 'byLink', null, body)).status).toBe(400);
+    expect((await settings(noa)).state).toBe('on');
+
+    const skip = await call<WeeklyQuestionLinkResult>('POST', 'byLink', null, {
+      token: tokenOf(links.skipLink),
+    });
+    expect(skip.body).toMatchObject({ action: 'skip', state: 'on' });
+    expect((await settings(noa)).skipping).toBe(true);
+    const pause = await call<WeeklyQuestionLinkResult>('POST', 'byLink', null, {
+      token: tokenOf(links.pauseLink),
+    });
+    expect(pause.body).toEqual({ action: 'pause', state: 'paused', nextSendAt: null });
+    const stop = await call<WeeklyQuestionLinkResult>('POST', 'byLink', null, {
+      token: tokenOf(links.stopLink),
+    });
+    expect(stop.body).toEqual({ action: 'stop', state: 'off', nextSendAt: null });
+    // Again: the same state.
+    expect(
+      (
+        await call<WeeklyQuestionLinkResult>('POST', 'byLink', null, {
+          token: tokenOf(links.stopLink),
+        })
+      ).body,
+    ).toEqual({ action: 'stop', state: 'off', nextSendAt: null });
+  });
+
+  it('ends by itself when every question is answered, and says so', async () => {
+    const noa = await known();
+    const on = await start(noa, { weekday: 6, hour: 10, timeZone: 'Europe/Paris' });
+    for (const { questionId } of QUESTIONS) await answered(noa, questionId);
+    await weekly.sweep(new Date(new Date(on.nextSendAt ?? '').getTime() + 1000));
+    expect(emailsTo(noa)).toEqual([]);
+    expect(await settings(noa)).toMatchObject({
+      state: 'finished',
+      nextSendAt: null,
+      nextQuestion: null,
+    });
+    // Starting again changes nothing: there is nothing left to ask.
+    expect((await start(noa, { weekday: 6, hour: 10, timeZone: 'Europe/Paris' })).state).toBe(
+      'finished',
+    );
+  });
+
+  it('forgets a member who leaves, and a late answer of theirs writes nothing back', async () => {
+    const noa = await known();
+    await start(noa, { weekday: 0, hour: 20, timeZone: 'UTC' });
+    await deliver('user.deleted', { userId: noa.userId });
+    await eventually(
+      async () =>
+        (await count(
+          'select count(*)::int as n from notifications.weekly_question_settings where user_id = $1',
+          [noa.userId],
+        )) === 0
+          ? true
+          : undefined,
+      { what: 'the settings gone' },
+    );
+    await deliver('meAnswer.answered', { userId: noa.userId, questionId: 'roots', answered: true });
+    // An event after it, to know the late one was handled.
+    const marker = await known();
+    await answered(marker, 'roots');
+    expect(
+      await count(
+        'select count(*)::int as n from notifications.weekly_question_answers where user_id = $1',
+        [noa.userId],
+      ),
+    ).toBe(0);
+  });
+});

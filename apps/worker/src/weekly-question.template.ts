@@ -1,0 +1,33 @@
+import type { EmailJob } from '@mepedia/contracts';
+import type { CatalogueFormatter, NotificationKey } from '@mepedia/messages';
+import type { Parts } from './templates';
+
+type WeeklyQuestionJob = Extract<EmailJob, { template: 'weekly-question' }>;
+
+/**
+ * The weekly question's email (issue 32): the question's title and prompt as the member reads
+ * them, a button to answer it on its page, and the signed links to skip the next one, pause or
+ * stop, then the settings. The notifications service wrote the links; this lays them out.
+ */
+export function weeklyQuestionParts(
+  job: WeeklyQuestionJob,
+  t: CatalogueFormatter<NotificationKey>,
+): Parts {
+  const { data } = job;
+  return {
+    subject: t('weeklyQuestion.subject', { title: data.title }),
+    greeting: '',
+    paragraphs: [
+      t('weeklyQuestion.intro'),
+      t('weeklyQuestion.heading', { index: data.index, title: data.title }),
+      data.prompt,
+    ],
+    action: { label: t('weeklyQuestion.action'), link: data.link },
+    links: [
+      { label: t('weeklyQuestion.skip'), link: data.skipLink },
+      { label: t('weeklyQuestion.pause'), link: data.pauseLink },
+      { label: t('weeklyQuestion.stop'), link: data.stopLink },
+      { label: t('weeklyQuestion.settings'), link: data.settingsLink },
+    ],
+  };
+}
