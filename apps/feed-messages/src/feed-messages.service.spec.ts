@@ -314,8 +314,8 @@ describe(FeedMessagesService.name, () => {
       const { sut, repository, newPost } = newTestService();
       const postId = newPost();
       const insert = repository.insert.bind(repository);
-      repository.insert = async (message) => {
-        const created = await insert(message);
+      repository.insert = async (message, notice) => {
+        const created = await insert(message, notice);
         await repository.subjects.markDeleted(postId);
         return created;
       };
