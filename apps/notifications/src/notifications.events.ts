@@ -1,7 +1,8 @@
 import { domainEventsHandler, removeDeletedMember } from '@mepedia/server-platform';
 import type { AppLogger } from '@mepedia/server-http';
 import type { FollowsService } from './follows.service';
-import type { WeeklyQuestionService } from './weekly-question.service';
+import type { NotificationsService } from './notifications.service';
+import type { notificationEventHandlers } from './notification-events';
 
 /**
  * The notifications service's share of domain events: members as the users service announces
@@ -10,22 +11,25 @@ import type { WeeklyQuestionService } from './weekly-question.service';
 export function notificationsEventsHandler(
   follows: FollowsService,
   logger: AppLogger,
-  weekly: WeeklyQuestionService,
+  notices: {
+    service: NotificationsService;
+    handlers: ReturnType<typeof notificationEventHandlers>;
+  },
 ) {
   return domainEventsHandler('notifications', logger, {
+    // Notifications (notification-events.ts): comments, replies, reactions, follows, stories.
+    ...notices.handlers,
     'user.updated': async (user, event) => {
       await follows.memberChanged(user, new Date(event.occurredAt));
     },
-    'user.deleted': removeDeletedMember(logger, 'follows and member row', (userId) =>
-      follows.removeMember(userId),
+    'user.deleted': removeDeletedMember(
+      logger,
+      'follows, member row and notifications',
+      async (userId, event) => {
+        const followsGone = await follows.removeMember(userId);
+        const notifications = await notices.service.removeMember(userId, event);
+        return { follows: followsGone, notifications };
+      },
     ),
-    // The weekly question's read models: what members answered, and the questionnaire.
-    'meAnswer.answered': async (answer, event) => {
-      await weekly.answerChanged(answer, new Date(event.occurredAt));
-    },
-    'questionnaire.changed': async (questionnaire, event) => {
-      const applied = await weekly.questionnaireChanged(questionnaire, new Date(event.occurredAt));
-      logger.info({ questions: questionnaire.questions.length, applied }, 'the questionnaire');
-    },
   });
 }

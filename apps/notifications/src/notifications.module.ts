@@ -3,15 +3,9 @@ import { outboxRelay, serviceModule, type ServicePlatform } from '@mepedia/serve
 import { FollowsController } from './follows.controller';
 import { FollowsRepository } from './follows.repository';
 import { FollowsService } from './follows.service';
+import { notificationParts } from './notification-parts';
 import { notificationsEventsHandler } from './notifications.events';
 import { outbox } from './notifications.schema';
-import { WeeklyQuestionController } from './weekly-question.controller';
-import { WeeklyQuestionRepository } from './weekly-question.repository';
-import {
-  WeeklyQuestionService,
-  weeklyQuestionSweep,
-  type WeeklyQuestionOptions,
-} from './weekly-question.service';
 
 /**
  * The notifications service: its parts (follows today; notifications, digests and the weekly
@@ -19,25 +13,19 @@ import {
  */
 @Module({})
 export class NotificationsModule {
-  static register(platform: ServicePlatform, options: WeeklyQuestionOptions): DynamicModule {
+  static register(platform: ServicePlatform): DynamicModule {
     const relay = outboxRelay('notifications', platform, outbox);
+    const notices = notificationParts(platform);
     const follows = new FollowsService(new FollowsRepository(platform.database.db), () =>
       relay.nudge(),
     );
-    const weekly = new WeeklyQuestionService(
-      new WeeklyQuestionRepository(platform.database.db),
-      platform.queue,
-      options,
-      platform.logger,
-    );
     return serviceModule(NotificationsModule, 'notifications', platform, {
-      controllers: [FollowsController, WeeklyQuestionController],
-      providers: [
-        { provide: FollowsService, useValue: follows },
-        { provide: WeeklyQuestionService, useValue: weekly },
-      ],
-      background: [relay, weeklyQuestionSweep(weekly, platform.logger)],
-      events: { handler: notificationsEventsHandler(follows, platform.logger, weekly) },
+      controllers: [FollowsController, ...notices.controllers],
+      providers: [{ provide: FollowsService, useValue: follows }, ...notices.providers],
+      background: [relay, ...notices.background],
+      events: {
+        handler: notificationsEventsHandler(follows, platform.logger, notices),
+      },
     });
   }
 }

@@ -260,7 +260,9 @@ export const MeAnswerPrivacyChangedEvent = z.object({
 /**
  * Whether a member follows another, as it now is (the notifications service owns follows; issue
  * 32): sent with every follow and unfollow that changed something. Absolute, like
- * `post.like.changed`, so replaying converges; `occurredAt` decides between two.
+ * `post.like.changed`, so replaying converges; `occurredAt` decides between two. The
+ * notifications service hears its own too: a follow tells the member followed, an unfollow
+ * takes that notice back.
  */
 export const FollowChangedEvent = z.object({
   followerId: z.string(),
@@ -359,7 +361,7 @@ export const eventSubscriptions: Record<DomainEventType, ReadonlyArray<ServiceEv
   'meAnswer.published': ['events-posts', 'events-notifications'],
   'meAnswer.unpublished': ['events-posts', 'events-notifications'],
   'meAnswer.privacy.changed': ['events-feed-messages', 'events-reactions', 'events-notifications'],
-  'follow.changed': ['events-posts'],
+  'follow.changed': ['events-posts', 'events-notifications'],
   'meAnswer.answered': ['events-notifications'],
   'questionnaire.changed': ['events-notifications'],
 };
@@ -383,4 +385,10 @@ export const BUS_CHANNELS = {
   peopleChanged: 'people.changed',
   /** `{}`: a member's live answers changed (saved, privacy, magazine, departure). */
   answersChanged: 'me-answers.changed',
+  /**
+   * `{ changes: [{ recipientId, groupId, removed }] }` or `{ stories: true }` (a story told to
+   * followers): notifications were stored or changed; each replica brings its open streams of
+   * those members up to date (apps/notifications, notification-streams.ts).
+   */
+  notificationsChanged: 'notifications.changed',
 } as const;

@@ -13,3 +13,4 @@ export * from './s3';
 export * from './ports';
 export * from './migrations';
 export * from './factories';
+export * from './event-stream-client';

@@ -1,0 +1,67 @@
+import type { DomainEventHandlers } from '@mepedia/server-platform';
+import type { NotificationsService } from './notifications.service';
+
+/**
+ * The notifications' share of domain events (issue 32): what was done with members' stories,
+ * comments and profiles, and what posts and answers are (owner, title, privacy, deletion), each
+ * applied once by the service's rules. `user.deleted` is the events file's, which calls
+ * `removeMember` after the follows'.
+ */
+export function notificationEventHandlers(
+  notifications: NotificationsService,
+): DomainEventHandlers {
+  const done = async (work: Promise<unknown>) => {
+    await work;
+  };
+  return {
+    'post.published': (post, event) => done(notifications.postPublished(post, event)),
+    'post.privacy.changed': (post, event) =>
+      done(
+        notifications.privacyChanged(
+          {
+            subjectId: post.postId,
+            kind: 'post',
+            ownerId: post.publisherId,
+            private: post.privacy === 'private',
+          },
+          event,
+        ),
+      ),
+    'post.deleted': (post, event) => done(notifications.postDeleted(post, event)),
+    'post.like.changed': (like, event) => done(notifications.postLikeChanged(like, event)),
+    'feedMessage.changed': (message, event) =>
+      done(notifications.feedMessageChanged(message, event)),
+    'feedMessage.like.changed': (like, event) =>
+      done(notifications.commentLikeChanged(like, event)),
+    'reaction.changed': (reaction, event) => done(notifications.reactionChanged(reaction, event)),
+    'follow.changed': (follow, event) => done(notifications.followChanged(follow, event)),
+    'meAnswer.privacy.changed': (answer, event) =>
+      done(
+        notifications.privacyChanged(
+          {
+            subjectId: answer.meAnswerId,
+            kind: 'meAnswer',
+            ownerId: answer.userId,
+            private: answer.privacy === 'private',
+            ...(answer.title ? { title: answer.title.en, titleHe: answer.title.he } : {}),
+            ...(answer.questionId ? { questionId: answer.questionId } : {}),
+          },
+          event,
+        ),
+      ),
+    'meAnswer.published': (answer, event) =>
+      done(
+        notifications.magazineChanged(
+          { userId: answer.userId, meAnswerId: answer.meAnswerId, added: true },
+          event,
+        ),
+      ),
+    'meAnswer.unpublished': (answer, event) =>
+      done(
+        notifications.magazineChanged(
+          { userId: answer.userId, meAnswerId: answer.meAnswerId, added: false },
+          event,
+        ),
+      ),
+  };
+}

@@ -1,0 +1,485 @@
+import type { NotificationKind } from '@mepedia/contracts';
+import { removedMemberKey, type Db } from '@mepedia/server-database';
+import { sql, type SQL } from 'drizzle-orm';
+import type { KnownSubject } from './notification-rules';
+
+// The notifications store's SQL (notification-store.schema.ts). Raw statements where one
+// statement does the work (an upsert of a group with its actor, a fan-out from follows): both
+// drivers (node-postgres, PGlite) answer them with `rows`.
+
+const GROUPS = sql.raw('notifications.notification_groups');
+const ACTORS = sql.raw('notifications.notification_actors');
+const SUBJECTS = sql.raw('notifications.notification_subjects');
+const COMMENTS = sql.raw('notifications.notification_comments');
+const NEXT = sql.raw(`nextval('notifications.notification_stamp')`);
+
+/** What changed for whom: a group new or changed, or gone. */
+export type GroupChange = { recipientId: string; groupId: string; removed: boolean };
+
+/** A thing done that joins (or makes) a group of the recipient's. */
+export type Notice = {
+  recipientId: string;
+  kind: NotificationKind;
+  groupKey: string;
+  subjectId: string | null;
+  /** The comment the group is about (reply, commentReaction). */
+  commentId: string | null;
+  /** What the group quotes when its actors do not (the comment reacted to, the story). */
+  excerpt: string | null;
+  actorId: string;
+  part: string;
+  /** The actor's own words (a comment or reply). */
+  partExcerpt: string | null;
+  at: Date;
+};
+
+export type StoredSubject = KnownSubject & {
+  questionId: string | null;
+  excerpt: string | null;
+  storyTold: boolean;
+  changedAt: Date;
+};
+
+export type StoredComment = {
+  messageId: string;
+  subjectId: string;
+  authorId: string | null;
+  excerpt: string;
+  deleted: boolean;
+};
+
+/** A group as read for its recipient, before it is worded for a language. */
+export type GroupRow = {
+  id: string;
+  recipientId: string;
+  kind: NotificationKind;
+  subjectId: string | null;
+  commentId: string | null;
+  excerpt: string | null;
+  read: boolean;
+  stamp: string;
+  version: string;
+  updatedAt: Date;
+  subject: Pick<KnownSubject, 'kind' | 'subjectId' | 'ownerId' | 'title' | 'titleHe'> | null;
+  subjectExcerpt: string | null;
+  actorCount: number;
+  actors: Array<{ userId: string; fullname: string; profileImage: string | null }>;
+  latestExcerpt: string | null;
+  latestPart: string | null;
+};
+
+type RawGroup = {
+  id: string;
+  recipient_id: string;
+  kind: NotificationKind;
+  subject_id: string | null;
+  comment_id: string | null;
+  excerpt: string | null;
+  read: boolean;
+  stamp: string;
+  version: string;
+  updated_at: Date | string;
+  subject_kind: 'post' | 'meAnswer' | null;
+  owner_id: string | null;
+  title: string | null;
+  title_he: string | null;
+  subject_excerpt: string | null;
+  actor_count: number;
+  actors: GroupRow['actors'] | string;
+  latest_excerpt: string | null;
+  latest_part: string | null;
+};
+
+export class NotificationStore {
+  constructor(private readonly db: Db) {}
+
+  /** This store inside one transaction: all of `work` commits or none. */
+  transaction<T>(work: (store: NotificationStore) => Promise<T>): Promise<T> {
+    return this.db.transaction((tx) => work(new NotificationStore(tx)));
+  }
+
+  private async rows<T>(statement: SQL): Promise<T[]> {
+    const result: unknown = await this.db.execute(statement);
+    return (result as { rows: T[] }).rows;
+  }
+
+  /** Note an event as applied; false if it already was (a redelivery: apply nothing). */
+  async applyOnce(eventId: string): Promise<boolean> {
+    const rows = await this.rows(sql`
+      insert into notifications.notification_events (event_id) values (${eventId})
+      on conflict (event_id) do nothing returning event_id`);
+    return rows.length > 0;
+  }
+
+  /** Whether any of these members left (a late event names nobody who is gone). */
+  async anyLeft(userIds: ReadonlyArray<string | null | undefined>): Promise<boolean> {
+    const keys = userIds.filter((id): id is string => !!id).map(removedMemberKey);
+    if (keys.length === 0) return false;
+    const rows = await this.rows(sql`
+      select 1 from notifications.removed_members
+      where member_key in (${sql.join(
+        keys.map((key) => sql`${key}`),
+        sql`, `,
+      )}) limit 1`);
+    return rows.length > 0;
+  }
+
+  async subject(subjectId: string): Promise<StoredSubject | undefined> {
+    const [row] = await this.rows<{
+      subject_id: string;
+      kind: 'post' | 'meAnswer';
+      owner_id: string;
+      private: boolean;
+      deleted: boolean;
+      title: string;
+      title_he: string | null;
+      question_id: string | null;
+      excerpt: string | null;
+      story_told: boolean;
+      changed_at: Date | string;
+    }>(sql`select * from ${SUBJECTS} where subject_id = ${subjectId}`);
+    if (!row) return undefined;
+    return {
+      subjectId: row.subject_id,
+      kind: row.kind,
+      ownerId: row.owner_id,
+      private: row.private,
+      deleted: row.deleted,
+      title: row.title,
+      titleHe: row.title_he,
+      questionId: row.question_id,
+      excerpt: row.excerpt,
+      storyTold: row.story_told,
+      changedAt: new Date(row.changed_at),
+    };
+  }
+
+  /**
+   * A subject as announced at `at`, unless a newer word was applied or it is gone (final).
+   * Fields left undefined keep what is known. Answers whether it was applied.
+   */
+  async saveSubject(
+    subject: {
+      subjectId: string;
+      kind: 'post' | 'meAnswer';
+      ownerId: string;
+      private: boolean;
+      title?: string;
+      titleHe?: string | null;
+      questionId?: string | null;
+      excerpt?: string | null;
+    },
+    at: Date,
+  ): Promise<boolean> {
+    const keep = (column: string, value: unknown) =>
+      value === undefined
+        ? sql.raw(`${column} = s.${column}`)
+        : sql`${sql.raw(column)} = excluded.${sql.raw(column)}`;
+    const rows = await this.rows(sql`
+      insert into ${SUBJECTS} as s
+        (subject_id, kind, owner_id, private, title, title_he, question_id, excerpt, changed_at)
+      values (${subject.subjectId}, ${subject.kind}, ${subject.ownerId}, ${subject.private},
+        ${subject.title ?? ''}, ${subject.titleHe ?? null}, ${subject.questionId ?? null},
+        ${subject.excerpt ?? null}, ${at.toISOString()}::timestamptz)
+      on conflict (subject_id) do update set
+        owner_id = excluded.owner_id, private = excluded.private, changed_at = excluded.changed_at,
+        ${keep('title', subject.title)}, ${keep('title_he', subject.titleHe)},
+        ${keep('question_id', subject.questionId)}, ${keep('excerpt', subject.excerpt)}
+      where s.changed_at <= excluded.changed_at and not s.deleted
+      returning subject_id`);
+    return rows.length > 0;
+  }
+
+  /** A subject is gone, for good: what was said of it goes too (its groups, for everyone). */
+  async deleteSubject(
+    subjectId: string,
+    kind: 'post' | 'meAnswer',
+    ownerId: string,
+    at: Date,
+  ): Promise<GroupChange[]> {
+    await this.db.execute(sql`
+      insert into ${SUBJECTS} as s (subject_id, kind, owner_id, private, deleted, changed_at)
+      values (${subjectId}, ${kind}, ${ownerId}, true, true, ${at.toISOString()}::timestamptz)
+      on conflict (subject_id) do update set deleted = true`);
+    return this.removeGroups(sql`g.subject_id = ${subjectId} and g.kind not like 'magazine%'`);
+  }
+
+  /** Note that a story's followers were told (once): false if they already were. */
+  async tellStoryOnce(subjectId: string): Promise<boolean> {
+    const rows = await this.rows(sql`
+      update ${SUBJECTS} set story_told = true
+      where subject_id = ${subjectId} and not story_told returning subject_id`);
+    return rows.length > 0;
+  }
+
+  async comment(messageId: string): Promise<StoredComment | undefined> {
+    const [row] = await this.rows<{
+      message_id: string;
+      subject_id: string;
+      author_id: string | null;
+      excerpt: string;
+      deleted: boolean;
+    }>(sql`select * from ${COMMENTS} where message_id = ${messageId}`);
+    return row
+      ? {
+          messageId: row.message_id,
+          subjectId: row.subject_id,
+          authorId: row.author_id,
+          excerpt: row.excerpt,
+          deleted: row.deleted,
+        }
+      : undefined;
+  }
+
+  /** A comment as written (deleted stays deleted). */
+  async saveComment(comment: Omit<StoredComment, 'deleted'>): Promise<void> {
+    await this.db.execute(sql`
+      insert into ${COMMENTS} as c (message_id, subject_id, author_id, excerpt)
+      values (${comment.messageId}, ${comment.subjectId}, ${comment.authorId}, ${comment.excerpt})
+      on conflict (message_id) do update set
+        author_id = coalesce(excluded.author_id, c.author_id), excerpt = excluded.excerpt
+      where not c.deleted`);
+  }
+
+  /**
+   * A comment is gone: its part in the groups of comments and replies, and the groups about it
+   * (replies to it, reactions on it).
+   */
+  async deleteComment(messageId: string, subjectId: string): Promise<GroupChange[]> {
+    await this.db.execute(sql`
+      insert into ${COMMENTS} as c (message_id, subject_id, deleted)
+      values (${messageId}, ${subjectId}, true)
+      on conflict (message_id) do update set deleted = true`);
+    const about = await this.removeGroups(sql`g.comment_id = ${messageId}`);
+    const parts = await this.removeParts(sql`a.part = ${`comment:${messageId}`}`);
+    return [...about, ...parts];
+  }
+
+  /** The thing done joins the recipient's group (made if new): the group is news again. */
+  async add(notice: Notice): Promise<GroupChange> {
+    const at = notice.at.toISOString();
+    const [row] = await this.rows<{ group_id: string }>(sql`
+      with g as (
+        insert into ${GROUPS} as g
+          (recipient_id, kind, group_key, subject_id, comment_id, excerpt, updated_at)
+        values (${notice.recipientId}, ${notice.kind}, ${notice.groupKey}, ${notice.subjectId},
+          ${notice.commentId}, ${notice.excerpt}, ${at}::timestamptz)
+        on conflict (recipient_id, group_key) do update set
+          kind = excluded.kind,
+          excerpt = coalesce(excluded.excerpt, g.excerpt),
+          read = false,
+          stamp = ${NEXT},
+          version = ${NEXT},
+          updated_at = greatest(g.updated_at, excluded.updated_at)
+        returning g.id)
+      insert into ${ACTORS} (group_id, actor_id, part, excerpt, at)
+      select id, ${notice.actorId}, ${notice.part}, ${notice.partExcerpt}, ${at}::timestamptz from g
+      on conflict (group_id, actor_id, part) do update set
+        at = excluded.at, excerpt = excluded.excerpt
+      returning group_id`);
+    if (!row) throw new Error('a notice joined no group');
+    return { recipientId: notice.recipientId, groupId: row.group_id, removed: false };
+  }
+
+  /**
+   * Parts taken back (`where` on the actors `a`): their groups change, and a group left without
+   * an actor goes.
+   */
+  async removeParts(where: SQL): Promise<GroupChange[]> {
+    const gone = await this.rows<{ group_id: string }>(sql`
+      delete from ${ACTORS} a where ${where} returning a.group_id`);
+    const ids = [...new Set(gone.map((row) => row.group_id))];
+    if (ids.length === 0) return [];
+    const list = sql.join(
+      ids.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    );
+    const emptied = await this.rows<{ id: string; recipient_id: string }>(sql`
+      delete from ${GROUPS} g where g.id in (${list})
+        and not exists (select 1 from ${ACTORS} a where a.group_id = g.id)
+      returning g.id, g.recipient_id`);
+    const changed = await this.rows<{ id: string; recipient_id: string }>(sql`
+      update ${GROUPS} g set version = ${NEXT} where g.id in (${list})
+      returning g.id, g.recipient_id`);
+    return [
+      ...emptied.map((row) => ({ recipientId: row.recipient_id, groupId: row.id, removed: true })),
+      ...changed.map((row) => ({ recipientId: row.recipient_id, groupId: row.id, removed: false })),
+    ];
+  }
+
+  /** Groups that go whole (`where` on the groups `g`). */
+  async removeGroups(where: SQL): Promise<GroupChange[]> {
+    const rows = await this.rows<{ id: string; recipient_id: string }>(sql`
+      delete from ${GROUPS} g where ${where} returning g.id, g.recipient_id`);
+    return rows.map((row) => ({ recipientId: row.recipient_id, groupId: row.id, removed: true }));
+  }
+
+  /**
+   * A new story: one group for each follower of its publisher, in one statement however many
+   * they are (a member with 10,000 followers is one INSERT … SELECT). Answers how many were told.
+   */
+  async fanOutStory(story: {
+    postId: string;
+    publisherId: string;
+    groupKey: string;
+    excerpt: string;
+    at: Date;
+  }): Promise<number> {
+    const at = story.at.toISOString();
+    const rows = await this.rows(sql`
+      with g as (
+        insert into ${GROUPS} (recipient_id, kind, group_key, subject_id, excerpt, updated_at)
+        select f.follower_id, 'story', ${story.groupKey}, ${story.postId}, ${story.excerpt},
+          ${at}::timestamptz
+        from notifications.follows f
+        where f.followee_id = ${story.publisherId}::uuid
+        on conflict (recipient_id, group_key) do nothing
+        returning id)
+      insert into ${ACTORS} (group_id, actor_id, part, at)
+      select id, ${story.publisherId}::uuid, '', ${at}::timestamptz from g
+      returning group_id`);
+    return rows.length;
+  }
+
+  /**
+   * Groups of a recipient, newest news first: a page before a stamp, or those changed after a
+   * version (oldest change first), or some by id. Each with its subject, its latest actors with
+   * their names, how many actors it has, and its latest words.
+   */
+  async groups(
+    recipientId: string,
+    filter: { beforeStamp?: bigint; afterVersion?: bigint; ids?: string[] },
+    limit: number,
+  ): Promise<GroupRow[]> {
+    const conditions: SQL[] = [sql`g.recipient_id = ${recipientId}::uuid`];
+    if (filter.beforeStamp !== undefined)
+      conditions.push(sql`g.stamp < ${filter.beforeStamp.toString()}::bigint`);
+    if (filter.afterVersion !== undefined)
+      conditions.push(sql`g.version > ${filter.afterVersion.toString()}::bigint`);
+    if (filter.ids) {
+      if (filter.ids.length === 0) return [];
+      conditions.push(
+        sql`g.id in (${sql.join(
+          filter.ids.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )})`,
+      );
+    }
+    const order = filter.afterVersion !== undefined ? sql`g.version asc` : sql`g.stamp desc`;
+    const rows = await this.rows<RawGroup>(sql`
+      select g.id, g.recipient_id, g.kind, g.subject_id, g.comment_id, g.excerpt, g.read,
+        g.stamp::text as stamp, g.version::text as version, g.updated_at,
+        s.kind as subject_kind, s.owner_id, s.title, s.title_he, s.excerpt as subject_excerpt,
+        (select count(distinct a.actor_id)::int from ${ACTORS} a where a.group_id = g.id)
+          as actor_count,
+        (select coalesce(json_agg(json_build_object(
+            'userId', x.actor_id, 'fullname', coalesce(m.fullname, ''),
+            'profileImage', m.profile_image) order by x.at desc), '[]'::json)
+          from (select a.actor_id, max(a.at) as at from ${ACTORS} a where a.group_id = g.id
+                group by a.actor_id order by max(a.at) desc limit 3) x
+          left join notifications.members m on m.user_id = x.actor_id) as actors,
+        (select a.excerpt from ${ACTORS} a where a.group_id = g.id and a.excerpt is not null
+          order by a.at desc limit 1) as latest_excerpt,
+        (select a.part from ${ACTORS} a where a.group_id = g.id
+          order by a.at desc limit 1) as latest_part
+      from ${GROUPS} g left join ${SUBJECTS} s on s.subject_id = g.subject_id
+      where ${sql.join(conditions, sql` and `)}
+      order by ${order}
+      limit ${limit}`);
+    return rows.map((row) => ({
+      id: row.id,
+      recipientId: row.recipient_id,
+      kind: row.kind,
+      subjectId: row.subject_id,
+      commentId: row.comment_id,
+      excerpt: row.excerpt,
+      read: row.read,
+      stamp: row.stamp,
+      version: row.version,
+      updatedAt: new Date(row.updated_at),
+      subject:
+        row.subject_kind && row.owner_id
+          ? {
+              kind: row.subject_kind,
+              subjectId: row.subject_id ?? '',
+              ownerId: row.owner_id,
+              title: row.title ?? '',
+              titleHe: row.title_he,
+            }
+          : null,
+      subjectExcerpt: row.subject_excerpt,
+      actorCount: row.actor_count,
+      actors:
+        typeof row.actors === 'string'
+          ? (JSON.parse(row.actors) as GroupRow['actors'])
+          : row.actors,
+      latestExcerpt: row.latest_excerpt,
+      latestPart: row.latest_part,
+    }));
+  }
+
+  /** How many of the recipient's groups are unread, and the latest stamp among them all. */
+  async unread(recipientId: string): Promise<{ unread: number; stamp: string }> {
+    const [row] = await this.rows<{ unread: number; stamp: string }>(sql`
+      select count(*) filter (where not g.read)::int as unread,
+        coalesce(max(g.stamp), 0)::text as stamp
+      from ${GROUPS} g where g.recipient_id = ${recipientId}::uuid`);
+    return row ?? { unread: 0, stamp: '0' };
+  }
+
+  /** The latest version among the recipient's groups ('0': none yet). */
+  async latestVersion(recipientId: string): Promise<string> {
+    const [row] = await this.rows<{ version: string }>(sql`
+      select coalesce(max(g.version), 0)::text as version
+      from ${GROUPS} g where g.recipient_id = ${recipientId}::uuid`);
+    return row?.version ?? '0';
+  }
+
+  /** Mark one of the recipient's groups read; false when it is not theirs (or not there). */
+  async markRead(recipientId: string, groupId: string): Promise<boolean> {
+    const [row] = await this.rows<{ read_before: boolean }>(sql`
+      select g.read as read_before from ${GROUPS} g
+      where g.id = ${groupId}::uuid and g.recipient_id = ${recipientId}::uuid`);
+    if (!row) return false;
+    if (!row.read_before)
+      await this.db.execute(sql`
+        update ${GROUPS} set read = true, version = ${NEXT}
+        where id = ${groupId}::uuid and recipient_id = ${recipientId}::uuid and not read`);
+    return true;
+  }
+
+  /** Mark the recipient's unread groups read (those with no news after `upTo`); the ids marked. */
+  async markAllRead(recipientId: string, upTo: bigint | undefined): Promise<string[]> {
+    const rows = await this.rows<{ id: string }>(sql`
+      update ${GROUPS} g set read = true, version = ${NEXT}
+      where g.recipient_id = ${recipientId}::uuid and not g.read
+        ${upTo === undefined ? sql`` : sql`and g.stamp <= ${upTo.toString()}::bigint`}
+      returning g.id`);
+    return rows.map((row) => row.id);
+  }
+
+  /**
+   * A member left: their groups, their part in everyone's groups, what was said about their
+   * posts and answers, and their comments as known here.
+   */
+  async removeMember(userId: string): Promise<GroupChange[]> {
+    const own = await this.removeGroups(sql`g.recipient_id = ${userId}::uuid`);
+    const parts = await this.removeParts(sql`a.actor_id = ${userId}::uuid`);
+    const about = await this.removeGroups(
+      sql`g.subject_id in (select subject_id from ${SUBJECTS} where owner_id = ${userId}::uuid)`,
+    );
+    await this.db.execute(
+      sql`update ${SUBJECTS} set deleted = true where owner_id = ${userId}::uuid`,
+    );
+    await this.db.execute(
+      sql`update ${COMMENTS} set deleted = true where author_id = ${userId}::uuid`,
+    );
+    return [...own, ...parts, ...about];
+  }
+
+  /** Forget applied event ids older than `before` (a redelivery comes within minutes). */
+  async forgetEventsBefore(before: Date): Promise<void> {
+    await this.db.execute(sql`
+      delete from notifications.notification_events where applied_at < ${before.toISOString()}::timestamptz`);
+  }
+}

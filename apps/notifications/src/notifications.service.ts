@@ -1,0 +1,504 @@
+import {
+  NOTIFICATIONS_PAGE_DEFAULT,
+  type DomainEventEnvelope,
+  type DomainEventPayload,
+  type Language,
+  type NotificationItem,
+  type NotificationPage,
+  type UnreadCount,
+} from '@mepedia/contracts';
+import { isUuid } from '@mepedia/server-database';
+import { AppError } from '@mepedia/server-http';
+import { sql } from 'drizzle-orm';
+import {
+  commentOfPart,
+  commentPart,
+  followDay,
+  groupKeyOf,
+  isNewStory,
+  linkOf,
+  mayTell,
+  reactionPart,
+  SITE_KINDS,
+  titleIn,
+  type KnownSubject,
+} from './notification-rules';
+import type {
+  GroupChange,
+  GroupRow,
+  NotificationStore,
+  StoredSubject,
+} from './notification-store.repository';
+
+/** The group a reaction joins (or leaves). */
+type Target = {
+  recipientId: string;
+  kind: 'reaction' | 'commentReaction';
+  groupKey: string;
+  subjectId: string;
+  commentId: string | null;
+  excerpt: string | null;
+};
+
+/** What the service announces after a commit (to the streams, on every replica). */
+export type NotificationsChanged = { changes: GroupChange[] } | { stories: true };
+
+const STAMP = /^\d{1,19}$/;
+
+/** A stamp or version a client passes back: one this service made, or INVALID_CURSOR. */
+export function parseStamp(value: string): bigint {
+  if (!STAMP.test(value)) throw new AppError('INVALID_CURSOR');
+  const stamp = BigInt(value);
+  if (stamp > 9223372036854775807n) throw new AppError('INVALID_CURSOR');
+  return stamp;
+}
+
+/**
+ * Notifications (issue 32): the domain events turned into groups for the members they concern,
+ * by the rules of notification-rules.ts, each event applied once in one transaction; and the
+ * member's groups, worded for their language, for the API and the stream.
+ */
+export class NotificationsService {
+  constructor(
+    private readonly store: NotificationStore,
+    /** Tell every replica's streams what changed (after the commit). */
+    private readonly announce: (changed: NotificationsChanged) => void = () => undefined,
+  ) {}
+
+  // --- events ---------------------------------------------------------------------------
+
+  /** Apply an event once (the outbox delivers at least once), then announce what changed. */
+  private async once(
+    event: DomainEventEnvelope,
+    work: (store: NotificationStore) => Promise<GroupChange[] | 'stories'>,
+  ): Promise<GroupChange[]> {
+    const outcome = await this.store.transaction(async (store) => {
+      if (!(await store.applyOnce(event.id))) return [];
+      return work(store);
+    });
+    if (outcome === 'stories') {
+      this.announce({ stories: true });
+      return [];
+    }
+    if (outcome.length > 0) this.announce({ changes: outcome });
+    return outcome;
+  }
+
+  /** A post as it now is: its subject, its privacy's consequences, and the story's followers. */
+  postPublished(post: DomainEventPayload<'post.published'>, event: DomainEventEnvelope) {
+    const at = new Date(event.occurredAt);
+    return this.once(event, async (store) => {
+      if (await store.anyLeft([post.publisherId])) return [];
+      await store.saveSubject(
+        {
+          subjectId: post.postId,
+          kind: 'post',
+          ownerId: post.publisherId,
+          private: post.privacy === 'private',
+          title: post.title,
+          excerpt: post.excerpt,
+          questionId: post.questionId ?? null,
+        },
+        at,
+      );
+      const subject = await store.subject(post.postId);
+      if (!subject || subject.deleted) return [];
+      if (subject.private) return this.keepToOwner(store, subject);
+      if (!isNewStory(new Date(post.createdAt), at)) return [];
+      if (!(await store.tellStoryOnce(post.postId))) return [];
+      const told = await store.fanOutStory({
+        postId: post.postId,
+        publisherId: post.publisherId,
+        groupKey: groupKeyOf('story', { subjectId: post.postId }),
+        excerpt: post.excerpt,
+        at,
+      });
+      return told > 0 ? 'stories' : [];
+    });
+  }
+
+  /** A post's or answer's privacy: made private, it is no one's news but its owner's. */
+  privacyChanged(
+    change: {
+      subjectId: string;
+      kind: 'post' | 'meAnswer';
+      ownerId: string;
+      private: boolean;
+      title?: string;
+      titleHe?: string;
+      questionId?: string;
+    },
+    event: DomainEventEnvelope,
+  ) {
+    return this.once(event, async (store) => {
+      if (await store.anyLeft([change.ownerId])) return [];
+      await store.saveSubject(change, new Date(event.occurredAt));
+      const subject = await store.subject(change.subjectId);
+      return subject?.private && !subject.deleted ? this.keepToOwner(store, subject) : [];
+    });
+  }
+
+  /** A subject only its owner may read: what anyone else was told of it goes. */
+  private keepToOwner(store: NotificationStore, subject: StoredSubject) {
+    return store.removeGroups(
+      sql`g.subject_id = ${subject.subjectId} and g.recipient_id <> ${subject.ownerId}::uuid`,
+    );
+  }
+
+  postDeleted(post: DomainEventPayload<'post.deleted'>, event: DomainEventEnvelope) {
+    return this.once(event, (store) =>
+      store.deleteSubject(post.postId, 'post', post.publisherId, new Date(event.occurredAt)),
+    );
+  }
+
+  /** A comment written (its owner and a replied-to author told), or gone (taken along). */
+  feedMessageChanged(
+    message: DomainEventPayload<'feedMessage.changed'>,
+    event: DomainEventEnvelope,
+  ) {
+    const at = new Date(event.occurredAt);
+    return this.once(event, async (store) => {
+      if (message.deleted) return store.deleteComment(message.messageId, message.subjectId);
+      const comment = message.comment;
+      if (!comment) return [];
+      const known = await store.comment(message.messageId);
+      if (known?.deleted) return [];
+      await store.saveComment({
+        messageId: message.messageId,
+        subjectId: message.subjectId,
+        authorId: comment.authorId,
+        excerpt: comment.excerpt,
+      });
+      if (await store.anyLeft([comment.authorId])) return [];
+      const subject: Pick<KnownSubject, 'ownerId' | 'private' | 'deleted'> | undefined =
+        (await store.subject(message.subjectId)) ??
+        (comment.subjectOwnerId
+          ? {
+              ownerId: comment.subjectOwnerId,
+              private: comment.subjectPrivacy === 'private',
+              deleted: false,
+            }
+          : undefined);
+      const changes: GroupChange[] = [];
+      const part = commentPart(message.messageId);
+      let replied: string | undefined;
+      if (
+        comment.parentId &&
+        mayTell(comment.parentAuthorId, comment.authorId, subject) &&
+        !(await store.anyLeft([comment.parentAuthorId]))
+      ) {
+        replied = comment.parentAuthorId;
+        const parent = await store.comment(comment.parentId);
+        if (!parent?.deleted)
+          changes.push(
+            await store.add({
+              recipientId: replied,
+              kind: 'reply',
+              groupKey: groupKeyOf('reply', { commentId: comment.parentId }),
+              subjectId: message.subjectId,
+              commentId: comment.parentId,
+              excerpt: parent?.excerpt ?? null,
+              actorId: comment.authorId,
+              part,
+              partExcerpt: comment.excerpt,
+              at,
+            }),
+          );
+      }
+      const owner = subject?.ownerId;
+      // The owner told of a reply to their own comment hears it once, as a reply.
+      if (owner !== replied && mayTell(owner, comment.authorId, subject))
+        changes.push(
+          await store.add({
+            recipientId: owner,
+            kind: 'comment',
+            groupKey: groupKeyOf('comment', { subjectId: message.subjectId }),
+            subjectId: message.subjectId,
+            commentId: null,
+            excerpt: null,
+            actorId: comment.authorId,
+            part,
+            partExcerpt: comment.excerpt,
+            at,
+          }),
+        );
+      return changes;
+    });
+  }
+
+  /** A like of a comment (feed-messages' own), or taken back. */
+  commentLikeChanged(
+    like: DomainEventPayload<'feedMessage.like.changed'>,
+    event: DomainEventEnvelope,
+  ) {
+    return this.once(event, async (store) => {
+      const target = {
+        recipientId: like.authorId,
+        kind: 'commentReaction' as const,
+        groupKey: groupKeyOf('commentReaction', { commentId: like.messageId }),
+        subjectId: like.subjectId,
+        commentId: like.messageId,
+        excerpt: like.excerpt,
+      };
+      if (!like.liked) return this.takeBack(store, target, like.userId, 'like');
+      const comment = await store.comment(like.messageId);
+      if (comment?.deleted) return [];
+      return this.tell(store, target, like.userId, 'like', new Date(event.occurredAt));
+    });
+  }
+
+  /** A like of a post (the posts service's own), or taken back. */
+  postLikeChanged(like: DomainEventPayload<'post.like.changed'>, event: DomainEventEnvelope) {
+    return this.once(event, async (store) => {
+      const subject = await store.subject(like.postId);
+      const owner = subject?.ownerId ?? like.publisherId;
+      if (!owner) return [];
+      const target = {
+        recipientId: owner,
+        kind: 'reaction' as const,
+        groupKey: groupKeyOf('reaction', { subjectId: like.postId }),
+        subjectId: like.postId,
+        commentId: null,
+        excerpt: null,
+      };
+      const part = reactionPart('like');
+      if (!like.liked) return this.takeBack(store, target, like.userId, part);
+      return this.tell(store, target, like.userId, part, new Date(event.occurredAt));
+    });
+  }
+
+  /** A reaction (a lottie, or a like of an answer or comment), or taken back. */
+  reactionChanged(reaction: DomainEventPayload<'reaction.changed'>, event: DomainEventEnvelope) {
+    return this.once(event, async (store) => {
+      const part = reactionPart(reaction.reaction);
+      let target: Target;
+      if (reaction.kind === 'comment') {
+        const comment = await store.comment(reaction.objectId);
+        if (!comment?.authorId) return [];
+        if (reaction.on && comment.deleted) return [];
+        target = {
+          recipientId: comment.authorId,
+          kind: 'commentReaction' as const,
+          groupKey: groupKeyOf('commentReaction', { commentId: reaction.objectId }),
+          subjectId: comment.subjectId,
+          commentId: reaction.objectId,
+          excerpt: comment.excerpt,
+        };
+      } else {
+        const subject = await store.subject(reaction.objectId);
+        const owner = subject?.ownerId ?? reaction.ownerId;
+        if (!owner) return [];
+        target = {
+          recipientId: owner,
+          kind: 'reaction' as const,
+          groupKey: groupKeyOf('reaction', { subjectId: reaction.objectId }),
+          subjectId: reaction.objectId,
+          commentId: null,
+          excerpt: null,
+        };
+      }
+      if (!reaction.on) return this.takeBack(store, target, reaction.userId, part);
+      return this.tell(store, target, reaction.userId, part, new Date(event.occurredAt));
+    });
+  }
+
+  /** A follow, or an unfollow that takes its notice along. */
+  followChanged(follow: DomainEventPayload<'follow.changed'>, event: DomainEventEnvelope) {
+    const at = new Date(event.occurredAt);
+    return this.once(event, async (store) => {
+      if (!follow.following)
+        return store.removeParts(
+          sql`a.actor_id = ${follow.followerId}::uuid and a.group_id in (
+            select id from notifications.notification_groups
+            where recipient_id = ${follow.followeeId}::uuid and kind = 'follower')`,
+        );
+      if (!mayTell(follow.followeeId, follow.followerId, undefined)) return [];
+      if (await store.anyLeft([follow.followerId, follow.followeeId])) return [];
+      return [
+        await store.add({
+          recipientId: follow.followeeId,
+          kind: 'follower',
+          groupKey: groupKeyOf('follower', { day: followDay(at) }),
+          subjectId: null,
+          commentId: null,
+          excerpt: null,
+          actorId: follow.followerId,
+          part: '',
+          partExcerpt: null,
+          at,
+        }),
+      ];
+    });
+  }
+
+  /** A member's answer went into the magazine, or left it (one group per answer: the latest). */
+  magazineChanged(
+    answer: { userId: string; meAnswerId: string | undefined; added: boolean },
+    event: DomainEventEnvelope,
+  ) {
+    const { meAnswerId } = answer;
+    if (!meAnswerId) return Promise.resolve([]);
+    return this.once(event, async (store) => {
+      if (await store.anyLeft([answer.userId])) return [];
+      const kind = answer.added ? 'magazineAdded' : 'magazineRemoved';
+      return [
+        await store.add({
+          recipientId: answer.userId,
+          kind,
+          groupKey: groupKeyOf(kind, { subjectId: meAnswerId }),
+          subjectId: meAnswerId,
+          commentId: null,
+          excerpt: null,
+          // The site did it: the owner stands as the group's one actor, never shown.
+          actorId: answer.userId,
+          part: 'magazine',
+          partExcerpt: null,
+          at: new Date(event.occurredAt),
+        }),
+      ];
+    });
+  }
+
+  /** A member left: everything of theirs and about them here goes. */
+  async removeMember(userId: string, event?: DomainEventEnvelope): Promise<number> {
+    const changes = await this.store.transaction(async (store) => {
+      // Noted as applied (a redelivery finds nothing left to take anyway).
+      if (event) await store.applyOnce(event.id);
+      return store.removeMember(userId);
+    });
+    const others = changes.filter((change) => change.recipientId !== userId);
+    if (others.length > 0) this.announce({ changes: others });
+    return changes.length;
+  }
+
+  /** The recipient is told, if the rules allow it. */
+  private async tell(
+    store: NotificationStore,
+    target: Target,
+    actorId: string,
+    part: string,
+    at: Date,
+  ): Promise<GroupChange[]> {
+    const subject = await store.subject(target.subjectId);
+    if (!mayTell(target.recipientId, actorId, subject)) return [];
+    if (await store.anyLeft([actorId, target.recipientId])) return [];
+    return [await store.add({ ...target, actorId, part, partExcerpt: null, at })];
+  }
+
+  /** A thing taken back leaves its group (which goes with its last actor). */
+  private takeBack(
+    store: NotificationStore,
+    target: Pick<Target, 'recipientId' | 'groupKey'>,
+    actorId: string,
+    part: string,
+  ): Promise<GroupChange[]> {
+    if (!isUuid(actorId) || !isUuid(target.recipientId)) return Promise.resolve([]);
+    return store.removeParts(
+      sql`a.actor_id = ${actorId}::uuid and a.part = ${part} and a.group_id in (
+        select id from notifications.notification_groups
+        where recipient_id = ${target.recipientId}::uuid and group_key = ${target.groupKey})`,
+    );
+  }
+
+  /** Applied event ids older than a week are forgotten (a redelivery comes within minutes). */
+  forgetOldEvents(now = new Date()): Promise<void> {
+    return this.store.forgetEventsBefore(new Date(now.getTime() - 7 * 24 * 60 * 60 * 1000));
+  }
+
+  // --- the member's notifications ------------------------------------------------------
+
+  async list(
+    memberId: string,
+    language: Language,
+    cursor: string | undefined,
+    limit: number | undefined,
+  ): Promise<NotificationPage> {
+    const size = limit ?? NOTIFICATIONS_PAGE_DEFAULT;
+    const beforeStamp = cursor === undefined ? undefined : parseStamp(cursor);
+    const rows = await this.store.groups(memberId, { beforeStamp }, size + 1);
+    const page = rows.slice(0, size);
+    const last = page.at(-1);
+    return {
+      notifications: page.map((row) => wordGroup(row, language)),
+      nextCursor: rows.length > size && last ? last.stamp : null,
+      ...(await this.store.unread(memberId)),
+    };
+  }
+
+  unreadCount(memberId: string): Promise<UnreadCount> {
+    return this.store.unread(memberId);
+  }
+
+  async markRead(memberId: string, groupId: string): Promise<UnreadCount> {
+    if (!isUuid(groupId) || !(await this.store.markRead(memberId, groupId)))
+      throw new AppError('NOTIFICATION_NOT_FOUND');
+    this.announce({ changes: [{ recipientId: memberId, groupId, removed: false }] });
+    return this.store.unread(memberId);
+  }
+
+  async markAllRead(memberId: string, upTo: string | undefined): Promise<UnreadCount> {
+    const ids = await this.store.markAllRead(
+      memberId,
+      upTo === undefined ? undefined : parseStamp(upTo),
+    );
+    if (ids.length > 0)
+      this.announce({
+        changes: ids.map((groupId) => ({ recipientId: memberId, groupId, removed: false })),
+      });
+    return this.store.unread(memberId);
+  }
+
+  /** The member's groups changed after a version (oldest change first), worded, with versions. */
+  async changedSince(
+    memberId: string,
+    language: Language,
+    version: bigint,
+    limit = 50,
+  ): Promise<Array<{ version: bigint; item: NotificationItem }>> {
+    const rows = await this.store.groups(memberId, { afterVersion: version }, limit);
+    return rows.map((row) => ({ version: BigInt(row.version), item: wordGroup(row, language) }));
+  }
+
+  /** The latest version among the member's groups (0: none). */
+  async latestVersion(memberId: string): Promise<bigint> {
+    return BigInt(await this.store.latestVersion(memberId));
+  }
+}
+
+/** A group as the member reads it, in their language. */
+export function wordGroup(row: GroupRow, language: Language): NotificationItem {
+  const site = SITE_KINDS.includes(row.kind);
+  const latestCommentId = commentOfPart(row.latestPart);
+  return {
+    id: row.id,
+    kind: row.kind,
+    actors: site ? [] : row.actors,
+    actorCount: site ? 0 : row.actorCount,
+    subject:
+      row.kind === 'follower' || !row.subject
+        ? null
+        : {
+            kind: row.subject.kind,
+            id: row.subject.subjectId,
+            title: titleIn(row.subject, language),
+          },
+    excerpt:
+      row.kind === 'comment' || row.kind === 'reply'
+        ? row.latestExcerpt
+        : row.kind === 'commentReaction'
+          ? row.excerpt
+          : row.kind === 'story'
+            ? (row.excerpt ?? row.subjectExcerpt)
+            : null,
+    link: linkOf({
+      kind: row.kind,
+      subject: row.subject,
+      commentId: row.commentId,
+      latestCommentId,
+      latestActorId: row.actors[0]?.userId,
+      recipientId: row.recipientId,
+    }),
+    read: row.read,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
