@@ -1,0 +1,163 @@
+import { FeedMessage, type DomainEventPayload } from '@mepedia/contracts';
+import { InProcessQueue, type Job } from '@mepedia/server-queue';
+import {
+  describeEachEngine,
+  newPostId,
+  startTestService,
+  type TestService,
+} from '@mepedia/server-service-testing';
+import {
+  newMember,
+  SETUP_TIMEOUT_MS,
+  testEnvelope as envelope,
+  type TestMember as Member,
+} from '@mepedia/server-testing';
+import { createFeedMessagesApp } from '../src/feed-messages.app';
+
+type Changed = DomainEventPayload<'feedMessage.changed'>;
+type Liked = DomainEventPayload<'feedMessage.like.changed'>;
+
+// What feed-messages announces for notifications (issue 32), read from its outbox on each
+// engine: written with the change it announces, never for one's own like, never where it would
+// tell someone outside a private discussion.
+describeEachEngine('feed-messages: what notifications hear', (engine) => {
+  let tested: TestService;
+  const queue = new InProcessQueue();
+  const emitted: Job[] = [];
+  const as = (who: Member) => tested.as(who);
+  const api = <T>(method: string, path: string, who: Member, body?: unknown) =>
+    tested.call<T>(method, `/api/feedMessages/${path}`, { headers: as(who), body });
+
+  async function send(who: Member, body: Record<string, unknown>) {
+    const response = await api<FeedMessage>('POST', 'sendMessage', who, body);
+    expect(response.status).toBe(201);
+    return FeedMessage.parse(response.body);
+  }
+  const like = async (who: Member, id: string) =>
+    expect((await api('PUT', 'like', who, { id })).status).toBe(200);
+  /** The outbox's events of `type` about `messageId`, oldest first (relayed or not). */
+  /** The events of `type` about `messageId` relayed from the outbox, oldest first. */
+  const outboxOf = async <T>(type: string, messageId: string): Promise<T[]> => {
+    // The relay moves committed rows onto the queue within moments: give it a few.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    return emitted
+      .filter((job) => job.name === type)
+      .map((job) => (job.data as { payload: T & { messageId: string } }).payload)
+      .filter((payload) => payload.messageId === messageId);
+  };
+
+  async function deliver(type: string, payload: unknown) {
+    const event = envelope(type, payload, new Date(), 'posts');
+    await tested.queue.add('events-feed-messages', event.type, event, {
+      jobId: event.id,
+      attempts: 1,
+    });
+    for (let i = 0; i < 250; i++) {
+      const { waiting, active, delayed } = await tested.queue.counts('events-feed-messages');
+      if (waiting + active + delayed === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+
+  beforeAll(async () => {
+    queue.process('events', async (job) => void emitted.push(job));
+    tested = await startTestService('feed-messages', createFeedMessagesApp, { queue, engine });
+  }, SETUP_TIMEOUT_MS);
+
+  afterAll(async () => {
+    await tested?.close();
+    await queue.close();
+  }, SETUP_TIMEOUT_MS);
+
+  it('announces a comment and a reply with their authors, parent and subject, with the message', async () => {
+    const [owner, ben, dan] = [newMember(), newMember(), newMember()];
+    const postId = newPostId();
+    await deliver('post.privacy.changed', { postId, publisherId: owner.userId, privacy: 'public' });
+    const top = await send(ben, { message: 'What  a\nstory', postId });
+    const reply = await send(dan, { message: 'Agreed', postId, parentMessageId: top.messageId });
+    expect(await outboxOf<Changed>('feedMessage.changed', top.messageId)).toEqual([
+      {
+        messageId: top.messageId,
+        subjectId: postId,
+        deleted: false,
+        comment: {
+          authorId: ben.userId,
+          parentId: null,
+          parentAuthorId: null,
+          roomId: postId,
+          excerpt: 'What a story',
+          subjectOwnerId: owner.userId,
+          subjectPrivacy: 'public',
+        },
+      },
+    ]);
+    expect(
+      (await outboxOf<Changed>('feedMessage.changed', reply.messageId))[0]?.comment,
+    ).toMatchObject({ authorId: dan.userId, parentId: top.messageId, parentAuthorId: ben.userId });
+    // Deleted: announced gone, with nothing more (a notice of it goes along).
+    expect((await api('DELETE', `deleteMessage/${reply.messageId}/${postId}`, dan)).status).toBe(
+      200,
+    );
+    expect(await outboxOf<Changed>('feedMessage.changed', reply.messageId)).toHaveLength(2);
+    expect((await outboxOf<Changed>('feedMessage.changed', reply.messageId))[1]).toEqual({
+      messageId: reply.messageId,
+      subjectId: postId,
+      deleted: true,
+    });
+  });
+
+  it('writes nothing for a reply refused: the event commits with its message or not at all', async () => {
+    const ben = newMember();
+    const postId = newPostId();
+    const refused = await api('POST', 'sendMessage', ben, {
+      message: 'to nobody',
+      postId,
+      parentMessageId: '0190a4d8-0000-7000-8000-000000000000',
+    });
+    expect(refused.status).toBe(404);
+    expect(
+      await tested.database.count(
+        `select count(*)::int as n from feed_messages.outbox where payload->>'subjectId' = $1`,
+        [postId],
+      ),
+    ).toBe(0);
+  });
+
+  it('announces another member’s like and its taking back, never one’s own', async () => {
+    const [ben, dan] = [newMember(), newMember()];
+    const postId = newPostId();
+    const said = await send(ben, { message: 'Likeable', postId });
+    await like(ben, said.messageId);
+    expect(await outboxOf<Liked>('feedMessage.like.changed', said.messageId)).toEqual([]);
+    await like(dan, said.messageId);
+    await like(dan, said.messageId);
+    expect(await outboxOf<Liked>('feedMessage.like.changed', said.messageId)).toEqual([
+      {
+        messageId: said.messageId,
+        subjectId: postId,
+        userId: dan.userId,
+        authorId: ben.userId,
+        liked: true,
+        excerpt: 'Likeable',
+      },
+      expect.objectContaining({ userId: dan.userId, liked: false }),
+    ]);
+  });
+
+  it('tells no one outside a discussion made private, and a refused like writes nothing', async () => {
+    const [owner, ben] = [newMember(), newMember()];
+    const postId = newPostId();
+    await deliver('post.privacy.changed', { postId, publisherId: owner.userId, privacy: 'public' });
+    const said = await send(ben, { message: 'Before it closed', postId });
+    await deliver('post.privacy.changed', {
+      postId,
+      publisherId: owner.userId,
+      privacy: 'private',
+    });
+    // Ben may not like it now (the discussion is hidden from him), and nothing is written.
+    expect((await api('PUT', 'like', ben, { id: said.messageId })).status).toBe(404);
+    // Its owner may, but Ben may not read it any more: he is not told.
+    await like(owner, said.messageId);
+    expect(await outboxOf<Liked>('feedMessage.like.changed', said.messageId)).toEqual([]);
+  });
+});
