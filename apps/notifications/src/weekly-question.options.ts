@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { WeeklyQuestionOptions } from './weekly-question.service';
 
 /** Outside production a fixed secret keeps dev links working across restarts (as users' and the worker's). */
-const DEV_LINK_SECRET = 'mepedia-development-link-secret';
+export const DEV_LINK_SECRET = 'mepedia-development-link-secret';
 
 const env = z
   .object({
