@@ -14,6 +14,9 @@ export class EventStreamClient {
   private readonly controller = new AbortController();
   status = 0;
   headers = new Headers();
+  /** A refusal's body (an answer that is not a stream), as text and parsed. */
+  text = '';
+  body: unknown = undefined;
 
   private constructor() {}
 
@@ -26,6 +29,17 @@ export class EventStreamClient {
     });
     client.status = response.status;
     client.headers = response.headers;
+    if (!response.headers.get('content-type')?.startsWith('text/event-stream')) {
+      // A refusal (a JSON error envelope): read whole.
+      client.text = await response.text();
+      try {
+        client.body = JSON.parse(client.text);
+      } catch {
+        client.body = client.text;
+      }
+      client.ended = true;
+      return client;
+    }
     if (!response.body) {
       client.ended = true;
       return client;
@@ -34,7 +48,6 @@ export class EventStreamClient {
     return client;
   }
 
-  /** What the answer's body was, for a refusal (a JSON error envelope): read whole. */
   private async pump(body: ReadableStream<Uint8Array>): Promise<void> {
     const decoder = new TextDecoder();
     const reader = body.getReader();
