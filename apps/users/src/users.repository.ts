@@ -112,6 +112,22 @@ export class UsersRepository {
 
   /** Update and announce `user.updated` in one transaction. */
   async update(id: string, changes: UserChanges): Promise<UserRow | undefined> {
+    return this.updateAnnounced(id, changes);
+  }
+
+  /**
+   * Move the member to a confirmed new address and announce it (user.updated) in the same
+   * transaction: the services that write to the member never keep the old address, which may
+   * soon be someone else's, after a failure between the two.
+   */
+  async changeEmail(id: string, email: string): Promise<UserRow | undefined> {
+    return this.updateAnnounced(id, { email });
+  }
+
+  private updateAnnounced(
+    id: string,
+    changes: UserChanges | { email: string },
+  ): Promise<UserRow | undefined> {
     return this.db.transaction(async (tx) => {
       const [row] = await tx
         .update(users)

@@ -88,6 +88,13 @@ function newFakeStore() {
     },
     existsByPhone: async (prefix, phone) =>
       [...users.values()].some((u) => u.phoneNumberPrefix === prefix && u.phoneNumber === phone),
+    changeEmail: async (id, email) => {
+      const row = users.get(id);
+      if (!row) return undefined;
+      row.email = email;
+      events.push({ type: 'user.updated', userId: id });
+      return row;
+    },
     update: async (id, changes: UserChanges) => {
       const row = users.get(id);
       if (!row) return undefined;

@@ -385,13 +385,13 @@ export class VerificationService {
     const before = await this.users.findById(change.userId);
     if (!before) throw new AppError('USER_NOT_FOUND');
     try {
-      await this.users.setAccountFields(change.userId, { email: destination.email });
+      // Announced with the change: the services that write to the member (notifications)
+      // learn the new address in the same transaction.
+      await this.users.changeEmail(change.userId, destination.email);
     } catch (error) {
       if (uniqueViolation(error)) throw new AppError('EMAIL_EXISTS');
       throw error;
     }
-    // The services that write to the member (the notifications service) learn the new address.
-    await this.users.update(change.userId, {});
     // A reset link sent to the old address must not outlive it.
     await this.codes.voidAll(change.userId, now);
     await this.audit('email.changed', change.userId, context);

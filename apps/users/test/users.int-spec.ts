@@ -893,6 +893,16 @@ describeEachEngine('users service over HTTP', (engine) => {
       expect(confirmed.status).toBe(200);
       expect(confirmed.body).toMatchObject({ id: userId, email: newEmail, username: newEmail });
       expect((await phoneOf(userId))!.email).toBe(newEmail);
+      // Announced with the change (one transaction), so the notifications service writes to
+      // the new address only.
+      await eventually(() =>
+        events.find(
+          (job) =>
+            job.name === 'user.updated' &&
+            (job.data.payload as { userId?: string; email?: string }).userId === userId &&
+            (job.data.payload as { email?: string }).email === newEmail,
+        ),
+      );
       await signIn(newEmail, registration.password);
       const oldLogin = await call<ErrorEnvelope>(base, 'POST', '/api/users/login', {
         body: { email: registration.email, password: registration.password },
