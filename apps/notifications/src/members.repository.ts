@@ -2,6 +2,7 @@ import type { DomainEventPayload } from '@mepedia/contracts';
 import { removedMemberKey, type Db } from '@mepedia/server-database';
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import {
+  emailPreferences,
   follows,
   members,
   removedMembers,
@@ -121,6 +122,8 @@ export class MembersRepository {
     await this.db.delete(weeklyQuestionSettings).where(eq(weeklyQuestionSettings.userId, userId));
     await this.db.delete(weeklyQuestionSends).where(eq(weeklyQuestionSends.userId, userId));
     await this.db.delete(weeklyQuestionAnswers).where(eq(weeklyQuestionAnswers.userId, userId));
+    // And their email choices.
+    await this.db.delete(emailPreferences).where(eq(emailPreferences.userId, userId));
     await this.db
       .insert(removedMembers)
       .values({ memberKey: removedMemberKey(userId) })

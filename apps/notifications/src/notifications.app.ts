@@ -9,6 +9,8 @@ export const notificationsService = defineService({
   name: 'notifications',
   migrations: { folder: join(__dirname, 'migrations') },
   loadOptions: loadWeeklyQuestionOptions,
+  // JSON, and the form body of RFC 8058's one-click unsubscribe (docs/security.md).
+  http: { bodyTypes: ['application/json', 'application/x-www-form-urlencoded'] },
   module: (platform, options) => NotificationsModule.register(platform, options),
 });
 

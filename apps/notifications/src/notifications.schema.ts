@@ -1,6 +1,7 @@
 import { removedMembersTable } from '@mepedia/server-database';
 import { outboxTable } from '@mepedia/server-queue';
 import { pgSchema } from 'drizzle-orm/pg-core';
+import { emailPreferencesTable } from './email-preferences.schema';
 import { followsTable } from './follows.schema';
 import { membersTable } from './members.schema';
 import {
@@ -11,7 +12,6 @@ import {
   notificationStampSequence,
   notificationSubjectsTable,
 } from './notification-store.schema';
-
 import {
   weeklyQuestionAnswersTable,
   weeklyQuestionQuestionsTable,
@@ -45,6 +45,9 @@ export const notificationActors = notificationActorsTable(notificationsSchema, n
 export const notificationSubjects = notificationSubjectsTable(notificationsSchema);
 export const notificationComments = notificationCommentsTable(notificationsSchema);
 export const notificationEvents = notificationEventsTable(notificationsSchema);
+
+/** Each member's email choices per kind of notification, and their digest's time (email-preferences.schema.ts). */
+export const emailPreferences = emailPreferencesTable(notificationsSchema);
 
 /**
  * Events the service announces, written in the same transaction as the change: follow.changed,

@@ -1,6 +1,7 @@
 import type { ApiRoute, ApiService, RouteKey } from './api-route';
 import type { ServiceApp } from './routes';
 import { feedMessagesApi, feedMessagesRoutes } from './feed-messages.api';
+import { emailPreferencesRoutes, withEmailPreferences } from './email-preferences.api';
 import { filesApi, filesRoutes } from './files.api';
 import { meAnswersApi, meAnswersRoutes } from './me-answers.api';
 import { notificationsApi, notificationsRoutes } from './notifications.api';
@@ -13,6 +14,7 @@ import { weeklyQuestionRoutes, withWeeklyQuestion } from './weekly-question.api'
 
 // Each service's routes by name, for the handlers that serve them (`@Endpoint(postsRoutes.create)`).
 export {
+  emailPreferencesRoutes,
   feedMessagesRoutes,
   filesRoutes,
   meAnswersRoutes,
@@ -40,7 +42,7 @@ export const apiCatalogue: readonly ApiService[] = Object.values({
   'private-questions': privateQuestionsApi,
   reactions: reactionsApi,
   files: filesApi,
-  notifications: withWeeklyQuestion(notificationsApi),
+  notifications: withEmailPreferences(withWeeklyQuestion(notificationsApi)),
   site: siteApi,
 } satisfies Record<ServiceApp, ApiService>);
 
@@ -66,6 +68,7 @@ export type CatalogueRoute =
   | ValueOf<typeof filesRoutes>
   | ValueOf<typeof notificationsRoutes>
   | ValueOf<typeof weeklyQuestionRoutes>
+  | ValueOf<typeof emailPreferencesRoutes>
   | ValueOf<typeof siteRoutes>;
 
 /**

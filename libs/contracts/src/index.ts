@@ -26,5 +26,6 @@ export * from './files';
 export * from './files.api';
 export * from './follows';
 export * from './notifications';
+export * from './email-preferences';
 export * from './visitor';
 export * from './weekly-question';

@@ -28,6 +28,10 @@ export const validationMessages = {
   NAME_HEBREW_ONLY: { en: 'Hebrew letters only', he: 'אותיות בעברית בלבד' },
   MAX_50_CHARACTERS: { en: 'At most 50 characters', he: 'עד 50 תווים' },
   TOO_LONG: { en: 'The text is too long', he: 'הטקסט ארוך מדי' },
+  UNKNOWN_NOTIFICATION_KIND: {
+    en: 'There is no such kind of notification',
+    he: 'אין סוג התראה כזה',
+  },
   TERMS_REQUIRED: {
     en: 'You must accept the terms of service',
     he: 'יש לאשר את תנאי השימוש',

@@ -48,6 +48,8 @@ export type HttpTimeouts = {
 
 const REQUEST_ID = /^[\w.:-]{1,64}$/;
 
+const FORM_TYPE = 'application/x-www-form-urlencoded';
+
 export function requestIdFrom(header: string | string[] | undefined): string {
   const value = Array.isArray(header) ? header[0] : header;
   return value && REQUEST_ID.test(value) ? value : randomUUID();
@@ -132,6 +134,13 @@ export async function createHttpApp(
         }
       },
     );
+  }
+  // A service that lists form bodies (notifications: RFC 8058's one-click unsubscribe, which mail
+  // providers POST as `List-Unsubscribe=One-Click`) reads them as a plain object of strings.
+  if (bodyTypes.has(FORM_TYPE)) {
+    fastify.addContentTypeParser(FORM_TYPE, { parseAs: 'string' }, (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(String(body))));
+    });
   }
   fastify.addHook('onRequest', (request, reply, done) => {
     void reply.header('x-request-id', request.id);

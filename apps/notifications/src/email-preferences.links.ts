@@ -1,0 +1,33 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { NotificationKind } from '@mepedia/contracts';
+
+// The notification emails' unsubscribe links: a token naming the member and the kind of
+// notification, signed with the deployment's link secret (HMAC-SHA256), so nobody can stop
+// another member's emails by typing their id. It never expires: RFC 8058 wants a
+// List-Unsubscribe address to keep working for as long as the email may be read.
+
+export type UnsubscribeClaim = { userId: string; kind: NotificationKind };
+
+const sign = (claim: UnsubscribeClaim, secret: string) =>
+  createHmac('sha256', secret)
+    .update(`email-unsubscribe:${claim.userId}:${claim.kind}`)
+    .digest('base64url');
+
+/** The token that stops `kind`'s emails to `userId`. */
+export function unsubscribeToken(claim: UnsubscribeClaim, secret: string): string {
+  return `${claim.userId}.${claim.kind}.${sign(claim, secret)}`;
+}
+
+/** The claim of a genuine token; undefined for any other (altered, forged, malformed). */
+export function readUnsubscribeToken(token: string, secret: string): UnsubscribeClaim | undefined {
+  const parts = token.split('.');
+  if (parts.length !== 3) return undefined;
+  const [userId = '', kind = '', signature = ''] = parts;
+  const parsed = NotificationKind.safeParse(kind);
+  if (!parsed.success) return undefined;
+  const claim: UnsubscribeClaim = { userId, kind: parsed.data };
+  const expected = Buffer.from(sign(claim, secret));
+  const given = Buffer.from(signature);
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return undefined;
+  return claim;
+}
