@@ -1,11 +1,15 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { outboxRelay, serviceModule, type ServicePlatform } from '@mepedia/server-platform';
+import { EmailPreferencesController } from './email-preferences.controller';
+import { EmailPreferencesRepository } from './email-preferences.repository';
+import { EmailPreferencesService } from './email-preferences.service';
 import { FollowsController } from './follows.controller';
 import { FollowsRepository } from './follows.repository';
 import { FollowsService } from './follows.service';
 import { notificationParts } from './notification-parts';
 import { notificationsEventsHandler } from './notifications.events';
 import { outbox } from './notifications.schema';
+import type { WeeklyQuestionOptions } from './weekly-question.service';
 
 /**
  * The notifications service: its parts (follows today; notifications, digests and the weekly
@@ -13,15 +17,23 @@ import { outbox } from './notifications.schema';
  */
 @Module({})
 export class NotificationsModule {
-  static register(platform: ServicePlatform): DynamicModule {
+  static register(platform: ServicePlatform, options: WeeklyQuestionOptions): DynamicModule {
     const relay = outboxRelay('notifications', platform, outbox);
     const notices = notificationParts(platform);
     const follows = new FollowsService(new FollowsRepository(platform.database.db), () =>
       relay.nudge(),
     );
+    const emailPreferences = new EmailPreferencesService(
+      new EmailPreferencesRepository(platform.database.db),
+      options.linkSecret,
+    );
     return serviceModule(NotificationsModule, 'notifications', platform, {
-      controllers: [FollowsController, ...notices.controllers],
-      providers: [{ provide: FollowsService, useValue: follows }, ...notices.providers],
+      controllers: [FollowsController, EmailPreferencesController, ...notices.controllers],
+      providers: [
+        { provide: FollowsService, useValue: follows },
+        { provide: EmailPreferencesService, useValue: emailPreferences },
+        ...notices.providers,
+      ],
       background: [relay, ...notices.background],
       events: {
         handler: notificationsEventsHandler(follows, platform.logger, notices),
