@@ -13,6 +13,7 @@ function pages(idPrefix: string) {
     page('terms-of-service', 'routes/terms.tsx', 'terms'),
     page('privacy-policy', 'routes/privacy.tsx', 'privacy'),
     page('unsubscribe', 'routes/unsubscribe.tsx', 'unsubscribe'),
+    page('weekly-question', 'routes/weekly-question.tsx', 'weekly-question'),
     page('auth', 'routes/auth.tsx', 'auth'),
     page('verification', 'routes/verification.tsx', 'verification'),
     page('email-verification', 'routes/email-verification.tsx', 'email-verification'),

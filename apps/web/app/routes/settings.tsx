@@ -9,6 +9,7 @@ import { ContactForms } from '../components/settings/contact-forms';
 import { DetailsForm } from '../components/settings/details-form';
 import { ImageForm } from '../components/settings/image-form';
 import { MottoForm, SocialForm, VideoForm } from '../components/settings/profile-text-forms';
+import { WeeklyQuestionSection } from '../components/settings/weekly-question';
 import { EmptyState } from '../components/empty-state';
 import { LocalizedLink } from '../components/localized-link';
 import { Skeleton } from '../components/ui/skeleton';
@@ -142,6 +143,11 @@ function SettingsPage({ loaderData }: Route.ComponentProps) {
             id: 'image',
             label: t('settings.tab.image'),
             content: panel(t('settings.tab.image'), <ImageForm user={user} />),
+          },
+          {
+            id: 'weekly-question',
+            label: t('weeklyQuestion.tab'),
+            content: panel(t('weeklyQuestion.tab'), <WeeklyQuestionSection memberId={user.id} />),
           },
           {
             id: 'delete',

@@ -186,6 +186,18 @@ export function createApi(options: ApiOptions) {
       getFollowing: (userId: string, cursor?: string, limit?: number) =>
         call('POST /api/follows/getFollowing', { body: { userId, cursor, limit } }),
     },
+    /** The weekly question (the notifications service, issue 32): the settings after each call. */
+    weeklyQuestion: {
+      getSettings: () => call('GET /api/weeklyQuestion/getSettings'),
+      schedule: (body: Body<'POST /api/weeklyQuestion/schedule'>) =>
+        call('POST /api/weeklyQuestion/schedule', { body }),
+      pause: () => call('POST /api/weeklyQuestion/pause'),
+      resume: () => call('POST /api/weeklyQuestion/resume'),
+      skip: () => call('POST /api/weeklyQuestion/skip'),
+      stop: () => call('POST /api/weeklyQuestion/stop'),
+      /** The email's signed link: skip, pause or stop without a session. */
+      byLink: (token: string) => call('POST /api/weeklyQuestion/byLink', { body: { token } }),
+    },
     views: {
       /** Counts the caller's view (once per member or visitor) and answers the count. */
       toggleView: (collectionName: ReactionCollection, objectId: string) =>

@@ -10,5 +10,6 @@ export { privateQuestionsMessages } from './messages/private-questions';
 export { postMessages } from './messages/post';
 export { profileMessages } from './messages/profile';
 export { settingsMessages } from './messages/settings';
+export { weeklyQuestionMessages } from './messages/weekly-question';
 export { widgetMessages } from './messages/widget';
 export { writePostMessages } from './messages/write-post';

@@ -6,6 +6,7 @@ import type { settingsEn } from './settings';
 import type { editMeEn } from './edit-me';
 import type { privateQuestionsEn } from './private-questions';
 import type { writePostEn } from './write-post';
+import type { weeklyQuestionEn } from './weekly-question';
 
 /** English interface strings (ICU MessageFormat). Hebrew must have every key (see he.ts). */
 export const en = {
@@ -287,4 +288,5 @@ export type MessageKey =
   | keyof typeof profileEn
   | keyof typeof postEn
   | keyof typeof widgetEn
-  | keyof typeof followEn;
+  | keyof typeof followEn
+  | keyof typeof weeklyQuestionEn;
