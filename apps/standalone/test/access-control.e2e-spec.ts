@@ -32,6 +32,8 @@ import {
   type TestResponse,
 } from '@mepedia/server-testing';
 import { startTestStandalone, uploadPostImage } from './test-standalone';
+import { linkToken } from '../../notifications/src/weekly-question.links';
+import { DEV_LINK_SECRET } from '../../notifications/src/weekly-question.options';
 import { unsubscribeToken } from '../../notifications/src/email-preferences.links';
 import { DEV_LINK_SECRET } from '../../notifications/src/weekly-question.options';
 
@@ -1059,6 +1061,42 @@ const cases: Record<string, AccessCase> = {
     expect((answer.body as { followedByMe: boolean }).followedByMe).toBe(caller === 'owner');
   }),
 
+  // --- the weekly question (our addition, issue 32): every member route is the caller's own
+  // settings (no id to name); the email's link is its own credential ----------------------------
+  'GET /api/weeklyQuestion/getSettings': weeklyCase('getSettings', 'GET'),
+  'POST /api/weeklyQuestion/schedule': weeklyCase('schedule', 'POST'),
+  'POST /api/weeklyQuestion/pause': weeklyCase('pause', 'POST'),
+  'POST /api/weeklyQuestion/resume': weeklyCase('resume', 'POST'),
+  'POST /api/weeklyQuestion/skip': weeklyCase('skip', 'POST'),
+  'POST /api/weeklyQuestion/stop': weeklyCase('stop', 'POST'),
+  // Signed for the owner (the development secret these processes run with); the guest and the
+  // stranger send it altered to name themselves or another action, and are refused.
+  'POST /api/weeklyQuestion/byLink': {
+    guest: 'WEEKLY_QUESTION_LINK_INVALID',
+    stranger: 'WEEKLY_QUESTION_LINK_INVALID',
+    prepare: async (world) => {
+      await weeklyScheduled(world, world.owner);
+      const expiresAt = Math.floor(Date.now() / 1000) + 3600;
+      const token = linkToken(
+        { userId: world.owner.userId, action: 'pause', expiresAt },
+        DEV_LINK_SECRET,
+      );
+      return {
+        path: '/api/weeklyQuestion/byLink',
+        body: (caller: Caller) => ({
+          token:
+            caller === 'owner'
+              ? token
+              : caller === 'stranger'
+                ? token.replace(world.owner.userId, world.stranger.userId)
+                : token.replace('.pause.', '.stop.'),
+        }),
+        owner: world.owner.jar,
+        untouched: async () => expect((await weeklyOf(world, world.owner)).state).toBe('on'),
+      };
+    },
+  },
+
   // --- files: images are public once uploaded (their ids are unguessable) ------------------
   // --- notifications by email (our addition, issue 32): the member routes are the caller's own
   // choices (no id to name); an email's unsubscribe link is its own credential, for its member
@@ -1212,6 +1250,54 @@ function emailPreferencesCase(name: 'getEmailPreferences' | 'setEmailPreferences
 }
 
 /** A verified member, once the notifications service has heard of them (one per world). */
+/** The owner's weekly question on Thursday 18:00 in Jerusalem; the stranger's call is their own. */
+async function weeklyScheduled(world: World, who: Member, weekday = 4): Promise<void> {
+  const answer = await call(world.url, 'POST', '/api/weeklyQuestion/schedule', {
+    headers: who.jar.header(),
+    body: { weekday, hour: 18, timeZone: 'Asia/Jerusalem' },
+  });
+  expect(answer.status).toBe(200);
+}
+
+async function weeklyOf(world: World, who: Member) {
+  return (
+    await call<{ state: string; weekday: number | null }>(
+      world.url,
+      'GET',
+      '/api/weeklyQuestion/getSettings',
+      { headers: who.jar.header() },
+    )
+  ).body;
+}
+
+/**
+ * A weekly question route: the owner's question is on first; whatever the stranger's call does,
+ * it does to the stranger's own settings, so the owner's stay as they were.
+ */
+function weeklyCase(name: string, method: 'GET' | 'POST'): AccessCase {
+  return {
+    prepare: async (world) => {
+      await weeklyScheduled(world, world.owner);
+      return {
+        path: `/api/weeklyQuestion/${name}`,
+        ...(method === 'POST'
+          ? {
+              body: (caller: Caller) =>
+                name === 'schedule'
+                  ? { weekday: caller === 'owner' ? 4 : 2, hour: 18, timeZone: 'Asia/Jerusalem' }
+                  : {},
+            }
+          : {}),
+        owner: world.owner.jar,
+        see: async (caller) => {
+          if (caller !== 'stranger') return;
+          expect(await weeklyOf(world, world.owner)).toMatchObject({ state: 'on', weekday: 4 });
+        },
+      };
+    },
+  };
+}
+
 const followTargets = new WeakMap<World, Promise<Member>>();
 
 /** The member `follower` follows now (made on first use), whatever the previous case left. */
