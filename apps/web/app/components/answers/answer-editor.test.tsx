@@ -87,4 +87,27 @@ describe('the answer editor checks with the save call’s contract', () => {
     };
     expect(kept.data?.['roots-1']).toHaveLength(SUB_ANSWER_MAX + 1);
   });
+
+  it('shows text restored from the device in its field (typed, never saved, then reloaded)', async () => {
+    window.localStorage.setItem(
+      'test.draft',
+      JSON.stringify({ data: { 'roots-1': 'kept on the device' }, baseVersion: 2, editedAt: 1 }),
+    );
+    render(
+      <I18nProvider locale="en">
+        <AnswerEditor
+          idPrefix="test"
+          subQuestions={subQuestions}
+          resolver={resolver}
+          initial={{ ...saved({ 'roots-1': 'on the server' }, 1), live: null }}
+          storageKey="test.draft"
+          saveDraft={() => new Promise(() => undefined)}
+          saveLive={async (data, version) => saved(data, version)}
+          revert={async () => saved({}, 0)}
+          loadLatest={async () => null}
+        />
+      </I18nProvider>,
+    );
+    await waitFor(() => expect((born() as HTMLTextAreaElement).value).toBe('kept on the device'));
+  }, 30_000);
 });
