@@ -5,6 +5,7 @@
 export * from './queries/discussion';
 export * from './queries/follows';
 export * from './queries/following-posts';
+export * from './queries/notifications';
 export * from './queries/me-answers';
 export * from './queries/post-edits';
 export * from './queries/posts';
