@@ -19,6 +19,8 @@ function pages(idPrefix: string) {
     page('email-verification', 'routes/email-verification.tsx', 'email-verification'),
     page('password-reset', 'routes/password-reset.tsx', 'password-reset'),
     page('people', 'routes/people.tsx', 'people'),
+    // The member's own notifications (issue 32; lib/navigation.ts, isNotificationsPath).
+    page('notifications', 'routes/notifications.tsx', 'notifications'),
     // The member's own writing pages (members only: lib/navigation.ts, isWritingPath).
     page('profile/settings', 'routes/settings.tsx', 'settings'),
     page('profile/edit-me/:questionIndex', 'routes/edit-me.tsx', 'edit-me'),

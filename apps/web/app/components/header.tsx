@@ -19,6 +19,7 @@ import { AccessibilityToolbar } from './accessibility-toolbar';
 import { Avatar } from './avatar';
 import { Icon } from './icon';
 import { LocalizedLink } from './localized-link';
+import { NotificationBell } from './notification-bell';
 import { rememberConfirmation, useToasts } from './toasts';
 
 /** Logout: tell the server, forget everything local, go home in English, reload. */
@@ -258,6 +259,7 @@ export function Header({
               <Icon icon={PenLine} size={18} />
               <span className="header-write-label">{t('header.write')}</span>
             </LocalizedLink>
+            <NotificationBell memberId={user.id} />
           </>
         ) : (
           <LocalizedLink to="/auth?modal=login" className="header-login">

@@ -9,6 +9,7 @@ import {
   isPublicPath,
   isSeoPath,
   isWritingPath,
+  isNotificationsPath,
   MEMBERS_PAGES,
   menuEntries,
   showsSiteChrome,
@@ -84,9 +85,22 @@ describe('guardRedirect', () => {
         isPublicPath(path) ||
         isSeoPath(path) ||
         isWritingPath(path) ||
+        isNotificationsPath(path) ||
         splitLocale(path).path in MEMBERS_PAGES;
       expect({ path, known }).toEqual({ path, known: true });
     }
+  });
+
+  it('sends a guest on the notifications page to sign-in, told why, to come back after', () => {
+    expect(guardRedirect('/notifications', null)).toBe(
+      '/auth?modal=login&reason=notifications&returnTo=%2Fnotifications',
+    );
+    expect(guardRedirect('/he/notifications', null)).toBe(
+      '/he/auth?modal=login&reason=notifications&returnTo=%2Fhe%2Fnotifications',
+    );
+    expect(guardRedirect('/notifications', 'm1')).toBeNull();
+    expect(afterSignIn('/he/notifications', 'm1', 'he')).toBe('/he/notifications');
+    expect(afterSignIn('/notifications/../evil', 'm1', 'en')).toBe('/profile/m1');
   });
 
   it('sends a guest on a member’s writing page to sign-in, to come back after', () => {

@@ -39,6 +39,17 @@ export function isOwnMePath(pathname: string): boolean {
   return /^\/me\/(\d{1,2}|custom-question(\/\d{1,2})?)\/?$/.test(bare);
 }
 
+/**
+ * The member's own notifications (issue 32): nothing there for a guest, who mostly holds an
+ * account and followed a link (an email's), so is asked to sign in, told why, and comes back.
+ */
+export function isNotificationsPath(pathname: string): boolean {
+  const bare = splitLocale(pathname)
+    .path.split(/[?#]/)[0]!
+    .replace(/(.)\/$/, '$1');
+  return bare === '/notifications';
+}
+
 /** Whether `pathname` is one of a member's own writing pages (settings, editors). */
 export function isWritingPath(pathname: string): boolean {
   const { path } = splitLocale(pathname);
@@ -99,6 +110,8 @@ export function guardRedirect(pathname: string, memberId: string | null): string
   if (memberId) return path === '/auth' ? `${prefix}/profile/${memberId}` : null;
   if (isWritingPath(pathname))
     return `${prefix}/auth?modal=login&returnTo=${encodeURIComponent(pathname)}`;
+  if (isNotificationsPath(pathname))
+    return `${prefix}/auth?modal=login&reason=notifications&returnTo=${encodeURIComponent(pathname)}`;
   if (isPublicPath(pathname) || isSeoPath(pathname)) return null;
   const reason = membersPageReason(path);
   return reason ? `${prefix}/auth?modal=register&reason=${reason}` : null;
@@ -112,7 +125,7 @@ export function guardRedirect(pathname: string, memberId: string | null): string
 export function afterSignIn(returnTo: string | null, userId: string, locale: Locale): string {
   if (returnTo) {
     const path = sameSitePath(returnTo);
-    if (isWritingPath(path) || isOwnMePath(path)) return path;
+    if (isWritingPath(path) || isOwnMePath(path) || isNotificationsPath(path)) return path;
   }
   return localizePath(`/profile/${userId}`, locale);
 }

@@ -296,6 +296,11 @@ export default function Auth({ loaderData }: Route.ComponentProps) {
           {t('auth.reason.follow')}
         </p>
       )}
+      {params.get('reason') === 'notifications' && (
+        <p className="notice" role="status">
+          {t('auth.reason.notifications')}
+        </p>
+      )}
       {params.get('modal') === 'login' ? (
         <LoginForm />
       ) : (

@@ -9,7 +9,7 @@ import { EmptyState } from '../components/empty-state';
 import { FollowButton } from '../components/follow/follow-button';
 import { FollowCounts } from '../components/follow/follow-counts';
 import { MemberRow } from '../components/follow/member-row';
-import { useFocusOnNew } from '../components/follow/show-more';
+import { useFocusOnNew } from '../components/show-more';
 import { LocalizedLink } from '../components/localized-link';
 import { QueryProvider } from '../components/query/query-provider';
 import { useRootData } from '../root';

@@ -8,7 +8,7 @@ import { useI18n } from '../../lib/i18n';
 import { EmptyState } from '../empty-state';
 import { LocalizedLink } from '../localized-link';
 import { PostCard } from '../post-card';
-import { useFocusOnNew } from './show-more';
+import { useFocusOnNew } from '../show-more';
 
 /**
  * "From people you follow" on a member's home page: the public posts of the members they follow,

@@ -1,4 +1,5 @@
 import type { followEn } from './follow';
+import type { notificationsEn } from './notifications';
 import type { postEn } from './post';
 import type { widgetEn } from './widget';
 import type { profileEn } from './profile';
@@ -22,6 +23,12 @@ export const en = {
     'Searching people is for members: you will be asked to log in or register first.',
   'header.me': 'Your profile, {name}',
   'header.write': 'Write',
+  // The bell (issue 32): its name says the count; the live region says when it rises.
+  'header.notifications': 'Notifications',
+  'header.notifications.unread':
+    '{count, plural, one {Notifications, # unread} other {Notifications, # unread}}',
+  'header.notifications.rose':
+    '{count, plural, one {New notification: # unread} other {New notifications: # unread}}',
   'auth.showPassword': 'Show password',
   'auth.hidePassword': 'Hide password',
   'auth.reason.search':
@@ -30,6 +37,7 @@ export const en = {
     'Sign up to meet the people of Mepedia: the people directory is open to members.',
   'auth.reason.follow':
     'Sign up to follow people: their new stories will wait for you on your home page.',
+  'auth.reason.notifications': 'Log in to read your notifications: you will be taken to them.',
   'header.menu.open': 'Open menu',
   'header.menu.close': 'Close menu',
   'header.menu.label': 'Main menu',
@@ -289,4 +297,5 @@ export type MessageKey =
   | keyof typeof postEn
   | keyof typeof widgetEn
   | keyof typeof followEn
+  | keyof typeof notificationsEn
   | keyof typeof weeklyQuestionEn;

@@ -12,12 +12,18 @@ export const he: Record<CoreMessageKey, string> = {
   'header.search.guestPlaceholder': 'חיפוש אנשים (לחברים)',
   'header.search.guestHint': 'חיפוש אנשים פתוח לחברי הקהילה: קודם תתבקשו להתחבר או להירשם.',
   'header.write': 'כתיבה',
+  'header.notifications': 'התראות',
+  'header.notifications.unread':
+    '{count, plural, one {התראות, אחת שלא נקראה} two {התראות, שתיים שלא נקראו} other {התראות, # שלא נקראו}}',
+  'header.notifications.rose':
+    '{count, plural, one {התראה חדשה: אחת שלא נקראה} two {התראה חדשה: שתיים שלא נקראו} other {התראה חדשה: # שלא נקראו}}',
   'header.me': 'הפרופיל שלך, {name}',
   'auth.showPassword': 'הצגת הסיסמה',
   'auth.hidePassword': 'הסתרת הסיסמה',
   'auth.reason.search': 'חיפוש אנשים פתוח לחברי הקהילה. התחברו, או הירשמו תוך דקה, ואפשר לחפש.',
   'auth.reason.people': 'הירשמו כדי להכיר את האנשים של מפדיה: מדריך האנשים פתוח לחברי הקהילה.',
   'auth.reason.follow': 'הירשמו כדי לעקוב אחרי אנשים: הסיפורים החדשים שלהם יחכו לכם בדף הבית.',
+  'auth.reason.notifications': 'התחברו כדי לקרוא את ההתראות שלכם: מיד אחר כך תגיעו אליהן.',
   'header.menu.open': 'פתיחת התפריט',
   'header.menu.close': 'סגירת התפריט',
   'header.menu.label': 'תפריט ראשי',

@@ -1,0 +1,277 @@
+import type { NotificationItem } from '@mepedia/contracts';
+import { notificationsMessages, registerMessages } from '@mepedia/web-i18n';
+import {
+  applyNotificationEvent,
+  notificationEdits,
+  notificationQueries,
+} from '@mepedia/web-api/queries';
+import {
+  QueryClient,
+  dehydrate,
+  useInfiniteQuery,
+  useMutation,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { BellOff, BellRing } from 'lucide-react';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { Avatar } from '../components/avatar';
+import { EmptyState } from '../components/empty-state';
+import { useFocusOnNew } from '../components/show-more';
+import { LocalizedLink } from '../components/localized-link';
+import { QueryProvider } from '../components/query/query-provider';
+import { useToasts } from '../components/toasts';
+import { useApi } from '../lib/api';
+import { serverApi } from '../lib/context';
+import { relativeDate } from '../lib/dates';
+import { useI18n } from '../lib/i18n';
+import { notificationBus } from '../lib/notification-bus';
+import { richMessage } from '../lib/rich-message';
+import { pageMeta } from '../lib/seo';
+import { textLang } from '../lib/text-lang';
+import type { Route } from './+types/notifications';
+import '../styles/notifications.css';
+
+registerMessages(notificationsMessages);
+
+/**
+ * The member's notifications (issue 32), theirs alone (the guard sends a guest to sign in, and
+ * back): the first page server-rendered into a query cache handed to the browser's; the tab's
+ * live connection adds, changes and removes groups as they happen; "Show more" reads on by
+ * cursor.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const api = serverApi(context, request);
+  const queryClient = new QueryClient();
+  // A page that cannot be read stays out of the cache: the browser asks for it once more.
+  await queryClient.prefetchInfiniteQuery(notificationQueries.list(api));
+  return { dehydrated: dehydrate(queryClient) };
+}
+
+export const meta: Route.MetaFunction = ({ location, matches }) => [
+  ...pageMeta(matches[0]?.data, location.pathname, { title: 'notifications.title' }),
+  // A member's own page: nothing for search engines.
+  { name: 'robots', content: 'noindex' },
+];
+
+export default function NotificationsRoute({ loaderData }: Route.ComponentProps) {
+  return (
+    <QueryProvider state={loaderData.dehydrated}>
+      <NotificationsPage />
+    </QueryProvider>
+  );
+}
+
+/** A name as the member wrote it, in its own direction. */
+function Name({ text }: { text: string }) {
+  return (
+    <bdi dir="auto" lang={textLang(text)} className="notification-name">
+      {text}
+    </bdi>
+  );
+}
+
+/** "Noa", "Noa and Dan", "Noa and 3 others": the latest actor first. */
+function actorsOf(item: NotificationItem, t: ReturnType<typeof useI18n>['t']): ReactNode {
+  const [first, second] = item.actors;
+  if (!first) return t('notifications.someone');
+  return richMessage(t, 'notifications.actors', {
+    others: Math.max(0, item.actorCount - 1),
+    first: <Name text={first.fullname} />,
+    second: second ? <Name text={second.fullname} /> : '',
+  });
+}
+
+/** What the group says: "Noa and 3 others reacted to Where I come from". */
+export function NotificationText({ item }: { item: NotificationItem }) {
+  const { t } = useI18n();
+  const title = item.subject ? (
+    <bdi dir="auto" lang={textLang(item.subject.title)} className="notification-subject">
+      {item.subject.title}
+    </bdi>
+  ) : (
+    ''
+  );
+  return richMessage(t, `notifications.kind.${item.kind}`, {
+    actors: actorsOf(item, t),
+    title,
+    count: item.actorCount,
+  });
+}
+
+function NotificationsPage() {
+  const { t, locale } = useI18n();
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const toasts = useToasts();
+  const listQuery = notificationQueries.list(api);
+  const list = useInfiniteQuery(listQuery);
+  const onCount = (count: { unread: number; stamp: string }) =>
+    notificationBus.publish({ type: 'unread', count });
+  const markOne = useMutation(notificationEdits.markRead(api, queryClient, onCount));
+  const markAll = useMutation(notificationEdits.markAllRead(api, queryClient, onCount));
+
+  // The live connection's news goes into the list as it comes (the bell has the count).
+  const { queryKey } = listQuery;
+  useEffect(
+    () =>
+      notificationBus.subscribe((event) => {
+        if (event.type === 'stale') void queryClient.invalidateQueries({ queryKey });
+        else queryClient.setQueryData(queryKey, (data) => applyNotificationEvent(data, event));
+      }),
+    [queryClient, queryKey],
+  );
+
+  // Every page's groups, once each (a group that moved up while paging is shown where it is now).
+  const items = [
+    ...new Map(
+      (list.data?.pages ?? []).flatMap((page) => page.notifications.map((n) => [n.id, n] as const)),
+    ).values(),
+  ];
+  const first = list.data?.pages[0];
+  const unread = first?.unread ?? 0;
+  const listRef = useRef<HTMLUListElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const focusOnNew = useFocusOnNew(listRef, items.length);
+
+  async function more() {
+    if (list.isFetchingNextPage) return;
+    await focusOnNew(
+      items.length,
+      list
+        .fetchNextPage()
+        .then(
+          (result) =>
+            new Set(result.data?.pages.flatMap((page) => page.notifications.map((n) => n.id))).size,
+        ),
+    );
+  }
+
+  const read = (item: NotificationItem) => {
+    if (item.read) return;
+    markOne.mutate(item.id, { onError: () => toasts.error(t('notifications.markFailed')) });
+  };
+
+  return (
+    <section className="page notifications-page" aria-labelledby="notifications-title">
+      <header className="notifications-header">
+        <div>
+          <h1 id="notifications-title" ref={headingRef} tabIndex={-1}>
+            {t('notifications.title')}
+          </h1>
+          {first && (
+            <p className="notifications-count">
+              {t('notifications.unreadCount', { count: unread })}
+            </p>
+          )}
+        </div>
+        {unread > 0 && (
+          <button
+            type="button"
+            className="button button-secondary"
+            aria-busy={markAll.isPending}
+            onClick={() =>
+              markAll.mutate(notificationBus.stamp() ?? first?.stamp, {
+                // The button goes with the last unread group: focus stays on the page, at its top.
+                onSuccess: (count) => {
+                  if (count.unread === 0) headingRef.current?.focus();
+                },
+                onError: () => toasts.error(t('notifications.markFailed')),
+              })
+            }
+          >
+            {t('notifications.markAll')}
+          </button>
+        )}
+      </header>
+      {list.isError && !list.data ? (
+        <EmptyState
+          icon={BellOff}
+          title={t('notifications.loadFailed')}
+          action={
+            <button type="button" className="button" onClick={() => void list.refetch()}>
+              {t('notifications.retry')}
+            </button>
+          }
+        />
+      ) : list.data && items.length === 0 ? (
+        <EmptyState
+          icon={BellRing}
+          title={t('notifications.empty')}
+          action={
+            <LocalizedLink className="button" to="/profile/write-post">
+              {t('notifications.write')}
+            </LocalizedLink>
+          }
+        >
+          <p>{t('notifications.emptyText')}</p>
+        </EmptyState>
+      ) : (
+        <>
+          <ul className="notification-list" ref={listRef}>
+            {items.map((item) => (
+              <li
+                key={item.id}
+                className={item.read ? 'notification' : 'notification notification-unread'}
+              >
+                <Avatar
+                  name={item.actors[0]?.fullname ?? t('app.name')}
+                  image={item.actors[0]?.profileImage}
+                  size="sm"
+                />
+                <div className="notification-body">
+                  <LocalizedLink
+                    id={`notification-${item.id}`}
+                    to={item.link}
+                    className="notification-link"
+                    onClick={() => read(item)}
+                  >
+                    {!item.read && (
+                      <span className="visually-hidden">{t('notifications.unread')} </span>
+                    )}
+                    <NotificationText item={item} />
+                  </LocalizedLink>
+                  {item.excerpt && (
+                    <p className="notification-excerpt" dir="auto" lang={textLang(item.excerpt)}>
+                      {item.excerpt}
+                    </p>
+                  )}
+                  <time
+                    className="notification-time"
+                    dateTime={item.updatedAt}
+                    suppressHydrationWarning
+                  >
+                    {relativeDate(item.updatedAt, locale)}
+                  </time>
+                </div>
+                {!item.read && (
+                  <button
+                    type="button"
+                    className="icon-button notification-mark"
+                    aria-label={t('notifications.markOne')}
+                    aria-describedby={`notification-${item.id}`}
+                    title={t('notifications.markOne')}
+                    onClick={() => read(item)}
+                  >
+                    <span className="notification-dot" aria-hidden="true" />
+                  </button>
+                )}
+              </li>
+            ))}
+          </ul>
+          {list.hasNextPage && (
+            <p className="actions">
+              <button
+                type="button"
+                className="button button-secondary"
+                aria-busy={list.isFetchingNextPage}
+                onClick={() => void more()}
+              >
+                {t('notifications.more')}
+              </button>
+            </p>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
