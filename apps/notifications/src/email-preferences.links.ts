@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { NotificationKind } from '@mepedia/contracts';
+import { localePath } from '@mepedia/server-http';
 
 // The notification emails' unsubscribe links: a token naming the member and the kind of
 // notification, signed with the deployment's link secret (HMAC-SHA256), so nobody can stop
@@ -30,4 +31,21 @@ export function readUnsubscribeToken(token: string, secret: string): Unsubscribe
   const given = Buffer.from(signature);
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) return undefined;
   return claim;
+}
+
+/**
+ * A notification email's unsubscribe links for `kind` (the worker's `EmailUnsubscribeLinks`):
+ * the one-click address on the site's API (the List-Unsubscribe header) and the /unsubscribe
+ * page in the member's language (the footer's link), both with the same token.
+ */
+export function unsubscribeLinks(
+  claim: UnsubscribeClaim,
+  language: 'en' | 'he',
+  options: { publicUrl: string; linkSecret: string },
+): { oneClick: string; page: string } {
+  const token = encodeURIComponent(unsubscribeToken(claim, options.linkSecret));
+  return {
+    oneClick: `${options.publicUrl}/api/notifications/unsubscribe?token=${token}`,
+    page: `${options.publicUrl}${localePath(language, '/unsubscribe')}?token=${token}`,
+  };
 }

@@ -199,6 +199,32 @@ describe(emailProcessor.name, () => {
     expect(sent.text).toContain(header.slice(1, -1));
   });
 
+  it('gives a notification its own one-click unsubscribe, both headers (RFC 8058)', async () => {
+    const provider = flakySender(0);
+    const { deps: d } = deps({ email: provider.sender });
+    const oneClick = 'https://mepedia.test/api/notifications/unsubscribe?token=u.comment.s';
+    const page = 'https://mepedia.test/unsubscribe?token=u.comment.s';
+    await emailProcessor(d)(job({ ...notice, unsubscribe: { oneClick, page } }));
+    const sent = provider.sent[0] as OutgoingEmail;
+    expect(sent.headers).toEqual({
+      'List-Unsubscribe': `<${oneClick}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    });
+    expect(sent.text).toContain(page);
+    expect(sent.html).toContain(page);
+    // Without its own links, a notice keeps the address-wide one and no one-click header.
+    await emailProcessor(d)(job(notice, 'plain'));
+    expect((provider.sent[1] as OutgoingEmail).headers['List-Unsubscribe-Post']).toBeUndefined();
+  });
+
+  it('refuses a notice whose unsubscribe links are not web addresses', async () => {
+    const provider = flakySender(0);
+    const { deps: d } = deps({ email: provider.sender });
+    const unsubscribe = { oneClick: 'javascript:alert(1)', page: 'https://mepedia.test/u' };
+    await expect(emailProcessor(d)(job({ ...notice, unsubscribe }))).rejects.toThrow();
+    expect(provider.sent).toEqual([]);
+  });
+
   it('skips notices to unsubscribed addresses but still sends transactional mail', async () => {
     const provider = flakySender(0);
     const { deps: d, store } = deps({ email: provider.sender });

@@ -82,7 +82,18 @@ export function emailProcessor(deps: Deps) {
       );
       return;
     }
-    const unsubscribeUrl = `${deps.publicUrl}${localePath(email.language, '/unsubscribe')}?email=${encodeURIComponent(email.to)}&signature=${unsubscribeSignature(email.to, deps.linkSecret)}`;
+    const own = email.template === 'notice' ? email.unsubscribe : undefined;
+    // A notification's own links stop its kind alone, in one click (RFC 8058); every other email
+    // carries the address-wide link to /unsubscribe.
+    const unsubscribeUrl =
+      own?.page ??
+      `${deps.publicUrl}${localePath(email.language, '/unsubscribe')}?email=${encodeURIComponent(email.to)}&signature=${unsubscribeSignature(email.to, deps.linkSecret)}`;
+    const headers: Record<string, string> = own
+      ? {
+          'List-Unsubscribe': `<${own.oneClick}>`,
+          'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+        }
+      : { 'List-Unsubscribe': `<${unsubscribeUrl}>` };
     const rendered = renderEmail(email, unsubscribeUrl);
     await deliverOnce(
       deps,
@@ -93,7 +104,7 @@ export function emailProcessor(deps: Deps) {
           id: `email.${String(job.id)}`,
           to: email.to,
           ...rendered,
-          headers: { 'List-Unsubscribe': `<${unsubscribeUrl}>` },
+          headers,
         }),
       email.requestId,
     );

@@ -1,6 +1,18 @@
 import { z } from 'zod';
 import { Language } from './language';
 
+/**
+ * A notice's own unsubscribe (issue 32: a notification email names one kind of notification):
+ * `oneClick` is the List-Unsubscribe address a mail provider POSTs to (RFC 8058, so the email
+ * also carries List-Unsubscribe-Post), `page` the footer's link to the site's /unsubscribe page
+ * for that kind. Without it a notice carries the address-wide link to /unsubscribe.
+ */
+export const EmailUnsubscribeLinks = z.object({
+  oneClick: z.url({ protocol: /^https?$/ }),
+  page: z.url({ protocol: /^https?$/ }),
+});
+export type EmailUnsubscribeLinks = z.infer<typeof EmailUnsubscribeLinks>;
+
 /** Email the worker sends. Transactional mail goes even to people who unsubscribed; notices do not. */
 export const EmailJob = z.discriminatedUnion('template', [
   z.object({
@@ -61,6 +73,7 @@ export const EmailJob = z.discriminatedUnion('template', [
     to: z.string(),
     language: Language,
     data: z.object({ subject: z.string(), text: z.string() }),
+    unsubscribe: EmailUnsubscribeLinks.optional(),
     requestId: z.string().optional(),
   }),
 ]);
