@@ -51,8 +51,10 @@ describeEachEngine('me-answers migrations', (engine) => {
             [secret, open, member],
           ),
         async (sql) => {
+          // (Later migrations announce other things: the questionnaire, answered questions.)
           const events = await sql(
-            'select type, payload from me_answers.outbox where published_at is null',
+            `select type, payload from me_answers.outbox
+             where published_at is null and type = 'meAnswer.privacy.changed'`,
           );
           expect(events).toEqual([
             {
@@ -91,11 +93,13 @@ describeEachEngine('me-answers migrations', (engine) => {
           // day behind the database's, must still outrank these (consumers keep a newer word).
           const dated = await sql<{ beaten: boolean }>(
             `select bool_and(occurred_at < now() - interval '1 day') as beaten
-             from me_answers.outbox where published_at is null`,
+             from me_answers.outbox
+             where published_at is null and type = 'meAnswer.privacy.changed'`,
           );
           expect(dated).toEqual([{ beaten: true }]);
           const events = await sql(
-            `select type, payload from me_answers.outbox where published_at is null
+            `select type, payload from me_answers.outbox
+             where published_at is null and type = 'meAnswer.privacy.changed'
              order by payload->>'privacy'`,
           );
           // A draft nobody reads is no subject yet: its first live save announces it.
@@ -108,6 +112,51 @@ describeEachEngine('me-answers migrations', (engine) => {
               type: 'meAnswer.privacy.changed',
               payload: { meAnswerId: open, userId: member, privacy: 'public' },
             },
+          ]);
+        },
+      );
+    },
+    SETUP_TIMEOUT_MS,
+  );
+
+  it(
+    'announce the questionnaire with its prompts, and whether each member answered (issue 32)',
+    async () => {
+      const [answered, blank, member] = [randomUUID(), randomUUID(), randomUUID()];
+      await upgrade(
+        engine,
+        '0004_announce_questionnaire_and_answers',
+        (sql) =>
+          sql(
+            `insert into me_answers.answers (id, user_id, question_id, draft, live, privacy)
+             values ($1, $3, 'roots', '{}', '{"roots-1":"By the sea"}', 'public'),
+                    ($2, $3, 'places', '{}', '{"places-1":"  "}', 'public'),
+                    ($4, $3, 'work', '{"work-1":"a draft"}', null, 'public')`,
+            [answered, blank, member, randomUUID()],
+          ),
+        async (sql) => {
+          const [questionnaire] = await sql<{
+            payload: {
+              questions: Array<{ questionId: string; index: number; prompt: { he: string } }>;
+            };
+          }>(`select payload from me_answers.outbox where type = 'questionnaire.changed'`);
+          const questions = questionnaire?.payload.questions ?? [];
+          expect(questions).toHaveLength(10);
+          expect(questions.map((q) => q.index)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+          expect(questions[0]).toMatchObject({
+            questionId: 'roots',
+            title: { en: 'Where I come from', he: 'מאיפה באתי' },
+          });
+          expect(questions[0]?.prompt.he.length).toBeGreaterThan(0);
+          // A draft alone is nothing answered; a live answer of blanks is not answered. Dated the
+          // epoch, so a save after the deploy outranks them.
+          const answers = await sql(
+            `select payload, extract(epoch from occurred_at)::int as at from me_answers.outbox
+             where type = 'meAnswer.answered' order by payload->>'questionId'`,
+          );
+          expect(answers).toEqual([
+            { payload: { userId: member, questionId: 'places', answered: false }, at: 0 },
+            { payload: { userId: member, questionId: 'roots', answered: true }, at: 0 },
           ]);
         },
       );
