@@ -603,4 +603,38 @@ describeEachEngine('me-answers service over HTTP', (engine) => {
       expect(left[0]).toEqual({ answers: 0, views: 0 });
     });
   });
+
+  describe('answered questions for the weekly question (issue 32)', () => {
+    it('announces with every save, through the outbox, whether the question is answered; a draft says nothing', async () => {
+      const who = member();
+      const answeredOf = () =>
+        eventsOf('meAnswer.answered', who.userId).map((event) => event.payload);
+      const draft = await post<OwnMeAnswer>(who, 'saveDraft', {
+        questionId: Q1.questionId,
+        answerData: { [sub(Q1)]: 'Only a draft' },
+        version: 0,
+      });
+      expect(draft.status).toBe(200);
+      const first = await post<OwnMeAnswer>(who, 'saveLive', {
+        questionId: Q1.questionId,
+        answerData: { [sub(Q1)]: 'A house by the sea.' },
+        version: draft.body.version,
+      });
+      expect(first.status).toBe(200);
+      expect(await until(answeredOf, (list) => list.length === 1)).toEqual([
+        { userId: who.userId, questionId: Q1.questionId, answered: true },
+      ]);
+      // Emptied and saved: no longer answered (absolute, the newest word wins).
+      await post(who, 'saveLive', {
+        questionId: Q1.questionId,
+        answerData: { [sub(Q1)]: '   ' },
+        version: first.body.version,
+      });
+      expect((await until(answeredOf, (list) => list.length === 2))[1]).toEqual({
+        userId: who.userId,
+        questionId: Q1.questionId,
+        answered: false,
+      });
+    });
+  });
 });
