@@ -22,6 +22,7 @@ describe('the route table', () => {
       files: 'files',
       notifications: 'notifications',
       follows: 'notifications',
+      weeklyQuestion: 'notifications',
       applicationServices: 'site',
       applicationImages: 'site',
       applicationText: 'site',
