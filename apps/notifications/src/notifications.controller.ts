@@ -57,15 +57,33 @@ export class NotificationsController {
     return this.notifications.markAllRead(member.userId, body.upTo);
   }
 
-  /** Server-sent events: the answer stays open until the member leaves or its lifetime ends. */
+  /**
+   * Server-sent events: the answer stays open until the member leaves or its lifetime ends. Once
+   * the stream is ready the answer is taken from Fastify (`hijack`) and written here: a client
+   * that leaves aborts the call (in one process, the gateway's inject), and Fastify would then
+   * try to send an error answer on top of the stream already sent, which throws. Until then a
+   * failure is answered as any other.
+   */
   @Endpoint(routes.notificationStream)
   async notificationStream(
     @Req() request: FastifyRequest,
-    @Res({ passthrough: true }) reply: FastifyReply,
+    @Res() reply: FastifyReply,
     @CurrentMember() member: Member,
-  ) {
+  ): Promise<void> {
     const stream = new EventStream(request, reply);
-    await this.streams.open(member.userId, requestLanguage(request, member.language), stream);
-    return stream.body;
+    try {
+      await this.streams.open(member.userId, requestLanguage(request, member.language), stream);
+    } catch (error) {
+      stream.close();
+      throw error;
+    }
+    reply.hijack();
+    for (const [name, value] of Object.entries(reply.getHeaders()))
+      if (value !== undefined) reply.raw.setHeader(name, value);
+    reply.raw.writeHead(200);
+    // Whatever happens to the connection now ends the stream, never the process.
+    reply.raw.on('error', () => stream.close());
+    request.raw.on('error', () => stream.close());
+    stream.body.pipe(reply.raw);
   }
 }
