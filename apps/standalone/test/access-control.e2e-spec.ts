@@ -1,0 +1,1885 @@
+import sharp from 'sharp';
+import {
+  catalogueRoutes,
+  EMAIL_FREQUENCY_DEFAULTS,
+  errorCatalog,
+  ErrorEnvelope,
+  isEventStream,
+  routeErrorCodes,
+  type ApiRoute,
+  type CurrentUser,
+  type EmailPreferences,
+  type ErrorCode,
+  type NotificationPage,
+  type OwnMeAnswer,
+  type Post,
+  type PrivateQuestion,
+  type ProfileQuestion,
+  type RegisterRequest,
+  type RegisterResponse,
+  type SessionInfo,
+} from '@mepedia/contracts';
+import {
+  call,
+  codeIn,
+  CookieJar,
+  e164Of,
+  EventStreamClient,
+  eventually,
+  linkParam,
+  newRegistration,
+  outboxMessage,
+  PROCESS_TEST_TIMEOUT_MS,
+  SETUP_TIMEOUT_MS,
+  verifyThroughOutbox,
+  type TestResponse,
+} from '@mepedia/server-testing';
+import { startTestStandalone, uploadPostImage } from './test-standalone';
+import { linkToken } from '../../notifications/src/weekly-question.links';
+import { DEV_LINK_SECRET } from '../../notifications/src/weekly-question.options';
+import { unsubscribeToken } from '../../notifications/src/email-preferences.links';
+import { DEV_LINK_SECRET } from '../../notifications/src/weekly-question.options';
+
+// ---------------------------------------------------------------------------
+// ACCESS CONTROL, FROM THE ROUTE TABLE. Every route of the catalogue (libs/contracts) is called
+// through the gateway of `npm start`'s process three times, the same call each time: by a guest,
+// by another member (the stranger) and by the member whose thing it is (the owner). What each
+// may do follows from the route's `auth`, unless its case below says otherwise; a case must say
+// so for every route that names something by id (in its path or body), which is where one
+// member could reach another's things. A route the catalogue gains without a case here fails
+// the suite.
+// ---------------------------------------------------------------------------
+
+type Caller = 'guest' | 'stranger' | 'owner';
+/** Allowed: the documented success. A code: refused with it (and its documented status). */
+type Outcome = 'allowed' | ErrorCode;
+
+type Credentials = { header(): Record<string, string> };
+
+type Member = { jar: CookieJar; userId: string; registration: RegisterRequest };
+
+type JsonBody = Record<string, unknown>;
+
+/** One call, as the owner makes it; the guest and the stranger replay it with their own cookies. */
+type Prepared = {
+  path: string;
+  /** The JSON body, or each caller's (a body that can be used once, like a registration). */
+  body?: JsonBody | ((caller: Caller) => JsonBody | Promise<JsonBody>);
+  /** An upload's form, made afresh for each caller. */
+  form?: () => FormData;
+  owner: Credentials;
+  /** Another member than the suite's usual stranger (when the call would spoil theirs). */
+  stranger?: Credentials;
+  /** What a caller's answer must also show (an object-level check on what a read reveals). */
+  see?: (caller: Caller, answer: TestResponse<unknown>) => void | Promise<void>;
+  /** Run after the guest and the stranger were refused: the owner's thing is as it was. */
+  untouched?: () => Promise<void>;
+};
+
+type AccessCase = {
+  prepare: (world: World) => Promise<Prepared>;
+  /** Defaults: guests only on `anyone` routes (else the route's guest code). */
+  guest?: Outcome;
+  /** Defaults: `anyone` and `member` routes, allowed; `owner` routes must say. */
+  stranger?: Outcome;
+  /** Default: allowed. A code for a route the owner reaches but cannot succeed on here. */
+  owner?: Outcome;
+};
+
+type World = {
+  url: string;
+  owner: Member;
+  stranger: Member;
+  questions: ProfileQuestion[];
+  /** An image the owner uploaded, for posts. */
+  image: string;
+  /** A verified member of their own, for calls that end or change an account or session. */
+  member(overrides?: Partial<RegisterRequest>): Promise<Member>;
+  /** A registered account not yet verified, and the browser holding its ticket. */
+  pending(): Promise<{ ticket: CookieJar; userId: string; registration: RegisterRequest }>;
+  post(author: Member, privacy: 'public' | 'private'): Promise<Post>;
+  /** A private post, once the comments and reactions services have heard that it is. */
+  privatePost(author: Member): Promise<Post>;
+  comment(author: Member, postId: string): Promise<string>;
+  privateQuestion(owner: Member): Promise<PrivateQuestion>;
+  upload(author: Member): Promise<string>;
+  answers(member: Member): Promise<OwnMeAnswer[]>;
+};
+
+const LONG_ANSWER =
+  'I grew up by the sea, and every summer we walked the shore at dawn collecting shells and stories. ';
+const STORY = `<p>${'A story told slowly and with care, one memory at a time. '.repeat(3)}</p>`;
+
+const versionOf = (answers: OwnMeAnswer[], questionId: string) =>
+  answers.find((answer) => answer.questionId === questionId)?.version ?? 0;
+
+function expectAnswer(route: ApiRoute, response: TestResponse<unknown>, outcome: Outcome) {
+  const shown = { status: response.status, body: response.text.slice(0, 300) };
+  if (outcome === 'allowed') {
+    expect(shown).toMatchObject({ status: route.status });
+    if (!route.produces) expect(route.response.parse(response.body)).toEqual(response.body);
+    return;
+  }
+  expect(shown).toMatchObject({
+    status: errorCatalog[outcome].status,
+    body: expect.stringContaining(`"code":"${outcome}"`),
+  });
+  expect(ErrorEnvelope.parse(response.body).code).toBe(outcome);
+  // And the refusal is one the reference names for this route.
+  expect(routeErrorCodes(route, { rateLimited: true })).toContain(outcome);
+}
+
+const ID_FIELD = /(^id\d?$|Id$|Index$)/;
+
+/** The names of what a route's path and body carry that name something: ids, indexes. */
+function idsCarried(route: ApiRoute): string[] {
+  const inPath = [...route.path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1] ?? '');
+  const shape = (route.body as { shape?: Record<string, unknown> } | undefined)?.shape ?? {};
+  const inBody = Object.keys(shape).filter((name) => ID_FIELD.test(name));
+  const inQuery = Object.keys(route.query ?? {}).filter((name) => ID_FIELD.test(name));
+  return [...inPath, ...inBody, ...inQuery];
+}
+
+const key = (route: ApiRoute) => `${route.method} ${route.path}`;
+
+const cases: Record<string, AccessCase> = {
+  // --- users ---------------------------------------------------------------------------
+  'POST /api/users/register': {
+    prepare: async (world) => ({
+      path: '/api/users/register',
+      body: () => newRegistration(),
+      owner: world.owner.jar,
+    }),
+  },
+  'POST /api/users/login': {
+    // Signing in ends the session the browser held: members of their own.
+    prepare: async (world) => {
+      const [owner, stranger] = [await world.member(), await world.member()];
+      return {
+        path: '/api/users/login',
+        body: { email: owner.registration.email, password: owner.registration.password },
+        owner: owner.jar,
+        stranger: stranger.jar,
+      };
+    },
+  },
+  'POST /api/users/session': {
+    prepare: async (world) => ({
+      path: '/api/users/session',
+      owner: world.owner.jar,
+      see: (caller, answer) => {
+        const expected =
+          caller === 'guest'
+            ? 'NoSession'
+            : caller === 'owner'
+              ? world.owner.userId
+              : world.stranger.userId;
+        expect(
+          typeof answer.body === 'string' ? answer.body : (answer.body as CurrentUser).id,
+        ).toBe(expected);
+      },
+    }),
+  },
+  'POST /api/users/logout': {
+    prepare: async (world) => {
+      const [owner, stranger] = [await world.member(), await world.member()];
+      return {
+        path: '/api/users/logout',
+        owner: owner.jar,
+        stranger: stranger.jar,
+        // Signing out ends only the caller's own session.
+        see: async (caller) => {
+          if (caller !== 'stranger') return;
+          const still = await call<CurrentUser>(world.url, 'POST', '/api/users/session', {
+            headers: owner.jar.header(),
+          });
+          expect(still.body.id).toBe(owner.userId);
+        },
+      };
+    },
+  },
+  'PUT /api/users/updateUserInformation': {
+    prepare: async (world) => ({
+      path: '/api/users/updateUserInformation',
+      body: { aboutMe: 'Tells stories about the sea' },
+      owner: world.owner.jar,
+      // Each member changes only their own profile: the body names no one.
+      see: (caller, answer) => {
+        if (caller === 'stranger')
+          expect((answer.body as CurrentUser).id).toBe(world.stranger.userId);
+      },
+    }),
+  },
+  'PUT /api/users/updateUserLanguage': {
+    prepare: async (world) => ({
+      path: '/api/users/updateUserLanguage',
+      body: { language: 'en' },
+      owner: world.owner.jar,
+    }),
+  },
+  'GET /api/users/getProfileById/{id}': {
+    stranger: 'allowed',
+    prepare: async (world) => ({
+      path: `/api/users/getProfileById/${world.owner.userId}`,
+      owner: world.owner.jar,
+      // A profile shows what anyone may see: never the email or phone.
+      see: (_caller, answer) => {
+        expect(answer.text).not.toContain(world.owner.registration.email);
+        expect(answer.text).not.toContain(world.owner.registration.phoneNumber.slice(1));
+      },
+    }),
+  },
+  'POST /api/users/getMembersByIds': {
+    stranger: 'allowed',
+    prepare: async (world) => ({
+      path: '/api/users/getMembersByIds',
+      body: { ids: [world.owner.userId] },
+      owner: world.owner.jar,
+      see: (_caller, answer) => expect(answer.text).not.toContain(world.owner.registration.email),
+    }),
+  },
+  // Members may look one another up by address (to share with them).
+  'GET /api/users/getUserIdByEmail/{email}': {
+    stranger: 'allowed',
+    prepare: async (world) => ({
+      path: `/api/users/getUserIdByEmail/${encodeURIComponent(world.owner.registration.email)}`,
+      owner: world.owner.jar,
+    }),
+  },
+  'GET /api/users/sessions': {
+    prepare: async (world) => ({
+      path: '/api/users/sessions',
+      owner: world.owner.jar,
+      // Only the caller's own sessions: the stranger's list has one, the current one.
+      see: (caller, answer) => {
+        if (caller === 'stranger')
+          expect(
+            (answer.body as { sessions: SessionInfo[] }).sessions.every((s) => s.current),
+          ).toBe(true);
+      },
+    }),
+  },
+  'POST /api/users/endOtherSessions': {
+    prepare: async (world) => {
+      const owner = await world.member();
+      return { path: '/api/users/endOtherSessions', owner: owner.jar };
+    },
+  },
+  'POST /api/users/endSession': {
+    stranger: 'SESSION_NOT_FOUND',
+    prepare: async (world) => {
+      const owner = await world.member();
+      // A second sign-in of the owner's: the session the call ends.
+      const other = await call(world.url, 'POST', '/api/users/login', {
+        body: { email: owner.registration.email, password: owner.registration.password },
+      });
+      const otherJar = new CookieJar();
+      otherJar.store(other.headers);
+      const sessions = await call<{ sessions: SessionInfo[] }>(
+        world.url,
+        'GET',
+        '/api/users/sessions',
+        {
+          headers: otherJar.header(),
+        },
+      );
+      const sessionId = sessions.body.sessions.find((session) => session.current)?.id;
+      return {
+        path: '/api/users/endSession',
+        body: { sessionId },
+        owner: owner.jar,
+        untouched: async () => {
+          const alive = await call<CurrentUser>(world.url, 'POST', '/api/users/session', {
+            headers: otherJar.header(),
+          });
+          expect(alive.body.id).toBe(owner.userId);
+        },
+      };
+    },
+  },
+  'POST /api/users/deleteUserById': {
+    stranger: 'NOT_ACCOUNT_OWNER',
+    prepare: async (world) => {
+      const owner = await world.member();
+      return {
+        path: '/api/users/deleteUserById',
+        body: { id: owner.userId, password: owner.registration.password },
+        owner: owner.jar,
+        untouched: async () => {
+          const profile = await call(world.url, 'GET', `/api/users/getProfileById/${owner.userId}`);
+          expect(profile.status).toBe(200);
+        },
+      };
+    },
+  },
+  // The verification calls belong to the browser holding the account's ticket (a cookie from
+  // register): a guest without it and a signed-in member are both refused.
+  'POST /api/users/sendPhoneCode': {
+    guest: 'VERIFICATION_SESSION_REQUIRED',
+    stranger: 'VERIFICATION_SESSION_REQUIRED',
+    // The code registration sent is under a minute old.
+    owner: 'RESEND_TOO_SOON',
+    prepare: async (world) => {
+      const pending = await world.pending();
+      return {
+        path: '/api/users/sendPhoneCode',
+        body: {
+          prefix: pending.registration.phoneNumberPrefix,
+          phone: pending.registration.phoneNumber,
+        },
+        owner: pending.ticket,
+      };
+    },
+  },
+  'PUT /api/users/verifyUserByPhone': {
+    guest: 'VERIFICATION_SESSION_REQUIRED',
+    // A signed-in member's call confirms a change of their own number: none is waiting.
+    stranger: 'VERIFY_CODE_EXPIRED',
+    prepare: async (world) => {
+      const pending = await world.pending();
+      const sms = await outboxMessage(
+        world.url,
+        (m) => m.channel === 'sms' && m.to === e164Of(pending.registration),
+      );
+      return {
+        path: '/api/users/verifyUserByPhone',
+        body: {
+          prefix: pending.registration.phoneNumberPrefix,
+          phone: pending.registration.phoneNumber,
+          verifyCode: codeIn(sms.text),
+        },
+        owner: pending.ticket,
+      };
+    },
+  },
+  'POST /api/users/sendVerificationEmailToUser': {
+    guest: 'VERIFICATION_SESSION_REQUIRED',
+    stranger: 'VERIFICATION_SESSION_REQUIRED',
+    // Verifying the phone sent the first email a moment ago.
+    owner: 'RESEND_TOO_SOON',
+    prepare: async (world) => {
+      const pending = await world.pending();
+      await verifyPhone(world, pending);
+      return {
+        path: '/api/users/sendVerificationEmailToUser',
+        body: {
+          prefix: pending.registration.phoneNumberPrefix,
+          phone: pending.registration.phoneNumber,
+        },
+        owner: pending.ticket,
+      };
+    },
+  },
+  // The emailed link is the credential: whoever opens it verifies, once.
+  'PUT /api/users/verifyUserByEmail': {
+    guest: 'allowed',
+    stranger: 'VERIFY_LINK_EXPIRED',
+    owner: 'VERIFY_LINK_EXPIRED',
+    prepare: async (world) => {
+      const pending = await world.pending();
+      await verifyPhone(world, pending);
+      const email = await outboxMessage(
+        world.url,
+        (m) =>
+          m.channel === 'email' && m.to === pending.registration.email && m.text.includes('token='),
+      );
+      return {
+        path: '/api/users/verifyUserByEmail',
+        body: { verifyCode: linkParam(email.text, 'token') },
+        owner: pending.ticket,
+      };
+    },
+  },
+  'POST /api/users/getUserToVerify': {
+    guest: 'VERIFICATION_SESSION_REQUIRED',
+    stranger: 'VERIFICATION_SESSION_REQUIRED',
+    prepare: async (world) => {
+      const pending = await world.pending();
+      return {
+        path: '/api/users/getUserToVerify',
+        body: { userId: pending.userId },
+        owner: pending.ticket,
+      };
+    },
+  },
+  'POST /api/users/userVerified': {
+    guest: 'VERIFICATION_SESSION_REQUIRED',
+    stranger: 'VERIFICATION_SESSION_REQUIRED',
+    prepare: async (world) => {
+      const pending = await world.pending();
+      return {
+        path: '/api/users/userVerified',
+        body: { userId: pending.userId },
+        owner: pending.ticket,
+      };
+    },
+  },
+  'PUT /api/users/changePhonenumber': {
+    guest: 'VERIFICATION_SESSION_REQUIRED',
+    // Another's id in a member's call is read as a pending account's: without its ticket, refused.
+    stranger: 'VERIFICATION_SESSION_REQUIRED',
+    prepare: async (world) => {
+      const pending = await world.pending();
+      return {
+        path: '/api/users/changePhonenumber',
+        body: {
+          userId: pending.userId,
+          phoneNumberPrefix: '+972',
+          phoneNumber: newRegistration().phoneNumber,
+        },
+        owner: pending.ticket,
+        untouched: async () => {
+          const user = await call<{ phoneNumber: string }>(
+            world.url,
+            'POST',
+            '/api/users/getUserToVerify',
+            {
+              headers: pending.ticket.header(),
+              body: { userId: pending.userId },
+            },
+          );
+          expect(user.text).toContain(pending.registration.phoneNumber.slice(1));
+        },
+      };
+    },
+  },
+  'PUT /api/users/changeEmail': {
+    prepare: async (world) => ({
+      path: '/api/users/changeEmail',
+      body: () => ({ email: newRegistration().email, password: world.owner.registration.password }),
+      owner: world.owner.jar,
+    }),
+  },
+  'POST /api/users/sendPasswordResetEmail': {
+    prepare: async (world) => ({
+      path: '/api/users/sendPasswordResetEmail',
+      body: { email: world.owner.registration.email },
+      owner: world.owner.jar,
+    }),
+  },
+  'POST /api/users/updateUserPassword': {
+    // Without the emailed token the caller must be the member, signed in.
+    guest: 'AUTH_REQUIRED',
+    stranger: 'NOT_ACCOUNT_OWNER',
+    prepare: async (world) => {
+      const owner = await world.member();
+      return {
+        path: '/api/users/updateUserPassword',
+        body: {
+          userId: owner.userId,
+          newPassword: 'another-long-secret-7',
+          currentPassword: owner.registration.password,
+        },
+        owner: owner.jar,
+      };
+    },
+  },
+  // The signed link is the credential; a forged signature for the owner's address is refused.
+  'POST /api/users/unsubscribe': {
+    guest: 'INVALID_UNSUBSCRIBE_LINK',
+    stranger: 'INVALID_UNSUBSCRIBE_LINK',
+    prepare: async (world) => {
+      const email = await outboxMessage(
+        world.url,
+        (m) => m.channel === 'email' && m.to === world.owner.registration.email,
+      );
+      const signature = linkParam(email.text, 'signature');
+      return {
+        path: '/api/users/unsubscribe',
+        body: (caller: Caller) => ({
+          email: world.owner.registration.email,
+          signature: caller === 'owner' ? signature : `${signature.slice(1)}A`,
+        }),
+        owner: world.owner.jar,
+      };
+    },
+  },
+  'POST /api/users/getPublishedUsers': {
+    prepare: async (world) => ({
+      path: '/api/users/getPublishedUsers',
+      body: {},
+      owner: world.owner.jar,
+    }),
+  },
+  'POST /api/users/getHomepageUsers': {
+    prepare: async (world) => ({
+      path: '/api/users/getHomepageUsers',
+      body: {},
+      owner: world.owner.jar,
+    }),
+  },
+  'GET /api/users/getRandomPublishedUsers': {
+    prepare: async (world) => ({
+      path: '/api/users/getRandomPublishedUsers',
+      owner: world.owner.jar,
+    }),
+  },
+  'GET /api/users/getPublishedProfilesAmount': {
+    prepare: async (world) => ({
+      path: '/api/users/getPublishedProfilesAmount',
+      owner: world.owner.jar,
+    }),
+  },
+
+  // --- posts ---------------------------------------------------------------------------
+  'POST /api/posts/getPosts': {
+    stranger: 'allowed',
+    prepare: async (world) => {
+      const hidden = await world.post(world.owner, 'private');
+      return {
+        path: '/api/posts/getPosts',
+        body: { publisherId: world.owner.userId },
+        owner: world.owner.jar,
+        // A private post is listed for its author alone.
+        see: (caller, answer) => {
+          const ids = (answer.body as { posts: Post[] }).posts.map((post) => post.postId);
+          expect(ids.includes(hidden.postId)).toBe(caller === 'owner');
+        },
+      };
+    },
+  },
+  // "From people you follow" (our addition): a member's own list. The stranger follows the
+  // owner, whose private post is never in anyone's list, theirs included (apps/posts/test
+  // following.int-spec.ts has the list itself).
+  'POST /api/posts/getFollowingPosts': {
+    stranger: 'allowed',
+    prepare: async (world) => {
+      const hidden = await world.post(world.owner, 'private');
+      // Whether or not the follow has reached the posts service yet, the private post is out.
+      await call(world.url, 'POST', '/api/follows/follow', {
+        headers: world.stranger.jar.header(),
+        body: { userId: world.owner.userId },
+      });
+      return {
+        path: '/api/posts/getFollowingPosts',
+        body: { limit: 50 },
+        owner: world.owner.jar,
+        see: (_caller, answer) => {
+          const ids = (answer.body as { posts: Post[] }).posts.map((post) => post.postId);
+          expect(ids).not.toContain(hidden.postId);
+        },
+      };
+    },
+  },
+  // Every member writes their own post; a `questionId` is refused (only a published answer makes a
+  // questionnaire post: posts.int-spec.ts).
+  'POST /api/posts/create': {
+    stranger: 'allowed',
+    prepare: async (world) => ({
+      path: '/api/posts/create',
+      body: {
+        title: 'A summer to remember',
+        content: STORY,
+        image: world.image,
+        credit: 'Photo: the author',
+        privacy: 'public',
+      },
+      owner: world.owner.jar,
+      see: (caller, answer) => {
+        const author = caller === 'owner' ? world.owner.userId : world.stranger.userId;
+        expect((answer.body as Post).publisherId).toBe(author);
+      },
+    }),
+  },
+  'PUT /api/posts/update': {
+    stranger: 'NOT_POST_OWNER',
+    prepare: async (world) => {
+      const post = await world.post(world.owner, 'public');
+      return {
+        path: '/api/posts/update',
+        body: { postId: post.postId, title: 'Changed by its author' },
+        owner: world.owner.jar,
+        untouched: async () => expect((await readPost(world, post.postId)).title).toBe(post.title),
+      };
+    },
+  },
+  'POST /api/posts/getPostById': {
+    guest: 'POST_NOT_FOUND',
+    stranger: 'POST_NOT_FOUND',
+    prepare: async (world) => {
+      const post = await world.post(world.owner, 'private');
+      return {
+        path: '/api/posts/getPostById',
+        body: { postId: post.postId },
+        owner: world.owner.jar,
+      };
+    },
+  },
+  'PUT /api/posts/like': {
+    // Another's private post does not exist for a stranger, to like or otherwise.
+    stranger: 'POST_NOT_FOUND',
+    prepare: async (world) => {
+      const post = await world.post(world.owner, 'private');
+      return { path: '/api/posts/like', body: { id: post.postId }, owner: world.owner.jar };
+    },
+  },
+  'DELETE /api/posts/deletePost/{id}': {
+    stranger: 'NOT_POST_OWNER',
+    prepare: async (world) => {
+      const post = await world.post(world.owner, 'public');
+      return {
+        path: `/api/posts/deletePost/${post.postId}`,
+        owner: world.owner.jar,
+        untouched: async () =>
+          expect((await readPost(world, post.postId)).postId).toBe(post.postId),
+      };
+    },
+  },
+  'DELETE /api/posts/deleteMePost/{id}': {
+    // The path names a question: a stranger's own answer to it is not in the magazine.
+    stranger: 'POST_NOT_FOUND',
+    prepare: async (world) => {
+      const questionId = world.questions[0]!.questionId;
+      await publishAnswer(world, world.owner, questionId);
+      return { path: `/api/posts/deleteMePost/${questionId}`, owner: world.owner.jar };
+    },
+  },
+  'POST /api/posts/updatePostPrivacy': {
+    stranger: 'NOT_POST_OWNER',
+    prepare: async (world) => {
+      const post = await world.post(world.owner, 'public');
+      return {
+        path: '/api/posts/updatePostPrivacy',
+        body: { postId: post.postId, privacy: 'private' },
+        owner: world.owner.jar,
+        untouched: async () => expect((await readPost(world, post.postId)).privacy).toBe('public'),
+      };
+    },
+  },
+  'POST /api/posts/getMePost': {
+    stranger: 'allowed',
+    prepare: async (world) => {
+      const post = await publishAnswer(world, world.owner, world.questions[0]!.questionId);
+      return {
+        path: '/api/posts/getMePost',
+        body: { postId: post.postId },
+        owner: world.owner.jar,
+      };
+    },
+  },
+  'POST /api/posts/updatePostViews': {
+    guest: 'POST_NOT_FOUND',
+    stranger: 'POST_NOT_FOUND',
+    prepare: async (world) => {
+      const post = await world.post(world.owner, 'private');
+      return {
+        path: '/api/posts/updatePostViews',
+        body: { postId: post.postId },
+        owner: world.owner.jar,
+      };
+    },
+  },
+  'POST /api/posts/translateOutput': {
+    prepare: async (world) => ({
+      path: '/api/posts/translateOutput',
+      body: { output: '<p>Hello</p>', target: 'he' },
+      owner: world.owner.jar,
+    }),
+  },
+  'GET /api/posts/translationStatus': {
+    prepare: async (world) => ({
+      path: '/api/posts/translationStatus',
+      owner: world.owner.jar,
+    }),
+  },
+  'POST /api/posts/updateShareProp': {
+    guest: 'POST_NOT_FOUND',
+    stranger: 'POST_NOT_FOUND',
+    prepare: async (world) => {
+      const post = await world.post(world.owner, 'private');
+      return {
+        path: '/api/posts/updateShareProp',
+        body: { objectId: post.postId },
+        owner: world.owner.jar,
+      };
+    },
+  },
+
+  // --- me-answers ----------------------------------------------------------------------
+  'GET /api/profileQuestions/getQuestions': {
+    prepare: async (world) => ({
+      path: '/api/profileQuestions/getQuestions',
+      owner: world.owner.jar,
+    }),
+  },
+  'GET /api/profileQuestions/getQuestionsIds': {
+    prepare: async (world) => ({
+      path: '/api/profileQuestions/getQuestionsIds',
+      owner: world.owner.jar,
+    }),
+  },
+  'GET /api/meAnswers/getUserAnswers': {
+    stranger: 'allowed',
+    prepare: async (world) => {
+      const hidden = (await world.answers(world.owner)).find(
+        (answer) => answer.privacy === 'private',
+      );
+      expect(hidden).toBeDefined();
+      return {
+        path: `/api/meAnswers/getUserAnswers?userId=${world.owner.userId}`,
+        owner: world.owner.jar,
+        // A private answer is there for its owner alone.
+        see: (caller, answer) => {
+          const ids = (answer.body as Array<{ meAnswerId: string }>).map((a) => a.meAnswerId);
+          expect(ids.length).toBeGreaterThan(0);
+          expect(ids.includes(hidden!.meAnswerId)).toBe(caller === 'owner');
+        },
+      };
+    },
+  },
+  'GET /api/meAnswers/getCurrentUserAnswers': {
+    prepare: async (world) => ({
+      path: '/api/meAnswers/getCurrentUserAnswers',
+      owner: world.owner.jar,
+      see: (caller, answer) => {
+        if (caller !== 'stranger') return;
+        const owners = new Set(
+          (answer.body as { answers: OwnMeAnswer[] }).answers.map((a) => a.meAnswerId),
+        );
+        return world.answers(world.owner).then((own) => {
+          for (const a of own) expect(owners.has(a.meAnswerId)).toBe(false);
+        });
+      },
+    }),
+  },
+  // The questionnaire's saves act on the caller's own answer to a shared question: the
+  // stranger's call saves the stranger's answer, never the owner's.
+  'POST /api/meAnswers/saveDraft': {
+    stranger: 'allowed',
+    prepare: async (world) => answerCall(world, '/api/meAnswers/saveDraft'),
+  },
+  'POST /api/meAnswers/saveLive': {
+    stranger: 'allowed',
+    prepare: async (world) => answerCall(world, '/api/meAnswers/saveLive'),
+  },
+  'POST /api/meAnswers/revertDraft': {
+    stranger: 'allowed',
+    prepare: async (world) => {
+      const questionId = world.questions[0]!.questionId;
+      const jarOf = (caller: Caller) => (caller === 'owner' ? world.owner : world.stranger);
+      return {
+        path: '/api/meAnswers/revertDraft',
+        body: async (caller: Caller) => ({
+          questionId,
+          version: versionOf(await world.answers(jarOf(caller)), questionId),
+        }),
+        owner: world.owner.jar,
+        see: (caller, answer) => {
+          if (caller === 'guest') return;
+          const mine = answer.body as OwnMeAnswer;
+          return world
+            .answers(jarOf(caller))
+            .then((answers) => expect(answers.map((a) => a.meAnswerId)).toContain(mine.meAnswerId));
+        },
+      };
+    },
+  },
+  'POST /api/meAnswers/togglePublishAsPost': {
+    stranger: 'allowed',
+    prepare: async (world) => ({
+      path: '/api/meAnswers/togglePublishAsPost',
+      body: { questionId: world.questions[0]!.questionId },
+      owner: world.owner.jar,
+    }),
+  },
+  'POST /api/meAnswers/deleteMeAnswersFromPosts': {
+    stranger: 'allowed',
+    prepare: async (world) => ({
+      path: '/api/meAnswers/deleteMeAnswersFromPosts',
+      body: { questionId: world.questions[0]!.questionId },
+      owner: world.owner.jar,
+    }),
+  },
+  'POST /api/meAnswers/updatePostViews': {
+    guest: 'ANSWER_NOT_FOUND',
+    stranger: 'ANSWER_NOT_FOUND',
+    prepare: async (world) => {
+      const hidden = (await world.answers(world.owner)).find(
+        (answer) => answer.privacy === 'private',
+      );
+      return {
+        path: '/api/meAnswers/updatePostViews',
+        body: { meAnswerId: hidden!.meAnswerId },
+        owner: world.owner.jar,
+      };
+    },
+  },
+
+  // --- feed-messages -------------------------------------------------------------------
+  // A private post's discussion is its author's alone (a public one is anyone's to read and
+  // every member's to join: apps/feed-messages/test).
+  'POST /api/feedMessages/sendMessage': {
+    stranger: 'DISCUSSION_NOT_FOUND',
+    prepare: async (world) => {
+      const post = await world.privatePost(world.owner);
+      return {
+        path: '/api/feedMessages/sendMessage',
+        body: { message: 'What a lovely story', tag: null, postId: post.postId },
+        owner: world.owner.jar,
+      };
+    },
+  },
+  'PUT /api/feedMessages/editMessage': {
+    stranger: 'NOT_MESSAGE_AUTHOR',
+    prepare: async (world) => {
+      const post = await world.post(world.owner, 'public');
+      const messageId = await world.comment(world.owner, post.postId);
+      return {
+        path: '/api/feedMessages/editMessage',
+        body: { messageId, message: 'Edited by its author', tag: null },
+        owner: world.owner.jar,
+        untouched: async () => {
+          const page = await call<{
+            messages: Array<{ messageId: string; message: string | null }>;
+          }>(world.url, 'POST', '/api/feedMessages/getMessages', { body: { id: post.postId } });
+          expect(page.body.messages.find((m) => m.messageId === messageId)?.message).toBe(
+            'A first comment',
+          );
+        },
+      };
+    },
+  },
+  'POST /api/feedMessages/getMessages': {
+    guest: 'DISCUSSION_NOT_FOUND',
+    stranger: 'DISCUSSION_NOT_FOUND',
+    prepare: async (world) => {
+      const post = await world.privatePost(world.owner);
+      await world.comment(world.owner, post.postId);
+      return {
+        path: '/api/feedMessages/getMessages',
+        body: { id: post.postId },
+        owner: world.owner.jar,
+      };
+    },
+  },
+  'GET /api/feedMessages/getNumberOfMessages/{id}': {
+    guest: 'DISCUSSION_NOT_FOUND',
+    stranger: 'DISCUSSION_NOT_FOUND',
+    prepare: async (world) => {
+      const post = await world.privatePost(world.owner);
+      return {
+        path: `/api/feedMessages/getNumberOfMessages/${post.postId}`,
+        owner: world.owner.jar,
+      };
+    },
+  },
+  'PUT /api/feedMessages/like': {
+    // Liking another member's comment is what liking is for, where the member may see it.
+    stranger: 'DISCUSSION_NOT_FOUND',
+    prepare: async (world) => {
+      const post = await world.privatePost(world.owner);
+      const messageId = await world.comment(world.owner, post.postId);
+      return { path: '/api/feedMessages/like', body: { id: messageId }, owner: world.owner.jar };
+    },
+  },
+  'DELETE /api/feedMessages/deleteMessage/{id}/{id2}': {
+    stranger: 'NOT_MESSAGE_AUTHOR',
+    prepare: async (world) => {
+      const post = await world.post(world.owner, 'public');
+      const messageId = await world.comment(world.owner, post.postId);
+      return {
+        path: `/api/feedMessages/deleteMessage/${messageId}/${post.postId}`,
+        owner: world.owner.jar,
+        untouched: async () => {
+          const count = await call<{ count: number }>(
+            world.url,
+            'GET',
+            `/api/feedMessages/getNumberOfMessages/${post.postId}`,
+          );
+          expect(count.text).toMatch(/1/);
+        },
+      };
+    },
+  },
+
+  // --- private-questions: a member's own, by index or id; no one else's exist for them ------
+  'POST /api/privateQuestions/getQuestions': {
+    stranger: 'FORBIDDEN',
+    prepare: async (world) => {
+      await world.privateQuestion(world.owner);
+      return {
+        path: '/api/privateQuestions/getQuestions',
+        body: { userId: world.owner.userId },
+        owner: world.owner.jar,
+      };
+    },
+  },
+  'POST /api/privateQuestions/insertNewPrivateQuestion': {
+    prepare: async (world) => {
+      // The stranger of the other private-question cases has none: this one adds their own.
+      const stranger = await world.member();
+      return {
+        path: '/api/privateQuestions/insertNewPrivateQuestion',
+        body: {
+          questionTitle: 'What did the sea teach you?',
+          subQuestions: ['When did it start?', 'Where were you then?'],
+        },
+        owner: world.owner.jar,
+        stranger: stranger.jar,
+      };
+    },
+  },
+  'POST /api/privateQuestions/updatePrivateQuestion': {
+    stranger: 'QUESTION_NOT_FOUND',
+    prepare: async (world) => {
+      const question = await world.privateQuestion(world.owner);
+      return {
+        path: '/api/privateQuestions/updatePrivateQuestion',
+        body: {
+          questionId: question.questionId,
+          questionTitle: 'Changed by its owner',
+          subQuestions: ['The first part of it?', 'The second part of it?'],
+        },
+        owner: world.owner.jar,
+        untouched: async () => {
+          const again = await privateQuestionAt(world, question.questionIndex);
+          expect(again.questionTitle).toBe(question.questionTitle);
+        },
+      };
+    },
+  },
+  'POST /api/privateQuestions/getQuestionByIndex': privateByIndex(
+    '/api/privateQuestions/getQuestionByIndex',
+  ),
+  'POST /api/privateQuestions/deleteQuestionByIndex': privateByIndex(
+    '/api/privateQuestions/deleteQuestionByIndex',
+  ),
+  'POST /api/privateQuestions/getAnswer': privateByIndex('/api/privateQuestions/getAnswer'),
+  'POST /api/privateQuestions/saveDraft': privateByIndex('/api/privateQuestions/saveDraft', true),
+  'POST /api/privateQuestions/saveLive': privateByIndex('/api/privateQuestions/saveLive', true),
+  'POST /api/privateQuestions/revertDraft': privateByIndex(
+    '/api/privateQuestions/revertDraft',
+    false,
+  ),
+
+  // --- reactions: a member's own like or reaction on any object they may read --------------
+  // A private post's likes, views, reactions and counts are its author's alone: to anyone else
+  // the post does not exist (issue 29; a public one is anyone's: apps/reactions/test).
+  'POST /api/userLikes/toggleLike': {
+    stranger: 'POST_NOT_FOUND',
+    prepare: async (world) => {
+      const post = await world.privatePost(world.owner);
+      return {
+        path: '/api/userLikes/toggleLike',
+        body: { collectionName: 'posts', objectId: post.postId },
+        owner: world.owner.jar,
+      };
+    },
+  },
+  'POST /api/userLikes/getLikedByCurrentUser': {
+    // `userId` is ignored: a caller learns only their own likes.
+    stranger: 'allowed',
+    prepare: async (world) => {
+      const post = await world.post(world.owner, 'public');
+      await call(world.url, 'POST', '/api/userLikes/toggleLike', {
+        headers: world.owner.jar.header(),
+        body: { collectionName: 'posts', objectId: post.postId },
+      });
+      return {
+        path: '/api/userLikes/getLikedByCurrentUser',
+        body: { collectionName: 'posts', userId: world.owner.userId },
+        owner: world.owner.jar,
+        see: (caller, answer) => {
+          if (caller === 'guest') return;
+          const ids = (answer.body as { objectIds: string[] }).objectIds;
+          expect(ids.includes(post.postId)).toBe(caller === 'owner');
+        },
+      };
+    },
+  },
+  'POST /api/userViews/toggleView': {
+    guest: 'POST_NOT_FOUND',
+    stranger: 'POST_NOT_FOUND',
+    prepare: async (world) => {
+      const post = await world.privatePost(world.owner);
+      return {
+        path: '/api/userViews/toggleView',
+        body: { collectionName: 'posts', objectId: post.postId },
+        owner: world.owner.jar,
+      };
+    },
+  },
+  'POST /api/lotties/toggleLike': {
+    stranger: 'POST_NOT_FOUND',
+    prepare: async (world) => {
+      const post = await world.privatePost(world.owner);
+      return {
+        path: '/api/lotties/toggleLike',
+        body: { collectionName: 'posts', objectId: post.postId, name: 'hug' },
+        owner: world.owner.jar,
+      };
+    },
+  },
+  'POST /api/lotties/fillLotties': {
+    guest: 'POST_NOT_FOUND',
+    stranger: 'POST_NOT_FOUND',
+    prepare: async (world) => {
+      const post = await world.privatePost(world.owner);
+      await call(world.url, 'POST', '/api/lotties/toggleLike', {
+        headers: world.owner.jar.header(),
+        body: { collectionName: 'posts', objectId: post.postId, name: 'clap' },
+      });
+      return {
+        path: '/api/lotties/fillLotties',
+        body: { collectionName: 'posts', objectId: post.postId },
+        owner: world.owner.jar,
+        // Only the author reads the counts, and sees the reaction as theirs.
+        see: (caller, answer) => {
+          const body = answer.body as { mine: string[] };
+          expect(body.mine.includes('clap')).toBe(caller === 'owner');
+        },
+      };
+    },
+  },
+
+  // --- follows (our addition, issue 32): the follower is always the caller; lists and counts
+  // are public, as the member's profile is ----------------------------------------------------
+  'POST /api/follows/follow': followCase('follow', (caller, answer) => {
+    if (caller === 'guest') return;
+    expect((answer.body as { followedByMe: boolean }).followedByMe).toBe(true);
+  }),
+  'POST /api/follows/unfollow': followCase('unfollow', (caller, answer) => {
+    if (caller === 'guest') return;
+    expect((answer.body as { followedByMe: boolean }).followedByMe).toBe(false);
+  }),
+  'POST /api/follows/getFollowers': followCase('getFollowers', (_caller, answer) => {
+    const members = (answer.body as { members: Array<{ userId: string }> }).members;
+    expect(members.length).toBe(1);
+  }),
+  'POST /api/follows/getFollowing': {
+    stranger: 'allowed',
+    prepare: async (world) => {
+      await followedBy(world, world.owner);
+      return {
+        path: '/api/follows/getFollowing',
+        body: { userId: world.owner.userId },
+        owner: world.owner.jar,
+        see: (_caller, answer) =>
+          expect((answer.body as { members: unknown[] }).members.length).toBe(1),
+      };
+    },
+  },
+  'POST /api/follows/getFollowCounts': followCase('getFollowCounts', (caller, answer) => {
+    // Whether the caller follows is the caller's alone: the owner does, no one else.
+    expect((answer.body as { followedByMe: boolean }).followedByMe).toBe(caller === 'owner');
+  }),
+
+  // --- the weekly question (our addition, issue 32): every member route is the caller's own
+  // settings (no id to name); the email's link is its own credential ----------------------------
+  'GET /api/weeklyQuestion/getSettings': weeklyCase('getSettings', 'GET'),
+  'POST /api/weeklyQuestion/schedule': weeklyCase('schedule', 'POST'),
+  'POST /api/weeklyQuestion/pause': weeklyCase('pause', 'POST'),
+  'POST /api/weeklyQuestion/resume': weeklyCase('resume', 'POST'),
+  'POST /api/weeklyQuestion/skip': weeklyCase('skip', 'POST'),
+  'POST /api/weeklyQuestion/stop': weeklyCase('stop', 'POST'),
+  // Signed for the owner (the development secret these processes run with); the guest and the
+  // stranger send it altered to name themselves or another action, and are refused.
+  'POST /api/weeklyQuestion/byLink': {
+    guest: 'WEEKLY_QUESTION_LINK_INVALID',
+    stranger: 'WEEKLY_QUESTION_LINK_INVALID',
+    prepare: async (world) => {
+      await weeklyScheduled(world, world.owner);
+      const expiresAt = Math.floor(Date.now() / 1000) + 3600;
+      const token = linkToken(
+        { userId: world.owner.userId, action: 'pause', expiresAt },
+        DEV_LINK_SECRET,
+      );
+      return {
+        path: '/api/weeklyQuestion/byLink',
+        body: (caller: Caller) => ({
+          token:
+            caller === 'owner'
+              ? token
+              : caller === 'stranger'
+                ? token.replace(world.owner.userId, world.stranger.userId)
+                : token.replace('.pause.', '.stop.'),
+        }),
+        owner: world.owner.jar,
+        untouched: async () => expect((await weeklyOf(world, world.owner)).state).toBe('on'),
+      };
+    },
+  },
+
+  // --- notifications (our addition, issue 32): always the caller's own; another member's group
+  // id is one that does not exist ---------------------------------------------------------
+  'POST /api/notifications/getNotifications': {
+    prepare: async (world) => {
+      const postId = await notifiedOwner(world);
+      return {
+        path: '/api/notifications/getNotifications',
+        body: {},
+        owner: world.owner.jar,
+        // Each reads their own: the stranger's comment is news to the owner alone.
+        see: (caller, answer) => {
+          const page = answer.body as NotificationPage;
+          expect(page.notifications.some((item) => item.subject?.id === postId)).toBe(
+            caller === 'owner',
+          );
+        },
+      };
+    },
+  },
+  'POST /api/notifications/getUnreadCount': {
+    prepare: async (world) => ({
+      path: '/api/notifications/getUnreadCount',
+      body: {},
+      owner: world.owner.jar,
+    }),
+  },
+  'POST /api/notifications/markRead': {
+    stranger: 'NOTIFICATION_NOT_FOUND',
+    prepare: async (world) => {
+      const postId = await notifiedOwner(world);
+      const id = await ownersGroup(world, postId);
+      return {
+        path: '/api/notifications/markRead',
+        body: { id },
+        owner: world.owner.jar,
+        untouched: async () => {
+          const page = await ownersPage(world);
+          expect(page.notifications.find((item) => item.id === id)?.read).toBe(false);
+        },
+      };
+    },
+  },
+  'POST /api/notifications/markAllRead': {
+    prepare: async (world) => {
+      const postId = await notifiedOwner(world);
+      const id = await ownersGroup(world, postId);
+      return {
+        path: '/api/notifications/markAllRead',
+        body: {},
+        owner: world.owner.jar,
+        // The stranger's call marks the stranger's own: the owner's stays unread.
+        untouched: async () => {
+          const page = await ownersPage(world);
+          expect(page.notifications.find((item) => item.id === id)?.read).toBe(false);
+        },
+      };
+    },
+  },
+  'GET /api/notifications/stream': {
+    prepare: async (world) => ({
+      path: '/api/notifications/stream',
+      owner: world.owner.jar,
+    }),
+  },
+
+  // --- files: images are public once uploaded (their ids are unguessable) ------------------
+  // --- notifications by email (our addition, issue 32): the member routes are the caller's own
+  // choices (no id to name); an email's unsubscribe link is its own credential, for its member
+  // and kind only --------------------------------------------------------------------------
+  'GET /api/notifications/getEmailPreferences': emailPreferencesCase('getEmailPreferences'),
+  'POST /api/notifications/setEmailPreferences': emailPreferencesCase('setEmailPreferences'),
+  // RFC 8058: the mail provider POSTs the header's address without a session, so whoever holds
+  // the owner's link (the guest, the stranger here) stops the owner's kind, and nothing of theirs.
+  'POST /api/notifications/unsubscribe': {
+    guest: 'allowed',
+    prepare: async (world) => ({
+      path: `/api/notifications/unsubscribe?token=${encodeURIComponent(
+        unsubscribeToken({ userId: world.owner.userId, kind: 'story' }, DEV_LINK_SECRET),
+      )}`,
+      owner: world.owner.jar,
+      see: async (caller, answer) => {
+        expect(answer.body).toEqual({ kind: 'story', frequency: 'never' });
+        expect((await emailPreferencesOf(world, world.owner)).kinds.story).toBe('never');
+        if (caller === 'stranger')
+          expect((await emailPreferencesOf(world, world.stranger)).kinds.story).toBe(
+            EMAIL_FREQUENCY_DEFAULTS.story,
+          );
+      },
+    }),
+  },
+  // The /unsubscribe page's call: the guest and the stranger send the owner's link altered to
+  // name the stranger or another kind, and are refused.
+  'POST /api/notifications/unsubscribeByLink': {
+    guest: 'INVALID_UNSUBSCRIBE_LINK',
+    stranger: 'INVALID_UNSUBSCRIBE_LINK',
+    prepare: async (world) => {
+      const token = unsubscribeToken(
+        { userId: world.owner.userId, kind: 'follower' },
+        DEV_LINK_SECRET,
+      );
+      return {
+        path: '/api/notifications/unsubscribeByLink',
+        body: (caller: Caller) => ({
+          token:
+            caller === 'owner'
+              ? token
+              : caller === 'stranger'
+                ? token.replace(world.owner.userId, world.stranger.userId)
+                : token.replace('.follower.', '.comment.'),
+        }),
+        owner: world.owner.jar,
+        untouched: async () => {
+          const kinds = (await emailPreferencesOf(world, world.owner)).kinds;
+          expect(kinds.follower).toBe(EMAIL_FREQUENCY_DEFAULTS.follower);
+          expect(kinds.comment).toBe(EMAIL_FREQUENCY_DEFAULTS.comment);
+        },
+      };
+    },
+  },
+
+  'POST /api/files/uploadApplicationFile': {
+    prepare: async (world) => {
+      const png = await sharp({
+        create: { width: 32, height: 24, channels: 3, background: '#336699' },
+      })
+        .png()
+        .toBuffer();
+      return {
+        path: '/api/files/uploadApplicationFile',
+        form: () => {
+          const form = new FormData();
+          form.set('purpose', 'post');
+          form.set('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'sea.png');
+          return form;
+        },
+        owner: world.owner.jar,
+      };
+    },
+  },
+  'GET /api/files/image/{id}': imageCase((id) => `/api/files/image/${id}`),
+  'POST /api/files/image/{id}': imageCase((id) => `/api/files/image/${id}?base64=true`),
+  'GET /api/files/getImageType/{id}': imageCase((id) => `/api/files/getImageType/${id}`),
+  'GET /api/files/imagePageView/{id}': imageCase((id) => `/api/files/imagePageView/${id}`),
+
+  // --- site ----------------------------------------------------------------------------
+  'GET /api/applicationText/getFormattedText': {
+    prepare: async (world) => ({
+      path: '/api/applicationText/getFormattedText',
+      owner: world.owner.jar,
+    }),
+  },
+  'GET /api/applicationServices/getAllServices': {
+    prepare: async (world) => ({
+      path: '/api/applicationServices/getAllServices',
+      owner: world.owner.jar,
+    }),
+  },
+  'POST /api/applicationImages/getImages': {
+    prepare: async (world) => ({
+      path: '/api/applicationImages/getImages',
+      owner: world.owner.jar,
+    }),
+  },
+  'GET /api/configuration/organizationClientLanguages': {
+    prepare: async (world) => ({
+      path: '/api/configuration/organizationClientLanguages',
+      owner: world.owner.jar,
+    }),
+  },
+};
+
+async function emailPreferencesOf(world: World, who: Member): Promise<EmailPreferences> {
+  const answer = await call<EmailPreferences>(
+    world.url,
+    'GET',
+    '/api/notifications/getEmailPreferences',
+    { headers: who.jar.header() },
+  );
+  expect(answer.status).toBe(200);
+  return answer.body;
+}
+
+/**
+ * An email preferences route: whatever the stranger's call does, it does to the stranger's own
+ * choices, so the owner's (reactions never, set first) stay as they were.
+ */
+function emailPreferencesCase(name: 'getEmailPreferences' | 'setEmailPreferences'): AccessCase {
+  return {
+    prepare: async (world) => {
+      const set = await call(world.url, 'POST', '/api/notifications/setEmailPreferences', {
+        headers: world.owner.jar.header(),
+        body: { kinds: { reaction: 'never' } },
+      });
+      expect(set.status).toBe(200);
+      return {
+        path: `/api/notifications/${name}`,
+        ...(name === 'setEmailPreferences'
+          ? {
+              body: (caller: Caller) => ({
+                kinds: { reaction: caller === 'owner' ? 'never' : 'immediate' },
+                digestHour: 6,
+              }),
+            }
+          : {}),
+        owner: world.owner.jar,
+        see: async (caller, answer) => {
+          if (caller !== 'stranger') return;
+          expect((answer.body as EmailPreferences).kinds.reaction).toBe(
+            name === 'setEmailPreferences' ? 'immediate' : EMAIL_FREQUENCY_DEFAULTS.reaction,
+          );
+          expect((await emailPreferencesOf(world, world.owner)).kinds.reaction).toBe('never');
+        },
+      };
+    },
+  };
+}
+
+/** A post of the owner's the stranger commented on, once the owner was told (one per world). */
+const notifiedPosts = new WeakMap<World, Promise<string>>();
+
+function notifiedOwner(world: World): Promise<string> {
+  const made =
+    notifiedPosts.get(world) ??
+    (async () => {
+      const post = await world.post(world.owner, 'public');
+      await world.comment(world.stranger, post.postId);
+      await eventually(
+        async () =>
+          (await ownersPage(world)).notifications.some((item) => item.subject?.id === post.postId)
+            ? true
+            : undefined,
+        { timeoutMs: 30_000, intervalMs: 50, what: 'the owner told of the comment' },
+      );
+      return post.postId;
+    })();
+  notifiedPosts.set(world, made);
+  return made;
+}
+
+async function ownersPage(world: World): Promise<NotificationPage> {
+  const page = await call<NotificationPage>(
+    world.url,
+    'POST',
+    '/api/notifications/getNotifications',
+    { headers: world.owner.jar.header(), body: {} },
+  );
+  expect(page.status).toBe(200);
+  return page.body;
+}
+
+/** The owner's group about a post, unread again (a previous case may have read it). */
+async function ownersGroup(world: World, postId: string): Promise<string> {
+  const group = (await ownersPage(world)).notifications.find((item) => item.subject?.id === postId);
+  if (!group) throw new Error('the owner has no notification of the post');
+  if (group.read) {
+    // News again: another comment by the stranger makes the group unread.
+    await world.comment(world.stranger, postId);
+    await eventually(
+      async () =>
+        (await ownersPage(world)).notifications.find((item) => item.id === group.id)?.read === false
+          ? true
+          : undefined,
+      { timeoutMs: 30_000, intervalMs: 50, what: 'the group unread again' },
+    );
+  }
+  return group.id;
+}
+
+async function emailPreferencesOf(world: World, who: Member): Promise<EmailPreferences> {
+  const answer = await call<EmailPreferences>(
+    world.url,
+    'GET',
+    '/api/notifications/getEmailPreferences',
+    { headers: who.jar.header() },
+  );
+  expect(answer.status).toBe(200);
+  return answer.body;
+}
+
+/**
+ * An email preferences route: whatever the stranger's call does, it does to the stranger's own
+ * choices, so the owner's (reactions never, set first) stay as they were.
+ */
+function emailPreferencesCase(name: 'getEmailPreferences' | 'setEmailPreferences'): AccessCase {
+  return {
+    prepare: async (world) => {
+      const set = await call(world.url, 'POST', '/api/notifications/setEmailPreferences', {
+        headers: world.owner.jar.header(),
+        body: { kinds: { reaction: 'never' } },
+      });
+      expect(set.status).toBe(200);
+      return {
+        path: `/api/notifications/${name}`,
+        ...(name === 'setEmailPreferences'
+          ? {
+              body: (caller: Caller) => ({
+                kinds: { reaction: caller === 'owner' ? 'never' : 'immediate' },
+                digestHour: 6,
+              }),
+            }
+          : {}),
+        owner: world.owner.jar,
+        see: async (caller, answer) => {
+          if (caller !== 'stranger') return;
+          expect((answer.body as EmailPreferences).kinds.reaction).toBe(
+            name === 'setEmailPreferences' ? 'immediate' : EMAIL_FREQUENCY_DEFAULTS.reaction,
+          );
+          expect((await emailPreferencesOf(world, world.owner)).kinds.reaction).toBe('never');
+        },
+      };
+    },
+  };
+}
+
+/** A verified member, once the notifications service has heard of them (one per world). */
+/** The owner's weekly question on Thursday 18:00 in Jerusalem; the stranger's call is their own. */
+async function weeklyScheduled(world: World, who: Member, weekday = 4): Promise<void> {
+  const answer = await call(world.url, 'POST', '/api/weeklyQuestion/schedule', {
+    headers: who.jar.header(),
+    body: { weekday, hour: 18, timeZone: 'Asia/Jerusalem' },
+  });
+  expect(answer.status).toBe(200);
+}
+
+async function weeklyOf(world: World, who: Member) {
+  return (
+    await call<{ state: string; weekday: number | null }>(
+      world.url,
+      'GET',
+      '/api/weeklyQuestion/getSettings',
+      { headers: who.jar.header() },
+    )
+  ).body;
+}
+
+/**
+ * A weekly question route: the owner's question is on first; whatever the stranger's call does,
+ * it does to the stranger's own settings, so the owner's stay as they were.
+ */
+function weeklyCase(name: string, method: 'GET' | 'POST'): AccessCase {
+  return {
+    prepare: async (world) => {
+      await weeklyScheduled(world, world.owner);
+      return {
+        path: `/api/weeklyQuestion/${name}`,
+        ...(method === 'POST'
+          ? {
+              body: (caller: Caller) =>
+                name === 'schedule'
+                  ? { weekday: caller === 'owner' ? 4 : 2, hour: 18, timeZone: 'Asia/Jerusalem' }
+                  : {},
+            }
+          : {}),
+        owner: world.owner.jar,
+        see: async (caller) => {
+          if (caller !== 'stranger') return;
+          expect(await weeklyOf(world, world.owner)).toMatchObject({ state: 'on', weekday: 4 });
+        },
+      };
+    },
+  };
+}
+
+const followTargets = new WeakMap<World, Promise<Member>>();
+
+/** The member `follower` follows now (made on first use), whatever the previous case left. */
+async function followedBy(world: World, follower: Member): Promise<Member> {
+  const made =
+    followTargets.get(world) ??
+    (async () => {
+      const target = await world.member();
+      await eventually(
+        async () => {
+          const answer = await call(world.url, 'POST', '/api/follows/getFollowCounts', {
+            body: { userId: target.userId },
+          });
+          return answer.status === 200 ? true : undefined;
+        },
+        { what: 'the notifications service to know the new member' },
+      );
+      return target;
+    })();
+  followTargets.set(world, made);
+  const target = await made;
+  const follow = (who: Member, path: 'follow' | 'unfollow') =>
+    call(world.url, 'POST', `/api/follows/${path}`, {
+      headers: who.jar.header(),
+      body: { userId: target.userId },
+    });
+  expect((await follow(follower, 'follow')).status).toBe(200);
+  // The stranger starts each case not following.
+  if (follower !== world.stranger)
+    expect((await follow(world.stranger, 'unfollow')).status).toBe(200);
+  return target;
+}
+
+/**
+ * A follows call about a member the owner follows: the body names the member followed, never
+ * the follower (the caller), so another member's call is theirs alone.
+ */
+function followCase(
+  name: 'follow' | 'unfollow' | 'getFollowers' | 'getFollowCounts',
+  see: Prepared['see'],
+): AccessCase {
+  return {
+    stranger: 'allowed',
+    prepare: async (world) => {
+      const target = await followedBy(world, world.owner);
+      return {
+        path: `/api/follows/${name}`,
+        body: { userId: target.userId },
+        owner: world.owner.jar,
+        see,
+      };
+    },
+  };
+}
+
+function imageCase(path: (id: string) => string): AccessCase {
+  return {
+    stranger: 'allowed',
+    prepare: async (world) => ({
+      path: path(await world.upload(world.owner)),
+      owner: world.owner.jar,
+    }),
+  };
+}
+
+/**
+ * A private-question call by index: the owner has questions at that index, the suite's stranger
+ * none at all, so the same call finds nothing of theirs (and never the owner's).
+ */
+function privateByIndex(path: string, save?: boolean): AccessCase {
+  return {
+    stranger: 'QUESTION_NOT_FOUND',
+    prepare: async (world) => {
+      const question = await world.privateQuestion(world.owner);
+      const subQuestionId = question.subQuestions[0]!.id;
+      const body =
+        save === undefined
+          ? { questionIndex: question.questionIndex }
+          : save
+            ? {
+                questionIndex: question.questionIndex,
+                questionId: question.questionId,
+                answerData: { [subQuestionId]: 'Only mine to read' },
+                version: 0,
+              }
+            : {
+                questionIndex: question.questionIndex,
+                questionId: question.questionId,
+                version: 0,
+              };
+      return {
+        path,
+        body,
+        owner: world.owner.jar,
+        untouched: async () => {
+          const again = await privateQuestionAt(world, question.questionIndex);
+          expect(again.questionId).toBe(question.questionId);
+        },
+      };
+    },
+  };
+}
+
+/** A pending account's phone, verified with the texted code by the browser holding its ticket. */
+async function verifyPhone(
+  world: World,
+  pending: { ticket: CookieJar; registration: RegisterRequest },
+): Promise<void> {
+  const sms = await outboxMessage(
+    world.url,
+    (m) => m.channel === 'sms' && m.to === e164Of(pending.registration),
+  );
+  const verified = await call(world.url, 'PUT', '/api/users/verifyUserByPhone', {
+    headers: pending.ticket.header(),
+    body: {
+      prefix: pending.registration.phoneNumberPrefix,
+      phone: pending.registration.phoneNumber,
+      verifyCode: codeIn(sms.text),
+    },
+  });
+  expect(verified.status).toBe(200);
+}
+
+async function readPost(world: World, postId: string): Promise<Post> {
+  const read = await call<Post>(world.url, 'POST', '/api/posts/getPostById', {
+    headers: world.owner.jar.header(),
+    body: { postId },
+  });
+  expect(read.status).toBe(200);
+  return read.body;
+}
+
+async function privateQuestionAt(world: World, questionIndex: number): Promise<PrivateQuestion> {
+  const read = await call<PrivateQuestion>(
+    world.url,
+    'POST',
+    '/api/privateQuestions/getQuestionByIndex',
+    {
+      headers: world.owner.jar.header(),
+      body: { questionIndex },
+    },
+  );
+  expect(read.status).toBe(200);
+  return read.body;
+}
+
+/** The owner's answer to the first question, in the magazine: its post once it is there. */
+async function publishAnswer(world: World, member: Member, questionId: string): Promise<Post> {
+  const find = async () => {
+    const page = await call<{ posts: Post[] }>(world.url, 'POST', '/api/posts/getPosts', {
+      headers: member.jar.header(),
+      body: { publisherId: member.userId, questionId },
+    });
+    return page.body.posts[0];
+  };
+  if (!(await find())) {
+    const published = await call<OwnMeAnswer>(
+      world.url,
+      'POST',
+      '/api/meAnswers/togglePublishAsPost',
+      {
+        headers: member.jar.header(),
+        body: { questionId },
+      },
+    );
+    if (!published.body.publishedAsPost)
+      await call(world.url, 'POST', '/api/meAnswers/togglePublishAsPost', {
+        headers: member.jar.header(),
+        body: { questionId },
+      });
+  }
+  return eventually(find, { timeoutMs: 30_000, intervalMs: 100, what: 'the answer’s post' });
+}
+
+/** A save of the first question's answer, each caller with their own answer's version. */
+function answerCall(world: World, path: string): Prepared {
+  const question = world.questions[0]!;
+  const memberOf = (caller: Caller) => (caller === 'owner' ? world.owner : world.stranger);
+  return {
+    path,
+    body: async (caller: Caller) => ({
+      questionId: question.questionId,
+      answerData: { [question.subQuestions[0]!.subQuestionId]: LONG_ANSWER.repeat(2) },
+      version: versionOf(await world.answers(memberOf(caller)), question.questionId),
+    }),
+    owner: world.owner.jar,
+    see: async (caller, answer) => {
+      if (caller === 'guest') return;
+      const saved = answer.body as OwnMeAnswer;
+      const own = await world.answers(memberOf(caller));
+      expect(own.map((a) => a.meAnswerId)).toContain(saved.meAnswerId);
+    },
+  };
+}
+
+async function send(world: World, route: ApiRoute, prepared: Prepared, caller: Caller) {
+  const credentials =
+    caller === 'guest'
+      ? new CookieJar()
+      : caller === 'owner'
+        ? prepared.owner
+        : (prepared.stranger ?? world.stranger.jar);
+  if (isEventStream(route)) {
+    // A stream stays open: its first count shows it answered; then the caller leaves.
+    const stream = await EventStreamClient.open(
+      `${world.url}${prepared.path}`,
+      credentials.header(),
+    );
+    if (stream.status === 200) await stream.next((event) => event.event === 'unread');
+    stream.close();
+    return { status: stream.status, headers: stream.headers, body: stream.body, text: stream.text };
+  }
+  if (prepared.form) {
+    const response = await fetch(`${world.url}${prepared.path}`, {
+      method: route.method,
+      headers: credentials.header(),
+      body: prepared.form(),
+    });
+    const text = await response.text();
+    let body: unknown = text;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      // not JSON
+    }
+    return { status: response.status, headers: response.headers, body, text };
+  }
+  const body = typeof prepared.body === 'function' ? await prepared.body(caller) : prepared.body;
+  return call(world.url, route.method, prepared.path, { headers: credentials.header(), body });
+}
+
+describe('access control, from the route table', () => {
+  let standalone: Awaited<ReturnType<typeof startTestStandalone>> | undefined;
+  let world: World;
+
+  beforeAll(async () => {
+    standalone = await startTestStandalone();
+    const url = standalone.url;
+
+    const pending = async () => {
+      const registration = newRegistration();
+      const created = await call<RegisterResponse>(url, 'POST', '/api/users/register', {
+        body: registration,
+      });
+      expect(created.status).toBe(201);
+      const ticket = new CookieJar();
+      ticket.store(created.headers);
+      return { ticket, userId: created.body.userId, registration, created };
+    };
+    const member = async (overrides: Partial<RegisterRequest> = {}): Promise<Member> => {
+      const registration = newRegistration(overrides);
+      const created = await call<RegisterResponse>(url, 'POST', '/api/users/register', {
+        body: registration,
+      });
+      const verified = await verifyThroughOutbox(url, registration, created);
+      const jar = new CookieJar();
+      jar.store(verified.headers);
+      return { jar, userId: created.body.userId, registration };
+    };
+    const questions = await call<ProfileQuestion[]>(
+      url,
+      'GET',
+      '/api/profileQuestions/getQuestions',
+    );
+    const answers = async (of: Member) =>
+      (
+        await call<{ answers: OwnMeAnswer[] }>(url, 'GET', '/api/meAnswers/getCurrentUserAnswers', {
+          headers: of.jar.header(),
+        })
+      ).body.answers;
+    world = {
+      url,
+      questions: questions.body,
+      image: '',
+      owner: await member({ firstname: 'Ora', lastname: 'Owner' }),
+      stranger: await member({ firstname: 'Sela', lastname: 'Stranger' }),
+      member,
+      pending: async () => {
+        const { ticket, userId, registration } = await pending();
+        return { ticket, userId, registration };
+      },
+      answers,
+      post: async (author, privacy) => {
+        const image = world.image;
+        const created = await call<Post>(url, 'POST', '/api/posts/create', {
+          headers: author.jar.header(),
+          body: {
+            title: `A post kept ${privacy}`,
+            content: STORY,
+            image,
+            credit: 'Photo: Ora',
+            privacy,
+          },
+        });
+        if (created.status !== 201) throw new Error(`create answered ${created.text}`);
+        return created.body;
+      },
+      privatePost: async (author) => {
+        const post = await world.post(author, 'private');
+        await eventually(
+          async () => {
+            const path = `/api/feedMessages/getNumberOfMessages/${post.postId}`;
+            return (await call(url, 'GET', path)).status === 404 ? true : undefined;
+          },
+          { timeoutMs: 30_000, intervalMs: 50, what: 'the comments service hearing of it' },
+        );
+        await eventually(
+          async () => {
+            const counts = await call(url, 'POST', '/api/lotties/fillLotties', {
+              body: { collectionName: 'posts', objectId: post.postId },
+            });
+            return counts.status === 404 ? true : undefined;
+          },
+          { timeoutMs: 30_000, intervalMs: 50, what: 'the reactions service hearing of it' },
+        );
+        return post;
+      },
+      comment: async (author, postId) => {
+        const sent = await call<{ messageId: string }>(
+          url,
+          'POST',
+          '/api/feedMessages/sendMessage',
+          {
+            headers: author.jar.header(),
+            body: { message: 'A first comment', tag: null, postId },
+          },
+        );
+        if (sent.status !== 201) throw new Error(`sendMessage answered ${sent.text}`);
+        return sent.body.messageId;
+      },
+      privateQuestion: async (owner) => {
+        const inserted = await call<PrivateQuestion>(
+          url,
+          'POST',
+          '/api/privateQuestions/insertNewPrivateQuestion',
+          {
+            headers: owner.jar.header(),
+            body: {
+              questionTitle: 'Who taught you to swim?',
+              subQuestions: ['Who was the teacher?', 'How did the lessons go?'],
+            },
+          },
+        );
+        if (inserted.status !== 201) throw new Error(`insert answered ${inserted.text}`);
+        return inserted.body;
+      },
+      upload: (author) => uploadPostImage(url, author),
+    };
+    world.image = `/api/files/image/${await world.upload(world.owner)}`;
+    // The owner's questionnaire: a public first answer long enough for the magazine, and a
+    // private second one.
+    const [first, second] = world.questions;
+    for (const [question, privacy] of [
+      [first!, 'public'],
+      [second!, 'private'],
+    ] as const) {
+      const saved = await call(url, 'POST', '/api/meAnswers/saveLive', {
+        headers: world.owner.jar.header(),
+        body: {
+          questionId: question.questionId,
+          answerData: { [question.subQuestions[0]!.subQuestionId]: LONG_ANSWER.repeat(2) },
+          version: 0,
+          privacy,
+        },
+      });
+      expect(saved.status).toBe(200);
+    }
+  }, SETUP_TIMEOUT_MS);
+
+  afterAll(async () => {
+    await standalone?.stop();
+  }, SETUP_TIMEOUT_MS);
+
+  it('has a case for every route in the catalogue, and none for a route that is not', () => {
+    expect(Object.keys(cases).sort()).toEqual(catalogueRoutes().map(key).sort());
+  });
+
+  it('decides explicitly, for every route that names something by id, whether a stranger may', () => {
+    const undecided = catalogueRoutes()
+      .filter((route) => route.auth === 'owner' || idsCarried(route).length > 0)
+      .filter((route) => cases[key(route)]?.stranger === undefined)
+      .map((route) => `${key(route)} (${idsCarried(route).join(', ') || 'owner'})`);
+    // privateQuestions and meAnswers saves name the caller's own things by index or shared
+    // question id; each of those cases states its stranger too.
+    expect(undecided).toEqual([]);
+  });
+
+  describe.each(catalogueRoutes().map((route) => [key(route), route] as const))(
+    '%s',
+    (_name, route) => {
+      const access = cases[key(route)];
+      const guest: Outcome =
+        access?.guest ??
+        (route.auth === 'anyone' ? 'allowed' : (route.guestError ?? 'AUTH_REQUIRED'));
+      const stranger: Outcome = access?.stranger ?? 'allowed';
+      const owner: Outcome = access?.owner ?? 'allowed';
+
+      it(
+        `guest: ${guest}; another member: ${stranger}; the owner: ${owner}`,
+        async () => {
+          if (!access) throw new Error(`${key(route)} has no access case`);
+          const prepared = await access.prepare(world);
+          for (const [caller, outcome] of [
+            ['guest', guest],
+            ['stranger', stranger],
+          ] as const) {
+            const answer = await send(world, route, prepared, caller);
+            expectAnswer(route, answer, outcome);
+            if (outcome === 'allowed') await prepared.see?.(caller, answer);
+          }
+          await prepared.untouched?.();
+          const answer = await send(world, route, prepared, 'owner');
+          expectAnswer(route, answer, owner);
+          if (owner === 'allowed') await prepared.see?.('owner', answer);
+        },
+        PROCESS_TEST_TIMEOUT_MS,
+      );
+    },
+  );
+});
