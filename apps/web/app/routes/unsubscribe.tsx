@@ -1,3 +1,4 @@
+import type { NotificationKind } from '@mepedia/contracts';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Link2Off } from 'lucide-react';
@@ -16,8 +17,90 @@ export const meta: Route.MetaFunction = ({ location, matches }) => [
   { name: 'robots', content: 'noindex' },
 ];
 
+/** Each kind's words (`emailKinds.*`): a token naming any other kind is not one of ours. */
+const KIND_NAMES = {
+  comment: 'emailKinds.comment',
+  reply: 'emailKinds.reply',
+  reaction: 'emailKinds.reaction',
+  commentReaction: 'emailKinds.commentReaction',
+  follower: 'emailKinds.follower',
+  story: 'emailKinds.story',
+  magazineAdded: 'emailKinds.magazineAdded',
+  magazineRemoved: 'emailKinds.magazineRemoved',
+} as const satisfies Record<NotificationKind, string>;
+
+/**
+ * The kind a notification email's token names (`{member}.{kind}.{signature}`), to say what the
+ * button stops before it is pressed; the service checks the signature and decides.
+ */
+function kindOfToken(token: string): NotificationKind | undefined {
+  const kind = token.split('.')[1] ?? '';
+  return Object.hasOwn(KIND_NAMES, kind) ? (kind as NotificationKind) : undefined;
+}
+
 /** From the link in every email: one button, no login. Asking first keeps link scanners from unsubscribing people. */
 export default function Unsubscribe() {
+  const [params] = useSearchParams();
+  const token = params.get('token');
+  // A notification email's link stops its kind alone; every other email's stops the address.
+  return token !== null ? <UnsubscribeKind token={token} /> : <UnsubscribeAddress />;
+}
+
+/** A notification email's link (issue 32): that kind of notification is no longer emailed. */
+function UnsubscribeKind({ token }: { token: string }) {
+  const { t, locale } = useI18n();
+  const api = useApi();
+  const kind = kindOfToken(token);
+  const [done, setDone] = useState(false);
+  const [formError, setFormError] = useState<string | null>(null);
+  const name = kind ? <strong>{t(KIND_NAMES[kind])}</strong> : null;
+
+  return (
+    <section className="page page-narrow" aria-labelledby="unsubscribe-title">
+      <h1 id="unsubscribe-title">{t('unsubscribe.title')}</h1>
+      {!kind ? (
+        <EmptyState
+          icon={Link2Off}
+          title={t('unsubscribe.invalid.title')}
+          action={
+            <LocalizedLink className="button" to="/">
+              {t('unsubscribe.home')}
+            </LocalizedLink>
+          }
+        >
+          <p>{t('unsubscribe.invalid.text')}</p>
+        </EmptyState>
+      ) : done ? (
+        <>
+          <p role="status">{richMessage(t, 'unsubscribe.kind.done', { kind: name })}</p>
+          <p>
+            <LocalizedLink to="/profile/settings">{t('unsubscribe.kind.settings')}</LocalizedLink>
+          </p>
+        </>
+      ) : (
+        <>
+          <FormError message={formError} />
+          <p>{richMessage(t, 'unsubscribe.kind.confirm', { kind: name })}</p>
+          <button
+            type="button"
+            className="button"
+            onClick={() =>
+              void api.emailPreferences.unsubscribeByLink(token).then(
+                () => setDone(true),
+                (error: unknown) => setFormError(describeApiError(error, locale).message),
+              )
+            }
+          >
+            {t('unsubscribe.kind.button')}
+          </button>
+        </>
+      )}
+    </section>
+  );
+}
+
+/** The spec's link: the address gets no more notices. */
+function UnsubscribeAddress() {
   const { t, locale } = useI18n();
   const api = useApi();
   const [params] = useSearchParams();

@@ -186,6 +186,15 @@ export function createApi(options: ApiOptions) {
       getFollowing: (userId: string, cursor?: string, limit?: number) =>
         call('POST /api/follows/getFollowing', { body: { userId, cursor, limit } }),
     },
+    /** Notifications by email (the notifications service, issue 32): the choices after each call. */
+    emailPreferences: {
+      get: () => call('GET /api/notifications/getEmailPreferences'),
+      set: (body: Body<'POST /api/notifications/setEmailPreferences'>) =>
+        call('POST /api/notifications/setEmailPreferences', { body }),
+      /** An email's signed link for one kind: that kind stops, without a session. */
+      unsubscribeByLink: (token: string) =>
+        call('POST /api/notifications/unsubscribeByLink', { body: { token } }),
+    },
     /** The weekly question (the notifications service, issue 32): the settings after each call. */
     weeklyQuestion: {
       getSettings: () => call('GET /api/weeklyQuestion/getSettings'),

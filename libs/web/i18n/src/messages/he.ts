@@ -227,6 +227,20 @@ export const he: Record<CoreMessageKey, string> = {
   'unsubscribe.invalid.text':
     'חסר בו חלק: ייתכן שנקטע בהעתקה. אפשר לפתוח את קישור ההסרה ישירות מהאימייל.',
   'unsubscribe.home': 'לדף הבית',
+  'emailKinds.comment': 'תגובות לסיפורים ולתשובות שלך',
+  'emailKinds.reply': 'תשובות לתגובות שלך',
+  'emailKinds.reaction': 'תגובות רגש לסיפורים ולתשובות שלך',
+  'emailKinds.commentReaction': 'תגובות רגש לתגובות שלך',
+  'emailKinds.follower': 'עוקבים חדשים',
+  'emailKinds.story': 'סיפורים חדשים של אנשים שבמעקב שלך',
+  'emailKinds.magazineAdded': 'תשובות שלך שנוספו למגזין',
+  'emailKinds.magazineRemoved': 'תשובות שלך שהוסרו מהמגזין',
+  'unsubscribe.kind.confirm':
+    'להפסיק לשלוח אימיילים על {kind}? שאר האימיילים ימשיכו להגיע כפי שבחרת.',
+  'unsubscribe.kind.button': 'להפסיק את האימיילים האלה',
+  'unsubscribe.kind.done':
+    'בוצע: לא יישלחו עוד אימיילים על {kind}. אפשר לבחור מחדש בכל עת בהגדרות.',
+  'unsubscribe.kind.settings': 'הגדרות אימייל',
   'form.sending': 'שולחים…',
   'leave.title': 'לצאת בלי לשמור?',
   'leave.text': 'השינויים בעמוד הזה עדיין לא נשמרו. יציאה עכשיו תמחק אותם.',
