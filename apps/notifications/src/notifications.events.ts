@@ -1,8 +1,9 @@
 import { domainEventsHandler, removeDeletedMember } from '@mepedia/server-platform';
 import type { AppLogger } from '@mepedia/server-http';
 import type { FollowsService } from './follows.service';
-import type { NotificationsService } from './notifications.service';
 import type { notificationEventHandlers } from './notification-events';
+import type { NotificationsService } from './notifications.service';
+import type { WeeklyQuestionService } from './weekly-question.service';
 
 /**
  * The notifications service's share of domain events: members as the users service announces
@@ -11,6 +12,7 @@ import type { notificationEventHandlers } from './notification-events';
 export function notificationsEventsHandler(
   follows: FollowsService,
   logger: AppLogger,
+  weekly: WeeklyQuestionService,
   notices: {
     service: NotificationsService;
     handlers: ReturnType<typeof notificationEventHandlers>;
@@ -31,5 +33,13 @@ export function notificationsEventsHandler(
         return { follows: followsGone, notifications };
       },
     ),
+    // The weekly question's read models: what members answered, and the questionnaire.
+    'meAnswer.answered': async (answer, event) => {
+      await weekly.answerChanged(answer, new Date(event.occurredAt));
+    },
+    'questionnaire.changed': async (questionnaire, event) => {
+      const applied = await weekly.questionnaireChanged(questionnaire, new Date(event.occurredAt));
+      logger.info({ questions: questionnaire.questions.length, applied }, 'the questionnaire');
+    },
   });
 }

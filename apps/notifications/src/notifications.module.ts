@@ -9,7 +9,13 @@ import { FollowsService } from './follows.service';
 import { notificationParts } from './notification-parts';
 import { notificationsEventsHandler } from './notifications.events';
 import { outbox } from './notifications.schema';
-import type { WeeklyQuestionOptions } from './weekly-question.service';
+import { WeeklyQuestionController } from './weekly-question.controller';
+import { WeeklyQuestionRepository } from './weekly-question.repository';
+import {
+  WeeklyQuestionService,
+  weeklyQuestionSweep,
+  type WeeklyQuestionOptions,
+} from './weekly-question.service';
 
 /**
  * The notifications service: its parts (follows today; notifications, digests and the weekly
@@ -23,21 +29,31 @@ export class NotificationsModule {
     const follows = new FollowsService(new FollowsRepository(platform.database.db), () =>
       relay.nudge(),
     );
+    const weekly = new WeeklyQuestionService(
+      new WeeklyQuestionRepository(platform.database.db),
+      platform.queue,
+      options,
+      platform.logger,
+    );
     const emailPreferences = new EmailPreferencesService(
       new EmailPreferencesRepository(platform.database.db),
       options.linkSecret,
     );
     return serviceModule(NotificationsModule, 'notifications', platform, {
-      controllers: [FollowsController, EmailPreferencesController, ...notices.controllers],
+      controllers: [
+        FollowsController,
+        EmailPreferencesController,
+        WeeklyQuestionController,
+        ...notices.controllers,
+      ],
       providers: [
         { provide: FollowsService, useValue: follows },
         { provide: EmailPreferencesService, useValue: emailPreferences },
+        { provide: WeeklyQuestionService, useValue: weekly },
         ...notices.providers,
       ],
-      background: [relay, ...notices.background],
-      events: {
-        handler: notificationsEventsHandler(follows, platform.logger, notices),
-      },
+      background: [relay, weeklyQuestionSweep(weekly, platform.logger), ...notices.background],
+      events: { handler: notificationsEventsHandler(follows, platform.logger, weekly, notices) },
     });
   }
 }
