@@ -35,9 +35,8 @@ import {
   type TestResponse,
 } from '@mepedia/server-testing';
 import { startTestStandalone, uploadPostImage } from './test-standalone';
-import { linkToken } from '../../notifications/src/weekly-question.links';
-import { DEV_LINK_SECRET } from '../../notifications/src/weekly-question.options';
 import { unsubscribeToken } from '../../notifications/src/email-preferences.links';
+import { linkToken } from '../../notifications/src/weekly-question.links';
 import { DEV_LINK_SECRET } from '../../notifications/src/weekly-question.options';
 
 // ---------------------------------------------------------------------------
