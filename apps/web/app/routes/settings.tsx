@@ -9,6 +9,7 @@ import { ContactForms } from '../components/settings/contact-forms';
 import { DetailsForm } from '../components/settings/details-form';
 import { ImageForm } from '../components/settings/image-form';
 import { MottoForm, SocialForm, VideoForm } from '../components/settings/profile-text-forms';
+import { EmailPreferencesSection } from '../components/settings/email-preferences';
 import { WeeklyQuestionSection } from '../components/settings/weekly-question';
 import { EmptyState } from '../components/empty-state';
 import { LocalizedLink } from '../components/localized-link';
@@ -148,6 +149,14 @@ function SettingsPage({ loaderData }: Route.ComponentProps) {
             id: 'weekly-question',
             label: t('weeklyQuestion.tab'),
             content: panel(t('weeklyQuestion.tab'), <WeeklyQuestionSection memberId={user.id} />),
+          },
+          {
+            id: 'email-notifications',
+            label: t('emailPreferences.tab'),
+            content: panel(
+              t('emailPreferences.tab'),
+              <EmailPreferencesSection memberId={user.id} />,
+            ),
           },
           {
             id: 'delete',

@@ -8,6 +8,7 @@ export { editMeMessages } from './messages/edit-me';
 export { followMessages } from './messages/follow';
 export { notificationsMessages } from './messages/notifications';
 export { privateQuestionsMessages } from './messages/private-questions';
+export { emailPreferencesMessages } from './messages/email-preferences';
 export { postMessages } from './messages/post';
 export { profileMessages } from './messages/profile';
 export { settingsMessages } from './messages/settings';

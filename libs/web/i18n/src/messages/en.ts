@@ -7,6 +7,7 @@ import type { settingsEn } from './settings';
 import type { editMeEn } from './edit-me';
 import type { privateQuestionsEn } from './private-questions';
 import type { writePostEn } from './write-post';
+import type { emailPreferencesEn } from './email-preferences';
 import type { weeklyQuestionEn } from './weekly-question';
 
 /** English interface strings (ICU MessageFormat). Hebrew must have every key (see he.ts). */
@@ -311,4 +312,5 @@ export type MessageKey =
   | keyof typeof widgetEn
   | keyof typeof followEn
   | keyof typeof notificationsEn
-  | keyof typeof weeklyQuestionEn;
+  | keyof typeof weeklyQuestionEn
+  | keyof typeof emailPreferencesEn;
