@@ -1099,6 +1099,60 @@ const cases: Record<string, AccessCase> = {
     },
   },
 
+  // --- notifications by email (our addition, issue 32): the member routes are the caller's own
+  // choices (no id to name); an email's unsubscribe link is its own credential, for its member
+  // and kind only --------------------------------------------------------------------------
+  'GET /api/notifications/getEmailPreferences': emailPreferencesCase('getEmailPreferences'),
+  'POST /api/notifications/setEmailPreferences': emailPreferencesCase('setEmailPreferences'),
+  // RFC 8058: the mail provider POSTs the header's address without a session, so whoever holds
+  // the owner's link (the guest, the stranger here) stops the owner's kind, and nothing of theirs.
+  'POST /api/notifications/unsubscribe': {
+    guest: 'allowed',
+    prepare: async (world) => ({
+      path: `/api/notifications/unsubscribe?token=${encodeURIComponent(
+        unsubscribeToken({ userId: world.owner.userId, kind: 'story' }, DEV_LINK_SECRET),
+      )}`,
+      owner: world.owner.jar,
+      see: async (caller, answer) => {
+        expect(answer.body).toEqual({ kind: 'story', frequency: 'never' });
+        expect((await emailPreferencesOf(world, world.owner)).kinds.story).toBe('never');
+        if (caller === 'stranger')
+          expect((await emailPreferencesOf(world, world.stranger)).kinds.story).toBe(
+            EMAIL_FREQUENCY_DEFAULTS.story,
+          );
+      },
+    }),
+  },
+  // The /unsubscribe page's call: the guest and the stranger send the owner's link altered to
+  // name the stranger or another kind, and are refused.
+  'POST /api/notifications/unsubscribeByLink': {
+    guest: 'INVALID_UNSUBSCRIBE_LINK',
+    stranger: 'INVALID_UNSUBSCRIBE_LINK',
+    prepare: async (world) => {
+      const token = unsubscribeToken(
+        { userId: world.owner.userId, kind: 'follower' },
+        DEV_LINK_SECRET,
+      );
+      return {
+        path: '/api/notifications/unsubscribeByLink',
+        body: (caller: Caller) => ({
+          token:
+            caller === 'owner'
+              ? token
+              : caller === 'stranger'
+                ? token.replace(world.owner.userId, world.stranger.userId)
+                : token.replace('.follower.', '.comment.'),
+        }),
+        owner: world.owner.jar,
+        untouched: async () => {
+          const kinds = (await emailPreferencesOf(world, world.owner)).kinds;
+          expect(kinds.follower).toBe(EMAIL_FREQUENCY_DEFAULTS.follower);
+          expect(kinds.comment).toBe(EMAIL_FREQUENCY_DEFAULTS.comment);
+        },
+      };
+    },
+  },
+
   // --- notifications (our addition, issue 32): always the caller's own; another member's group
   // id is one that does not exist ---------------------------------------------------------
   'POST /api/notifications/getNotifications': {
@@ -1165,60 +1219,6 @@ const cases: Record<string, AccessCase> = {
   },
 
   // --- files: images are public once uploaded (their ids are unguessable) ------------------
-  // --- notifications by email (our addition, issue 32): the member routes are the caller's own
-  // choices (no id to name); an email's unsubscribe link is its own credential, for its member
-  // and kind only --------------------------------------------------------------------------
-  'GET /api/notifications/getEmailPreferences': emailPreferencesCase('getEmailPreferences'),
-  'POST /api/notifications/setEmailPreferences': emailPreferencesCase('setEmailPreferences'),
-  // RFC 8058: the mail provider POSTs the header's address without a session, so whoever holds
-  // the owner's link (the guest, the stranger here) stops the owner's kind, and nothing of theirs.
-  'POST /api/notifications/unsubscribe': {
-    guest: 'allowed',
-    prepare: async (world) => ({
-      path: `/api/notifications/unsubscribe?token=${encodeURIComponent(
-        unsubscribeToken({ userId: world.owner.userId, kind: 'story' }, DEV_LINK_SECRET),
-      )}`,
-      owner: world.owner.jar,
-      see: async (caller, answer) => {
-        expect(answer.body).toEqual({ kind: 'story', frequency: 'never' });
-        expect((await emailPreferencesOf(world, world.owner)).kinds.story).toBe('never');
-        if (caller === 'stranger')
-          expect((await emailPreferencesOf(world, world.stranger)).kinds.story).toBe(
-            EMAIL_FREQUENCY_DEFAULTS.story,
-          );
-      },
-    }),
-  },
-  // The /unsubscribe page's call: the guest and the stranger send the owner's link altered to
-  // name the stranger or another kind, and are refused.
-  'POST /api/notifications/unsubscribeByLink': {
-    guest: 'INVALID_UNSUBSCRIBE_LINK',
-    stranger: 'INVALID_UNSUBSCRIBE_LINK',
-    prepare: async (world) => {
-      const token = unsubscribeToken(
-        { userId: world.owner.userId, kind: 'follower' },
-        DEV_LINK_SECRET,
-      );
-      return {
-        path: '/api/notifications/unsubscribeByLink',
-        body: (caller: Caller) => ({
-          token:
-            caller === 'owner'
-              ? token
-              : caller === 'stranger'
-                ? token.replace(world.owner.userId, world.stranger.userId)
-                : token.replace('.follower.', '.comment.'),
-        }),
-        owner: world.owner.jar,
-        untouched: async () => {
-          const kinds = (await emailPreferencesOf(world, world.owner)).kinds;
-          expect(kinds.follower).toBe(EMAIL_FREQUENCY_DEFAULTS.follower);
-          expect(kinds.comment).toBe(EMAIL_FREQUENCY_DEFAULTS.comment);
-        },
-      };
-    },
-  },
-
   'POST /api/files/uploadApplicationFile': {
     prepare: async (world) => {
       const png = await sharp({
@@ -1269,52 +1269,6 @@ const cases: Record<string, AccessCase> = {
     }),
   },
 };
-
-async function emailPreferencesOf(world: World, who: Member): Promise<EmailPreferences> {
-  const answer = await call<EmailPreferences>(
-    world.url,
-    'GET',
-    '/api/notifications/getEmailPreferences',
-    { headers: who.jar.header() },
-  );
-  expect(answer.status).toBe(200);
-  return answer.body;
-}
-
-/**
- * An email preferences route: whatever the stranger's call does, it does to the stranger's own
- * choices, so the owner's (reactions never, set first) stay as they were.
- */
-function emailPreferencesCase(name: 'getEmailPreferences' | 'setEmailPreferences'): AccessCase {
-  return {
-    prepare: async (world) => {
-      const set = await call(world.url, 'POST', '/api/notifications/setEmailPreferences', {
-        headers: world.owner.jar.header(),
-        body: { kinds: { reaction: 'never' } },
-      });
-      expect(set.status).toBe(200);
-      return {
-        path: `/api/notifications/${name}`,
-        ...(name === 'setEmailPreferences'
-          ? {
-              body: (caller: Caller) => ({
-                kinds: { reaction: caller === 'owner' ? 'never' : 'immediate' },
-                digestHour: 6,
-              }),
-            }
-          : {}),
-        owner: world.owner.jar,
-        see: async (caller, answer) => {
-          if (caller !== 'stranger') return;
-          expect((answer.body as EmailPreferences).kinds.reaction).toBe(
-            name === 'setEmailPreferences' ? 'immediate' : EMAIL_FREQUENCY_DEFAULTS.reaction,
-          );
-          expect((await emailPreferencesOf(world, world.owner)).kinds.reaction).toBe('never');
-        },
-      };
-    },
-  };
-}
 
 /** A post of the owner's the stranger commented on, once the owner was told (one per world). */
 const notifiedPosts = new WeakMap<World, Promise<string>>();
