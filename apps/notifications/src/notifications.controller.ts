@@ -59,10 +59,8 @@ export class NotificationsController {
 
   /**
    * Server-sent events: the answer stays open until the member leaves or its lifetime ends. Once
-   * the stream is ready the answer is taken from Fastify (`hijack`) and written here: a client
-   * that leaves aborts the call (in one process, the gateway's inject), and Fastify would then
-   * try to send an error answer on top of the stream already sent, which throws. Until then a
-   * failure is answered as any other.
+   * the stream is ready, `respond` takes the answer from Fastify (EventStream says why); until
+   * then a failure is answered as any other.
    */
   @Endpoint(routes.notificationStream)
   async notificationStream(
@@ -77,13 +75,7 @@ export class NotificationsController {
       stream.close();
       throw error;
     }
-    reply.hijack();
-    for (const [name, value] of Object.entries(reply.getHeaders()))
-      if (value !== undefined) reply.raw.setHeader(name, value);
-    reply.raw.writeHead(200);
     // Whatever happens to the connection now ends the stream, never the process.
-    reply.raw.on('error', () => stream.close());
-    request.raw.on('error', () => stream.close());
-    stream.body.pipe(reply.raw);
+    stream.respond();
   }
 }

@@ -16,7 +16,7 @@ async function streamServer(options: EventStreamOptions): Promise<{
     const stream = new EventStream(req, reply, options);
     const closed = new Promise<void>((resolve) => stream.onClose(resolve));
     waiting.shift()?.({ stream, closed });
-    void reply.send(stream.body);
+    stream.respond();
   });
   const url = await app.listen({ host: '127.0.0.1', port: 0 });
   return {

@@ -45,8 +45,8 @@ function oneLine(value: string): string {
  * A `text/event-stream` answer (server-sent events), for a handler to fill: `send` writes an
  * event, a heartbeat comment keeps the line open, and the stream ends by itself after its
  * lifetime or as soon as the client goes (its connection closes; in one process, the gateway
- * aborts the request). The handler returns `body`; `onClose` is where it lets go of what it
- * subscribed to.
+ * aborts the request). Once the handler is ready it calls `respond()`, which sends the answer;
+ * `onClose` is where it lets go of what it subscribed to.
  */
 export class EventStream {
   readonly body = new PassThrough();
@@ -55,7 +55,11 @@ export class EventStream {
   private readonly timers: NodeJS.Timeout[] = [];
   private ended = false;
 
-  constructor(request: FastifyRequest, reply: FastifyReply, options: EventStreamOptions = {}) {
+  constructor(
+    private readonly request: FastifyRequest,
+    private readonly reply: FastifyReply,
+    options: EventStreamOptions = {},
+  ) {
     const { heartbeatMs, lifetimeMs, retryMs } = { ...EVENT_STREAM_DEFAULTS, ...options };
     this.lastEventId = lastEventIdOf(request);
     void reply
@@ -73,6 +77,24 @@ export class EventStream {
     // the gateway aborted the request, which closes the answer the same way.
     reply.raw.once('close', () => this.close());
     this.body.once('close', () => this.close());
+  }
+
+  /**
+   * Send the answer: the stream is taken from Fastify (`hijack`) and written here. A client that
+   * leaves aborts the call, and Fastify, still holding the answer, would try to send an error on
+   * top of the stream already under way, which throws outside any handler (in npm start, where
+   * the gateway's call is an inject, that ended the process). Whatever happens to the connection
+   * now only ends the stream. Before `respond`, a failure is answered as any other.
+   */
+  respond(): void {
+    const { request, reply } = this;
+    reply.hijack();
+    for (const [name, value] of Object.entries(reply.getHeaders()))
+      if (value !== undefined) reply.raw.setHeader(name, value);
+    reply.raw.writeHead(200);
+    reply.raw.on('error', () => this.close());
+    request.raw.on('error', () => this.close());
+    this.body.pipe(reply.raw);
   }
 
   /** Whether events still go anywhere. */
