@@ -97,5 +97,9 @@ describe('notification rules', () => {
     const made = new Date('2026-01-01T00:00:00Z');
     expect(isNewStory(made, new Date(made.getTime() + STORY_NEWS_MS))).toBe(true);
     expect(isNewStory(made, new Date(made.getTime() + STORY_NEWS_MS + 1))).toBe(false);
+    // The posts migration's announcement of every existing post, dated the epoch: old news.
+    expect(isNewStory(made, new Date(0))).toBe(false);
+    // Another service's clock a little behind: still news.
+    expect(isNewStory(made, new Date(made.getTime() - 60_000))).toBe(true);
   });
 });

@@ -131,7 +131,15 @@ export function linkOf(group: {
 /** A story counts as news to followers only this long after it was made (a late first word is not). */
 export const STORY_NEWS_MS = 7 * 24 * 60 * 60 * 1000;
 
-/** Whether a post's first public word tells its publisher's followers. */
+/** How far two services' clocks may differ: a word dated this much before the post is still fresh. */
+export const CLOCK_SKEW_MS = 5 * 60 * 1000;
+
+/**
+ * Whether a post's first public word tells its publisher's followers: heard within a week of
+ * its making. A word dated before the post was made is an announcement of what already was
+ * (the posts migration announces every existing post dated the epoch): no news to anyone.
+ */
 export function isNewStory(createdAt: Date, heardAt: Date): boolean {
-  return heardAt.getTime() - createdAt.getTime() <= STORY_NEWS_MS;
+  const age = heardAt.getTime() - createdAt.getTime();
+  return age >= -CLOCK_SKEW_MS && age <= STORY_NEWS_MS;
 }

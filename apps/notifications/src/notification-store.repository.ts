@@ -10,6 +10,14 @@ import type { KnownSubject } from './notification-rules';
 const GROUPS = sql.raw('notifications.notification_groups');
 const ACTORS = sql.raw('notifications.notification_actors');
 const SUBJECTS = sql.raw('notifications.notification_subjects');
+
+/**
+ * A group its recipient may still read, as the subject now stands (`s`, joined by subject id):
+ * none about a subject deleted, or private to anyone but its owner. Groups are taken back when
+ * a subject goes private or away, but an event about it handled at the same moment in another
+ * transaction can still write one; reading through this, such a group is never shown.
+ */
+const READABLE = sql`(s.subject_id is null or (not s.deleted and (not s.private or s.owner_id = g.recipient_id)))`;
 const COMMENTS = sql.raw('notifications.notification_comments');
 const NEXT = sql.raw(`nextval('notifications.notification_stamp')`);
 
@@ -351,7 +359,7 @@ export class NotificationStore {
     filter: { beforeStamp?: bigint; afterVersion?: bigint; ids?: string[] },
     limit: number,
   ): Promise<GroupRow[]> {
-    const conditions: SQL[] = [sql`g.recipient_id = ${recipientId}::uuid`];
+    const conditions: SQL[] = [sql`g.recipient_id = ${recipientId}::uuid`, READABLE];
     if (filter.beforeStamp !== undefined)
       conditions.push(sql`g.stamp < ${filter.beforeStamp.toString()}::bigint`);
     if (filter.afterVersion !== undefined)
@@ -423,7 +431,8 @@ export class NotificationStore {
     const [row] = await this.rows<{ unread: number; stamp: string }>(sql`
       select count(*) filter (where not g.read)::int as unread,
         coalesce(max(g.stamp), 0)::text as stamp
-      from ${GROUPS} g where g.recipient_id = ${recipientId}::uuid`);
+      from ${GROUPS} g left join ${SUBJECTS} s on s.subject_id = g.subject_id
+      where g.recipient_id = ${recipientId}::uuid and ${READABLE}`);
     return row ?? { unread: 0, stamp: '0' };
   }
 
