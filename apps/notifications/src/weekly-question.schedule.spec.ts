@@ -1,5 +1,6 @@
 import { linkToken, readLinkToken } from './weekly-question.links';
 import {
+  firstSlotAfter,
   instantOf,
   nextQuestion,
   nextSlot,
@@ -35,8 +36,24 @@ describe('the weekly question’s schedule', () => {
     const slot = at('2026-11-26T16:00:00Z');
     const schedule = { weekday: 4, hour: 18, timeZone: 'Asia/Jerusalem' };
     expect(nextSlot(slot, schedule)).toEqual(at('2026-12-03T16:00:00Z'));
-    expect(slotAfterNext(at('2026-11-26T10:00:00Z'), schedule)).toEqual(
-      at('2026-12-03T16:00:00Z'),
+    expect(slotAfterNext(at('2026-11-26T10:00:00Z'), schedule)).toEqual(at('2026-12-03T16:00:00Z'));
+  });
+
+  it('keeps a week from the last question sent when the member moves the day or starts again', () => {
+    // Monday's question went on Monday 23 November 2026, 09:00 in Jerusalem (07:00 UTC).
+    const sent = at('2026-11-23T07:00:00Z');
+    const now = at('2026-11-23T12:00:00Z');
+    const wednesday = { weekday: 3, hour: 9, timeZone: 'Asia/Jerusalem' };
+    // Not this Wednesday (two days after Monday's), but next week's.
+    expect(firstSlotAfter(now, wednesday, sent)).toEqual(at('2026-12-02T07:00:00Z'));
+    // Another zone where it is still early Monday: not a second Monday, the next one.
+    const honolulu = { weekday: 1, hour: 20, timeZone: 'Pacific/Honolulu' };
+    expect(firstSlotAfter(now, honolulu, sent)).toEqual(at('2026-12-01T06:00:00Z'));
+    // Never sent: the next slot, as for anyone starting.
+    expect(firstSlotAfter(now, wednesday, null)).toEqual(at('2026-11-25T07:00:00Z'));
+    // Long after the last one: the next slot.
+    expect(firstSlotAfter(at('2026-12-20T12:00:00Z'), wednesday, sent)).toEqual(
+      at('2026-12-23T07:00:00Z'),
     );
   });
 

@@ -108,6 +108,25 @@ export function nextSlot(after: Date, schedule: Schedule): Date {
   throw new Error('no slot within two weeks');
 }
 
+/**
+ * The least time between two weekly questions, whatever the member changes: moving Monday's
+ * question to Wednesday (or to another time zone) after Monday's went must not send a second
+ * one that week. Six days, so a move to a later weekday waits for the next week's.
+ */
+export const MIN_SEND_GAP_MS = 6 * DAY_MS;
+
+/**
+ * The first slot of `schedule` after `now` that keeps a week from the last question sent: what
+ * a new or changed schedule, or a resume, starts from.
+ */
+export function firstSlotAfter(now: Date, schedule: Schedule, lastSentAt: Date | null): Date {
+  const earliest =
+    lastSentAt === null
+      ? now
+      : new Date(Math.max(now.getTime(), lastSentAt.getTime() + MIN_SEND_GAP_MS));
+  return nextSlot(earliest, schedule);
+}
+
 /** The slot after next: the coming one skipped. */
 export function slotAfterNext(after: Date, schedule: Schedule): Date {
   return nextSlot(nextSlot(after, schedule), schedule);

@@ -20,6 +20,7 @@ import type {
 } from './weekly-question.repository';
 import {
   nextQuestion,
+  firstSlotAfter,
   nextSlot,
   slotAfterNext,
   stillTimely,
@@ -80,7 +81,8 @@ export class WeeklyQuestionService {
           state: 'on',
           ...schedule,
           language: input.language ?? current?.language ?? callerLanguage,
-          nextSendAt: nextSlot(now, schedule),
+          // A week from the last question sent, on the new day: never two in one week.
+          nextSendAt: firstSlotAfter(now, schedule, current?.lastSentAt ?? null),
           skipping: false,
           lastSentAt: current?.lastSentAt ?? null,
         },
@@ -99,7 +101,7 @@ export class WeeklyQuestionService {
   resume(userId: string): Promise<WeeklyQuestionSettings> {
     return this.change(userId, (row, now) =>
       row.state === 'paused'
-        ? { state: 'on', nextSendAt: nextSlot(now, row), skipping: false }
+        ? { state: 'on', nextSendAt: firstSlotAfter(now, row, row.lastSentAt), skipping: false }
         : undefined,
     );
   }
