@@ -11,6 +11,9 @@ const PUBLIC_PREFIXES = [
   '/password-reset',
   '/about',
   '/efi',
+  // The weekly question's email links (skip, pause, stop) act by their signature, without a
+  // session, like the spec's /unsubscribe (issue 32).
+  '/weekly-question',
   // The design gallery: development only (production answers 404), open to look at.
   '/design',
 ];
