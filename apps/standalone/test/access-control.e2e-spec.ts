@@ -35,7 +35,10 @@ import {
   type TestResponse,
 } from '@mepedia/server-testing';
 import { startTestStandalone, uploadPostImage } from './test-standalone';
+// The cases sign the emails' links as the service does: no route hands one out.
+// eslint-disable-next-line @nx/enforce-module-boundaries -- a test's signer, see above
 import { unsubscribeToken } from '../../notifications/src/email-preferences.links';
+// eslint-disable-next-line @nx/enforce-module-boundaries -- a test's signer, see above
 import { linkToken } from '../../notifications/src/weekly-question.links';
 import { DEV_LINK_SECRET } from '../../notifications/src/weekly-question.options';
 

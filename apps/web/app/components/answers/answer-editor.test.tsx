@@ -101,7 +101,7 @@ describe('the answer editor checks with the save call’s contract', () => {
           resolver={resolver}
           initial={{ ...saved({ 'roots-1': 'on the server' }, 1), live: null }}
           storageKey="test.draft"
-          saveDraft={() => new Promise(() => undefined)}
+          saveDraft={() => new Promise<EditableAnswer>(() => undefined)}
           saveLive={async (data, version) => saved(data, version)}
           revert={async () => saved({}, 0)}
           loadLatest={async () => null}

@@ -21,7 +21,7 @@ registerMessages(followMessages);
 const toasts = vi.hoisted(() => ({ error: vi.fn(), success: vi.fn() }));
 vi.mock('../toasts', () => ({ useToasts: () => toasts }));
 // Who reads: the root loader's member (null for a guest).
-const reader = vi.hoisted(() => ({ id: 'a' as string | null }));
+const reader = vi.hoisted((): { id: string | null } => ({ id: 'a' }));
 vi.mock('../../root', () => ({
   useRootData: () => ({ user: reader.id ? { id: reader.id } : null }),
 }));
@@ -42,7 +42,7 @@ async function render(
     fetch: (url) =>
       new Promise<Response>((resolve) => {
         calls.push({
-          path: String(url),
+          path: typeof url === 'string' ? url : url instanceof URL ? url.href : url.url,
           answer: (status, body) =>
             resolve(
               new Response(JSON.stringify(body), {

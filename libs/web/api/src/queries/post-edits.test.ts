@@ -47,7 +47,14 @@ function cacheWith(api: ReturnType<typeof heldGateway>['api']) {
   const detail = postQueries.detail(api, 'p1').queryKey;
   const list = postQueries.list(api, { magazine: true, limit: 3 }).queryKey;
   client.setQueryData(detail, post());
-  client.setQueryData(list, { posts: [post()], hasMore: false });
+  client.setQueryData(list, {
+    posts: [{ ...post(), excerpt: 'A boat.' }],
+    pageNumber: 1,
+    limit: 3,
+    hasMore: false,
+    asOf: '2026-11-26T00:00:00.000Z',
+    nextCursor: null,
+  });
   return { client, detail, list };
 }
 
