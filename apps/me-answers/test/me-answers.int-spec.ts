@@ -330,8 +330,10 @@ describeEachEngine('me-answers service over HTTP', (engine) => {
         eventsOf('meAnswer.privacy.changed', owner.userId).map((event) => event.payload);
       const first = await answerLive(owner, Q1, 'Public from the start');
       // Public too: the comments and reactions services learn from it that the answer exists.
+      // With its question and titles, for the notifications service (issue 32).
+      const question = { questionId: Q1.questionId, title: expect.objectContaining({}) };
       expect(await until(privacyOf, (list) => list.length === 1)).toEqual([
-        { meAnswerId: first.meAnswerId, userId: owner.userId, privacy: 'public' },
+        { meAnswerId: first.meAnswerId, userId: owner.userId, privacy: 'public', ...question },
       ]);
       await post(owner, 'saveLive', {
         questionId: Q1.questionId,
@@ -344,6 +346,7 @@ describeEachEngine('me-answers service over HTTP', (engine) => {
         meAnswerId: first.meAnswerId,
         userId: owner.userId,
         privacy: 'private',
+        ...question,
       });
       // A draft changes nothing readers see; a save of a private answer says so again.
       await post(owner, 'saveDraft', {

@@ -1021,6 +1021,8 @@ describeEachEngine('posts service over HTTP', (engine) => {
         postId: post.postId,
         userId: fan.userId,
         liked: false,
+        // Named for the notifications service (issue 32), which tells the publisher.
+        publisherId: post.publisherId,
       });
 
       // A viewer counted through userViews counts here once; one counted here is announced.
@@ -1092,7 +1094,12 @@ describeEachEngine('posts service over HTTP', (engine) => {
       });
       await until(() => announced('post.like.changed').length === 1);
       expect(announced('post.like.changed')).toEqual([
-        { postId: post.postId, userId: stranger.userId, liked: false },
+        {
+          postId: post.postId,
+          userId: stranger.userId,
+          liked: false,
+          publisherId: post.publisherId,
+        },
       ]);
       await hand('post.view.requested', { postId: post.postId, viewer: `visitor:${visitor}` });
       await hand('post.view.requested', {
