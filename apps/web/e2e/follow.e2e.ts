@@ -1,6 +1,13 @@
 import { request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { expectAccessible, hydrated, newPerson, registerMember, uploadImage } from './helpers';
+import {
+  expectAccessible,
+  hydrated,
+  knownToNotifications,
+  newPerson,
+  registerMember,
+  uploadImage,
+} from './helpers';
 
 /** The words the pages say, per language. */
 const WORDS = {
@@ -26,17 +33,6 @@ const WORDS = {
     more: 'עוד סיפורים',
   },
 } as const;
-
-/** Until the notifications service has heard of the member (user.updated, by events). */
-async function followable(request: APIRequestContext, userId: string) {
-  await expect
-    .poll(
-      async () =>
-        (await request.post('/api/follows/getFollowCounts', { data: { userId } })).status(),
-      { timeout: 20_000 },
-    )
-    .toBe(200);
-}
 
 /** A public post by the member whose cookies `request` carries: its title. */
 async function publish(request: APIRequestContext, title: string): Promise<string> {
@@ -87,8 +83,8 @@ for (const locale of ['en', 'he'] as const) {
     // A, the reader, signed in in the browser.
     const { userId: a } = await registerMember(page.request, newPerson());
     const aName = 'Dana Levi';
-    await followable(page.request, b);
-    await followable(page.request, a);
+    await knownToNotifications(page.request, b);
+    await knownToNotifications(page.request, a);
 
     // A's home before following anyone: the section invites to meet people.
     await page.goto(`${words.prefix}/`);
@@ -216,7 +212,7 @@ test('follow lists: an unknown member is the 404 page, and a people card follows
   ).toBe(200);
   await other.dispose();
   await registerMember(page.request, newPerson());
-  await followable(page.request, b);
+  await knownToNotifications(page.request, b);
   await expect
     .poll(async () => {
       const answer = await page.request.post('/api/users/getPublishedUsers', {

@@ -147,3 +147,17 @@ export async function openMenu(page: Page) {
   await page.getByRole('button', { name: /Open menu|פתיחת התפריט/ }).click();
   return page.getByRole('navigation', { name: /Main menu|תפריט ראשי/ });
 }
+
+/** Until the notifications service has heard of the member (user.updated, by events). */
+export async function knownToNotifications(
+  request: APIRequestContext,
+  userId: string,
+): Promise<void> {
+  await expect
+    .poll(
+      async () =>
+        (await request.post('/api/follows/getFollowCounts', { data: { userId } })).status(),
+      { timeout: 20_000 },
+    )
+    .toBe(200);
+}

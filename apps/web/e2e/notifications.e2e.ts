@@ -1,6 +1,13 @@
 import { request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { expectAccessible, hydrated, newPerson, registerMember, uploadImage } from './helpers';
+import {
+  expectAccessible,
+  hydrated,
+  knownToNotifications,
+  newPerson,
+  registerMember,
+  uploadImage,
+} from './helpers';
 
 /** The words the pages say, per language. */
 const WORDS = {
@@ -34,17 +41,6 @@ const WORDS = {
     reason: 'התחברו כדי לקרוא את ההתראות שלכם',
   },
 } as const;
-
-/** Until the notifications service has heard of the member (user.updated, by events). */
-async function known(request: APIRequestContext, userId: string) {
-  await expect
-    .poll(
-      async () =>
-        (await request.post('/api/follows/getFollowCounts', { data: { userId } })).status(),
-      { timeout: 20_000 },
-    )
-    .toBe(200);
-}
 
 /** A public post by the member whose cookies `request` carries: its id. */
 async function publish(request: APIRequestContext, title: string): Promise<string> {
@@ -94,8 +90,8 @@ for (const locale of ['en', 'he'] as const) {
     );
     // A, whose story it is, signed in in the browser.
     const { userId: a } = await registerMember(page.request, newPerson());
-    await known(page.request, a);
-    await known(page.request, b);
+    await knownToNotifications(page.request, a);
+    await knownToNotifications(page.request, b);
     const title = `Summer roads ${locale} ${Date.now()}`;
     const postId = await publish(page.request, title);
 
