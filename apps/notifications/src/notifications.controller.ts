@@ -34,10 +34,7 @@ export class NotificationsController {
   }
 
   @Endpoint(routes.getUnreadCount)
-  getUnreadCount(
-    @Input('body') _body: In<typeof routes.getUnreadCount, 'body'>,
-    @CurrentMember() member: Member,
-  ) {
+  getUnreadCount(@CurrentMember() member: Member) {
     return this.notifications.unreadCount(member.userId);
   }
 

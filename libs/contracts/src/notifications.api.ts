@@ -18,7 +18,6 @@ import {
   NotificationPage,
   NotificationStream,
   UnreadCount,
-  UnreadCountRequest,
 } from './notifications';
 
 const MEMBER =
@@ -107,9 +106,8 @@ export const notificationsRoutes = {
     method: 'POST',
     path: '/api/notifications/getUnreadCount',
     summary: 'How many of the caller’s notification groups are unread',
-    description: `${OWN} For the bell; the stream carries the same count as it changes.`,
+    description: `No body. ${OWN} For the bell; the stream carries the same count as it changes.`,
     auth: 'member',
-    body: UnreadCountRequest,
     status: 200,
     response: UnreadCount,
     errors: [],

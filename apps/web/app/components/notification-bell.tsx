@@ -50,7 +50,7 @@ export function NotificationBell({ memberId }: { memberId: string }) {
         if (gone) return;
         release = connectNotifications(memberId, {
           baseUrl: api.baseUrl,
-          poll: () => api.call('POST /api/notifications/getUnreadCount', { body: {} }),
+          poll: () => api.call('POST /api/notifications/getUnreadCount'),
           publish: notificationBus.publish,
         });
       })
