@@ -55,6 +55,16 @@ export function notificationGroupsTable<S extends string>(schema: PgSchema<S>) {
         .notNull()
         .default(sql`nextval('notifications.notification_stamp')`),
       updatedAt: at('updated_at').notNull().defaultNow(),
+      /**
+       * When the group's news is due by email at once (a short grace after its first unsent
+       * change, so a burst goes as one email and news read in the site meanwhile goes as none);
+       * null when nothing is waiting, or the recipient takes this kind otherwise.
+       */
+      emailDueAt: at('email_due_at'),
+      /** The version the last email (at once or a digest) told of: newer news is not yet told. */
+      emailedVersion: bigint('emailed_version', { mode: 'bigint' })
+        .notNull()
+        .default(sql`0`),
     },
     (table) => [
       uniqueIndex('notification_groups_recipient_key_idx').on(table.recipientId, table.groupKey),
@@ -68,6 +78,10 @@ export function notificationGroupsTable<S extends string>(schema: PgSchema<S>) {
       // What goes with a post or answer, and with a comment.
       index('notification_groups_subject_idx').on(table.subjectId),
       index('notification_groups_comment_idx').on(table.commentId),
+      // The email sweep: the groups due now, through a partial index.
+      index('notification_groups_email_due_idx')
+        .on(table.emailDueAt)
+        .where(sql`${table.emailDueAt} is not null`),
     ],
   );
 }

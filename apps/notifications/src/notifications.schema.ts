@@ -1,6 +1,7 @@
 import { removedMembersTable } from '@mepedia/server-database';
 import { outboxTable } from '@mepedia/server-queue';
 import { pgSchema } from 'drizzle-orm/pg-core';
+import { emailDigestsTable, emailSendsTable } from './email-delivery.schema';
 import { emailPreferencesTable } from './email-preferences.schema';
 import { followsTable } from './follows.schema';
 import { membersTable } from './members.schema';
@@ -48,6 +49,10 @@ export const notificationEvents = notificationEventsTable(notificationsSchema);
 
 /** Each member's email choices per kind of notification, and their digest's time (email-preferences.schema.ts). */
 export const emailPreferences = emailPreferencesTable(notificationsSchema);
+
+/** When each member's digests go, and every notification email decided (email-delivery.schema.ts). */
+export const emailDigests = emailDigestsTable(notificationsSchema);
+export const emailSends = emailSendsTable(notificationsSchema);
 
 /**
  * Events the service announces, written in the same transaction as the change: follow.changed,
