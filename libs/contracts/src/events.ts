@@ -16,7 +16,10 @@ export const QUEUES = {
 
 /** The queue where one service receives the events it subscribes to. */
 export type ServiceEventsQueue = `events-${ServiceApp | 'worker'}`;
-export type QueueName = (typeof QUEUES)[keyof typeof QUEUES] | ServiceEventsQueue;
+/** The queue of a service's repeated work (its sweeps): one job a tick, taken by one replica. */
+export type ServiceScheduleQueue = `schedule-${ServiceApp}`;
+export type QueueName =
+  (typeof QUEUES)[keyof typeof QUEUES] | ServiceEventsQueue | ServiceScheduleQueue;
 
 export const UserDeletedEvent = z.object({ userId: z.string() });
 export const UserUpdatedEvent = z.object({

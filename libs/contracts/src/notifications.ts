@@ -119,7 +119,6 @@ export const NotificationPage = UnreadCount.extend({
 });
 export type NotificationPage = z.infer<typeof NotificationPage>;
 
-
 export const MarkReadRequest = z.object({
   id: z.string({ error: 'FIELD_REQUIRED' }).max(100, 'INVALID_VALUE').describe('A group’s `id`.'),
 });

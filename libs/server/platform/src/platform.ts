@@ -114,6 +114,10 @@ export class MeasuredQueue implements QueueDriver {
     return this.inner.add(queue, name, withTraceContext(data), options);
   }
 
+  repeat(queue: QueueName, schedulerId: string, name: string, everyMs: number): Promise<void> {
+    return this.inner.repeat(queue, schedulerId, name, everyMs);
+  }
+
   process<T>(queue: QueueName, handler: JobHandler<T>, options?: { concurrency?: number }): void {
     processMetrics.watchQueue(queue, () => this.inner.counts(queue));
     this.inner.process<T>(

@@ -1,4 +1,9 @@
-import { SERVICES, type ServiceApp, type ServiceEventsQueue } from '@mepedia/contracts';
+import {
+  SERVICES,
+  type ServiceApp,
+  type ServiceEventsQueue,
+  type ServiceScheduleQueue,
+} from '@mepedia/contracts';
 import { runMain } from '@mepedia/server-config';
 import { runMigrations, type MigrationTarget } from '@mepedia/server-database';
 import {
@@ -20,6 +25,16 @@ type Env = Record<string, string | undefined>;
 /** The queue a service receives the domain events it subscribes to on (eventSubscriptions). */
 export const eventsQueueOf = (name: ServiceApp): ServiceEventsQueue => `events-${name}`;
 
+/** The queue of a service's repeated work (`schedules`). */
+export const scheduleQueueOf = (name: ServiceApp): ServiceScheduleQueue => `schedule-${name}`;
+
+/**
+ * Work a service repeats every `everyMs` (a sweep): one job a tick on the service's schedule
+ * queue, so that across replicas each tick runs once (BullMQ's job scheduler; a timer in the
+ * embedded default). A tick that fails is logged; the next one tries again.
+ */
+export type ServiceSchedule = { name: string; everyMs: number; work: () => Promise<unknown> };
+
 /** What is a service's own in its Nest module; `serviceModule` adds what every service has. */
 export type ServiceModuleParts = {
   controllers: Type[];
@@ -33,6 +48,8 @@ export type ServiceModuleParts = {
   background?: BackgroundTask[];
   /** The handler of its events queue (`events-<name>`), and how many jobs at once (4 unless said). */
   events?: { handler: JobHandler; concurrency?: number };
+  /** Its repeated work, on its schedule queue (`schedule-<name>`). */
+  schedules?: ServiceSchedule[];
 };
 
 /**
@@ -64,6 +81,8 @@ export function serviceModule(
         },
       ]
     : [];
+  const schedules = parts.schedules ?? [];
+  if (schedules.length > 0) consumer.push(scheduleConsumer(name, platform, schedules));
   return {
     module,
     imports: [
@@ -77,6 +96,37 @@ export function serviceModule(
       { provide: BACKGROUND_TASKS, useValue: [...(parts.background ?? []), ...consumer] },
       BackgroundTasks,
     ],
+  };
+}
+
+/** The schedule queue's consumer: each tick's job runs its schedule's work. */
+function scheduleConsumer(
+  name: ServiceApp,
+  platform: ServicePlatform,
+  schedules: ServiceSchedule[],
+): BackgroundTask {
+  const queue = scheduleQueueOf(name);
+  const byName = new Map(schedules.map((schedule) => [schedule.name, schedule]));
+  return {
+    start: () => {
+      platform.queue.process(queue, async (job) => {
+        const schedule = byName.get(job.name);
+        // A schedule this version no longer has (left in Redis by an older one): nothing to do.
+        if (!schedule) return;
+        try {
+          await schedule.work();
+        } catch (error) {
+          platform.logger.error({ err: error, schedule: job.name }, 'a scheduled sweep failed');
+          throw error;
+        }
+      });
+      for (const schedule of schedules)
+        void platform.queue
+          .repeat(queue, `${name}-${schedule.name}`, schedule.name, schedule.everyMs)
+          .catch((error: unknown) =>
+            platform.logger.error({ err: error, schedule: schedule.name }, 'no schedule'),
+          );
+    },
   };
 }
 

@@ -59,6 +59,21 @@ export class BullMqQueue implements QueueDriver {
     });
   }
 
+  async repeat(
+    queueName: QueueName,
+    schedulerId: string,
+    name: string,
+    everyMs: number,
+  ): Promise<void> {
+    await this.queue(queueName).upsertJobScheduler(
+      schedulerId,
+      { every: everyMs },
+      // A tick that fails is not tried again: the next one comes anyway. Failed ticks stay a while
+      // for an operator to look at.
+      { name, data: {}, opts: { attempts: 1, removeOnComplete: true, removeOnFail: 100 } },
+    );
+  }
+
   process<T>(
     queueName: QueueName,
     handler: JobHandler<T>,

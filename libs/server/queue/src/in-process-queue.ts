@@ -33,6 +33,7 @@ export class InProcessQueue implements QueueDriver {
   private readonly queues = new Map<string, { entries: Map<string, Entry>; ready: string[] }>();
   private readonly workers = new Map<string, Worker>();
   private readonly timers = new Set<NodeJS.Timeout>();
+  private readonly repeaters = new Map<string, NodeJS.Timeout>();
   private readonly running = new Set<Promise<void>>();
   private closed = false;
 
@@ -72,6 +73,31 @@ export class InProcessQueue implements QueueDriver {
     this.trim(queue.entries);
     if (options.delayMs) this.later(queueName, entry, options.delayMs);
     else this.ready(queueName, entry);
+  }
+
+  async repeat(
+    queueName: QueueName,
+    schedulerId: string,
+    name: string,
+    everyMs: number,
+  ): Promise<void> {
+    if (this.closed) throw new Error('queue is closed');
+    clearInterval(this.repeaters.get(schedulerId));
+    const timer = setInterval(() => {
+      if (this.closed) return;
+      // One job a tick (the tick's number in its id), tried once, as BullMQ's scheduler does.
+      void this.add(
+        queueName,
+        name,
+        {},
+        {
+          jobId: `repeat-${schedulerId}-${Math.floor(Date.now() / everyMs)}`,
+          attempts: 1,
+        },
+      ).catch(() => undefined);
+    }, everyMs);
+    timer.unref();
+    this.repeaters.set(schedulerId, timer);
   }
 
   process<T>(
@@ -114,6 +140,8 @@ export class InProcessQueue implements QueueDriver {
     this.closed = true;
     for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();
+    for (const timer of this.repeaters.values()) clearInterval(timer);
+    this.repeaters.clear();
     await Promise.allSettled([...this.running]);
   }
 

@@ -46,6 +46,13 @@ export function backoffDelay(attemptsMade: number, baseMs: number): number {
 export interface QueueDriver {
   readonly kind: 'bullmq' | 'in-process';
   add<T>(queue: QueueName, name: string, data: T, options?: AddOptions): Promise<void>;
+  /**
+   * Add a job named `name` to `queue` every `everyMs` from now on. One `schedulerId` is one
+   * schedule however many processes ask for it (BullMQ's job scheduler, kept in Redis: each tick
+   * is one job, taken by one replica); in-process, a timer of this process. Asking again changes
+   * nothing but the interval.
+   */
+  repeat(queue: QueueName, schedulerId: string, name: string, everyMs: number): Promise<void>;
   process<T>(queue: QueueName, handler: JobHandler<T>, options?: { concurrency?: number }): void;
   failed(queue: QueueName): Promise<FailedJob[]>;
   /** The queue's depth, by state (for metrics). */
