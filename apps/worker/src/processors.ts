@@ -82,7 +82,10 @@ export function emailProcessor(deps: Deps) {
       );
       return;
     }
-    const own = email.template === 'notice' ? email.unsubscribe : undefined;
+    const own =
+      email.template === 'notice' || email.template === 'notification'
+        ? email.unsubscribe
+        : undefined;
     // A notification's own links stop its kind alone, in one click (RFC 8058); every other email
     // carries the address-wide link to /unsubscribe.
     const unsubscribeUrl =

@@ -1,4 +1,5 @@
 import type { EmailJob, Language, SmsJob } from '@mepedia/contracts';
+import { notificationParts } from './notification.template';
 import { weeklyQuestionParts } from './weekly-question.template';
 import {
   catalogueFormatter,
@@ -30,6 +31,10 @@ export type Parts = {
   action?: { label: string; link: string };
   /** Quieter links after the action, each on its own line (the weekly question's skip, pause, stop). */
   links?: Array<{ label: string; link: string }>;
+  /** Things that happened, each a sentence linking to its place, with the words it quotes. */
+  items?: Array<{ text: string; quote: string | null; link: string }>;
+  /** Paragraphs after the items. */
+  after?: string[];
 };
 
 function partsOf(job: EmailJob): Parts {
@@ -70,6 +75,8 @@ function partsOf(job: EmailJob): Parts {
       };
     case 'weekly-question':
       return weeklyQuestionParts(job, t);
+    case 'notification':
+      return notificationParts(job, t);
     case 'notice':
       return { subject: job.data.subject, greeting: '', paragraphs: job.data.text.split(/\n{2,}/) };
   }
@@ -85,6 +92,10 @@ export function renderEmail(job: EmailJob, unsubscribeUrl: string): RenderedEmai
   const text = [
     parts.greeting,
     ...parts.paragraphs,
+    ...(parts.items ?? []).map((item) =>
+      [item.text, item.quote ? `“${item.quote}”` : '', item.link].filter(Boolean).join('\n'),
+    ),
+    ...(parts.after ?? []),
     parts.action ? `${parts.action.label}: ${parts.action.link}` : '',
     ...(parts.links ?? []).map((item) => `${item.label}: ${item.link}`),
     '--',
@@ -102,6 +113,17 @@ export function renderEmail(job: EmailJob, unsubscribeUrl: string): RenderedEmai
 <p style="font-size:20px;font-weight:bold;margin:0 0 24px">${escapeHtml(product)}</p>
 ${parts.greeting ? `<p>${escapeHtml(parts.greeting)}</p>` : ''}
 ${parts.paragraphs.map((p) => `<p style="line-height:1.5">${escapeHtml(p)}</p>`).join('\n')}
+${(parts.items ?? [])
+  .map(
+    (item) =>
+      `<div style="margin:0 0 20px"><p style="line-height:1.5;margin:0 0 6px"><a href="${escapeHtml(item.link)}" style="color:#1f4e79;font-weight:bold;text-decoration:none">${escapeHtml(item.text)}</a></p>${
+        item.quote
+          ? `<p dir="auto" style="margin:0;padding-${align}:12px;border-${align}:3px solid #ddd;color:#444;line-height:1.5">${escapeHtml(item.quote)}</p>`
+          : ''
+      }</div>`,
+  )
+  .join('\n')}
+${(parts.after ?? []).map((p) => `<p style="line-height:1.5">${escapeHtml(p)}</p>`).join('\n')}
 ${
   parts.action
     ? `<p style="margin:32px 0"><a href="${escapeHtml(parts.action.link)}" style="background:#1f4e79;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(parts.action.label)}</a></p>

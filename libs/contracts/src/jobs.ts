@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Language } from './language';
+import { NotificationKind } from './notifications';
 
 /**
  * A notice's own unsubscribe (issue 32: a notification email names one kind of notification):
@@ -66,6 +67,38 @@ export const EmailJob = z.discriminatedUnion('template', [
       /** The settings page, where the schedule is changed. */
       settingsLink: z.string(),
     }),
+    requestId: z.string().optional(),
+  }),
+  /**
+   * Notifications by email (issue 32): one group at once (`period` immediate), or a digest of the
+   * day's or week's. Each item is a group as the member's notifications page words it: `actors`
+   * the latest names (at most two are named), `actorCount` how many in all, `title` the post's or
+   * answer's title, `excerpt` the words it quotes, `link` its place on the site. `more`: how many
+   * more groups the digest did not list. Always with its own unsubscribe (the kind, or the digest).
+   */
+  z.object({
+    template: z.literal('notification'),
+    to: z.string(),
+    language: Language,
+    data: z.object({
+      period: z.enum(['immediate', 'daily', 'weekly']),
+      items: z
+        .array(
+          z.object({
+            kind: NotificationKind,
+            actors: z.array(z.string()).max(2),
+            actorCount: z.number().int().nonnegative(),
+            title: z.string().nullable(),
+            excerpt: z.string().nullable(),
+            link: z.url({ protocol: /^https?$/ }),
+          }),
+        )
+        .min(1),
+      more: z.number().int().nonnegative(),
+      /** The settings page's notifications tab, where the member changes what comes by email. */
+      settingsLink: z.url({ protocol: /^https?$/ }),
+    }),
+    unsubscribe: EmailUnsubscribeLinks,
     requestId: z.string().optional(),
   }),
   z.object({

@@ -1,3 +1,5 @@
+import { notificationSentencesEn, notificationSentencesHe } from './notification-sentences';
+
 // The wording of the emails and text messages the worker sends (apps/worker/src/templates.ts
 // lays them out), in ICU MessageFormat like the web app's interface strings, and checked the same
 // way (catalogue.spec.ts). Hebrew must have every key (the type says so).
@@ -42,6 +44,19 @@ export const notificationsEn = {
   'weeklyQuestion.pause': 'Pause the weekly question',
   'weeklyQuestion.stop': 'Stop the weekly question',
   'weeklyQuestion.settings': 'Change the day or hour',
+
+  // Notifications by email (issue 32): one group at once, or the day's or week's in a digest.
+  ...notificationSentencesEn,
+  'notification.subject.daily':
+    'Your day on Mepedia: {count, plural, one {# new notification} other {# new notifications}}',
+  'notification.subject.weekly':
+    'Your week on Mepedia: {count, plural, one {# new notification} other {# new notifications}}',
+  'notification.intro.daily': 'Here is what happened with your stories since yesterday.',
+  'notification.intro.weekly': 'Here is what happened with your stories this week.',
+  'notification.more':
+    '{count, plural, one {And # more notification} other {And # more notifications}} on your notifications page.',
+  'notification.all': 'See all your notifications',
+  'notification.settings': 'Choose what comes by email',
 
   'sms.verificationCode':
     '{product}: your verification code is {code}. It expires in {minutes, plural, one {# minute} other {# minutes}}.',
@@ -88,6 +103,18 @@ export const notificationsHe: Record<NotificationKey, string> = {
   'weeklyQuestion.pause': 'להשהות את השאלה השבועית',
   'weeklyQuestion.stop': 'להפסיק את השאלה השבועית',
   'weeklyQuestion.settings': 'לשנות את היום או השעה',
+
+  ...notificationSentencesHe,
+  'notification.subject.daily':
+    'היום שלך במפדיה: {count, plural, one {התראה חדשה אחת} two {שתי התראות חדשות} other {# התראות חדשות}}',
+  'notification.subject.weekly':
+    'השבוע שלך במפדיה: {count, plural, one {התראה חדשה אחת} two {שתי התראות חדשות} other {# התראות חדשות}}',
+  'notification.intro.daily': 'זה מה שקרה עם הסיפורים שלך מאתמול.',
+  'notification.intro.weekly': 'זה מה שקרה עם הסיפורים שלך השבוע.',
+  'notification.more':
+    '{count, plural, one {ועוד התראה אחת} two {ועוד שתי התראות} other {ועוד # התראות}} בדף ההתראות שלך.',
+  'notification.all': 'לכל ההתראות שלך',
+  'notification.settings': 'לבחור מה יגיע באימייל',
 
   'sms.verificationCode':
     '{product}: קוד האימות שלך הוא {code}. הקוד בתוקף {minutes, plural, one {דקה אחת} two {שתי דקות} other {# דקות}}.',

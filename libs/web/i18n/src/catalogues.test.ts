@@ -2,6 +2,8 @@ import {
   catalogueProblems,
   describeProblems,
   notificationMessages,
+  notificationSentencesEn,
+  notificationSentencesHe,
   type Catalogue,
   type CatalogueProblem,
 } from '@mepedia/messages';
@@ -12,6 +14,8 @@ import { he } from './messages/he';
 import { postMessages } from './messages/post';
 
 type Languages = { en: Catalogue; he: Catalogue };
+
+const notificationSentences = { en: notificationSentencesEn, he: notificationSentencesHe };
 
 // Every catalogue file, so a page's new one is checked without being listed here.
 const files = import.meta.glob<Record<string, unknown>>('./messages/*.ts', { eager: true });
@@ -130,5 +134,20 @@ describe('the message catalogues', () => {
         ['a page', 'en', 'error.FORBIDDEN', 'also in errors'],
       ]),
     );
+  });
+});
+
+// A notification group reads the same on the notifications page and in its email: the web's
+// catalogue (self-contained, as the build wants) and the emails' shared sentences hold one text.
+describe('a notification’s sentence', () => {
+  it('is the same in the notifications page and in its email, in both languages', async () => {
+    const { notificationsMessages } = await import('./messages/notifications');
+    for (const language of ['en', 'he'] as const) {
+      const email = notificationSentences[language];
+      const page = notificationsMessages[language] as Record<string, string>;
+      expect(Object.keys(email).length).toBeGreaterThan(8);
+      for (const [key, text] of Object.entries(email))
+        expect([key, page[key]]).toEqual([key, text]);
+    }
   });
 });
