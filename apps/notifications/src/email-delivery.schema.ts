@@ -35,9 +35,9 @@ export function emailDigestsTable<S extends string>(schema: PgSchema<S>) {
 
 /**
  * Every notification email, recorded in the transaction that decided it: `key` names it once and
- * for all (`notice:{group}:{version}`, `digest:daily:{member}:{local date}`), so it is decided once
+ * for all (`notice-{group}-{version}`, `digest-{member}-daily-{local date}`), so it is decided once
  * whatever the replicas or retries, and is the worker's job id, so it is queued once too. `job` is
- * the worker's EmailJob as JSON; `queued_at` is set once the queue took it (a row without one, a
+ * the worker's EmailJob as JSON until the queue took it; `queued_at` is set once the queue took it (a row without one, a
  * process having died in between, is queued again by the next sweep).
  */
 export function emailSendsTable<S extends string>(schema: PgSchema<S>) {
@@ -46,7 +46,8 @@ export function emailSendsTable<S extends string>(schema: PgSchema<S>) {
     {
       key: text('key').primaryKey(),
       userId: uuid('user_id').notNull(),
-      job: text('job').notNull(),
+      /** Null once queued: the copy (which names the address) is no longer needed. */
+      job: text('job'),
       createdAt: at('created_at').notNull().defaultNow(),
       queuedAt: at('queued_at'),
     },

@@ -1,13 +1,13 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { NotificationKind } from '@mepedia/contracts';
+import { EmailUnsubscribeTarget } from '@mepedia/contracts';
 import { localePath } from '@mepedia/server-http';
 
 // The notification emails' unsubscribe links: a token naming the member and the kind of
-// notification, signed with the deployment's link secret (HMAC-SHA256), so nobody can stop
+// notification (or the digest), signed with the deployment's link secret (HMAC-SHA256), so nobody can stop
 // another member's emails by typing their id. It never expires: RFC 8058 wants a
 // List-Unsubscribe address to keep working for as long as the email may be read.
 
-export type UnsubscribeClaim = { userId: string; kind: NotificationKind };
+export type UnsubscribeClaim = { userId: string; kind: EmailUnsubscribeTarget };
 
 const sign = (claim: UnsubscribeClaim, secret: string) =>
   createHmac('sha256', secret)
@@ -24,7 +24,7 @@ export function readUnsubscribeToken(token: string, secret: string): Unsubscribe
   const parts = token.split('.');
   if (parts.length !== 3) return undefined;
   const [userId = '', kind = '', signature = ''] = parts;
-  const parsed = NotificationKind.safeParse(kind);
+  const parsed = EmailUnsubscribeTarget.safeParse(kind);
   if (!parsed.success) return undefined;
   const claim: UnsubscribeClaim = { userId, kind: parsed.data };
   const expected = Buffer.from(sign(claim, secret));

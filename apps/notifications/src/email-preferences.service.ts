@@ -29,10 +29,15 @@ export class EmailPreferencesService {
     private readonly repository: EmailPreferencesRepository,
     private readonly linkSecret: string,
     private readonly now: () => Date = () => new Date(),
+    /** The digest's hour, weekday or time zone changed: its next times follow. */
+    private readonly digestTimesChanged: (
+      userId: string,
+      preferences: EmailPreferences,
+    ) => Promise<void> = () => Promise.resolve(),
   ) {}
 
   async preferences(userId: string): Promise<EmailPreferences> {
-    return view(await this.repository.find(userId));
+    return preferencesView(await this.repository.find(userId));
   }
 
   async change(userId: string, request: SetEmailPreferencesRequest): Promise<EmailPreferences> {
@@ -56,7 +61,14 @@ export class EmailPreferencesService {
       },
       this.now(),
     );
-    return view(row);
+    const preferences = preferencesView(row);
+    if (
+      request.digestHour !== undefined ||
+      request.digestWeekday !== undefined ||
+      request.timeZone !== undefined
+    )
+      await this.digestTimesChanged(userId, preferences);
+    return preferences;
   }
 
   /**
@@ -68,14 +80,25 @@ export class EmailPreferencesService {
     const claim = readUnsubscribeToken(token, this.linkSecret);
     if (!claim || !isUuid(claim.userId)) throw new AppError('INVALID_UNSUBSCRIBE_LINK');
     if (await this.repository.isMember(claim.userId)) {
-      await this.change(claim.userId, { kinds: { [claim.kind]: 'never' } });
+      const period = DIGEST_PERIODS[claim.kind as keyof typeof DIGEST_PERIODS];
+      // A digest's link stops the digest: every kind the member takes in it.
+      const current = period ? (await this.preferences(claim.userId)).kinds : undefined;
+      const kinds = current
+        ? NOTIFICATION_KINDS.filter((kind) => current[kind] === period)
+        : [claim.kind as NotificationKind];
+      await this.change(claim.userId, {
+        kinds: Object.fromEntries(kinds.map((kind) => [kind, 'never' as const])),
+      });
     }
     return { kind: claim.kind, frequency: 'never' };
   }
 }
 
+/** The digests an unsubscribe link may name, and the frequency each is. */
+const DIGEST_PERIODS = { dailyDigest: 'daily', weeklyDigest: 'weekly' } as const;
+
 /** The choices a member has, defaults filled in. */
-function view(row: EmailPreferencesRow | undefined): EmailPreferences {
+export function preferencesView(row: EmailPreferencesRow | undefined): EmailPreferences {
   const kinds = {} as Record<NotificationKind, EmailFrequency>;
   for (const kind of NOTIFICATION_KINDS) {
     const stored = EmailFrequency.safeParse(row?.kinds[kind]);

@@ -2,7 +2,9 @@ import type { DomainEventPayload } from '@mepedia/contracts';
 import { removedMemberKey, type Db } from '@mepedia/server-database';
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import {
+  emailDigests,
   emailPreferences,
+  emailSends,
   follows,
   members,
   removedMembers,
@@ -122,8 +124,10 @@ export class MembersRepository {
     await this.db.delete(weeklyQuestionSettings).where(eq(weeklyQuestionSettings.userId, userId));
     await this.db.delete(weeklyQuestionSends).where(eq(weeklyQuestionSends.userId, userId));
     await this.db.delete(weeklyQuestionAnswers).where(eq(weeklyQuestionAnswers.userId, userId));
-    // And their email choices.
+    // And their email choices, their digests' times and the records of their emails.
     await this.db.delete(emailPreferences).where(eq(emailPreferences.userId, userId));
+    await this.db.delete(emailDigests).where(eq(emailDigests.userId, userId));
+    await this.db.delete(emailSends).where(eq(emailSends.userId, userId));
     await this.db
       .insert(removedMembers)
       .values({ memberKey: removedMemberKey(userId) })

@@ -1,4 +1,8 @@
-import type { NotificationKind } from '@mepedia/contracts';
+import {
+  EMAIL_FREQUENCY_DEFAULTS,
+  NOTIFICATION_KINDS,
+  type NotificationKind,
+} from '@mepedia/contracts';
 import { removedMemberKey, type Db } from '@mepedia/server-database';
 import { sql, type SQL } from 'drizzle-orm';
 import type { KnownSubject } from './notification-rules';
@@ -17,9 +21,35 @@ const SUBJECTS = sql.raw('notifications.notification_subjects');
  * a subject goes private or away, but an event about it handled at the same moment in another
  * transaction can still write one; reading through this, such a group is never shown.
  */
-const READABLE = sql`(s.subject_id is null or (not s.deleted and (not s.private or s.owner_id = g.recipient_id)))`;
+export const READABLE = sql`(s.subject_id is null or (not s.deleted and (not s.private or s.owner_id = g.recipient_id)))`;
 const COMMENTS = sql.raw('notifications.notification_comments');
 const NEXT = sql.raw(`nextval('notifications.notification_stamp')`);
+
+/**
+ * How long news waits before it goes by email at once: a burst (three comments in a minute) goes
+ * as one email, and news the member reads in the site meanwhile goes as none.
+ */
+export const EMAIL_GRACE_MS = 60_000;
+
+/**
+ * The frequency (immediate, daily, weekly, never) `recipient` takes `kind` by email, in SQL: their
+ * choice (email_preferences' `kinds`), else the kind's default.
+ */
+export function emailFrequencySql(kind: SQL, recipient: SQL): SQL {
+  const defaults = sql.join(
+    NOTIFICATION_KINDS.map((name) => sql`when ${name} then ${EMAIL_FREQUENCY_DEFAULTS[name]}`),
+    sql` `,
+  );
+  return sql`coalesce(
+    (select p.kinds ->> ${kind} from notifications.email_preferences p where p.user_id = ${recipient}),
+    case ${kind} ${defaults} end)`;
+}
+
+/** When news of `kind` to `recipient` at `at` is due by email at once: null unless they take it so. */
+function emailDueSql(kind: SQL, recipient: SQL, at: Date): SQL {
+  const due = new Date(at.getTime() + EMAIL_GRACE_MS).toISOString();
+  return sql`case when ${emailFrequencySql(kind, recipient)} = 'immediate' then ${due}::timestamptz end`;
+}
 
 /** What changed for whom: a group new or changed, or gone. */
 export type GroupChange = { recipientId: string; groupId: string; removed: boolean };
@@ -67,6 +97,8 @@ export type GroupRow = {
   read: boolean;
   stamp: string;
   version: string;
+  /** The version the last email about it told of ('0': none). */
+  emailedVersion: string;
   updatedAt: Date;
   subject: Pick<KnownSubject, 'kind' | 'subjectId' | 'ownerId' | 'title' | 'titleHe'> | null;
   subjectExcerpt: string | null;
@@ -86,6 +118,7 @@ type RawGroup = {
   read: boolean;
   stamp: string;
   version: string;
+  emailed_version: string;
   updated_at: Date | string;
   subject_kind: 'post' | 'meAnswer' | null;
   owner_id: string | null;
@@ -205,6 +238,12 @@ export class NotificationStore {
     ownerId: string,
     at: Date,
   ): Promise<GroupChange[]> {
+    // Its owner left: no tombstone naming them, and nothing of it stays (they leave no trace).
+    if (await this.anyLeft([ownerId])) {
+      await this.db.execute(sql`delete from ${COMMENTS} where subject_id = ${subjectId}`);
+      await this.db.execute(sql`delete from ${SUBJECTS} where subject_id = ${subjectId}`);
+      return this.removeGroups(sql`g.subject_id = ${subjectId}`);
+    }
     await this.db.execute(sql`
       insert into ${SUBJECTS} as s (subject_id, kind, owner_id, private, deleted, changed_at)
       values (${subjectId}, ${kind}, ${ownerId}, true, true, ${at.toISOString()}::timestamptz)
@@ -269,16 +308,20 @@ export class NotificationStore {
     const [row] = await this.rows<{ group_id: string }>(sql`
       with g as (
         insert into ${GROUPS} as g
-          (recipient_id, kind, group_key, subject_id, comment_id, excerpt, updated_at)
+          (recipient_id, kind, group_key, subject_id, comment_id, excerpt, updated_at,
+            email_due_at)
         values (${notice.recipientId}, ${notice.kind}, ${notice.groupKey}, ${notice.subjectId},
-          ${notice.commentId}, ${notice.excerpt}, ${at}::timestamptz)
+          ${notice.commentId}, ${notice.excerpt}, ${at}::timestamptz,
+          ${emailDueSql(sql`${notice.kind}`, sql`${notice.recipientId}::uuid`, notice.at)})
         on conflict (recipient_id, group_key) do update set
           kind = excluded.kind,
           excerpt = coalesce(excluded.excerpt, g.excerpt),
           read = false,
           stamp = ${NEXT},
           version = ${NEXT},
-          updated_at = greatest(g.updated_at, excluded.updated_at)
+          updated_at = greatest(g.updated_at, excluded.updated_at),
+          -- Waiting already: the burst goes together, at the first one's time.
+          email_due_at = coalesce(g.email_due_at, excluded.email_due_at)
         returning g.id)
       insert into ${ACTORS} (group_id, actor_id, part, excerpt, at)
       select id, ${notice.actorId}, ${notice.part}, ${notice.partExcerpt}, ${at}::timestamptz from g
@@ -336,9 +379,10 @@ export class NotificationStore {
     const at = story.at.toISOString();
     const rows = await this.rows(sql`
       with g as (
-        insert into ${GROUPS} (recipient_id, kind, group_key, subject_id, excerpt, updated_at)
+        insert into ${GROUPS}
+          (recipient_id, kind, group_key, subject_id, excerpt, updated_at, email_due_at)
         select f.follower_id, 'story', ${story.groupKey}, ${story.postId}, ${story.excerpt},
-          ${at}::timestamptz
+          ${at}::timestamptz, ${emailDueSql(sql`'story'`, sql`f.follower_id`, story.at)}
         from notifications.follows f
         where f.followee_id = ${story.publisherId}::uuid
         on conflict (recipient_id, group_key) do nothing
@@ -355,11 +399,14 @@ export class NotificationStore {
    * their names, how many actors it has, and its latest words.
    */
   async groups(
-    recipientId: string,
+    recipientId: string | null,
     filter: { beforeStamp?: bigint; afterVersion?: bigint; ids?: string[] },
     limit: number,
   ): Promise<GroupRow[]> {
-    const conditions: SQL[] = [sql`g.recipient_id = ${recipientId}::uuid`, READABLE];
+    // Any recipient's only by id (the email sweeps, which hold the ids they may tell).
+    if (recipientId === null && !filter.ids) return [];
+    const conditions: SQL[] = [READABLE];
+    if (recipientId !== null) conditions.push(sql`g.recipient_id = ${recipientId}::uuid`);
     if (filter.beforeStamp !== undefined)
       conditions.push(sql`g.stamp < ${filter.beforeStamp.toString()}::bigint`);
     if (filter.afterVersion !== undefined)
@@ -376,7 +423,8 @@ export class NotificationStore {
     const order = filter.afterVersion !== undefined ? sql`g.version asc` : sql`g.stamp desc`;
     const rows = await this.rows<RawGroup>(sql`
       select g.id, g.recipient_id, g.kind, g.subject_id, g.comment_id, g.excerpt, g.read,
-        g.stamp::text as stamp, g.version::text as version, g.updated_at,
+        g.stamp::text as stamp, g.version::text as version,
+        g.emailed_version::text as emailed_version, g.updated_at,
         s.kind as subject_kind, s.owner_id, s.title, s.title_he, s.excerpt as subject_excerpt,
         (select count(distinct a.actor_id)::int from ${ACTORS} a where a.group_id = g.id)
           as actor_count,
@@ -404,6 +452,7 @@ export class NotificationStore {
       read: row.read,
       stamp: row.stamp,
       version: row.version,
+      emailedVersion: row.emailed_version,
       updatedAt: new Date(row.updated_at),
       subject:
         row.subject_kind && row.owner_id
@@ -469,20 +518,19 @@ export class NotificationStore {
 
   /**
    * A member left: their groups, their part in everyone's groups, what was said about their
-   * posts and answers, and their comments as known here.
+   * posts and answers, and their comments, posts and answers as known here.
    */
   async removeMember(userId: string): Promise<GroupChange[]> {
     const own = await this.removeGroups(sql`g.recipient_id = ${userId}::uuid`);
     const parts = await this.removeParts(sql`a.actor_id = ${userId}::uuid`);
-    const about = await this.removeGroups(
-      sql`g.subject_id in (select subject_id from ${SUBJECTS} where owner_id = ${userId}::uuid)`,
-    );
+    const theirs = sql`select subject_id from ${SUBJECTS} where owner_id = ${userId}::uuid`;
+    const about = await this.removeGroups(sql`g.subject_id in (${theirs})`);
+    // Nothing of theirs stays (a member who leaves leaves no trace): their comments, the talk
+    // under their posts and answers, and those. A late event about any of it finds them gone.
     await this.db.execute(
-      sql`update ${SUBJECTS} set deleted = true where owner_id = ${userId}::uuid`,
+      sql`delete from ${COMMENTS} where author_id = ${userId}::uuid or subject_id in (${theirs})`,
     );
-    await this.db.execute(
-      sql`update ${COMMENTS} set deleted = true where author_id = ${userId}::uuid`,
-    );
+    await this.db.execute(sql`delete from ${SUBJECTS} where owner_id = ${userId}::uuid`);
     return [...own, ...parts, ...about];
   }
 

@@ -2,6 +2,8 @@ import { domainEventsHandler, removeDeletedMember } from '@mepedia/server-platfo
 import type { AppLogger } from '@mepedia/server-http';
 import type { FollowsService } from './follows.service';
 import type { notificationEventHandlers } from './notification-events';
+import type { EmailDelivery } from './email-delivery';
+import type { EmailPreferencesService } from './email-preferences.service';
 import type { NotificationsService } from './notifications.service';
 import type { WeeklyQuestionService } from './weekly-question.service';
 
@@ -17,16 +19,22 @@ export function notificationsEventsHandler(
     service: NotificationsService;
     handlers: ReturnType<typeof notificationEventHandlers>;
   },
+  email: { delivery: EmailDelivery; preferences: EmailPreferencesService },
 ) {
   return domainEventsHandler('notifications', logger, {
     // Notifications (notification-events.ts): comments, replies, reactions, follows, stories.
     ...notices.handlers,
     'user.updated': async (user, event) => {
-      await follows.memberChanged(user, new Date(event.occurredAt));
+      if (!(await follows.memberChanged(user, new Date(event.occurredAt)))) return;
+      // Known: their digests go at their hour (set once; their choices move it later).
+      await email.delivery.memberKnown(
+        user.userId,
+        await email.preferences.preferences(user.userId),
+      );
     },
     'user.deleted': removeDeletedMember(
       logger,
-      'follows, member row and notifications',
+      'follows, member row, notifications and emails',
       async (userId, event) => {
         const followsGone = await follows.removeMember(userId);
         const notifications = await notices.service.removeMember(userId, event);

@@ -1,5 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { outboxRelay, serviceModule, type ServicePlatform } from '@mepedia/server-platform';
+import { EmailDelivery } from './email-delivery';
+import { EmailDeliveryRepository } from './email-delivery.repository';
 import { EmailPreferencesController } from './email-preferences.controller';
 import { EmailPreferencesRepository } from './email-preferences.repository';
 import { EmailPreferencesService } from './email-preferences.service';
@@ -12,14 +14,14 @@ import { outbox } from './notifications.schema';
 import { WeeklyQuestionController } from './weekly-question.controller';
 import { WeeklyQuestionRepository } from './weekly-question.repository';
 import {
+  SWEEP_INTERVAL_MS,
   WeeklyQuestionService,
-  weeklyQuestionSweep,
   type WeeklyQuestionOptions,
 } from './weekly-question.service';
 
 /**
- * The notifications service: its parts (follows today; notifications, digests and the weekly
- * question next), each a controller, service and repository of its own, wired here.
+ * The notifications service: its parts (follows, notifications, their emails and digests, the
+ * weekly question), each a controller, service and repository of its own, wired here.
  */
 @Module({})
 export class NotificationsModule {
@@ -35,9 +37,17 @@ export class NotificationsModule {
       options,
       platform.logger,
     );
+    const delivery = new EmailDelivery(
+      new EmailDeliveryRepository(platform.database.db),
+      platform.queue,
+      options,
+      platform.logger,
+    );
     const emailPreferences = new EmailPreferencesService(
       new EmailPreferencesRepository(platform.database.db),
       options.linkSecret,
+      undefined,
+      (userId, preferences) => delivery.digestTimesChanged(userId, preferences),
     );
     return serviceModule(NotificationsModule, 'notifications', platform, {
       controllers: [
@@ -50,10 +60,21 @@ export class NotificationsModule {
         { provide: FollowsService, useValue: follows },
         { provide: EmailPreferencesService, useValue: emailPreferences },
         { provide: WeeklyQuestionService, useValue: weekly },
+        { provide: EmailDelivery, useValue: delivery },
         ...notices.providers,
       ],
-      background: [relay, weeklyQuestionSweep(weekly, platform.logger), ...notices.background],
-      events: { handler: notificationsEventsHandler(follows, platform.logger, weekly, notices) },
+      background: [relay, ...notices.background],
+      // Once a minute across the replicas: the weekly questions due, and the emails.
+      schedules: [
+        { name: 'weekly-question', everyMs: SWEEP_INTERVAL_MS, work: () => weekly.sweep() },
+        { name: 'notification-emails', everyMs: SWEEP_INTERVAL_MS, work: () => delivery.sweep() },
+      ],
+      events: {
+        handler: notificationsEventsHandler(follows, platform.logger, weekly, notices, {
+          delivery,
+          preferences: emailPreferences,
+        }),
+      },
     });
   }
 }

@@ -163,13 +163,14 @@ export class NotificationsService {
       if (!comment) return [];
       const known = await store.comment(message.messageId);
       if (known?.deleted) return [];
+      // A late word of a member who left, or under a departed member's post: nothing is kept.
+      if (await store.anyLeft([comment.authorId, comment.subjectOwnerId])) return [];
       await store.saveComment({
         messageId: message.messageId,
         subjectId: message.subjectId,
         authorId: comment.authorId,
         excerpt: comment.excerpt,
       });
-      if (await store.anyLeft([comment.authorId])) return [];
       const subject: Pick<KnownSubject, 'ownerId' | 'private' | 'deleted'> | undefined =
         (await store.subject(message.subjectId)) ??
         (comment.subjectOwnerId
@@ -207,7 +208,11 @@ export class NotificationsService {
       }
       const owner = subject?.ownerId;
       // The owner told of a reply to their own comment hears it once, as a reply.
-      if (owner !== replied && mayTell(owner, comment.authorId, subject))
+      if (
+        owner !== replied &&
+        mayTell(owner, comment.authorId, subject) &&
+        !(await store.anyLeft([owner]))
+      )
         changes.push(
           await store.add({
             recipientId: owner,

@@ -354,6 +354,15 @@ describeEachEngine('notifications service: notifications from events', (engine) 
         [noa.userId],
       ),
     ).toBe(0);
+    // She leaves no trace: not her posts as known here, nor the talk under them, even when
+    // the posts' deletion and a late comment come after she left.
+    await comment(dan, other);
+    await deliver('post.deleted', { postId: other, publisherId: noa.userId });
+    const traces = await tested.database.query<{ t: string }>(
+      `select t::text as t from notifications.notification_subjects t
+       union all select t::text from notifications.notification_comments t`,
+    );
+    expect(traces.filter((row) => row.t.includes(noa.userId) || row.t.includes(other))).toEqual([]);
   });
 
   it('applies each event once: a redelivered like does not come back after it was taken back', async () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { NOTIFICATION_KINDS, NotificationKind } from './notifications';
+import { NOTIFICATION_KINDS, type NotificationKind } from './notifications';
 import { HourOfDay, TimeZone, Weekday } from './weekly-question';
 
 // ---------------------------------------------------------------------------
@@ -80,14 +80,28 @@ export const EmailUnsubscribeQuery = {
     .string({ error: () => 'FIELD_REQUIRED' })
     .min(1, 'FIELD_REQUIRED')
     .max(400, 'INVALID_VALUE')
-    .describe('The email’s signed link: a member and a kind.'),
+    .describe('The email’s signed link: a member and a kind (or a digest).'),
 };
 
 export const EmailUnsubscribeRequest = z.object({ token: EmailUnsubscribeQuery.token });
 export type EmailUnsubscribeRequest = z.infer<typeof EmailUnsubscribeRequest>;
 
+/**
+ * What an email's unsubscribe link stops: one kind of notification (an email at once), or a
+ * digest (`dailyDigest`, `weeklyDigest`: every kind the member takes in it).
+ */
+export const EMAIL_UNSUBSCRIBE_TARGETS = [
+  ...NOTIFICATION_KINDS,
+  'dailyDigest',
+  'weeklyDigest',
+] as const;
+export const EmailUnsubscribeTarget = z.enum(EMAIL_UNSUBSCRIBE_TARGETS);
+export type EmailUnsubscribeTarget = z.infer<typeof EmailUnsubscribeTarget>;
+
 export const EmailUnsubscribeResult = z.object({
-  kind: NotificationKind.describe('The kind of notification no longer emailed.'),
+  kind: EmailUnsubscribeTarget.describe(
+    'What is no longer emailed: a kind of notification, or a digest (every kind it held is now `never`).',
+  ),
   frequency: z.literal('never'),
 });
 export type EmailUnsubscribeResult = z.infer<typeof EmailUnsubscribeResult>;

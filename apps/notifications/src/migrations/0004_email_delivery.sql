@@ -8,7 +8,7 @@ CREATE TABLE "notifications"."email_digests" (
 CREATE TABLE "notifications"."email_sends" (
 	"key" text PRIMARY KEY NOT NULL,
 	"user_id" uuid NOT NULL,
-	"job" text NOT NULL,
+	"job" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"queued_at" timestamp with time zone
 );

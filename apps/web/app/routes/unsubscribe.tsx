@@ -1,4 +1,4 @@
-import type { NotificationKind } from '@mepedia/contracts';
+import type { EmailUnsubscribeTarget } from '@mepedia/contracts';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Link2Off } from 'lucide-react';
@@ -27,15 +27,17 @@ const KIND_NAMES = {
   story: 'emailKinds.story',
   magazineAdded: 'emailKinds.magazineAdded',
   magazineRemoved: 'emailKinds.magazineRemoved',
-} as const satisfies Record<NotificationKind, string>;
+  dailyDigest: 'emailKinds.dailyDigest',
+  weeklyDigest: 'emailKinds.weeklyDigest',
+} as const satisfies Record<EmailUnsubscribeTarget, string>;
 
 /**
- * The kind a notification email's token names (`{member}.{kind}.{signature}`), to say what the
+ * The kind (or digest) a notification email's token names (`{member}.{kind}.{signature}`), to say what the
  * button stops before it is pressed; the service checks the signature and decides.
  */
-function kindOfToken(token: string): NotificationKind | undefined {
+function kindOfToken(token: string): EmailUnsubscribeTarget | undefined {
   const kind = token.split('.')[1] ?? '';
-  return Object.hasOwn(KIND_NAMES, kind) ? (kind as NotificationKind) : undefined;
+  return Object.hasOwn(KIND_NAMES, kind) ? (kind as EmailUnsubscribeTarget) : undefined;
 }
 
 /** From the link in every email: one button, no login. Asking first keeps link scanners from unsubscribing people. */

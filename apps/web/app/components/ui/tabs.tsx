@@ -1,14 +1,21 @@
-import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 
 export type Tab = { id: string; label: string; content: ReactNode };
 
 /**
  * Tabs as the ARIA pattern has them: one tab stop, arrow keys move between tabs (reading
  * direction respected: in RTL the right arrow goes back), Home and End jump, the panel follows.
- * The tabs stay in one row, which scrolls when they outgrow it (app.css).
+ * The tabs stay in one row, which scrolls when they outgrow it (app.css). An address ending in
+ * `#<tab id>` opens that tab (an email's "choose what comes by email" link).
  */
 export function Tabs({ tabs, label }: { tabs: readonly Tab[]; label: string }) {
   const [selected, setSelected] = useState(tabs[0]?.id);
+  // The hash is the browser's alone: the server drew the first tab, the named one follows here.
+  useEffect(() => {
+    const named = decodeURIComponent(window.location.hash.slice(1));
+    if (tabs.some((tab) => tab.id === named)) setSelected(named);
+    // Once, on arrival: later choices are the member's.
+  }, []);
   const base = useId();
   const list = useRef<HTMLDivElement>(null);
   const select = (index: number) => {

@@ -258,6 +258,8 @@ export const en = {
   'emailKinds.story': 'new stories by people you follow',
   'emailKinds.magazineAdded': 'your answers added to the magazine',
   'emailKinds.magazineRemoved': 'your answers taken out of the magazine',
+  'emailKinds.dailyDigest': 'the daily digest',
+  'emailKinds.weeklyDigest': 'the weekly digest',
   'unsubscribe.kind.confirm': 'Stop emails about {kind}? Other emails keep coming as you chose.',
   'unsubscribe.kind.button': 'Stop these emails',
   'unsubscribe.kind.done':

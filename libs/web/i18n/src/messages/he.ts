@@ -235,6 +235,8 @@ export const he: Record<CoreMessageKey, string> = {
   'emailKinds.story': 'סיפורים חדשים של אנשים שבמעקב שלך',
   'emailKinds.magazineAdded': 'תשובות שלך שנוספו למגזין',
   'emailKinds.magazineRemoved': 'תשובות שלך שהוסרו מהמגזין',
+  'emailKinds.dailyDigest': 'הסיכום היומי',
+  'emailKinds.weeklyDigest': 'הסיכום השבועי',
   'unsubscribe.kind.confirm':
     'להפסיק לשלוח אימיילים על {kind}? שאר האימיילים ימשיכו להגיע כפי שבחרת.',
   'unsubscribe.kind.button': 'להפסיק את האימיילים האלה',

@@ -1,0 +1,121 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { DomainEventPayload, DomainEventType } from '@mepedia/contracts';
+import type { TestService } from '@mepedia/server-service-testing';
+import {
+  eventually,
+  newMember,
+  testEnvelope as envelope,
+  type TestMember as Member,
+} from '@mepedia/server-testing';
+
+/**
+ * The domain events a notifications test plays, delivered to the service's events queue as the
+ * worker hands them on, each waited for until the service applied it: members as the users
+ * service announces them, posts, comments and reactions.
+ */
+export function notificationsWorld(service: () => TestService) {
+  const count = (statement: string, params: unknown[]) =>
+    service().database.count(statement, params);
+
+  /** Deliver an event and wait until it is applied (a member's word: until their row is there). */
+  const deliver = async <T extends DomainEventType>(
+    type: T,
+    payload: DomainEventPayload<T>,
+    at = new Date(),
+  ) => {
+    const event = envelope(type, payload, at);
+    await service().queue.add('events-notifications', event.type, event, { jobId: event.id });
+    if (type !== 'user.updated')
+      await eventually(
+        async () =>
+          (await count(
+            'select count(*)::int as n from notifications.notification_events where event_id = $1',
+            [event.id],
+          )) > 0
+            ? true
+            : undefined,
+        { what: `${event.type} applied` },
+      );
+    return event;
+  };
+
+  /** A verified member the service knows, by name, with an address (`<id>@example.com`). */
+  const known = async (fullname: string, language: 'en' | 'he' = 'en'): Promise<Member> => {
+    const who = newMember({ language });
+    await deliver('user.updated', {
+      userId: who.userId,
+      firstname: fullname.split(' ')[0] ?? fullname,
+      lastname: fullname.split(' ')[1] ?? '',
+      fullname,
+      language,
+      profileImage: null,
+      email: addressOf(who),
+    });
+    await eventually(
+      async () =>
+        (await count(
+          'select count(*)::int as n from notifications.email_digests where user_id = $1',
+          [who.userId],
+        )) > 0
+          ? true
+          : undefined,
+      { what: 'the member, known with their digests' },
+    );
+    return who;
+  };
+
+  const published = async (
+    owner: Member,
+    title = 'Where I come from',
+    privacy: 'public' | 'private' = 'public',
+  ) => {
+    const postId = randomUUID();
+    await deliver('post.published', {
+      postId,
+      publisherId: owner.userId,
+      title,
+      excerpt: 'I was born by the sea.',
+      privacy,
+      createdAt: new Date().toISOString(),
+    });
+    return postId;
+  };
+
+  const comment = async (
+    author: Member,
+    subjectId: string,
+    excerpt = 'What a story!',
+    at?: Date,
+  ) => {
+    const messageId = randomBytes(12).toString('hex');
+    await deliver(
+      'feedMessage.changed',
+      {
+        messageId,
+        subjectId,
+        deleted: false,
+        comment: {
+          authorId: author.userId,
+          parentId: null,
+          parentAuthorId: null,
+          roomId: subjectId,
+          excerpt,
+        },
+      },
+      at,
+    );
+    return messageId;
+  };
+
+  const react = (who: Member, objectId: string, reaction: string, at?: Date) =>
+    deliver(
+      'reaction.changed',
+      { kind: 'post', objectId, subjectId: objectId, userId: who.userId, reaction, on: true },
+      at,
+    );
+
+  return { deliver, known, published, comment, react, count };
+}
+
+/** The address a known member has in these tests. */
+export const addressOf = (who: Member) => `${who.userId}@example.com`;
