@@ -145,6 +145,8 @@ export const READS_WITH_A_BODY: ReadonlySet<string> = new Set([
   'POST /api/follows/getFollowers',
   'POST /api/follows/getFollowing',
   'POST /api/follows/getFollowCounts',
+  // A page of cards' counts (at most 50 ids, one query): a read like getMembersByIds.
+  'POST /api/follows/getFollowStates',
   'POST /api/notifications/getNotifications',
   'POST /api/notifications/getUnreadCount',
 ]);

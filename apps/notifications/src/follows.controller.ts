@@ -46,4 +46,16 @@ export class FollowsController {
       identity.kind === 'member' ? identity.userId : undefined,
     );
   }
+
+  /** Several members' counts in one call; `followedByMe` is the caller's, a guest's false. */
+  @Endpoint(routes.getFollowStates)
+  getFollowStates(
+    @Input('body') body: In<typeof routes.getFollowStates, 'body'>,
+    @CurrentIdentity() identity: Identity,
+  ) {
+    return this.follows.states(
+      body.userIds,
+      identity.kind === 'member' ? identity.userId : undefined,
+    );
+  }
 }

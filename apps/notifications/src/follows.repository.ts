@@ -1,6 +1,6 @@
 import type { Db } from '@mepedia/server-database';
 import { appendEvent } from '@mepedia/server-queue';
-import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { FollowsCursor } from './follows.cursor';
 import { MembersRepository } from './members.repository';
 import { follows, members, outbox } from './notifications.schema';
@@ -75,6 +75,37 @@ export class FollowsRepository {
       following: Number(following?.n ?? 0),
       followedByMe: mine.length > 0,
     };
+  }
+
+  /**
+   * The counts of each of `userIds` who is a known member, and whether `viewerId` follows each:
+   * one statement, whatever the number of ids (a page of people cards). Each member's parts are
+   * lookups on the index of each side (followee, follower); ids of members not known are simply
+   * not in the answer. Unordered.
+   */
+  async states(
+    userIds: readonly string[],
+    viewerId: string | undefined,
+  ): Promise<
+    Array<{ userId: string; followers: number; following: number; followedByMe: boolean }>
+  > {
+    if (userIds.length === 0) return [];
+    const followers = sql<number>`(select count(*)::int from ${follows} where ${follows.followeeId} = ${members.userId})`;
+    const following = sql<number>`(select count(*)::int from ${follows} where ${follows.followerId} = ${members.userId})`;
+    const followedByMe =
+      viewerId === undefined
+        ? sql<boolean>`false`
+        : sql<boolean>`exists (select 1 from ${follows} where ${follows.followerId} = ${viewerId}::uuid and ${follows.followeeId} = ${members.userId})`;
+    const rows = await this.db
+      .select({ userId: members.userId, followers, following, followedByMe })
+      .from(members)
+      .where(inArray(members.userId, [...userIds]));
+    return rows.map((row) => ({
+      userId: row.userId,
+      followers: Number(row.followers),
+      following: Number(row.following),
+      followedByMe: Boolean(row.followedByMe),
+    }));
   }
 
   /** The member's followers, newest follow first, after `after`; at most `limit`. */

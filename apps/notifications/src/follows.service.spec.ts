@@ -19,13 +19,27 @@ function fakeRepository(knownIds: string[]) {
     follow: async (a: string, b: string) => !follows.has(`${a}>${b}`) && !!follows.add(`${a}>${b}`),
     unfollow: async (a: string, b: string) => follows.delete(`${a}>${b}`),
     announce: async (a: string, b: string, on: boolean) => void announced.push([a, b, on]),
-    counts: async (userId: string, viewer: string | undefined) => ({
-      followers: [...follows].filter((pair) => pair.endsWith(`>${userId}`)).length,
-      following: [...follows].filter((pair) => pair.startsWith(`${userId}>`)).length,
-      followedByMe: viewer !== undefined && follows.has(`${viewer}>${userId}`),
-    }),
+    statesAsked: [] as string[][],
+    states: async (userIds: readonly string[], viewer: string | undefined) => {
+      repository.statesAsked.push([...userIds]);
+      return userIds
+        .filter((userId) => knownIds.includes(userId))
+        .reverse()
+        .map((userId) => ({ userId, ...countsOf(userId, viewer) }));
+    },
+    counts: async (userId: string, viewer: string | undefined) => countsOf(userId, viewer),
   };
-  return { repository: repository as unknown as FollowsRepository, announced, follows };
+  const countsOf = (userId: string, viewer: string | undefined) => ({
+    followers: [...follows].filter((pair) => pair.endsWith(`>${userId}`)).length,
+    following: [...follows].filter((pair) => pair.startsWith(`${userId}>`)).length,
+    followedByMe: viewer !== undefined && follows.has(`${viewer}>${userId}`),
+  });
+  return {
+    repository: repository as unknown as FollowsRepository,
+    announced,
+    follows,
+    statesAsked: repository.statesAsked,
+  };
 }
 
 const codeOf = async (work: Promise<unknown>) =>
@@ -67,6 +81,43 @@ describe(FollowsService.name, () => {
     expect(await codeOf(service.counts(newMember().userId, noa))).toBe('USER_NOT_FOUND');
     expect(fake.follows.size).toBe(0);
     expect(fake.announced).toEqual([]);
+  });
+});
+
+describe('FollowsService.states', () => {
+  const noa = newMember().userId;
+  const dan = newMember().userId;
+  const gil = newMember().userId;
+
+  it('asks the repository once for a page, each valid id once, and answers in the order asked', async () => {
+    const fake = fakeRepository([noa, dan, gil]);
+    const service = new FollowsService(fake.repository);
+    await service.follow(dan, noa);
+    const unknown = newMember().userId;
+    const answer = await service.states(
+      [noa, 'not-a-uuid', unknown, gil, noa, dan, "x' or 1=1 --"],
+      dan,
+    );
+    expect(answer.states.map((state) => state.userId)).toEqual([noa, gil, dan]);
+    expect(answer.states[0]).toEqual({
+      userId: noa,
+      followers: 1,
+      following: 0,
+      followedByMe: true,
+    });
+    // One repository call, with no malformed id and no repeat: never one per member.
+    expect(fake.statesAsked).toEqual([[noa, unknown, gil, dan]]);
+  });
+
+  it('reads no follow of a guest’s, and asks nothing when no id could be a member', async () => {
+    const fake = fakeRepository([noa, dan]);
+    const service = new FollowsService(fake.repository);
+    await service.follow(dan, noa);
+    expect((await service.states([noa], undefined)).states).toEqual([
+      { userId: noa, followers: 1, following: 0, followedByMe: false },
+    ]);
+    expect(await service.states(['nope', ''], dan)).toEqual({ states: [] });
+    expect(fake.statesAsked).toEqual([[noa]]);
   });
 });
 

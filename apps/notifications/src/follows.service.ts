@@ -4,6 +4,7 @@ import {
   type FollowCounts,
   type FollowListPage,
   type FollowState,
+  type FollowStates,
 } from '@mepedia/contracts';
 import { isUuid } from '@mepedia/server-database';
 import { AppError } from '@mepedia/server-http';
@@ -35,6 +36,27 @@ export class FollowsService {
   async counts(userId: string, viewerId: string | undefined): Promise<FollowCounts> {
     await this.requireKnown(userId);
     return this.repository.counts(userId, viewerId);
+  }
+
+  /**
+   * Several members' counts at once (a page of people cards), each asked-about member who may be
+   * followed once, in the order asked; any other id (malformed, unknown, still being verified,
+   * departed) is left out, never refused, as a page may name a member who left since it was
+   * drawn. One query, whatever the number; a malformed id never reaches SQL.
+   */
+  async states(userIds: readonly string[], viewerId: string | undefined): Promise<FollowStates> {
+    const asked = [...new Set(userIds)].filter(isUuid);
+    if (asked.length === 0) return { states: [] };
+    const viewer = viewerId !== undefined && isUuid(viewerId) ? viewerId : undefined;
+    const found = new Map(
+      (await this.repository.states(asked, viewer)).map((state) => [state.userId, state]),
+    );
+    return {
+      states: asked.flatMap((userId) => {
+        const state = found.get(userId);
+        return state ? [state] : [];
+      }),
+    };
   }
 
   followers(

@@ -86,6 +86,44 @@ describe('notification rules', () => {
     );
   });
 
+  it('link an answer to its own page on its owner’s “me”, by its question’s place', () => {
+    const answer = { kind: 'meAnswer' as const, subjectId: 'a1', ownerId: owner };
+    const base = {
+      commentId: null,
+      latestCommentId: undefined,
+      latestActorId: actor,
+      recipientId: owner,
+    };
+    // Question 3 of the questionnaire: the web's /me/{ownerId}/3 (routes/me.tsx).
+    expect(linkOf({ ...base, kind: 'reaction', subject: { ...answer, questionIndex: 3 } })).toBe(
+      `/me/${owner}/3`,
+    );
+    expect(
+      linkOf({
+        ...base,
+        kind: 'comment',
+        subject: { ...answer, questionIndex: 10 },
+        latestCommentId: 'c4',
+      }),
+    ).toBe(`/me/${owner}/10#comment-c4`);
+    expect(
+      linkOf({ ...base, kind: 'magazineAdded', subject: { ...answer, questionIndex: 1 } }),
+    ).toBe(`/me/${owner}/1`);
+    // Not known, or not a place the page takes (one or two digits from 1): the owner's first answer.
+    for (const questionIndex of [undefined, null, 0, -2, 1.5, 100, Number.NaN])
+      expect(linkOf({ ...base, kind: 'reaction', subject: { ...answer, questionIndex } })).toBe(
+        `/me/${owner}`,
+      );
+    // A post has no question, whatever it is handed.
+    expect(
+      linkOf({
+        ...base,
+        kind: 'reaction',
+        subject: { kind: 'post', subjectId: 'p1', ownerId: owner, questionIndex: 3 },
+      }),
+    ).toBe('/post/p1');
+  });
+
   it('name an answer in the reader’s language, a post as written', () => {
     const answer = { kind: 'meAnswer' as const, title: 'Roots', titleHe: 'שורשים' };
     expect(titleIn(answer, 'he')).toBe('שורשים');

@@ -92,21 +92,47 @@ export function titleIn(
   return language === 'he' && subject.titleHe ? subject.titleHe : subject.title;
 }
 
-/** The page of a post or answer: the post's page, or the answers of its owner on their "me". */
-export function subjectPath(subject: Pick<KnownSubject, 'kind' | 'subjectId' | 'ownerId'>): string {
-  return subject.kind === 'post'
-    ? `/post/${encodeURIComponent(subject.subjectId)}`
-    : `/me/${encodeURIComponent(subject.ownerId)}`;
+/**
+ * Where an answer sits on its owner's "me" (`/me/{ownerId}/{n}`, the web's routes/me.tsx): its
+ * question's place in the questionnaire, 1 to 99 (me-answers' `questionnaire.changed` index, the
+ * weekly question's `position`), when the reader of the group knows it.
+ */
+export type AnswerPlace = { questionIndex?: number | null };
+
+/** A question's place as a path segment the me page takes (one or two digits), or none. */
+function questionSegment(index: number | null | undefined): string | undefined {
+  return index !== null &&
+    index !== undefined &&
+    Number.isInteger(index) &&
+    index >= 1 &&
+    index <= 99
+    ? String(index)
+    : undefined;
+}
+
+/**
+ * The page of a post or answer: the post's page, or the answer's own page on its owner's "me"
+ * (`/me/{ownerId}/{n}`); an answer whose question's place is not known opens the owner's "me" at
+ * its first answer (`/me/{ownerId}`).
+ */
+export function subjectPath(
+  subject: Pick<KnownSubject, 'kind' | 'subjectId' | 'ownerId'> & AnswerPlace,
+): string {
+  if (subject.kind === 'post') return `/post/${encodeURIComponent(subject.subjectId)}`;
+  const question = questionSegment(subject.questionIndex);
+  const me = `/me/${encodeURIComponent(subject.ownerId)}`;
+  return question ? `${me}/${question}` : me;
 }
 
 /**
  * Where a group links to, without the language prefix: the comment's place on its post's or
- * answer's page (the latest comment or reply, or the comment reacted to), the post or answer,
- * the latest follower's profile.
+ * answer's page (the latest comment or reply, or the comment reacted to), the post or answer
+ * (an answer on its own page, `/me/{ownerId}/{n}`, when its question's place is known), the
+ * latest follower's profile.
  */
 export function linkOf(group: {
   kind: NotificationKind;
-  subject: Pick<KnownSubject, 'kind' | 'subjectId' | 'ownerId'> | null;
+  subject: (Pick<KnownSubject, 'kind' | 'subjectId' | 'ownerId'> & AnswerPlace) | null;
   /** The comment the group is about (reply, commentReaction). */
   commentId: string | null;
   /** The latest comment among the actors' parts (comment, reply). */

@@ -4,6 +4,7 @@ import type {
   FollowCounts,
   FollowListPage,
   FollowState,
+  FollowStates,
 } from '@mepedia/contracts';
 import {
   describeEachEngine,
@@ -165,6 +166,76 @@ describeEachEngine('notifications service: follows over HTTP', (engine) => {
       ],
       nextCursor: null,
     });
+  });
+
+  it('answers a page of members’ counts in one call, leaving out ids it cannot show', async () => {
+    const noa = await known('Noa Levi');
+    const dan = await known('Dan Cohen');
+    const gil = await known('Gil Ron');
+    const left = await known('Left Soon');
+    expect((await post('follow', dan, { userId: noa.userId })).status).toBe(200);
+    expect((await post('follow', gil, { userId: noa.userId })).status).toBe(200);
+    expect((await post('follow', noa, { userId: gil.userId })).status).toBe(200);
+    expect((await post('follow', dan, { userId: left.userId })).status).toBe(200);
+    await deliver('user.deleted', { userId: left.userId });
+    await eventually(async () => ((await memberRow(left)).length === 0 ? true : undefined));
+    const stranger = newMember(); // never announced
+    const userIds = [
+      gil.userId,
+      'not-an-id',
+      noa.userId,
+      stranger.userId,
+      left.userId,
+      dan.userId,
+      noa.userId,
+    ];
+
+    // Dan reads: the order asked, each once; the unknown, the malformed and the departed left out.
+    expect(await post<FollowStates>('getFollowStates', dan, { userIds })).toEqual({
+      status: 200,
+      body: {
+        states: [
+          { userId: gil.userId, followers: 1, following: 1, followedByMe: false },
+          { userId: noa.userId, followers: 2, following: 1, followedByMe: true },
+          { userId: dan.userId, followers: 0, following: 1, followedByMe: false },
+        ],
+      },
+    });
+    // The same as one member's counts, for each.
+    expect((await post<FollowCounts>('getFollowCounts', dan, { userId: noa.userId })).body).toEqual(
+      { followers: 2, following: 1, followedByMe: true },
+    );
+    // A guest reads the same counts, and follows no one.
+    const guest = await post<FollowStates>('getFollowStates', null, { userIds });
+    expect(guest.body.states.map((state) => [state.userId, state.followedByMe])).toEqual([
+      [gil.userId, false],
+      [noa.userId, false],
+      [dan.userId, false],
+    ]);
+    // Nothing known to answer about: an empty list, not a refusal.
+    expect(
+      await post<FollowStates>('getFollowStates', null, { userIds: [stranger.userId, 'x'] }),
+    ).toEqual({ status: 200, body: { states: [] } });
+
+    const refused = async (body: unknown) => {
+      const answer = await post<ErrorEnvelope>('getFollowStates', dan, body);
+      return [answer.status, answer.body.code];
+    };
+    expect(await refused({ userIds: [] })).toEqual([400, 'VALIDATION_FAILED']);
+    expect(await refused({})).toEqual([400, 'VALIDATION_FAILED']);
+    expect(await refused({ userIds: noa.userId })).toEqual([400, 'VALIDATION_FAILED']);
+    expect(await refused({ userIds: [42] })).toEqual([400, 'VALIDATION_FAILED']);
+    expect(
+      await refused({ userIds: Array.from({ length: 51 }, () => newMember().userId) }),
+    ).toEqual([400, 'VALIDATION_FAILED']);
+    // Fifty is the most, and fifty unknown ids are simply not there.
+    expect(
+      (
+        await post<FollowStates>('getFollowStates', dan, {
+          userIds: [...Array.from({ length: 49 }, () => newMember().userId), noa.userId],
+        })
+      ).body.states.map((state) => state.userId),
+    ).toEqual([noa.userId]);
   });
 
   it('refuses oneself, unknown, malformed and unverified members, bad cursors and bodies', async () => {

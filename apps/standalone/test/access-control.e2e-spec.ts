@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import {
   catalogueRoutes,
@@ -1065,6 +1066,30 @@ const cases: Record<string, AccessCase> = {
     // Whether the caller follows is the caller's alone: the owner does, no one else.
     expect((answer.body as { followedByMe: boolean }).followedByMe).toBe(caller === 'owner');
   }),
+  // A page's counts at once: public as each member's are, with whether the caller follows each;
+  // an id of no one is left out for every caller alike.
+  'POST /api/follows/getFollowStates': {
+    stranger: 'allowed',
+    prepare: async (world) => {
+      const target = await followedBy(world, world.owner);
+      const nobody = randomUUID();
+      return {
+        path: '/api/follows/getFollowStates',
+        body: { userIds: [nobody, target.userId] },
+        owner: world.owner.jar,
+        see: (caller, answer) =>
+          expect((answer.body as { states: unknown[] }).states).toEqual([
+            {
+              userId: target.userId,
+              followers: expect.any(Number),
+              following: 0,
+              // The caller's alone: the owner follows the member, no one else.
+              followedByMe: caller === 'owner',
+            },
+          ]),
+      };
+    },
+  },
 
   // --- the weekly question (our addition, issue 32): every member route is the caller's own
   // settings (no id to name); the email's link is its own credential ----------------------------

@@ -221,6 +221,12 @@ test('follow lists: an unknown member is the 404 page, and a people card follows
       return ((await answer.json()) as { total: number }).total;
     })
     .toBe(1);
+  // What the browser asks of the follows service (the loader's calls are the server's).
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    const path = new URL(request.url()).pathname;
+    if (path.startsWith('/api/follows/')) asked.push(path);
+  });
   await page.goto(`/people?searchValue=${surname}`);
   await hydrated(page);
   const button = page
@@ -228,6 +234,9 @@ test('follow lists: an unknown member is the 404 page, and a people card follows
     .filter({ has: page.locator(`a[href="/profile/${b}"]`) })
     .getByRole('button', { name: `Follow Yael ${surname}` });
   await expect(button).toHaveAttribute('aria-pressed', 'false');
+  await expect(button).toBeEnabled();
+  // The page's one call (getFollowStates, in its loader) gave every card its state: no card asks.
+  expect(asked).toEqual([]);
   await button.click();
   await expect(page.getByRole('button', { name: `Following Yael ${surname}` })).toHaveAttribute(
     'aria-pressed',
@@ -235,6 +244,19 @@ test('follow lists: an unknown member is the 404 page, and a people card follows
   );
   // Still on the directory: the button is not the card's link.
   await expect(page).toHaveURL(/\/people\?/);
+  await expect.poll(() => asked).toEqual(['/api/follows/follow']);
   await page.goto(`/profile/${b}/followers`);
   await expect(page.locator('.member-list > li')).toHaveCount(1);
+
+  // B's self-interview: the reader follows B from beside the byline too (after the page is up).
+  await page.goto(`/me/${b}`);
+  await hydrated(page);
+  const onMe = page
+    .locator('.me-byline')
+    .getByRole('button', { name: `Following Yael ${surname}` });
+  await expect(onMe).toHaveAttribute('aria-pressed', 'true');
+  await onMe.click();
+  await expect(
+    page.locator('.me-byline').getByRole('button', { name: `Follow Yael ${surname}` }),
+  ).toHaveAttribute('aria-pressed', 'false');
 });

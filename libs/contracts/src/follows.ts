@@ -32,6 +32,29 @@ export const FollowState = FollowCounts.extend({
 });
 export type FollowState = z.infer<typeof FollowState>;
 
+/** The most members one getFollowStates call asks about (a page of people cards). */
+export const FOLLOW_STATES_MAX = 50;
+
+export const FollowStatesRequest = z.object({
+  userIds: z
+    .array(UserId, { error: 'INVALID_VALUE' })
+    .min(1, 'FIELD_REQUIRED')
+    .max(FOLLOW_STATES_MAX, 'INVALID_VALUE')
+    .describe(
+      `The members to read, 1 to ${FOLLOW_STATES_MAX}; an id named twice is answered once.`,
+    ),
+});
+export type FollowStatesRequest = z.input<typeof FollowStatesRequest>;
+
+export const FollowStates = z.object({
+  states: z
+    .array(FollowState)
+    .describe(
+      'One per member asked about who may be followed, in the order asked; any other id (unknown, malformed, still being verified, departed) is left out.',
+    ),
+});
+export type FollowStates = z.infer<typeof FollowStates>;
+
 export const FollowListRequest = z.object({
   userId: UserId.describe('The member whose followers, or whose followed members, to list.'),
   cursor: z

@@ -9,6 +9,9 @@ import {
   FollowListRequest,
   FollowRequest,
   FollowState,
+  FollowStates,
+  FollowStatesRequest,
+  FOLLOW_STATES_MAX,
 } from './follows';
 import {
   MarkAllReadRequest,
@@ -91,6 +94,17 @@ export const notificationsRoutes = {
     response: FollowCounts,
     errors: ['USER_NOT_FOUND'],
   },
+  getFollowStates: {
+    method: 'POST',
+    path: '/api/follows/getFollowStates',
+    summary: 'The counts of several members at once, and whether the caller follows each',
+    description: `For a page of people cards: one call instead of one getFollowCounts per card, answered in one query. ${PUBLIC} Up to ${FOLLOW_STATES_MAX} ids; each member who may be followed is answered once, in the order asked, and any other id (unknown, malformed, still being verified, departed) is left out rather than refused, as getMembersByIds does. \`followedByMe\` is the caller’s (false for a guest).`,
+    auth: 'anyone',
+    body: FollowStatesRequest,
+    status: 200,
+    response: FollowStates,
+    errors: [],
+  },
   getNotifications: {
     method: 'POST',
     path: '/api/notifications/getNotifications',
@@ -153,7 +167,7 @@ export const notificationsApi: ApiService = {
   service: 'notifications',
   title: 'Notifications and following',
   description:
-    'Following members (our addition, issue 32): follow, unfollow, the counts and the lists. Notifications (our addition, issue 32): the caller’s grouped notifications, the unread count, marking read, and a stream of server-sent events. Rules and choices: docs/api/notifications.md.',
+    'Following members (our addition, issue 32): follow, unfollow, the counts (one member’s or a page’s) and the lists. Notifications (our addition, issue 32): the caller’s grouped notifications, the unread count, marking read, and a stream of server-sent events. Rules and choices: docs/api/notifications.md.',
   schemas: { ...followSchemas, ...notificationSchemas },
   routes: Object.values(notificationsRoutes),
 };

@@ -1,7 +1,13 @@
 import { resolveProfileImage } from '@mepedia/contracts/browser';
 import { createTranslator, followMessages, registerMessages } from '@mepedia/web-i18n';
 import { followQueries, type FollowList } from '@mepedia/web-api/queries';
-import { QueryClient, dehydrate, useInfiniteQuery } from '@tanstack/react-query';
+import {
+  QueryClient,
+  dehydrate,
+  useInfiniteQuery,
+  useQueries,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { UserRound, UsersRound } from 'lucide-react';
 import { useRef } from 'react';
 import { Avatar } from '../components/avatar';
@@ -44,6 +50,17 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     queryClient.prefetchQuery(followQueries.counts(api, profile.id)),
     queryClient.prefetchInfiniteQuery(followQueries.list(api, profile.id, which)),
   ]);
+  // The rows' Follow buttons: every member of the first page in one call.
+  const first = queryClient.getQueryData(followQueries.list(api, profile.id, which).queryKey)
+    ?.pages[0];
+  if (first?.members.length)
+    await queryClient.prefetchQuery(
+      followQueries.states(
+        api,
+        queryClient,
+        first.members.map((item) => item.userId),
+      ),
+    );
   return {
     member: { id: profile.id, name: profile.fullname, image: resolveProfileImage(profile) },
     which,
@@ -85,6 +102,17 @@ function FollowListPage({ member, which }: Omit<Route.ComponentProps['loaderData
   const api = useApi();
   const own = useRootData()?.user?.id === member.id;
   const list = useInfiniteQuery(followQueries.list(api, member.id, which));
+  // The rows' Follow buttons: one call for each page of the list, never one per row.
+  const queryClient = useQueryClient();
+  useQueries({
+    queries: (list.data?.pages ?? []).map((page) =>
+      followQueries.states(
+        api,
+        queryClient,
+        page.members.map((item) => item.userId),
+      ),
+    ),
+  });
   // Every page's members, once each, whatever changed on the service between two pages.
   const members = [
     ...new Map(
@@ -163,7 +191,7 @@ function FollowListPage({ member, which }: Omit<Route.ComponentProps['loaderData
           <ul className="member-list" ref={listRef}>
             {members.map((item) => (
               <li key={item.userId}>
-                <MemberRow member={item} />
+                <MemberRow member={item} batched />
               </li>
             ))}
           </ul>

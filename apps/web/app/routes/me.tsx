@@ -10,6 +10,7 @@ import {
 import { meAnswerQueries } from '@mepedia/web-api/queries';
 import { QueryClient } from '@tanstack/react-query';
 import { BookOpen, ChevronLeft, ChevronRight, Lock } from 'lucide-react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { data, redirect } from 'react-router';
 import { Avatar } from '../components/avatar';
 import { EmptyState } from '../components/empty-state';
@@ -27,6 +28,26 @@ import type { Route } from './+types/me';
 import '../styles/profile.css';
 
 registerMessages(profileMessages);
+
+// The Follow button, its strings and a query cache: not this page's scripts (it loads no query
+// library), fetched after the page is up, for a member reading another member's page only.
+const MeFollow = lazy(() => import('../components/follow/me-follow'));
+
+/**
+ * Follow the member whose page this is, beside the byline: for a signed-in reader who is not the
+ * member (the page calls it for no one else), drawn once the page is up in the browser, so the
+ * server's page (guests', search engines') is the same for everyone.
+ */
+function FollowAuthor({ member }: { member: { id: string; name: string } }) {
+  const [up, setUp] = useState(false);
+  useEffect(() => setUp(true), []);
+  if (!up) return null;
+  return (
+    <Suspense fallback={null}>
+      <MeFollow member={member} />
+    </Suspense>
+  );
+}
 
 /**
  * A member's "me" as a self-interview, one answered question a page (`/me/{id}` opens at the
@@ -150,6 +171,8 @@ export default function Me({ loaderData }: Route.ComponentProps) {
           {' · '}
           <LocalizedLink to={`/profile/${profile.id}`}>{t('me.profile')}</LocalizedLink>
         </p>
+        {/* Never on one's own page; a guest reads on, and is invited to join at the end. */}
+        {user && !mine && <FollowAuthor member={{ id: profile.id, name: profile.fullname }} />}
       </header>
       {answer && question ? (
         <>

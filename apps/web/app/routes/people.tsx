@@ -1,5 +1,5 @@
-import { userQueries } from '@mepedia/web-api/queries';
-import { QueryClient, dehydrate, useQuery } from '@tanstack/react-query';
+import { followQueries, userQueries } from '@mepedia/web-api/queries';
+import { QueryClient, dehydrate, useQuery, useQueryClient } from '@tanstack/react-query';
 import { QueryProvider } from '../components/query/query-provider';
 import { followMessages, registerMessages } from '@mepedia/web-i18n';
 import { FollowButton } from '../components/follow/follow-button';
@@ -24,11 +24,28 @@ export const meta: Route.MetaFunction = ({ location, matches }) =>
   pageMeta(matches[0]?.data, location.pathname, { title: 'menu.people' });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
+  const api = serverApi(context, request);
   const queryClient = new QueryClient();
-  await queryClient.prefetchQuery(
-    userQueries.people(serverApi(context, request), queryOf(new URL(request.url).searchParams)),
-  );
+  const people = await queryClient
+    .fetchQuery(userQueries.people(api, queryOf(new URL(request.url).searchParams)))
+    .catch(() => undefined);
+  // Every card's follow counts in one call; if it fails, the browser asks once more.
+  if (people?.users.length)
+    await queryClient.prefetchQuery(
+      followQueries.states(
+        api,
+        queryClient,
+        people.users.map((person) => person.id),
+      ),
+    );
   return { dehydrated: dehydrate(queryClient) };
+}
+
+/** Every card's follow counts and buttons' states in one call, in the page's cache. */
+function useFollowStates(memberIds: string[]) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  useQuery(followQueries.states(api, queryClient, memberIds));
 }
 
 function Results() {
@@ -38,6 +55,7 @@ function Results() {
   const query = queryOf(params);
   const { data, isError, refetch } = useQuery(userQueries.people(api, query));
   const people = data?.users ?? [];
+  useFollowStates(people.map((person) => person.id));
   if (isError && !data)
     return (
       <EmptyState
@@ -78,7 +96,7 @@ function Results() {
           <li key={person.id}>
             <PersonCard
               person={person}
-              action={<FollowButton member={{ id: person.id, name: person.fullname }} />}
+              action={<FollowButton member={{ id: person.id, name: person.fullname }} batched />}
             />
           </li>
         ))}

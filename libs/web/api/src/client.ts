@@ -180,6 +180,9 @@ export function createApi(options: ApiOptions) {
       /** How many follow the member, how many they follow, and whether the caller does. */
       getFollowCounts: (userId: string) =>
         call('POST /api/follows/getFollowCounts', { body: { userId } }),
+      /** The same for a page of members (at most 50) in one call; unknown ids are left out. */
+      getFollowStates: (userIds: readonly string[]) =>
+        call('POST /api/follows/getFollowStates', { body: { userIds: [...userIds] } }),
       /** A page of the member's followers, newest follow first; `cursor` from the last page. */
       getFollowers: (userId: string, cursor?: string, limit?: number) =>
         call('POST /api/follows/getFollowers', { body: { userId, cursor, limit } }),

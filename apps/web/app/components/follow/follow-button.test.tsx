@@ -30,10 +30,12 @@ const start: Counts = { followers: 1, following: 0, followedByMe: false };
 
 let root: Root | null = null;
 let calls: Array<{ path: string; answer: (status: number, body: unknown) => void }> = [];
+let cache: { client: QueryClient; api: ReturnType<typeof createApi> } | null = null;
 
 async function render(
   locale: 'en' | 'he' = 'en',
   counts: Counts | null = start,
+  batched = false,
 ): Promise<HTMLElement> {
   const container = document.createElement('div');
   document.body.append(container);
@@ -56,12 +58,14 @@ async function render(
   // The page's loader put B's counts in the cache.
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   if (counts) queryClient.setQueryData(followQueries.counts(api, 'b').queryKey, counts);
+  cache = { client: queryClient, api };
   const Page = () => (
     <QueryClientProvider client={queryClient}>
       <ApiProvider api={api}>
         <I18nProvider locale={locale}>
-          <FollowCounts memberId="b" />
-          <FollowButton member={{ id: 'b', name: 'Noa Cohen' }} />
+          {/* A card (batched) shows the button alone; a profile its counts too. */}
+          {!batched && <FollowCounts memberId="b" />}
+          <FollowButton member={{ id: 'b', name: 'Noa Cohen' }} batched={batched} />
         </I18nProvider>
       </ApiProvider>
     </QueryClientProvider>
@@ -145,6 +149,24 @@ describe('FollowButton', () => {
     calls[0]!.answer(200, { followers: 3, following: 1, followedByMe: true });
     await until(() => button(container)?.disabled === false);
     expect(pressed(container)).toBe('true');
+  });
+
+  it('on a page that reads every card’s state at once (batched), asks nothing of its own', async () => {
+    const container = await render('en', null, true);
+    expect(button(container)?.disabled).toBe(true);
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(calls).toEqual([]);
+    // The page's one call answers: the button takes the state it put in the cache.
+    await act(async () => {
+      cache!.client.setQueryData(followQueries.counts(cache!.api, 'b').queryKey, {
+        followers: 3,
+        following: 1,
+        followedByMe: true,
+      });
+    });
+    await until(() => button(container)?.disabled === false);
+    expect(pressed(container)).toBe('true');
+    expect(calls).toEqual([]);
   });
 
   it('is a link to registration, with the reason, for a guest; nothing on one’s own profile', async () => {

@@ -17,9 +17,19 @@ type Member = { id: string; name: string };
 /**
  * Follow or stop following a member: a toggle (`aria-pressed`) named with the member's name,
  * "Follow" or "Following" as the reader sees it. Nothing on the member's own profile or card; a
- * guest gets a link to registration that says why. Needs the page's query cache.
+ * guest gets a link to registration that says why. Needs the page's query cache. `batched`: the
+ * page reads every card's counts in one call (`followQueries.states`), so this button asks for
+ * none of its own and waits for that one.
  */
-export function FollowButton({ member, className }: { member: Member; className?: string }) {
+export function FollowButton({
+  member,
+  className,
+  batched = false,
+}: {
+  member: Member;
+  className?: string;
+  batched?: boolean;
+}) {
   const { t } = useI18n();
   const readerId = useRootData()?.user?.id ?? null;
   if (readerId === member.id) return null;
@@ -35,24 +45,27 @@ export function FollowButton({ member, className }: { member: Member; className?
         {t('follow.button')}
       </LocalizedLink>
     );
-  return <FollowToggle member={member} readerId={readerId} className={classes} />;
+  return <FollowToggle member={member} readerId={readerId} className={classes} batched={batched} />;
 }
 
 function FollowToggle({
   member,
   readerId,
   className,
+  batched,
 }: {
   member: Member;
   readerId: string;
   className: string;
+  batched: boolean;
 }) {
   const { t } = useI18n();
   const api = useApi();
   const toasts = useToasts();
   const queryClient = useQueryClient();
-  // Whether the reader follows the member: from the page's loader, or asked for here.
-  const counts = useQuery(followQueries.counts(api, member.id)).data;
+  // Whether the reader follows the member: from the page's loader or its one call for every
+  // card (batched), or asked for here.
+  const counts = useQuery({ ...followQueries.counts(api, member.id), enabled: !batched }).data;
   const toggle = useMutation(followEdits.toggle(api, queryClient, member.id, readerId));
   const on = counts?.followedByMe ?? false;
   return (

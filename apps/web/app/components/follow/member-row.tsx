@@ -4,8 +4,11 @@ import { Avatar } from '../avatar';
 import { LocalizedLink } from '../localized-link';
 import { FollowButton } from './follow-button';
 
-/** A member in a follow list: picture, name (a link to their profile) and the Follow button. */
-export function MemberRow({ member }: { member: FollowListItem }) {
+/**
+ * A member in a follow list: picture, name (a link to their profile) and the Follow button
+ * (`batched`: the list reads its rows' follow states in one call, `followQueries.states`).
+ */
+export function MemberRow({ member, batched }: { member: FollowListItem; batched?: boolean }) {
   return (
     <article className="member-row">
       <Avatar name={member.fullname} image={member.profileImage} size="sm" />
@@ -17,7 +20,7 @@ export function MemberRow({ member }: { member: FollowListItem }) {
       >
         {member.fullname}
       </LocalizedLink>
-      <FollowButton member={{ id: member.userId, name: member.fullname }} />
+      <FollowButton member={{ id: member.userId, name: member.fullname }} batched={batched} />
     </article>
   );
 }

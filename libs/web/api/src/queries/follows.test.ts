@@ -1,10 +1,11 @@
-import type { FollowCounts } from '@mepedia/contracts';
+import { FOLLOW_STATES_MAX, type FollowCounts } from '@mepedia/contracts';
 import { InfiniteQueryObserver, MutationObserver, QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { createApi } from '../client';
 import {
   countsAfter,
   FOLLOW_LIST_PAGE,
+  FOLLOW_STATES_PER_CALL,
   FOLLOWING_POSTS_KEY,
   followEdits,
   followQueries,
@@ -100,6 +101,67 @@ describe('the follow queries', () => {
       ['/api/follows/getFollowers', { userId: 'b', limit: FOLLOW_LIST_PAGE }],
       ['/api/follows/getFollowers', { userId: 'b', cursor: 'c1', limit: FOLLOW_LIST_PAGE }],
     ]);
+  });
+});
+
+describe('a page of members’ follow states', () => {
+  const state = (userId: string, fields: Partial<FollowCounts> = {}) => ({
+    userId,
+    ...counts(fields),
+  });
+
+  it('is one call for the page, and puts each member’s counts where their button reads them', async () => {
+    const { api, held } = heldGateway();
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const read = client.fetchQuery(followQueries.states(api, client, ['b', 'c', 'gone']));
+    await settle();
+    expect(held.map((call) => [call.path, call.body])).toEqual([
+      ['/api/follows/getFollowStates', { userIds: ['b', 'c', 'gone'] }],
+    ]);
+    // The service leaves out a member who left since the page was drawn.
+    held[0]!.answer(200, { states: [state('b', { followedByMe: true }), state('c')] });
+    await read;
+    expect(client.getQueryData(followQueries.counts(api, 'b').queryKey)).toEqual(
+      counts({ followedByMe: true }),
+    );
+    expect(client.getQueryData(followQueries.counts(api, 'c').queryKey)).toEqual(counts());
+    expect(client.getQueryData(followQueries.counts(api, 'gone').queryKey)).toBeUndefined();
+    expect(held).toHaveLength(1);
+  });
+
+  it('asks in calls of the service’s most, and for nothing when the page is empty', async () => {
+    expect(FOLLOW_STATES_PER_CALL).toBe(FOLLOW_STATES_MAX);
+    const { api, held } = heldGateway();
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const ids = Array.from({ length: FOLLOW_STATES_PER_CALL + 2 }, (_, n) => `m${n}`);
+    const read = client.fetchQuery(followQueries.states(api, client, ids));
+    await settle();
+    expect(held.map((call) => (call.body as { userIds: string[] }).userIds)).toEqual([
+      ids.slice(0, FOLLOW_STATES_PER_CALL),
+      ids.slice(FOLLOW_STATES_PER_CALL),
+    ]);
+    held[0]!.answer(200, { states: [state('m0')] });
+    held[1]!.answer(200, { states: [state(ids.at(-1)!)] });
+    expect((await read).map((item) => item.userId)).toEqual(['m0', ids.at(-1)]);
+    expect(followQueries.states(api, client, []).enabled).toBe(false);
+  });
+
+  it('leaves alone a member whose follow is on its way: the follow’s answer sets them', async () => {
+    const { api, held } = heldGateway();
+    const { client, keys } = cacheWith(api);
+    const follow = new MutationObserver(client, followEdits.toggle(api, client, 'b', 'a'));
+    const done = follow.mutate(true);
+    await settle();
+    const read = client.fetchQuery(followQueries.states(api, client, ['b', 'c']));
+    await settle();
+    // The page's states, read before the follow reached the service, come back first.
+    held[1]!.answer(200, { states: [state('b'), state('c', { followers: 9 })] });
+    await read;
+    expect(client.getQueryData(keys.counts)).toEqual(counts({ followers: 5, followedByMe: true }));
+    expect(client.getQueryData(keys.otherCounts)).toEqual(counts({ followers: 9 }));
+    held[0]!.answer(200, { userId: 'b', followers: 5, following: 2, followedByMe: true });
+    await done;
+    expect(client.getQueryData(keys.counts)).toEqual(counts({ followers: 5, followedByMe: true }));
   });
 });
 

@@ -18,6 +18,12 @@ export const FOLLOWING_POSTS_KEY = [...postQueries.all, 'following'] as const;
 /** The two lists a member has: who follows them, and whom they follow. */
 export type FollowList = 'followers' | 'following';
 
+/**
+ * The most ids one getFollowStates call names: the contracts' FOLLOW_STATES_MAX, written here so
+ * the page's script takes no schema library along (follows.test.ts holds them equal).
+ */
+export const FOLLOW_STATES_PER_CALL = 50;
+
 /** How many members a page of a follow list shows (the service's default is 20, at most 50). */
 export const FOLLOW_LIST_PAGE = 24;
 
@@ -38,6 +44,33 @@ export const followQueries = {
     queryOptions({
       queryKey: [...followQueries.member(memberId), 'counts'] as const,
       queryFn: (): Promise<FollowCounts> => api.follows.getFollowCounts(memberId),
+      staleTime: STALE.short,
+    }),
+  /**
+   * A page of members' counts in one call (the people cards, a follow list's page): each answered
+   * member's counts go into their own `counts` entry, where the cards' Follow buttons
+   * (`FollowButton batched`) read them without a call of their own. A member the service left
+   * out (gone since the page was drawn) gets no entry. A member whose follow is on its way keeps
+   * the state it shows, which the follow's answer then sets. More than the service's 50 ids go in
+   * several calls at once.
+   */
+  states: (api: Api, queryClient: QueryClient, memberIds: readonly string[]) =>
+    queryOptions({
+      queryKey: [...followQueries.all, 'states', [...memberIds]] as const,
+      queryFn: async (): Promise<FollowState[]> => {
+        const chunks: string[][] = [];
+        for (let at = 0; at < memberIds.length; at += FOLLOW_STATES_PER_CALL)
+          chunks.push(memberIds.slice(at, at + FOLLOW_STATES_PER_CALL));
+        const answers = await Promise.all(
+          chunks.map((chunk) => api.follows.getFollowStates(chunk)),
+        );
+        const states = answers.flatMap((answer) => answer.states);
+        for (const { userId, ...counts } of states)
+          if (queryClient.isMutating({ mutationKey: [...followEdits.all, userId] }) === 0)
+            queryClient.setQueryData(followQueries.counts(api, userId).queryKey, counts);
+        return states;
+      },
+      enabled: memberIds.length > 0,
       staleTime: STALE.short,
     }),
   /** The member's followers or followed members, newest follow first, a page at a time ("Show more"). */
