@@ -5,7 +5,7 @@ import {
 } from '@mepedia/contracts';
 import { removedMemberKey, type Db } from '@mepedia/server-database';
 import { sql, type SQL } from 'drizzle-orm';
-import type { KnownSubject } from './notification-rules';
+import type { AnswerPlace, KnownSubject } from './notification-rules';
 
 // The notifications store's SQL (notification-store.schema.ts). Raw statements where one
 // statement does the work (an upsert of a group with its actor, a fan-out from follows): both
@@ -100,7 +100,9 @@ export type GroupRow = {
   /** The version the last email about it told of ('0': none). */
   emailedVersion: string;
   updatedAt: Date;
-  subject: Pick<KnownSubject, 'kind' | 'subjectId' | 'ownerId' | 'title' | 'titleHe'> | null;
+  subject:
+    | (Pick<KnownSubject, 'kind' | 'subjectId' | 'ownerId' | 'title' | 'titleHe'> & AnswerPlace)
+    | null;
   subjectExcerpt: string | null;
   actorCount: number;
   actors: Array<{ userId: string; fullname: string; profileImage: string | null }>;
@@ -124,6 +126,7 @@ type RawGroup = {
   owner_id: string | null;
   title: string | null;
   title_he: string | null;
+  question_index: number | null;
   subject_excerpt: string | null;
   actor_count: number;
   actors: GroupRow['actors'] | string;
@@ -426,6 +429,8 @@ export class NotificationStore {
         g.stamp::text as stamp, g.version::text as version,
         g.emailed_version::text as emailed_version, g.updated_at,
         s.kind as subject_kind, s.owner_id, s.title, s.title_he, s.excerpt as subject_excerpt,
+        (select q.position from notifications.weekly_question_questions q
+          where q.question_id = s.question_id) as question_index,
         (select count(distinct a.actor_id)::int from ${ACTORS} a where a.group_id = g.id)
           as actor_count,
         (select coalesce(json_agg(json_build_object(
@@ -462,6 +467,7 @@ export class NotificationStore {
               ownerId: row.owner_id,
               title: row.title ?? '',
               titleHe: row.title_he,
+              questionIndex: row.question_index,
             }
           : null,
       subjectExcerpt: row.subject_excerpt,

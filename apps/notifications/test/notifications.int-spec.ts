@@ -482,7 +482,32 @@ describeEachEngine('notifications service: notifications from events', (engine) 
     await comment(dan, meAnswerId);
     const group = await only(noa);
     expect(group.subject).toEqual({ kind: 'meAnswer', id: meAnswerId, title: 'מאיפה אני' });
+    // Before the questionnaire is known here, the owner's "me"; then the answer's own page.
     expect(group.link.startsWith(`/me/${noa.userId}#comment-`)).toBe(true);
+    const questionnaire = envelope('questionnaire.changed', {
+      questions: [
+        {
+          questionId: 'roots',
+          index: 4,
+          title: { en: 'Where I come from', he: 'מאיפה אני' },
+          prompt: { en: 'Tell it', he: 'ספרו' },
+        },
+      ],
+    });
+    await tested.queue.add('events-notifications', questionnaire.type, questionnaire, {
+      jobId: questionnaire.id,
+    });
+    await eventually(
+      async () =>
+        (await tested.database.count(
+          'select count(*)::int as n from notifications.weekly_question_questions',
+          [],
+        )) > 0
+          ? true
+          : undefined,
+      { what: 'the questionnaire' },
+    );
+    expect((await only(noa)).link.startsWith(`/me/${noa.userId}/4#comment-`)).toBe(true);
 
     await deliver('meAnswer.published', {
       userId: noa.userId,
@@ -493,7 +518,7 @@ describeEachEngine('notifications service: notifications from events', (engine) 
       privacy: 'public',
     });
     const magazine = (await groupsOf(noa)).find((item) => item.kind === 'magazineAdded');
-    expect(magazine).toMatchObject({ actors: [], actorCount: 0, link: `/me/${noa.userId}` });
+    expect(magazine).toMatchObject({ actors: [], actorCount: 0, link: `/me/${noa.userId}/4` });
     await deliver('meAnswer.unpublished', { userId: noa.userId, questionId: 'roots', meAnswerId });
     const kinds = (await groupsOf(noa)).map((item) => item.kind).sort();
     expect(kinds).toEqual(['comment', 'magazineRemoved']);
