@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { DomainEventPayload, DomainEventType } from '@mepedia/contracts';
-import type { TestService } from '@mepedia/server-service-testing';
+import type { QueueDriver } from '@mepedia/server-queue';
+import type { TestDatabase } from '@mepedia/server-service-testing';
 import {
   eventually,
   newMember,
@@ -13,7 +14,9 @@ import {
  * worker hands them on, each waited for until the service applied it: members as the users
  * service announces them, posts, comments and reactions.
  */
-export function notificationsWorld(service: () => TestService) {
+export function notificationsWorld(
+  service: () => { queue: Pick<QueueDriver, 'add'>; database: Pick<TestDatabase, 'count'> },
+) {
   const count = (statement: string, params: unknown[]) =>
     service().database.count(statement, params);
 
