@@ -1,5 +1,7 @@
 import { join } from 'node:path';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { defineService, type ServicePlatform } from '@mepedia/server-platform';
+import { EmailDelivery } from './email-delivery';
 import { NotificationsModule } from './notifications.module';
 import { loadWeeklyQuestionOptions } from './weekly-question.options';
 import type { WeeklyQuestionOptions } from './weekly-question.service';
@@ -22,3 +24,12 @@ export const createNotificationsApp = (
   platform: ServicePlatform,
   options: WeeklyQuestionOptions = loadWeeklyQuestionOptions(),
 ) => notificationsService.createApp(platform, options);
+
+export { EMAIL_GRACE_MS } from './notification-store.repository';
+
+/**
+ * Run the notification emails' sweep now as at `at` (tests in services mode choose the moment;
+ * the service itself sweeps every minute on its schedule queue).
+ */
+export const sweepNotificationEmails = (app: NestFastifyApplication, at: Date) =>
+  app.get(EmailDelivery).sweep(at);

@@ -4,11 +4,16 @@ import {
   startTestService,
   type TestService,
 } from '@mepedia/server-service-testing';
-import { eventually, SETUP_TIMEOUT_MS, type TestMember as Member } from '@mepedia/server-testing';
+import {
+  addressOf,
+  eventually,
+  notificationsWorld,
+  SETUP_TIMEOUT_MS,
+  type TestMember as Member,
+} from '@mepedia/server-testing';
 import { EmailDelivery } from '../src/email-delivery';
 import { EMAIL_GRACE_MS } from '../src/notification-store.repository';
 import { createNotificationsApp } from '../src/notifications.app';
-import { addressOf, notificationsWorld } from './notifications-world';
 
 const SITE = 'https://mepedia.test';
 const SECRET = 'email-delivery-test-secret-of-32-characters';

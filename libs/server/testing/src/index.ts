@@ -14,3 +14,4 @@ export * from './ports';
 export * from './migrations';
 export * from './factories';
 export * from './event-stream-client';
+export * from './notifications-world';

@@ -1,22 +1,28 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { DomainEventPayload, DomainEventType } from '@mepedia/contracts';
-import type { QueueDriver } from '@mepedia/server-queue';
-import type { TestDatabase } from '@mepedia/server-service-testing';
-import {
-  eventually,
-  newMember,
-  testEnvelope as envelope,
-  type TestMember as Member,
-} from '@mepedia/server-testing';
+import { eventually } from './eventually';
+import { newMember, type TestMember as Member } from './factories';
+import { testEnvelope as envelope } from './service-app';
+
+/** Where a notifications test reaches the service: its events queue and its database. */
+export type NotificationsPorts = {
+  queue: {
+    add(
+      queue: 'events-notifications',
+      name: string,
+      data: unknown,
+      options: { jobId: string },
+    ): Promise<void>;
+  };
+  database: { count(statement: string, params: unknown[]): Promise<number> };
+};
 
 /**
  * The domain events a notifications test plays, delivered to the service's events queue as the
  * worker hands them on, each waited for until the service applied it: members as the users
  * service announces them, posts, comments and reactions.
  */
-export function notificationsWorld(
-  service: () => { queue: Pick<QueueDriver, 'add'>; database: Pick<TestDatabase, 'count'> },
-) {
+export function notificationsWorld(service: () => NotificationsPorts) {
   const count = (statement: string, params: unknown[]) =>
     service().database.count(statement, params);
 
