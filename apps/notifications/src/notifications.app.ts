@@ -1,8 +1,9 @@
 import { join } from 'node:path';
 import { defineService, type ServicePlatform } from '@mepedia/server-platform';
+import type { INestApplication } from '@nestjs/common';
 import { NotificationsModule } from './notifications.module';
 import { loadWeeklyQuestionOptions } from './weekly-question.options';
-import type { WeeklyQuestionOptions } from './weekly-question.service';
+import { WeeklyQuestionService, type WeeklyQuestionOptions } from './weekly-question.service';
 
 /** The notifications service: who follows whom (issue 32); notifications, digests and the weekly question to come. */
 export const notificationsService = defineService({
@@ -22,3 +23,10 @@ export const createNotificationsApp = (
   platform: ServicePlatform,
   options: WeeklyQuestionOptions = loadWeeklyQuestionOptions(),
 ) => notificationsService.createApp(platform, options);
+
+/**
+ * Send the weekly questions due at `now` in a built app (its minute sweep, at a moment of the
+ * caller's): the standalone tests drive the email end to end with a fake clock through it.
+ */
+export const sweepWeeklyQuestions = (app: INestApplication, now: Date) =>
+  app.get(WeeklyQuestionService).sweep(now);
