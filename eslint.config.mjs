@@ -136,6 +136,28 @@ export default tseslint.config(
     },
   },
   {
+    // The browser tests read the weekly question's email as its member would, and an email's
+    // signed link cannot be waited for (it goes at the member's hour): they sign one with the
+    // notifications service's own signer and development secret (weekly-question.links: Node's
+    // crypto and the contracts only), never a copy of them. Every other import of the e2e files
+    // is checked as the web app's.
+    files: ['apps/web/e2e/**/*.ts'],
+    rules: {
+      '@nx/enforce-module-boundaries': [
+        'error',
+        {
+          enforceBuildableLibDependency: true,
+          checkDynamicDependenciesExceptions: [],
+          allow: ['^\\.\\./\\.\\./notifications/src/weekly-question\\.links$'],
+          depConstraints: [
+            { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:lib'] },
+            { sourceTag: 'scope:web', onlyDependOnLibsWithTags: ['scope:shared', 'scope:web'] },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // React Router's idiom: loaders throw redirect() and data() responses.
     files: ['apps/web/app/**/*.{ts,tsx}'],
     rules: {

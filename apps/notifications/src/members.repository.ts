@@ -9,6 +9,8 @@ import {
   members,
   removedMembers,
   weeklyQuestionAnswers,
+  weeklyQuestionPrivateLists,
+  weeklyQuestionPrivateQuestions,
   weeklyQuestionSends,
   weeklyQuestionSettings,
 } from './notifications.schema';
@@ -124,6 +126,13 @@ export class MembersRepository {
     await this.db.delete(weeklyQuestionSettings).where(eq(weeklyQuestionSettings.userId, userId));
     await this.db.delete(weeklyQuestionSends).where(eq(weeklyQuestionSends.userId, userId));
     await this.db.delete(weeklyQuestionAnswers).where(eq(weeklyQuestionAnswers.userId, userId));
+    // Their private questions' texts too: nothing of them stays.
+    await this.db
+      .delete(weeklyQuestionPrivateQuestions)
+      .where(eq(weeklyQuestionPrivateQuestions.userId, userId));
+    await this.db
+      .delete(weeklyQuestionPrivateLists)
+      .where(eq(weeklyQuestionPrivateLists.userId, userId));
     // And their email choices, their digests' times and the records of their emails.
     await this.db.delete(emailPreferences).where(eq(emailPreferences.userId, userId));
     await this.db.delete(emailDigests).where(eq(emailDigests.userId, userId));

@@ -41,9 +41,14 @@ export function notificationsEventsHandler(
         return { follows: followsGone, notifications };
       },
     ),
-    // The weekly question's read models: what members answered, and the questionnaire.
+    // The weekly question's read models: what members answered, their own unanswered private
+    // questions, and the questionnaire.
     'meAnswer.answered': async (answer, event) => {
       await weekly.answerChanged(answer, new Date(event.occurredAt));
+    },
+    // A member's own unanswered private questions (theirs alone: only their email reads them).
+    'privateQuestions.changed': async (list) => {
+      await weekly.privateQuestionsChanged(list);
     },
     'questionnaire.changed': async (questionnaire, event) => {
       const applied = await weekly.questionnaireChanged(questionnaire, new Date(event.occurredAt));

@@ -15,6 +15,8 @@ import {
 } from './notification-store.schema';
 import {
   weeklyQuestionAnswersTable,
+  weeklyQuestionPrivateListsTable,
+  weeklyQuestionPrivateQuestionsTable,
   weeklyQuestionQuestionsTable,
   weeklyQuestionSendsTable,
   weeklyQuestionSettingsTable,
@@ -38,6 +40,10 @@ export const weeklyQuestionSettings = weeklyQuestionSettingsTable(notificationsS
 export const weeklyQuestionSends = weeklyQuestionSendsTable(notificationsSchema);
 export const weeklyQuestionAnswers = weeklyQuestionAnswersTable(notificationsSchema);
 export const weeklyQuestionQuestions = weeklyQuestionQuestionsTable(notificationsSchema);
+/** Each member's own unanswered private questions, theirs alone to read. */
+export const weeklyQuestionPrivateLists = weeklyQuestionPrivateListsTable(notificationsSchema);
+export const weeklyQuestionPrivateQuestions =
+  weeklyQuestionPrivateQuestionsTable(notificationsSchema);
 
 /** The notifications store: groups, their actors, its read models (notification-store.schema.ts). */
 export const notificationStamp = notificationStampSequence(notificationsSchema);

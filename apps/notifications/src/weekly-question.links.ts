@@ -5,6 +5,13 @@ import { WeeklyQuestionLinkAction } from '@mepedia/contracts';
 // the action and an expiry, signed with the deployment's link secret (HMAC-SHA256), so nobody
 // can act for another member by typing their id, and an old email stops working in time.
 
+/**
+ * Outside production a fixed secret keeps dev links working across restarts (as users' and the
+ * worker's). Here, beside the signer, so a browser test can sign as `npm start` does without the
+ * service's configuration.
+ */
+export const DEV_LINK_SECRET = 'mepedia-development-link-secret';
+
 /** How long an email's links work. */
 export const LINK_TTL_SECONDS = 60 * 24 * 60 * 60;
 

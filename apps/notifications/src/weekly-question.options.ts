@@ -1,9 +1,10 @@
 import { envUrl, loadConfig } from '@mepedia/server-config';
 import { z } from 'zod';
+import { DEV_LINK_SECRET } from './weekly-question.links';
 import type { WeeklyQuestionOptions } from './weekly-question.service';
 
-/** Outside production a fixed secret keeps dev links working across restarts (as users' and the worker's). */
-export const DEV_LINK_SECRET = 'mepedia-development-link-secret';
+/** The secret outside production (weekly-question.links). */
+export { DEV_LINK_SECRET };
 
 const env = z
   .object({

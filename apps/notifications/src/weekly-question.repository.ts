@@ -5,6 +5,8 @@ import {
   members,
   removedMembers,
   weeklyQuestionAnswers,
+  weeklyQuestionPrivateLists,
+  weeklyQuestionPrivateQuestions,
   weeklyQuestionQuestions,
   weeklyQuestionSends,
   weeklyQuestionSettings,
@@ -12,6 +14,7 @@ import {
 
 export type WeeklyQuestionRow = typeof weeklyQuestionSettings.$inferSelect;
 export type QuestionRow = typeof weeklyQuestionQuestions.$inferSelect;
+export type PrivateQuestionRow = typeof weeklyQuestionPrivateQuestions.$inferSelect;
 export type SettingsValues = Omit<WeeklyQuestionRow, 'userId' | 'updatedAt'>;
 
 /**
@@ -83,6 +86,54 @@ export class WeeklyQuestionRepository {
         and(eq(weeklyQuestionAnswers.userId, userId), eq(weeklyQuestionAnswers.answered, true)),
       );
     return new Set(rows.map((row) => row.questionId));
+  }
+
+  /**
+   * The member's own private questions with no answer yet, in their list's order. Read for that
+   * member's own settings and email only.
+   */
+  async privateUnanswered(userId: string): Promise<PrivateQuestionRow[]> {
+    if (!isUuid(userId)) return [];
+    return this.db
+      .select()
+      .from(weeklyQuestionPrivateQuestions)
+      .where(eq(weeklyQuestionPrivateQuestions.userId, userId))
+      .orderBy(asc(weeklyQuestionPrivateQuestions.position));
+  }
+
+  /**
+   * A member's unanswered private questions as of `event.revision` replace the ones kept, unless
+   * a higher revision was applied; whether they did. In the service's transaction.
+   */
+  async applyPrivate(event: DomainEventPayload<'privateQuestions.changed'>): Promise<boolean> {
+    const newer = await this.db
+      .insert(weeklyQuestionPrivateLists)
+      .values({ userId: event.userId, revision: event.revision })
+      .onConflictDoUpdate({
+        target: weeklyQuestionPrivateLists.userId,
+        set: { revision: event.revision },
+        setWhere: sql`${weeklyQuestionPrivateLists.revision} < excluded.revision`,
+      })
+      .returning({ revision: weeklyQuestionPrivateLists.revision });
+    if (newer.length === 0) return false;
+    await this.db
+      .delete(weeklyQuestionPrivateQuestions)
+      .where(eq(weeklyQuestionPrivateQuestions.userId, event.userId));
+    if (event.unanswered.length > 0)
+      await this.db
+        .insert(weeklyQuestionPrivateQuestions)
+        .values(
+          event.unanswered.map((question) => ({
+            userId: event.userId,
+            questionId: question.questionId,
+            position: question.index,
+            title: question.title,
+            subQuestions: question.subQuestions,
+          })),
+        )
+        // The same question twice in one list (never sent so): the first stands.
+        .onConflictDoNothing();
+    return true;
   }
 
   /** The member's email address as the users service last announced it, if known. */

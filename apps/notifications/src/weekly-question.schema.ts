@@ -3,6 +3,7 @@ import {
   boolean,
   index,
   integer,
+  jsonb,
   primaryKey,
   smallint,
   text,
@@ -106,4 +107,37 @@ export function weeklyQuestionQuestionsTable<S extends string>(schema: PgSchema<
     promptHe: text('prompt_he').notNull(),
     version: timestamp('version', { withTimezone: true, mode: 'date' }).notNull(),
   });
+}
+
+/**
+ * Whose private questions the service has heard, and at which revision (the private-questions
+ * service's count of the member's changes): a `privateQuestions.changed` with a higher one
+ * replaces the member's rows below, an older one changes nothing. A row per member ever
+ * announced, kept while their list is empty, so an old list arriving late cannot come back.
+ */
+export function weeklyQuestionPrivateListsTable<S extends string>(schema: PgSchema<S>) {
+  return schema.table('weekly_question_private_lists', {
+    userId: uuid('user_id').primaryKey(),
+    revision: integer('revision').notNull(),
+  });
+}
+
+/**
+ * A member's own private questions with no answer yet (`privateQuestions.changed`): only their
+ * owner's weekly email ever reads them. Deleted, answered or the member gone, the row goes.
+ */
+export function weeklyQuestionPrivateQuestionsTable<S extends string>(schema: PgSchema<S>) {
+  return schema.table(
+    'weekly_question_private_questions',
+    {
+      userId: uuid('user_id').notNull(),
+      questionId: text('question_id').notNull(),
+      /** Its place in the member's list: `/profile/edit-me-private/{position}`. */
+      position: integer('position').notNull(),
+      title: text('title').notNull(),
+      /** The sub-questions' titles, in order: the email's prompt. */
+      subQuestions: jsonb('sub_questions').$type<string[]>().notNull(),
+    },
+    (table) => [primaryKey({ columns: [table.userId, table.questionId] })],
+  );
 }

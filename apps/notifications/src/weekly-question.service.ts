@@ -13,6 +13,7 @@ import { AppError, localePath, type AppLogger } from '@mepedia/server-http';
 import type { QueueDriver } from '@mepedia/server-queue';
 import { LINK_TTL_SECONDS, linkToken, readLinkToken } from './weekly-question.links';
 import type {
+  PrivateQuestionRow,
   QuestionRow,
   SettingsValues,
   WeeklyQuestionRepository,
@@ -37,6 +38,14 @@ export type WeeklyQuestionOptions = {
 
 /** How many due members one sweep's transaction takes (a sweep takes batches until none is due). */
 const SWEEP_BATCH = 200;
+
+/**
+ * What a member's next email asks: the first questionnaire question they have not answered, and
+ * once every one is, their own private questions with no answer yet, in their list's order.
+ */
+type NextQuestion =
+  | { kind: 'questionnaire'; question: QuestionRow }
+  | { kind: 'private'; question: PrivateQuestionRow };
 
 /** What one sweep did. */
 export type SweepResult = { sent: number; finished: number; letGo: number; requeued: number };
@@ -178,6 +187,37 @@ export class WeeklyQuestionService {
     });
   }
 
+  /**
+   * A member's unanswered private questions as private-questions announced them. A member whose
+   * weekly question ended (everything answered) and who now has one to answer gets it again from
+   * their next slot, a week after the last question sent.
+   */
+  async privateQuestionsChanged(
+    event: DomainEventPayload<'privateQuestions.changed'>,
+  ): Promise<boolean> {
+    if (!isUuid(event.userId)) return false;
+    return this.repository.transaction(async (tx) => {
+      await tx.lockTurn(event.userId);
+      if (await tx.left(event.userId)) return false;
+      if (!(await tx.applyPrivate(event))) return false;
+      const row = await tx.settings(event.userId, true);
+      if (row?.state === 'finished' && event.unanswered.length > 0) {
+        const now = this.now();
+        await tx.save(
+          event.userId,
+          {
+            ...valuesOf(row),
+            state: 'on',
+            nextSendAt: firstSlotAfter(now, row, row.lastSentAt),
+            skipping: false,
+          },
+          now,
+        );
+      }
+      return true;
+    });
+  }
+
   /** The questionnaire as me-answers announced it at `at`. */
   questionnaireChanged(
     event: DomainEventPayload<'questionnaire.changed'>,
@@ -193,7 +233,7 @@ export class WeeklyQuestionService {
     now: Date,
   ): Promise<{ kind: 'sent'; job: QueuedJob } | { kind: 'finished' } | { kind: 'letGo' }> {
     const slot = row.nextSendAt ?? now;
-    const next = nextQuestion(questions, await tx.answered(row.userId));
+    const next = await this.nextFor(tx, row.userId, questions);
     if (questions.length > 0 && !next) {
       await tx.save(row.userId, { ...valuesOf(row), state: 'finished', nextSendAt: null }, now);
       return { kind: 'finished' };
@@ -202,11 +242,13 @@ export class WeeklyQuestionService {
     const later = nextSlot(new Date(Math.max(slot.getTime(), now.getTime())), row);
     const email = await tx.emailOf(row.userId);
     let job: QueuedJob | undefined;
-    if (next && email && stillTimely(slot, now)) {
+    // Never before the questionnaire is known: its questions come first.
+    if (next && questions.length > 0 && email && stillTimely(slot, now)) {
       const week = weekOf(slot, row.timeZone);
       const built = this.emailJob(row, next, email, now);
       const id = `weekly-question-${row.userId}-${week}`;
-      if (await tx.recordSend(row.userId, week, next.questionId, JSON.stringify(built), now))
+      const questionId = next.question.questionId;
+      if (await tx.recordSend(row.userId, week, questionId, JSON.stringify(built), now))
         job = { userId: row.userId, week, id, data: built };
     } else
       this.logger?.info(
@@ -226,8 +268,21 @@ export class WeeklyQuestionService {
     return job ? { kind: 'sent', job } : { kind: 'letGo' };
   }
 
+  /** The member's next question (NextQuestion), read in `repository`'s transaction or not. */
+  private async nextFor(
+    repository: WeeklyQuestionRepository,
+    userId: string,
+    questions: QuestionRow[],
+  ): Promise<NextQuestion | undefined> {
+    if (!isUuid(userId)) return undefined;
+    const question = nextQuestion(questions, await repository.answered(userId));
+    if (question) return { kind: 'questionnaire', question };
+    const [own] = await repository.privateUnanswered(userId);
+    return own ? { kind: 'private', question: own } : undefined;
+  }
+
   /** The email job: the question in the member's language, its page, and the signed links. */
-  private emailJob(row: WeeklyQuestionRow, question: QuestionRow, to: string, now: Date): EmailJob {
+  private emailJob(row: WeeklyQuestionRow, next: NextQuestion, to: string, now: Date): EmailJob {
     const language: Language = row.language === 'he' ? 'he' : 'en';
     const site = (path: string) => `${this.options.publicUrl}${localePath(language, path)}`;
     const expiresAt = Math.floor(now.getTime() / 1000) + LINK_TTL_SECONDS;
@@ -235,15 +290,31 @@ export class WeeklyQuestionService {
       `${site('/weekly-question')}?token=${encodeURIComponent(
         linkToken({ userId: row.userId, action: which, expiresAt }, this.options.linkSecret),
       )}`;
+    const question = next.question;
+    const asked =
+      next.kind === 'questionnaire'
+        ? {
+            title: language === 'he' ? next.question.titleHe : next.question.titleEn,
+            prompt: language === 'he' ? next.question.promptHe : next.question.promptEn,
+            link: site(`/profile/edit-me/${question.position}`),
+          }
+        : {
+            kind: 'private' as const,
+            // The member's own words, to the member alone (this email goes to their address).
+            title: next.question.title,
+            prompt: next.question.subQuestions.join('\n'),
+            // Its place now, and its id: the page finds it there, or where it moved since.
+            link: `${site(`/profile/edit-me-private/${question.position}`)}?question=${encodeURIComponent(
+              next.question.questionId,
+            )}`,
+          };
     return {
       template: 'weekly-question',
       to,
       language,
       data: {
         index: question.position,
-        title: language === 'he' ? question.titleHe : question.titleEn,
-        prompt: language === 'he' ? question.promptHe : question.promptEn,
-        link: site(`/profile/edit-me/${question.position}`),
+        ...asked,
         skipLink: action('skip'),
         pauseLink: action('pause'),
         stopLink: action('stop'),
@@ -295,13 +366,10 @@ export class WeeklyQuestionService {
     return this.view(userId, row);
   }
 
-  /** On while every question is answered: it ends now, and says so. */
+  /** On while every question is answered (the member's own too): it ends now, and says so. */
   private async finishIfDone(row: WeeklyQuestionRow): Promise<WeeklyQuestionRow> {
     const questions = await this.repository.questionnaire();
-    if (
-      questions.length === 0 ||
-      nextQuestion(questions, await this.repository.answered(row.userId))
-    )
+    if (questions.length === 0 || (await this.nextFor(this.repository, row.userId, questions)))
       return row;
     return this.repository.save(
       row.userId,
@@ -314,11 +382,8 @@ export class WeeklyQuestionService {
     userId: string,
     row: WeeklyQuestionRow | undefined,
   ): Promise<WeeklyQuestionSettings> {
-    const [questions, answered] = await Promise.all([
-      this.repository.questionnaire(),
-      isUuid(userId) ? this.repository.answered(userId) : Promise.resolve(new Set<string>()),
-    ]);
-    const next = nextQuestion(questions, answered);
+    const questions = await this.repository.questionnaire();
+    const next = await this.nextFor(this.repository, userId, questions);
     return {
       state: (row?.state ?? 'off') as WeeklyQuestionSettings['state'],
       weekday: row?.weekday ?? null,
@@ -327,13 +392,22 @@ export class WeeklyQuestionService {
       language: row ? (row.language === 'he' ? 'he' : 'en') : null,
       nextSendAt: row?.state === 'on' ? (row.nextSendAt?.toISOString() ?? null) : null,
       skipping: row?.state === 'on' && row.skipping,
-      nextQuestion: next
-        ? {
-            questionId: next.questionId,
-            index: next.position,
-            title: { en: next.titleEn, he: next.titleHe },
-          }
-        : null,
+      nextQuestion: !next
+        ? null
+        : next.kind === 'questionnaire'
+          ? {
+              kind: 'questionnaire',
+              questionId: next.question.questionId,
+              index: next.question.position,
+              title: { en: next.question.titleEn, he: next.question.titleHe },
+            }
+          : {
+              // The caller's own question (settings are only ever the caller's): their words.
+              kind: 'private',
+              questionId: next.question.questionId,
+              index: next.question.position,
+              title: { en: next.question.title, he: next.question.title },
+            },
       lastSentAt: row?.lastSentAt?.toISOString() ?? null,
     };
   }
@@ -348,32 +422,3 @@ function valuesOf(row: WeeklyQuestionRow): SettingsValues {
 
 /** How often the sweep looks for due questions: each goes within a minute of its hour. */
 export const SWEEP_INTERVAL_MS = 60_000;
-
-/**
- * The sweep as a background task of the service: every SWEEP_INTERVAL_MS, never two at once in a
- * process (replicas each sweep; the row locks share the work out). A failed sweep is logged and
- * the next one tries again.
- */
-export function weeklyQuestionSweep(service: WeeklyQuestionService, logger: AppLogger) {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | undefined;
-  const tick = () => {
-    if (running) return;
-    running = service
-      .sweep()
-      .catch((error: unknown) => logger.error({ err: error }, 'weekly question sweep failed'))
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  return {
-    start: () => {
-      timer = setInterval(tick, SWEEP_INTERVAL_MS);
-      timer.unref();
-    },
-    stop: async () => {
-      clearInterval(timer);
-      await running;
-    },
-  };
-}

@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import type {
+  DomainEventPayload,
   EmailJob,
   ErrorEnvelope,
   WeeklyQuestionLinkResult,
@@ -87,6 +89,32 @@ describeEachEngine('notifications service: the weekly question', (engine) => {
       { what: 'the answer in the read model' },
     );
   };
+  type PrivateList = DomainEventPayload<'privateQuestions.changed'>['unanswered'];
+  /** The member's own unanswered private questions, as private-questions announces them. */
+  const privateQuestions = async (who: Member, revision: number, unanswered: PrivateList) => {
+    await deliver('privateQuestions.changed', { userId: who.userId, revision, unanswered });
+    await eventually(
+      async () =>
+        (await count(
+          'select count(*)::int as n from notifications.weekly_question_private_lists where user_id = $1 and revision >= $2',
+          [who.userId, revision],
+        )) > 0
+          ? true
+          : undefined,
+      { what: 'the private questions in the read model' },
+    );
+  };
+  const privateRows = (who: Member) =>
+    count(
+      'select count(*)::int as n from notifications.weekly_question_private_questions where user_id = $1',
+      [who.userId],
+    );
+  const own = (index: number, title: string, subQuestions: string[] = [`${title}?`]) => ({
+    questionId: randomUUID(),
+    index,
+    title,
+    subQuestions,
+  });
   const emailsTo = (who: Member) => emails.filter((job) => job.to === `${who.userId}@example.com`);
   const start = async (who: Member, body: Record<string, unknown>) => {
     const answer = await call<WeeklyQuestionSettings>('POST', 'schedule', who, body);
@@ -344,5 +372,154 @@ describeEachEngine('notifications service: the weekly question', (engine) => {
         [noa.userId],
       ),
     ).toBe(0);
+  });
+
+  describe('the member’s own private questions (after the questionnaire)', () => {
+    it('asks the questionnaire first, then the member’s unanswered private questions in their order, and ends when both are done', async () => {
+      const noa = await known();
+      const grandmother = own(1, 'My grandmother', ['What was her name?', 'Where did she live?']);
+      const summer = own(2, 'The summer of 1999');
+      await privateQuestions(noa, 1, [grandmother, summer]);
+      const on = await start(noa, { weekday: 1, hour: 8, timeZone: 'Asia/Jerusalem' });
+      // The questionnaire's first question comes first, whatever the member wrote.
+      expect(on.nextQuestion).toMatchObject({ kind: 'questionnaire', questionId: 'roots' });
+      const slot = new Date(on.nextSendAt ?? '').getTime();
+      await weekly.sweep(new Date(slot + 1000));
+      await eventually(() => (emailsTo(noa).length === 1 ? true : undefined), { what: 'week 1' });
+      expect(weeklyData(emailsTo(noa)[0])).toMatchObject({ index: 1, title: 'Title 1' });
+      expect(weeklyData(emailsTo(noa)[0]).kind).toBeUndefined();
+
+      // The questionnaire done: not finished, the member's own question is next.
+      for (const { questionId } of QUESTIONS) await answered(noa, questionId);
+      expect((await settings(noa)).nextQuestion).toEqual({
+        kind: 'private',
+        questionId: grandmother.questionId,
+        index: 1,
+        title: { en: 'My grandmother', he: 'My grandmother' },
+      });
+      await weekly.sweep(new Date(slot + WEEK_MS + 1000));
+      await eventually(() => (emailsTo(noa).length === 2 ? true : undefined), { what: 'week 2' });
+      expect(weeklyData(emailsTo(noa)[1])).toEqual(
+        expect.objectContaining({
+          kind: 'private',
+          index: 1,
+          title: 'My grandmother',
+          prompt: 'What was her name?\nWhere did she live?',
+          link: `${SITE}/profile/edit-me-private/1?question=${grandmother.questionId}`,
+        }),
+      );
+
+      // She answered it and deleted nothing: the summer one keeps its place, and comes next.
+      await privateQuestions(noa, 2, [summer]);
+      await weekly.sweep(new Date(slot + 2 * WEEK_MS + 1000));
+      await eventually(() => (emailsTo(noa).length === 3 ? true : undefined), { what: 'week 3' });
+      expect(weeklyData(emailsTo(noa)[2])).toMatchObject({
+        kind: 'private',
+        title: 'The summer of 1999',
+        link: `${SITE}/profile/edit-me-private/2?question=${summer.questionId}`,
+      });
+
+      // All answered, of both kinds: it ends by itself, and says so.
+      await privateQuestions(noa, 3, []);
+      expect(await privateRows(noa)).toBe(0);
+      await weekly.sweep(new Date(slot + 3 * WEEK_MS + 1000));
+      expect(emailsTo(noa)).toHaveLength(3);
+      expect(await settings(noa)).toMatchObject({ state: 'finished', nextQuestion: null });
+
+      // An older list arriving late changes nothing (the revision is lower).
+      await deliver('privateQuestions.changed', {
+        userId: noa.userId,
+        revision: 2,
+        unanswered: [summer],
+      });
+      const marker = await known();
+      await privateQuestions(marker, 1, [own(1, 'A marker question')]);
+      expect(await privateRows(noa)).toBe(0);
+      expect((await settings(noa)).state).toBe('finished');
+
+      // A new question of her own: the weekly question takes up again, a week after the last.
+      const lastSentAt = new Date((await settings(noa)).lastSentAt ?? '').getTime();
+      const fresh = own(1, 'What I would tell my younger self');
+      await privateQuestions(noa, 4, [fresh]);
+      const again = await settings(noa);
+      expect(again).toMatchObject({
+        state: 'on',
+        nextQuestion: { kind: 'private', questionId: fresh.questionId },
+      });
+      expect(new Date(again.nextSendAt ?? '').getTime()).toBeGreaterThanOrEqual(
+        lastSentAt + 6 * 24 * 60 * 60 * 1000,
+      );
+    });
+
+    it('writes a Hebrew member’s own question into their Hebrew email, linked to the Hebrew page', async () => {
+      const dana = await known('he');
+      for (const { questionId } of QUESTIONS) await answered(dana, questionId);
+      const mine = own(3, 'הבית ברחוב הרצל', ['מי גר שם?']);
+      await privateQuestions(dana, 7, [mine]);
+      const on = await start(dana, { weekday: 4, hour: 19, timeZone: 'Asia/Jerusalem' });
+      expect(on.state).toBe('on');
+      await weekly.sweep(new Date(new Date(on.nextSendAt ?? '').getTime() + 1000));
+      await eventually(() => (emailsTo(dana).length === 1 ? true : undefined), { what: 'email' });
+      expect(emailsTo(dana)[0]?.language).toBe('he');
+      expect(weeklyData(emailsTo(dana)[0])).toMatchObject({
+        kind: 'private',
+        title: 'הבית ברחוב הרצל',
+        prompt: 'מי גר שם?',
+        link: `${SITE}/he/profile/edit-me-private/3?question=${mine.questionId}`,
+      });
+    });
+
+    it('shows and sends a private question to its owner alone', async () => {
+      const owner = await known();
+      const other = await known();
+      for (const who of [owner, other])
+        for (const { questionId } of QUESTIONS) await answered(who, questionId);
+      const secret = own(1, 'A secret only the owner may read');
+      await privateQuestions(owner, 1, [secret]);
+      const starts = await Promise.all(
+        [owner, other].map((who) => start(who, { weekday: 2, hour: 21, timeZone: 'UTC' })),
+      );
+      // The other member has none of their own: finished, and never told of the owner's.
+      expect(starts[1]).toMatchObject({ state: 'finished', nextQuestion: null });
+      expect(JSON.stringify(await settings(other))).not.toContain(secret.title);
+      await weekly.sweep(new Date(new Date(starts[0]?.nextSendAt ?? '').getTime() + 1000));
+      await eventually(() => (emailsTo(owner).length === 1 ? true : undefined), { what: 'email' });
+      expect(weeklyData(emailsTo(owner)[0]).title).toBe(secret.title);
+      // Of every email queued in this run, only the owner's carries the question.
+      const carrying = emails.filter((job) => JSON.stringify(job).includes(secret.title));
+      expect(carrying.map((job) => job.to)).toEqual([`${owner.userId}@example.com`]);
+    });
+
+    it('forgets a member’s private questions when they leave, and a late list writes nothing back', async () => {
+      const noa = await known();
+      await privateQuestions(noa, 1, [own(1, 'Soon to be forgotten')]);
+      expect(await privateRows(noa)).toBe(1);
+      await deliver('user.deleted', { userId: noa.userId });
+      await eventually(
+        async () =>
+          (await count(
+            'select count(*)::int as n from notifications.weekly_question_private_lists where user_id = $1',
+            [noa.userId],
+          )) === 0
+            ? true
+            : undefined,
+        { what: 'the private questions gone' },
+      );
+      expect(await privateRows(noa)).toBe(0);
+      await deliver('privateQuestions.changed', {
+        userId: noa.userId,
+        revision: 9,
+        unanswered: [own(1, 'Written back too late')],
+      });
+      const marker = await known();
+      await privateQuestions(marker, 1, [own(1, 'A marker question')]);
+      expect(await privateRows(noa)).toBe(0);
+      expect(
+        await count(
+          'select count(*)::int as n from notifications.weekly_question_private_lists where user_id = $1',
+          [noa.userId],
+        ),
+      ).toBe(0);
+    });
   });
 });

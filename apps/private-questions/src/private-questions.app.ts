@@ -9,5 +9,6 @@ export const privateQuestionsService = defineService({
   module: (platform) => PrivateQuestionsModule.register(platform),
 });
 
+export const PRIVATE_QUESTIONS_MIGRATIONS = privateQuestionsService.migrations;
 /** Migrate, then build the private-questions app (not yet listening). */
 export const createPrivateQuestionsApp = privateQuestionsService.createApp;

@@ -1,7 +1,8 @@
-import type { AnswerData } from '@mepedia/contracts';
+import type { AnswerData, DomainEventPayload } from '@mepedia/contracts';
 import type { Db } from '@mepedia/server-database';
+import { appendEvent } from '@mepedia/server-queue';
 import { and, asc, count, eq, gt, lt, sql, type SQL } from 'drizzle-orm';
-import { members, questions, type QuestionRow } from './private-questions.schema';
+import { members, outbox, questions, type QuestionRow } from './private-questions.schema';
 
 export type NewQuestion = Omit<typeof questions.$inferInsert, 'questionIndex'>;
 
@@ -188,6 +189,24 @@ export class PrivateQuestionsRepository {
       .returning({ id: questions.id });
     await this.db.delete(members).where(eq(members.userId, userId));
     return removed.length;
+  }
+
+  /**
+   * The member's next revision (their lock row's count of announced changes, bumped): in the
+   * service's transaction, under `lockMember`. Undefined when the member has no lock row.
+   */
+  async nextRevision(userId: string): Promise<number | undefined> {
+    const [row] = await this.db
+      .update(members)
+      .set({ revision: sql`${members.revision} + 1` })
+      .where(eq(members.userId, userId))
+      .returning({ revision: members.revision });
+    return row?.revision;
+  }
+
+  /** Record `privateQuestions.changed` in the outbox, in the service's transaction. */
+  async announce(payload: DomainEventPayload<'privateQuestions.changed'>): Promise<void> {
+    await appendEvent(this.db, outbox, 'privateQuestions.changed', payload);
   }
 
   /** Take the owner's lock row for the rest of the service's transaction; false when none. */

@@ -1,4 +1,5 @@
 import type { AnswerData, PrivateSubQuestion } from '@mepedia/contracts';
+import { outboxTable } from '@mepedia/server-queue';
 import { sql } from 'drizzle-orm';
 import {
   check,
@@ -14,12 +15,18 @@ import {
 export const privateQuestionsSchema = pgSchema('private_questions');
 
 /**
- * One row per member who ever had a private question: the lock every change to the order of
- * their list takes first (insert, delete and renumber), so two at once take turns.
+ * One row per member who ever had a private question: the lock every change to their list or to
+ * whether a question is answered takes first (insert, edit, delete, renumber, a live save), so two
+ * at once take turns.
  */
 export const members = privateQuestionsSchema.table('members', {
   userId: uuid('user_id').primaryKey(),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  /**
+   * Counts the member's announced changes (`privateQuestions.changed`), bumped under the lock
+   * above: the notifications service keeps the highest, so events out of order converge.
+   */
+  revision: integer('revision').notNull().default(0),
 });
 
 /** A member's private question and its one answer (draft and live), seen by that member only. */
@@ -58,3 +65,9 @@ export const questions = privateQuestionsSchema.table(
 );
 
 export type QuestionRow = typeof questions.$inferSelect;
+
+/**
+ * Events the service announces, written in the same transaction as the change:
+ * privateQuestions.changed (a member's unanswered questions, for the weekly question).
+ */
+export const outbox = outboxTable(privateQuestionsSchema);

@@ -1,5 +1,6 @@
 import { SUB_QUESTION_ID_PATTERN } from '@mepedia/contracts';
-import { keepTexts, placeSubQuestions } from './private-questions.service';
+import type { QuestionRow } from './private-questions.schema';
+import { keepTexts, placeSubQuestions, unansweredOf } from './private-questions.service';
 
 describe('placeSubQuestions', () => {
   it('gives each new sub-question its own id in the sub-question id format', () => {
@@ -30,5 +31,49 @@ describe('keepTexts', () => {
       a: 'A',
       c: '',
     });
+  });
+});
+
+describe('unansweredOf', () => {
+  const row = (index: number, live: QuestionRow['live']): QuestionRow => {
+    const at = new Date('2026-11-20T10:00:00Z');
+    return {
+      id: `00000000-0000-7000-8000-00000000000${index}`,
+      ownerId: '00000000-0000-7000-8000-0000000000aa',
+      questionIndex: index,
+      title: `Question ${index}`,
+      subQuestions: [
+        { id: 'aaaaaaaaaaaa', title: `Sub ${index}a` },
+        { id: 'bbbbbbbbbbbb', title: `Sub ${index}b` },
+      ],
+      draft: { aaaaaaaaaaaa: 'a draft is not an answer' },
+      live,
+      answerVersion: 1,
+      answerUpdatedAt: at,
+      createdAt: at,
+      updatedAt: at,
+    };
+  };
+
+  it('lists in the list’s order the questions with no live text, blanks counting as none', () => {
+    const rows = [
+      row(3, null),
+      row(1, { aaaaaaaaaaaa: 'Answered' }),
+      row(2, { bbbbbbbbbbbb: ' \n ' }),
+    ];
+    expect(unansweredOf(rows)).toEqual([
+      {
+        questionId: '00000000-0000-7000-8000-000000000002',
+        index: 2,
+        title: 'Question 2',
+        subQuestions: ['Sub 2a', 'Sub 2b'],
+      },
+      {
+        questionId: '00000000-0000-7000-8000-000000000003',
+        index: 3,
+        title: 'Question 3',
+        subQuestions: ['Sub 3a', 'Sub 3b'],
+      },
+    ]);
   });
 });

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import {
+  hasText,
   PRIVATE_QUESTIONS_MAX,
   type AnswerData,
+  type DomainEventPayload,
   type DeletePrivateQuestionResponse,
   type InsertPrivateQuestionRequest,
   type PrivateAnswer,
@@ -52,9 +54,31 @@ export function keepTexts(texts: AnswerData, ids: ReadonlySet<string>): AnswerDa
   return Object.fromEntries(Object.entries(texts).filter(([id]) => ids.has(id)));
 }
 
+/**
+ * The questions of a member's list that have no answer yet (no live text), in the list's order:
+ * what `privateQuestions.changed` tells the weekly question.
+ */
+export function unansweredOf(
+  rows: readonly QuestionRow[],
+): DomainEventPayload<'privateQuestions.changed'>['unanswered'] {
+  return [...rows]
+    .sort((a, b) => a.questionIndex - b.questionIndex)
+    .filter((row) => !hasText(row.live))
+    .map((row) => ({
+      questionId: row.id,
+      index: row.questionIndex,
+      title: row.title,
+      subQuestions: row.subQuestions.map((sub) => sub.title),
+    }));
+}
+
 /** The rules of private questions: each member's own, in a dense order, answered draft and live. */
 export class PrivateQuestionsService {
-  constructor(private readonly repository: PrivateQuestionsRepository) {}
+  constructor(
+    private readonly repository: PrivateQuestionsRepository,
+    /** Called after a transaction that wrote to the outbox committed (the relay's nudge). */
+    private readonly onOutboxWrite: () => void = () => undefined,
+  ) {}
 
   /** A member's questions, to that member alone. */
   async list(callerId: string, userId: string | undefined): Promise<PrivateQuestionsList> {
@@ -69,7 +93,7 @@ export class PrivateQuestionsService {
     const row = await this.repository.transaction(async (repository) => {
       const existing = await repository.lockCount(ownerId);
       if (existing >= PRIVATE_QUESTIONS_MAX) throw new AppError('PRIVATE_QUESTIONS_LIMIT');
-      return repository.insert({
+      const created = await repository.insert({
         id: newId(now.getTime()),
         ownerId,
         questionIndex: existing + 1,
@@ -79,7 +103,10 @@ export class PrivateQuestionsService {
         updatedAt: now,
         answerUpdatedAt: now,
       });
+      await this.announce(repository, ownerId);
+      return created;
     });
+    this.onOutboxWrite();
     return toPrivateQuestion(row);
   }
 
@@ -93,13 +120,15 @@ export class PrivateQuestionsService {
   async update(ownerId: string, input: UpdateInput, now = new Date()): Promise<PrivateQuestion> {
     if (!isUuid(input.questionId)) throw new AppError('QUESTION_NOT_FOUND');
     const row = await this.repository.transaction(async (repository) => {
+      // The owner's lock first (as a delete and a save take it), then the question's row.
+      await repository.lockMember(ownerId);
       const current = await repository.lockQuestion(ownerId, input.questionId);
       // Another member's question is, to the caller, one that does not exist.
       if (!current || current.ownerId !== ownerId) throw new AppError('QUESTION_NOT_FOUND');
       const subQuestions = placeSubQuestions(input.subQuestions, current.subQuestions);
       const ids = new Set(subQuestions.map((sub) => sub.id));
       const sameSubQuestions = subQuestions.length === current.subQuestions.length;
-      return repository.updateQuestion(current.id, {
+      const updated = await repository.updateQuestion(current.id, {
         title: input.questionTitle,
         subQuestions,
         draft: keepTexts(current.draft, ids),
@@ -108,7 +137,11 @@ export class PrivateQuestionsService {
         answerUpdatedAt: sameSubQuestions ? current.answerUpdatedAt : now,
         updatedAt: now,
       });
+      // Its title, sub-questions, or (sub-questions taken away) whether it is answered changed.
+      await this.announce(repository, ownerId);
+      return updated;
     });
+    this.onOutboxWrite();
     return toPrivateQuestion(row);
   }
 
@@ -127,8 +160,11 @@ export class PrivateQuestionsService {
       if (!(await repository.deleteAt(ownerId, questionIndex)))
         throw new AppError('QUESTION_NOT_FOUND');
       await repository.closeGap(ownerId, questionIndex);
+      // The question leaves the weekly question, and the later ones move up a place.
+      await this.announce(repository, ownerId);
       return repository.list(ownerId);
     });
+    this.onOutboxWrite();
     return { deleted: true, questions: remaining.map(toPrivateQuestion) };
   }
 
@@ -140,8 +176,33 @@ export class PrivateQuestionsService {
     return this.save(ownerId, input, { draft: input.answerData }, now);
   }
 
+  /**
+   * A live save can answer a question, or (emptied) make it unanswered again: under the owner's
+   * lock, it announces their unanswered questions in its transaction. A draft changes neither.
+   */
   async saveLive(ownerId: string, input: SaveInput, now = new Date()): Promise<PrivateAnswer> {
-    return this.save(ownerId, input, { draft: input.answerData, live: input.answerData }, now);
+    const ids = Object.keys(input.answerData);
+    const expected = this.expectation(input, ids);
+    const texts = { draft: input.answerData, live: input.answerData };
+    const row = expected
+      ? await this.repository.transaction(async (repository) => {
+          if (!(await repository.lockMember(ownerId))) return undefined;
+          const saved = await repository.saveAnswer(
+            ownerId,
+            input.questionIndex,
+            expected,
+            texts,
+            now,
+          );
+          if (saved) await this.announce(repository, ownerId);
+          return saved;
+        })
+      : undefined;
+    if (row) {
+      this.onOutboxWrite();
+      return toPrivateAnswer(row);
+    }
+    throw await this.whyUnchanged(ownerId, input, ids);
   }
 
   async revertDraft(ownerId: string, input: RevertInput, now = new Date()): Promise<PrivateAnswer> {
@@ -151,6 +212,17 @@ export class PrivateQuestionsService {
       : undefined;
     if (row) return toPrivateAnswer(row);
     throw await this.whyUnchanged(ownerId, input, []);
+  }
+
+  /**
+   * Announce the owner's unanswered questions as they stand in this transaction (under their
+   * lock), with their next revision: the weekly question's read model of them.
+   */
+  private async announce(repository: PrivateQuestionsRepository, ownerId: string): Promise<void> {
+    const revision = await repository.nextRevision(ownerId);
+    if (revision === undefined) return;
+    const rows = await repository.list(ownerId);
+    await repository.announce({ userId: ownerId, revision, unanswered: unansweredOf(rows) });
   }
 
   private async save(

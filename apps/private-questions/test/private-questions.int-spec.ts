@@ -3,6 +3,8 @@ import {
   PRIVATE_QUESTIONS_MAX,
   SUB_QUESTION_ID_PATTERN,
   type DeletePrivateQuestionResponse,
+  type DomainEventEnvelope,
+  type DomainEventPayload,
   type ErrorEnvelope,
   type InsertPrivateQuestionRequest,
   type PrivateAnswer,
@@ -15,6 +17,7 @@ import {
   type TestService,
 } from '@mepedia/server-service-testing';
 import {
+  eventually,
   newMember,
   SETUP_TIMEOUT_MS,
   testEnvelope as envelope,
@@ -74,8 +77,28 @@ describeEachEngine('private-questions service over HTTP', (engine) => {
       [userId],
     );
 
+  /** Every event the service's outbox relayed, as the worker would receive them. */
+  const events: DomainEventEnvelope[] = [];
+  type Unanswered = DomainEventPayload<'privateQuestions.changed'>;
+  /** What privateQuestions.changed told of `who`, in the order of their revisions. */
+  const announced = (who: Member): Unanswered[] =>
+    events
+      .filter((event) => event.type === 'privateQuestions.changed')
+      .map((event) => event.payload as Unanswered)
+      .filter((payload) => payload.userId === who.userId)
+      .sort((a, b) => a.revision - b.revision);
+  /** Wait until `count` announcements of `who` have come (the relay sends on its own time). */
+  const announcedUntil = (who: Member, count: number) =>
+    eventually(() => (announced(who).length >= count ? announced(who) : undefined), {
+      what: `${count} privateQuestions.changed`,
+    });
+
   beforeAll(async () => {
     tested = await startTestService('private-questions', createPrivateQuestionsApp, { engine });
+    tested.queue.process(
+      'events',
+      async (job) => void events.push(job.data as DomainEventEnvelope),
+    );
   }, SETUP_TIMEOUT_MS);
 
   afterAll(async () => {
@@ -723,6 +746,114 @@ describeEachEngine('private-questions service over HTTP', (engine) => {
         { field: 'subQuestions', code: 'FIELD_REQUIRED' },
       ]);
       expect(await list(owner)).toEqual([question]);
+    });
+  });
+
+  describe('privateQuestions.changed, for the weekly question (issue 32)', () => {
+    it('announces the owner’s unanswered questions with each change, each with a higher revision; a draft or a refused save says nothing', async () => {
+      const owner = member();
+      const stranger = member();
+      const first = await insert(owner, {
+        questionTitle: 'Where I grew up',
+        subQuestions: ['Which street was it?', 'Who were the neighbours?'],
+      });
+      expect((await announcedUntil(owner, 1))[0]).toEqual({
+        userId: owner.userId,
+        revision: 1,
+        unanswered: [
+          {
+            questionId: first.questionId,
+            index: 1,
+            title: 'Where I grew up',
+            subQuestions: ['Which street was it?', 'Who were the neighbours?'],
+          },
+        ],
+      });
+      const second = await insert(owner, {
+        questionTitle: 'My first job',
+        subQuestions: ['What did you do there?'],
+      });
+      expect((await announcedUntil(owner, 2))[1]?.unanswered.map((q) => q.index)).toEqual([1, 2]);
+
+      const sub = first.subQuestions[0]!.id;
+      // A draft is not an answer: nothing announced.
+      const draft = await post<PrivateAnswer>('saveDraft', owner, {
+        questionIndex: 1,
+        answerData: { [sub]: 'Only a draft' },
+        version: 0,
+      });
+      expect(draft.status).toBe(200);
+      // A save on a stale version changes nothing, so it announces nothing.
+      const stale = await post<ErrorEnvelope>('saveLive', owner, {
+        questionIndex: 1,
+        answerData: { [sub]: 'Too late' },
+        version: 0,
+      });
+      expect(stale.status).toBe(409);
+      // Saved live: the first question is answered and leaves the list.
+      const live = await post<PrivateAnswer>('saveLive', owner, {
+        questionIndex: 1,
+        answerData: { [sub]: 'Rue des Lilas' },
+        version: 1,
+      });
+      expect(live.status).toBe(200);
+      const afterSave = await announcedUntil(owner, 3);
+      expect(afterSave).toHaveLength(3);
+      expect(afterSave[2]).toMatchObject({
+        revision: 3,
+        unanswered: [{ questionId: second.questionId, index: 2, title: 'My first job' }],
+      });
+
+      // Emptied and saved: unanswered again.
+      await post('saveLive', owner, {
+        questionIndex: 1,
+        answerData: { [sub]: '   ' },
+        version: live.body.answer.version,
+      });
+      expect((await announcedUntil(owner, 4))[3]?.unanswered.map((q) => q.index)).toEqual([1, 2]);
+
+      // Another member's attempt on the owner's question changes and announces nothing.
+      const foreign = await post<ErrorEnvelope>('deleteQuestionByIndex', stranger, {
+        questionIndex: 1,
+      });
+      expect(foreign.status).toBe(404);
+
+      // Deleted: it leaves the list, and the later one moves up a place.
+      const deleted = await post<DeletePrivateQuestionResponse>('deleteQuestionByIndex', owner, {
+        questionIndex: 1,
+      });
+      expect(deleted.status).toBe(200);
+      expect((await announcedUntil(owner, 5))[4]).toEqual({
+        userId: owner.userId,
+        revision: 5,
+        unanswered: [
+          {
+            questionId: second.questionId,
+            index: 1,
+            title: 'My first job',
+            subQuestions: ['What did you do there?'],
+          },
+        ],
+      });
+
+      // Edited: its new words.
+      const edited = await post<PrivateQuestion>('updatePrivateQuestion', owner, {
+        questionId: second.questionId,
+        questionTitle: 'My very first job',
+        subQuestions: ['What did you do there?', 'Who hired you?'],
+      });
+      expect(edited.status).toBe(200);
+      expect((await announcedUntil(owner, 6))[5]?.unanswered).toEqual([
+        {
+          questionId: second.questionId,
+          index: 1,
+          title: 'My very first job',
+          subQuestions: ['What did you do there?', 'Who hired you?'],
+        },
+      ]);
+      // Exactly one announcement per change, and none of them about the stranger.
+      expect(announced(owner).map((event) => event.revision)).toEqual([1, 2, 3, 4, 5, 6]);
+      expect(announced(stranger)).toEqual([]);
     });
   });
 

@@ -305,6 +305,28 @@ export const QuestionnaireChangedEvent = z.object({
   ),
 });
 
+/**
+ * A member's own private questions that have no answer yet, as they now are (issue 32): sent by
+ * the private-questions service with every change that can alter them (a question written,
+ * edited or deleted, an answer saved), in its transaction, for the notifications service's
+ * weekly question. Only the unanswered ones travel, and only their owner's email ever shows
+ * them. `index` is the question's place in the member's list (`/profile/edit-me-private/{index}`),
+ * which moves up when an earlier one is deleted. Absolute per member: `revision` counts the
+ * member's changes (under their lock), and the higher one replaces the whole list.
+ */
+export const PrivateQuestionsChangedEvent = z.object({
+  userId: z.string(),
+  revision: z.number().int().min(0),
+  unanswered: z.array(
+    z.object({
+      questionId: z.string(),
+      index: z.number().int().min(1),
+      title: z.string(),
+      subQuestions: z.array(z.string()),
+    }),
+  ),
+});
+
 /** Domain events, by type. Every event crosses services through the `events` queue. */
 export const domainEvents = {
   'user.deleted': UserDeletedEvent,
@@ -327,6 +349,7 @@ export const domainEvents = {
   'follow.changed': FollowChangedEvent,
   'meAnswer.answered': MeAnswerAnsweredEvent,
   'questionnaire.changed': QuestionnaireChangedEvent,
+  'privateQuestions.changed': PrivateQuestionsChangedEvent,
 } as const;
 
 export type DomainEventType = keyof typeof domainEvents;
@@ -367,6 +390,7 @@ export const eventSubscriptions: Record<DomainEventType, ReadonlyArray<ServiceEv
   'follow.changed': ['events-posts', 'events-notifications'],
   'meAnswer.answered': ['events-notifications'],
   'questionnaire.changed': ['events-notifications'],
+  'privateQuestions.changed': ['events-notifications'],
 };
 
 export const DomainEventEnvelope = z.object({

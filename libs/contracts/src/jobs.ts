@@ -55,11 +55,19 @@ export const EmailJob = z.discriminatedUnion('template', [
     to: z.string(),
     language: Language,
     data: z.object({
-      /** 1..10, the question's place in the questionnaire. */
+      /**
+       * `private`: one of the member's own private questions (its title and sub-questions are
+       * their words, each sub-question a line of `prompt`). Absent: a questionnaire question.
+       */
+      kind: z.literal('private').optional(),
+      /** 1..10, the question's place in the questionnaire (a private one's: in the member's list). */
       index: z.number().int(),
       title: z.string(),
       prompt: z.string(),
-      /** `/profile/edit-me/{index}` on the site, in the member's language. */
+      /**
+       * `/profile/edit-me/{index}` on the site, in the member's language (a private question's:
+       * `/profile/edit-me-private/{index}?question={id}`).
+       */
       link: z.string(),
       skipLink: z.string(),
       pauseLink: z.string(),

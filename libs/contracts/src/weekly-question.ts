@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { Language } from './language';
 
 // ---------------------------------------------------------------------------
-// The weekly question (issue 32, our addition): a member may ask for one questionnaire question a
-// week by email, on the weekday and hour they choose, in their time zone. The notifications
+// The weekly question (issue 32, our addition): a member may ask for one question a week by email
+// (the questionnaire's, then their own private ones), on the weekday and hour they choose, in their time zone. The notifications
 // service keeps the settings and what was sent (docs/api/notifications.md, "The weekly question").
 // ---------------------------------------------------------------------------
 
@@ -61,11 +61,21 @@ export const WeeklyQuestionScheduleRequest = z.object({
 });
 export type WeeklyQuestionScheduleRequest = z.input<typeof WeeklyQuestionScheduleRequest>;
 
-/** The next question as the email will carry it (a member’s next unanswered one). */
+/**
+ * The next question as the email will carry it: the member’s next unanswered questionnaire
+ * question, and once all are answered, their own private questions with no answer yet.
+ */
 export const WeeklyQuestionNext = z.object({
+  kind: z
+    .enum(['questionnaire', 'private'])
+    .describe('A questionnaire question, or one of the member’s own private questions.'),
   questionId: z.string(),
-  /** 1..10: the web page `/profile/edit-me/{index}`. */
+  /**
+   * The questionnaire's 1..10 (the page `/profile/edit-me/{index}`), or the private question's
+   * place in the member's list (`/profile/edit-me-private/{index}`).
+   */
   index: z.number().int(),
+  /** A private question's title is the member's own words, the same in both. */
   title: z.object({ en: z.string(), he: z.string() }),
 });
 

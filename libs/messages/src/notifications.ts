@@ -39,6 +39,9 @@ export const notificationsEn = {
   'weeklyQuestion.intro':
     'Here is this week’s question. Take your time; a few lines are a fine start.',
   'weeklyQuestion.heading': 'Question {index}: {title}',
+  'weeklyQuestion.privateIntro':
+    'You have answered every question of the questionnaire. This week, one you wrote for yourself, seen by you alone.',
+  'weeklyQuestion.privateHeading': 'Your own question: {title}',
   'weeklyQuestion.action': 'Answer this question',
   'weeklyQuestion.skip': 'Skip next week’s question',
   'weeklyQuestion.pause': 'Pause the weekly question',
@@ -98,6 +101,8 @@ export const notificationsHe: Record<NotificationKey, string> = {
   'weeklyQuestion.subject': 'השאלה שלך השבוע: {title}',
   'weeklyQuestion.intro': 'הנה השאלה של השבוע. אין צורך למהר; גם כמה שורות הן התחלה טובה.',
   'weeklyQuestion.heading': 'שאלה {index}: {title}',
+  'weeklyQuestion.privateIntro': 'ענית על כל שאלות השאלון. השבוע, שאלה שכתבת לעצמך, שרק את/ה רואה.',
+  'weeklyQuestion.privateHeading': 'השאלה הפרטית שלך: {title}',
   'weeklyQuestion.action': 'לענות על השאלה',
   'weeklyQuestion.skip': 'לדלג על השאלה של השבוע הבא',
   'weeklyQuestion.pause': 'להשהות את השאלה השבועית',

@@ -1,4 +1,4 @@
-import { registerMessages, editMeMessages } from '@mepedia/web-i18n';
+import { registerMessages, editMeMessages, localizePath, splitLocale } from '@mepedia/web-i18n';
 import {
   SavePrivateAnswerRequest,
   type AnswerData,
@@ -10,7 +10,7 @@ import { privateQuestionMutations, privateQuestionQueries } from '@mepedia/web-a
 import { QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ChevronLeft, ChevronRight, Lock, Plus, Pencil, ServerCrash } from 'lucide-react';
 import { useState } from 'react';
-import { data } from 'react-router';
+import { data, redirect } from 'react-router';
 import '../styles/answers.css';
 import { AnswerEditor, type EditableAnswer } from '../components/answers/answer-editor';
 import { answerResolver } from '../components/answers/answer-form';
@@ -42,6 +42,27 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   // (useLoaderSeed), and nothing is asked again in the browser.
   const queries = new QueryClient();
   const at = Date.now();
+  // The weekly question's email names the question too (`?question={id}`): its place moves up
+  // when an earlier one is deleted, so the link finds it where it is now, or, gone, the list.
+  const url = new URL(request.url);
+  const named = url.searchParams.get('question');
+  if (named !== null) {
+    const { locale } = splitLocale(url.pathname);
+    let found: PrivateQuestion | undefined;
+    try {
+      const { questions } = await queries.fetchQuery(privateQuestionQueries.list(api, 'loader'));
+      found = questions.find((question) => question.questionId === named);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) throw data(null, { status: 401 });
+      throw error;
+    }
+    throw redirect(
+      localizePath(
+        found ? `/profile/edit-me-private/${found.questionIndex}` : '/me/custom-question',
+        locale,
+      ),
+    );
+  }
   try {
     const [loaded, list] = await Promise.all([
       queries.fetchQuery(privateQuestionQueries.answer(api, 'loader', index)),

@@ -30,6 +30,7 @@ const OFF: WeeklyQuestionSettings = {
   nextSendAt: null,
   skipping: false,
   nextQuestion: {
+    kind: 'questionnaire',
     questionId: 'roots',
     index: 1,
     title: { en: 'Where I come from', he: 'מאיפה באתי' },
@@ -179,6 +180,24 @@ describe('the weekly question in the settings', () => {
     expect(calls.at(-1)).toMatchObject({ method: 'POST' });
     expect(calls.at(-1)?.path).toMatch(/\/api\/weeklyQuestion\/pause$/);
     expect([...container.querySelectorAll('button')].map((b) => b.textContent)).toContain('חידוש');
+  });
+
+  it('names a private question as the member’s own, its words in their own direction', async () => {
+    const container = await render('he', {
+      getSettings: {
+        ...ON,
+        nextQuestion: {
+          kind: 'private',
+          questionId: '0190c3f2-7a1b-7c00-8000-000000000001',
+          index: 2,
+          title: { en: 'The summer of 1999', he: 'The summer of 1999' },
+        },
+      },
+    });
+    await until(() => container.textContent?.includes('אחת משלך') ?? false);
+    const next = container.querySelector('.weekly-question-next');
+    expect(next?.textContent).toBe('השאלה הבאה, אחת משלך: The summer of 1999');
+    expect(next?.querySelector('bdi')?.getAttribute('dir')).toBe('auto');
   });
 
   it('says when every question is answered, with nothing left to start', async () => {

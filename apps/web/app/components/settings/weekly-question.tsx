@@ -10,6 +10,7 @@ import { useId, useMemo, useState } from 'react';
 import { useApi } from '../../lib/api';
 import { contractResolver } from '../../lib/contract-form';
 import { useI18n } from '../../lib/i18n';
+import { richMessage } from '../../lib/rich-message';
 import { EmptyState } from '../empty-state';
 import { FormError, SelectField } from '../field';
 import { Skeleton } from '../ui/skeleton';
@@ -148,7 +149,16 @@ function WeeklyQuestionForm({
         {status}
       </p>
       {settings.nextQuestion && settings.state !== 'finished' ? (
-        <p>{t('weeklyQuestion.next', { title: settings.nextQuestion.title[language] })}</p>
+        <p className="weekly-question-next">
+          {richMessage(
+            t,
+            settings.nextQuestion.kind === 'private'
+              ? 'weeklyQuestion.nextPrivate'
+              : 'weeklyQuestion.next',
+            // A private question's title is the member's own words, in whichever language.
+            { title: <bdi dir="auto">{settings.nextQuestion.title[language]}</bdi> },
+          )}
+        </p>
       ) : null}
       {settings.state === 'finished' ? null : (
         <form

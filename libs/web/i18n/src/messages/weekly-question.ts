@@ -6,7 +6,7 @@ export const weeklyQuestionEn = {
   'weeklyQuestion.tab': 'Weekly question',
   'weeklyQuestion.title': 'A question a week by email',
   'weeklyQuestion.intro':
-    'We send you the next question you have not answered, once a week, on the day and at the hour you choose.',
+    'We send you the next question you have not answered, once a week, on the day and at the hour you choose: the questionnaire’s in order, then your own private questions.',
   'weeklyQuestion.loading': 'Loading your weekly question…',
   'weeklyQuestion.loadFailed': 'Your weekly question could not be loaded.',
   'weeklyQuestion.retry': 'Try again',
@@ -28,6 +28,7 @@ export const weeklyQuestionEn = {
   'weeklyQuestion.state.finished':
     'You have answered every question, so the weekly question has ended. Well done.',
   'weeklyQuestion.next': 'Next question: {title}',
+  'weeklyQuestion.nextPrivate': 'Next question, one of your own: {title}',
   'weeklyQuestion.saved': 'Your weekly question is saved',
   'weeklyQuestion.failed': 'That did not work just now. Try again in a moment.',
   'weeklyQuestion.link.title': 'Your weekly question',
@@ -47,7 +48,8 @@ export const weeklyQuestionEn = {
 export const weeklyQuestionHe: Record<keyof typeof weeklyQuestionEn, string> = {
   'weeklyQuestion.tab': 'שאלה שבועית',
   'weeklyQuestion.title': 'שאלה אחת בשבוע באימייל',
-  'weeklyQuestion.intro': 'נשלח לך את השאלה הבאה שעוד לא ענית עליה, פעם בשבוע, ביום ובשעה שבחרת.',
+  'weeklyQuestion.intro':
+    'נשלח לך את השאלה הבאה שעוד לא ענית עליה, פעם בשבוע, ביום ובשעה שבחרת: קודם שאלות השאלון לפי הסדר, ואחר כך השאלות הפרטיות שלך.',
   'weeklyQuestion.loading': 'השאלה השבועית שלך נטענת…',
   'weeklyQuestion.loadFailed': 'לא הצלחנו לטעון את השאלה השבועית שלך.',
   'weeklyQuestion.retry': 'לנסות שוב',
@@ -68,6 +70,7 @@ export const weeklyQuestionHe: Record<keyof typeof weeklyQuestionEn, string> = {
   'weeklyQuestion.state.paused': 'מושהה. לא יישלח דבר עד שתחדש/י.',
   'weeklyQuestion.state.finished': 'ענית על כל השאלות, ולכן השאלה השבועית הסתיימה. כל הכבוד.',
   'weeklyQuestion.next': 'השאלה הבאה: {title}',
+  'weeklyQuestion.nextPrivate': 'השאלה הבאה, אחת משלך: {title}',
   'weeklyQuestion.saved': 'השאלה השבועית שלך נשמרה',
   'weeklyQuestion.failed': 'זה לא הצליח כרגע. אפשר לנסות שוב בעוד רגע.',
   'weeklyQuestion.link.title': 'השאלה השבועית שלך',
