@@ -7,6 +7,10 @@
 //    outbox, relay, the worker's fan-out, the notifications queue, one INSERT … SELECT. Measured:
 //    the time until the last follower's notification is stored, the deepest the notifications
 //    queue got, and the notifications process's CPU per notification.
+// 3. A daily digest for DIGESTS members (100,000), all due in the same minute: the notifications
+//    service's digest sweep (the compiled EmailDelivery) on PostgreSQL, each member with two
+//    unread reactions to tell, the worker's queue a counter. Measured: the sweep's total time,
+//    per member, and the emails it decided.
 // 2. npm start: a member's open stream (GET /api/notifications/stream through the gateway), and
 //    another member commenting on their story COMMENTS times, one after another: the time from
 //    sending a comment until the stream carries it (p50, p99).
@@ -16,6 +20,7 @@
 //   npm run build && node tools/bench/notifications.mjs
 //   FOLLOWERS=1000 COMMENTS=50 node tools/bench/notifications.mjs
 //   ONLY=stream node tools/bench/notifications.mjs     (one part; docs/benchmarks.md untouched)
+//   DIGESTS=10000 ONLY=digest node tools/bench/notifications.mjs
 import { spawn } from 'node:child_process';
 import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -29,6 +34,7 @@ import { call, startStandalone, uploadPhoto, verifiedMember } from './standalone
 
 const FOLLOWERS = Number(process.env.FOLLOWERS ?? 10_000);
 const COMMENTS = Number(process.env.COMMENTS ?? 200);
+const DIGESTS = Number(process.env.DIGESTS ?? 100_000);
 const ONLY = process.env.ONLY ? new RegExp(process.env.ONLY, 'i') : undefined;
 const ADMIN_URL = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -310,6 +316,65 @@ async function streamLatency() {
   }
 }
 
+/** Part 3: the daily digest sweep for DIGESTS members due at once. */
+async function dailyDigests() {
+  const db = `${DB}_digests`;
+  const url = ADMIN_URL.replace(/\/[^/]*$/, `/${db}`);
+  await sql(ADMIN_URL, `create database "${db}"`);
+  // The compiled service and library, as the service's process loads them.
+  const dist = (path) => require(join(process.cwd(), 'dist', path));
+  const { openDatabase, runMigrations } = dist('libs/server/database/src/index.js');
+  const { EmailDelivery } = dist('apps/notifications/src/email-delivery.js');
+  const { EmailDeliveryRepository } = dist('apps/notifications/src/email-delivery.repository.js');
+  const handle = await openDatabase({ url, poolSize: 4 });
+  try {
+    await runMigrations(handle, {
+      schema: 'notifications',
+      folder: join(process.cwd(), 'dist/apps/notifications/src/migrations'),
+    });
+    const slot = new Date(Date.now() + 60 * 60 * 1000);
+    const seed = [
+      // Members, half reading Hebrew, each with an address and a daily digest due at `slot`.
+      `insert into notifications.members (user_id, fullname, language, email, version)
+        select gen_random_uuid(), 'Member ' || i, case when i % 2 = 0 then 'he' else 'en' end,
+          'member' || i || '@example.com', now() from generate_series(1, ${DIGESTS}) i`,
+      `insert into notifications.email_digests (user_id, next_daily_at, next_weekly_at)
+        select user_id, '${slot.toISOString()}', '${slot.toISOString()}'::timestamptz + interval '3 days'
+        from notifications.members`,
+      // Two stories each, and on each a reaction by another member (reactions: daily by default).
+      `insert into notifications.notification_subjects (subject_id, kind, owner_id, private, title, changed_at)
+        select m.user_id || '-' || n, 'post', m.user_id, false, 'Story ' || n, now()
+        from notifications.members m, generate_series(1, 2) n`,
+      `insert into notifications.notification_groups (recipient_id, kind, group_key, subject_id)
+        select owner_id, 'reaction', 'reaction:' || subject_id, subject_id
+        from notifications.notification_subjects`,
+      `insert into notifications.notification_actors (group_id, actor_id, part, at)
+        select g.id, (select user_id from notifications.members limit 1), 'reaction:heart', now()
+        from notifications.notification_groups g`,
+      'analyze',
+    ];
+    for (const statement of seed) await sql(url, statement);
+    let queued = 0;
+    const queue = {
+      kind: 'in-process',
+      add: async () => {
+        queued += 1;
+      },
+    };
+    const delivery = new EmailDelivery(new EmailDeliveryRepository(handle.db), queue, {
+      publicUrl: 'https://mepedia.test',
+      linkSecret: 'bench-link-secret-of-at-least-32-characters',
+    });
+    const started = performance.now();
+    const sent = await delivery.sweepDigests('daily', slot);
+    const elapsed = performance.now() - started;
+    return { members: DIGESTS, sent, queued, elapsedMs: Math.round(elapsed) };
+  } finally {
+    await handle.close();
+    await sql(ADMIN_URL, `drop database if exists "${db}" with (force)`);
+  }
+}
+
 async function main() {
   log('Calibrating…');
   const calibration = await calibrate({ databaseUrl: ADMIN_URL, duration: 5 });
@@ -326,9 +391,14 @@ async function main() {
     results.stream = await streamLatency();
     log(JSON.stringify(results.stream));
   }
+  if (!ONLY || ONLY.test('digest')) {
+    log(`Part 3: a daily digest for ${DIGESTS} members…`);
+    results.digests = await dailyDigests();
+    log(JSON.stringify(results.digests));
+  }
   const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
   const lines = [
-    `Run ${new Date().toISOString().slice(0, 10)} on ${machine} by \`node tools/bench/notifications.mjs\` (FOLLOWERS=${FOLLOWERS}, COMMENTS=${COMMENTS}).`,
+    `Run ${new Date().toISOString().slice(0, 10)} on ${machine} by \`node tools/bench/notifications.mjs\` (FOLLOWERS=${FOLLOWERS}, COMMENTS=${COMMENTS}, DIGESTS=${DIGESTS}).`,
     '',
     '| calibration (same run) | req/s | p50 ms | p99 ms |',
     '| --- | --: | --: | --: |',
@@ -355,6 +425,17 @@ async function main() {
       `| p50 from sending to the stream | ${s.p50.toFixed(1)} |`,
       `| p99 | ${s.p99.toFixed(1)} |`,
       `| slowest | ${s.max.toFixed(1)} |`,
+      '',
+    );
+  }
+  if (results.digests) {
+    const d = results.digests;
+    lines.push(
+      `| a daily digest for ${d.members.toLocaleString('en')} members due at once (PostgreSQL) | measured |`,
+      '| --- | --: |',
+      `| the sweep, start to end | ${(d.elapsedMs / 1000).toFixed(1)} s |`,
+      `| a member | ${((d.elapsedMs * 1000) / d.members).toFixed(0)} µs |`,
+      `| emails decided and queued | ${d.sent.toLocaleString('en')} (${d.queued.toLocaleString('en')} queued) |`,
       '',
     );
   }

@@ -111,12 +111,22 @@ export class EmailDeliveryRepository {
     }));
   }
 
-  /** The member's next `period` digest. */
-  async setNextDigest(period: DigestPeriod, userId: string, next: Date, now: Date) {
+  /** These members' next `period` digests, in one statement. */
+  async setNextDigests(
+    period: DigestPeriod,
+    next: ReadonlyArray<{ userId: string; at: Date }>,
+    now: Date,
+  ): Promise<void> {
+    if (next.length === 0) return;
+    const values = sql.join(
+      next.map((row) => sql`(${row.userId}::uuid, ${row.at.toISOString()}::timestamptz)`),
+      sql`, `,
+    );
     await this.db.execute(sql`
-      update ${DIGESTS} set ${NEXT_COLUMN[period]} = ${next.toISOString()}::timestamptz,
+      update ${DIGESTS} d set ${NEXT_COLUMN[period]} = v.at,
         updated_at = ${now.toISOString()}::timestamptz
-      where user_id = ${userId}::uuid`);
+      from (values ${values}) as v(user_id, at)
+      where d.user_id = v.user_id`);
   }
 
   /**
@@ -201,20 +211,34 @@ export class EmailDeliveryRepository {
       where g.id = v.id`);
   }
 
-  /** Record an email once by its key: false when it already was (nothing is written then). */
-  async recordSend(key: string, userId: string, job: string, now: Date): Promise<boolean> {
-    const rows = await this.rows(sql`
-      insert into ${SENDS} (key, user_id, job, created_at)
-      values (${key}, ${userId}::uuid, ${job}, ${now.toISOString()}::timestamptz)
+  /**
+   * Record emails once each by their keys, in one statement: the keys written (one already
+   * recorded, by another sweep or before a restart, is not written again, nor answered).
+   */
+  async recordSends(
+    sends: ReadonlyArray<{ key: string; userId: string; job: string }>,
+    now: Date,
+  ): Promise<Set<string>> {
+    if (sends.length === 0) return new Set();
+    const at = now.toISOString();
+    const values = sql.join(
+      sends.map(
+        (send) => sql`(${send.key}, ${send.userId}::uuid, ${send.job}, ${at}::timestamptz)`,
+      ),
+      sql`, `,
+    );
+    const rows = await this.rows<{ key: string }>(sql`
+      insert into ${SENDS} (key, user_id, job, created_at) values ${values}
       on conflict (key) do nothing returning key`);
-    return rows.length > 0;
+    return new Set(rows.map((row) => row.key));
   }
 
-  /** The queue took it: its copy here (which names the member's address) is no longer needed. */
-  async markQueued(key: string, now: Date): Promise<void> {
+  /** The queue took them: their copies here (which name members' addresses) are no longer needed. */
+  async markQueued(keys: readonly string[], now: Date): Promise<void> {
+    if (keys.length === 0) return;
     await this.db.execute(sql`
       update ${SENDS} set queued_at = ${now.toISOString()}::timestamptz, job = null
-      where key = ${key}`);
+      where key in (${list(keys, 'text')})`);
   }
 
   /** Emails recorded but not known to be queued (a process died in between), oldest first. */

@@ -89,22 +89,24 @@ export class EmailDelivery {
           tx.recipients(recipients),
           tx.preferences(recipients),
         ]);
-        const decided: Decided[] = [];
+        const emails: Array<Decided & { userId: string }> = [];
         const told: Array<{ id: string; version: string }> = [];
         for (const group of groups) {
           const member = members.get(group.recipientId);
           const choice = preferencesView(preferences.get(group.recipientId)).kinds[group.kind];
           if (!member?.email || choice !== 'immediate' || !hasNews(group)) continue;
-          const key = `notice-${group.id}-${group.version}`;
-          const data = this.emailOf(member, member.email, 'immediate', [group], 0);
-          if (await tx.recordSend(key, group.recipientId, JSON.stringify(data), now))
-            decided.push({ key, data });
+          emails.push({
+            key: `notice-${group.id}-${group.version}`,
+            userId: group.recipientId,
+            data: this.emailOf(member, member.email, 'immediate', [group], 0),
+          });
           told.push({ id: group.id, version: group.version });
         }
+        const decided = await record(tx, emails, now);
         await tx.markEmailed(told);
         return { taken: ids.length, decided };
       });
-      for (const email of batch.decided) await this.enqueue(email, now);
+      await this.enqueue(batch.decided, now);
       sent += batch.decided.length;
       if (batch.taken < SWEEP_BATCH) return sent;
     }
@@ -129,8 +131,9 @@ export class EmailDelivery {
           { ids: listed.map((candidate) => candidate.id) },
           listed.length,
         );
-        const decided: Decided[] = [];
+        const emails: Array<Decided & { userId: string }> = [];
         const told: Array<{ id: string; version: string }> = [];
+        const next: Array<{ userId: string; at: Date }> = [];
         for (const { userId, slot } of due) {
           const time = digestTime(preferencesView(preferences.get(userId)));
           const member = members.get(userId);
@@ -139,22 +142,25 @@ export class EmailDelivery {
             .filter((group) => group.recipientId === userId && hasNews(group))
             .sort((a, b) => Number(BigInt(b.stamp) - BigInt(a.stamp)));
           if (member?.email && shown.length > 0) {
-            const key = `digest-${userId}-${digestKey(period, slot, time.timeZone)}`;
             const more = Math.max(0, theirs.length - shown.length);
-            const data = this.emailOf(member, member.email, period, shown, more);
-            if (await tx.recordSend(key, userId, JSON.stringify(data), now))
-              decided.push({ key, data });
+            emails.push({
+              key: `digest-${userId}-${digestKey(period, slot, time.timeZone)}`,
+              userId,
+              data: this.emailOf(member, member.email, period, shown, more),
+            });
             // Told: what it listed, and what it counted.
             told.push(...theirs.map(({ id, version }) => ({ id, version })));
           }
           // The next one after this slot and after now: a late sweep never sends two in a row.
           const after = new Date(Math.max(slot.getTime(), now.getTime()));
-          await tx.setNextDigest(period, userId, nextDigestAt(period, after, time), now);
+          next.push({ userId, at: nextDigestAt(period, after, time) });
         }
+        const decided = await record(tx, emails, now);
+        await tx.setNextDigests(period, next, now);
         await tx.markEmailed(told);
         return { taken: due.length, decided };
       });
-      for (const email of batch.decided) await this.enqueue(email, now);
+      await this.enqueue(batch.decided, now);
       sent += batch.decided.length;
       if (batch.taken < SWEEP_BATCH) return sent;
     }
@@ -230,10 +236,14 @@ export class EmailDelivery {
     };
   }
 
-  /** Hand a recorded email to the worker (its key is the job's id: queued at most once). */
-  private async enqueue(email: Decided, now: Date): Promise<void> {
-    await this.queue.add(QUEUES.email, 'notification', email.data, { jobId: email.key });
-    await this.repository.markQueued(email.key, now);
+  /** Hand recorded emails to the worker (each key is its job's id: queued at most once). */
+  private async enqueue(emails: readonly Decided[], now: Date): Promise<void> {
+    for (const email of emails)
+      await this.queue.add(QUEUES.email, 'notification', email.data, { jobId: email.key });
+    await this.repository.markQueued(
+      emails.map((email) => email.key),
+      now,
+    );
   }
 
   /** Emails recorded but not known to be queued (a process died in between): queued again. */
@@ -242,10 +252,29 @@ export class EmailDelivery {
       new Date(now.getTime() - REQUEUE_AFTER_MS),
       SWEEP_BATCH,
     );
-    for (const row of rows)
-      await this.enqueue({ key: row.key, data: JSON.parse(row.job) as EmailJob }, now);
+    await this.enqueue(
+      rows.map((row) => ({ key: row.key, data: JSON.parse(row.job) as EmailJob })),
+      now,
+    );
     return rows.length;
   }
+}
+
+/** Record the emails decided, each once: those newly recorded are the ones to queue. */
+async function record(
+  tx: EmailDeliveryRepository,
+  emails: ReadonlyArray<Decided & { userId: string }>,
+  now: Date,
+): Promise<Decided[]> {
+  const written = await tx.recordSends(
+    emails.map((email) => ({
+      key: email.key,
+      userId: email.userId,
+      job: JSON.stringify(email.data),
+    })),
+    now,
+  );
+  return emails.filter((email) => written.has(email.key)).map(({ key, data }) => ({ key, data }));
 }
 
 /** Unread, with news no email told yet. */
