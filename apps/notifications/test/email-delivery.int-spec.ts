@@ -87,7 +87,10 @@ describeEachEngine('notifications service: notifications by email', (engine) => 
     const dan = await world.known('Dan Cohen');
     const postId = await world.published(noa);
     const heardAt = new Date();
-    const commentId = await world.comment(dan, postId, 'What a summer that was', heardAt);
+    const commentId = await world.comment(dan, postId, {
+      excerpt: 'What a summer that was',
+      at: heardAt,
+    });
 
     // Within the grace nothing goes: a burst goes as one, and news read meanwhile as none.
     expect((await sweepAt(new Date(heardAt.getTime() + EMAIL_GRACE_MS - 1000))).immediate).toBe(0);
@@ -126,7 +129,7 @@ describeEachEngine('notifications service: notifications by email', (engine) => 
 
     // A new comment is news again: the next email tells the latest.
     const later = new Date();
-    await world.comment(dan, postId, 'And the autumn after', later);
+    await world.comment(dan, postId, { excerpt: 'And the autumn after', at: later });
     expect((await sweepAt(new Date(later.getTime() + EMAIL_GRACE_MS + 1000))).immediate).toBe(1);
     expect(emailsTo(noa).at(-1)?.data.items[0]?.excerpt).toBe('And the autumn after');
 
@@ -148,7 +151,7 @@ describeEachEngine('notifications service: notifications by email', (engine) => 
     expect(after.kinds.comment).toBe('never');
     expect(after.kinds.reply).toBe('immediate');
     const third = new Date();
-    await world.comment(dan, postId, 'One more', third);
+    await world.comment(dan, postId, { excerpt: 'One more', at: third });
     expect((await sweepAt(new Date(third.getTime() + EMAIL_GRACE_MS + 1000))).immediate).toBe(0);
     expect(emailsTo(noa)).toHaveLength(2);
   });
@@ -158,7 +161,7 @@ describeEachEngine('notifications service: notifications by email', (engine) => 
     const dan = await world.known('Dan Cohen');
     const postId = await world.published(noa);
     const heardAt = new Date();
-    await world.comment(dan, postId, 'Read it already', heardAt);
+    await world.comment(dan, postId, { excerpt: 'Read it already', at: heardAt });
     await read(noa);
     expect((await sweepAt(new Date(heardAt.getTime() + EMAIL_GRACE_MS + 1000))).immediate).toBe(0);
     expect(emailsTo(noa)).toHaveLength(0);
@@ -283,7 +286,7 @@ describeEachEngine('notifications service: notifications by email', (engine) => 
     const dan = await world.known('Dan Cohen');
     const postId = await world.published(noa);
     const heardAt = new Date();
-    await world.comment(dan, postId, 'Hello', heardAt);
+    await world.comment(dan, postId, { excerpt: 'Hello', at: heardAt });
     await world.deliver('user.deleted', { userId: noa.userId });
     await eventually(
       async () =>

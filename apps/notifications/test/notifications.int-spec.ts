@@ -1,8 +1,6 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type {
   DomainEventEnvelope,
-  DomainEventPayload,
-  DomainEventType,
   ErrorEnvelope,
   NotificationItem,
   NotificationPage,
@@ -16,7 +14,7 @@ import {
 import {
   EventStreamClient,
   eventually,
-  newMember,
+  notificationsWorld,
   SETUP_TIMEOUT_MS,
   testEnvelope as envelope,
   type TestMember as Member,
@@ -43,106 +41,9 @@ describeEachEngine('notifications service: notifications from events', (engine) 
     await tested.queue.add('events-notifications', event.type, event, { jobId: randomUUID() });
     await applied(event);
   };
-  /** Deliver an event and wait until the service has applied it. */
-  const deliver = async <T extends DomainEventType>(
-    type: T,
-    payload: DomainEventPayload<T>,
-    at = new Date(),
-  ) => {
-    const event = envelope(type, payload, at);
-    await tested.queue.add('events-notifications', event.type, event, { jobId: event.id });
-    // A member's word is the follows' (known waits for its row); the rest are applied once.
-    if (type !== 'user.updated') await applied(event);
-    return event;
-  };
-
-  const applied = (event: DomainEventEnvelope) =>
-    eventually(
-      async () =>
-        (await tested.database.count(
-          'select count(*)::int as n from notifications.notification_events where event_id = $1',
-          [event.id],
-        )) > 0
-          ? true
-          : undefined,
-      { what: `${event.type} applied` },
-    );
-  /** A verified member the service has heard of, by name. */
-  const known = async (fullname: string, language: 'en' | 'he' = 'en'): Promise<Member> => {
-    const who = newMember({ language });
-    await deliver('user.updated', {
-      userId: who.userId,
-      firstname: fullname.split(' ')[0] ?? fullname,
-      lastname: fullname.split(' ')[1] ?? '',
-      fullname,
-      language,
-      profileImage: null,
-    });
-    await eventually(
-      async () =>
-        (await tested.database.count(
-          'select count(*)::int as n from notifications.members where user_id = $1',
-          [who.userId],
-        )) > 0
-          ? true
-          : undefined,
-      { what: 'the member row' },
-    );
-    return who;
-  };
-  const published = async (
-    owner: Member,
-    title = 'Where I come from',
-    privacy: 'public' | 'private' = 'public',
-  ) => {
-    const postId = randomUUID();
-    await deliver('post.published', {
-      postId,
-      publisherId: owner.userId,
-      title,
-      excerpt: 'I was born by the sea.',
-      privacy,
-      createdAt: new Date().toISOString(),
-    });
-    return postId;
-  };
-  const messageId = () => randomBytes(12).toString('hex');
-  const comment = async (
-    author: Member,
-    subjectId: string,
-    options: { parentId?: string; parentAuthor?: Member; excerpt?: string } = {},
-  ) => {
-    const id = messageId();
-    await deliver('feedMessage.changed', {
-      messageId: id,
-      subjectId,
-      deleted: false,
-      comment: {
-        authorId: author.userId,
-        parentId: options.parentId ?? null,
-        parentAuthorId: options.parentAuthor?.userId ?? null,
-        roomId: subjectId,
-        excerpt: options.excerpt ?? 'What a story!',
-      },
-    });
-    return id;
-  };
-  const like = (who: Member, postId: string, owner: Member, liked = true) =>
-    deliver('post.like.changed', {
-      postId,
-      userId: who.userId,
-      liked,
-      publisherId: owner.userId,
-    });
-  const react = (who: Member, objectId: string, reaction: string, on = true) =>
-    deliver('reaction.changed', {
-      kind: 'post',
-      objectId,
-      subjectId: objectId,
-      userId: who.userId,
-      reaction,
-      on,
-    });
+  const { deliver, applied, known, published, comment, like, react } = notificationsWorld(
+    () => tested,
+  );
   const list = async (who: Member, body: Record<string, unknown> = {}) => {
     const answer = await post<NotificationPage>('getNotifications', who, body);
     expect(answer.status).toBe(200);

@@ -91,7 +91,7 @@ describe('notification emails through the worker to a real SMTP server', () => {
     const dan = await world.known('Dan Cohen');
     const postId = await world.published(noa, 'מאיפה אני');
     const heardAt = new Date();
-    await world.comment(dan, postId, 'What a summer <b>that</b> was', heardAt);
+    await world.comment(dan, postId, { excerpt: 'What a summer <b>that</b> was', at: heardAt });
     const sweep = (at: Date) => sweepNotificationEmails(notifications, at);
     expect((await sweep(new Date(heardAt.getTime() + EMAIL_GRACE_MS + 1000))).immediate).toBe(1);
 
@@ -133,7 +133,7 @@ describe('notification emails through the worker to a real SMTP server', () => {
 
     // The next comment is not emailed.
     const later = new Date();
-    await world.comment(dan, postId, 'And the autumn after', later);
+    await world.comment(dan, postId, { excerpt: 'And the autumn after', at: later });
     expect((await sweep(new Date(later.getTime() + EMAIL_GRACE_MS + 1000))).immediate).toBe(0);
   });
 });

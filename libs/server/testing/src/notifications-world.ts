@@ -26,6 +26,19 @@ export function notificationsWorld(service: () => NotificationsPorts) {
   const count = (statement: string, params: unknown[]) =>
     service().database.count(statement, params);
 
+  /** Wait until the service applied an event (each is applied once, and noted). */
+  const applied = (event: { id: string; type: string }) =>
+    eventually(
+      async () =>
+        (await count(
+          'select count(*)::int as n from notifications.notification_events where event_id = $1',
+          [event.id],
+        )) > 0
+          ? true
+          : undefined,
+      { what: `${event.type} applied` },
+    );
+
   /** Deliver an event and wait until it is applied (a member's word: until their row is there). */
   const deliver = async <T extends DomainEventType>(
     type: T,
@@ -34,17 +47,7 @@ export function notificationsWorld(service: () => NotificationsPorts) {
   ) => {
     const event = envelope(type, payload, at);
     await service().queue.add('events-notifications', event.type, event, { jobId: event.id });
-    if (type !== 'user.updated')
-      await eventually(
-        async () =>
-          (await count(
-            'select count(*)::int as n from notifications.notification_events where event_id = $1',
-            [event.id],
-          )) > 0
-            ? true
-            : undefined,
-        { what: `${event.type} applied` },
-      );
+    if (type !== 'user.updated') await applied(event);
     return event;
   };
 
@@ -90,11 +93,11 @@ export function notificationsWorld(service: () => NotificationsPorts) {
     return postId;
   };
 
+  /** A comment (a reply when `parentId` names one, by `parentAuthor`) on a post or answer. */
   const comment = async (
     author: Member,
     subjectId: string,
-    excerpt = 'What a story!',
-    at?: Date,
+    options: { parentId?: string; parentAuthor?: Member; excerpt?: string; at?: Date } = {},
   ) => {
     const messageId = randomBytes(12).toString('hex');
     await deliver(
@@ -105,25 +108,30 @@ export function notificationsWorld(service: () => NotificationsPorts) {
         deleted: false,
         comment: {
           authorId: author.userId,
-          parentId: null,
-          parentAuthorId: null,
+          parentId: options.parentId ?? null,
+          parentAuthorId: options.parentAuthor?.userId ?? null,
           roomId: subjectId,
-          excerpt,
+          excerpt: options.excerpt ?? 'What a story!',
         },
       },
-      at,
+      options.at,
     );
     return messageId;
   };
 
-  const react = (who: Member, objectId: string, reaction: string, at?: Date) =>
+  /** A reaction on a post (`on: false` takes it back). */
+  const react = (who: Member, objectId: string, reaction: string, on = true, at?: Date) =>
     deliver(
       'reaction.changed',
-      { kind: 'post', objectId, subjectId: objectId, userId: who.userId, reaction, on: true },
+      { kind: 'post', objectId, subjectId: objectId, userId: who.userId, reaction, on },
       at,
     );
 
-  return { deliver, known, published, comment, react, count };
+  /** A like of a post (posts' own), or taken back. */
+  const like = (who: Member, postId: string, owner: Member, liked = true) =>
+    deliver('post.like.changed', { postId, userId: who.userId, liked, publisherId: owner.userId });
+
+  return { deliver, applied, known, published, comment, react, like, count };
 }
 
 /** The address a known member has in these tests. */
