@@ -318,7 +318,7 @@ export class WeeklyQuestionService {
         skipLink: action('skip'),
         pauseLink: action('pause'),
         stopLink: action('stop'),
-        settingsLink: site('/profile/settings'),
+        settingsLink: site('/profile/settings#weekly-question'),
       },
     };
   }

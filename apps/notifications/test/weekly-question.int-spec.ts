@@ -207,7 +207,7 @@ describeEachEngine('notifications service: the weekly question', (engine) => {
       title: 'Title 1',
       prompt: 'Prompt 1',
       link: `${SITE}/profile/edit-me/1`,
-      settingsLink: `${SITE}/profile/settings`,
+      settingsLink: `${SITE}/profile/settings#weekly-question`,
     });
     expect(first.skipLink).toMatch(new RegExp(`^${SITE}/weekly-question\\?token=`));
     const after = await settings(noa);

@@ -157,7 +157,7 @@ describe('the weekly question email, through the worker to SMTP', () => {
         (link) => link.startsWith(`${SITE}/weekly-question?token=`) && link.includes(`.${action}.`),
       ),
     );
-    expect(links).toContain(`${SITE}/profile/settings`);
+    expect(links).toContain(`${SITE}/profile/settings#weekly-question`);
 
     expect(await follow(skip ?? '')).toMatchObject({ action: 'skip', state: 'on' });
     expect((await weeklyCall<WeeklyQuestionSettings>('getSettings', noa)).body.skipping).toBe(true);
@@ -207,7 +207,7 @@ describe('the weekly question email, through the worker to SMTP', () => {
     const answer = `${SITE}/he/profile/edit-me-private/2?question=${own.questionId}`;
     expect(links).toContain(answer);
     expect(email.text).toContain(answer);
-    expect(links).toContain(`${SITE}/he/profile/settings`);
+    expect(links).toContain(`${SITE}/he/profile/settings#weekly-question`);
     const weeklyLinks = links.filter((link) =>
       link.startsWith(`${SITE}/he/weekly-question?token=`),
     );

@@ -72,7 +72,7 @@ export const EmailJob = z.discriminatedUnion('template', [
       skipLink: z.string(),
       pauseLink: z.string(),
       stopLink: z.string(),
-      /** The settings page, where the schedule is changed. */
+      /** The settings page's weekly question tab (`#weekly-question`), where the schedule is changed. */
       settingsLink: z.string(),
     }),
     requestId: z.string().optional(),
