@@ -282,13 +282,16 @@ export class NotificationStore {
   }
 
   /** A comment as written (deleted stays deleted). */
-  async saveComment(comment: Omit<StoredComment, 'deleted'>): Promise<void> {
-    await this.db.execute(sql`
+  async saveComment(comment: Omit<StoredComment, 'deleted'>): Promise<boolean> {
+    // False when the comment is gone (its deletion came first, or meanwhile): nothing to tell.
+    const rows = await this.rows(sql`
       insert into ${COMMENTS} as c (message_id, subject_id, author_id, excerpt)
       values (${comment.messageId}, ${comment.subjectId}, ${comment.authorId}, ${comment.excerpt})
       on conflict (message_id) do update set
         author_id = coalesce(excluded.author_id, c.author_id), excerpt = excluded.excerpt
-      where not c.deleted`);
+      where not c.deleted
+      returning message_id`);
+    return rows.length > 0;
   }
 
   /**

@@ -165,12 +165,13 @@ export class NotificationsService {
       if (known?.deleted) return [];
       // A late word of a member who left, or under a departed member's post: nothing is kept.
       if (await store.anyLeft([comment.authorId, comment.subjectOwnerId])) return [];
-      await store.saveComment({
+      const saved = await store.saveComment({
         messageId: message.messageId,
         subjectId: message.subjectId,
         authorId: comment.authorId,
         excerpt: comment.excerpt,
       });
+      if (!saved) return [];
       const subject: Pick<KnownSubject, 'ownerId' | 'private' | 'deleted'> | undefined =
         (await store.subject(message.subjectId)) ??
         (comment.subjectOwnerId
