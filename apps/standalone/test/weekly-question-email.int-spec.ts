@@ -4,8 +4,9 @@ import { createLogger } from '@mepedia/server-http';
 import { InProcessQueue } from '@mepedia/server-queue';
 import { startTestService, type TestService } from '@mepedia/server-service-testing';
 import {
+  addressOf,
   eventually,
-  newMember,
+  notificationsWorld,
   SETUP_TIMEOUT_MS,
   startSmtpCapture,
   testEnvelope as envelope,
@@ -59,26 +60,9 @@ describe('the weekly question email, through the worker to SMTP', () => {
         what,
       },
     );
-  const addressOf = (who: Member) => `${who.userId}@example.com`;
-  /** A member the users service announced, with their address. */
-  const known = async (language: 'en' | 'he') => {
-    const who = newMember({ language });
-    await deliver('user.updated', {
-      userId: who.userId,
-      firstname: 'Noa',
-      lastname: 'Levi',
-      fullname: 'Noa Levi',
-      language,
-      profileImage: null,
-      email: addressOf(who),
-    });
-    await until(
-      'select count(*)::int as n from notifications.members where user_id = $1 and email is not null',
-      [who.userId],
-      'the member',
-    );
-    return who;
-  };
+  // Members as the users service announces them, with their addresses: the shared test world.
+  const world = notificationsWorld(() => notifications);
+  const known = (language: 'en' | 'he') => world.known('Noa Levi', language);
   const weeklyCall = <T>(path: string, who: Member | null, body?: unknown) =>
     notifications.call<T>(path === 'getSettings' ? 'GET' : 'POST', `/api/weeklyQuestion/${path}`, {
       headers: who ? notifications.as(who) : {},
