@@ -271,11 +271,17 @@ describe(MeAnswersService.name, () => {
         questionId: 'q1',
         title: 'Question 1',
         content: `<h3>Part a</h3><p>${LONG}</p>`,
+        by: author.userId,
       });
       expect((await sut.togglePublish(author, { questionId: 'q1' })).publishedAsPost).toBe(false);
       expect(state().events.at(-1)).toEqual({
         type: 'meAnswer.unpublished',
-        payload: { userId: author.userId, questionId: 'q1', meAnswerId: expect.any(String) },
+        payload: {
+          userId: author.userId,
+          questionId: 'q1',
+          meAnswerId: expect.any(String),
+          by: author.userId,
+        },
       });
     });
 

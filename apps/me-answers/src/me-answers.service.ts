@@ -168,7 +168,7 @@ export class MeAnswersService {
       });
       if (changed)
         await tx.outbox.append([
-          ...(changed.publishedAsPost ? [this.published(changed, question, author.language)] : []),
+          ...(changed.publishedAsPost ? [this.published(changed, question, author)] : []),
           this.publication(author.userId, rows, changed, questions),
           ...this.privacy(changed, question),
           answeredEvent(changed),
@@ -218,7 +218,7 @@ export class MeAnswersService {
       const changed = await answers.setPublished(row.id, true, privacy);
       if (changed)
         await outbox.append([
-          this.published(changed, question, author.language),
+          this.published(changed, question, author),
           this.publication(author.userId, rows, changed, questions),
           ...this.privacy(changed, question),
         ]);
@@ -242,7 +242,7 @@ export class MeAnswersService {
         await outbox.append([
           {
             type: 'meAnswer.unpublished',
-            payload: { userId: author.userId, questionId, meAnswerId: row.id },
+            payload: { userId: author.userId, questionId, meAnswerId: row.id, by: author.userId },
           },
         ]);
       return { written: true, row: changed } as const;
@@ -295,8 +295,9 @@ export class MeAnswersService {
     return this.toOwn(row, await this.questionnaire());
   }
 
-  private published(row: AnswerRow, question: QuestionRow, language: Language): PendingEvent {
-    const he = language === 'he';
+  /** The answer as the magazine shows it; `by` the member who saved or put it there. */
+  private published(row: AnswerRow, question: QuestionRow, by: Author): PendingEvent {
+    const he = by.language === 'he';
     const content = question.subQuestions
       .filter((sub) => (row.live?.[sub.subQuestionId] ?? '').trim().length > 0)
       .map((sub) => {
@@ -318,6 +319,7 @@ export class MeAnswersService {
         title: he ? question.titleHe : question.titleEn,
         content,
         privacy: row.privacy,
+        by: by.userId,
       },
     };
   }

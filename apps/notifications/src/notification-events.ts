@@ -52,14 +52,14 @@ export function notificationEventHandlers(
     'meAnswer.published': (answer, event) =>
       done(
         notifications.magazineChanged(
-          { userId: answer.userId, meAnswerId: answer.meAnswerId, added: true },
+          { userId: answer.userId, meAnswerId: answer.meAnswerId, added: true, by: answer.by },
           event,
         ),
       ),
     'meAnswer.unpublished': (answer, event) =>
       done(
         notifications.magazineChanged(
-          { userId: answer.userId, meAnswerId: answer.meAnswerId, added: false },
+          { userId: answer.userId, meAnswerId: answer.meAnswerId, added: false, by: answer.by },
           event,
         ),
       ),

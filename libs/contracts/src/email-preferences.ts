@@ -16,7 +16,7 @@ export type EmailFrequency = z.infer<typeof EmailFrequency>;
 
 /**
  * A member's choices before they change any: what is addressed to them personally (a comment, a
- * reply, the magazine taking or dropping their answer) at once; reactions and new stories of the
+ * reply, the magazine taking or dropping their answer by someone else's hand) at once; reactions and new stories of the
  * people they follow, which come in bursts, once a day; new followers once a week.
  */
 export const EMAIL_FREQUENCY_DEFAULTS: Readonly<Record<NotificationKind, EmailFrequency>> = {
@@ -29,6 +29,17 @@ export const EMAIL_FREQUENCY_DEFAULTS: Readonly<Record<NotificationKind, EmailFr
   magazineAdded: 'immediate',
   magazineRemoved: 'immediate',
 };
+
+/**
+ * The kinds a member is offered a choice for in the settings: those something can happen of
+ * today. The magazine's kinds are told only when someone other than the member puts their
+ * answer in or takes it out, which no one can until moderation (issue 35); a choice for them
+ * would be a control that does nothing. The API still takes and answers every kind.
+ */
+export const EMAIL_CHOOSABLE_KINDS = NOTIFICATION_KINDS.filter(
+  (kind): kind is Exclude<NotificationKind, 'magazineAdded' | 'magazineRemoved'> =>
+    kind !== 'magazineAdded' && kind !== 'magazineRemoved',
+);
 
 /** The digest hour and weekday before a member chooses: 08:00, Sunday (the Israeli week's first day). */
 export const DIGEST_HOUR_DEFAULT = 8;

@@ -101,7 +101,7 @@ export const PostViewRequestedEvent = z.object({ postId: z.string(), viewer: z.s
 
 /**
  * A comment (a feed message, top-level or a reply) and what it is about: its `postId`, a post's
- * or me answer's id (`subjectId`). Sent when it is written, and with `deleted` when it goes or
+ * or me answer's id (`subjectId`). Sent when it is written, when it is edited (`edited`), and with `deleted` when it goes or
  * becomes a placeholder (final: no later word brings it back). The reactions service keeps
  * reactions on a comment to those who may read its subject (issue 29).
  */
@@ -130,6 +130,17 @@ export const FeedMessageChangedEvent = z.object({
       excerpt: z.string(),
       subjectOwnerId: z.string().optional(),
       subjectPrivacy: Privacy.optional(),
+    })
+    .optional(),
+  /**
+   * A comment's new text after its author edited it (issue 32; `deleted: false`, no `comment`):
+   * no news to anyone, only what they were shown changes. The envelope's `occurredAt` orders it
+   * against the comment's creation and other edits, whichever is applied first.
+   */
+  edited: z
+    .object({
+      /** The comment's text, cut short (`excerptOf`): plain text, never markup. */
+      excerpt: z.string(),
     })
     .optional(),
 });
@@ -188,7 +199,7 @@ export const ReactionChangedEvent = z.object({
 
 /**
  * A post as it now is (issue 32): sent by the posts service when a post is made (a member's, or
- * a questionnaire answer's in the magazine) and whenever an edit changes its title or privacy.
+ * a questionnaire answer's in the magazine) and whenever an edit changes its title, text or privacy.
  * Absolute, keyed by `postId`; `occurredAt` decides between two. The notifications service
  * keeps its subjects from it (owner, title, privacy) and tells a publisher's followers of a
  * story the first time it hears of it public (`createdAt` says when it was made, so a late
@@ -222,9 +233,17 @@ export const ProfilePublicationChangedEvent = z.object({
 });
 
 /**
+ * Who put an answer into the magazine or took it out (since issue 32; absent in older events,
+ * which were all the owner's own doing). The notifications service tells the owner only when
+ * someone else did it (a moderator, issue 35): never of their own toggle or save.
+ */
+const MagazineChangedBy = z.string().optional();
+
+/**
  * A questionnaire answer is (again) in the magazine: the posts service makes or updates the
  * member's post for that question. `content` is HTML made from the live answer (its texts
- * escaped); `title` is the question's title in the member's language.
+ * escaped); `title` is the question's title in the member's language. Sent when the answer
+ * goes in and again with every save of it while it is there.
  */
 export const MeAnswerPublishedEvent = z.object({
   userId: z.string(),
@@ -233,6 +252,7 @@ export const MeAnswerPublishedEvent = z.object({
   title: z.string(),
   content: z.string(),
   privacy: z.enum(['public', 'private']),
+  by: MagazineChangedBy,
 });
 
 /**
@@ -243,6 +263,7 @@ export const MeAnswerUnpublishedEvent = z.object({
   userId: z.string(),
   questionId: z.string(),
   meAnswerId: z.string().optional(),
+  by: MagazineChangedBy,
 });
 
 /**
@@ -392,6 +413,30 @@ export const eventSubscriptions: Record<DomainEventType, ReadonlyArray<ServiceEv
   'questionnaire.changed': ['events-notifications'],
   'privateQuestions.changed': ['events-notifications'],
 };
+
+/**
+ * Fields of an event's payload that only some subscribers need, and so only they receive: the
+ * worker's fan-out leaves them out of every other subscriber's copy (data minimisation). A
+ * member's email address goes to the notifications service, which writes to them, and to no one
+ * else (the posts service keeps bylines: names and pictures).
+ */
+export const eventFieldReaders: {
+  readonly [T in DomainEventType]?: Partial<
+    Record<keyof DomainEventPayload<T>, ReadonlyArray<ServiceEventsQueue>>
+  >;
+} = {
+  'user.updated': { email: ['events-notifications'] },
+};
+
+/** An event's payload as one subscriber receives it: without the fields not meant for it. */
+export function payloadFor(type: string, payload: unknown, queue: ServiceEventsQueue): unknown {
+  const readers = eventFieldReaders[type as DomainEventType] as
+    Record<string, ReadonlyArray<ServiceEventsQueue>> | undefined;
+  if (!readers || typeof payload !== 'object' || payload === null) return payload;
+  return Object.fromEntries(
+    Object.entries(payload).filter(([field]) => readers[field]?.includes(queue) ?? true),
+  );
+}
 
 export const DomainEventEnvelope = z.object({
   id: z.string(),

@@ -21,7 +21,9 @@ export const NOTIFICATION_ACTORS_MAX = 3;
  * - `follower`: members who began to follow the member (one group per day, UTC);
  * - `story`: a new story by a member the member follows (one group per story);
  * - `magazineAdded` / `magazineRemoved`: the member's answer went into, or left, the magazine
- *   (one group per answer; no actor: the site did it).
+ *   by someone else's hand (one group per answer; no actor: the site did it). A member's own
+ *   toggle tells no one; until moderators can (issue 35) these are never told, and the settings
+ *   do not offer them (`EMAIL_CHOOSABLE_KINDS`).
  */
 export const NOTIFICATION_KINDS = [
   'comment',

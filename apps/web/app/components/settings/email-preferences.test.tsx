@@ -108,6 +108,9 @@ describe('notifications by email in the settings', () => {
       'In a weekly summary',
       'Never',
     ]);
+    expect(() => select(page, 'your answers added to the magazine')).toThrow();
+    expect(() => select(page, 'your answers taken out of the magazine')).toThrow();
+    expect(page.querySelectorAll('fieldset')[0]?.querySelectorAll('select')).toHaveLength(6);
     expect(select(page, 'Hour').value).toBe('19');
     expect(select(page, 'Time zone').value).toBe('Asia/Jerusalem');
     const follower = select(page, 'new followers');
@@ -119,8 +122,12 @@ describe('notifications by email in the settings', () => {
     await until(() => calls.some((call) => call.path.endsWith('setEmailPreferences')));
     const sent = calls.find((call) => call.path.endsWith('setEmailPreferences'));
     expect(sent?.method).toBe('POST');
+    // The magazine's kinds are not offered (only the member puts an answer there yet), so the
+    // change leaves them as they are.
+    const { magazineAdded, magazineRemoved, ...offered } = CHOSEN.kinds;
+    expect([magazineAdded, magazineRemoved]).toEqual(['immediate', 'immediate']);
     expect(sent?.body).toEqual({
-      kinds: { ...CHOSEN.kinds, follower: 'immediate' },
+      kinds: { ...offered, follower: 'immediate' },
       digestHour: 19,
       digestWeekday: 5,
       timeZone: 'Asia/Jerusalem',

@@ -1,10 +1,9 @@
 import {
+  EMAIL_CHOOSABLE_KINDS,
   EMAIL_FREQUENCIES,
-  NOTIFICATION_KINDS,
   SetEmailPreferencesRequest,
   type EmailFrequency,
   type EmailPreferences,
-  type NotificationKind,
 } from '@mepedia/contracts';
 import { emailPreferencesMessages, registerMessages } from '@mepedia/web-i18n';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -21,7 +20,9 @@ import { browserTimeZone, hourNames, weekdayNames } from './weekly-question';
 
 registerMessages(emailPreferencesMessages);
 
-export type EmailPreferencesValues = Record<NotificationKind, string> & {
+type ChoosableKind = (typeof EMAIL_CHOOSABLE_KINDS)[number];
+
+export type EmailPreferencesValues = Record<ChoosableKind, string> & {
   digestHour: string;
   digestWeekday: string;
   timeZone: string;
@@ -31,7 +32,8 @@ export type EmailPreferencesValues = Record<NotificationKind, string> & {
 export const emailPreferencesResolver = contractResolver(
   SetEmailPreferencesRequest,
   (values: EmailPreferencesValues) => ({
-    kinds: Object.fromEntries(NOTIFICATION_KINDS.map((kind) => [kind, values[kind]])),
+    // Only the kinds offered: the others keep what they are.
+    kinds: Object.fromEntries(EMAIL_CHOOSABLE_KINDS.map((kind) => [kind, values[kind]])),
     digestHour: Number(values.digestHour),
     digestWeekday: Number(values.digestWeekday),
     timeZone: values.timeZone,
@@ -47,8 +49,9 @@ function timeZones(current: string): string[] {
 }
 
 /**
- * Notifications by email in the settings (issue 32): a choice per kind (at once, a daily or
- * weekly summary, never), and when summaries come (hour, weekday, time zone). Its own component,
+ * Notifications by email in the settings (issue 32): a choice (at once, a daily or weekly
+ * summary, never) per kind that can happen today (`EMAIL_CHOOSABLE_KINDS`: not the magazine's,
+ * which only the member does yet), and when summaries come (hour, weekday, time zone). Its own component,
  * beside the weekly question's.
  */
 export function EmailPreferencesSection({ memberId }: { memberId: string }) {
@@ -117,7 +120,7 @@ function EmailPreferencesForm({
         <FormError message={form.formError} />
         <fieldset>
           <legend>{t('emailPreferences.kinds')}</legend>
-          {NOTIFICATION_KINDS.map((kind) => (
+          {EMAIL_CHOOSABLE_KINDS.map((kind) => (
             <SelectField
               key={kind}
               label={t(`emailKinds.${kind}`)}
