@@ -1,4 +1,4 @@
-import type { DomainEventPayload, FeedMessageSort } from '@mepedia/contracts';
+import { excerptOf, type DomainEventPayload, type FeedMessageSort } from '@mepedia/contracts';
 import { SubjectStore, type Db } from '@mepedia/server-database';
 import { appendEvent } from '@mepedia/server-queue';
 import { and, asc, count, desc, eq, inArray, isNull, not, or, sql, type SQL } from 'drizzle-orm';
@@ -106,8 +106,12 @@ export class FeedMessagesRepository {
   }
 
   /** Change a message's text (and its tag, unless undefined). */
+  /**
+   * Change a message's text (and tag); a new text is announced (feedMessage.changed with
+   * `edited`, in the service's transaction), so what others were shown of it changes too.
+   */
   async edit(
-    messageId: string,
+    message: Pick<MessageRow, 'id' | 'text'>,
     change: { text: string; tag: string | null | undefined; editedAt: Date },
   ): Promise<MessageRow> {
     const [row] = await this.db
@@ -117,9 +121,17 @@ export class FeedMessagesRepository {
         editedAt: change.editedAt,
         ...(change.tag === undefined ? {} : { tag: change.tag }),
       })
-      .where(eq(messages.id, messageId))
+      .where(eq(messages.id, message.id))
       .returning();
-    return row as MessageRow;
+    const edited = row as MessageRow;
+    if (excerptOf(message.text ?? '') !== excerptOf(change.text))
+      await appendEvent(this.db, outbox, 'feedMessage.changed', {
+        messageId: edited.id,
+        subjectId: edited.postId,
+        deleted: false,
+        edited: { excerpt: excerptOf(change.text) },
+      });
+    return edited;
   }
 
   /**

@@ -57,8 +57,11 @@ class FakeRepository extends FakeTransactions<FeedMessagesRepository> {
     if (top) top.repliesCount += delta;
     return Promise.resolve(top);
   }
-  edit(id: string, change: { text: string; tag: string | null | undefined; editedAt: Date }) {
-    const row = this.messages.get(id) as MessageRow;
+  edit(
+    message: Pick<MessageRow, 'id'>,
+    change: { text: string; tag: string | null | undefined; editedAt: Date },
+  ) {
+    const row = this.messages.get(message.id) as MessageRow;
     Object.assign(row, { text: change.text, editedAt: change.editedAt });
     if (change.tag !== undefined) row.tag = change.tag;
     return Promise.resolve(row);

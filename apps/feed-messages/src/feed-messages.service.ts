@@ -106,16 +106,18 @@ export class FeedMessagesService {
 
   async edit(authorId: string, input: EditInput, now = new Date()): Promise<FeedMessage> {
     const row = await this.repository.transaction(async (repository) => {
-      await this.access.requireMessage(repository, authorId, {
+      const message = await this.access.requireMessage(repository, authorId, {
         permission: 'message.edit',
         messageId: input.messageId,
       });
-      return repository.edit(input.messageId, {
+      return repository.edit(message, {
         text: input.message,
         tag: input.tag,
         editedAt: now,
       });
     });
+    // A new text was announced (what others were shown of it changes).
+    this.onOutboxWrite();
     return toFeedMessage(row);
   }
 

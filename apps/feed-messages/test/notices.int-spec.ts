@@ -35,7 +35,6 @@ describeEachEngine('feed-messages: what notifications hear', (engine) => {
   }
   const like = async (who: Member, id: string) =>
     expect((await api('PUT', 'like', who, { id })).status).toBe(200);
-  /** The outbox's events of `type` about `messageId`, oldest first (relayed or not). */
   /** The events of `type` about `messageId` relayed from the outbox, oldest first. */
   const outboxOf = async <T>(type: string, messageId: string): Promise<T[]> => {
     // The relay moves committed rows onto the queue within moments: give it a few.
@@ -104,6 +103,32 @@ describeEachEngine('feed-messages: what notifications hear', (engine) => {
       subjectId: postId,
       deleted: true,
     });
+  });
+
+  it('announces an edit’s new text, and nothing for an edit that leaves the words as they were', async () => {
+    const [owner, ben] = [newMember(), newMember()];
+    const postId = newPostId();
+    await deliver('post.privacy.changed', { postId, publisherId: owner.userId, privacy: 'public' });
+    const said = await send(ben, { message: 'Lovely  <b>photo</b>', postId, tag: 'a' });
+    const edit = (body: Record<string, unknown>) =>
+      api('PUT', 'editMessage', ben, { messageId: said.messageId, ...body });
+    // Only the tag, or only the spacing the excerpt folds: what others were shown is unchanged.
+    expect((await edit({ message: 'Lovely <b>photo</b>', tag: null })).status).toBe(200);
+    expect(await outboxOf<Changed>('feedMessage.changed', said.messageId)).toHaveLength(1);
+    expect((await edit({ message: 'Lovely <b>photograph</b>\nof you' })).status).toBe(200);
+    const [, edited] = await outboxOf<Changed>('feedMessage.changed', said.messageId);
+    // Plain text as written (markup is the reader's to escape), with no `comment`: no news.
+    expect(edited).toEqual({
+      messageId: said.messageId,
+      subjectId: postId,
+      deleted: false,
+      edited: { excerpt: 'Lovely <b>photograph</b> of you' },
+    });
+    // Another member's edit is refused and announces nothing.
+    expect(
+      (await api('PUT', 'editMessage', owner, { messageId: said.messageId, message: 'x' })).status,
+    ).toBe(403);
+    expect(await outboxOf<Changed>('feedMessage.changed', said.messageId)).toHaveLength(2);
   });
 
   it('writes nothing for a reply refused: the event commits with its message or not at all', async () => {

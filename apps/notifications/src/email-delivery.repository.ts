@@ -101,7 +101,7 @@ export class EmailDeliveryRepository {
         row_number() over (partition by g.recipient_id order by g.stamp desc)::int as rank
       from ${GROUPS} g left join notifications.notification_subjects s on s.subject_id = g.subject_id
       where g.recipient_id in (${list(userIds, 'uuid')})
-        and not g.read and g.version > g.emailed_version and ${READABLE}
+        and not g.read and g.stamp > g.emailed_version and ${READABLE}
         and ${emailFrequencySql(sql`g.kind`, sql`g.recipient_id`)} = ${period}`);
     return rows.map((row): DigestCandidate => ({
       id: row.id,

@@ -277,9 +277,12 @@ async function record(
   return emails.filter((email) => written.has(email.key)).map(({ key, data }) => ({ key, data }));
 }
 
-/** Unread, with news no email told yet. */
+/**
+ * Unread, with news no email told yet: news moves the group's stamp; a change that is no news
+ * (an edited comment, a like taken back) moves only its version, and tells nothing again.
+ */
 function hasNews(group: GroupRow): boolean {
-  return !group.read && BigInt(group.version) > BigInt(group.emailedVersion);
+  return !group.read && BigInt(group.stamp) > BigInt(group.emailedVersion);
 }
 
 function digestTime(preferences: EmailPreferences): DigestTime {

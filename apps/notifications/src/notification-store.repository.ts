@@ -5,7 +5,7 @@ import {
 } from '@mepedia/contracts';
 import { removedMemberKey, type Db } from '@mepedia/server-database';
 import { sql, type SQL } from 'drizzle-orm';
-import type { AnswerPlace, KnownSubject } from './notification-rules';
+import { commentPart, type AnswerPlace, type KnownSubject } from './notification-rules';
 
 // The notifications store's SQL (notification-store.schema.ts). Raw statements where one
 // statement does the work (an upsert of a group with its actor, a fan-out from follows): both
@@ -282,16 +282,58 @@ export class NotificationStore {
   }
 
   /** A comment as written (deleted stays deleted). */
-  async saveComment(comment: Omit<StoredComment, 'deleted'>): Promise<boolean> {
-    // False when the comment is gone (its deletion came first, or meanwhile): nothing to tell.
-    const rows = await this.rows(sql`
-      insert into ${COMMENTS} as c (message_id, subject_id, author_id, excerpt)
-      values (${comment.messageId}, ${comment.subjectId}, ${comment.authorId}, ${comment.excerpt})
+  /**
+   * A comment as written at `at`. Answers its words as they now stand (an edit applied before
+   * its creation keeps its newer text), or nothing when the comment is gone (its deletion came
+   * first, or meanwhile): nothing to tell.
+   */
+  async saveComment(
+    comment: Omit<StoredComment, 'deleted'>,
+    at: Date,
+  ): Promise<string | undefined> {
+    const [row] = await this.rows<{ excerpt: string }>(sql`
+      insert into ${COMMENTS} as c (message_id, subject_id, author_id, excerpt, excerpt_at)
+      values (${comment.messageId}, ${comment.subjectId}, ${comment.authorId}, ${comment.excerpt},
+        ${at.toISOString()}::timestamptz)
       on conflict (message_id) do update set
-        author_id = coalesce(excluded.author_id, c.author_id), excerpt = excluded.excerpt
+        author_id = coalesce(excluded.author_id, c.author_id),
+        excerpt = case when c.excerpt_at > excluded.excerpt_at then c.excerpt
+          else excluded.excerpt end,
+        excerpt_at = greatest(c.excerpt_at, excluded.excerpt_at)
       where not c.deleted
+      returning c.excerpt`);
+    return row?.excerpt;
+  }
+
+  /**
+   * A comment's new words, edited at `at` (unless a newer word came first, or it is gone): the
+   * groups that show them are changed, not made news (no unread, no email): only their version
+   * moves, so open streams show the new words.
+   */
+  async editComment(
+    comment: Pick<StoredComment, 'messageId' | 'subjectId' | 'excerpt'>,
+    at: Date,
+  ): Promise<GroupChange[]> {
+    const applied = await this.rows(sql`
+      insert into ${COMMENTS} as c (message_id, subject_id, excerpt, excerpt_at)
+      values (${comment.messageId}, ${comment.subjectId}, ${comment.excerpt},
+        ${at.toISOString()}::timestamptz)
+      on conflict (message_id) do update set
+        excerpt = excluded.excerpt, excerpt_at = excluded.excerpt_at
+      where not c.deleted and (c.excerpt_at is null or c.excerpt_at <= excluded.excerpt_at)
       returning message_id`);
-    return rows.length > 0;
+    if (applied.length === 0) return [];
+    const rows = await this.rows<{ id: string; recipient_id: string }>(sql`
+      with parts as (
+        update ${ACTORS} a set excerpt = ${comment.excerpt}
+        where a.part = ${commentPart(comment.messageId)}
+        returning a.group_id)
+      update ${GROUPS} g set version = ${NEXT},
+        excerpt = case when g.comment_id = ${comment.messageId} then ${comment.excerpt}
+          else g.excerpt end
+      where g.comment_id = ${comment.messageId} or g.id in (select group_id from parts)
+      returning g.id, g.recipient_id`);
+    return rows.map((row) => ({ recipientId: row.recipient_id, groupId: row.id, removed: false }));
   }
 
   /**
@@ -304,7 +346,7 @@ export class NotificationStore {
       values (${messageId}, ${subjectId}, true)
       on conflict (message_id) do update set deleted = true`);
     const about = await this.removeGroups(sql`g.comment_id = ${messageId}`);
-    const parts = await this.removeParts(sql`a.part = ${`comment:${messageId}`}`);
+    const parts = await this.removeParts(sql`a.part = ${commentPart(messageId)}`);
     return [...about, ...parts];
   }
 

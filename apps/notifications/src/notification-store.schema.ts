@@ -61,7 +61,10 @@ export function notificationGroupsTable<S extends string>(schema: PgSchema<S>) {
        * null when nothing is waiting, or the recipient takes this kind otherwise.
        */
       emailDueAt: at('email_due_at'),
-      /** The version the last email (at once or a digest) told of: newer news is not yet told. */
+      /**
+       * The version the last email (at once or a digest) told of: news stamped after it is not
+       * yet told (the stamp, not the version, moves with news: see `hasNews`).
+       */
       emailedVersion: bigint('emailed_version', { mode: 'bigint' })
         .notNull()
         .default(sql`0`),
@@ -149,6 +152,11 @@ export function notificationCommentsTable<S extends string>(schema: PgSchema<S>)
       subjectId: text('subject_id').notNull(),
       authorId: uuid('author_id'),
       excerpt: text('excerpt').notNull().default(''),
+      /**
+       * When `excerpt` was said (the word that set it: the comment written, or edited): a late
+       * older word does not bring back an edited-away text. Null: not known yet.
+       */
+      excerptAt: at('excerpt_at'),
       deleted: boolean('deleted').notNull().default(false),
     },
     (table) => [index('notification_comments_author_idx').on(table.authorId)],

@@ -159,19 +159,33 @@ export class NotificationsService {
     const at = new Date(event.occurredAt);
     return this.once(event, async (store) => {
       if (message.deleted) return store.deleteComment(message.messageId, message.subjectId);
+      // An edit: what was shown of it changes; it is no news.
+      if (message.edited)
+        return store.editComment(
+          {
+            messageId: message.messageId,
+            subjectId: message.subjectId,
+            excerpt: message.edited.excerpt,
+          },
+          at,
+        );
       const comment = message.comment;
       if (!comment) return [];
       const known = await store.comment(message.messageId);
       if (known?.deleted) return [];
       // A late word of a member who left, or under a departed member's post: nothing is kept.
       if (await store.anyLeft([comment.authorId, comment.subjectOwnerId])) return [];
-      const saved = await store.saveComment({
-        messageId: message.messageId,
-        subjectId: message.subjectId,
-        authorId: comment.authorId,
-        excerpt: comment.excerpt,
-      });
-      if (!saved) return [];
+      // Its words as they stand: an edit applied first has the newer ones.
+      const excerpt = await store.saveComment(
+        {
+          messageId: message.messageId,
+          subjectId: message.subjectId,
+          authorId: comment.authorId,
+          excerpt: comment.excerpt,
+        },
+        at,
+      );
+      if (excerpt === undefined) return [];
       const subject: Pick<KnownSubject, 'ownerId' | 'private' | 'deleted'> | undefined =
         (await store.subject(message.subjectId)) ??
         (comment.subjectOwnerId
@@ -202,7 +216,7 @@ export class NotificationsService {
               excerpt: parent?.excerpt ?? null,
               actorId: comment.authorId,
               part,
-              partExcerpt: comment.excerpt,
+              partExcerpt: excerpt,
               at,
             }),
           );
@@ -224,7 +238,7 @@ export class NotificationsService {
             excerpt: null,
             actorId: comment.authorId,
             part,
-            partExcerpt: comment.excerpt,
+            partExcerpt: excerpt,
             at,
           }),
         );
@@ -238,16 +252,17 @@ export class NotificationsService {
     event: DomainEventEnvelope,
   ) {
     return this.once(event, async (store) => {
+      const comment = await store.comment(like.messageId);
       const target = {
         recipientId: like.authorId,
         kind: 'commentReaction' as const,
         groupKey: groupKeyOf('commentReaction', { commentId: like.messageId }),
         subjectId: like.subjectId,
         commentId: like.messageId,
-        excerpt: like.excerpt,
+        // Its words as last heard (an edit after the like has newer ones than the like carries).
+        excerpt: comment?.excerpt || like.excerpt,
       };
       if (!like.liked) return this.takeBack(store, target, like.userId, 'like');
-      const comment = await store.comment(like.messageId);
       if (comment?.deleted) return [];
       return this.tell(store, target, like.userId, 'like', new Date(event.occurredAt));
     });
@@ -337,14 +352,25 @@ export class NotificationsService {
     });
   }
 
-  /** A member's answer went into the magazine, or left it (one group per answer: the latest). */
+  /**
+   * A member's answer went into the magazine, or left it, by someone else's hand (one group per
+   * answer: the latest). The member's own doing is no news to them.
+   */
   magazineChanged(
-    answer: { userId: string; meAnswerId: string | undefined; added: boolean },
+    answer: {
+      userId: string;
+      meAnswerId: string | undefined;
+      added: boolean;
+      /** Who did it: absent (older events) is the owner. */
+      by: string | undefined;
+    },
     event: DomainEventEnvelope,
   ) {
     const { meAnswerId } = answer;
     if (!meAnswerId) return Promise.resolve([]);
     return this.once(event, async (store) => {
+      // The member's own toggle, or a save of an answer that is there: nothing to tell them.
+      if (!mayTell(answer.userId, answer.by ?? answer.userId, undefined)) return [];
       if (await store.anyLeft([answer.userId])) return [];
       const kind = answer.added ? 'magazineAdded' : 'magazineRemoved';
       return [
@@ -494,7 +520,8 @@ export function wordGroup(row: GroupRow, language: Language): NotificationItem {
         : row.kind === 'commentReaction'
           ? row.excerpt
           : row.kind === 'story'
-            ? (row.excerpt ?? row.subjectExcerpt)
+            ? // The story's words as its last edit left them (the group keeps its first words).
+              (row.subjectExcerpt ?? row.excerpt)
             : null,
     link: linkOf({
       kind: row.kind,

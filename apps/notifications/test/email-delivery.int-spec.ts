@@ -250,6 +250,40 @@ describeEachEngine('notifications service: notifications by email', (engine) => 
     expect([kinds.comment, kinds.follower]).toEqual(['immediate', 'weekly']);
   });
 
+  it('tells nothing again of a change that is no news: a comment edited, a reaction taken back', async () => {
+    const noa = await world.known('Noa Levi');
+    const [dan, gil] = [await world.known('Dan Cohen'), await world.known('Gil Bar')];
+    await choose(noa, { kinds: { comment: 'daily' } });
+    const postId = await world.published(noa);
+    const commentId = await world.comment(dan, postId, { excerpt: 'Lovley' });
+    await world.react(dan, postId, 'heart');
+    await world.react(gil, postId, 'hug');
+    const due = await nextDigest(noa, 'daily');
+    expect((await sweepAt(due)).daily).toBe(1);
+    expect(
+      emailsTo(noa)[0]
+        ?.data.items.map((item) => item.kind)
+        .sort(),
+    ).toEqual(['comment', 'reaction']);
+
+    // Both groups change after the digest (still unread), and neither is news.
+    await world.deliver('feedMessage.changed', {
+      messageId: commentId,
+      subjectId: postId,
+      deleted: false,
+      edited: { excerpt: 'Lovely' },
+    });
+    await world.react(gil, postId, 'hug', false);
+    expect((await sweepAt(await nextDigest(noa, 'daily'))).daily).toBe(0);
+    expect(emailsTo(noa)).toHaveLength(1);
+    // Real news after them is told, with the words as edited.
+    await world.comment(gil, postId, { excerpt: 'Wonderful' });
+    expect((await sweepAt(await nextDigest(noa, 'daily'))).daily).toBe(1);
+    expect(emailsTo(noa)[1]?.data.items.map((item) => [item.kind, item.excerpt])).toEqual([
+      ['comment', 'Wonderful'],
+    ]);
+  });
+
   it('sends the weekly digest on the member’s weekday, and lists at most twenty', async () => {
     const noa = await world.known('Noa Levi');
     await choose(noa, { digestHour: 18, digestWeekday: 5, timeZone: 'Asia/Jerusalem' });

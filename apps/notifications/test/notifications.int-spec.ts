@@ -410,19 +410,106 @@ describeEachEngine('notifications service: notifications from events', (engine) 
     );
     expect((await only(noa)).link.startsWith(`/me/${noa.userId}/4#comment-`)).toBe(true);
 
-    await deliver('meAnswer.published', {
+    // Her own toggle, and every save while the answer is there, is no news to her: neither
+    // with `by` nor in an older event without it.
+    const inMagazine = {
       userId: noa.userId,
       questionId: 'roots',
       meAnswerId,
       title: 'מאיפה אני',
       content: '<p>x</p>',
       privacy: 'public',
+    } as const;
+    await deliver('meAnswer.published', { ...inMagazine, by: noa.userId });
+    await deliver('meAnswer.published', inMagazine);
+    await deliver('meAnswer.unpublished', {
+      userId: noa.userId,
+      questionId: 'roots',
+      meAnswerId,
+      by: noa.userId,
     });
+    // Dan's comment after them all is told: the events before it were applied (and told nothing).
+    await comment(dan, meAnswerId);
+    expect((await groupsOf(noa)).map((item) => item.kind)).toEqual(['comment']);
+
+    // Someone else's hand (a moderator's, issue 35) is news: in, then out (one group, the latest).
+    const editor = randomUUID();
+    await deliver('meAnswer.published', { ...inMagazine, by: editor });
     const magazine = (await groupsOf(noa)).find((item) => item.kind === 'magazineAdded');
     expect(magazine).toMatchObject({ actors: [], actorCount: 0, link: `/me/${noa.userId}/4` });
-    await deliver('meAnswer.unpublished', { userId: noa.userId, questionId: 'roots', meAnswerId });
+    await deliver('meAnswer.unpublished', {
+      userId: noa.userId,
+      questionId: 'roots',
+      meAnswerId,
+      by: editor,
+    });
     const kinds = (await groupsOf(noa)).map((item) => item.kind).sort();
     expect(kinds).toEqual(['comment', 'magazineRemoved']);
+  });
+
+  it('shows a comment as last edited, whatever order the words come in, and an edit is no news', async () => {
+    const noa = await known('Noa Levi');
+    const dan = await known('Dan Cohen');
+    const gil = await known('Gil Bar');
+    const postId = await published(noa);
+    const edit = (messageId: string, excerpt: string, at = new Date()) =>
+      deliver(
+        'feedMessage.changed',
+        { messageId, subjectId: postId, deleted: false, edited: { excerpt } },
+        at,
+      );
+    const unreadOf = async (who: Member) =>
+      (await post<UnreadCount>('getUnreadCount', who, {})).body.unread;
+
+    const frist = await comment(dan, postId, { excerpt: 'Frist <b>!</b>' });
+    await deliver('reaction.changed', {
+      kind: 'comment',
+      objectId: frist,
+      subjectId: postId,
+      userId: gil.userId,
+      reaction: 'hug',
+      on: true,
+    });
+    expect((await post('markAllRead', noa, {})).status).toBe(200);
+    const before = await only(noa);
+    await edit(frist, 'First <b>!</b>');
+    // Noa's group shows the new words, still read; Dan's group about his comment too.
+    const after = await only(noa);
+    expect(after).toMatchObject({ excerpt: 'First <b>!</b>', read: true });
+    expect(after.updatedAt).toBe(before.updatedAt);
+    expect(await unreadOf(noa)).toBe(0);
+    const reacted = (await groupsOf(dan)).find((item) => item.kind === 'commentReaction');
+    expect(reacted?.excerpt).toBe('First <b>!</b>');
+
+    // An edit heard before its comment: the comment is told with its edited words.
+    const early = new Date();
+    const second = randomUUID().replaceAll('-', '').slice(0, 24);
+    await edit(second, 'Edited first', new Date(early.getTime() + 1000));
+    await deliver(
+      'feedMessage.changed',
+      {
+        messageId: second,
+        subjectId: postId,
+        deleted: false,
+        comment: {
+          authorId: gil.userId,
+          parentId: null,
+          parentAuthorId: null,
+          roomId: postId,
+          excerpt: 'As written',
+        },
+      },
+      early,
+    );
+    expect((await only(noa)).excerpt).toBe('Edited first');
+    expect(await unreadOf(noa)).toBe(1);
+    // A late older edit does not bring back older words.
+    await edit(second, 'Older words', new Date(early.getTime() + 500));
+    expect((await only(noa)).excerpt).toBe('Edited first');
+    // Gone is gone: an edit after the deletion brings nothing back.
+    await deliver('feedMessage.changed', { messageId: second, subjectId: postId, deleted: true });
+    await edit(second, 'Back again', new Date(early.getTime() + 2000));
+    expect((await only(noa)).excerpt).toBe('First <b>!</b>');
   });
 
   it('pages by cursor, counts unread, and marks one or all read, the caller’s own only', async () => {

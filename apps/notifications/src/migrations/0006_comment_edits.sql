@@ -1,0 +1,1 @@
+ALTER TABLE "notifications"."notification_comments" ADD COLUMN "excerpt_at" timestamp with time zone;
