@@ -1,5 +1,6 @@
 import type { Db } from '@mepedia/server-database';
 import { eq, sql } from 'drizzle-orm';
+import { MembersRepository } from './members.repository';
 import { emailPreferences, members } from './notifications.schema';
 
 /** A member's stored choices (only the kinds they set), as the table keeps them. */
@@ -30,8 +31,25 @@ export class EmailPreferencesRepository {
   /**
    * Set some choices in one statement: the kinds given are merged into those kept (jsonb `||`),
    * so two changes at once each keep the other's kinds; a first change starts from `initial`.
+   * Nothing for a member who left (`undefined`): in the member's turn, so a departure handled at
+   * the same time either sees the row and takes it, or is seen here.
    */
   async change(
+    userId: string,
+    kinds: Record<string, string>,
+    schedule: { digestHour?: number; digestWeekday?: number; timeZone?: string },
+    initial: { digestHour: number; digestWeekday: number; timeZone: string },
+    at: Date,
+  ): Promise<EmailPreferencesRow | undefined> {
+    return this.db.transaction(async (tx) => {
+      const members = new MembersRepository(tx);
+      await members.lockTurn(userId);
+      if (await members.left(userId)) return undefined;
+      return new EmailPreferencesRepository(tx).upsert(userId, kinds, schedule, initial, at);
+    });
+  }
+
+  private async upsert(
     userId: string,
     kinds: Record<string, string>,
     schedule: { digestHour?: number; digestWeekday?: number; timeZone?: string },

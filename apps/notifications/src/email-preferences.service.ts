@@ -61,6 +61,8 @@ export class EmailPreferencesService {
       },
       this.now(),
     );
+    // Their session outlived their departure by a moment: nothing is kept for them.
+    if (!row) throw new AppError('AUTH_REQUIRED');
     const preferences = preferencesView(row);
     if (
       request.digestHour !== undefined ||

@@ -55,13 +55,17 @@ export class FollowsRepository {
     userId: string,
     viewerId: string | undefined,
   ): Promise<{ followers: number; following: number; followedByMe: boolean }> {
+    // Only members the lists show (known here): a follower the users service has not announced
+    // yet is counted once they are, so a count never promises a row the list leaves out.
     const [followers] = await this.db
       .select({ n: count() })
       .from(follows)
+      .innerJoin(members, eq(members.userId, follows.followerId))
       .where(eq(follows.followeeId, userId));
     const [following] = await this.db
       .select({ n: count() })
       .from(follows)
+      .innerJoin(members, eq(members.userId, follows.followeeId))
       .where(eq(follows.followerId, userId));
     const mine =
       viewerId === undefined
@@ -90,8 +94,13 @@ export class FollowsRepository {
     Array<{ userId: string; followers: number; following: number; followedByMe: boolean }>
   > {
     if (userIds.length === 0) return [];
-    const followers = sql<number>`(select count(*)::int from ${follows} where ${follows.followeeId} = ${members.userId})`;
-    const following = sql<number>`(select count(*)::int from ${follows} where ${follows.followerId} = ${members.userId})`;
+    // Counted as `counts` counts: only the other members known here (the lists' rows). The
+    // outer member is named by its table, as drizzle names `members.userId` in the outer select.
+    const asked = sql.raw('"members"."user_id"');
+    const followers = sql<number>`(select count(*)::int from ${follows} f
+      join ${members} k on k.user_id = f.follower_id where f.followee_id = ${asked})`;
+    const following = sql<number>`(select count(*)::int from ${follows} f
+      join ${members} k on k.user_id = f.followee_id where f.follower_id = ${asked})`;
     const followedByMe =
       viewerId === undefined
         ? sql<boolean>`false`

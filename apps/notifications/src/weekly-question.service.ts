@@ -83,6 +83,9 @@ export class WeeklyQuestionService {
       timeZone: input.timeZone,
     };
     const row = await this.repository.transaction(async (tx) => {
+      // In the member's turn: a departure handled meanwhile takes the row, or is seen here.
+      await tx.lockTurn(userId);
+      if (await tx.left(userId)) throw new AppError('AUTH_REQUIRED');
       const current = await tx.settings(userId, true);
       return tx.save(
         userId,

@@ -228,6 +228,11 @@ describeEachEngine('notifications service: email preferences', (engine) => {
     );
     const answer = await oneClick(unsubscribeToken({ userId: who.userId, kind: 'story' }, SECRET));
     expect(answer.status).toBe(200);
+    // A session that outlived the departure by a moment keeps nothing for them either.
+    const late = await call<ErrorEnvelope>('POST', 'setEmailPreferences', who, {
+      kinds: { story: 'never' },
+    });
+    expect([late.status, late.body.code]).toEqual([401, 'AUTH_REQUIRED']);
     expect(
       await tested.database.count(
         'select count(*)::int as n from notifications.email_preferences where user_id = $1',

@@ -131,6 +131,36 @@ describeEachEngine('notifications service: follows over HTTP', (engine) => {
     ]);
   });
 
+  it('counts only the followers its lists can show: one not yet announced joins both at once', async () => {
+    const noa = await known('Noa Levi');
+    // Signed in, verified, but the users service's word about them has not come yet.
+    const early = newMember();
+    expect((await post<FollowState>('follow', early, { userId: noa.userId })).status).toBe(200);
+    const seen = async () => ({
+      counts: (await post<FollowCounts>('getFollowCounts', null, { userId: noa.userId })).body,
+      states: (
+        await post<FollowStates>('getFollowStates', null, { userIds: [noa.userId] })
+      ).body.states.map(({ followers }) => followers),
+      listed: (
+        await post<FollowListPage>('getFollowers', null, { userId: noa.userId })
+      ).body.members.map((member) => member.userId),
+    });
+    expect(await seen()).toEqual({
+      counts: { followers: 0, following: 0, followedByMe: false },
+      states: [0],
+      listed: [],
+    });
+    await announced(early, 'Ada Early');
+    await eventually(async () => ((await memberRow(early)).length > 0 ? true : undefined), {
+      what: 'the member row',
+    });
+    expect(await seen()).toEqual({
+      counts: { followers: 1, following: 0, followedByMe: false },
+      states: [1],
+      listed: [early.userId],
+    });
+  });
+
   it('lists followers and following newest first, a page at a time, with names', async () => {
     const noa = await known('Noa Levi');
     const fans: Member[] = [];

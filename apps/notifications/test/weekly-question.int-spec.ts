@@ -362,6 +362,13 @@ describeEachEngine('notifications service: the weekly question', (engine) => {
           : undefined,
       { what: 'the settings gone' },
     );
+    // A session that outlived the departure by a moment schedules nothing back.
+    const late = await call<ErrorEnvelope>('POST', 'schedule', noa, {
+      weekday: 1,
+      hour: 9,
+      timeZone: 'UTC',
+    });
+    expect([late.status, late.body.code]).toEqual([401, 'AUTH_REQUIRED']);
     await deliver('meAnswer.answered', { userId: noa.userId, questionId: 'roots', answered: true });
     // An event after it, to know the late one was handled.
     const marker = await known();
@@ -369,6 +376,12 @@ describeEachEngine('notifications service: the weekly question', (engine) => {
     expect(
       await count(
         'select count(*)::int as n from notifications.weekly_question_answers where user_id = $1',
+        [noa.userId],
+      ),
+    ).toBe(0);
+    expect(
+      await count(
+        'select count(*)::int as n from notifications.weekly_question_settings where user_id = $1',
         [noa.userId],
       ),
     ).toBe(0);
