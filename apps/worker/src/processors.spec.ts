@@ -263,6 +263,31 @@ describe('events', () => {
     expect(received).toEqual(['evt-profile.publication.changed']);
   });
 
+  it('gives each subscriber only the fields meant for it: a member’s address to notifications alone', async () => {
+    const queue = new InProcessQueue();
+    const received = new Map<string, unknown>();
+    for (const name of ['events-posts', 'events-notifications'] as const)
+      queue.process(
+        name,
+        async (j) => void received.set(name, (j.data as DomainEventEnvelope).payload),
+      );
+    const member = {
+      userId: 'u1',
+      firstname: 'Noa',
+      lastname: 'Levi',
+      fullname: 'Noa Levi',
+      language: 'he',
+      profileImage: null,
+    };
+    await eventsFanOut({ queue, logger })(
+      job(envelope('user.updated', { ...member, email: 'noa@example.com' })),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await queue.close();
+    expect(received.get('events-notifications')).toEqual({ ...member, email: 'noa@example.com' });
+    expect(received.get('events-posts')).toEqual(member);
+  });
+
   it('drops unknown event types without failing the job', async () => {
     await expect(
       eventsFanOut({ queue: new InProcessQueue(), logger })(job(envelope('no.such.event', {}))),

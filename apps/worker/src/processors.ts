@@ -6,6 +6,7 @@ import {
   SmsJob,
   TRANSACTIONAL_TEMPLATES,
   eventSubscriptions,
+  payloadFor,
   type DomainEventType,
 } from '@mepedia/contracts';
 import { localePath, unsubscribeSignature, type AppLogger } from '@mepedia/server-http';
@@ -136,8 +137,14 @@ export function eventsFanOut(deps: Pick<Deps, 'queue' | 'logger'>) {
       deps.logger.warn({ eventId: event.id, type: event.type }, 'unknown event type: dropped');
       return;
     }
+    // Each subscriber's copy holds only the fields meant for it (a member's address, say).
     for (const queue of subscribers)
-      await deps.queue.add(queue, event.type, event, { jobId: event.id });
+      await deps.queue.add(
+        queue,
+        event.type,
+        { ...event, payload: payloadFor(event.type, event.payload, queue) },
+        { jobId: event.id },
+      );
   };
 }
 
