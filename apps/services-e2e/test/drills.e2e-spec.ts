@@ -309,9 +309,13 @@ describe('fault drills', () => {
       try {
         mode = await startServicesMode({ env: { gateway: UNLIMITED } });
         const member = await newMember(mode);
+        // A 5 s lock: the dead worker's job is taken up within seconds, not BullMQ's minute.
+        const lock = { QUEUE_LOCK_MS: '5000' };
         await mode.stopApp('worker');
-        await mode.startApp('worker', { SMTP_URL: smtp.url });
-        report.did('started services mode; the worker sends email to a slow SMTP server');
+        await mode.startApp('worker', { SMTP_URL: smtp.url, ...lock });
+        report.did(
+          'started services mode; the worker (QUEUE_LOCK_MS=5000) sends email to a slow SMTP server',
+        );
         const asked = await call(mode.gatewayUrl, 'POST', '/api/users/sendPasswordResetEmail', {
           body: { email: member.email },
         });
@@ -328,7 +332,7 @@ describe('fault drills', () => {
         expect(smtp.messages.filter(to)).toHaveLength(0);
         report.found('the SMTP server kept nothing: the message was never accepted');
 
-        await mode.startApp('worker');
+        await mode.startApp('worker', lock);
         report.did('started the worker again');
         const delivered = await smtp.waitFor(to, 150_000);
         const after = ((Date.now() - killedAt) / 1000).toFixed(0);

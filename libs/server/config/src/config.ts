@@ -163,6 +163,17 @@ export const platformEnv = {
     .string()
     .regex(/^[\w:-]+$/, 'letters, digits, _ - : only')
     .default('mepedia'),
+  /**
+   * How long (ms) a queued job stays its worker process's without that process renewing it
+   * (BullMQ's lock). A process that dies mid-job has the job taken up by another within about
+   * twice this; a shorter lock notices sooner, at the cost of more renewals.
+   */
+  QUEUE_LOCK_MS: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(1000, 'must be between 1000 and 600000')
+    .max(600_000, 'must be between 1000 and 600000')
+    .default(30_000),
 };
 
 /** Variables of a backend process that serves HTTP and holds a database pool. */

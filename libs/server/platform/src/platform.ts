@@ -70,7 +70,12 @@ export const serviceEnv = z.object({
 });
 export type ServiceEnv = z.output<typeof serviceEnv>;
 
-type MessagingEnv = { REDIS_URL?: string | undefined; REDIS_PREFIX: string };
+type MessagingEnv = {
+  REDIS_URL?: string | undefined;
+  REDIS_PREFIX: string;
+  /** Absent: BullMQ's own 30 s (callers whose env does not carry it). */
+  QUEUE_LOCK_MS?: number | undefined;
+};
 
 /** The job queue: BullMQ on Redis when configured, in-process otherwise. */
 export function openQueue(env: MessagingEnv, logger: AppLogger): QueueDriver {
@@ -94,7 +99,7 @@ export function openQueue(env: MessagingEnv, logger: AppLogger): QueueDriver {
   };
   return new MeasuredQueue(
     env.REDIS_URL
-      ? new BullMqQueue(env.REDIS_URL, env.REDIS_PREFIX, onFailedCounted)
+      ? new BullMqQueue(env.REDIS_URL, env.REDIS_PREFIX, onFailedCounted, env.QUEUE_LOCK_MS)
       : new InProcessQueue(onFailedCounted),
   );
 }

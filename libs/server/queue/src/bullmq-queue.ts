@@ -23,6 +23,8 @@ export class BullMqQueue implements QueueDriver {
     private readonly url: string,
     private readonly prefix: string,
     private readonly onFailed?: (queue: string, job: FailedJob) => void,
+    /** A job's lock (QUEUE_LOCK_MS): a dead worker's job is taken up after about twice this. */
+    private readonly lockMs = 30_000,
   ) {}
 
   // bullmq types ioredis options from its own copy of ioredis; the shape is the same.
@@ -90,7 +92,14 @@ export class BullMqQueue implements QueueDriver {
           dueAt: job.timestamp + (job.opts.delay ?? 0),
         });
       },
-      { connection: this.connection(), prefix: this.prefix, concurrency: options.concurrency ?? 1 },
+      {
+        connection: this.connection(),
+        prefix: this.prefix,
+        concurrency: options.concurrency ?? 1,
+        // A stalled job (its worker gone) is looked for as often as its lock lasts.
+        lockDuration: this.lockMs,
+        stalledInterval: this.lockMs,
+      },
     );
     worker.on('failed', (job, error) => {
       if (job && job.attemptsMade >= (job.opts.attempts ?? 1)) {
