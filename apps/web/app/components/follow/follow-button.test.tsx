@@ -107,7 +107,9 @@ describe('FollowButton', () => {
     expect(countsText(container)).toContain('1 follower');
     await act(async () => button(container)!.click());
     await until(() => calls.length === 1);
-    // Before any answer: pressed, counted, and its name says so.
+    // Before any answer (none is given until below): pressed, counted, and its name says so.
+    // The query cache tells React on its own next tick, so wait for that, not a fixed turn.
+    await until(() => pressed(container) === 'true');
     expect(pressed(container)).toBe('true');
     expect(button(container)?.textContent).toBe('Following');
     expect(button(container)?.getAttribute('aria-label')).toBe('Following Noa Cohen');
@@ -125,7 +127,7 @@ describe('FollowButton', () => {
   it('takes the follow back when the service refuses it, and says so', async () => {
     const container = await render();
     await act(async () => button(container)!.click());
-    await until(() => calls.length === 1);
+    await until(() => calls.length === 1 && pressed(container) === 'true');
     expect(pressed(container)).toBe('true');
     calls[0]!.answer(500, { code: 'INTERNAL', message: 'Something broke.', requestId: 'r' });
     await until(() => toasts.error.mock.calls.length > 0 && pressed(container) === 'false');
