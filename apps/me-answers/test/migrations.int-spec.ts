@@ -1,38 +1,22 @@
 import { randomUUID } from 'node:crypto';
-import { runMigrations } from '@mepedia/server-database';
 import {
   describeEachEngine,
-  openTestDatabase,
+  upgradeAcross,
   type TestDatabase,
   type TestEngine,
 } from '@mepedia/server-service-testing';
-import { migrationsBefore, SETUP_TIMEOUT_MS } from '@mepedia/server-testing';
+import { SETUP_TIMEOUT_MS } from '@mepedia/server-testing';
 import { ME_ANSWERS_MIGRATIONS } from '../src/me-answers.app';
 
 type Sql = TestDatabase['query'];
 
-/**
- * Migrate a fresh database on `engine` to just before `tag`, let `seed` write rows as that
- * release did, migrate to the latest and hand the database to `check`.
- */
-async function upgrade(
+/** Upgrade across `tag` (upgradeAcross): this service's migrations. */
+const upgrade = (
   engine: TestEngine,
   tag: string,
   seed: (sql: Sql) => Promise<unknown>,
   check: (sql: Sql) => Promise<void>,
-) {
-  const database = await openTestDatabase(engine, { poolSize: 2 });
-  const before = migrationsBefore(ME_ANSWERS_MIGRATIONS.folder, tag);
-  try {
-    await runMigrations(database.handle, { ...ME_ANSWERS_MIGRATIONS, folder: before.folder });
-    await seed(database.query);
-    await runMigrations(database.handle, ME_ANSWERS_MIGRATIONS);
-    await check(database.query);
-  } finally {
-    before.remove();
-    await database.close();
-  }
-}
+) => upgradeAcross(engine, ME_ANSWERS_MIGRATIONS, tag, seed, check);
 
 // Each upgrade on each engine: the standalone process migrates its PGlite data as the service
 // migrates PostgreSQL.

@@ -1,43 +1,22 @@
 import { randomUUID } from 'node:crypto';
-import { runMigrations } from '@mepedia/server-database';
 import {
   describeEachEngine,
-  openTestDatabase,
+  upgradeAcross,
   type TestDatabase,
   type TestEngine,
 } from '@mepedia/server-service-testing';
-import { migrationsBefore, SETUP_TIMEOUT_MS } from '@mepedia/server-testing';
+import { SETUP_TIMEOUT_MS } from '@mepedia/server-testing';
 import { POSTS_MIGRATIONS } from '../src/posts.app';
 
 type Sql = TestDatabase['query'];
 
-/**
- * Migrate a fresh database on `engine` to just before `tag`, let `seed` write rows as that
- * release did, migrate to the latest and hand the database to `check`.
- */
-async function upgrade(
+/** Upgrade across `tag` (upgradeAcross): this service's migrations. */
+const upgrade = (
   engine: TestEngine,
   tag: string,
   seed: (sql: Sql) => Promise<unknown>,
   check: (sql: Sql) => Promise<void>,
-) {
-  const database = await openTestDatabase(engine, { poolSize: 2 });
-  const before = migrationsBefore(POSTS_MIGRATIONS.folder, tag);
-  try {
-    // As an older release migrated: its SQL, without today's data work (the re-clean reads
-    // columns a later migration adds).
-    await runMigrations(database.handle, {
-      schema: POSTS_MIGRATIONS.schema,
-      folder: before.folder,
-    });
-    await seed(database.query);
-    await runMigrations(database.handle, POSTS_MIGRATIONS);
-    await check(database.query);
-  } finally {
-    before.remove();
-    await database.close();
-  }
-}
+) => upgradeAcross(engine, POSTS_MIGRATIONS, tag, seed, check);
 
 const insertPost = (sql: Sql, id: string, publisherId: string, privacy: string) =>
   sql(

@@ -1,42 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import type { DomainEventPayload } from '@mepedia/contracts';
-import { runMigrations } from '@mepedia/server-database';
 import {
   describeEachEngine,
-  openTestDatabase,
+  upgradeAcross,
   type TestDatabase,
   type TestEngine,
 } from '@mepedia/server-service-testing';
-import { migrationsBefore, SETUP_TIMEOUT_MS } from '@mepedia/server-testing';
+import { SETUP_TIMEOUT_MS } from '@mepedia/server-testing';
 import { PRIVATE_QUESTIONS_MIGRATIONS } from '../src/private-questions.app';
 
 type Sql = TestDatabase['query'];
 
-/**
- * Migrate a fresh database on `engine` to just before `tag`, let `seed` write rows as that
- * release did, migrate to the latest and hand the database to `check`.
- */
-async function upgrade(
+/** Upgrade across `tag` (upgradeAcross): this service's migrations. */
+const upgrade = (
   engine: TestEngine,
   tag: string,
   seed: (sql: Sql) => Promise<unknown>,
   check: (sql: Sql) => Promise<void>,
-) {
-  const database = await openTestDatabase(engine, { poolSize: 2 });
-  const before = migrationsBefore(PRIVATE_QUESTIONS_MIGRATIONS.folder, tag);
-  try {
-    await runMigrations(database.handle, {
-      ...PRIVATE_QUESTIONS_MIGRATIONS,
-      folder: before.folder,
-    });
-    await seed(database.query);
-    await runMigrations(database.handle, PRIVATE_QUESTIONS_MIGRATIONS);
-    await check(database.query);
-  } finally {
-    before.remove();
-    await database.close();
-  }
-}
+) => upgradeAcross(engine, PRIVATE_QUESTIONS_MIGRATIONS, tag, seed, check);
 
 // The standalone process migrates its PGlite data as the service migrates PostgreSQL.
 describeEachEngine('private-questions migrations', (engine) => {

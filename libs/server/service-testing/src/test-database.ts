@@ -1,5 +1,11 @@
-import { newId, openDatabase, type DatabaseHandle } from '@mepedia/server-database';
-import { createTestDatabase } from '@mepedia/server-testing';
+import {
+  newId,
+  openDatabase,
+  runMigrations,
+  type DatabaseHandle,
+  type MigrationTarget,
+} from '@mepedia/server-database';
+import { createTestDatabase, migrationsBefore } from '@mepedia/server-testing';
 
 /**
  * The engines a service runs on: PostgreSQL (production and `npm run services`) and embedded
@@ -98,4 +104,30 @@ export function describeEachEngine(title: string, suite: (engine: TestEngine) =>
         expect(mine.filter((one) => one !== engine)).toEqual([]);
       });
     });
+}
+
+/**
+ * An upgrade as a deployment lives it, on `engine`: a fresh database migrated as an older release
+ * left it (`migrations`' SQL before `tag`, without today's data work), rows written by `seed` as
+ * that release wrote them, then migrated to the latest (data work included) and handed to
+ * `check`. The copy of the older migrations and the database go afterwards, whatever happened.
+ */
+export async function upgradeAcross(
+  engine: TestEngine,
+  migrations: MigrationTarget,
+  tag: string,
+  seed: (sql: TestDatabase['query']) => Promise<unknown>,
+  check: (sql: TestDatabase['query']) => Promise<void>,
+): Promise<void> {
+  const database = await openTestDatabase(engine, { poolSize: 2 });
+  const before = migrationsBefore(migrations.folder, tag);
+  try {
+    await runMigrations(database.handle, { schema: migrations.schema, folder: before.folder });
+    await seed(database.query);
+    await runMigrations(database.handle, migrations);
+    await check(database.query);
+  } finally {
+    before.remove();
+    await database.close();
+  }
 }
