@@ -44,6 +44,8 @@ test('a guest’s first view of a post counts, once per browser', async ({
   await page.goto(`/post/${postId}`);
   await hydrated(page);
   await expect.poll(views).toBe(1);
+  // The reader sees their own view counted on the page they opened (issue 33, point 5).
+  await expect(page.locator('.post-counts')).toContainText('1 view');
   expect((await first.cookies()).map((cookie) => cookie.name)).toContain('mepedia_visitor');
   // The same browser again: still one; another browser: two.
   const again = page.waitForResponse((answer) =>
@@ -58,5 +60,11 @@ test('a guest’s first view of a post counts, once per browser', async ({
   await other.goto(`/post/${postId}`);
   await hydrated(other);
   await expect.poll(views).toBe(2);
+  // Its page may come from the page cache made for the first reader (one view, or none): it
+  // shows two once this reader's view is counted, and in Hebrew alike.
+  await expect(other.locator('.post-counts')).toContainText('2 views');
+  await other.goto(`/he/post/${postId}`);
+  await hydrated(other);
+  await expect(other.locator('.post-counts')).toContainText('שתי צפיות');
   await second.close();
 });

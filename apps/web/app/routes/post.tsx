@@ -162,6 +162,8 @@ function Story({
   const likeQuery = postQueries.like(api, post.postId);
   const like = useQuery(likeQuery).data ?? { liked: post.likedByMe, likes: post.likes };
   const [shares, setShares] = useState(post.shareCount);
+  // The count as the reader's own view left it: the page may come from a cache made before it.
+  const [views, setViews] = useState(post.views);
   const [prompt, setPrompt] = useState<'like' | 'translate' | null>(null);
   const [translation, setTranslation] = useState<Translation | null>(null);
   const [showing, setShowing] = useState(false);
@@ -171,12 +173,16 @@ function Story({
 
   useEffect(() => {
     const id = window.localStorage.getItem(RANDOM_IDENTIFIER_KEY) ?? undefined;
-    api.posts.updatePostViews(post.postId, id).catch(() => undefined);
+    api.posts
+      .updatePostViews(post.postId, id)
+      .then((answer) => setViews((shown) => Math.max(shown, answer.views)))
+      .catch(() => undefined);
   }, [api, post.postId]);
 
   // Another post in the same page component (client navigation): its own state.
   useEffect(() => {
     setShares(post.shareCount);
+    setViews(post.views);
     setTranslation(null);
     setShowing(false);
     setPrompt(null);
@@ -318,7 +324,7 @@ function Story({
         dangerouslySetInnerHTML={{ __html: headingsUnderTitle(shown?.content ?? post.content) }}
       />
       <p className="muted post-counts">
-        {t('post.views', { count: post.views })} · {t('post.likes', { count: like.likes })} ·{' '}
+        {t('post.views', { count: views })} · {t('post.likes', { count: like.likes })} ·{' '}
         {t('postPage.shares', { count: shares })}
       </p>
       <div className="post-actions" role="group" aria-label={t('postPage.actions')}>
