@@ -134,6 +134,8 @@ export const READS_WITH_A_BODY: ReadonlySet<string> = new Set([
   'POST /api/posts/getFollowingPosts',
   'POST /api/posts/getPostById',
   'POST /api/posts/getMePost',
+  'POST /api/posts/getDrafts',
+  'POST /api/posts/getDraft',
   'POST /api/feedMessages/getMessages',
   'POST /api/privateQuestions/getQuestions',
   'POST /api/privateQuestions/getQuestionByIndex',

@@ -2,6 +2,7 @@ import { removedMemberKey, type Db } from '@mepedia/server-database';
 import { eq, inArray, sql } from 'drizzle-orm';
 import {
   meAnswerEvents,
+  postDrafts,
   postLikes,
   postShares,
   postViews,
@@ -53,8 +54,8 @@ export class MembersRepository {
   }
 
   /**
-   * A member is gone: their posts (with those posts' likes, views and shares), their likes,
-   * views and shares elsewhere (counters follow), their publisher row, and the ordering guard of
+   * A member is gone: their posts (with those posts' likes, views and shares), their drafts,
+   * their likes, views and shares elsewhere (counters follow), their publisher row, and the ordering guard of
    * their answers' posts; they are remembered as gone. Several statements: run it in the
    * service's transaction. Answers the ids of the posts removed.
    */
@@ -74,6 +75,7 @@ export class MembersRepository {
       .delete(posts)
       .where(eq(posts.publisherId, userId))
       .returning({ id: posts.id });
+    await this.db.delete(postDrafts).where(eq(postDrafts.authorId, userId));
     await this.db.delete(publishers).where(eq(publishers.userId, userId));
     // The per-answer ordering guard named the member: a tombstone that does not takes its
     // place, so a me-answers event still on its way cannot bring a post back.

@@ -24,16 +24,20 @@ export function searchWords(value: string | undefined): string[] {
  * Clean content: sanitized HTML, and its text long enough. Invisible controls are refused as the
  * sanitizer hands them back, so those written as character references (`&#x202E;`) are found too.
  */
-export function cleanContent(content: string): {
-  content: string;
-  contentText: string;
-  contentSanitizer: number;
-} {
+export function cleanContent(content: string): CleanContent {
+  const clean = cleanDraftContent(content);
+  if (clean.contentText.length < POST_CONTENT_MIN) throw fieldError('content', 'CONTENT_TOO_SHORT');
+  return clean;
+}
+
+export type CleanContent = { content: string; contentText: string; contentSanitizer: number };
+
+/** A draft's content, cleaned as a post's: it may be short (unfinished), never longer. */
+export function cleanDraftContent(content: string): CleanContent {
   const clean = sanitizeContent(content);
   if (hasInvisibleControls(clean.replace(/\r/g, '\n')))
     throw fieldError('content', 'UNSUPPORTED_CHARACTER');
   const text = textOf(clean);
-  if (text.length < POST_CONTENT_MIN) throw fieldError('content', 'CONTENT_TOO_SHORT');
   if (text.length > POST_CONTENT_MAX) throw fieldError('content', 'TOO_LONG');
   return { content: clean, contentText: text, contentSanitizer: SANITIZER_VERSION };
 }

@@ -3,6 +3,7 @@ import { postsRoutes as routes } from '@mepedia/contracts';
 import { Endpoint, Input, type In } from '@mepedia/server-http';
 import { CurrentIdentity, CurrentMember, ViewerKey, type Identity } from '@mepedia/server-identity';
 import { isbot } from 'isbot';
+import { PostDraftsService } from './post-drafts.service';
 import { PostsService } from './posts.service';
 import { TranslationService } from './translation';
 
@@ -14,6 +15,7 @@ export class PostsController {
   constructor(
     private readonly posts: PostsService,
     private readonly translation: TranslationService,
+    private readonly drafts: PostDraftsService,
   ) {}
 
   @Endpoint(routes.getPosts)
@@ -128,5 +130,45 @@ export class PostsController {
     @ViewerKey() viewer: string | undefined,
   ) {
     return this.posts.share(body.objectId, viewer, viewerOf(identity));
+  }
+
+  // Drafts (issue 33): the caller's own, and no one else's by any id.
+
+  @Endpoint(routes.saveDraft)
+  saveDraft(
+    @Input('body') body: In<typeof routes.saveDraft, 'body'>,
+    @CurrentMember() member: Member,
+  ) {
+    return this.drafts.save(member.userId, body);
+  }
+
+  @Endpoint(routes.getDrafts)
+  getDrafts(
+    @Input('body') body: In<typeof routes.getDrafts, 'body'>,
+    @CurrentMember() member: Member,
+  ) {
+    return this.drafts.list(member.userId, body);
+  }
+
+  @Endpoint(routes.getDraft)
+  getDraft(
+    @Input('body') body: In<typeof routes.getDraft, 'body'>,
+    @CurrentMember() member: Member,
+  ) {
+    return this.drafts.get(member.userId, body.draftId);
+  }
+
+  @Endpoint(routes.publishDraft)
+  publishDraft(
+    @Input('body') body: In<typeof routes.publishDraft, 'body'>,
+    @CurrentMember() member: Member,
+  ) {
+    return this.drafts.publish(member.userId, body);
+  }
+
+  @Endpoint(routes.deleteDraft)
+  async deleteDraft(@Param('id') id: string, @CurrentMember() member: Member) {
+    await this.drafts.delete(member.userId, id);
+    return { deleted: true as const };
   }
 }

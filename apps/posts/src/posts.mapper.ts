@@ -1,5 +1,13 @@
-import { POST_EXCERPT_LENGTH, type Post, type PostSummary } from '@mepedia/contracts';
+import {
+  POST_EXCERPT_LENGTH,
+  type Post,
+  type PostDraft,
+  type PostDraftSummary,
+  type PostSummary,
+} from '@mepedia/contracts';
+import type { DraftSummaryRow } from './post-drafts.repository';
 import type { PostWithPublisher, SummaryWithPublisher } from './posts.rows';
+import type { PostDraftRow } from './posts.schema';
 import { cleanStoredContent } from './sanitize';
 
 function base(row: SummaryWithPublisher) {
@@ -23,12 +31,15 @@ function base(row: SummaryWithPublisher) {
   };
 }
 
+/** A list's plain-text excerpt of a post's or a draft's text. */
+function excerptOf(text: string): string {
+  return text.length > POST_EXCERPT_LENGTH
+    ? `${text.slice(0, POST_EXCERPT_LENGTH).trimEnd()}…`
+    : text;
+}
+
 export function toSummary(row: SummaryWithPublisher): PostSummary {
-  const excerpt =
-    row.contentText.length > POST_EXCERPT_LENGTH
-      ? `${row.contentText.slice(0, POST_EXCERPT_LENGTH).trimEnd()}…`
-      : row.contentText;
-  return { ...base(row), excerpt };
+  return { ...base(row), excerpt: excerptOf(row.contentText) };
 }
 
 /**
@@ -38,4 +49,27 @@ export function toSummary(row: SummaryWithPublisher): PostSummary {
 export function toPost(row: PostWithPublisher, likedByMe: boolean): Post {
   const content = cleanStoredContent(row.content, row.contentSanitizer);
   return { ...base(row), content, likedByMe };
+}
+
+function draftBase(row: DraftSummaryRow) {
+  return {
+    draftId: row.id,
+    title: row.title,
+    image: row.image,
+    credit: row.credit,
+    privacy: row.privacy,
+    destination: row.destination,
+    version: row.version,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export function toDraftSummary(row: DraftSummaryRow): PostDraftSummary {
+  return { ...draftBase(row), excerpt: excerptOf(row.contentText) };
+}
+
+/** A whole draft, its content sanitized again if stored under an older policy (as a post's). */
+export function toDraft(row: PostDraftRow): PostDraft {
+  return { ...draftBase(row), content: cleanStoredContent(row.content, row.contentSanitizer) };
 }

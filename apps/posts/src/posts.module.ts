@@ -2,6 +2,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { BUS_CHANNELS } from '@mepedia/contracts';
 import { outboxRelay, serviceModule, type ServicePlatform } from '@mepedia/server-platform';
 import { GuestCache } from '@mepedia/server-queue';
+import { PostDraftsService } from './post-drafts.service';
 import { PostsController } from './posts.controller';
 import { postsEventsHandler } from './posts.events';
 import { DEFAULT_TRANSLATION_BUDGET, type PostsOptions } from './posts.options';
@@ -25,11 +26,13 @@ export class PostsModule {
     );
     // Guests' lists and posts, remembered for seconds and cleared on every replica by any change.
     const guests = new GuestCache(BUS_CHANNELS.postsChanged, platform.bus);
-    const service = new PostsService(postsStore(db), () => relay.nudge(), guests);
+    const store = postsStore(db);
+    const service = new PostsService(store, () => relay.nudge(), guests);
     return serviceModule(PostsModule, 'posts', platform, {
       controllers: [PostsController],
       providers: [
         { provide: PostsService, useValue: service },
+        { provide: PostDraftsService, useValue: new PostDraftsService(store, service) },
         {
           provide: TranslationService,
           useValue: new TranslationService(new TranslationsRepository(db), translator, budget),

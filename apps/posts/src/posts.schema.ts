@@ -215,3 +215,46 @@ export const follows = postsSchema.table(
 export const outbox = outboxTable(postsSchema);
 
 export type PostRow = typeof posts.$inferSelect;
+
+/**
+ * Posts being written (issue 33): a table of their own, never the posts table, so no list, feed,
+ * count, the magazine, the sitemap or search can ever include one. Their author's alone. Every
+ * field may still be unfinished; `version` goes up with each save, and a save based on another
+ * version is refused (a second tab never overwrites a newer save).
+ */
+export const postDrafts = postsSchema.table(
+  'post_drafts',
+  {
+    id: uuid('id').primaryKey(),
+    authorId: uuid('author_id').notNull(),
+    title: text('title').notNull().default(''),
+    /** Sanitized HTML, as a post's (sanitize.ts); empty while unwritten. */
+    content: text('content').notNull().default(''),
+    contentSanitizer: integer('content_sanitizer').notNull().default(0),
+    /** The content's text without markup: the list's excerpt. */
+    contentText: text('content_text').notNull().default(''),
+    /** null until a picture is chosen. */
+    image: text('image'),
+    credit: text('credit').notNull().default(''),
+    /** null until the author chooses: a post must say. */
+    privacy: text('privacy', { enum: ['public', 'private'] }),
+    destination: text('destination', { enum: ['profile', 'magazine'] })
+      .notNull()
+      .default('profile'),
+    version: integer('version').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('post_drafts_privacy_check', sql`${table.privacy} in ('public', 'private')`),
+    check('post_drafts_destination_check', sql`${table.destination} in ('profile', 'magazine')`),
+    // The author's list, most recently changed first; a departure's delete and the cap's count.
+    index('post_drafts_author_order_idx').on(
+      table.authorId,
+      table.updatedAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
+  ],
+);
+
+export type PostDraftRow = typeof postDrafts.$inferSelect;

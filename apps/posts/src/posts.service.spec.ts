@@ -179,11 +179,26 @@ function ports(s: State): PostsTransaction {
         return theirs.length;
       },
     },
+    drafts: unusedDrafts,
     outbox: {
       append: async (type, payload) => void s.events.push({ type, payload }),
     },
   };
 }
+
+/** Drafts are PostDraftsService's, tested over HTTP (test/drafts.int-spec.ts): never used here. */
+const unused = async (): Promise<never> => {
+  throw new Error('PostsService does not read drafts');
+};
+const unusedDrafts: PostsTransaction['drafts'] = {
+  lockAuthor: unused,
+  countOf: unused,
+  insert: unused,
+  find: unused,
+  change: unused,
+  page: unused,
+  delete: unused,
+};
 
 function newStore() {
   const kept = copyOnCommit<State>(
@@ -216,6 +231,7 @@ function newStore() {
     get members() {
       return ports(kept.current()).members;
     },
+    drafts: unusedDrafts,
     lists: { list, following },
     transaction: (work) => kept.transaction((draft) => work(ports(draft))),
   };

@@ -67,24 +67,36 @@ export class PostsService {
 
   /** A member's own post. Questionnaire posts come only from me-answers' events. */
   async create(authorId: string, input: CreateInput): Promise<Post> {
-    const now = new Date();
-    const row = {
-      id: newId(now.getTime()),
-      publisherId: authorId,
-      questionId: null,
-      title: input.title,
-      ...cleanContent(input.content),
-      image: input.image,
-      credit: input.credit,
-      privacy: input.privacy,
-      destination: input.destination,
-      createdAt: now,
-      updatedAt: now,
-    };
-    const created = await this.store.transaction(async ({ posts, outbox }) => {
-      const post = await posts.insert(row);
-      await outbox.append('post.privacy.changed', privacyOf(post));
-      await outbox.append('post.published', publishedOf(post));
+    return this.createWith(authorId, async () => input);
+  }
+
+  /**
+   * A member's own post, made as `create` makes it (announced, guests' lists cleared) from what
+   * `prepare` answers in the post's transaction: a draft's publication reads and removes the
+   * draft there, so the post and the draft's end commit together or not at all.
+   */
+  async createWith(
+    authorId: string,
+    prepare: (tx: PostsTransaction) => Promise<CreateInput>,
+  ): Promise<Post> {
+    const created = await this.store.transaction(async (tx) => {
+      const input = await prepare(tx);
+      const now = new Date();
+      const post = await tx.posts.insert({
+        id: newId(now.getTime()),
+        publisherId: authorId,
+        questionId: null,
+        title: input.title,
+        ...cleanContent(input.content),
+        image: input.image,
+        credit: input.credit,
+        privacy: input.privacy,
+        destination: input.destination,
+        createdAt: now,
+        updatedAt: now,
+      });
+      await tx.outbox.append('post.privacy.changed', privacyOf(post));
+      await tx.outbox.append('post.published', publishedOf(post));
       return post;
     });
     this.onOutboxWrite();

@@ -4,6 +4,7 @@ import { appendEvent } from '@mepedia/server-queue';
 import { FollowsRepository } from './follows.repository';
 import { MeAnswerPostsRepository } from './me-answer-posts.repository';
 import { MembersRepository } from './members.repository';
+import { PostDraftsRepository } from './post-drafts.repository';
 import { PostCountsRepository } from './post-counts.repository';
 import { PostLikesRepository } from './post-likes.repository';
 import { PostListsRepository } from './post-lists.repository';
@@ -30,6 +31,7 @@ export type PostsTransaction = {
   members: Port<MembersRepository>;
   mePosts: Port<MeAnswerPostsRepository>;
   follows: Port<FollowsRepository>;
+  drafts: Port<PostDraftsRepository>;
   outbox: Port<PostsOutbox>;
 };
 
@@ -38,7 +40,7 @@ export type PostsTransaction = {
  * needs no transaction; the hot ones are prepared), and every change in a transaction the
  * service opens, its access check read first inside it.
  */
-export type PostsStore = Pick<PostsTransaction, 'posts' | 'members'> & {
+export type PostsStore = Pick<PostsTransaction, 'posts' | 'members' | 'drafts'> & {
   lists: Port<PostListsRepository>;
   transaction<T>(work: (tx: PostsTransaction) => Promise<T>): Promise<T>;
 };
@@ -51,11 +53,13 @@ export function postsStore(db: Db): PostsStore {
     members: new MembersRepository(executor),
     mePosts: new MeAnswerPostsRepository(executor),
     follows: new FollowsRepository(executor),
+    drafts: new PostDraftsRepository(executor),
     outbox: new PostsOutbox(executor),
   });
   return {
     posts: new PostsRepository(db),
     members: new MembersRepository(db),
+    drafts: new PostDraftsRepository(db),
     lists: new PostListsRepository(db),
     transaction: (work) => db.transaction((tx) => work(bound(tx))),
   };

@@ -20,7 +20,7 @@ import { createPostsApp } from '../src/posts.app';
 const BROWSER = { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0 Safari/537.36' };
 
 // user.deleted reaches the posts service through Redis even while it is down:
-// when it comes back, the member's posts, likes, views and shares go, counters follow. On each
+// when it comes back, the member's posts, drafts, likes, views and shares go, counters follow. On each
 // engine: the standalone process runs on PGlite with Redis's queues when given REDIS_URL.
 describeEachEngine('a deleted member’s posts', (engine) => {
   const identity = testIdentity();
@@ -69,6 +69,16 @@ describeEachEngine('a deleted member’s posts', (engine) => {
     await post(leaving);
     await post(leaving);
     const kept = (await post(staying)).body;
+    // A draft of each: the leaving member's goes with them, the other's stays.
+    for (const who of [leaving, staying])
+      expect(
+        (
+          await call(firstRun.base, 'POST', '/api/posts/saveDraft', {
+            headers: as(who),
+            body: { title: 'Half written' },
+          })
+        ).status,
+      ).toBe(200);
     await call(firstRun.base, 'PUT', '/api/posts/like', {
       headers: as(leaving),
       body: { id: kept.postId },
@@ -120,6 +130,11 @@ describeEachEngine('a deleted member’s posts', (engine) => {
       for (let i = 0; i < 200 && (await count()) > 0; i++)
         await new Promise((resolve) => setTimeout(resolve, 25));
       expect(await count()).toBe(0);
+      const drafts = (who: Member) =>
+        database.count('select count(*)::int as n from posts.post_drafts where author_id = $1', [
+          who.userId,
+        ]);
+      expect([await drafts(leaving), await drafts(staying)]).toEqual([0, 1]);
       const after = await call<Post>(secondRun.base, 'POST', '/api/posts/getPostById', {
         body: { postId: kept.postId },
       });

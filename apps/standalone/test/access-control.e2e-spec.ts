@@ -14,6 +14,8 @@ import {
   type NotificationPage,
   type OwnMeAnswer,
   type Post,
+  type PostDraft,
+  type PostDraftsPage,
   type PrivateQuestion,
   type ProfileQuestion,
   type RegisterRequest,
@@ -694,6 +696,90 @@ const cases: Record<string, AccessCase> = {
         path: '/api/posts/updateShareProp',
         body: { objectId: post.postId },
         owner: world.owner.jar,
+      };
+    },
+  },
+  // Drafts (issue 33): the caller's own alone; another member's is not found, as no draft is.
+  'POST /api/posts/saveDraft': {
+    stranger: 'DRAFT_NOT_FOUND',
+    prepare: async (world) => {
+      const draft = await saveDraft(world, { title: 'A draft of my own' });
+      return {
+        path: '/api/posts/saveDraft',
+        body: { draftId: draft.draftId, version: draft.version, title: 'Changed by its author' },
+        owner: world.owner.jar,
+        untouched: async () =>
+          expect(await readDraft(world, draft.draftId)).toMatchObject({
+            title: 'A draft of my own',
+            version: 1,
+          }),
+        see: (caller, answer) =>
+          expect(answer.body).toMatchObject({ title: 'Changed by its author', version: 2 }),
+      };
+    },
+  },
+  'POST /api/posts/getDrafts': {
+    stranger: 'allowed',
+    prepare: async (world) => {
+      const draft = await saveDraft(world, { title: 'Listed for its author alone' });
+      return {
+        path: '/api/posts/getDrafts',
+        body: { limit: 50 },
+        owner: world.owner.jar,
+        see: (caller, answer) => {
+          const ids = (answer.body as PostDraftsPage).drafts.map((listed) => listed.draftId);
+          if (caller === 'owner') expect(ids).toContain(draft.draftId);
+          else expect(ids).not.toContain(draft.draftId);
+        },
+      };
+    },
+  },
+  'POST /api/posts/getDraft': {
+    stranger: 'DRAFT_NOT_FOUND',
+    prepare: async (world) => {
+      const draft = await saveDraft(world, { title: 'Read by its author alone' });
+      return {
+        path: '/api/posts/getDraft',
+        body: { draftId: draft.draftId },
+        owner: world.owner.jar,
+        see: (_caller, answer) =>
+          expect((answer.body as PostDraft).title).toBe('Read by its author alone'),
+      };
+    },
+  },
+  'POST /api/posts/publishDraft': {
+    stranger: 'DRAFT_NOT_FOUND',
+    prepare: async (world) => {
+      const draft = await saveDraft(world, {
+        title: 'Published by its author alone',
+        content: STORY,
+        image: world.image,
+        credit: 'Photo: the author',
+        privacy: 'public',
+      });
+      return {
+        path: '/api/posts/publishDraft',
+        body: { draftId: draft.draftId, version: draft.version },
+        owner: world.owner.jar,
+        untouched: async () =>
+          expect((await readDraft(world, draft.draftId)).version).toBe(draft.version),
+        see: (_caller, answer) =>
+          expect(answer.body).toMatchObject({
+            title: 'Published by its author alone',
+            publisherId: world.owner.userId,
+          }),
+      };
+    },
+  },
+  'DELETE /api/posts/deleteDraft/{id}': {
+    stranger: 'DRAFT_NOT_FOUND',
+    prepare: async (world) => {
+      const draft = await saveDraft(world, { title: 'Deleted by its author alone' });
+      return {
+        path: `/api/posts/deleteDraft/${draft.draftId}`,
+        owner: world.owner.jar,
+        untouched: async () =>
+          expect((await readDraft(world, draft.draftId)).draftId).toBe(draft.draftId),
       };
     },
   },
@@ -1578,6 +1664,26 @@ async function readPost(world: World, postId: string): Promise<Post> {
   const read = await call<Post>(world.url, 'POST', '/api/posts/getPostById', {
     headers: world.owner.jar.header(),
     body: { postId },
+  });
+  expect(read.status).toBe(200);
+  return read.body;
+}
+
+/** A draft of the owner's (posts/saveDraft). */
+async function saveDraft(world: World, body: Record<string, unknown>): Promise<PostDraft> {
+  const saved = await call<PostDraft>(world.url, 'POST', '/api/posts/saveDraft', {
+    headers: world.owner.jar.header(),
+    body,
+  });
+  if (saved.status !== 200) throw new Error(`saveDraft answered ${saved.text}`);
+  return saved.body;
+}
+
+/** The owner's draft as it is now. */
+async function readDraft(world: World, draftId: string): Promise<PostDraft> {
+  const read = await call<PostDraft>(world.url, 'POST', '/api/posts/getDraft', {
+    headers: world.owner.jar.header(),
+    body: { draftId },
   });
   expect(read.status).toBe(200);
   return read.body;

@@ -59,6 +59,12 @@ export const errorCatalog = {
   /** The provider refused our key or account (401, 403): the operators must fix the setup. */
   TRANSLATION_PROVIDER_REFUSED: { status: 503 },
   INVALID_CURSOR: { status: 400 },
+  /** Another member's draft, an unknown one and an id that is not one alike (issue 33). */
+  DRAFT_NOT_FOUND: { status: 404 },
+  /** The draft changed since the version the client sent (another tab saved first). */
+  DRAFT_STALE: { status: 409 },
+  /** The member keeps POST_DRAFTS_MAX drafts already. */
+  DRAFTS_LIMIT: { status: 409 },
   // answers (me-answers and private questions)
   ANSWER_STALE: { status: 409 },
   QUESTION_NOT_FOUND: { status: 404 },

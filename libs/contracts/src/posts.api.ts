@@ -3,16 +3,24 @@ import type { ApiRoute, ApiService } from './api-route';
 import * as schemas from './posts';
 import {
   CreatePostRequest,
+  DeleteDraftResponse,
   DeletePostResponse,
+  DraftIdRequest,
   FollowingPostsPage,
+  GetDraftsRequest,
   GetFollowingPostsRequest,
   GetPostByIdRequest,
   GetPostsRequest,
   LikeRequest,
   LikeResponse,
   Post,
+  POST_DRAFTS_MAX,
+  PostDraft,
+  PostDraftsPage,
   PostIdRequest,
   PostsPage,
+  PublishDraftRequest,
+  SaveDraftRequest,
   ShareResponse,
   TranslateOutputRequest,
   TranslateOutputResponse,
@@ -32,6 +40,10 @@ const COUNTS_ONCE =
 /** Issue 29: one like and one view count per post, whichever of the spec's two calls. */
 const ONE_STATE =
   'The post’s one like state and view count: `userLikes/toggleLike` and `userViews/toggleView` with `collectionName: "posts"` change the same (within moments, by events). Prefer this call for posts: it is the state itself.';
+
+/** Issue 33: drafts are their author's alone, and never listed (docs/api/posts.md, Drafts). */
+const DRAFTS =
+  'Drafts are the caller’s alone: another member’s draft, an unknown id and one that is not an id all answer DRAFT_NOT_FOUND. A draft is never in any list, count, feed, the magazine, the sitemap or search (our addition).';
 
 export const postsRoutes = {
   getPosts: {
@@ -212,6 +224,65 @@ export const postsRoutes = {
     response: ShareResponse,
     errors: ['POST_NOT_FOUND'],
     reads: ['visitor'],
+  },
+  saveDraft: {
+    method: 'POST',
+    path: '/api/posts/saveDraft',
+    // Autosave, as the questionnaire's editor: a save every second or two while typing.
+    rate: ['answers'],
+    summary: 'Save a draft of a post (autosave; our addition)',
+    description: `Without \`draftId\`: a new draft, version 1 (a member keeps at most ${POST_DRAFTS_MAX}: DRAFTS_LIMIT). With it: only the fields sent change, and only if the draft is still at \`version\` (DRAFT_STALE otherwise, and nothing changes: a second tab never overwrites a newer save). Answers the draft with its new \`version\`. A draft may be unfinished; nothing in it may be longer than in a post. ${DRAFTS}`,
+    auth: 'member',
+    body: SaveDraftRequest,
+    status: 200,
+    response: PostDraft,
+    errors: ['DRAFT_NOT_FOUND', 'DRAFT_STALE', 'DRAFTS_LIMIT'],
+  },
+  getDrafts: {
+    method: 'POST',
+    path: '/api/posts/getDrafts',
+    summary: 'The caller’s drafts, most recently changed first (our addition)',
+    description: `Each with a plain-text \`excerpt\` instead of its content; read on with \`cursor\` (keyset). ${DRAFTS}`,
+    auth: 'member',
+    body: GetDraftsRequest,
+    status: 200,
+    response: PostDraftsPage,
+    errors: ['INVALID_CURSOR'],
+  },
+  getDraft: {
+    method: 'POST',
+    path: '/api/posts/getDraft',
+    summary: 'One of the caller’s drafts, whole (our addition)',
+    description: DRAFTS,
+    auth: 'member',
+    body: DraftIdRequest,
+    status: 200,
+    response: PostDraft,
+    errors: ['DRAFT_NOT_FOUND'],
+  },
+  publishDraft: {
+    method: 'POST',
+    path: '/api/posts/publishDraft',
+    rate: ['posts'],
+    summary: 'Publish a draft: it becomes a post (our addition)',
+    description: `The draft must hold a whole post: it is checked as \`create\` checks one (VALIDATION_FAILED with the same field codes), made as \`create\` makes it, and the draft is gone, all at once. Only if the draft is still at \`version\` (DRAFT_STALE otherwise, and nothing changes). ${DRAFTS}`,
+    auth: 'member',
+    body: PublishDraftRequest,
+    status: 201,
+    response: Post,
+    errors: ['DRAFT_NOT_FOUND', 'DRAFT_STALE'],
+  },
+  deleteDraft: {
+    method: 'DELETE',
+    path: '/api/posts/deleteDraft/{id}',
+    rate: ['answers'],
+    summary: 'Delete a draft (our addition)',
+    description: DRAFTS,
+    auth: 'member',
+    params: { id: z.string().describe('The draft’s id.') },
+    status: 200,
+    response: DeleteDraftResponse,
+    errors: ['DRAFT_NOT_FOUND'],
   },
 } as const satisfies Record<string, ApiRoute>;
 

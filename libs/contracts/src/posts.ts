@@ -22,19 +22,34 @@ export type PostPrivacy = z.infer<typeof PostPrivacy>;
 export const PostDestination = requiredEnum(POST_DESTINATIONS);
 export type PostDestination = z.infer<typeof PostDestination>;
 
+const ONE_LINE_RULES =
+  'line breaks and runs of spaces become one space. Control characters and the bidirectional embedding, override and isolate controls (U+202A–U+202E, U+2066–U+2069) are refused: UNSUPPORTED_CHARACTER (a client may remove them before sending).';
+
+/** A title's or credit's rules on one line, whatever its length rules. */
+function oneLine(text: z.ZodString) {
+  return text
+    .transform((line) => line.replace(/\s+/g, ' '))
+    .refine((line) => !hasInvisibleControls(line), 'UNSUPPORTED_CHARACTER');
+}
+
 /**
  * A title or credit: plain text on one line, kept as typed (`<` and `>` too: every page shows it
  * as text), runs of white space made one space. Invisible controls are refused, not removed.
  */
 function plainLine(max: number, what: string) {
-  return requiredText(max)
-    .transform((text) => text.replace(/\s+/g, ' '))
-    .refine((text) => !hasInvisibleControls(text), 'UNSUPPORTED_CHARACTER')
-    .meta({
-      minLength: 1,
-      maxLength: max,
-      description: `${what}: plain text, never markup, 1 to ${max} characters once trimmed (FIELD_REQUIRED, TOO_LONG); line breaks and runs of spaces become one space. Control characters and the bidirectional embedding, override and isolate controls (U+202A–U+202E, U+2066–U+2069) are refused: UNSUPPORTED_CHARACTER (a client may remove them before sending).`,
-    });
+  return oneLine(requiredText(max)).meta({
+    minLength: 1,
+    maxLength: max,
+    description: `${what}: plain text, never markup, 1 to ${max} characters once trimmed (FIELD_REQUIRED, TOO_LONG); ${ONE_LINE_RULES}`,
+  });
+}
+
+/** A draft's title or credit: a post's rules, but it may be empty (a draft is unfinished). */
+function draftLine(max: number, what: string) {
+  return oneLine(z.string({ error: 'INVALID_VALUE' }).trim().max(max, 'TOO_LONG')).meta({
+    maxLength: max,
+    description: `${what}: plain text, never markup, at most ${max} characters once trimmed (TOO_LONG); empty while unfinished; ${ONE_LINE_RULES}`,
+  });
 }
 
 const PostFields = {
@@ -217,6 +232,120 @@ export const UpdateSharePropRequest = z.object({
 export const ShareResponse = z.object({ shareCount: z.number() });
 export const DeletePostResponse = z.object({ deleted: z.literal(true) });
 export type DeletePostResponse = z.infer<typeof DeletePostResponse>;
+
+// ---------------------------------------------------------------------------
+// Drafts (issue 33, our addition): a post being written, saved as the member types, seen by its
+// author alone and never listed anywhere; publishing makes it a post. docs/api/posts.md, Drafts.
+// ---------------------------------------------------------------------------
+
+/** How many drafts a member keeps at most (DRAFTS_LIMIT beyond): storage cannot be abused. */
+export const POST_DRAFTS_MAX = 100;
+
+/** A draft's id: another member's, an unknown one or one that is not an id are DRAFT_NOT_FOUND alike. */
+export const DraftId = z
+  .string({ error: (issue) => (issue.input === undefined ? 'FIELD_REQUIRED' : 'INVALID_VALUE') })
+  .min(1, 'FIELD_REQUIRED')
+  .max(64, 'INVALID_VALUE')
+  .describe(
+    'The draft’s id. Another member’s draft, an unknown id and one that is not an id all answer DRAFT_NOT_FOUND.',
+  );
+
+/** The draft version a change is based on: the `version` of the draft as the client last had it. */
+export const DraftVersion = z
+  .number({ error: (issue) => (issue.input === undefined ? 'FIELD_REQUIRED' : 'INVALID_VALUE') })
+  .int('INVALID_VALUE')
+  .min(0, 'INVALID_VALUE')
+  .max(2_147_483_647, 'INVALID_VALUE')
+  .describe(
+    'The `version` of the draft as the client last had it. A change based on another version than the stored one is refused with DRAFT_STALE and changes nothing.',
+  );
+
+/**
+ * Autosave: without `draftId` a new draft (version 1); with it, only the fields sent change, and
+ * only if the draft is still at `version`. A draft may be unfinished (empty texts, no picture,
+ * no privacy yet), but nothing in it may be longer than a post's.
+ */
+export const SaveDraftRequest = z
+  .object({
+    draftId: DraftId.optional().describe(
+      'The draft to change; absent: a new draft. Another member’s, an unknown one or one that is not an id: DRAFT_NOT_FOUND.',
+    ),
+    version: DraftVersion.optional().describe(
+      'Required with `draftId`: the `version` of the draft as the client last had it (DRAFT_STALE otherwise, and nothing changes). Ignored for a new draft.',
+    ),
+    title: draftLine(POST_TITLE_MAX, 'The title').optional(),
+    content: z
+      .string({ error: 'INVALID_VALUE' })
+      .max(POST_CONTENT_MAX * 4, 'TOO_LONG')
+      .optional()
+      .describe(
+        `Rich text (HTML), stored sanitized as a post’s: its text may be empty but not longer than ${POST_CONTENT_MAX} characters (TOO_LONG); invisible controls are refused as in a post (UNSUPPORTED_CHARACTER).`,
+      ),
+    image: ImageReference.nullable()
+      .optional()
+      .describe(
+        'The `url` of an uploaded image (IMAGE_NOT_UPLOADED otherwise), or `null` to take the picture away.',
+      ),
+    credit: draftLine(POST_CREDIT_MAX, 'Who the image is by').optional(),
+    privacy: PostPrivacy.optional(),
+    destination: PostDestination.optional(),
+  })
+  .superRefine((body, context) => {
+    if (body.draftId !== undefined && body.version === undefined)
+      context.addIssue({ code: 'custom', path: ['version'], message: 'FIELD_REQUIRED' });
+  });
+export type SaveDraftRequest = z.input<typeof SaveDraftRequest>;
+
+export const DraftIdRequest = z.object({ draftId: DraftId });
+
+export const PublishDraftRequest = z.object({
+  draftId: DraftId,
+  version: DraftVersion,
+});
+export type PublishDraftRequest = z.input<typeof PublishDraftRequest>;
+
+export const GetDraftsRequest = z.object({
+  limit: optionalCount(1, POSTS_MAX_PAGE_SIZE).describe(
+    `How many drafts a page holds (default ${POSTS_PAGE_SIZE}).`,
+  ),
+  cursor: z
+    .string()
+    .max(200, 'INVALID_VALUE')
+    .optional()
+    .describe(
+      'Pass `nextCursor` back to read the next page; one the service did not make answers INVALID_CURSOR.',
+    ),
+});
+export type GetDraftsRequest = z.input<typeof GetDraftsRequest>;
+
+const DraftBase = z.object({
+  draftId: z.string(),
+  title: z.string(),
+  image: z.string().nullable().describe('null until a picture is chosen.'),
+  credit: z.string(),
+  privacy: PostPrivacy.nullable().describe('null until the author chooses.'),
+  destination: PostDestination,
+  version: z.number().describe('Send it back with the next change.'),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+/** One draft, whole, as its author alone sees it. */
+export const PostDraft = DraftBase.extend({ content: z.string() });
+export type PostDraft = z.infer<typeof PostDraft>;
+
+/** In the list: a plain-text excerpt instead of the content. */
+export const PostDraftSummary = DraftBase.extend({ excerpt: z.string() });
+export type PostDraftSummary = z.infer<typeof PostDraftSummary>;
+
+export const PostDraftsPage = z.object({
+  drafts: z.array(PostDraftSummary),
+  hasMore: z.boolean(),
+  nextCursor: z.string().nullable().describe('Pass it back as `cursor` for the next page.'),
+});
+export type PostDraftsPage = z.infer<typeof PostDraftsPage>;
+
+export const DeleteDraftResponse = z.object({ deleted: z.literal(true) });
 
 /**
  * The most one translateOutput call may send: the longest post's text (POST_CONTENT_MAX) and a

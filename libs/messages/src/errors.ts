@@ -67,6 +67,11 @@ export const errorMessagesEn = {
   'error.TRANSLATION_PROVIDER_REFUSED':
     'Translation is not available right now: the translation service refused this site',
   'error.INVALID_CURSOR': 'This list position is not valid. Please start again from the first page',
+  'error.DRAFT_NOT_FOUND': 'This draft does not exist',
+  'error.DRAFT_STALE':
+    'This draft was changed in another window. Reload it to see the latest version',
+  'error.DRAFTS_LIMIT':
+    'You have reached the number of drafts you can keep. Publish or delete one to start another',
   // answers (me-answers and private questions)
   'error.ANSWER_STALE':
     'This answer was changed in another window. Reload it to see the latest version',
@@ -148,6 +153,9 @@ export const errorMessagesHe: Readonly<Record<ErrorMessageKey, string>> = {
   'error.TRANSLATION_PROVIDER_QUOTA': 'שירות התרגום הגיע למגבלה שלו כרגע. יש לנסות שוב מאוחר יותר',
   'error.TRANSLATION_PROVIDER_REFUSED': 'התרגום אינו זמין כרגע: שירות התרגום סירב לבקשת האתר',
   'error.INVALID_CURSOR': 'מיקום זה ברשימה אינו תקין. יש להתחיל שוב מהדף הראשון',
+  'error.DRAFT_NOT_FOUND': 'הטיוטה אינה קיימת',
+  'error.DRAFT_STALE': 'הטיוטה שונתה בחלון אחר. יש לטעון אותה מחדש כדי לראות את הגרסה האחרונה',
+  'error.DRAFTS_LIMIT': 'הגעת למספר הטיוטות שאפשר לשמור. יש לפרסם או למחוק טיוטה כדי להתחיל חדשה',
   // answers (me-answers and private questions)
   'error.ANSWER_STALE': 'התשובה שונתה בחלון אחר. יש לטעון אותה מחדש כדי לראות את הגרסה האחרונה',
   'error.QUESTION_NOT_FOUND': 'השאלה אינה קיימת',
