@@ -2,20 +2,47 @@ import {
   BUS_CHANNELS,
   NOTIFICATION_STREAM_EVENTS,
   type Language,
+  type NotificationItem,
   type NotificationRemoved,
   type UnreadCount,
 } from '@mepedia/contracts';
 import type { AppLogger, EventStream } from '@mepedia/server-http';
 import type { MessageBus } from '@mepedia/server-queue';
-import type { NotificationsChanged, NotificationsService } from './notifications.service';
+import type { GroupVersion } from './notification-streams.repository';
+import type { NotificationsChanged } from './notifications.service';
+import { SettledVersions } from './settled-versions';
 
-/** One member's open stream on this replica, and what it was last sent. */
+/** How many groups a read brings at once, and the most a resumed stream replays. */
+export const STREAM_PAGE = 50;
+
+/** What the streams read: the member's groups worded (the service), and versions (light SQL). */
+export type StreamSource = {
+  changedSince(
+    memberId: string,
+    language: Language,
+    version: bigint,
+    limit?: number,
+  ): Promise<Array<{ version: bigint; item: NotificationItem }>>;
+  unreadCount(memberId: string): Promise<UnreadCount>;
+};
+export type StreamVersions = {
+  versionNow(): Promise<bigint>;
+  versionsAfter(memberId: string, after: bigint, limit: number): Promise<GroupVersion[]>;
+  latestVersions(memberId: string, limit: number): Promise<GroupVersion[]>;
+  followersAmong(publisherId: string, memberIds: readonly string[]): Promise<string[]>;
+};
+
+type Stream = Pick<EventStream, 'lastEventId' | 'open' | 'send' | 'onClose'>;
+
+/** One member's open stream on this replica, and what it was sent. */
 type LiveStream = {
   memberId: string;
   language: Language;
-  stream: EventStream;
-  /** The latest version the stream has been told of: it is sent what changed after it. */
-  version: bigint;
+  stream: Stream;
+  /** Every change at or below it was sent (or came before the stream): reads start after it. */
+  floor: bigint;
+  /** The groups sent (or known at the start) above the floor, each at the version sent. */
+  sent: Map<string, bigint>;
   /** Sends to one stream take turns, so they go in order. */
   turn: Promise<void>;
 };
@@ -25,9 +52,16 @@ const NOTIFIED = NOTIFICATION_STREAM_EVENTS;
 /**
  * The members' open streams on this replica (server-sent events, issue 32). Whichever replica
  * stores a notification announces it on the bus (`notifications.changed`: Redis pub/sub in
- * services mode, in-process in `npm start`); every replica then sends the groups that changed
- * to its own streams of that member, with the unread count. A stream that ends is let go at
- * once (`size` shows it).
+ * services mode, in-process in `npm start`); every replica then brings its own streams of that
+ * member up to date, with the unread count. A story names its publisher: each replica asks once
+ * which of its members with a stream follow them, and brings only theirs up to date.
+ *
+ * A version can commit after a later one was read (finding M3), so a stream never reads only
+ * after the last version it sent: it reads after its floor, the highest version settled when
+ * it last read (settled-versions.ts), and leaves out the groups it already sent at that version.
+ * Event ids are that floor, so a stream resumed from one loses nothing either; what it sends
+ * twice the client replaces by group id. A resumed stream first sends `reset` (removals are not
+ * replayed: the client reads its list again), then at most STREAM_PAGE groups.
  */
 export class NotificationStreams {
   private readonly byMember = new Map<string, Set<LiveStream>>();
@@ -35,8 +69,12 @@ export class NotificationStreams {
 
   constructor(
     private readonly bus: MessageBus,
-    private readonly notifications: NotificationsService,
+    private readonly source: StreamSource,
+    private readonly versions: StreamVersions,
     private readonly logger: AppLogger,
+    private readonly settled = new SettledVersions(),
+    /** This replica's monotonic clock, in milliseconds. */
+    private readonly now: () => number = () => performance.now(),
   ) {}
 
   /** Listen to the bus (once per replica; the streams come and go under it). */
@@ -47,6 +85,16 @@ export class NotificationStreams {
       );
     });
     return this.subscribed;
+  }
+
+  /**
+   * Note where the sequence stands (every second, and at each stream's start): what makes
+   * versions settle. Answers the value read.
+   */
+  async sample(): Promise<bigint> {
+    const version = await this.versions.versionNow();
+    this.settled.observe(version, this.now());
+    return version;
   }
 
   /** Announce a change to every replica's streams (fire and forget: the store has it anyway). */
@@ -66,16 +114,30 @@ export class NotificationStreams {
   }
 
   /**
-   * A member's new stream: after `lastEventId` (a version this service sent), first what
-   * changed since; then the unread count; then every change as it comes.
+   * A member's new stream. Resumed (`lastEventId`, an id this service sent): `reset`, then what
+   * changed since if that is at most STREAM_PAGE groups. Then the unread count, and every change
+   * as it comes.
    */
-  async open(memberId: string, language: Language, stream: EventStream): Promise<void> {
+  async open(memberId: string, language: Language, stream: Stream): Promise<void> {
     await this.start();
-    const latest = await this.notifications.latestVersion(memberId);
+    const startedAt = this.now();
+    const current = await this.sample();
+    const live: LiveStream = {
+      memberId,
+      language,
+      stream,
+      floor: 0n,
+      sent: new Map(),
+      turn: Promise.resolve(),
+    };
     const resumed = versionOf(stream.lastEventId);
-    // An id from the future (or another member's) resumes from now: nothing is made up.
-    const from = resumed !== undefined && resumed < latest ? resumed : latest;
-    const live: LiveStream = { memberId, language, stream, version: from, turn: Promise.resolve() };
+    // An id from the future (not handed out yet) is no place to resume from: the stream starts.
+    const resuming = resumed !== undefined && resumed <= current;
+    const missed = resuming
+      ? await this.versions.versionsAfter(memberId, resumed, STREAM_PAGE + 1)
+      : [];
+    if (resuming && missed.length <= STREAM_PAGE) live.floor = resumed;
+    else await this.startAfresh(live, startedAt);
     const streams = this.byMember.get(memberId) ?? new Set<LiveStream>();
     streams.add(live);
     this.byMember.set(memberId, streams);
@@ -84,17 +146,49 @@ export class NotificationStreams {
       if (streams.size === 0 && this.byMember.get(memberId) === streams)
         this.byMember.delete(memberId);
     });
+    if (resuming) stream.send({ event: NOTIFIED.reset, data: {} });
     await this.enqueue(live, []);
   }
 
+  /**
+   * A stream that starts now sends what changes from now on. Its floor is the version settled
+   * when it started; the groups changed above it are known already (their changes came before
+   * the stream), so they are not sent unless they change again. On a replica younger than
+   * SETTLE_MS nothing is settled yet: the member's latest STREAM_PAGE groups stand for it.
+   */
+  private async startAfresh(live: LiveStream, startedAt: number): Promise<void> {
+    const floor = this.settled.settledAt(startedAt);
+    let known: GroupVersion[];
+    if (floor !== undefined) {
+      live.floor = floor;
+      known = [];
+      for (let after = floor; ;) {
+        const page = await this.versions.versionsAfter(live.memberId, after, STREAM_PAGE);
+        known.push(...page);
+        if (page.length < STREAM_PAGE) break;
+        after = page.at(-1)!.version;
+      }
+    } else {
+      known = await this.versions.latestVersions(live.memberId, STREAM_PAGE);
+      const oldest = known.at(-1);
+      live.floor = known.length === STREAM_PAGE && oldest ? oldest.version - 1n : 0n;
+    }
+    for (const { id, version } of known) live.sent.set(id, version);
+  }
+
   private async changed(message: NotificationsChanged): Promise<void> {
+    if ('story' in message) {
+      // Only the streams of the publisher's followers: one question to the database, here.
+      if (this.byMember.size === 0) return;
+      const followers = await this.versions.followersAmong(message.story.publisherId, [
+        ...this.byMember.keys(),
+      ]);
+      await Promise.all(followers.flatMap((memberId) => this.bringUpToDate(memberId, [])));
+      return;
+    }
     if ('stories' in message) {
-      // A story told to many followers: each open stream looks for what is new for it.
-      await Promise.all(
-        [...this.byMember.values()].flatMap((streams) =>
-          [...streams].map((live) => this.enqueue(live, [])),
-        ),
-      );
+      // A replica not updated yet names no publisher: every stream looks (as it used to).
+      await Promise.all([...this.byMember.keys()].flatMap((id) => this.bringUpToDate(id, [])));
       return;
     }
     const removedBy = new Map<string, string[]>();
@@ -104,11 +198,11 @@ export class NotificationStreams {
       if (change.removed) removed.push(change.groupId);
       removedBy.set(change.recipientId, removed);
     }
-    await Promise.all(
-      [...removedBy].flatMap(([memberId, removed]) =>
-        [...(this.byMember.get(memberId) ?? [])].map((live) => this.enqueue(live, removed)),
-      ),
-    );
+    await Promise.all([...removedBy].flatMap(([id, removed]) => this.bringUpToDate(id, removed)));
+  }
+
+  private bringUpToDate(memberId: string, removed: string[]): Array<Promise<void>> {
+    return [...(this.byMember.get(memberId) ?? [])].map((live) => this.enqueue(live, removed));
   }
 
   private enqueue(live: LiveStream, removed: string[]): Promise<void> {
@@ -123,26 +217,41 @@ export class NotificationStreams {
     return live.turn;
   }
 
-  /** Bring one stream up to date: groups gone, groups changed after its version, the count. */
+  /**
+   * Bring one stream up to date: groups gone; groups changed above its floor that it was not
+   * sent at their version; the count. Then the floor rises to what was settled when this read
+   * began (a read sees everything committed before it began).
+   */
   private async send(live: LiveStream, removed: string[]): Promise<void> {
     if (!live.stream.open) return;
-    for (const id of removed)
+    for (const id of removed) {
+      live.sent.delete(id);
       live.stream.send({ event: NOTIFIED.removed, data: { id } satisfies NotificationRemoved });
-    for (;;) {
-      const changed = await this.notifications.changedSince(
+    }
+    const settled = this.settled.settledAt(this.now());
+    const floor = settled !== undefined && settled > live.floor ? settled : live.floor;
+    for (let after = live.floor; ;) {
+      const changed = await this.source.changedSince(
         live.memberId,
         live.language,
-        live.version,
+        after,
+        STREAM_PAGE,
       );
       if (!live.stream.open) return;
       for (const { version, item } of changed) {
-        live.stream.send({ id: version.toString(), event: NOTIFIED.notification, data: item });
-        live.version = version;
+        if (live.sent.get(item.id) === version) continue;
+        live.sent.set(item.id, version);
+        // Resuming from this id sends again whatever is above it: never a group not sent yet.
+        const id = version < floor ? version : floor;
+        live.stream.send({ id: id.toString(), event: NOTIFIED.notification, data: item });
       }
-      if (changed.length < 50) break;
+      if (changed.length < STREAM_PAGE) break;
+      after = changed.at(-1)!.version;
     }
-    const count: UnreadCount = await this.notifications.unreadCount(live.memberId);
-    live.stream.send({ id: live.version.toString(), event: NOTIFIED.unread, data: count });
+    live.floor = floor;
+    for (const [id, version] of live.sent) if (version <= floor) live.sent.delete(id);
+    const count: UnreadCount = await this.source.unreadCount(live.memberId);
+    live.stream.send({ id: floor.toString(), event: NOTIFIED.unread, data: count });
   }
 }
 

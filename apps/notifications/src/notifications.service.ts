@@ -40,8 +40,13 @@ type Target = {
   excerpt: string | null;
 };
 
-/** What the service announces after a commit (to the streams, on every replica). */
-export type NotificationsChanged = { changes: GroupChange[] } | { stories: true };
+/**
+ * What the service announces after a commit (to the streams, on every replica): the groups that
+ * changed, or a story told to a publisher's followers (named by the publisher alone, however
+ * many they are). `{ stories: true }` is what a replica of the previous release announces.
+ */
+export type NotificationsChanged =
+  { changes: GroupChange[] } | { story: { publisherId: string } } | { stories: true };
 
 const STAMP = /^\d{1,19}$/;
 
@@ -70,14 +75,14 @@ export class NotificationsService {
   /** Apply an event once (the outbox delivers at least once), then announce what changed. */
   private async once(
     event: DomainEventEnvelope,
-    work: (store: NotificationStore) => Promise<GroupChange[] | 'stories'>,
+    work: (store: NotificationStore) => Promise<GroupChange[] | { story: { publisherId: string } }>,
   ): Promise<GroupChange[]> {
     const outcome = await this.store.transaction(async (store) => {
       if (!(await store.applyOnce(event.id))) return [];
       return work(store);
     });
-    if (outcome === 'stories') {
-      this.announce({ stories: true });
+    if (!Array.isArray(outcome)) {
+      this.announce(outcome);
       return [];
     }
     if (outcome.length > 0) this.announce({ changes: outcome });
@@ -113,7 +118,7 @@ export class NotificationsService {
         excerpt: post.excerpt,
         at,
       });
-      return told > 0 ? 'stories' : [];
+      return told > 0 ? { story: { publisherId: post.publisherId } } : [];
     });
   }
 
@@ -489,11 +494,6 @@ export class NotificationsService {
   ): Promise<Array<{ version: bigint; item: NotificationItem }>> {
     const rows = await this.store.groups(memberId, { afterVersion: version }, limit);
     return rows.map((row) => ({ version: BigInt(row.version), item: wordGroup(row, language) }));
-  }
-
-  /** The latest version among the member's groups (0: none). */
-  async latestVersion(memberId: string): Promise<bigint> {
-    return BigInt(await this.store.latestVersion(memberId));
   }
 }
 

@@ -21,6 +21,7 @@ import {
 } from '@mepedia/server-testing';
 import { NotificationStreams } from '../src/notification-streams';
 import { createNotificationsApp } from '../src/notifications.app';
+import { NotificationsService } from '../src/notifications.service';
 
 type Answer<T> = { status: number; body: T };
 
@@ -620,7 +621,9 @@ describeEachEngine('notifications service: notifications from events', (engine) 
         .map((event) => (event.data as NotificationItem).kind),
     ).toEqual(['follower']);
 
-    // Noa leaves; meanwhile a reaction comes. Back with Last-Event-ID: it is sent first.
+    // Noa leaves; meanwhile a reaction comes. Back with Last-Event-ID: `reset` (read the list
+    // again), then what changed meanwhile; a group changed within the last seconds before it may
+    // come again (the client replaces it by id), never one of someone else's.
     const resumeFrom = told.id!;
     noas.close();
     await eventually(() => (streams.size === before + 1 ? true : undefined), {
@@ -631,15 +634,20 @@ describeEachEngine('notifications service: notifications from events', (engine) 
       ...tested.as(noa),
       'last-event-id': resumeFrom,
     });
-    const missed = await back.next((event) => event.event === 'notification', {
-      what: 'what changed meanwhile',
-    });
+    const missed = await back.next(
+      (event) =>
+        event.event === 'notification' && (event.data as NotificationItem).kind === 'reaction',
+      { what: 'what changed meanwhile' },
+    );
     expect(missed.data).toMatchObject({ kind: 'reaction', subject: { id: postId } });
-    expect(
-      back.received
-        .filter((event) => event.event === 'notification')
-        .map((event) => (event.data as NotificationItem).kind),
-    ).toEqual(['reaction']);
+    await back.next((event) => event.event === 'unread', { what: 'the count after them' });
+    expect(back.received[0]?.event).toBe('reset');
+    const replayed = back.received
+      .filter((event) => event.event === 'notification')
+      .map((event) => (event.data as NotificationItem).id);
+    expect(new Set(replayed).size).toBe(replayed.length);
+    const noasGroups = (await groupsOf(noa)).map((item) => item.id);
+    expect(replayed.every((id) => noasGroups.includes(id))).toBe(true);
 
     // Marking read in another tab reaches the stream as a count.
     const page = await list(noa);
@@ -655,5 +663,39 @@ describeEachEngine('notifications service: notifications from events', (engine) 
     await eventually(() => (streams.size === before ? true : undefined), {
       what: 'every closed stream let go',
     });
+  });
+
+  it('brings a story to the streams of its publisher’s followers, and reads nothing for anyone else’s', async () => {
+    const publisher = await known('Rina Shalev');
+    const fan = await known('Omer Bar');
+    const stranger = await known('Yael Tal');
+    const followed = await tested.call('POST', '/api/follows/follow', {
+      headers: tested.as(fan),
+      body: { userId: publisher.userId },
+    });
+    expect(followed.status).toBe(200);
+    const url = `${tested.base}/api/notifications/stream`;
+    const fans = await EventStreamClient.open(url, tested.as(fan));
+    const strangers = await EventStreamClient.open(url, tested.as(stranger));
+    await fans.next((event) => event.event === 'unread', { what: 'the fan’s first count' });
+    await strangers.next((event) => event.event === 'unread', { what: 'the first count' });
+    const service = tested.app.get(NotificationsService, { strict: false });
+    const read = jest.spyOn(service, 'changedSince');
+    try {
+      const postId = await published(publisher, 'A story for my followers');
+      const told = await fans.next((event) => event.event === 'notification', {
+        what: 'the story on the fan’s stream',
+      });
+      expect(told.data).toMatchObject({ kind: 'story', subject: { id: postId } });
+      await fans.next((event) => event.event === 'unread', { what: 'the count after it' });
+      const readFor = read.mock.calls.map(([memberId]) => memberId);
+      expect(readFor).toContain(fan.userId);
+      expect(readFor).not.toContain(stranger.userId);
+      expect(strangers.received.map((event) => event.event)).toEqual(['unread']);
+    } finally {
+      read.mockRestore();
+      fans.close();
+      strangers.close();
+    }
   });
 });

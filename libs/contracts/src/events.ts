@@ -458,9 +458,10 @@ export const BUS_CHANNELS = {
   /** `{}`: a member's live answers changed (saved, privacy, magazine, departure). */
   answersChanged: 'me-answers.changed',
   /**
-   * `{ changes: [{ recipientId, groupId, removed }] }` or `{ stories: true }` (a story told to
-   * followers): notifications were stored or changed; each replica brings its open streams of
-   * those members up to date (apps/notifications, notification-streams.ts).
+   * `{ changes: [{ recipientId, groupId, removed }] }` or `{ story: { publisherId } }` (a story
+   * told to the publisher's followers): notifications were stored or changed; each replica brings
+   * its open streams of those members (for a story, of those it finds follow the publisher) up
+   * to date (apps/notifications, notification-streams.ts).
    */
   notificationsChanged: 'notifications.changed',
 } as const;

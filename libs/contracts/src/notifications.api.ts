@@ -154,7 +154,7 @@ export const notificationsRoutes = {
     method: 'GET',
     path: '/api/notifications/stream',
     summary: 'The caller’s notifications as they happen (server-sent events)',
-    description: `${OWN} A \`text/event-stream\`: \`notification\` (a new or changed group, a \`NotificationItem\`), \`removed\` (\`{ id }\`: a group that went) and \`unread\` (\`UnreadCount\`: on connect and after every change). Each event’s \`id\` is a stamp; reconnecting with \`Last-Event-ID\` (or \`?lastEventId=\`) first sends the groups changed after it. Heartbeat comments every 20 s; the stream ends after 5 minutes and the browser reconnects (the session is checked again then). The gateway lets it stay open; see docs/operations.md for the Ingress.`,
+    description: `${OWN} A \`text/event-stream\`: \`notification\` (a new or changed group, a \`NotificationItem\`), \`removed\` (\`{ id }\`: a group that went), \`unread\` (\`UnreadCount\`: on connect and after every change) and \`reset\` (\`{}\`: read the list again). Each event’s \`id\` is the version up to which everything was sent; reconnecting with \`Last-Event-ID\` (or \`?lastEventId=\`) first sends \`reset\` (removals are not replayed), then the groups changed after it if they are at most 50 (one changed in the seconds before it may come again: replace it by \`id\`). Heartbeat comments every 20 s; the stream ends after 5 minutes and the browser reconnects (the session is checked again then). The gateway lets it stay open; see docs/operations.md for the Ingress.`,
     auth: 'member',
     produces: [EVENT_STREAM_TYPE],
     status: 200,

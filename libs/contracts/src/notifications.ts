@@ -139,16 +139,22 @@ export type MarkAllReadRequest = z.input<typeof MarkAllReadRequest>;
 
 /**
  * The stream's events (`GET /api/notifications/stream`, server-sent events), by `event:` name;
- * each `data:` is one line of JSON. Every event's `id:` is a stamp: a reconnect with
- * `Last-Event-ID` gets the groups changed after it, then the count.
+ * each `data:` is one line of JSON. An event's `id:` is a point the stream had settled: a
+ * reconnect with `Last-Event-ID` gets `reset`, then the groups changed after it (a group it
+ * already had may come again), then the count.
  */
 export const NOTIFICATION_STREAM_EVENTS = {
-  /** A new or changed group (`NotificationItem`). */
+  /** A new or changed group (`NotificationItem`); one already shown is replaced by its `id`. */
   notification: 'notification',
   /** A group that went (its last actor took it back, left, or the subject went): `{ id }`. */
   removed: 'removed',
   /** The caller's unread count (`UnreadCount`): on connect, and after every change. */
   unread: 'unread',
+  /**
+   * `{}`: read the list again. First on a resumed stream: groups removed meanwhile are not
+   * replayed, and past 50 changes the stream replays none.
+   */
+  reset: 'reset',
 } as const;
 
 export const NotificationRemoved = z.object({ id: z.string() });

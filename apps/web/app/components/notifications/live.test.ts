@@ -136,18 +136,37 @@ describe('the live connection', () => {
     expect(live.mode()).toBe('stream');
   });
 
-  it('leaves the reconnection to the browser, and marks the list stale once it is back', () => {
+  it('leaves the reconnection to the browser, and reads the list again when the stream says `reset`', () => {
     const { live, events } = setup();
     const source = FakeSource.made[0]!;
     source.open();
-    // The stream ends every five minutes: the browser reconnects by itself (Last-Event-ID).
+    source.send('unread', { unread: 0, stamp: '5' }, '5');
+    // The stream ends every five minutes: the browser reconnects by itself (Last-Event-ID), and
+    // the stream, resumed, says `reset` first (removals made meanwhile are not replayed).
     for (let round = 0; round < MAX_STREAM_FAILURES + 2; round++) {
       source.fail(0);
       source.open();
+      source.send('reset', {});
     }
     expect(FakeSource.made).toHaveLength(1);
     expect(live.mode()).toBe('stream');
     expect(events.filter((e) => e.type === 'stale')).toHaveLength(MAX_STREAM_FAILURES + 2);
+  });
+
+  it('reads the list again once per reconnection: on `reset`, or at once when it had no id to resume from', () => {
+    const { events } = setup();
+    const source = FakeSource.made[0]!;
+    source.open();
+    // It failed before any event: the browser reconnects with no Last-Event-ID, no `reset` comes.
+    source.fail(0);
+    source.open();
+    expect(events).toEqual([{ type: 'stale' }]);
+    source.send('unread', { unread: 1, stamp: '8' }, '8');
+    source.fail(0);
+    source.open();
+    expect(events.filter((e) => e.type === 'stale')).toHaveLength(1);
+    source.send('reset', {});
+    expect(events.filter((e) => e.type === 'stale')).toHaveLength(2);
   });
 
   it('opens again one the browser gave up on, from the last event it had', () => {

@@ -39,8 +39,9 @@ export type Live = { mode: () => 'stream' | 'polling' | 'stopped'; stop: () => v
  * answer) is opened again here with `?lastEventId=`. After MAX_STREAM_FAILURES errors in a row
  * without the stream opening between them, or with no EventSource at all, it polls the count
  * every POLL_EVERY ms instead, not while the tab is hidden (and at once when it shows again). A
- * reconnection publishes `stale`: removals made meanwhile are not replayed, so the page reads its
- * list again; so does a count that rose while polling.
+ * resumed stream's `reset` publishes `stale` (removals made meanwhile are not replayed, and past
+ * 50 changes none are), so the page reads its list again; so does a reconnection with no event
+ * id to resume from, and a count that rose while polling.
  */
 export function startLive(options: LiveOptions): Live {
   const later = options.setTimeout ?? ((run, ms) => globalThis.setTimeout(run, ms));
@@ -75,10 +76,13 @@ export function startLive(options: LiveOptions): Live {
     });
     source = current;
     current.addEventListener('open', () => {
-      if (opened) options.publish({ type: 'stale' });
+      // Back with an event id, the stream says `reset` itself; back without one (nothing came
+      // before it failed), it starts afresh and cannot tell what was missed.
+      if (opened && lastEventId === null) options.publish({ type: 'stale' });
       opened = true;
       failures = 0;
     });
+    current.addEventListener('reset', () => options.publish({ type: 'stale' }));
     current.addEventListener('notification', (event) =>
       parse<NotificationItem>(event, (item) => options.publish({ type: 'notification', item })),
     );

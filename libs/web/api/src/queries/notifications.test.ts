@@ -105,17 +105,36 @@ describe('applyNotificationEvent (the stream into the cache)', () => {
     expect(after?.pageParams).toEqual([undefined, 'c1']);
   });
 
-  it('moves a changed group to the top, in its new state, wherever it was', () => {
-    const changed = item('g3', { actorCount: 4, read: false, excerpt: 'Again' });
+  it('moves a group with news to the top, in its new state, wherever it was', () => {
+    const later = '2026-11-26T21:00:00.000Z';
+    const changed = item('g3', { actorCount: 4, read: false, excerpt: 'Again', updatedAt: later });
     const after = applyNotificationEvent(twoPages(), { type: 'notification', item: changed });
     expect(ids(after)).toEqual([['g3', 'g1', 'g2'], []]);
     expect(after?.pages[0]!.notifications[0]).toEqual(changed);
     const again = applyNotificationEvent(twoPages(), {
       type: 'notification',
-      item: item('g2', { read: false }),
+      item: item('g2', { read: false, updatedAt: later }),
     });
     expect(ids(again)).toEqual([['g2', 'g1'], ['g3']]);
     expect(again?.pages[0]!.notifications[0]!.read).toBe(false);
+  });
+
+  it('takes the same group again (a resumed stream repeats what it may have missed) as nothing new', () => {
+    const data = twoPages();
+    const repeated = applyNotificationEvent(data, { type: 'notification', item: item('g3') });
+    expect(repeated).toEqual(data);
+    // Twice in a row: still one g3, where it was.
+    const twice = applyNotificationEvent(repeated, { type: 'notification', item: item('g3') });
+    expect(ids(twice)).toEqual([['g1', 'g2'], ['g3']]);
+  });
+
+  it('replaces a group that changed without news (read in another tab) where it is', () => {
+    const after = applyNotificationEvent(twoPages(), {
+      type: 'notification',
+      item: item('g3', { read: true }),
+    });
+    expect(ids(after)).toEqual([['g1', 'g2'], ['g3']]);
+    expect(after?.pages[1]!.notifications[0]!.read).toBe(true);
   });
 
   it('drops a removed group from any page', () => {

@@ -22,8 +22,8 @@ export type NotificationPages = InfiniteData<NotificationPage, unknown>;
 /**
  * What the live connection (the stream, or the polling that stands in for it) tells a page:
  * a new or changed group, a group that went, the unread count, or `stale`: something may have
- * changed that was not told (a reconnection, whose removals are not replayed, or a count that
- * rose while polling), so the list is read again.
+ * changed that was not told (the stream's `reset` on a reconnection, whose removals are not
+ * replayed, or a count that rose while polling), so the list is read again.
  */
 export type NotificationEvent =
   | { type: 'notification'; item: NotificationItem }
@@ -67,10 +67,12 @@ function mapItems(
 }
 
 /**
- * The list after one event of the stream, without reading it again: a new or changed group goes
- * first (the latest changed first) and leaves the place it had on any page; a removed group
- * goes; the count and its stamp are the first page's. `stale` changes nothing here: the caller
- * marks the list stale. Undefined (nothing read yet) stays undefined.
+ * The list after one event of the stream, without reading it again: a group with news (new, or
+ * updated later than the one shown) goes first (the latest news first) and leaves the place it
+ * had on any page; a group shown with no news (read in another tab, or sent again after a
+ * reconnection) is replaced where it is, so the same group twice changes nothing; a removed
+ * group goes; the count and its stamp are the first page's. `stale` changes nothing here: the
+ * caller marks the list stale. Undefined (nothing read yet) stays undefined.
  */
 export function applyNotificationEvent(
   data: NotificationPages | undefined,
@@ -80,6 +82,13 @@ export function applyNotificationEvent(
   switch (event.type) {
     case 'notification': {
       const { item } = event;
+      const shown = data.pages
+        .flatMap((page) => page.notifications)
+        .find((other) => other.id === item.id);
+      if (shown && Date.parse(item.updatedAt) <= Date.parse(shown.updatedAt))
+        return mapItems(data, (items) =>
+          items.map((other) => (other.id === item.id ? item : other)),
+        );
       return mapItems(data, (items, index) => [
         ...(index === 0 ? [item] : []),
         ...items.filter((other) => other.id !== item.id),
