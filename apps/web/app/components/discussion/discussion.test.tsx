@@ -83,7 +83,9 @@ type Held = {
 let root: Root | null = null;
 let held: Held[] = [];
 
-async function render(): Promise<{ container: HTMLElement; queryClient: QueryClient }> {
+async function render(
+  pages: DiscussionPages = start,
+): Promise<{ container: HTMLElement; queryClient: QueryClient }> {
   const container = document.createElement('div');
   document.body.append(container);
   const api = createApi({
@@ -107,7 +109,7 @@ async function render(): Promise<{ container: HTMLElement; queryClient: QueryCli
       }),
   });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  queryClient.setQueryData(discussionQueries.comments(api, 'post-1').queryKey, start);
+  queryClient.setQueryData(discussionQueries.comments(api, 'post-1').queryKey, pages);
   const Page = () => (
     <QueryClientProvider client={queryClient}>
       <ApiProvider api={api}>
@@ -377,6 +379,33 @@ describe('Discussion: drafts', () => {
     await act(async () => button(container, 'Cancel').click());
     expect(replyBox()).toBeUndefined();
     expect(stored({ kind: 'reply', parentId: 'c1' })).toBeNull();
+  });
+
+  it('opens the edit of the member’s own comment that had a draft again, and saving drops it', async () => {
+    keep({ kind: 'edit', messageId: 'c1' }, 'My words, better');
+    const page = start.pages[0]!;
+    const { container } = await render({
+      ...start,
+      pages: [{ ...page, messages: [comment('c1', { authorId: 'me', message: 'My words' })] }],
+    });
+    const editBox = () =>
+      [...container.querySelectorAll('textarea')].find((box) => box.value === 'My words, better');
+    await until(() => editBox() !== undefined);
+    expect(editBox()).toBeDefined();
+    await act(async () => button(container, 'Save').click());
+    await until(() => asked('/api/feedMessages/editMessage'));
+    expect(stored({ kind: 'edit', messageId: 'c1' })).toBe('My words, better');
+    call('/api/feedMessages/editMessage').answer(
+      200,
+      comment('c1', {
+        authorId: 'me',
+        message: 'My words, better',
+        editedAt: '2026-01-02T10:00:00.000Z',
+      }),
+    );
+    await until(() => editBox() === undefined);
+    expect(container.querySelector('.comment-text')?.textContent).toBe('My words, better');
+    expect(stored({ kind: 'edit', messageId: 'c1' })).toBeNull();
   });
 
   it('asks before leaving the page with text not sent, and keeps it either way', async () => {
