@@ -1,14 +1,27 @@
+import type { MessageKey } from '@mepedia/web-i18n';
 import { useEffect, useRef } from 'react';
 import { useBlocker } from 'react-router';
 import { Dialog } from '../components/ui/dialog';
 import { useI18n } from './i18n';
 
+/** The leave dialog's title, text, and its two buttons. */
+export type LeaveWords = { title: MessageKey; text: MessageKey; stay: MessageKey; go: MessageKey };
+
+/** Unsaved work that leaving loses. */
+const LOST: LeaveWords = {
+  title: 'leave.title',
+  text: 'leave.text',
+  stay: 'leave.stay',
+  go: 'leave.go',
+};
+
 /**
  * Unsaved work is not lost by a click elsewhere: while `dirty`, leaving the page within the site
  * asks first (a dialog: keep writing, or leave), and closing or reloading the tab gets the
  * browser's own question. `allowLeave()` lets the page's own navigation through (after a save).
+ * `words`: the dialog's, where the page's unsent work is not lost (a comment's draft is kept).
  */
-export function useLeaveGuard(dirty: boolean) {
+export function useLeaveGuard(dirty: boolean, words: LeaveWords = LOST) {
   const allowed = useRef(false);
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
@@ -29,24 +42,24 @@ export function useLeaveGuard(dirty: boolean) {
   const dialog = (
     <Dialog
       open={blocker.state === 'blocked'}
-      title={t('leave.title')}
+      title={t(words.title)}
       onClose={() => blocker.reset?.()}
       actions={
         <>
           <button type="button" className="button" onClick={() => blocker.reset?.()}>
-            {t('leave.stay')}
+            {t(words.stay)}
           </button>
           <button
             type="button"
             className="button button-secondary"
             onClick={() => blocker.proceed?.()}
           >
-            {t('leave.go')}
+            {t(words.go)}
           </button>
         </>
       }
     >
-      <p>{t('leave.text')}</p>
+      <p>{t(words.text)}</p>
     </Dialog>
   );
   return {

@@ -6,12 +6,13 @@ import { postMessages, registerMessages } from '@mepedia/web-i18n';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { createRoutesStub, Outlet } from 'react-router';
+import { createRoutesStub, Link, Outlet } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiProvider } from '../../lib/api';
 import { I18nProvider } from '../../lib/i18n';
 import type { MemberView } from '../../lib/member';
 import { Discussion } from './discussion';
+import { draftKey, type DraftTarget } from './drafts';
 
 // React's act() needs to be told it runs in a test environment.
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -82,7 +83,9 @@ type Held = {
 let root: Root | null = null;
 let held: Held[] = [];
 
-async function render(): Promise<{ container: HTMLElement; queryClient: QueryClient }> {
+async function render(
+  pages: DiscussionPages = start,
+): Promise<{ container: HTMLElement; queryClient: QueryClient }> {
   const container = document.createElement('div');
   document.body.append(container);
   const api = createApi({
@@ -106,18 +109,27 @@ async function render(): Promise<{ container: HTMLElement; queryClient: QueryCli
       }),
   });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  queryClient.setQueryData(discussionQueries.comments(api, 'post-1').queryKey, start);
+  queryClient.setQueryData(discussionQueries.comments(api, 'post-1').queryKey, pages);
   const Page = () => (
     <QueryClientProvider client={queryClient}>
       <ApiProvider api={api}>
         <I18nProvider locale="en">
           <Discussion roomId="post-1" />
+          <Link to="/elsewhere">Elsewhere</Link>
         </I18nProvider>
       </ApiProvider>
     </QueryClientProvider>
   );
   const Stub = createRoutesStub([
-    { id: 'root', path: '/', Component: Outlet, children: [{ index: true, Component: Page }] },
+    {
+      id: 'root',
+      path: '/',
+      Component: Outlet,
+      children: [
+        { index: true, Component: Page },
+        { path: 'elsewhere', Component: () => <h1>Another page</h1> },
+      ],
+    },
   ]);
   root = createRoot(container);
   await act(async () => {
@@ -159,6 +171,8 @@ const isPressed = (container: HTMLElement) =>
 beforeEach(() => {
   held = [];
   toasts.error.mockClear();
+  // Drafts are kept in the browser's storage: each test starts with none.
+  window.localStorage.clear();
 });
 
 afterEach(() => {
@@ -278,5 +292,150 @@ describe('Discussion: a new comment', () => {
     expect(box.value).toBe('Lost on the way.');
     expect(document.activeElement).toBe(box);
     expect(toasts.error).toHaveBeenCalledWith('An error occurred while sending the comment.');
+  });
+});
+
+describe('Discussion: drafts', () => {
+  /** Where the member's draft for `target` in this discussion is kept. */
+  const keyOf = (target: DraftTarget) => draftKey('me', 'post-1', target);
+  const stored = (target: DraftTarget) => {
+    const raw = window.localStorage.getItem(keyOf(target));
+    return raw === null ? null : (JSON.parse(raw) as { text: string }).text;
+  };
+  const keep = (target: DraftTarget, text: string) =>
+    window.localStorage.setItem(keyOf(target), JSON.stringify({ text, savedAt: Date.now() }));
+
+  async function type(box: HTMLTextAreaElement, text: string) {
+    await act(async () => {
+      Reflect.set(HTMLTextAreaElement.prototype, 'value', text, box);
+      box.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+  }
+
+  const button = (container: HTMLElement, name: string) =>
+    [...container.querySelectorAll('button')].find((item) => item.textContent === name)!;
+
+  // jsdom has no modal dialogs: opening one shows it, as far as these tests look.
+  beforeEach(() => {
+    Object.assign(HTMLDialogElement.prototype, {
+      showModal(this: HTMLDialogElement) {
+        this.open = true;
+      },
+      close(this: HTMLDialogElement) {
+        this.open = false;
+      },
+    });
+  });
+
+  it('puts a kept comment back in the box after the page is drawn', async () => {
+    keep({ kind: 'comment' }, 'Half a thought');
+    const { container } = await render();
+    await until(() => container.querySelector('textarea')?.value === 'Half a thought');
+    expect(container.querySelector('textarea')!.value).toBe('Half a thought');
+  });
+
+  it('keeps what is typed, and drops it once the service has the comment', async () => {
+    const { container } = await render();
+    const box = container.querySelector('textarea')!;
+    await type(box, 'I will bring my stool.');
+    await until(() => stored({ kind: 'comment' }) !== null);
+    expect(stored({ kind: 'comment' })).toBe('I will bring my stool.');
+    await act(async () => button(container, 'Comment').click());
+    await until(() => asked('/api/feedMessages/sendMessage'));
+    // On its way: still kept, should it fail.
+    expect(stored({ kind: 'comment' })).toBe('I will bring my stool.');
+    call('/api/feedMessages/sendMessage').answer(
+      201,
+      comment('c2', { authorId: 'me', message: 'I will bring my stool.', likes: 0 }),
+    );
+    await until(() => container.querySelector('#comment-c2') !== null);
+    expect(box.value).toBe('');
+    expect(stored({ kind: 'comment' })).toBeNull();
+  });
+
+  it('keeps the draft when sending fails', async () => {
+    const { container } = await render();
+    const box = container.querySelector('textarea')!;
+    await type(box, 'Lost on the way?');
+    await until(() => stored({ kind: 'comment' }) !== null);
+    await act(async () => button(container, 'Comment').click());
+    await until(() => asked('/api/feedMessages/sendMessage'));
+    call('/api/feedMessages/sendMessage').answer(500, refusal('INTERNAL'));
+    await until(() => toasts.error.mock.calls.length > 0);
+    expect(box.value).toBe('Lost on the way?');
+    expect(stored({ kind: 'comment' })).toBe('Lost on the way?');
+  });
+
+  it('opens the reply box that had a draft again, with it, without taking the focus', async () => {
+    keep({ kind: 'reply', parentId: 'c1' }, 'And glue.');
+    const { container } = await render();
+    const replyBox = () =>
+      [...container.querySelectorAll('textarea')].find((box) => box.value === 'And glue.');
+    await until(() => replyBox() !== undefined);
+    expect(replyBox()).toBeDefined();
+    expect(button(container, 'Reply').getAttribute('aria-expanded')).toBe('true');
+    expect(document.activeElement).not.toBe(replyBox());
+    // Cancelled by the member: gone, and not kept.
+    await act(async () => button(container, 'Cancel').click());
+    expect(replyBox()).toBeUndefined();
+    expect(stored({ kind: 'reply', parentId: 'c1' })).toBeNull();
+  });
+
+  it('opens the edit of the member’s own comment that had a draft again, and saving drops it', async () => {
+    keep({ kind: 'edit', messageId: 'c1' }, 'My words, better');
+    const page = start.pages[0]!;
+    const { container } = await render({
+      ...start,
+      pages: [{ ...page, messages: [comment('c1', { authorId: 'me', message: 'My words' })] }],
+    });
+    const editBox = () =>
+      [...container.querySelectorAll('textarea')].find((box) => box.value === 'My words, better');
+    await until(() => editBox() !== undefined);
+    expect(editBox()).toBeDefined();
+    await act(async () => button(container, 'Save').click());
+    await until(() => asked('/api/feedMessages/editMessage'));
+    expect(stored({ kind: 'edit', messageId: 'c1' })).toBe('My words, better');
+    call('/api/feedMessages/editMessage').answer(
+      200,
+      comment('c1', {
+        authorId: 'me',
+        message: 'My words, better',
+        editedAt: '2026-01-02T10:00:00.000Z',
+      }),
+    );
+    await until(() => editBox() === undefined);
+    expect(container.querySelector('.comment-text')?.textContent).toBe('My words, better');
+    expect(stored({ kind: 'edit', messageId: 'c1' })).toBeNull();
+  });
+
+  it('asks before leaving the page with text not sent, and keeps it either way', async () => {
+    const { container } = await render();
+    const away = () => container.querySelector<HTMLAnchorElement>('a[href="/elsewhere"]')!;
+    const dialog = () => document.querySelector<HTMLDialogElement>('dialog[open]');
+    await type(container.querySelector('textarea')!, 'Not sent yet');
+    await act(async () => away().click());
+    await until(() => dialog() !== null);
+    expect(dialog()?.textContent).toContain('Leave before sending?');
+    expect(dialog()?.textContent).toContain('It is kept as a draft in this browser');
+    await act(async () => button(dialog()!, 'Keep writing').click());
+    expect(container.querySelector('textarea')!.value).toBe('Not sent yet');
+
+    await act(async () => away().click());
+    await until(() => dialog() !== null);
+    await act(async () => button(dialog()!, 'Leave').click());
+    await until(() => container.textContent?.includes('Another page') ?? false);
+    expect(container.textContent).toContain('Another page');
+    // Kept at once as the box closed, without waiting for the pause in typing.
+    expect(stored({ kind: 'comment' })).toBe('Not sent yet');
+  });
+
+  it('leaves without asking when nothing is being written', async () => {
+    const { container } = await render();
+    await act(async () =>
+      container.querySelector<HTMLAnchorElement>('a[href="/elsewhere"]')!.click(),
+    );
+    await until(() => container.textContent?.includes('Another page') ?? false);
+    expect(container.textContent).toContain('Another page');
+    expect(document.querySelector('dialog[open]')).toBeNull();
   });
 });

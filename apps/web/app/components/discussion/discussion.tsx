@@ -14,10 +14,19 @@ import {
   type QueryKey,
 } from '@tanstack/react-query';
 import { Heart, MessageCircle, Pencil, Trash2 } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type FormEvent,
+  type ReactNode,
+} from 'react';
 import { useApi } from '../../lib/api';
 import { absoluteDate, numberFormat, relativeDate } from '../../lib/dates';
 import { useI18n } from '../../lib/i18n';
+import { useLeaveGuard, type LeaveWords } from '../../lib/leave-guard';
 import { richMessage } from '../../lib/rich-message';
 import { textLang } from '../../lib/text-lang';
 import { useRootData } from '../../root';
@@ -28,6 +37,7 @@ import { LocalizedLink } from '../localized-link';
 import { SignInPrompt } from '../sign-in-prompt';
 import { useToasts } from '../toasts';
 import { Dialog } from '../ui/dialog';
+import { commentDrafts, draftKey, type DraftTarget } from './drafts';
 import { linkify } from './linkify';
 import {
   authorsIn,
@@ -43,6 +53,7 @@ import {
   withoutComment,
   withReply,
 } from './state';
+import { useCommentDraft } from './use-comment-draft';
 
 /** Codes that mean "sign in first": the prompt, not an error toast. */
 const SIGN_IN_FIRST = new Set(['MUST_BE_LOGGED_IN', 'AUTH_REQUIRED']);
@@ -53,6 +64,17 @@ const lengthOf = (text: string) => [...text.trim()].length;
 /** A comment on its way: shown at once, without actions, until the service has it. */
 const STAND_IN = 'sending:';
 const isStandIn = (message: FeedMessage) => message.messageId.startsWith(STAND_IN);
+
+/** Leaving with unsent text: its draft is kept, and the question says so. */
+const LEAVE_WORDS: LeaveWords = {
+  title: 'discussion.leave.title',
+  text: 'discussion.leave.text',
+  stay: 'discussion.leave.stay',
+  go: 'discussion.leave.go',
+};
+
+/** How a reply or edit box came to be open: by the member's click (it takes focus) or a draft. */
+type Opened = false | 'asked' | 'draft';
 
 type Actions = {
   me: string | null;
@@ -70,6 +92,14 @@ type Actions = {
   setGuestPrompt: (messageId: string | null) => void;
   /** A translation provider is configured: comments in another language offer Translate. */
   translatable: boolean;
+  /** The key a box's draft is kept under (null for a guest: nothing is kept). */
+  draftKey: (target: DraftTarget) => string | null;
+  /** The keys of the member's drafts found when the discussion opened: their boxes reopen. */
+  drafts: ReadonlySet<string>;
+  /** A box's draft is sent or cancelled: its box does not open again by itself. */
+  forget: (key: string | null) => void;
+  /** A box has text not sent yet (`unsent`), or not any more: leaving asks first meanwhile. */
+  onUnsent: (key: string, unsent: boolean) => void;
 };
 
 type Like = { message: FeedMessage; key: QueryKey };
@@ -143,6 +173,26 @@ export function Discussion({
   useEffect(() => {
     if (refocus > 0) headingRef.current?.focus();
   }, [refocus]);
+
+  // Drafts: the member's, in this discussion, read after hydration (the server has no storage);
+  // the reply and edit boxes they belong to open again with them.
+  const memberId = user?.id ?? null;
+  const [drafts, setDrafts] = useState<ReadonlySet<string>>(() => new Set());
+  useEffect(() => {
+    setDrafts(new Set(memberId ? commentDrafts().keysIn(memberId, roomId) : []));
+  }, [memberId, roomId]);
+  // The boxes with text not sent yet: leaving the page asks first (the text is kept anyway).
+  const [unsent, setUnsent] = useState<ReadonlySet<string>>(() => new Set());
+  const onUnsent = useCallback((key: string, now: boolean) => {
+    setUnsent((all) => {
+      if (all.has(key) === now) return all;
+      const next = new Set(all);
+      if (now) next.add(key);
+      else next.delete(key);
+      return next;
+    });
+  }, []);
+  const leaveGuard = useLeaveGuard(unsent.size > 0, LEAVE_WORDS);
 
   const repliesKey = (parentId: string) =>
     discussionQueries.replies(api, roomId, parentId).queryKey;
@@ -342,6 +392,16 @@ export function Discussion({
     guestPrompt,
     setGuestPrompt,
     translatable,
+    draftKey: (target) => (memberId ? draftKey(memberId, roomId, target) : null),
+    drafts,
+    forget: (key) =>
+      setDrafts((all) => {
+        if (key === null || !all.has(key)) return all;
+        const next = new Set(all);
+        next.delete(key);
+        return next;
+      }),
+    onUnsent,
   };
   const loading = comments.isFetching;
   const loadingMore = comments.isFetchingNextPage;
@@ -356,9 +416,13 @@ export function Discussion({
       </h2>
       {user ? (
         <Composer
+          // Another story (the same page, new data) is another box, with its own draft.
+          key={roomId}
           label={t('discussion.write')}
           placeholder={t('discussion.writePlaceholder')}
           submitLabel={t('discussion.send')}
+          draftKey={actions.draftKey({ kind: 'comment' })}
+          onUnsent={onUnsent}
           onSubmit={(text) => send(text)}
         />
       ) : (
@@ -432,6 +496,7 @@ export function Discussion({
           )}
         </p>
       </Dialog>
+      {leaveGuard.dialog}
     </section>
   );
 }
@@ -447,8 +512,8 @@ function Comment({
   roomId: string;
 }) {
   const { t, locale } = useI18n();
-  const [editing, setEditing] = useState(false);
-  const [replying, setReplying] = useState(false);
+  const [editing, setEditing] = useState<Opened>(false);
+  const [replying, setReplying] = useState<Opened>(false);
   const editButton = useRef<HTMLButtonElement>(null);
   const replyButton = useRef<HTMLButtonElement>(null);
   // A box that closes (an edit saved or cancelled, a reply sent or cancelled) hands focus back to
@@ -465,6 +530,22 @@ function Comment({
   const name = author?.fullname ?? t('discussion.formerMember');
   const mine = actions.me !== null && message.authorId === actions.me;
   const isReply = message.parentMessageId !== null;
+  // A reply or an edit left unsent on an earlier visit: its box opens again, without taking focus.
+  const replyDraft = actions.draftKey({ kind: 'reply', parentId: message.messageId });
+  const editDraft = actions.draftKey({ kind: 'edit', messageId: message.messageId });
+  const keptReply =
+    !isReply &&
+    !pending &&
+    !message.deleted &&
+    replyDraft !== null &&
+    actions.drafts.has(replyDraft);
+  const keptEdit = mine && !message.deleted && editDraft !== null && actions.drafts.has(editDraft);
+  useEffect(() => {
+    if (keptReply) setReplying((now) => now || 'draft');
+  }, [keptReply]);
+  useEffect(() => {
+    if (keptEdit) setEditing((now) => now || 'draft');
+  }, [keptEdit]);
   const liked = actions.liked(message.messageId);
   // A comment in the other language may be translated into the reader's, by a member. The text
   // goes as the reader sees it (translateOutput takes text, not a comment's id), so nothing they
@@ -516,18 +597,19 @@ function Comment({
             label={t('discussion.editLabel')}
             initial={message.message ?? ''}
             submitLabel={t('discussion.save')}
-            autoFocus
+            autoFocus={editing === 'asked'}
+            draftKey={editDraft}
+            onUnsent={actions.onUnsent}
             onCancel={() => {
               setEditing(false);
               setRefocus('edit');
+              actions.forget(editDraft);
             }}
-            onSubmit={async (text) => {
-              const done = await actions.onEdit(message, text);
-              if (done) {
-                setEditing(false);
-                setRefocus('edit');
-              }
-              return done;
+            onSubmit={(text) => actions.onEdit(message, text)}
+            onSent={() => {
+              setEditing(false);
+              setRefocus('edit');
+              actions.forget(editDraft);
             }}
           />
         ) : (
@@ -559,13 +641,13 @@ function Comment({
                 ref={replyButton}
                 type="button"
                 className="comment-action"
-                aria-expanded={replying}
+                aria-expanded={replying !== false}
                 onClick={() => {
                   if (!actions.me) {
                     actions.setGuestPrompt(message.messageId);
                     return;
                   }
-                  setReplying(true);
+                  setReplying('asked');
                   if (message.repliesCount > 0 && !actions.open(message.messageId))
                     actions.onShowReplies(message);
                 }}
@@ -579,7 +661,7 @@ function Comment({
                 ref={editButton}
                 type="button"
                 className="comment-action"
-                onClick={() => setEditing(true)}
+                onClick={() => setEditing('asked')}
               >
                 <Icon icon={Pencil} size={18} />
                 {t('discussion.edit')}
@@ -619,18 +701,19 @@ function Comment({
                 name: <bdi lang={textLang(name)}>{name}</bdi>,
               })}
               submitLabel={t('discussion.sendReply')}
-              autoFocus
+              autoFocus={replying === 'asked'}
+              draftKey={replyDraft}
+              onUnsent={actions.onUnsent}
               onCancel={() => {
                 setReplying(false);
                 setRefocus('reply');
+                actions.forget(replyDraft);
               }}
-              onSubmit={async (text) => {
-                const done = await actions.onReply(message, text);
-                if (done) {
-                  setReplying(false);
-                  setRefocus('reply');
-                }
-                return done;
+              onSubmit={(text) => actions.onReply(message, text)}
+              onSent={() => {
+                setReplying(false);
+                setRefocus('reply');
+                actions.forget(replyDraft);
               }}
             />
           )}
@@ -725,14 +808,21 @@ function Replies({
   );
 }
 
-/** A box to write a comment, a reply or an edit in, with what is left of the 2,000 characters. */
+/**
+ * A box to write a comment, a reply or an edit in, with what is left of the 2,000 characters.
+ * With a `draftKey`, what is typed is kept as a draft until it is sent (use-comment-draft.ts), and
+ * `onUnsent` hears whether the box holds text not sent yet.
+ */
 function Composer({
   label,
   placeholder,
   submitLabel,
   initial = '',
   autoFocus = false,
+  draftKey = null,
+  onUnsent,
   onSubmit,
+  onSent,
   onCancel,
 }: {
   /** Visible: a member's name in it is isolated (bdi) by the caller. */
@@ -741,7 +831,12 @@ function Composer({
   submitLabel: string;
   initial?: string;
   autoFocus?: boolean;
+  draftKey?: string | null;
+  onUnsent?: (key: string, unsent: boolean) => void;
+  /** Whether the service has the text (a failure is told by the caller; the text stays). */
   onSubmit: (text: string) => Promise<boolean>;
+  /** After a successful send, once its draft is dropped (a reply or edit box closes here). */
+  onSent?: () => void;
   onCancel?: () => void;
 }) {
   const { t } = useI18n();
@@ -750,6 +845,19 @@ function Composer({
   const [text, setText] = useState(initial);
   const [busy, setBusy] = useState(false);
   const left = FEED_MESSAGE_MAX - lengthOf(text);
+  const draft = useCommentDraft({ key: draftKey, initial, text, setText });
+  const unsent = text.trim() !== '' && text.trim() !== initial.trim();
+  const report = useRef(onUnsent);
+  report.current = onUnsent;
+  useEffect(() => {
+    if (draftKey !== null) report.current?.(draftKey, unsent);
+  }, [draftKey, unsent]);
+  useEffect(
+    () => () => {
+      if (draftKey !== null) report.current?.(draftKey, false);
+    },
+    [draftKey],
+  );
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -762,8 +870,15 @@ function Composer({
     const sent = text;
     const done = await onSubmit(sent);
     setBusy(false);
-    // The box stays open while it sends: keep what was typed after the sent text, if anything.
-    if (done) setText((now) => (now.startsWith(sent) ? now.slice(sent.length).trimStart() : now));
+    if (done) {
+      // The box stays open while it sends: keep what was typed after the sent text, if anything
+      // (the box's own value: this function's `text` is from before the send).
+      const now = field.current?.value ?? '';
+      const remainder = now.startsWith(sent) ? now.slice(sent.length).trimStart() : now;
+      draft.sent(remainder);
+      setText(remainder);
+      onSent?.();
+    }
     // Sent or not, the member stays in the box: ready for the next comment, or to fix this one
     // (a box that closes hands focus to its opener afterwards).
     field.current?.focus();
@@ -799,7 +914,15 @@ function Composer({
         </span>
         <span className="composer-buttons">
           {onCancel && (
-            <button type="button" className="button button-ghost" onClick={onCancel}>
+            <button
+              type="button"
+              className="button button-ghost"
+              onClick={() => {
+                // Cancelled by the member: the text is dropped, its draft too.
+                draft.discard();
+                onCancel();
+              }}
+            >
               {t('discussion.cancel')}
             </button>
           )}

@@ -52,6 +52,12 @@ export const postEn = {
   'discussion.error.delete': 'An error occurred while deleting the comment.',
   'discussion.error.edit': 'An error occurred while editing the comment.',
   'discussion.error.like': 'An error occurred while liking.',
+  // Leaving with a comment, reply or edit not yet sent: its draft is kept in the browser.
+  'discussion.leave.title': 'Leave before sending?',
+  'discussion.leave.text':
+    'What you are writing is not sent yet. It is kept as a draft in this browser, and will be here when you come back to this story.',
+  'discussion.leave.stay': 'Keep writing',
+  'discussion.leave.go': 'Leave',
 } as const;
 
 export const postHe: Record<keyof typeof postEn, string> = {
@@ -104,6 +110,11 @@ export const postHe: Record<keyof typeof postEn, string> = {
   'discussion.error.delete': 'אירעה שגיאה במחיקת התגובה.',
   'discussion.error.edit': 'אירעה שגיאה בעריכת התגובה.',
   'discussion.error.like': 'אירעה שגיאה בסימון הלייק.',
+  'discussion.leave.title': 'לצאת לפני השליחה?',
+  'discussion.leave.text':
+    'מה שנכתב עדיין לא נשלח. הוא נשמר כטיוטה בדפדפן הזה, ויופיע כאן שוב בחזרה לסיפור.',
+  'discussion.leave.stay': 'להמשיך לכתוב',
+  'discussion.leave.go': 'לצאת',
 };
 
 /** For `registerMessages`, in the route module. */
