@@ -23,6 +23,7 @@ const SUBJECTS = sql.raw('notifications.notification_subjects');
  */
 export const READABLE = sql`(s.subject_id is null or (not s.deleted and (not s.private or s.owner_id = g.recipient_id)))`;
 const COMMENTS = sql.raw('notifications.notification_comments');
+const TAKE_BACKS = sql.raw('notifications.notification_take_backs');
 const NEXT = sql.raw(`nextval('notifications.notification_stamp')`);
 
 /**
@@ -70,6 +71,18 @@ export type Notice = {
   partExcerpt: string | null;
   at: Date;
 };
+
+/**
+ * One thing done, by what it may be taken back from: the recipient's group (its key; `follower`
+ * for a follow, in whichever day's group), the actor and their part.
+ */
+export type ThingDone = { recipientId: string; groupKey: string; actorId: string; part: string };
+
+/** The take-back record of a thing done (on the take-backs, unaliased). */
+function thingIs(thing: ThingDone): SQL {
+  return sql`recipient_id = ${thing.recipientId}::uuid and group_key = ${thing.groupKey}
+    and actor_id = ${thing.actorId}::uuid and part = ${thing.part}`;
+}
 
 export type StoredSubject = KnownSubject & {
   questionId: string | null;
@@ -350,9 +363,19 @@ export class NotificationStore {
     return [...about, ...parts];
   }
 
-  /** The thing done joins the recipient's group (made if new): the group is news again. */
-  async add(notice: Notice): Promise<GroupChange> {
+  /**
+   * The thing done joins the recipient's group (made if new): the group is news again. Unless
+   * the actor's part is there already as of this time or later (an older event come late, e.g.
+   * a like before an unlike and a like again): nothing is news, and the part keeps its time.
+   */
+  async add(notice: Notice): Promise<GroupChange[]> {
     const at = notice.at.toISOString();
+    const newer = await this.rows(sql`
+      select 1 from ${ACTORS} a join ${GROUPS} g on g.id = a.group_id
+      where g.recipient_id = ${notice.recipientId}::uuid and g.group_key = ${notice.groupKey}
+        and a.actor_id = ${notice.actorId}::uuid and a.part = ${notice.part}
+        and a.at >= ${at}::timestamptz`);
+    if (newer.length > 0) return [];
     const [row] = await this.rows<{ group_id: string }>(sql`
       with g as (
         insert into ${GROUPS} as g
@@ -371,13 +394,59 @@ export class NotificationStore {
           -- Waiting already: the burst goes together, at the first one's time.
           email_due_at = coalesce(g.email_due_at, excluded.email_due_at)
         returning g.id)
-      insert into ${ACTORS} (group_id, actor_id, part, excerpt, at)
+      insert into ${ACTORS} as a (group_id, actor_id, part, excerpt, at)
       select id, ${notice.actorId}, ${notice.part}, ${notice.partExcerpt}, ${at}::timestamptz from g
       on conflict (group_id, actor_id, part) do update set
-        at = excluded.at, excerpt = excluded.excerpt
+        -- Never back in time (a transaction beside this one may have written a newer part).
+        at = greatest(a.at, excluded.at),
+        excerpt = case when excluded.at >= a.at then excluded.excerpt else a.excerpt end
       returning group_id`);
     if (!row) throw new Error('a notice joined no group');
-    return { recipientId: notice.recipientId, groupId: row.group_id, removed: false };
+    return [{ recipientId: notice.recipientId, groupId: row.group_id, removed: false }];
+  }
+
+  /**
+   * A thing done at `at` is taken back (`groups`: which of the recipient's groups, on `g`): its
+   * part goes unless it is newer (done again after), and the take-back is recorded, its time
+   * only ever advanced, for a like older than it that comes late.
+   */
+  async takeBack(thing: ThingDone, at: Date, groups: SQL): Promise<GroupChange[]> {
+    await this.lockThing(thing);
+    const when = at.toISOString();
+    await this.db.execute(sql`
+      insert into ${TAKE_BACKS} as t (recipient_id, group_key, actor_id, part, at)
+      values (${thing.recipientId}::uuid, ${thing.groupKey}, ${thing.actorId}::uuid,
+        ${thing.part}, ${when}::timestamptz)
+      on conflict (recipient_id, group_key, actor_id, part) do update set
+        at = greatest(t.at, excluded.at)`);
+    return this.removeParts(sql`a.actor_id = ${thing.actorId}::uuid and a.part = ${thing.part}
+      and a.at <= ${when}::timestamptz and a.group_id in (
+        select g.id from ${GROUPS} g
+        where g.recipient_id = ${thing.recipientId}::uuid and ${groups})`);
+  }
+
+  /**
+   * One thing's like and unlike take turns until the transaction ends: applied side by side,
+   * neither would see the other's uncommitted record or part, and the notice could outlive its
+   * unlike.
+   */
+  private async lockThing(thing: ThingDone): Promise<void> {
+    const key = `notifications:thing:${thing.recipientId}:${thing.groupKey}:${thing.actorId}:${thing.part}`;
+    await this.db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+  }
+
+  /** Whether a thing done at `at` was taken back at that time or later (it is no news). */
+  async takenBack(thing: ThingDone, at: Date): Promise<boolean> {
+    await this.lockThing(thing);
+    const rows = await this.rows(sql`select 1 from ${TAKE_BACKS} where ${thingIs(thing)}
+      and at >= ${at.toISOString()}::timestamptz`);
+    return rows.length > 0;
+  }
+
+  /** Forget a thing's take-back older than `at` (it was done again, and its part guards it). */
+  async forgetTakeBackBefore(thing: ThingDone, at: Date): Promise<void> {
+    await this.db.execute(sql`delete from ${TAKE_BACKS} where ${thingIs(thing)}
+      and at < ${at.toISOString()}::timestamptz`);
   }
 
   /**
@@ -569,7 +638,8 @@ export class NotificationStore {
 
   /**
    * A member left: their groups, their part in everyone's groups, what was said about their
-   * posts and answers, and their comments, posts and answers as known here.
+   * posts and answers, their comments, posts and answers as known here, and what they took back
+   * or was taken back from them.
    */
   async removeMember(userId: string): Promise<GroupChange[]> {
     const own = await this.removeGroups(sql`g.recipient_id = ${userId}::uuid`);
@@ -582,12 +652,21 @@ export class NotificationStore {
       sql`delete from ${COMMENTS} where author_id = ${userId}::uuid or subject_id in (${theirs})`,
     );
     await this.db.execute(sql`delete from ${SUBJECTS} where owner_id = ${userId}::uuid`);
+    await this.db.execute(
+      sql`delete from ${TAKE_BACKS} where recipient_id = ${userId}::uuid or actor_id = ${userId}::uuid`,
+    );
     return [...own, ...parts, ...about];
   }
 
-  /** Forget applied event ids older than `before` (a redelivery comes within minutes). */
+  /**
+   * Forget applied event ids older than `before` (a redelivery comes within minutes), and the
+   * take-backs done before it (a like they answer for came long ago).
+   */
   async forgetEventsBefore(before: Date): Promise<void> {
     await this.db.execute(sql`
       delete from notifications.notification_events where applied_at < ${before.toISOString()}::timestamptz`);
+    await this.db.execute(
+      sql`delete from ${TAKE_BACKS} where at < ${before.toISOString()}::timestamptz`,
+    );
   }
 }

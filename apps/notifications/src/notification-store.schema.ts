@@ -13,8 +13,8 @@ import {
 
 // The notifications store (issue 32): one row per notification group per recipient, the actors
 // that make it up, the read models it needs (what posts and answers are, who wrote which
-// comment) and the events already applied. Put in the service's schema by
-// notifications.schema.ts.
+// comment), the events already applied and the things taken back. Put in the service's schema
+// by notifications.schema.ts.
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -172,5 +172,33 @@ export function notificationEventsTable<S extends string>(schema: PgSchema<S>) {
       appliedAt: at('applied_at').notNull().defaultNow(),
     },
     (table) => [index('notification_events_applied_idx').on(table.appliedAt)],
+  );
+}
+
+/**
+ * The latest take-back of each thing done (an unlike, a reaction taken off, an unfollow), by
+ * its `occurredAt`: events come at least once and in any order, so a like applied after its own
+ * unlike is not news, and an unlike applied after a newer like takes nothing. `groupKey` is the
+ * group the thing was in (`reaction:…`, `commentReaction:…`), or `follower` for a follow (an
+ * unfollow takes the follower from every day's group). Gone with either member, and after a
+ * week, with the applied events (an event comes within minutes).
+ */
+export function notificationTakeBacksTable<S extends string>(schema: PgSchema<S>) {
+  return schema.table(
+    'notification_take_backs',
+    {
+      recipientId: uuid('recipient_id').notNull(),
+      groupKey: text('group_key').notNull(),
+      actorId: uuid('actor_id').notNull(),
+      part: text('part').notNull(),
+      at: at('at').notNull(),
+    },
+    (table) => [
+      // The lookup of one thing, and a departed recipient's records (its first column).
+      primaryKey({ columns: [table.recipientId, table.groupKey, table.actorId, table.part] }),
+      // A departed actor's records; those older than a week.
+      index('notification_take_backs_actor_idx').on(table.actorId),
+      index('notification_take_backs_at_idx').on(table.at),
+    ],
   );
 }

@@ -12,6 +12,7 @@ import {
   notificationGroupsTable,
   notificationStampSequence,
   notificationSubjectsTable,
+  notificationTakeBacksTable,
 } from './notification-store.schema';
 import {
   weeklyQuestionAnswersTable,
@@ -45,13 +46,17 @@ export const weeklyQuestionPrivateLists = weeklyQuestionPrivateListsTable(notifi
 export const weeklyQuestionPrivateQuestions =
   weeklyQuestionPrivateQuestionsTable(notificationsSchema);
 
-/** The notifications store: groups, their actors, its read models (notification-store.schema.ts). */
+/**
+ * The notifications store: groups, their actors, its read models, the events applied and the
+ * things taken back (notification-store.schema.ts).
+ */
 export const notificationStamp = notificationStampSequence(notificationsSchema);
 export const notificationGroups = notificationGroupsTable(notificationsSchema);
 export const notificationActors = notificationActorsTable(notificationsSchema, notificationGroups);
 export const notificationSubjects = notificationSubjectsTable(notificationsSchema);
 export const notificationComments = notificationCommentsTable(notificationsSchema);
 export const notificationEvents = notificationEventsTable(notificationsSchema);
+export const notificationTakeBacks = notificationTakeBacksTable(notificationsSchema);
 
 /** Each member's email choices per kind of notification, and their digest's time (email-preferences.schema.ts). */
 export const emailPreferences = emailPreferencesTable(notificationsSchema);

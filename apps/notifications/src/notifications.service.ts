@@ -28,6 +28,7 @@ import type {
   GroupRow,
   NotificationStore,
   StoredSubject,
+  ThingDone,
 } from './notification-store.repository';
 
 /** The group a reaction joins (or leaves). */
@@ -49,6 +50,9 @@ export type NotificationsChanged =
   { changes: GroupChange[] } | { story: { publisherId: string } } | { stories: true };
 
 const STAMP = /^\d{1,19}$/;
+
+/** What an unfollow is recorded under (a follow is in whichever day's group it was told). */
+const FOLLOWS = 'follower';
 
 /** A stamp or version a client passes back: one this service made, or INVALID_CURSOR. */
 export function parseStamp(value: string): bigint {
@@ -212,7 +216,7 @@ export class NotificationsService {
         const parent = await store.comment(comment.parentId);
         if (!parent?.deleted)
           changes.push(
-            await store.add({
+            ...(await store.add({
               recipientId: replied,
               kind: 'reply',
               groupKey: groupKeyOf('reply', { commentId: comment.parentId }),
@@ -223,7 +227,7 @@ export class NotificationsService {
               part,
               partExcerpt: excerpt,
               at,
-            }),
+            })),
           );
       }
       const owner = subject?.ownerId;
@@ -234,7 +238,7 @@ export class NotificationsService {
         !(await store.anyLeft([owner]))
       )
         changes.push(
-          await store.add({
+          ...(await store.add({
             recipientId: owner,
             kind: 'comment',
             groupKey: groupKeyOf('comment', { subjectId: message.subjectId }),
@@ -245,7 +249,7 @@ export class NotificationsService {
             part,
             partExcerpt: excerpt,
             at,
-          }),
+          })),
         );
       return changes;
     });
@@ -267,9 +271,10 @@ export class NotificationsService {
         // Its words as last heard (an edit after the like has newer ones than the like carries).
         excerpt: comment?.excerpt || like.excerpt,
       };
-      if (!like.liked) return this.takeBack(store, target, like.userId, 'like');
+      const at = new Date(event.occurredAt);
+      if (!like.liked) return this.takeBack(store, target, like.userId, 'like', at);
       if (comment?.deleted) return [];
-      return this.tell(store, target, like.userId, 'like', new Date(event.occurredAt));
+      return this.tell(store, target, like.userId, 'like', at);
     });
   }
 
@@ -288,8 +293,9 @@ export class NotificationsService {
         excerpt: null,
       };
       const part = reactionPart('like');
-      if (!like.liked) return this.takeBack(store, target, like.userId, part);
-      return this.tell(store, target, like.userId, part, new Date(event.occurredAt));
+      const at = new Date(event.occurredAt);
+      if (!like.liked) return this.takeBack(store, target, like.userId, part, at);
+      return this.tell(store, target, like.userId, part, at);
     });
   }
 
@@ -323,37 +329,50 @@ export class NotificationsService {
           excerpt: null,
         };
       }
-      if (!reaction.on) return this.takeBack(store, target, reaction.userId, part);
-      return this.tell(store, target, reaction.userId, part, new Date(event.occurredAt));
+      const at = new Date(event.occurredAt);
+      if (!reaction.on) return this.takeBack(store, target, reaction.userId, part, at);
+      return this.tell(store, target, reaction.userId, part, at);
     });
   }
 
-  /** A follow, or an unfollow that takes its notice along. */
+  /**
+   * A follow, or an unfollow that takes its notice along, whichever order they come in: taken
+   * back as a like is (the take-back recorded by `occurredAt`), not by asking the follows table.
+   * The table says whether a follow stands now, but not which follow a late event is about: a
+   * follow, an unfollow and a follow again days apart fall in different days' groups, and the
+   * late first follow would be told beside the second. Both events are this service's own,
+   * stamped by the database's clock in the transaction that changed the follow (one pair's
+   * changes wait for each other's lock), so their `occurredAt` orders them as the table did.
+   */
   followChanged(follow: DomainEventPayload<'follow.changed'>, event: DomainEventEnvelope) {
     const at = new Date(event.occurredAt);
     return this.once(event, async (store) => {
-      if (!follow.following)
-        return store.removeParts(
-          sql`a.actor_id = ${follow.followerId}::uuid and a.group_id in (
-            select id from notifications.notification_groups
-            where recipient_id = ${follow.followeeId}::uuid and kind = 'follower')`,
-        );
+      if (!isUuid(follow.followerId) || !isUuid(follow.followeeId)) return [];
+      const thing: ThingDone = {
+        recipientId: follow.followeeId,
+        groupKey: FOLLOWS,
+        actorId: follow.followerId,
+        part: '',
+      };
+      // From whichever day's group it is in.
+      if (!follow.following) return store.takeBack(thing, at, sql`g.kind = 'follower'`);
       if (!mayTell(follow.followeeId, follow.followerId, undefined)) return [];
       if (await store.anyLeft([follow.followerId, follow.followeeId])) return [];
-      return [
-        await store.add({
-          recipientId: follow.followeeId,
-          kind: 'follower',
-          groupKey: groupKeyOf('follower', { day: followDay(at) }),
-          subjectId: null,
-          commentId: null,
-          excerpt: null,
-          actorId: follow.followerId,
-          part: '',
-          partExcerpt: null,
-          at,
-        }),
-      ];
+      // The take-back stays (a week) even when followed again: a late older follow would be
+      // told in its own day's group, where no newer part of the follower stands to stop it.
+      if (await store.takenBack(thing, at)) return [];
+      return store.add({
+        recipientId: follow.followeeId,
+        kind: 'follower',
+        groupKey: groupKeyOf('follower', { day: followDay(at) }),
+        subjectId: null,
+        commentId: null,
+        excerpt: null,
+        actorId: follow.followerId,
+        part: '',
+        partExcerpt: null,
+        at,
+      });
     });
   }
 
@@ -378,21 +397,19 @@ export class NotificationsService {
       if (!mayTell(answer.userId, answer.by ?? answer.userId, undefined)) return [];
       if (await store.anyLeft([answer.userId])) return [];
       const kind = answer.added ? 'magazineAdded' : 'magazineRemoved';
-      return [
-        await store.add({
-          recipientId: answer.userId,
-          kind,
-          groupKey: groupKeyOf(kind, { subjectId: meAnswerId }),
-          subjectId: meAnswerId,
-          commentId: null,
-          excerpt: null,
-          // The site did it: the owner stands as the group's one actor, never shown.
-          actorId: answer.userId,
-          part: 'magazine',
-          partExcerpt: null,
-          at: new Date(event.occurredAt),
-        }),
-      ];
+      return store.add({
+        recipientId: answer.userId,
+        kind,
+        groupKey: groupKeyOf(kind, { subjectId: meAnswerId }),
+        subjectId: meAnswerId,
+        commentId: null,
+        excerpt: null,
+        // The site did it: the owner stands as the group's one actor, never shown.
+        actorId: answer.userId,
+        part: 'magazine',
+        partExcerpt: null,
+        at: new Date(event.occurredAt),
+      });
     });
   }
 
@@ -408,7 +425,10 @@ export class NotificationsService {
     return changes.length;
   }
 
-  /** The recipient is told, if the rules allow it. */
+  /**
+   * The recipient is told of a like or reaction done at `at`, if the rules allow it and it was
+   * not taken back since (its unlike applied first: events come in any order).
+   */
   private async tell(
     store: NotificationStore,
     target: Target,
@@ -418,22 +438,32 @@ export class NotificationsService {
   ): Promise<GroupChange[]> {
     const subject = await store.subject(target.subjectId);
     if (!mayTell(target.recipientId, actorId, subject)) return [];
+    if (!isUuid(actorId) || !isUuid(target.recipientId)) return [];
     if (await store.anyLeft([actorId, target.recipientId])) return [];
-    return [await store.add({ ...target, actorId, part, partExcerpt: null, at })];
+    const thing = { recipientId: target.recipientId, groupKey: target.groupKey, actorId, part };
+    if (await store.takenBack(thing, at)) return [];
+    // An older take-back can go: the part added now is newer, so a like older than it that
+    // comes late finds the part newer than itself (in the same group) and adds nothing.
+    await store.forgetTakeBackBefore(thing, at);
+    return store.add({ ...target, actorId, part, partExcerpt: null, at });
   }
 
-  /** A thing taken back leaves its group (which goes with its last actor). */
+  /**
+   * A like or reaction taken back at `at` leaves its group (which goes with its last actor),
+   * unless it was done again after; the take-back is kept for a like older than it come late.
+   */
   private takeBack(
     store: NotificationStore,
     target: Pick<Target, 'recipientId' | 'groupKey'>,
     actorId: string,
     part: string,
+    at: Date,
   ): Promise<GroupChange[]> {
     if (!isUuid(actorId) || !isUuid(target.recipientId)) return Promise.resolve([]);
-    return store.removeParts(
-      sql`a.actor_id = ${actorId}::uuid and a.part = ${part} and a.group_id in (
-        select id from notifications.notification_groups
-        where recipient_id = ${target.recipientId}::uuid and group_key = ${target.groupKey})`,
+    return store.takeBack(
+      { recipientId: target.recipientId, groupKey: target.groupKey, actorId, part },
+      at,
+      sql`g.group_key = ${target.groupKey}`,
     );
   }
 

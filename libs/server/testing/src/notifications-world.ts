@@ -127,9 +127,13 @@ export function notificationsWorld(service: () => NotificationsPorts) {
       at,
     );
 
-  /** A like of a post (posts' own), or taken back. */
-  const like = (who: Member, postId: string, owner: Member, liked = true) =>
-    deliver('post.like.changed', { postId, userId: who.userId, liked, publisherId: owner.userId });
+  /** A like of a post (posts' own), or taken back; at `at` (its `occurredAt`, now by default). */
+  const like = (who: Member, postId: string, owner: Member, liked = true, at?: Date) =>
+    deliver(
+      'post.like.changed',
+      { postId, userId: who.userId, liked, publisherId: owner.userId },
+      at,
+    );
 
   return { deliver, applied, known, published, comment, react, like, count };
 }
