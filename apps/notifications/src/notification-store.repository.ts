@@ -605,14 +605,6 @@ export class NotificationStore {
     return row ?? { unread: 0, stamp: '0' };
   }
 
-  /** The latest version among the recipient's groups ('0': none yet). */
-  async latestVersion(recipientId: string): Promise<string> {
-    const [row] = await this.rows<{ version: string }>(sql`
-      select coalesce(max(g.version), 0)::text as version
-      from ${GROUPS} g where g.recipient_id = ${recipientId}::uuid`);
-    return row?.version ?? '0';
-  }
-
   /** Mark one of the recipient's groups read; false when it is not theirs (or not there). */
   async markRead(recipientId: string, groupId: string): Promise<boolean> {
     const [row] = await this.rows<{ read_before: boolean }>(sql`
