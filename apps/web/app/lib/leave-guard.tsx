@@ -1,6 +1,6 @@
 import type { MessageKey } from '@mepedia/web-i18n';
 import { useEffect, useRef } from 'react';
-import { useBlocker } from 'react-router';
+import { useBlocker, useLocation } from 'react-router';
 import { Dialog } from '../components/ui/dialog';
 import { useI18n } from './i18n';
 
@@ -23,6 +23,11 @@ const LOST: LeaveWords = {
  */
 export function useLeaveGuard(dirty: boolean, words: LeaveWords = LOST) {
   const allowed = useRef(false);
+  const { pathname } = useLocation();
+  // A page the guard stays on (the same route, another story) starts guarded again.
+  useEffect(() => {
+    allowed.current = false;
+  }, [pathname]);
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
       dirty && !allowed.current && currentLocation.pathname !== nextLocation.pathname,
@@ -52,7 +57,12 @@ export function useLeaveGuard(dirty: boolean, words: LeaveWords = LOST) {
           <button
             type="button"
             className="button button-secondary"
-            onClick={() => blocker.proceed?.()}
+            onClick={() => {
+              // The member chose to leave: nothing more is asked until the page changes, not
+              // even a Back pressed before React has taken the left page (and this guard) away.
+              allowed.current = true;
+              blocker.proceed?.();
+            }}
           >
             {t(words.go)}
           </button>
