@@ -177,22 +177,27 @@ export const PostsPage = z.object({
 });
 export type PostsPage = z.infer<typeof PostsPage>;
 
+/** A page of `what` read by keyset: how many, and the cursor the last page gave. */
+function keysetPageRequest(what: 'posts' | 'drafts') {
+  return z.object({
+    limit: optionalCount(1, POSTS_MAX_PAGE_SIZE).describe(
+      `How many ${what} a page holds (default ${POSTS_PAGE_SIZE}).`,
+    ),
+    cursor: z
+      .string()
+      .max(200, 'INVALID_VALUE')
+      .optional()
+      .describe(
+        'Pass `nextCursor` back to read the next page; one the service did not make answers INVALID_CURSOR.',
+      ),
+  });
+}
+
 /**
  * "From people you follow" (issue 32, our addition): the public posts of the members the caller
  * follows, newest first, a page at a time by keyset.
  */
-export const GetFollowingPostsRequest = z.object({
-  limit: optionalCount(1, POSTS_MAX_PAGE_SIZE).describe(
-    `How many posts a page holds (default ${POSTS_PAGE_SIZE}).`,
-  ),
-  cursor: z
-    .string()
-    .max(200, 'INVALID_VALUE')
-    .optional()
-    .describe(
-      'Pass `nextCursor` back to read the next page; one the service did not make answers INVALID_CURSOR.',
-    ),
-});
+export const GetFollowingPostsRequest = keysetPageRequest('posts');
 export type GetFollowingPostsRequest = z.input<typeof GetFollowingPostsRequest>;
 
 export const FollowingPostsPage = z.object({
@@ -304,18 +309,7 @@ export const PublishDraftRequest = z.object({
 });
 export type PublishDraftRequest = z.input<typeof PublishDraftRequest>;
 
-export const GetDraftsRequest = z.object({
-  limit: optionalCount(1, POSTS_MAX_PAGE_SIZE).describe(
-    `How many drafts a page holds (default ${POSTS_PAGE_SIZE}).`,
-  ),
-  cursor: z
-    .string()
-    .max(200, 'INVALID_VALUE')
-    .optional()
-    .describe(
-      'Pass `nextCursor` back to read the next page; one the service did not make answers INVALID_CURSOR.',
-    ),
-});
+export const GetDraftsRequest = keysetPageRequest('drafts');
 export type GetDraftsRequest = z.input<typeof GetDraftsRequest>;
 
 const DraftBase = z.object({
