@@ -148,3 +148,34 @@ test('an email address reads left to right in a Hebrew sentence', async ({ page 
   // The sentence around it stays Hebrew, right to left.
   expect(await direction(page, 'main p')).toBe('rtl');
 });
+
+test('Hebrew is never slanted: its emphasis is weight, while an English story keeps its italics in the Hebrew interface', async ({
+  page,
+}) => {
+  await registerMember(page.request, newPerson());
+  const image = await uploadImage(page.request);
+  const story = async (title: string, content: string) => {
+    const created = await page.request.post('/api/posts/create', {
+      data: { title, content, image, credit: 'Album', privacy: 'public' },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    return ((await created.json()) as { postId: string }).postId;
+  };
+  const hebrew = await story(
+    'ימי הים',
+    '<p>הפלגנו בכל יום שישי מהנמל הישן אל המגדלור וחזרה, ו<em>בכל פעם</em> הים היה בצבע אחר מהשבוע שלפני: פעם אפור, פעם ירוק, ופעם כחול כמו בגלויות.</p>',
+  );
+  const english = await story(
+    'Sea days',
+    '<p>We sailed every Friday from the old port to the lighthouse and back, and <em>every time</em> the sea was another colour than the week before: grey, green, or blue as on the postcards.</p>',
+  );
+  const emphasis = (postId: string) => async () => {
+    await page.goto(`/he/post/${postId}`);
+    await hydrated(page);
+    return page
+      .locator('.prose em')
+      .evaluate((node) => [getComputedStyle(node).fontStyle, getComputedStyle(node).fontWeight]);
+  };
+  expect(await emphasis(hebrew)()).toEqual(['normal', '600']);
+  expect(await emphasis(english)()).toEqual(['italic', expect.not.stringMatching(/^600$/)]);
+});

@@ -77,7 +77,15 @@ export async function cardPng(
       gap: 10,
     },
     ...(card.motto
-      ? [{ text: card.motto, font: `italic 16px ${font}`, colour: palette.ink, gap: 6 }]
+      ? [
+          {
+            text: card.motto,
+            // Hebrew is never slanted (it has no italics); an English motto keeps them.
+            font: `${textLang(card.motto) === 'he' ? '' : 'italic '}16px ${font}`,
+            colour: palette.ink,
+            gap: 6,
+          },
+        ]
       : []),
     ...(card.about
       ? [{ text: card.about, font: `14px ${font}`, colour: palette.muted, gap: 6 }]

@@ -159,7 +159,7 @@ const CSS = `*{box-sizing:border-box}html,body{margin:0}body{background:var(--bg
 .photo,.initials{width:96px;height:96px;border-radius:50%;object-fit:cover;background:var(--soft);margin-bottom:6px}
 .initials{display:grid;place-items:center;font-size:32px;font-weight:600;color:var(--accent)}
 h1{font:700 22px/1.25 var(--name);margin:0}
-p{margin:0}.motto{font-style:italic}.about,.count{color:var(--muted);font-size:14px}
+p{margin:0}.motto{font-style:italic}.motto:lang(he){font-style:normal}.about,.count{color:var(--muted);font-size:14px}
 a{display:inline-block;margin-top:10px;padding:10px 18px;border-radius:999px;background:var(--accent);color:var(--card);font-weight:600;text-decoration:none}
 a:focus-visible{outline:3px solid var(--ink);outline-offset:2px}
 .brand{margin-top:8px;font-size:12px;color:var(--muted)}`;
