@@ -351,13 +351,14 @@ export class NotificationStore {
 
   /**
    * A comment is gone: its part in the groups of comments and replies, and the groups about it
-   * (replies to it, reactions on it).
+   * (replies to it, reactions on it). Only its id stays, so no later word brings it back; its
+   * words and author go (an edit heard after its author's departure wrote words with no author).
    */
   async deleteComment(messageId: string, subjectId: string): Promise<GroupChange[]> {
     await this.db.execute(sql`
       insert into ${COMMENTS} as c (message_id, subject_id, deleted)
       values (${messageId}, ${subjectId}, true)
-      on conflict (message_id) do update set deleted = true`);
+      on conflict (message_id) do update set deleted = true, excerpt = '', author_id = null`);
     const about = await this.removeGroups(sql`g.comment_id = ${messageId}`);
     const parts = await this.removeParts(sql`a.part = ${commentPart(messageId)}`);
     return [...about, ...parts];
