@@ -32,10 +32,14 @@ export function useLeaveGuard(dirty: boolean, words: LeaveWords = LOST) {
     ({ currentLocation, nextLocation }) =>
       dirty && !allowed.current && currentLocation.pathname !== nextLocation.pathname,
   );
+  // What the page last drew: a tab closed just after the text was sent asks nothing, even before
+  // the effect below has taken its listener away.
+  const drawnDirty = useRef(dirty);
+  drawnDirty.current = dirty;
   useEffect(() => {
     if (!dirty) return;
     const warn = (event: BeforeUnloadEvent) => {
-      if (allowed.current) return;
+      if (allowed.current || !drawnDirty.current) return;
       event.preventDefault();
       // Older browsers ask only when a value is set; none shows it.
       event.returnValue = '';

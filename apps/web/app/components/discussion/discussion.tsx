@@ -876,6 +876,8 @@ function Composer({
       const now = field.current?.value ?? '';
       const remainder = now.startsWith(sent) ? now.slice(sent.length).trimStart() : now;
       draft.sent(remainder);
+      // Told with the emptied box, in the same render: leaving right after the send asks nothing.
+      if (draftKey !== null) report.current?.(draftKey, remainder.trim() !== '');
       setText(remainder);
       onSent?.();
     }
