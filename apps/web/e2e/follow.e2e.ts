@@ -237,6 +237,8 @@ test('follow lists: an unknown member is the 404 page, and a people card follows
   await expect(button).toBeEnabled();
   // The page's one call (getFollowStates, in its loader) gave every card its state: no card asks.
   expect(asked).toEqual([]);
+  // The page shows the follow before the service has it: the list below is read after it does.
+  const followed = page.waitForResponse((answer) => answer.url().endsWith('/api/follows/follow'));
   await button.click();
   await expect(page.getByRole('button', { name: `Following Yael ${surname}` })).toHaveAttribute(
     'aria-pressed',
@@ -245,6 +247,7 @@ test('follow lists: an unknown member is the 404 page, and a people card follows
   // Still on the directory: the button is not the card's link.
   await expect(page).toHaveURL(/\/people\?/);
   await expect.poll(() => asked).toEqual(['/api/follows/follow']);
+  expect((await followed).status()).toBe(200);
   await page.goto(`/profile/${b}/followers`);
   await expect(page.locator('.member-list > li')).toHaveCount(1);
 
