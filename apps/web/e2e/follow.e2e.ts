@@ -211,8 +211,10 @@ test('follow lists: an unknown member is the 404 page, and a people card follows
     ).status(),
   ).toBe(200);
   await other.dispose();
-  await registerMember(page.request, newPerson());
+  const { userId: reader } = await registerMember(page.request, newPerson());
+  // Both known to the follows service: the lists show only members it has heard of.
   await knownToNotifications(page.request, b);
+  await knownToNotifications(page.request, reader);
   await expect
     .poll(async () => {
       const answer = await page.request.post('/api/users/getPublishedUsers', {
