@@ -150,6 +150,18 @@ export function createApi(options: ApiOptions) {
         call('POST /api/posts/translateOutput', { body: { output, target } }),
       /** Whether a translation provider is configured (our addition): offer Translate only then. */
       translationStatus: () => call('GET /api/posts/translationStatus'),
+      /** Autosave of a post being written (our addition): a new draft without `draftId`. */
+      saveDraft: (body: Body<'POST /api/posts/saveDraft'>) =>
+        call('POST /api/posts/saveDraft', { body }),
+      /** The caller's drafts, most recently changed first, by cursor. */
+      getDrafts: (query: Body<'POST /api/posts/getDrafts'> = {}) =>
+        call('POST /api/posts/getDrafts', { body: query }),
+      getDraft: (draftId: string) => call('POST /api/posts/getDraft', { body: { draftId } }),
+      /** The draft becomes a post (201 with the post); the draft is gone. */
+      publishDraft: (draftId: string, version: number) =>
+        call('POST /api/posts/publishDraft', { body: { draftId, version } }),
+      deleteDraft: (draftId: string) =>
+        call('DELETE /api/posts/deleteDraft/{id}', { params: { id: draftId } }),
     },
     feedMessages: {
       /** A comment on `postId` (a post or a me answer), or a reply in a thread. */
