@@ -1,4 +1,4 @@
-import { sameAnswers, type PrivateAnswer, type PrivateQuestion } from '@mepedia/contracts';
+import { hasText, sameAnswers, type PrivateAnswer, type PrivateQuestion } from '@mepedia/contracts';
 import type { QuestionRow } from './private-questions.schema';
 
 export function toPrivateQuestion(row: QuestionRow): PrivateQuestion {
@@ -7,6 +7,7 @@ export function toPrivateQuestion(row: QuestionRow): PrivateQuestion {
     questionIndex: row.questionIndex,
     questionTitle: row.title,
     subQuestions: row.subQuestions.map(({ id, title }) => ({ id, title })),
+    answered: hasText(row.live),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -479,6 +479,8 @@ describeEachEngine('private-questions service over HTTP', (engine) => {
         version: 1,
         hasUnsavedChanges: true,
       });
+      // A draft alone does not answer the question.
+      expect(draft.body.question.answered).toBe(false);
 
       const live = await post<PrivateAnswer>('saveLive', owner, {
         questionIndex: 2,
@@ -492,6 +494,13 @@ describeEachEngine('private-questions service over HTTP', (engine) => {
         version: 2,
         hasUnsavedChanges: false,
       });
+      // The list says which questions wait for an answer (the member's home reads it).
+      expect(live.body.question.answered).toBe(true);
+      const listed = await post<PrivateQuestionsList>('getQuestions', owner, {});
+      expect(listed.body.questions.map((q) => [q.questionIndex, q.answered])).toEqual([
+        [1, false],
+        [2, true],
+      ]);
 
       const edited = await post<PrivateAnswer>('saveDraft', owner, {
         questionIndex: 2,

@@ -138,6 +138,11 @@ export const PrivateQuestion = z.object({
   questionIndex: z.number().int(),
   questionTitle: z.string(),
   subQuestions: z.array(PrivateSubQuestion),
+  answered: z
+    .boolean()
+    .describe(
+      'Whether the question has a saved (live) answer with some text; a draft alone does not answer it (our addition).',
+    ),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
