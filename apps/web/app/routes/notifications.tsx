@@ -1,10 +1,6 @@
 import type { NotificationItem } from '@mepedia/contracts';
 import { notificationsMessages, registerMessages } from '@mepedia/web-i18n';
-import {
-  applyNotificationEvent,
-  notificationEdits,
-  notificationQueries,
-} from '@mepedia/web-api/queries';
+import { notificationEdits, notificationQueries } from '@mepedia/web-api/queries';
 import {
   QueryClient,
   dehydrate,
@@ -13,9 +9,13 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { BellOff, BellRing } from 'lucide-react';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useRef } from 'react';
 import { Avatar } from '../components/avatar';
 import { EmptyState } from '../components/empty-state';
+import {
+  NotificationText,
+  useLiveNotifications,
+} from '../components/notifications/notification-text';
 import { useFocusOnNew } from '../components/show-more';
 import { LocalizedLink } from '../components/localized-link';
 import { QueryProvider } from '../components/query/query-provider';
@@ -25,7 +25,6 @@ import { serverApi } from '../lib/context';
 import { relativeDate } from '../lib/dates';
 import { useI18n } from '../lib/i18n';
 import { notificationBus } from '../lib/notification-bus';
-import { richMessage } from '../lib/rich-message';
 import { pageMeta } from '../lib/seo';
 import { textLang } from '../lib/text-lang';
 import type { Route } from './+types/notifications';
@@ -61,43 +60,6 @@ export default function NotificationsRoute({ loaderData }: Route.ComponentProps)
   );
 }
 
-/** A name as the member wrote it, in its own direction. */
-function Name({ text }: { text: string }) {
-  return (
-    <bdi dir="auto" lang={textLang(text)} className="notification-name">
-      {text}
-    </bdi>
-  );
-}
-
-/** "Noa", "Noa and Dan", "Noa and 3 others": the latest actor first. */
-function actorsOf(item: NotificationItem, t: ReturnType<typeof useI18n>['t']): ReactNode {
-  const [first, second] = item.actors;
-  if (!first) return t('notifications.someone');
-  return richMessage(t, 'notifications.actors', {
-    others: Math.max(0, item.actorCount - 1),
-    first: <Name text={first.fullname} />,
-    second: second ? <Name text={second.fullname} /> : '',
-  });
-}
-
-/** What the group says: "Noa and 3 others reacted to Where I come from". */
-export function NotificationText({ item }: { item: NotificationItem }) {
-  const { t } = useI18n();
-  const title = item.subject ? (
-    <bdi dir="auto" lang={textLang(item.subject.title)} className="notification-subject">
-      {item.subject.title}
-    </bdi>
-  ) : (
-    ''
-  );
-  return richMessage(t, `notifications.kind.${item.kind}`, {
-    actors: actorsOf(item, t),
-    title,
-    count: item.actorCount,
-  });
-}
-
 function NotificationsPage() {
   const { t, locale } = useI18n();
   const api = useApi();
@@ -111,15 +73,7 @@ function NotificationsPage() {
   const markAll = useMutation(notificationEdits.markAllRead(api, queryClient, onCount));
 
   // The live connection's news goes into the list as it comes (the bell has the count).
-  const { queryKey } = listQuery;
-  useEffect(
-    () =>
-      notificationBus.subscribe((event) => {
-        if (event.type === 'stale') void queryClient.invalidateQueries({ queryKey });
-        else queryClient.setQueryData(queryKey, (data) => applyNotificationEvent(data, event));
-      }),
-    [queryClient, queryKey],
-  );
+  useLiveNotifications(listQuery.queryKey);
 
   // Every page's groups, once each (a group that moved up while paging is shown where it is now).
   const items = [
