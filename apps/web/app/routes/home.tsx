@@ -1,7 +1,19 @@
-import { followingPostsQueries, postQueries, userQueries } from '@mepedia/web-api/queries';
-import { followMessages, registerMessages } from '@mepedia/web-i18n';
+import {
+  followingPostsQueries,
+  meAnswerQueries,
+  notificationQueries,
+  postQueries,
+  userQueries,
+} from '@mepedia/web-api/queries';
+import {
+  followMessages,
+  memberHomeMessages,
+  notificationsMessages,
+  registerMessages,
+} from '@mepedia/web-i18n';
 import { QueryClient, dehydrate, useQuery } from '@tanstack/react-query';
 import { FollowingFeed } from '../components/follow/following-feed';
+import { MemberHomeTop } from '../components/home/member-home';
 import { LocalizedLink } from '../components/localized-link';
 import { QueryProvider } from '../components/query/query-provider';
 import { PersonCard } from '../components/person-card';
@@ -10,12 +22,21 @@ import { PostCard } from '../components/post-card';
 import { useRootData } from '../root';
 import { useApi } from '../lib/api';
 import { parseCookieHeader, serverApi } from '../lib/context';
+import type { Api } from '@mepedia/web-api';
+import {
+  homeDrafts,
+  homePrivateQuestions,
+  questionnaireStep,
+  type MemberHomeSummary,
+} from '../lib/member-home.server';
 import { useI18n } from '../lib/i18n';
 import { pageMeta } from '../lib/seo';
 import { MAGAZINE_PATH } from '../lib/site';
 import type { Route } from './+types/home';
 import { UserRoundPen } from 'lucide-react';
 import { EmptyState } from '../components/empty-state';
+import '../styles/member-home.css';
+import '../styles/notifications.css';
 
 export const meta: Route.MetaFunction = ({ location, matches }) =>
   pageMeta(matches[0]?.data, location.pathname, {
@@ -26,6 +47,8 @@ export const meta: Route.MetaFunction = ({ location, matches }) =>
 const MAGAZINE_PREVIEW = { magazine: true, limit: 3 };
 
 registerMessages(followMessages);
+registerMessages(memberHomeMessages);
+registerMessages(notificationsMessages);
 
 /** Whether the request carries a session (the root's loader, which runs beside this one, checks it). */
 const signedIn = (request: Request) =>
@@ -33,22 +56,47 @@ const signedIn = (request: Request) =>
     name.endsWith('mepedia_session'),
   );
 
+/** A part of the member's home that could not be read is left out (null), not the page. */
+const orNull = <T,>(promise: Promise<T>): Promise<T | null> => promise.catch(() => null);
+
+/** What the member's home says of their own writing, each part read apart (member-home.server.ts). */
+async function memberSummary(api: Api, queryClient: QueryClient): Promise<MemberHomeSummary> {
+  const [questions, answers, drafts, privateQuestions] = await Promise.all([
+    orNull(queryClient.fetchQuery(meAnswerQueries.questionnaire(api))),
+    orNull(api.meAnswers.getCurrentUserAnswers()),
+    orNull(api.posts.getDrafts({ limit: 4 })),
+    orNull(api.privateQuestions.getQuestions()),
+  ]);
+  return {
+    questionnaire: questions && answers ? questionnaireStep(questions, answers) : null,
+    drafts: drafts && homeDrafts(drafts),
+    privateQuestions: privateQuestions && homePrivateQuestions(privateQuestions),
+  };
+}
+
 /**
  * Recommended profiles and the magazine's newest stories, read as the page is drawn (and again
  * when a reader comes back to it) into a query cache handed to the browser's with the page, so
  * nothing is asked again there. A section that cannot be read is left out of that cache: the page
- * stands without it, and the browser asks for it once more.
+ * stands without it, and the browser asks for it once more. A member's home (issue 33) has their
+ * own parts first: where their story stands (worked out here, so the page carries only what it
+ * shows), what happened on their stories, and "From people you follow".
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const api = serverApi(context, request);
   const queryClient = new QueryClient();
-  await Promise.all([
+  const member = signedIn(request);
+  const [summary] = await Promise.all([
+    member ? memberSummary(api, queryClient) : null,
     queryClient.prefetchQuery(userQueries.homepage(api)),
     queryClient.prefetchQuery(postQueries.list(api, MAGAZINE_PREVIEW)),
-    // A member's "From people you follow" (a guest's page asks nothing more, and stays cacheable).
-    signedIn(request) && queryClient.prefetchInfiniteQuery(followingPostsQueries.feed(api)),
+    // A guest's page asks nothing more, and stays cacheable.
+    member && queryClient.prefetchInfiniteQuery(followingPostsQueries.feed(api)),
+    member && queryClient.prefetchInfiniteQuery(notificationQueries.list(api)),
   ]);
-  return { dehydrated: dehydrate(queryClient) };
+  // The questionnaire's questions are in the summary: the browser's cache need not carry them.
+  queryClient.removeQueries({ queryKey: meAnswerQueries.questionnaire(api).queryKey });
+  return { dehydrated: dehydrate(queryClient), summary };
 }
 
 function MagazinePreview() {
@@ -105,55 +153,84 @@ function Recommended() {
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { t } = useI18n();
-  const signedIn = Boolean(useRootData()?.user);
+  const member = useRootData()?.user ?? null;
+  const { summary } = loaderData;
   return (
     <QueryProvider state={loaderData.dehydrated}>
-      <div className="page">
-        <section className="hero" aria-labelledby="hero-title">
-          <div className="hero-text">
-            <h1 id="hero-title">{t('home.hero.title')}</h1>
-            <p className="lead">{t('home.hero.text')}</p>
-            <p className="actions">
-              {/* Writing starts with an account; a member starts at the questionnaire's first question. */}
-              <LocalizedLink
-                className="button"
-                to={signedIn ? '/profile/edit-me/1' : '/auth?modal=register'}
-              >
-                {t('home.hero.start')}
-              </LocalizedLink>
-              <LocalizedLink className="button button-secondary" to="/people">
-                {t('home.hero.explore')}
-              </LocalizedLink>
-            </p>
-          </div>
-          <HeroArt />
-        </section>
-        <FollowingFeed />
-        <Recommended />
-        <section className="section" aria-labelledby="howto-title">
-          <h2 id="howto-title">{t('home.howto.title')}</h2>
-          <ol className="steps">
-            {([1, 2, 3] as const).map((step) => (
-              <li key={step}>
-                <h3>{t(`home.howto.step${step}.title`)}</h3>
-                <p>{t(`home.howto.step${step}.text`)}</p>
-              </li>
-            ))}
-          </ol>
-        </section>
-        <section className="section" aria-labelledby="magazine-title">
-          <h2 id="magazine-title">{t('home.magazine.title')}</h2>
-          <p>{t('home.magazine.text')}</p>
-          <MagazinePreview />
-          <LocalizedLink to={MAGAZINE_PATH}>{t('home.magazine.link')}</LocalizedLink>
-        </section>
-        <section className="section" id="about" aria-labelledby="about-title" tabIndex={-1}>
-          <h2 id="about-title">{t('home.about.title')}</h2>
-          <p>{t('home.about.text')}</p>
-          <LocalizedLink to="/about">{t('home.about.link')}</LocalizedLink>
-        </section>
-      </div>
+      {member && summary ? (
+        <div className="page member-home">
+          <MemberHomeTop
+            member={member}
+            questionnaire={summary.questionnaire}
+            drafts={summary.drafts}
+            privateQuestions={summary.privateQuestions}
+          />
+          <FollowingFeed />
+          <MagazineSection />
+          <Recommended />
+        </div>
+      ) : (
+        <GuestHome signedIn={Boolean(member)} />
+      )}
     </QueryProvider>
+  );
+}
+
+function MagazineSection() {
+  const { t } = useI18n();
+  return (
+    <section className="section" aria-labelledby="magazine-title">
+      <h2 id="magazine-title">{t('home.magazine.title')}</h2>
+      <p>{t('home.magazine.text')}</p>
+      <MagazinePreview />
+      <LocalizedLink to={MAGAZINE_PATH}>{t('home.magazine.link')}</LocalizedLink>
+    </section>
+  );
+}
+
+/** The page a guest sees (and a member whose session the loader could not read). */
+function GuestHome({ signedIn }: { signedIn: boolean }) {
+  const { t } = useI18n();
+  return (
+    <div className="page">
+      <section className="hero" aria-labelledby="hero-title">
+        <div className="hero-text">
+          <h1 id="hero-title">{t('home.hero.title')}</h1>
+          <p className="lead">{t('home.hero.text')}</p>
+          <p className="actions">
+            {/* Writing starts with an account; a member starts at the questionnaire's first question. */}
+            <LocalizedLink
+              className="button"
+              to={signedIn ? '/profile/edit-me/1' : '/auth?modal=register'}
+            >
+              {t('home.hero.start')}
+            </LocalizedLink>
+            <LocalizedLink className="button button-secondary" to="/people">
+              {t('home.hero.explore')}
+            </LocalizedLink>
+          </p>
+        </div>
+        <HeroArt />
+      </section>
+      <FollowingFeed />
+      <Recommended />
+      <section className="section" aria-labelledby="howto-title">
+        <h2 id="howto-title">{t('home.howto.title')}</h2>
+        <ol className="steps">
+          {([1, 2, 3] as const).map((step) => (
+            <li key={step}>
+              <h3>{t(`home.howto.step${step}.title`)}</h3>
+              <p>{t(`home.howto.step${step}.text`)}</p>
+            </li>
+          ))}
+        </ol>
+      </section>
+      <MagazineSection />
+      <section className="section" id="about" aria-labelledby="about-title" tabIndex={-1}>
+        <h2 id="about-title">{t('home.about.title')}</h2>
+        <p>{t('home.about.text')}</p>
+        <LocalizedLink to="/about">{t('home.about.link')}</LocalizedLink>
+      </section>
+    </div>
   );
 }

@@ -6,6 +6,7 @@ export type { CoreMessageKey, MessageKey } from './messages/en';
 // Pages' own strings, for their routes to register (tree-shaken from every other page).
 export { editMeMessages } from './messages/edit-me';
 export { followMessages } from './messages/follow';
+export { memberHomeMessages } from './messages/member-home';
 export { notificationsMessages } from './messages/notifications';
 export { privateQuestionsMessages } from './messages/private-questions';
 export { emailPreferencesMessages } from './messages/email-preferences';

@@ -1,4 +1,5 @@
 import type { followEn } from './follow';
+import type { memberHomeEn } from './member-home';
 import type { notificationsEn } from './notifications';
 import type { postEn } from './post';
 import type { widgetEn } from './widget';
@@ -313,6 +314,7 @@ export type MessageKey =
   | keyof typeof postEn
   | keyof typeof widgetEn
   | keyof typeof followEn
+  | keyof typeof memberHomeEn
   | keyof typeof notificationsEn
   | keyof typeof weeklyQuestionEn
   | keyof typeof emailPreferencesEn;
