@@ -3,7 +3,7 @@
 //   - JavaScript a page makes the browser fetch before it comes alive, gzip, under 120 KB: the
 //     home page, a post and a profile, in English and Hebrew;
 //   - a page drawn on the server, p50 under 20 ms warm: a guest's (from the page cache) and a
-//     signed-in member's (drawn for them);
+//     signed-in member's (drawn for them; the member's home with all its own parts, issue 33);
 // with the calibration of the same run beside them (a bare Fastify "hello", a bare `select 1`),
 // since machines here differ several-fold.
 //   node tools/bench/budgets.mjs            (build first: npm run build)
@@ -97,6 +97,52 @@ try {
       member,
     );
   const me = await call(base, 'POST', '/api/users/session', undefined, member);
+  // The member's home has all its own parts (issue 33): an answer (so a next question), drafts,
+  // a private question waiting, a reader who follows them and commented (notifications), and a
+  // writer they follow (the following feed).
+  const questions = await call(base, 'GET', '/api/profileQuestions/getQuestions');
+  const first = [...questions].sort((a, b) => a.index - b.index)[0];
+  await call(
+    base,
+    'POST',
+    '/api/meAnswers/saveLive',
+    {
+      questionId: first.questionId,
+      answerData: { [first.subQuestions[0].subQuestionId]: 'By the harbour, with the boats.' },
+      version: 0,
+    },
+    member,
+  );
+  for (const title of ['The winter of the long rain', 'Grandmother’s tin box', ''])
+    await call(base, 'POST', '/api/posts/saveDraft', { title, content: '<p>Notes.</p>' }, member);
+  await call(
+    base,
+    'POST',
+    '/api/privateQuestions/insertNewPrivateQuestion',
+    { questionTitle: 'What did grandfather sing?', subQuestions: ['The words you remember'] },
+    member,
+  );
+  const reader = await verifiedMember(base, { firstname: 'Noa', lastname: 'Cohen' });
+  const readerMe = await call(base, 'POST', '/api/users/session', undefined, reader);
+  await boatStory(base, reader);
+  // The follows service hears of new members by events: a follow may wait for them.
+  for (let i = 0; ; i++) {
+    try {
+      await call(base, 'POST', '/api/follows/follow', { userId: readerMe.id }, member);
+      await call(base, 'POST', '/api/follows/follow', { userId: me.id }, reader);
+      break;
+    } catch (error) {
+      if (i === 100) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  await call(
+    base,
+    'POST',
+    '/api/feedMessages/sendMessage',
+    { message: 'I remember that boat!', tag: null, postId: post.postId },
+    reader,
+  );
   const pages = [
     ['home', '/'],
     ['home (he)', '/he'],

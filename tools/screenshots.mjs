@@ -1,0 +1,136 @@
+// Pictures of the main pages for docs/design.md, in English and Hebrew, on a laptop and a phone:
+// `npm start`'s process with the demo seed (the community a new site shows with
+// `npm run start:demo`) on a fresh PGlite in a temporary folder, a member of this run with a
+// story, a draft, a private question, a follow and a comment from someone else, and Chromium.
+//   node tools/build.mjs && node tools/screenshots.mjs [out-dir]   (default docs/screenshots)
+// Pages drawn by the server are stable; what changes with the seed's dates (relative times) is
+// of no matter to the look. CHROMIUM_PATH picks the browser (Debian's by default).
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium } from '@playwright/test';
+import {
+  boatStory,
+  call,
+  log,
+  startStandalone,
+  verifiedMember,
+} from './bench/standalone-process.mjs';
+
+const out = resolve(process.argv[2] ?? 'docs/screenshots');
+const MAGAZINE = '/mepedia-magazine';
+const WIDTHS = { laptop: 1280, phone: 390 };
+
+/** The pages to show: a name and its address (English; Hebrew is under /he). */
+function pagesOf({ postId, memberId }) {
+  return [
+    ['home-guest', '/', 'guest'],
+    ['home-member', '/', 'member'],
+    ['magazine', MAGAZINE, 'guest'],
+    ['people', '/people', 'member'],
+    ['profile', `/profile/${memberId}`, 'member'],
+    ['post', `/post/${postId}`, 'guest'],
+    ['me', `/me/${memberId}`, 'guest'],
+    ['memorial', '/efi', 'guest'],
+  ];
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), 'mepedia-screenshots-'));
+let standalone;
+let browser;
+try {
+  standalone = await startStandalone(dataDir, { DEMO_SEED: 'true' });
+  const base = standalone.url.replace('localhost', '127.0.0.1');
+  // The demo seed goes in after the process is up: wait for it.
+  for (let i = 0; i < 600; i++) {
+    const ready = await fetch(`${base}/health/ready`).catch(() => null);
+    if (ready?.status === 200) break;
+    await new Promise((done) => setTimeout(done, 500));
+  }
+  log('a member of this run, with a story, a draft, a question waiting and a comment...');
+  const member = await verifiedMember(base, { firstname: 'Maya', lastname: 'Golan' });
+  const me = await call(base, 'POST', '/api/users/session', undefined, member);
+  const post = await boatStory(base, member);
+  const questions = await call(base, 'GET', '/api/profileQuestions/getQuestions');
+  const first = [...questions].sort((a, b) => a.index - b.index)[0];
+  await call(
+    base,
+    'POST',
+    '/api/meAnswers/saveLive',
+    {
+      questionId: first.questionId,
+      answerData: {
+        [first.subQuestions[0].subQuestionId]:
+          'I grew up in a house by the harbour, where my grandmother kept the keys of every boat in a tin box.',
+      },
+      version: 0,
+    },
+    member,
+  );
+  await call(
+    base,
+    'POST',
+    '/api/posts/saveDraft',
+    { title: 'The winter of the long rain', content: '<p>It began on a Sunday.</p>' },
+    member,
+  );
+  await call(
+    base,
+    'POST',
+    '/api/privateQuestions/insertNewPrivateQuestion',
+    { questionTitle: 'What did grandfather sing?', subQuestions: ['The words you remember'] },
+    member,
+  );
+  const reader = await verifiedMember(base, { firstname: 'Noa', lastname: 'Cohen' });
+  const readerMe = await call(base, 'POST', '/api/users/session', undefined, reader);
+  await call(base, 'POST', '/api/follows/follow', { userId: me.id }, reader).catch(() => {});
+  await call(
+    base,
+    'POST',
+    '/api/feedMessages/sendMessage',
+    { postId: post.postId, message: 'I remember that boat! It sailed past our window.', tag: null },
+    reader,
+  );
+  await call(base, 'POST', '/api/follows/follow', { userId: readerMe.id }, member).catch(() => {});
+  // The notification is made by events: a moment for it.
+  await new Promise((done) => setTimeout(done, 3000));
+
+  mkdirSync(out, { recursive: true });
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless=new', '--no-sandbox'],
+  });
+  const cookies = member
+    .header()
+    .split('; ')
+    .filter(Boolean)
+    .map((pair) => {
+      const eq = pair.indexOf('=');
+      return { name: pair.slice(0, eq), value: pair.slice(eq + 1), url: base };
+    });
+  for (const [name, path, who] of pagesOf({ postId: post.postId, memberId: me.id })) {
+    for (const [device, width] of Object.entries(WIDTHS)) {
+      for (const prefix of ['', '/he']) {
+        const context = await browser.newContext({
+          viewport: { width, height: device === 'phone' ? 844 : 900 },
+          deviceScaleFactor: 1,
+          reducedMotion: 'reduce',
+        });
+        if (who === 'member') await context.addCookies(cookies);
+        const page = await context.newPage();
+        await page.goto(`${base}${prefix}${path === '/' && prefix ? '' : path}`, {
+          waitUntil: 'networkidle',
+        });
+        const file = join(out, `${name}-${prefix ? 'he' : 'en'}-${device}.jpg`);
+        await page.screenshot({ path: file, fullPage: true, type: 'jpeg', quality: 70 });
+        log(file);
+        await context.close();
+      }
+    }
+  }
+} finally {
+  await browser?.close();
+  standalone?.child.kill('SIGTERM');
+  await new Promise((done) => setTimeout(done, 500));
+  rmSync(dataDir, { recursive: true, force: true });
+}
