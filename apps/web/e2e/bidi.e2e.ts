@@ -114,12 +114,20 @@ test('a Hebrew name in an English page and an English name in a Hebrew page, eac
   expect(hebrewText.indexOf('מאת')).toBeLessThan(hebrewText.indexOf('Dana Levi'));
   // The relative date, in Hebrew, isolated and after the name.
   await expect(cardByline.locator('time bdi')).toHaveText(/עכשיו|לפני/);
-  // A Hebrew title among English ones lines up with the page, in its own direction.
+  // An English title among Hebrew ones reads and aligns in its own direction (issue 33): it
+  // starts on the left of its card, as its story does.
   const englishCard = page.locator('article.post-card', { hasText: 'Sea days' });
   const title = englishCard.locator('.post-card-title');
   await expect(title).toHaveAttribute('lang', 'en');
   expect(await title.evaluate((node) => getComputedStyle(node).direction)).toBe('ltr');
-  expect(await title.evaluate((node) => getComputedStyle(node).textAlign)).toBe('right');
+  expect(await title.evaluate((node) => getComputedStyle(node).textAlign)).toBe('start');
+  expect(
+    await title.evaluate((node) => {
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      return Math.round(range.getBoundingClientRect().left - node.getBoundingClientRect().left);
+    }),
+  ).toBe(0);
   await expectAccessible(page);
 });
 

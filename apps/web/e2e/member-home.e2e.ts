@@ -167,6 +167,17 @@ for (const locale of ['en', 'he'] as const) {
         drafts.getByRole('link', { name: 'The winter of the long rain' }),
       ).toHaveAttribute('href', `${words.prefix}/profile/write-post?draft=${draftId}`);
       await expect(drafts.getByRole('link', { name: words.untitled })).toHaveCount(1);
+      // An English title reads left to right and starts on the left, in Hebrew too.
+      const english = drafts.getByRole('link', { name: 'The winter of the long rain' });
+      await expect(english).toHaveCSS('direction', 'ltr');
+      expect(
+        await english.evaluate((link) => {
+          const box = link.getBoundingClientRect();
+          const range = document.createRange();
+          range.selectNodeContents(link);
+          return Math.round(range.getBoundingClientRect().left - box.left);
+        }),
+      ).toBe(0);
       // Only titles: no draft's words on the page.
       await expect(page.locator('body')).not.toContainText('It began on a Sunday.');
 

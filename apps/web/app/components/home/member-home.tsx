@@ -140,14 +140,14 @@ function Drafts({ drafts, member }: { drafts: HomeDrafts; member: MemberView }) 
       <ul className="member-home-list">
         {drafts.drafts.map((draft) => (
           <li key={draft.draftId}>
-            <LocalizedLink to={draftAddress(draft.draftId)} className="member-home-item">
-              {draft.title ? (
-                <bdi dir="auto" lang={textLang(draft.title)}>
-                  {draft.title}
-                </bdi>
-              ) : (
-                t('memberHome.drafts.untitled')
-              )}
+            {/* A title reads and aligns in its own direction (an English one in Hebrew: left). */}
+            <LocalizedLink
+              to={draftAddress(draft.draftId)}
+              className="member-home-item"
+              dir={draft.title ? 'auto' : undefined}
+              lang={draft.title ? textLang(draft.title) : undefined}
+            >
+              {draft.title || t('memberHome.drafts.untitled')}
             </LocalizedLink>
             <time className="muted" dateTime={draft.updatedAt} suppressHydrationWarning>
               {t('memberHome.drafts.edited', { when: relativeDate(draft.updatedAt, locale) })}
@@ -179,10 +179,10 @@ function PrivateQuestions({ list }: { list: HomePrivateQuestions }) {
             <LocalizedLink
               to={`/profile/edit-me-private/${question.index}`}
               className="member-home-item"
+              dir="auto"
+              lang={textLang(question.title)}
             >
-              <bdi dir="auto" lang={textLang(question.title)}>
-                {question.title}
-              </bdi>
+              {question.title}
             </LocalizedLink>
           </li>
         ))}
