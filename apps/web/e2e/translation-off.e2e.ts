@@ -9,6 +9,8 @@ test.use({ site: 'bare' });
 test('without a translation provider, no post or comment offers Translate, in either language', async ({
   page,
 }) => {
+  // A member, a picture, a post and a comment, then four pages with axe: a busy machine needs room.
+  test.setTimeout(120_000);
   const api = page.request;
   expect(
     ((await (await api.get('/api/posts/translationStatus')).json()) as { available: boolean })
