@@ -328,8 +328,8 @@ for (const { lang, prefix, width, words } of [
     prefix: '',
     width: 1280,
     words: {
-      title: 'Welcome to Mepedia',
-      text: /ten questions about your life, one at a time.*kept as a draft.*Publish an answer when it is ready/,
+      title: 'Welcome! Your story starts here',
+      text: /Ten questions about your life, one at a time.*kept as a draft.*Publish an answer when it is ready/,
       dismiss: 'Start with the first question',
     },
   },
@@ -338,7 +338,7 @@ for (const { lang, prefix, width, words } of [
     prefix: '/he',
     width: 390,
     words: {
-      title: 'ברוכים הבאים למפדיה',
+      title: 'ברוכים הבאים! כאן מתחיל הסיפור שלך',
       text: /עשר שאלות על החיים שלך.*נשמר כטיוטה.*לפרסם תשובה כשהיא מוכנה/,
       dismiss: 'להתחיל בשאלה הראשונה',
     },

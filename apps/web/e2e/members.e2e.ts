@@ -52,7 +52,9 @@ test('register, verify with the texted code and the emailed link, land on the fi
   await page.goto(link);
   // A new member starts their story: the first question, with a word of welcome.
   await expect(page).toHaveURL(/\/profile\/edit-me\/1\?welcome=1$/);
-  await expect(page.getByRole('heading', { name: 'Welcome to Mepedia' })).toBeFocused();
+  await expect(
+    page.getByRole('heading', { name: 'Welcome! Your story starts here' }),
+  ).toBeFocused();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Where I come from');
 
   // A member's menu.

@@ -6,9 +6,9 @@ export const editMeEn = {
   'editMe.meta.title': 'Write your story',
   'editMe.meta.privateTitle': 'Answer a private question',
   'editMe.position': 'Question {n} of {total}',
-  'editMe.welcome.title': 'Welcome to Mepedia',
+  'editMe.welcome.title': 'Welcome! Your story starts here',
   'editMe.welcome.text':
-    'Your story starts here: ten questions about your life, one at a time. Everything you write is kept as a draft as you go, and only you see it. Publish an answer when it is ready, and come back to the rest whenever you like.',
+    'Ten questions about your life, one at a time. Everything you write is kept as a draft as you go, and only you see it. Publish an answer when it is ready, and come back to the rest whenever you like.',
   'editMe.welcome.dismiss': 'Start with the first question',
   'editMe.prompt': 'About this question',
   'editMe.answersLabel': 'Your answer',
@@ -89,9 +89,9 @@ export const editMeHe: Record<keyof typeof editMeEn, string> = {
   'editMe.meta.title': 'כתיבת הסיפור שלי',
   'editMe.meta.privateTitle': 'מענה על שאלה אישית',
   'editMe.position': 'שאלה {n} מתוך {total}',
-  'editMe.welcome.title': 'ברוכים הבאים למפדיה',
+  'editMe.welcome.title': 'ברוכים הבאים! כאן מתחיל הסיפור שלך',
   'editMe.welcome.text':
-    'כאן מתחיל הסיפור שלך: עשר שאלות על החיים שלך, אחת בכל פעם. כל מה שנכתב נשמר כטיוטה תוך כדי כתיבה, ורק את/ה רואה אותו. אפשר לפרסם תשובה כשהיא מוכנה, ולחזור לשאר מתי שנוח.',
+    'עשר שאלות על החיים שלך, אחת בכל פעם. כל מה שנכתב נשמר כטיוטה תוך כדי כתיבה, ורק את/ה רואה אותו. אפשר לפרסם תשובה כשהיא מוכנה, ולחזור לשאר מתי שנוח.',
   'editMe.welcome.dismiss': 'להתחיל בשאלה הראשונה',
   'editMe.prompt': 'על השאלה',
   'editMe.answersLabel': 'התשובה שלך',
