@@ -1,6 +1,13 @@
 import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { expectAccessible, hydrated, newPerson, registerMember } from './helpers';
+import {
+  expectAccessible,
+  hydrated,
+  newPerson,
+  outbox,
+  registerMember,
+  registerUnverified,
+} from './helpers';
 
 const BORN = /Where were you born/;
 const BORN_HE = /איפה נולדת/;
@@ -314,3 +321,61 @@ test('an answer whose magazine post was deleted in the post editor says so, and 
   await expect.poll(() => magazineQuestions(api, userId)).toContain('roots');
   expect(await postOf()).not.toBe(postId);
 });
+
+for (const { lang, prefix, width, words } of [
+  {
+    lang: 'en',
+    prefix: '',
+    width: 1280,
+    words: {
+      title: 'Welcome! Your story starts here',
+      text: /Ten questions about your life, one at a time.*kept as a draft.*Publish an answer when it is ready/,
+      dismiss: 'Start with the first question',
+    },
+  },
+  {
+    lang: 'he',
+    prefix: '/he',
+    width: 390,
+    words: {
+      title: 'ברוכים הבאים! כאן מתחיל הסיפור שלך',
+      text: /עשר שאלות על החיים שלך.*נשמר כטיוטה.*לפרסם תשובה כשהיא מוכנה/,
+      dismiss: 'להתחיל בשאלה הראשונה',
+    },
+  },
+] as const) {
+  test(`${lang}: a newly verified member lands on question 1 with a short welcome, once`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 900 });
+    const person = newPerson();
+    // The page's own context registers and verifies its phone: it holds the ticket, as the
+    // member's browser does; the emailed link then signs it in.
+    await registerUnverified(page.request, person);
+    const sms = await outbox(page.request, (m) => m.channel === 'sms' && m.to === person.e164);
+    await page.request.put('/api/users/verifyUserByPhone', {
+      data: { prefix: '+972', phone: person.phone, verifyCode: /(\d{6})/.exec(sms.text)?.[1] },
+    });
+    const email = await outbox(page.request, (m) => m.channel === 'email' && m.to === person.email);
+    const token = /token=([\w-]+)/.exec(email.text)?.[1] ?? '';
+    await page.goto(`${prefix}/email-verification?token=${token}`);
+
+    await expect(page).toHaveURL(new RegExp(`${prefix}/profile/edit-me/1\\?welcome=1$`));
+    const welcome = page.getByRole('heading', { name: words.title });
+    // The welcome is read first: its heading has the focus.
+    await expect(welcome).toBeFocused();
+    await expect(page.locator('.answer-welcome')).toContainText(words.text);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expectAccessible(page);
+
+    await page.getByRole('button', { name: words.dismiss }).click();
+    await expect(welcome).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
+
+    // Only that landing has it.
+    await page.goto(`${prefix}/profile/edit-me/1`);
+    await hydrated(page);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: words.title })).toHaveCount(0);
+  });
+}

@@ -120,7 +120,7 @@ for (const lang of ['en', 'he'] as const) {
     const email = await outbox(page.request, (m) => m.channel === 'email' && m.to === person.email);
     const token = /token=([\w-]+)/.exec(email.text)?.[1] ?? '';
     await page.goto(`${w.prefix}/email-verification?token=${token}`);
-    await expect(page).toHaveURL(/\/profile\/[\w-]+$/);
+    await expect(page).toHaveURL(/\/profile\/edit-me\/1\?welcome=1$/);
     await expect(toast(page)).toContainText(w.confirmed);
     await expectAccessible(page);
   });

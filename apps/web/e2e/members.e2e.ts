@@ -9,7 +9,7 @@ import {
   registerUnverified,
 } from './helpers';
 
-test('register, verify with the texted code and the emailed link, land on the profile, log out and in', async ({
+test('register, verify with the texted code and the emailed link, land on the first question, log out and in', async ({
   page,
   request,
 }) => {
@@ -50,8 +50,12 @@ test('register, verify with the texted code and the emailed link, land on the pr
   const email = await outbox(request, (m) => m.channel === 'email' && m.to === person.email);
   const link = /https?:\/\/\S+email-verification\?token=[\w-]+/.exec(email.text)?.[0] ?? '';
   await page.goto(link);
-  await expect(page).toHaveURL(/\/profile\/[0-9a-f-]{36}$/);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Dana Levi');
+  // A new member starts their story: the first question, with a word of welcome.
+  await expect(page).toHaveURL(/\/profile\/edit-me\/1\?welcome=1$/);
+  await expect(
+    page.getByRole('heading', { name: 'Welcome! Your story starts here' }),
+  ).toBeFocused();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Where I come from');
 
   // A member's menu.
   let menu = await openMenu(page);

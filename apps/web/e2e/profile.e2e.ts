@@ -1,4 +1,4 @@
-import type { APIRequestContext, Browser } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { expectAccessible, hydrated, newPerson, registerMember, uploadImage } from './helpers';
 
@@ -89,17 +89,30 @@ test('a guest reads a profile: posts newest first or oldest first, the answers t
   await expectAccessible(page);
 });
 
-test('the owner finds their actions on their profile', async ({ page }) => {
+test('the owner finds one next step on their profile, and the other actions beside it', async ({
+  page,
+}) => {
   const { userId } = await memberWithStory(page.request);
   await page.goto(`/profile/${userId}`);
   await hydrated(page);
-  await expect(page.getByRole('link', { name: 'Edit profile' })).toHaveAttribute(
+  // Question 1 is answered: the next step is question 2, the one primary action of the header.
+  const header = page.locator('.profile-header');
+  await expect(header.locator('a.button')).toHaveCount(1);
+  await expect(
+    header.getByRole('link', { name: 'Continue your story: question 2' }),
+  ).toHaveAttribute('href', '/profile/edit-me/2');
+  const own = page.getByRole('navigation', { name: 'Your profile' });
+  await expect(own.getByRole('link', { name: 'Edit profile' })).toHaveAttribute(
     'href',
     '/profile/settings',
   );
-  await expect(page.getByRole('link', { name: 'Write a post' }).first()).toHaveAttribute(
+  await expect(own.getByRole('link', { name: 'Write a post' })).toHaveAttribute(
     'href',
     '/profile/write-post',
+  );
+  await expect(own.getByRole('link', { name: 'Your widget' })).toHaveAttribute(
+    'href',
+    `/me-widget/${userId}`,
   );
   await expect(page.getByRole('link', { name: /^Edit\s*: The newer story$/ })).toBeVisible();
   await page.getByRole('link', { name: 'Answers' }).click();
@@ -108,6 +121,116 @@ test('the owner finds their actions on their profile', async ({ page }) => {
     '/profile/edit-me/1',
   );
 });
+
+/** Answers every question of the questionnaire, in order, as `request`'s member. */
+async function answerAll(request: APIRequestContext) {
+  const questions = (await (
+    await request.get('/api/profileQuestions/getQuestions')
+  ).json()) as Array<{
+    questionId: string;
+    index: number;
+    subQuestions: Array<{ subQuestionId: string }>;
+  }>;
+  expect(questions).toHaveLength(10);
+  for (const question of [...questions].sort((a, b) => a.index - b.index)) {
+    const saved = await request.post('/api/meAnswers/saveLive', {
+      data: {
+        questionId: question.questionId,
+        answerData: { [question.subQuestions[0]!.subQuestionId]: 'A morning by the sea.' },
+        version: 0,
+      },
+    });
+    expect(saved.status(), question.questionId).toBe(200);
+  }
+}
+
+/** The owner's header: exactly one primary action, named `name`, leading to `href`. */
+async function expectNextStep(page: Page, name: string, href: string) {
+  const header = page.locator('.profile-header');
+  await expect(header.locator('a.button')).toHaveCount(1);
+  await expect(header.locator('a.button')).toHaveAccessibleName(name);
+  await expect(header.locator('a.button')).toHaveAttribute('href', href);
+}
+
+test('the next step follows the member: the questionnaire, then a first story, then another, in both languages and widths', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  // Three states, two languages, two widths, each checked with axe: more than one page's time.
+  test.setTimeout(180_000);
+  const { userId } = await registerMember(page.request, newPerson());
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(`/profile/${userId}`);
+    await expectNextStep(page, 'Continue your story: question 1', '/profile/edit-me/1');
+    await expect(page.getByRole('heading', { name: 'Your next step' })).toBeVisible();
+    await expectNoSidewaysScroll(page, `the profile at ${width} px`);
+    await expectAccessible(page);
+    await page.goto(`/he/profile/${userId}`);
+    await expectNextStep(page, 'להמשיך את הסיפור שלך: שאלה 1', '/he/profile/edit-me/1');
+    await expectNoSidewaysScroll(page, `the Hebrew profile at ${width} px`);
+    await expectAccessible(page);
+  }
+  // By keyboard: the next step is reached, and pressing it opens the question.
+  await page.goto(`/profile/${userId}`);
+  await hydrated(page);
+  const step = page.getByRole('link', { name: 'Continue your story: question 1' });
+  await step.focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/profile\/edit-me\/1$/);
+
+  await answerAll(page.request);
+  await page.goto(`/profile/${userId}`);
+  await expectNextStep(page, 'Write your first story', '/profile/write-post');
+  // The questionnaire stays one link away.
+  await expect(
+    page
+      .getByRole('navigation', { name: 'Your profile' })
+      .getByRole('link', { name: 'Your answers' }),
+  ).toHaveAttribute('href', '/profile/edit-me/1');
+  await page.goto(`/he/profile/${userId}`);
+  await expectNextStep(page, 'לכתוב את הסיפור הראשון שלך', '/he/profile/write-post');
+  await expectAccessible(page);
+
+  const created = await page.request.post('/api/posts/create', {
+    data: {
+      title: 'A first story',
+      content: `<p>${STORY}</p>`,
+      image: await uploadImage(page.request),
+      credit: 'Album',
+      privacy: 'public',
+    },
+  });
+  expect(created.status()).toBe(201);
+  await page.goto(`/profile/${userId}`);
+  await expectNextStep(page, 'Write a story', '/profile/write-post');
+  await page.goto(`/he/profile/${userId}`);
+  await expectNextStep(page, 'לכתוב סיפור', '/he/profile/write-post');
+  await page.setViewportSize({ width: 390, height: 900 });
+  await expectNoSidewaysScroll(page, 'the Hebrew profile with a story at 390 px');
+  await expectAccessible(page);
+
+  // Anyone else sees no next step.
+  const guest = await browser.newContext({ baseURL });
+  const other = await guest.newPage();
+  await other.goto(`/profile/${userId}`);
+  await expect(other.getByRole('heading', { name: 'Your next step' })).toHaveCount(0);
+  await expect(other.getByRole('link', { name: 'Write a story' })).toHaveCount(0);
+  await expect(other.getByRole('navigation', { name: 'Your profile' })).toHaveCount(0);
+  await guest.close();
+});
+
+/** Whether the page can be scrolled sideways (the whole document, not a row that scrolls). */
+async function expectNoSidewaysScroll(page: Page, where: string) {
+  const { scrollWidth, clientWidth } = await page.evaluate(() => {
+    const root = document.scrollingElement ?? document.documentElement;
+    return { scrollWidth: root.scrollWidth, clientWidth: root.clientWidth };
+  });
+  expect(scrollWidth, `${where}: ${scrollWidth} px wide in ${clientWidth}`).toBeLessThanOrEqual(
+    clientWidth,
+  );
+}
 
 test('the video loads from YouTube only when played, and views count once per visitor', async ({
   browser,

@@ -212,6 +212,41 @@ test.describe('in the browser', () => {
   });
 });
 
+test('the memorial page: the portrait, the name, and the way to share a memory, in both languages', async ({
+  page,
+  request,
+}) => {
+  for (const { path, alt, heading, share, support } of [
+    {
+      path: '/efi',
+      alt: 'A memorial candle',
+      heading: 'In memory of Efi',
+      share: 'Share a memory through the support page',
+      support: '/support',
+    },
+    {
+      path: '/he/efi',
+      alt: 'נר זיכרון',
+      heading: 'לזכרו של אפי',
+      share: 'לשיתוף זיכרון דרך דף התמיכה',
+      support: '/he/support',
+    },
+  ]) {
+    await page.goto(path);
+    // Until the family gives a portrait, the candle holds its place: a picture that loads.
+    const portrait = page.getByRole('img', { name: alt });
+    await expect(portrait).toBeVisible();
+    await expect
+      .poll(() => portrait.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(0);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+    const link = page.getByRole('link', { name: share });
+    await expect(link).toHaveAttribute('href', support);
+    expect((await request.get(support)).status()).toBe(200);
+    await expectAccessible(page);
+  }
+});
+
 const PAGES = [
   '/',
   '/about',

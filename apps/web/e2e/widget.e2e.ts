@@ -73,6 +73,9 @@ test('a member’s widget: every style previewed, the code to copy, the HTML fil
   expect(html).toMatch(/<img class="photo" src="data:image\/webp;base64,/);
   expect(html).not.toContain('/api/files/');
   expect(html).not.toMatch(/<script/i);
+  // Nor its fonts: the reader's own are used.
+  expect(html).not.toMatch(/<link/i);
+  expect(html).toContain('>Read my story on Mepedia</a>');
   expect(html).toContain(`/me/${id}"`);
 
   // A picture of the card, drawn in the browser.
@@ -103,6 +106,8 @@ test('the card shows in an iframe on another site, in Hebrew and right to left',
     const read = card.getByRole('link', { name: 'לקריאת הסיפור שלי במפדיה' });
     await expect(read).toHaveAttribute('href', `${baseURL}/he/me/${id}`);
     await expect(read).toHaveAttribute('target', '_blank');
+    // The call to read names the site: no host name written under it.
+    await expect(card.locator('main')).not.toContainText('localhost');
     // Its picture loads inside the frame.
     await expect
       .poll(() => card.locator('img.photo').evaluate((img: HTMLImageElement) => img.naturalWidth))
@@ -123,6 +128,19 @@ test('the card shows in an iframe on another site, in Hebrew and right to left',
   expect((await page.request.get(`/me-widget/not-a-member`)).status()).toBe(404);
   const example = await page.request.get('/he/me-widget-template/minimal');
   expect(await example.text()).toContain('השם שלך כאן');
+
+  // Served from the site, the card is set in the site's own fonts (its font sheet, from here).
+  await page.goto(`/he/me-widget-template/${id}/classic`);
+  await expect
+    .poll(() =>
+      page.evaluate(async () => {
+        await document.fonts.ready;
+        return [...document.fonts]
+          .filter((face) => face.status === 'loaded')
+          .map((face) => face.family.replace(/"/g, ''));
+      }),
+    )
+    .toEqual(expect.arrayContaining(['Rubik Variable', 'Frank Ruhl Libre Variable']));
 
   // The card alone passes axe too, in each direction.
   for (const path of [`/me-widget-template/${id}/dark`, `/he/me-widget-template/${id}/minimal`]) {

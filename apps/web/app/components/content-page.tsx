@@ -1,28 +1,15 @@
-import type { ContentPage as Page } from '../content/types';
+import type { Memorial, ContentPage as Page } from '../content/types';
+import { LocalizedLink } from './localized-link';
 
 /** A page of prose: a title, a lead and sections, with headings a screen reader can walk. */
 export function ContentPage({ page, children }: { page: Page; children?: React.ReactNode }) {
   return (
-    <article className="page page-narrow prose" aria-labelledby="page-title">
+    <article
+      className={`page page-narrow prose${page.memorial ? ' memorial-page' : ''}`}
+      aria-labelledby="page-title"
+    >
       {page.memorial ? (
-        <header className="memorial-header">
-          {/* Until there is a portrait, the memorial candle holds its place. */}
-          <img
-            className="memorial-portrait"
-            src={page.portrait?.src ?? '/memorial-footer.jpg'}
-            alt={page.portrait?.alt ?? ''}
-            width={160}
-            height={160}
-          />
-          <div>
-            <h1 id="page-title">{page.title}</h1>
-            {page.dates && (
-              <p className="memorial-dates">
-                <bdi>{page.dates}</bdi>
-              </p>
-            )}
-          </div>
-        </header>
+        <MemorialHeader memorial={page.memorial} />
       ) : (
         <h1 id="page-title">{page.title}</h1>
       )}
@@ -46,6 +33,47 @@ export function ContentPage({ page, children }: { page: Page; children?: React.R
           )}
         </section>
       ))}
+      {page.memorial && (
+        <footer className="memorial-share">
+          <p>{page.memorial.share.text}</p>
+          <LocalizedLink className="button button-secondary" to="/support">
+            {page.memorial.share.link}
+          </LocalizedLink>
+        </footer>
+      )}
     </article>
+  );
+}
+
+/** The year of an ISO date (`1948-03-02` -> `1948`); the whole date stays in `dateTime`. */
+export const yearOf = (date: string) => date.slice(0, 4);
+
+/**
+ * A memorial's opening: the portrait (the candle until the family gives one), "In memory of" and
+ * the name as the page's one heading, and the years when they are known.
+ */
+function MemorialHeader({ memorial }: { memorial: Memorial }) {
+  const { portrait, born, died } = memorial;
+  return (
+    <header className="memorial-header">
+      <img
+        className={`memorial-portrait${portrait ? '' : ' memorial-portrait-candle'}`}
+        src={portrait?.src ?? '/memorial-footer.jpg'}
+        alt={portrait?.alt ?? memorial.candleAlt}
+        width={192}
+        height={240}
+      />
+      <h1 id="page-title">
+        <span className="memorial-label">{memorial.label}</span>{' '}
+        <span className="memorial-name">{memorial.name}</span>
+      </h1>
+      {(born || died) && (
+        <p className="memorial-dates">
+          {born && <time dateTime={born}>{yearOf(born)}</time>}
+          {born && died && ' – '}
+          {died && <time dateTime={died}>{yearOf(died)}</time>}
+        </p>
+      )}
+    </header>
   );
 }

@@ -3,7 +3,15 @@ import type { LocalizedContent } from './types';
 export const efi: LocalizedContent = {
   en: {
     title: 'In memory of Efi',
-    memorial: true,
+    memorial: {
+      label: 'In memory of',
+      name: 'Efi',
+      candleAlt: 'A memorial candle',
+      share: {
+        text: 'Did you know Efi? We would be glad to hear your memories of him.',
+        link: 'Share a memory through the support page',
+      },
+    },
     description: 'A tribute to Efi, who founded Mepedia.',
     lead: 'Mepedia was Efi\u2019s idea, and it carries his belief that every life is a story worth telling.',
     sections: [
@@ -24,7 +32,15 @@ export const efi: LocalizedContent = {
   },
   he: {
     title: 'לזכרו של אפי',
-    memorial: true,
+    memorial: {
+      label: 'לזכרו של',
+      name: 'אפי',
+      candleAlt: 'נר זיכרון',
+      share: {
+        text: 'הכרתם את אפי? נשמח לשמוע את הזיכרונות שלכם ממנו.',
+        link: 'לשיתוף זיכרון דרך דף התמיכה',
+      },
+    },
     description: 'דף הוקרה לאפי, מייסד מפדיה.',
     lead: 'מפדיה הייתה הרעיון של אפי, והיא נושאת את האמונה שלו שכל חיים הם סיפור שראוי לספר.',
     sections: [

@@ -13,8 +13,8 @@ import { meAnswerMutations, meAnswerQueries, withOwnAnswer } from '@mepedia/web-
 import { editMeMessages, registerMessages, splitLocale } from '@mepedia/web-i18n';
 import { QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ChevronLeft, ChevronRight, ServerCrash } from 'lucide-react';
-import { useRef, useState } from 'react';
-import { data } from 'react-router';
+import { useEffect, useRef, useState } from 'react';
+import { data, useSearchParams } from 'react-router';
 import '../styles/answers.css';
 import { AnswerEditor, type EditorTools } from '../components/answers/answer-editor';
 import { answerResolver } from '../components/answers/answer-form';
@@ -107,6 +107,9 @@ function Questionnaire({ loaderData }: { loaderData: Loaded }) {
   const questions = useQuery({ ...questionnaire, enabled: read }).data ?? [];
   const answers = useQuery({ ...own, enabled: read }).data?.answers ?? null;
   const question = read ? questions.find((q) => q.index === index) : undefined;
+  // A member who has just verified their account lands here (`?welcome=1`): a word first.
+  const [params] = useSearchParams();
+  const [welcome, setWelcome] = useState(params.get('welcome') === '1' && index === 1);
 
   if (!question || !answers) {
     return (
@@ -135,13 +138,24 @@ function Questionnaire({ loaderData }: { loaderData: Loaded }) {
   return (
     <div className="page answer-page">
       <section className="answer-main" aria-labelledby="edit-me-title">
+        {welcome && (
+          <WelcomePanel
+            onDismiss={() => {
+              setWelcome(false);
+              document.getElementById('edit-me-title')?.focus();
+            }}
+          />
+        )}
         <p className="answer-position muted">
           {richMessage(t, 'editMe.position', {
             n: <bdi>{index}</bdi>,
             total: <bdi>{questions.length}</bdi>,
           })}
         </p>
-        <h1 id="edit-me-title">{question.title[locale]}</h1>
+        {/* Focusable from a script: the welcome hands the reader over to the question. */}
+        <h1 id="edit-me-title" tabIndex={-1}>
+          {question.title[locale]}
+        </h1>
         {open ? (
           <>
             <p className="lead answer-prompt">{question.prompt[locale]}</p>
@@ -182,6 +196,28 @@ function Questionnaire({ loaderData }: { loaderData: Loaded }) {
         />
       </aside>
     </div>
+  );
+}
+
+/**
+ * The first thing a newly verified member reads: what the questionnaire is, that it keeps their
+ * drafts, and that they publish when ready. Its heading takes the focus, so a screen reader
+ * starts here; the button hands over to the question.
+ */
+function WelcomePanel({ onDismiss }: { onDismiss: () => void }) {
+  const { t } = useI18n();
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <section className="notice answer-welcome" aria-labelledby="answer-welcome-title">
+      <h2 id="answer-welcome-title" ref={heading} tabIndex={-1}>
+        {t('editMe.welcome.title')}
+      </h2>
+      <p>{t('editMe.welcome.text')}</p>
+      <button type="button" className="button button-secondary" onClick={onDismiss}>
+        {t('editMe.welcome.dismiss')}
+      </button>
+    </section>
   );
 }
 

@@ -10,6 +10,7 @@ import { useApi } from '../lib/api';
 import { useI18n } from '../lib/i18n';
 import { richMessage } from '../lib/rich-message';
 import { pageMeta } from '../lib/seo';
+import { WELCOME_PATH } from '../lib/next-step';
 import { useRootData } from '../root';
 import type { Route } from './+types/email-verification';
 
@@ -23,7 +24,8 @@ type Outcome = 'working' | Failure | 'signedOut' | 'otherMember';
 
 /**
  * Opens from the email's link: verifies, and in the browser that registered (the one holding
- * its verification ticket) signs the member in and takes them to their profile. Anywhere else
+ * its verification ticket) signs the member in and takes them to the first question, with a
+ * welcome (a member confirming a changed address goes back to their profile). Anywhere else
  * the email is verified but nobody is signed in (a link sent to someone must not sign them in
  * as its account): the page says to sign in, or, when another member is signed in here, that
  * they still are. When it cannot verify, it says why and what to do: a link without its code
@@ -46,7 +48,11 @@ export default function EmailVerification() {
       (result) => {
         if ('id' in result) {
           rememberConfirmation('emailConfirmed');
-          window.location.assign(localizePath(`/profile/${result.id}`, locale));
+          // Nobody was signed in: the account was just verified, and its member starts their
+          // story. A signed-in member confirmed a new address: back to their profile.
+          window.location.assign(
+            localizePath(signedIn ? `/profile/${result.id}` : WELCOME_PATH, locale),
+          );
         } else setOutcome(signedIn ? 'otherMember' : 'signedOut');
       },
       (error: unknown) =>

@@ -2,6 +2,8 @@ import { splitLocale } from '@mepedia/web-i18n';
 import { serverApi } from '../lib/context';
 import { exampleCard, isWidgetStyle, loadWidgetCard, widgetHtml } from '../components/widget/card';
 import type { Route } from './+types/me-widget-template';
+// The site's own font sheet, the file its pages link (root.tsx): the same fonts, from this site.
+import fontsStylesheet from '../fonts.css?url';
 
 /**
  * `/me-widget-template/{profileId?}/{styleName}`: a member's card alone, no header or footer, no
@@ -24,6 +26,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     siteUrl,
     imageSrc: card.image ? `${publicApiUrl}${card.image}?w=320` : null,
     nonce: context.cspNonce,
+    fontsHref: fontsStylesheet,
   });
   return new Response(html, {
     headers: {

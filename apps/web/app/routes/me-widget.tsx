@@ -91,10 +91,12 @@ export default function WidgetPage({ loaderData }: Route.ComponentProps) {
         imageSrc: card.image ? `${root?.publicApiUrl ?? ''}${card.image}?w=320` : null,
         texts: {
           answers: t('widget.card.answers', { count: card.answers }),
-          // A picture cannot link: it names the site to look the member up on.
-          site: siteUrl.replace(/^https?:\/\//, '').replace(/\/$/, ''),
+          read: t('widget.card.read'),
         },
         font: getComputedStyle(document.body).fontFamily,
+        serif:
+          getComputedStyle(document.documentElement).getPropertyValue('--font-serif').trim() ||
+          'Georgia, serif',
       });
       const link = document.createElement('a');
       link.href = URL.createObjectURL(blob);

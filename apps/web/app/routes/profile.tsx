@@ -24,6 +24,8 @@ import { Pagination } from '../components/ui/pagination';
 import { useApi } from '../lib/api';
 import { serverApi } from '../lib/context';
 import { loaderTranslationAvailable } from '../lib/translation-status.server';
+import { ownNextStep } from '../lib/next-step.server';
+import { nextStepPath, type NextStep } from '../lib/next-step';
 import { useI18n } from '../lib/i18n';
 import { richMessage } from '../lib/rich-message';
 import { profileOr404 } from '../lib/profiles';
@@ -75,6 +77,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     profileOr404(api, params.profileId),
     loaderTranslationAvailable(context),
   ]);
+  // The owner's one next step in the header (null for everyone else).
+  const nextStep = ownNextStep(api, request, profile.id);
   const queryClient = new QueryClient();
   // The follow counts beside the list (a failure leaves them out: the browser asks again).
   const following = queryClient.prefetchQuery(followQueries.counts(api, profile.id));
@@ -91,7 +95,14 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     loadFailed = true;
   }
   await following;
-  return { profile, view, loadFailed, translatable, dehydrated: dehydrate(queryClient) };
+  return {
+    profile,
+    view,
+    loadFailed,
+    translatable,
+    nextStep: await nextStep,
+    dehydrated: dehydrate(queryClient),
+  };
 }
 
 export const meta: Route.MetaFunction = ({ location, matches, data: loaded }) => {
@@ -126,6 +137,7 @@ function ProfilePage({
   view,
   loadFailed,
   translatable,
+  nextStep,
 }: Omit<Route.ComponentProps['loaderData'], 'dehydrated'>) {
   const { t } = useI18n();
   const api = useApi();
@@ -167,7 +179,7 @@ function ProfilePage({
   };
   return (
     <article className="page profile-page" aria-labelledby="profile-title">
-      <ProfileHeader profile={profile} own={own} translation={translation} />
+      <ProfileHeader profile={profile} own={own} nextStep={nextStep} translation={translation} />
       <nav className="profile-tabs" aria-label={t('profilePage.sections')}>
         {(['posts', 'answers'] as const).map((tab) => (
           <LocalizedLink
@@ -236,10 +248,12 @@ function ProfilePage({
 function ProfileHeader({
   profile,
   own,
+  nextStep,
   translation,
 }: {
   profile: PublicProfile;
   own: boolean;
+  nextStep: NextStep | null;
   translation: ReturnType<typeof useMachineTranslation>;
 }) {
   const { t } = useI18n();
@@ -254,28 +268,40 @@ function ProfileHeader({
   const videoId = profile.videoUrl ? youtubeVideoId(profile.videoUrl) : null;
   return (
     <header className="profile-header">
-      <Avatar
-        name={profile.fullname}
-        image={resolveProfileImage(profile)}
-        size="lg"
-        loading="eager"
-      />
+      <div className="profile-portrait">
+        <Avatar
+          name={profile.fullname}
+          image={resolveProfileImage(profile)}
+          size="lg"
+          loading="eager"
+        />
+      </div>
       <div className="profile-header-text">
         <h1 id="profile-title" dir="auto" lang={textLang(profile.fullname)}>
           {profile.fullname}
         </h1>
         {profile.moto && (
-          <p className="lead" dir="auto" lang={translation.lang(textLang(profile.moto))}>
+          <p
+            className="lead profile-motto"
+            dir="auto"
+            lang={translation.lang(textLang(profile.moto))}
+          >
             {translation.shown('moto', profile.moto)}
           </p>
         )}
         {profile.aboutMe && (
-          <p dir="auto" lang={translation.lang(textLang(profile.aboutMe))}>
+          <p
+            className="profile-about"
+            dir="auto"
+            lang={translation.lang(textLang(profile.aboutMe))}
+          >
             {translation.shown('about', profile.aboutMe)}
           </p>
         )}
-        <ProfileViews profileId={profile.id} />
-        <ProfileFollow member={{ id: profile.id, name: profile.fullname }} />
+        <div className="profile-stats">
+          <ProfileFollow member={{ id: profile.id, name: profile.fullname }} />
+          <ProfileViews profileId={profile.id} />
+        </div>
         {links.length > 0 && (
           <ul className="profile-links" aria-label={t('profilePage.links')}>
             {links.map(([name, href, icon]) => (
@@ -289,30 +315,80 @@ function ProfileHeader({
             ))}
           </ul>
         )}
-        {own && (
-          <nav className="actions profile-own" aria-label={t('profilePage.own.label')}>
-            <LocalizedLink className="button button-secondary" to="/profile/settings">
-              <Icon icon={Settings2} />
-              {t('profilePage.own.edit')}
-            </LocalizedLink>
-            <LocalizedLink className="button button-secondary" to="/profile/write-post">
-              <Icon icon={PenLine} />
-              {t('profilePage.own.write')}
-            </LocalizedLink>
-            <LocalizedLink className="button button-secondary" to="/profile/edit-me/1">
-              <Icon icon={BookOpen} />
-              {t('profilePage.own.answer')}
-            </LocalizedLink>
-            <LocalizedLink className="button button-secondary" to={`/me-widget/${profile.id}`}>
-              <Icon icon={Code2} />
-              {t('profilePage.own.widget')}
-            </LocalizedLink>
-          </nav>
-        )}
+        {own && <OwnNextStep profileId={profile.id} step={nextStep ?? { kind: 'story' }} />}
       </div>
       {videoId && <ProfileVideo id={videoId} name={profile.fullname} />}
       {translation.controls}
     </header>
+  );
+}
+
+/**
+ * On one's own profile: one clear next step (lib/next-step.ts chooses it), and the other things
+ * a member does here as a quiet row of links under it.
+ */
+function OwnNextStep({ profileId, step }: { profileId: string; step: NextStep }) {
+  const { t } = useI18n();
+  const writing = step.kind !== 'question';
+  return (
+    <div className="profile-own">
+      <section className="profile-next" aria-labelledby="profile-next-title">
+        <h2 id="profile-next-title" className="profile-next-title">
+          {t('profilePage.next.title')}
+        </h2>
+        <p className="profile-next-hint">
+          {step.kind === 'question'
+            ? t('profilePage.next.questionHint', { answered: step.index - 1 })
+            : t(
+                step.kind === 'firstStory'
+                  ? 'profilePage.next.firstHint'
+                  : 'profilePage.next.storyHint',
+              )}
+        </p>
+        <LocalizedLink className="button profile-next-button" to={nextStepPath(step)}>
+          <Icon icon={writing ? PenLine : BookOpen} />
+          {step.kind === 'question' ? (
+            // One run of text: a button lays its children out with gaps between them.
+            <span>
+              {richMessage(t, 'profilePage.next.question', { n: <bdi>{step.index}</bdi> })}
+            </span>
+          ) : (
+            t(step.kind === 'firstStory' ? 'profilePage.next.firstStory' : 'profilePage.next.story')
+          )}
+        </LocalizedLink>
+      </section>
+      <nav aria-label={t('profilePage.own.label')}>
+        <ul className="profile-own-links">
+          {writing ? (
+            <li>
+              <LocalizedLink to="/profile/edit-me/1">
+                <Icon icon={BookOpen} />
+                {t('profilePage.own.answers')}
+              </LocalizedLink>
+            </li>
+          ) : (
+            <li>
+              <LocalizedLink to="/profile/write-post">
+                <Icon icon={PenLine} />
+                {t('profilePage.own.write')}
+              </LocalizedLink>
+            </li>
+          )}
+          <li>
+            <LocalizedLink to="/profile/settings">
+              <Icon icon={Settings2} />
+              {t('profilePage.own.edit')}
+            </LocalizedLink>
+          </li>
+          <li>
+            <LocalizedLink to={`/me-widget/${profileId}`}>
+              <Icon icon={Code2} />
+              {t('profilePage.own.widget')}
+            </LocalizedLink>
+          </li>
+        </ul>
+      </nav>
+    </div>
   );
 }
 

@@ -14,6 +14,7 @@ import { phoneChangeResolver, phoneCodeResolver } from '../components/settings/r
 import { useContractForm } from '../lib/contract-form';
 import { describeApiError } from '../lib/forms';
 import { useI18n } from '../lib/i18n';
+import { WELCOME_PATH } from '../lib/next-step';
 import { pageMeta } from '../lib/seo';
 import type { Route } from './+types/verification';
 import { richMessage } from '../lib/rich-message';
@@ -70,7 +71,7 @@ export default function Verification() {
     const timer = setInterval(() => {
       api.users.userVerified(userId).then(
         (state) => {
-          if (state.verified) window.location.assign(localizePath(`/profile/${userId}`, locale));
+          if (state.verified) window.location.assign(localizePath(WELCOME_PATH, locale));
         },
         () => undefined,
       );

@@ -6,7 +6,11 @@ const WIDTH = 340;
 const SCALE = 2;
 const PADDING = 28;
 
-export type CardTexts = { answers: string; site: string };
+/** The card's own words: how much there is to read, and the call to read it. */
+export type CardTexts = { answers: string; read: string };
+
+/** The call to read, as the card's page draws its link: a pill in the accent colour. */
+const PILL = { height: 40, padding: 18, gap: 14, font: 13 } as const;
 
 /** Lines of `text` no wider than `width` in the context's current font (words kept whole). */
 function wrap(context: CanvasRenderingContext2D, text: string, width: number): string[] {
@@ -56,13 +60,22 @@ function loadImage(src: string): Promise<HTMLImageElement | null> {
 /**
  * The card as a PNG, drawn in the browser with the page's own fonts: each line of member text in
  * its own direction (a Hebrew motto reads right to left on an English card, and the reverse), the
- * picture in its circle, and the card's address written out, since a picture cannot link.
+ * picture in its circle, and the call to read the story on Mepedia where the page has its link
+ * (a picture cannot link; the call names the site to look the member up on). The faces are the
+ * site's (`font` and `serif`), loaded before anything is measured.
  */
 export async function cardPng(
   card: WidgetCard,
-  options: { palette: WidgetPalette; imageSrc: string | null; texts: CardTexts; font: string },
+  options: {
+    palette: WidgetPalette;
+    imageSrc: string | null;
+    texts: CardTexts;
+    /** The page's sans and serif families (`--font-sans`, `--font-serif`). */
+    font: string;
+    serif: string;
+  },
 ): Promise<Blob> {
-  const { palette, imageSrc, texts, font } = options;
+  const { palette, imageSrc, texts, font, serif } = options;
   const image = imageSrc ? await loadImage(imageSrc) : null;
   const measure = document.createElement('canvas').getContext('2d');
   if (!measure) throw new Error('no canvas');
@@ -72,7 +85,7 @@ export async function cardPng(
   const blocks: Array<{ text: string; font: string; colour: string; gap: number }> = [
     {
       text: card.name,
-      font: `700 22px ${palette.serif ? 'Georgia, serif' : font}`,
+      font: `700 22px ${palette.serif ? serif : font}`,
       colour: palette.ink,
       gap: 10,
     },
@@ -91,8 +104,15 @@ export async function cardPng(
       ? [{ text: card.about, font: `14px ${font}`, colour: palette.muted, gap: 6 }]
       : []),
     { text: texts.answers, font: `14px ${font}`, colour: palette.muted, gap: 6 },
-    { text: texts.site, font: `600 13px ${font}`, colour: palette.accent, gap: 14 },
   ];
+  const pillFont = `600 ${PILL.font}px ${font}`;
+  // The site's faces load only when a page uses their letters: ask for these words' before
+  // measuring (a face that cannot load leaves the next one in the list, as on the page).
+  await Promise.all(
+    [...blocks, { text: texts.read, font: pillFont }].map((block) =>
+      document.fonts.load(block.font, block.text).catch(() => []),
+    ),
+  );
   const laidOut = blocks.map((block) => {
     measure.font = block.font;
     const size = Number(/(\d+)px/.exec(block.font)?.[1] ?? 16);
@@ -106,7 +126,7 @@ export async function cardPng(
     (sum, block) => sum + block.gap + block.lines.length * block.lineHeight,
     0,
   );
-  const height = PADDING + 96 + textHeight + PADDING + 12;
+  const height = PADDING + 96 + textHeight + PILL.gap + PILL.height + PADDING + 12;
 
   const canvas = document.createElement('canvas');
   canvas.width = WIDTH * SCALE;
@@ -170,6 +190,19 @@ export async function cardPng(
       y += block.lineHeight;
     }
   }
+
+  // The call to read, in its pill, under the text.
+  y += PILL.gap;
+  c.font = pillFont;
+  c.direction = textLang(texts.read) === 'he' ? 'rtl' : 'ltr';
+  const pillWidth = Math.min(inner, c.measureText(texts.read).width + PILL.padding * 2);
+  c.beginPath();
+  c.roundRect(centre - pillWidth / 2, y, pillWidth, PILL.height, PILL.height / 2);
+  c.fillStyle = palette.accent;
+  c.fill();
+  c.fillStyle = palette.card;
+  c.textBaseline = 'middle';
+  c.fillText(texts.read, centre, y + PILL.height / 2, inner - PILL.padding);
 
   return new Promise((resolve, reject) =>
     canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('no picture'))), 'image/png'),

@@ -43,6 +43,32 @@ describe('widgetHtml', () => {
     expect(html).toContain('3 שאלות בראיון העצמי');
   });
 
+  it('ends with the call to read the story on Mepedia, and names no host', () => {
+    const html = widgetHtml(card, options);
+    expect(html).toMatch(
+      new RegExp(
+        `<a href="https://mepedia\\.example/me/${card.id}" target="_blank" rel="noopener">Read my story on Mepedia</a>\n</main>`,
+      ),
+    );
+    expect(html).not.toContain('class="brand"');
+    expect(html).not.toMatch(/>\s*mepedia\.example\s*</);
+    expect(widgetHtml(card, { ...options, locale: 'he' })).toContain(
+      '>לקריאת הסיפור שלי במפדיה</a>',
+    );
+  });
+
+  it('is set in the site’s fonts when served from the site, the system’s in a file', () => {
+    const served = widgetHtml(card, { ...options, fontsHref: '/assets/fonts-abc.css' });
+    expect(served).toContain('<link rel="stylesheet" href="/assets/fonts-abc.css">');
+    expect(served).toContain('--font:"Rubik Variable",system-ui');
+    // The classic card's name in the site's serif.
+    expect(served).toContain('--name:"Frank Ruhl Libre Variable",Georgia');
+    const file = widgetHtml(card, options);
+    expect(file).not.toContain('<link');
+    // A Hebrew motto is never slanted.
+    expect(file).toContain('.motto:lang(he){font-style:normal}');
+  });
+
   it('shows an example card without a member, linking home', () => {
     const html = widgetHtml(exampleCard('he'), { ...options, locale: 'he' });
     expect(html).toContain('השם שלך כאן');

@@ -14,9 +14,10 @@ registerMessages(widgetMessages);
 
 /**
  * The embeddable widget: a member's card (picture, name, motto, a line about them, how much of
- * their self-interview there is, and a link to read it) as one small HTML page with no script and
- * no font to fetch. The same markup is the iframe's page (/me-widget-template/...) and the file
- * members download, where the picture is written into the file itself.
+ * their self-interview there is, and a call to read their story on Mepedia) as one small HTML
+ * page with no script. The same markup is the iframe's page (/me-widget-template/...), set in the
+ * site's own fonts from the site, and the file members download, where the picture is written
+ * into the file itself and the fonts are the reader's system's (nothing is fetched from Mepedia).
  */
 export const WIDGET_STYLES = ['classic', 'dark', 'minimal'] as const;
 export type WidgetStyle = (typeof WIDGET_STYLES)[number];
@@ -98,7 +99,7 @@ function initials(name: string): string {
   return `${first}${last}`.toUpperCase();
 }
 
-/** The three looks: colours, and the system's fonts, so the card fetches nothing but its picture. */
+/** The three looks: colours, and whether the name is set in the serif. */
 export type WidgetPalette = {
   bg: string;
   card: string;
@@ -142,8 +143,9 @@ export const WIDGET_PALETTES: Record<WidgetStyle, WidgetPalette> = {
     serif: false,
   },
 };
-const SANS = 'system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif';
-const SERIF = 'Georgia,"Times New Roman",serif';
+/** The site's own faces first (when the page links its font sheet: `fontsHref`), then the system's. */
+const SANS = '"Rubik Variable",system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif';
+const SERIF = '"Frank Ruhl Libre Variable",Georgia,"Times New Roman",serif';
 
 function cssVariables(palette: WidgetPalette): string {
   const { serif, ...colours } = palette;
@@ -161,8 +163,7 @@ const CSS = `*{box-sizing:border-box}html,body{margin:0}body{background:var(--bg
 h1{font:700 22px/1.25 var(--name);margin:0}
 p{margin:0}.motto{font-style:italic}.motto:lang(he){font-style:normal}.about,.count{color:var(--muted);font-size:14px}
 a{display:inline-block;margin-top:10px;padding:10px 18px;border-radius:999px;background:var(--accent);color:var(--card);font-weight:600;text-decoration:none}
-a:focus-visible{outline:3px solid var(--ink);outline-offset:2px}
-.brand{margin-top:8px;font-size:12px;color:var(--muted)}`;
+a:focus-visible{outline:3px solid var(--ink);outline-offset:2px}`;
 
 /**
  * The card as a whole HTML document. `imageSrc` is where the picture comes from (an address on
@@ -177,9 +178,11 @@ export function widgetHtml(
     siteUrl: string;
     imageSrc: string | null;
     nonce?: string;
+    /** The site's font sheet (`fonts.css`), for the card served from the site itself. */
+    fontsHref?: string;
   },
 ): string {
-  const { style, locale, siteUrl, imageSrc, nonce } = options;
+  const { style, locale, siteUrl, imageSrc, nonce, fontsHref } = options;
   const t = createTranslator(locale);
   const name = escapeHtml(card.name);
   const target = card.id
@@ -198,8 +201,8 @@ export function widgetHtml(
       ? `<p class="about" dir="auto"${langOf(card.about)}>${escapeHtml(card.about)}</p>`
       : '',
     `<p class="count">${escapeHtml(t('widget.card.answers', { count: card.answers }))}</p>`,
+    // The call to read on: it names the site, so the card needs no address written out.
     `<a href="${escapeHtml(target)}" target="_blank" rel="noopener">${escapeHtml(t('widget.card.read'))}</a>`,
-    `<p class="brand">${escapeHtml(t('app.name'))}</p>`,
   ].filter(Boolean);
   const label = escapeHtml(t('widget.card.label', { name: card.name }));
   return `<!doctype html>
@@ -209,7 +212,7 @@ export function widgetHtml(
 <meta name="viewport" content="width=device-width,initial-scale=1">
 <meta name="robots" content="noindex">
 <title>${label}</title>
-<style${nonce ? ` nonce="${nonce}"` : ''}>:root{${cssVariables(WIDGET_PALETTES[style])}}${CSS}</style>
+${fontsHref ? `<link rel="stylesheet" href="${escapeHtml(fontsHref)}">\n` : ''}<style${nonce ? ` nonce="${nonce}"` : ''}>:root{${cssVariables(WIDGET_PALETTES[style])}}${CSS}</style>
 </head>
 <body>
 <main class="card" aria-label="${label}">

@@ -6,6 +6,10 @@ export const editMeEn = {
   'editMe.meta.title': 'Write your story',
   'editMe.meta.privateTitle': 'Answer a private question',
   'editMe.position': 'Question {n} of {total}',
+  'editMe.welcome.title': 'Welcome! Your story starts here',
+  'editMe.welcome.text':
+    'Ten questions about your life, one at a time. Everything you write is kept as a draft as you go, and only you see it. Publish an answer when it is ready, and come back to the rest whenever you like.',
+  'editMe.welcome.dismiss': 'Start with the first question',
   'editMe.prompt': 'About this question',
   'editMe.answersLabel': 'Your answer',
   // Status of the draft, announced politely.
@@ -85,6 +89,10 @@ export const editMeHe: Record<keyof typeof editMeEn, string> = {
   'editMe.meta.title': 'כתיבת הסיפור שלי',
   'editMe.meta.privateTitle': 'מענה על שאלה אישית',
   'editMe.position': 'שאלה {n} מתוך {total}',
+  'editMe.welcome.title': 'ברוכים הבאים! כאן מתחיל הסיפור שלך',
+  'editMe.welcome.text':
+    'עשר שאלות על החיים שלך, אחת בכל פעם. כל מה שנכתב נשמר כטיוטה תוך כדי כתיבה, ורק את/ה רואה אותו. אפשר לפרסם תשובה כשהיא מוכנה, ולחזור לשאר מתי שנוח.',
+  'editMe.welcome.dismiss': 'להתחיל בשאלה הראשונה',
   'editMe.prompt': 'על השאלה',
   'editMe.answersLabel': 'התשובה שלך',
   'editMe.status.pending': 'יש שינויים שעוד לא נשמרו',
