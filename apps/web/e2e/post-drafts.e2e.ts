@@ -26,6 +26,8 @@ const WORDS = {
     oneDraft: 'You have an unfinished draft',
     continue: 'Continue: ',
     notFound: 'This page could not be found',
+    stale: 'This draft was changed elsewhere',
+    loadNewer: 'Load the newer version',
     heading: 'The kite we mended',
     body: 'The string was knotted in three places, so we cut it, tied it again and ran down the hill until the kite caught the wind and stayed up.',
     throwAway: 'A line to throw away',
@@ -43,6 +45,8 @@ const WORDS = {
     oneDraft: 'יש לך טיוטה אחת שלא הסתיימה',
     continue: 'להמשיך לכתוב: ',
     notFound: 'הדף לא נמצא',
+    stale: 'הטיוטה הזו שונתה במקום אחר',
+    loadNewer: 'טעינת הגרסה החדשה',
     heading: 'העפיפון שתיקנו',
     body: 'החוט הסתבך בשלושה מקומות, אז חתכנו אותו, קשרנו מחדש ורצנו במורד הגבעה עד שהעפיפון תפס רוח ונשאר למעלה.',
     throwAway: 'שורה שאפשר לזרוק',
@@ -231,3 +235,87 @@ for (const locale of ['en', 'he'] as const) {
     });
   }
 }
+
+for (const locale of ['en', 'he'] as const) {
+  const words = WORDS[locale];
+  const width = locale === 'en' ? 1280 : 390;
+  test(`a draft saved in another tab is never overwritten: the member is told, and loads the newer version (${locale}, ${width}px)`, async ({
+    context,
+    page,
+    baseURL,
+  }) => {
+    test.setTimeout(120_000);
+    await signIn(context, await memberFor(baseURL!, `${locale}-tabs`));
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(`${words.prefix}/profile/write-post`);
+    await hydrated(page);
+    const titleIn = (tab: Page) => tab.getByRole('textbox', { name: words.title, exact: true });
+    await titleIn(page).fill(`${words.heading} 1`);
+    await expect(status(page)).toHaveText(words.saved);
+    await expect(page).toHaveURL(/\?draft=/);
+    const draftId = new URL(page.url()).searchParams.get('draft')!;
+
+    // The same draft in a second tab.
+    const second = await context.newPage();
+    await second.setViewportSize({ width, height: 900 });
+    await second.goto(page.url());
+    await hydrated(second);
+    await expect(titleIn(second)).toHaveValue(`${words.heading} 1`);
+
+    // The first tab saves a change; the second, still on the older version, is refused.
+    await titleIn(page).fill(`${words.heading} 2`);
+    await expect(status(page)).toHaveText(words.saved);
+    await titleIn(second).fill(`${words.heading} 3`);
+    const conflict = second.getByRole('alert').filter({ hasText: words.stale });
+    await expect(conflict).toBeVisible();
+    // Nothing was overwritten, and the second tab's words are still in its form.
+    const stored = (await (
+      await second.request.post('/api/posts/getDraft', { data: { draftId } })
+    ).json()) as { title: string };
+    expect(stored.title).toBe(`${words.heading} 2`);
+    await expect(titleIn(second)).toHaveValue(`${words.heading} 3`);
+    await expectAccessible(second);
+    await noSidewaysScroll(second);
+
+    // Loading the newer version shows it, and the title has the focus.
+    await conflict.getByRole('button', { name: words.loadNewer }).click();
+    await expect(titleIn(second)).toHaveValue(`${words.heading} 2`);
+    await expect(titleIn(second)).toBeFocused();
+    await expect(second.getByRole('alert').filter({ hasText: words.stale })).toHaveCount(0);
+    await expect(status(second)).toHaveText(words.saved);
+  });
+}
+
+test('the Drafts tab reads on by cursor: "Load more" adds the next drafts and moves focus to the first new one', async ({
+  context,
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const member = await memberFor(baseURL!, 'many');
+  await signIn(context, member);
+  for (let i = 1; i <= 13; i++) {
+    const saved = await page.request.post('/api/posts/saveDraft', {
+      data: { title: i === 1 ? '' : `Draft number ${i}`, content: `<p>Words of draft ${i}.</p>` },
+    });
+    expect(saved.status()).toBe(200);
+  }
+  await page.goto(`/profile/${member.userId}?tab=drafts`);
+  await hydrated(page);
+  const drafts = page.locator('.profile-draft');
+  await expect(drafts).toHaveCount(12);
+  // Most recently changed first; the first one, without a title, is last, on the next page.
+  await expect(drafts.first()).toContainText('Draft number 13');
+  await expect(page.getByText('Untitled draft')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Load more' }).click();
+  await expect(drafts).toHaveCount(13);
+  const untitled = drafts.nth(12).getByRole('link', { name: 'Untitled draft' });
+  await expect(untitled).toBeFocused();
+  await expect(drafts.nth(12)).toContainText('Words of draft 1.');
+  await expect(drafts.nth(12)).toContainText(/Edited (now|\d+ (seconds?|minutes?) ago)/);
+  await expect(page.getByRole('button', { name: 'Load more' })).toHaveCount(0);
+  // The list is for drafts: none of them is among the member's posts.
+  await page.goto(`/profile/${member.userId}`);
+  await expect(page.getByText('Draft number 13')).toHaveCount(0);
+  await expect(page.getByText('No posts yet')).toBeVisible();
+});
