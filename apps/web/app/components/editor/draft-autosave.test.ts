@@ -129,6 +129,23 @@ describe('draftRequest', () => {
     expect(draftRequest(saved, saved, { draftId: 'd', version: 3 })).toBeNull();
   });
 
+  it('sends a privacy the draft never had with the next change or before publishing, not alone', () => {
+    const saved = { ...EMPTY, title: 'Boat', privacy: null };
+    const draft = { draftId: 'd', version: 2 };
+    expect(draftRequest({ ...EMPTY, title: 'Boat' }, saved, draft)).toBeNull();
+    expect(draftRequest({ ...EMPTY, title: 'Boat' }, saved, draft, true)).toEqual({
+      draftId: 'd',
+      version: 2,
+      privacy: 'public',
+    });
+    expect(draftRequest({ ...EMPTY, title: 'Boats' }, saved, draft)).toEqual({
+      draftId: 'd',
+      version: 2,
+      title: 'Boats',
+      privacy: 'public',
+    });
+  });
+
   it('counts a picture or text as written, not white space', () => {
     expect(hasWords({ ...EMPTY, title: '   ' })).toBe(false);
     expect(hasWords({ ...EMPTY, image: '/api/files/image/1' })).toBe(true);

@@ -84,6 +84,14 @@ function isRetryable(error: unknown): boolean {
   return error.status >= 500 || error.status === 429 || error.status === 408;
 }
 
+/** What the server holds of a draft: its privacy may not be chosen yet (null). */
+type ServerFields = Omit<DraftFields, 'privacy'> & { privacy: PostPrivacy | null };
+
+/** A draft's fields as the server holds them. */
+function serverFieldsOf(draft: PostDraft): ServerFields {
+  return { ...draftFieldsOf(draft), privacy: draft.privacy };
+}
+
 /** A draft's fields as the form holds them (a picture or privacy not chosen yet: the form's). */
 export function draftFieldsOf(draft: PostDraft): DraftFields {
   return {
@@ -123,8 +131,9 @@ function sentValue(key: (typeof FIELDS)[number], fields: DraftFields): string | 
  */
 export function draftRequest(
   current: DraftFields,
-  saved: DraftFields,
+  saved: ServerFields,
   draft: { draftId: string | null; version: number },
+  complete = false,
 ): SaveDraftRequest | null {
   if (draft.draftId === null) {
     if (!hasWords(current)) return null;
@@ -135,14 +144,20 @@ export function draftRequest(
     }
     return request;
   }
-  const changed = FIELDS.filter((key) => current[key] !== saved[key]);
+  const changed: Array<(typeof FIELDS)[number]> = FIELDS.filter(
+    (key) => key !== 'privacy' && current[key] !== saved[key],
+  );
+  // A privacy never chosen goes with the next change, or before publishing (`complete`): not
+  // alone, so opening such a draft saves nothing.
+  if (saved.privacy === null ? changed.length > 0 || complete : current.privacy !== saved.privacy)
+    changed.push('privacy');
   if (changed.length === 0) return null;
   const request: SaveDraftRequest = { draftId: draft.draftId, version: draft.version };
   for (const key of changed) Object.assign(request, { [key]: sentValue(key, current) });
   return request;
 }
 
-const same = (a: DraftFields, b: DraftFields) => FIELDS.every((key) => a[key] === b[key]);
+const same = (a: ServerFields, b: ServerFields) => FIELDS.every((key) => a[key] === b[key]);
 
 /** Whether the server's draft holds what was sent (the service trims the one-line fields). */
 function sameOnServer(draft: PostDraft, sent: DraftFields): boolean {
@@ -160,7 +175,7 @@ export class DraftAutosave {
   /** The form's values now. */
   private current: DraftFields;
   /** What the server holds (as the form had it when sent). */
-  private saved: DraftFields;
+  private saved: ServerFields;
   private inFlight: Promise<void> | null = null;
   private queued = false;
   private failures = 0;
@@ -176,7 +191,10 @@ export class DraftAutosave {
     this.delayMs = options.delayMs ?? DRAFT_DELAY_MS;
     this.retryMs = options.retryMs ?? DRAFT_RETRY_MS;
     this.current = options.fields;
-    this.saved = options.fields;
+    // A privacy the draft does not have yet is sent with the next save, whatever the form shows.
+    this.saved = options.initial
+      ? { ...options.fields, privacy: options.initial.privacy }
+      : options.fields;
     this.state = {
       status: 'idle',
       draftId: options.initial?.draftId ?? null,
@@ -245,7 +263,7 @@ export class DraftAutosave {
   async commit(): Promise<{ draftId: string; version: number } | null> {
     await this.hold();
     if (this.state.status === 'stale' || this.state.status === 'gone') throw this.state.error;
-    const request = draftRequest(this.current, this.saved, this.state);
+    const request = draftRequest(this.current, this.saved, this.state, true);
     if (request) await this.send(request);
     const { draftId, version } = this.state;
     return draftId === null ? null : { draftId, version };
@@ -261,14 +279,14 @@ export class DraftAutosave {
   takeTheirs(theirs: PostDraft): DraftFields {
     const fields = draftFieldsOf(theirs);
     this.current = fields;
-    this.saved = fields;
+    this.saved = serverFieldsOf(theirs);
     this.setState({ status: 'saved', version: theirs.version, error: null });
     return fields;
   }
 
   /** Another tab's newer draft: keep the text here and save it over that one, knowingly. */
   keepMine(theirs: PostDraft): Promise<void> {
-    this.saved = draftFieldsOf(theirs);
+    this.saved = serverFieldsOf(theirs);
     this.setState({ status: 'pending', version: theirs.version, error: null });
     return this.flush();
   }
