@@ -60,6 +60,13 @@ test('a member writes a post with formatting and a picture, edits it, makes it p
   const member = page.request;
   const { userId } = await registerMember(member, newPerson());
 
+  // Each save of the draft that carried the story's text, in order.
+  const savedContent: string[] = [];
+  page.on('request', (request) => {
+    if (!request.url().endsWith('/api/posts/saveDraft')) return;
+    const body = request.postDataJSON() as { content?: string };
+    if (body.content !== undefined) savedContent.push(body.content);
+  });
   await page.goto('/profile/write-post');
   await hydrated(page);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Write a post');
@@ -125,13 +132,14 @@ test('a member writes a post with formatting and a picture, edits it, makes it p
   await page.getByRole('radio', { name: 'On my profile and in the magazine' }).check();
   await expectAccessible(page);
 
+  // The post was kept as a draft as it was written (issue 33), and Publish publishes the draft.
   // What the editor sends is what the server keeps: its sanitizer changes nothing.
   const [created] = await Promise.all([
-    page.waitForResponse((response) => response.url().endsWith('/api/posts/create')),
+    page.waitForResponse((response) => response.url().endsWith('/api/posts/publishDraft')),
     page.getByRole('button', { name: 'Publish' }).click(),
   ]);
   expect(created.status()).toBe(201);
-  const sent = created.request().postDataJSON() as { content: string };
+  const sent = { content: savedContent.at(-1) ?? '' };
   const stored = (await created.json()) as { postId: string; content: string };
   expect(stored.content).toBe(sent.content);
   expect(sent.content).toContain('<strong>wooden boat</strong>');
@@ -214,7 +222,7 @@ test('a member writes a post with formatting and a picture, edits it, makes it p
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('This page could not be found');
 });
 
-test('leaving a post with unsaved changes asks first; keeping writing keeps the text', async ({
+test('leaving a new post asks first only while its draft is not saved; keeping writing keeps the text', async ({
   page,
 }) => {
   await registerMember(page.request, newPerson());
@@ -224,21 +232,37 @@ test('leaving a post with unsaved changes asks first; keeping writing keeps the 
   await page.locator('a.logo').click();
   await expect(page).toHaveURL(/\/he$/);
 
+  // The draft cannot be saved (the service is down): leaving asks, and staying keeps the text.
+  await page.route('**/api/posts/saveDraft', (route) =>
+    route.fulfill({
+      status: 503,
+      contentType: 'application/json',
+      body: JSON.stringify({ code: 'SERVICE_UNAVAILABLE', message: 'x', requestId: 'r' }),
+    }),
+  );
   await page.goto('/he/profile/write-post');
   await hydrated(page);
   const title = page.getByLabel('כותרת', { exact: true });
   await title.fill('הקיץ שבו בנינו את הסירה');
+  const state = page.locator('.write-post-draft-state');
+  await expect(state).toHaveText('השמירה נכשלה — מנסים שוב');
   await page.locator('a.logo').click();
-  const dialog = page.getByRole('dialog', { name: 'לצאת בלי לשמור?' });
+  const dialog = page.getByRole('dialog', { name: 'לצאת לפני שהטיוטה נשמרה?' });
   await expect(dialog).toBeVisible();
+  await expectAccessible(page);
   await dialog.getByRole('button', { name: 'להמשיך לכתוב' }).click();
   await expect(dialog).toBeHidden();
   await expect(page).toHaveURL(/\/he\/profile\/write-post$/);
   await expect(title).toHaveValue('הקיץ שבו בנינו את הסירה');
 
+  // The service is back: the retry saves the draft, which takes its address, and the page is
+  // left without a question.
+  await page.unroute('**/api/posts/saveDraft');
+  await expect(state).toHaveText('נשמר', { timeout: 20_000 });
+  await expect(page).toHaveURL(/\/he\/profile\/write-post\?draft=[\w-]+$/);
   await page.locator('a.logo').click();
-  await dialog.getByRole('button', { name: 'לצאת בלי לשמור' }).click();
   await expect(page).toHaveURL(/\/he$/);
+  await expect(dialog).toHaveCount(0);
 });
 
 test('a too-big picture is refused before it is sent, in both languages', async ({ page }) => {
@@ -310,7 +334,7 @@ test('upload and publish failures are said in Hebrew, next to the form, and noth
   let release: () => void = () => undefined;
   const held = new Promise<void>((resolve) => (release = resolve));
   let creates = 0;
-  await page.route('**/api/posts/create', async (route) => {
+  await page.route('**/api/posts/publishDraft', async (route) => {
     creates += 1;
     await held;
     await route.fulfill({
@@ -328,7 +352,9 @@ test('upload and publish failures are said in Hebrew, next to the form, and noth
   await expect(page.getByRole('alert')).toHaveText('יצירת הפוסט נכשלה, נסו שוב מאוחר יותר');
   await expect(publish).toBeEnabled();
   expect(creates).toBe(1);
-  await expect(page).toHaveURL(/\/he\/profile\/write-post$/);
+  // The text stays, in the form and in its draft.
+  await expect(page).toHaveURL(/\/he\/profile\/write-post\?draft=[\w-]+$/);
+  await expect(page.getByRole('textbox', { name: 'כותרת' })).toHaveValue('סיפור על סירה');
   await expectAccessible(page);
 });
 

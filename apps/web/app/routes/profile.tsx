@@ -1,16 +1,28 @@
-import type { PostsPage, ProfileQuestion, PublicMeAnswer, PublicProfile } from '@mepedia/contracts';
+import type {
+  PostDraftSummary,
+  PostsPage,
+  ProfileQuestion,
+  PublicMeAnswer,
+  PublicProfile,
+} from '@mepedia/contracts';
 import { resolveProfileImage } from '@mepedia/contracts/browser';
 import { ApiError, type Api } from '@mepedia/web-api';
-import { followQueries, meAnswerQueries, profileQueries } from '@mepedia/web-api/queries';
-import { QueryClient, dehydrate, useQuery } from '@tanstack/react-query';
+import {
+  followQueries,
+  meAnswerQueries,
+  postDraftQueries,
+  profileQueries,
+} from '@mepedia/web-api/queries';
+import { QueryClient, dehydrate, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import {
   createTranslator,
   followMessages,
   profileMessages,
   registerMessages,
 } from '@mepedia/web-i18n';
-import { BookOpen, Code2, Globe, Link2, PenLine, Play, Settings2 } from 'lucide-react';
-import { useState } from 'react';
+import { BookOpen, Code2, FileText, Globe, Link2, PenLine, Play, Settings2 } from 'lucide-react';
+import { useRef, useState } from 'react';
+import { data } from 'react-router';
 import { Avatar } from '../components/avatar';
 import { EmptyState } from '../components/empty-state';
 import { ProfileFollow } from '../components/follow/profile-follow';
@@ -20,9 +32,11 @@ import { LocalizedLink } from '../components/localized-link';
 import { useMachineTranslation } from '../components/machine-translation';
 import { PostCard } from '../components/post-card';
 import { QueryProvider } from '../components/query/query-provider';
+import { useFocusOnNew } from '../components/show-more';
 import { Pagination } from '../components/ui/pagination';
 import { useApi } from '../lib/api';
 import { serverApi } from '../lib/context';
+import { relativeDate } from '../lib/dates';
 import { loaderTranslationAvailable } from '../lib/translation-status.server';
 import { ownNextStep } from '../lib/next-step.server';
 import { nextStepPath, type NextStep } from '../lib/next-step';
@@ -41,14 +55,24 @@ registerMessages(profileMessages);
 registerMessages(followMessages);
 
 const POSTS_PER_PAGE = 12;
-type Tab = 'posts' | 'answers';
+const DRAFTS_PER_PAGE = 12;
+type Tab = 'posts' | 'answers' | 'drafts';
+const TABS: Record<
+  Tab,
+  'profilePage.tab.posts' | 'profilePage.tab.answers' | 'profilePage.tab.drafts'
+> = {
+  posts: 'profilePage.tab.posts',
+  answers: 'profilePage.tab.answers',
+  drafts: 'profilePage.tab.drafts',
+};
 type Sort = 'mostRecent' | 'oldest';
 
-/** What the address asks for: `?tab=answers`, `?sort=oldest`, `?page=2` (from 1). */
+/** What the address asks for: `?tab=answers` (or `drafts`), `?sort=oldest`, `?page=2` (from 1). */
 function viewOf(url: URL): { tab: Tab; sort: Sort; page: number } {
   const page = Number.parseInt(url.searchParams.get('page') ?? '1', 10);
+  const tab = url.searchParams.get('tab');
   return {
-    tab: url.searchParams.get('tab') === 'answers' ? 'answers' : 'posts',
+    tab: tab === 'answers' || tab === 'drafts' ? tab : 'posts',
     sort: url.searchParams.get('sort') === 'oldest' ? 'oldest' : 'mostRecent',
     page: Number.isFinite(page) && page >= 1 && page <= 10_000 ? page : 1,
   };
@@ -73,10 +97,14 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const api = serverApi(context, request);
   const view = viewOf(new URL(request.url));
   // Translate is offered only where a provider is configured (kept by the web server).
-  const [profile, translatable] = await Promise.all([
+  const [profile, translatable, session] = await Promise.all([
     profileOr404(api, params.profileId),
     loaderTranslationAvailable(context),
+    // The drafts are the member's own (issue 33): to anyone else the tab does not exist.
+    view.tab === 'drafts' ? api.users.session() : null,
   ]);
+  if (view.tab === 'drafts' && (session === 'NoSession' || session?.id !== profile.id))
+    throw data(null, { status: 404 });
   // The owner's one next step in the header (null for everyone else).
   const nextStep = ownNextStep(api, request, profile.id);
   const queryClient = new QueryClient();
@@ -85,6 +113,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   let loadFailed = false;
   try {
     if (view.tab === 'posts') await queryClient.fetchQuery(postsOf(api, profile.id, view));
+    else if (view.tab === 'drafts')
+      await queryClient.fetchInfiniteQuery(postDraftQueries.list(api, DRAFTS_PER_PAGE));
     else
       await Promise.all([
         queryClient.fetchQuery(meAnswerQueries.member(api, profile.id)),
@@ -154,9 +184,18 @@ function ProfilePage({
     ...meAnswerQueries.questionnaire(api),
     enabled: view.tab === 'answers',
   }).data;
-  // A list the server could not read is said so until the browser's second try brings it.
-  const listShown = view.tab === 'posts' ? Boolean(posts) : Boolean(answers && questions);
   const own = useRootData()?.user?.id === profile.id;
+  const drafts = useInfiniteQuery({
+    ...postDraftQueries.list(api, DRAFTS_PER_PAGE),
+    enabled: view.tab === 'drafts' && own,
+  });
+  // A list the server could not read is said so until the browser's second try brings it.
+  const listShown =
+    view.tab === 'posts'
+      ? Boolean(posts)
+      : view.tab === 'drafts'
+        ? Boolean(drafts.data)
+        : Boolean(answers && questions);
   // The member's words on screen, for a machine translation into the other language.
   const texts: Record<string, string> = {};
   if (profile.moto) texts['moto'] = profile.moto;
@@ -171,8 +210,9 @@ function ProfilePage({
   const address = (change: Partial<typeof view>) => {
     const next = { ...view, ...change };
     const query = new URLSearchParams();
-    if (next.tab === 'answers') query.set('tab', 'answers');
-    if (next.sort === 'oldest') query.set('sort', 'oldest');
+    if (next.tab !== 'posts') query.set('tab', next.tab);
+    // Drafts come most recently changed first, a page after another on the same address.
+    if (next.sort === 'oldest' && next.tab !== 'drafts') query.set('sort', 'oldest');
     if (next.page > 1) query.set('page', String(next.page));
     const search = query.toString();
     return `/profile/${profile.id}${search ? `?${search}` : ''}`;
@@ -181,34 +221,38 @@ function ProfilePage({
     <article className="page profile-page" aria-labelledby="profile-title">
       <ProfileHeader profile={profile} own={own} nextStep={nextStep} translation={translation} />
       <nav className="profile-tabs" aria-label={t('profilePage.sections')}>
-        {(['posts', 'answers'] as const).map((tab) => (
-          <LocalizedLink
-            key={tab}
-            className="profile-tab"
-            to={address({ tab, page: 1 })}
-            aria-current={view.tab === tab ? 'page' : undefined}
-            preventScrollReset
-          >
-            {t(tab === 'posts' ? 'profilePage.tab.posts' : 'profilePage.tab.answers')}
-          </LocalizedLink>
-        ))}
+        {(own ? (['posts', 'answers', 'drafts'] as const) : (['posts', 'answers'] as const)).map(
+          (tab) => (
+            <LocalizedLink
+              key={tab}
+              className="profile-tab"
+              to={address({ tab, page: 1 })}
+              aria-current={view.tab === tab ? 'page' : undefined}
+              preventScrollReset
+            >
+              {t(TABS[tab])}
+            </LocalizedLink>
+          ),
+        )}
       </nav>
-      <div className="profile-sort" role="group" aria-label={t('profilePage.sort')}>
-        <span className="muted" aria-hidden="true">
-          {t('profilePage.sort')}:
-        </span>
-        {(['mostRecent', 'oldest'] as const).map((sort) => (
-          <LocalizedLink
-            key={sort}
-            className="profile-sort-option"
-            to={address({ sort, page: 1 })}
-            aria-current={view.sort === sort ? 'true' : undefined}
-            preventScrollReset
-          >
-            {t(sort === 'oldest' ? 'profilePage.sort.oldest' : 'profilePage.sort.mostRecent')}
-          </LocalizedLink>
-        ))}
-      </div>
+      {view.tab !== 'drafts' && (
+        <div className="profile-sort" role="group" aria-label={t('profilePage.sort')}>
+          <span className="muted" aria-hidden="true">
+            {t('profilePage.sort')}:
+          </span>
+          {(['mostRecent', 'oldest'] as const).map((sort) => (
+            <LocalizedLink
+              key={sort}
+              className="profile-sort-option"
+              to={address({ sort, page: 1 })}
+              aria-current={view.sort === sort ? 'true' : undefined}
+              preventScrollReset
+            >
+              {t(sort === 'oldest' ? 'profilePage.sort.oldest' : 'profilePage.sort.mostRecent')}
+            </LocalizedLink>
+          ))}
+        </div>
+      )}
       {loadFailed && !listShown && (
         <p className="notice" role="status">
           {t('profilePage.loadFailed')}
@@ -222,6 +266,14 @@ function ProfilePage({
           previous={view.page > 1 ? address({ page: view.page - 1 }) : undefined}
           next={posts.hasMore ? address({ page: view.page + 1 }) : undefined}
           page={view.page}
+        />
+      )}
+      {view.tab === 'drafts' && own && drafts.data && (
+        <ProfileDrafts
+          drafts={drafts.data.pages.flatMap((page) => page.drafts)}
+          hasMore={drafts.hasNextPage}
+          loadingMore={drafts.isFetchingNextPage}
+          loadMore={() => drafts.fetchNextPage()}
         />
       )}
       {view.tab === 'answers' && answers && questions && (
@@ -589,6 +641,107 @@ function ProfileAnswers({
           </article>
         );
       })}
+    </section>
+  );
+}
+
+/**
+ * The member's own drafts (issue 33), most recently changed first: each its title (or that it
+ * has none), the start of its text and when it was last changed, linking to the editor at the
+ * draft's address. "Load more" reads on by cursor and puts focus on the first new draft.
+ */
+function ProfileDrafts({
+  drafts,
+  hasMore,
+  loadingMore,
+  loadMore,
+}: {
+  drafts: PostDraftSummary[];
+  hasMore: boolean;
+  loadingMore: boolean;
+  loadMore: () => Promise<{ data?: { pages: Array<{ drafts: PostDraftSummary[] }> } }>;
+}) {
+  const { t, locale } = useI18n();
+  const listRef = useRef<HTMLUListElement>(null);
+  const focusOnNew = useFocusOnNew(listRef, drafts.length);
+  if (drafts.length === 0)
+    return (
+      <EmptyState
+        icon={FileText}
+        title={t('profilePage.drafts.none')}
+        action={
+          <LocalizedLink className="button" to="/profile/write-post">
+            {t('profilePage.own.write')}
+          </LocalizedLink>
+        }
+      >
+        <p>{t('profilePage.drafts.noneText')}</p>
+      </EmptyState>
+    );
+  const more = async () => {
+    if (loadingMore) return;
+    await focusOnNew(
+      drafts.length,
+      loadMore().then(
+        (result) => result.data?.pages.reduce((sum, page) => sum + page.drafts.length, 0) ?? 0,
+      ),
+    );
+  };
+  return (
+    <section aria-labelledby="profile-drafts-title" className="profile-drafts">
+      <h2 id="profile-drafts-title" className="visually-hidden">
+        {t('profilePage.tab.drafts')}
+      </h2>
+      <p className="muted profile-drafts-note">{t('profilePage.drafts.onlyYou')}</p>
+      <ul className="profile-draft-list" ref={listRef}>
+        {drafts.map((draft) => {
+          const title = draft.title.trim();
+          const excerpt = draft.excerpt.trim();
+          return (
+            <li key={draft.draftId} className="profile-draft">
+              <h3 className="profile-draft-title">
+                <LocalizedLink
+                  to={`/profile/write-post?draft=${encodeURIComponent(draft.draftId)}`}
+                >
+                  {title ? (
+                    <bdi dir="auto" lang={textLang(title)}>
+                      {title}
+                    </bdi>
+                  ) : (
+                    t('profilePage.drafts.untitled')
+                  )}
+                </LocalizedLink>
+              </h3>
+              {excerpt && (
+                <p className="profile-draft-excerpt" dir="auto" lang={textLang(excerpt)}>
+                  {excerpt}
+                </p>
+              )}
+              <p className="muted profile-draft-edited">
+                {richMessage(t, 'profilePage.drafts.edited', {
+                  when: (
+                    <time dateTime={draft.updatedAt} suppressHydrationWarning>
+                      {relativeDate(draft.updatedAt, locale)}
+                    </time>
+                  ),
+                })}
+              </p>
+            </li>
+          );
+        })}
+      </ul>
+      {hasMore && (
+        <p className="actions">
+          <button
+            type="button"
+            className="button button-secondary"
+            aria-busy={loadingMore}
+            onClick={() => void more()}
+          >
+            {t('profilePage.drafts.more')}
+          </button>
+        </p>
+      )}
     </section>
   );
 }

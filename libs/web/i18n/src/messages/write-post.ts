@@ -74,6 +74,44 @@ export const writePostEn = {
   'writePost.notYours.text': 'Only its author can edit a post. You can read it, or write your own.',
   'writePost.notYours.read': 'Read the post',
   'writePost.notYours.write': 'Write a post',
+  // Drafts of a new post (issue 33): saved as the member writes.
+  'writePost.draft.status.saving': 'Saving…',
+  'writePost.draft.status.saved': 'Saved',
+  'writePost.draft.status.retrying': 'Couldn’t save — retrying',
+  'writePost.draft.status.failed':
+    'Couldn’t save the draft. What you wrote is still here, and saving is tried again as you type.',
+  'writePost.draft.status.limit':
+    'Not saved: you already keep {count} drafts, the most there can be. Discard one to save this one. You can still publish it.',
+  'writePost.draft.stale.title': 'This draft was changed elsewhere',
+  'writePost.draft.stale.text':
+    'A newer version was saved in another tab or on another device, and nothing here was saved over it. Load the newer version, or keep yours and save it over that one.',
+  'writePost.draft.stale.load': 'Load the newer version',
+  'writePost.draft.stale.keep': 'Keep my version',
+  'writePost.draft.gone.title': 'This draft is no longer saved',
+  'writePost.draft.gone.text':
+    'It was published or discarded elsewhere. What you wrote is still here.',
+  'writePost.draft.gone.keep': 'Save it as a new draft',
+  'writePost.draft.discard': 'Discard draft',
+  'writePost.draft.discard.title': 'Discard this draft?',
+  'writePost.draft.discard.text':
+    'What you wrote here will be gone for good. This cannot be undone.',
+  'writePost.draft.discard.confirm': 'Discard',
+  'writePost.draft.discarded': 'The draft was discarded',
+  'writePost.draft.discardFailed': 'The draft could not be discarded, try again',
+  'writePost.draft.loaded': 'The newer version is loaded',
+  'writePost.draft.loadFailed': 'The newer version could not be loaded, try again',
+  'writePost.draft.publishStopped':
+    'Not published: this draft was changed elsewhere. Choose which version to keep, then publish.',
+  'writePost.draft.leave.title': 'Leave before your draft is saved?',
+  'writePost.draft.leave.text':
+    'Your latest changes are not in your draft yet. If you leave now, they may be lost.',
+  'writePost.draft.leave.go': 'Leave anyway',
+  'writePost.drafts.count':
+    '{count, plural, one {You have an unfinished draft} other {You have # unfinished drafts}}',
+  'writePost.drafts.many': 'You have more than {count} unfinished drafts',
+  'writePost.drafts.continue': 'Continue: {title}',
+  'writePost.drafts.continueUntitled': 'Continue your untitled draft',
+  'writePost.drafts.all': 'All your drafts',
 } as const satisfies Record<`writePost.${string}`, string>;
 
 export const writePostHe: Record<keyof typeof writePostEn, string> = {
@@ -146,6 +184,41 @@ export const writePostHe: Record<keyof typeof writePostEn, string> = {
     'רק מי שכתב פוסט יכול לערוך אותו. אפשר לקרוא אותו, או לכתוב פוסט משלך.',
   'writePost.notYours.read': 'לקריאת הפוסט',
   'writePost.notYours.write': 'כתיבת פוסט',
+  'writePost.draft.status.saving': 'שומרים…',
+  'writePost.draft.status.saved': 'נשמר',
+  'writePost.draft.status.retrying': 'השמירה נכשלה — מנסים שוב',
+  'writePost.draft.status.failed':
+    'לא הצלחנו לשמור את הטיוטה. מה שכתבת עדיין כאן, ונמשיך לנסות לשמור בזמן הכתיבה.',
+  'writePost.draft.status.limit':
+    'הטיוטה לא נשמרה: כבר שמורות אצלך {count} טיוטות, המספר המרבי. כדי לשמור את הטיוטה הזו צריך למחוק אחת אחרת. אפשר עדיין לפרסם אותה.',
+  'writePost.draft.stale.title': 'הטיוטה הזו שונתה במקום אחר',
+  'writePost.draft.stale.text':
+    'גרסה חדשה יותר נשמרה בכרטיסייה אחרת או במכשיר אחר, ושום דבר מכאן לא נשמר מעליה. אפשר לטעון את הגרסה החדשה, או להשאיר את שלך ולשמור אותה במקומה.',
+  'writePost.draft.stale.load': 'טעינת הגרסה החדשה',
+  'writePost.draft.stale.keep': 'להשאיר את הגרסה שלי',
+  'writePost.draft.gone.title': 'הטיוטה הזו כבר לא שמורה',
+  'writePost.draft.gone.text': 'היא פורסמה או נמחקה במקום אחר. מה שכתבת עדיין כאן.',
+  'writePost.draft.gone.keep': 'שמירה כטיוטה חדשה',
+  'writePost.draft.discard': 'מחיקת הטיוטה',
+  'writePost.draft.discard.title': 'למחוק את הטיוטה?',
+  'writePost.draft.discard.text': 'מה שכתבת כאן יימחק לתמיד. אי אפשר לבטל את זה.',
+  'writePost.draft.discard.confirm': 'מחיקה',
+  'writePost.draft.discarded': 'הטיוטה נמחקה',
+  'writePost.draft.discardFailed': 'לא ניתן היה למחוק את הטיוטה, נסו שוב',
+  'writePost.draft.loaded': 'הגרסה החדשה נטענה',
+  'writePost.draft.loadFailed': 'לא ניתן היה לטעון את הגרסה החדשה, נסו שוב',
+  'writePost.draft.publishStopped':
+    'הפוסט לא פורסם: הטיוטה שונתה במקום אחר. יש לבחור איזו גרסה להשאיר, ואז לפרסם.',
+  'writePost.draft.leave.title': 'לצאת לפני שהטיוטה נשמרה?',
+  'writePost.draft.leave.text':
+    'השינויים האחרונים שלך עוד לא נשמרו בטיוטה. יציאה עכשיו עלולה למחוק אותם.',
+  'writePost.draft.leave.go': 'לצאת בכל זאת',
+  'writePost.drafts.count':
+    '{count, plural, one {יש לך טיוטה אחת שלא הסתיימה} two {יש לך שתי טיוטות שלא הסתיימו} many {יש לך # טיוטות שלא הסתיימו} other {יש לך # טיוטות שלא הסתיימו}}',
+  'writePost.drafts.many': 'יש לך יותר מ־{count} טיוטות שלא הסתיימו',
+  'writePost.drafts.continue': 'להמשיך לכתוב: {title}',
+  'writePost.drafts.continueUntitled': 'להמשיך את הטיוטה שעדיין אין לה כותרת',
+  'writePost.drafts.all': 'כל הטיוטות שלך',
 };
 
 /** For `registerMessages`, in the route module. */
