@@ -8,7 +8,7 @@ import { Form, useSearchParams } from 'react-router';
 import { LocalizedLink } from '../components/localized-link';
 import { PostCard } from '../components/post-card';
 import { useApi } from '../lib/api';
-import { prefetchCommentCounts, useCommentCounts } from '../lib/comment-counts';
+import { prefetchCommentCounts, useCommentCounts } from '../components/query/comment-counts';
 import { serverApi } from '../lib/context';
 import { useI18n } from '../lib/i18n';
 import { pageMeta } from '../lib/seo';

@@ -4,7 +4,7 @@ import { Newspaper } from 'lucide-react';
 import { useRef } from 'react';
 import { useRootData } from '../../root';
 import { useApi } from '../../lib/api';
-import { useCommentCounts } from '../../lib/comment-counts';
+import { useCommentCounts } from '../query/comment-counts';
 import { useI18n } from '../../lib/i18n';
 import { EmptyState } from '../empty-state';
 import { LocalizedLink } from '../localized-link';

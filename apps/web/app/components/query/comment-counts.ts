@@ -1,7 +1,9 @@
+// In the query chunk (vite.config.ts QUERY_CACHE) with the cache it runs on: a shared part in
+// lib/ would be the shell's, and the shell would then import the query chunk that imports it.
 import type { Api } from '@mepedia/web-api';
 import { discussionQueries } from '@mepedia/web-api/queries';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import { useApi } from './api';
+import { useApi } from '../../lib/api';
 
 type Listed = { postId: string };
 
