@@ -50,9 +50,12 @@ export function PostCard({
           />
         ) : (
           // The title again, set as a cover: decorative, the heading below names the story.
+          // In the title's own direction, its mark too.
           <div
             className={`story-cover story-cover-tint-${coverTint(post.postId)}`}
             aria-hidden="true"
+            dir="auto"
+            lang={titleLang}
           >
             <span className="story-cover-title" dir="auto" lang={titleLang}>
               {post.title}
