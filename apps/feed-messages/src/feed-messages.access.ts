@@ -129,6 +129,30 @@ export class FeedMessagesAccess {
     return this.subjects.mustStillExist(subjectId, 'DISCUSSION_NOT_FOUND', remove);
   }
 
+  /**
+   * The rooms among `roomIds` that `viewerId` (a guest: null) may read, by `requireRoom`'s rule
+   * for each, asked of the read model once for all: what would refuse one room leaves it out.
+   * `withMessages`: the rooms that have messages (a room of its own, `feedRoomId`).
+   */
+  async readableRooms(
+    repository: FeedMessagesRepository,
+    roomIds: readonly string[],
+    viewerId: string | null,
+    withMessages: ReadonlySet<string>,
+  ): Promise<string[]> {
+    const rooms = await repository.subjects.subjects([...roomIds]);
+    const trust = this.subjects.in(repository.subjects);
+    const readable: string[] = [];
+    for (const roomId of roomIds) {
+      const room = rooms.get(roomId);
+      if (room) {
+        if (!hiddenFrom([room], viewerId)) readable.push(roomId);
+      } else if (!isUuid(roomId) || withMessages.has(roomId) || (await trust.takenOnTrust(roomId)))
+        readable.push(roomId);
+    }
+    return readable;
+  }
+
   /** Refuse a discussion of subjects one of which is private to someone else. */
   private async requireVisible(
     repository: FeedMessagesRepository,

@@ -46,6 +46,14 @@ export class FeedMessagesController {
     return this.messages.count(id, identity.kind === 'member' ? identity.userId : undefined);
   }
 
+  @Endpoint(routes.getMessageCounts)
+  getMessageCounts(
+    @Input('body') body: In<typeof routes.getMessageCounts, 'body'>,
+    @CurrentIdentity() identity: Identity,
+  ) {
+    return this.messages.counts(body.ids, identity.kind === 'member' ? identity.userId : undefined);
+  }
+
   @Endpoint(routes.like)
   like(@Input('body') body: In<typeof routes.like, 'body'>, @CurrentMember() member: Member) {
     return this.messages.like(body.id, member.userId);

@@ -229,6 +229,20 @@ export class FeedMessagesRepository {
     return row !== undefined;
   }
 
+  /**
+   * Many rooms' messages, replies included, placeholders not: one GROUP BY over the visible
+   * messages' index (`messages_room_visible_idx`). A room with none is not in the map.
+   */
+  async countsVisible(roomIds: string[]): Promise<Map<string, number>> {
+    if (roomIds.length === 0) return new Map();
+    const rows = await this.db
+      .select({ roomId: messages.roomId, n: count() })
+      .from(messages)
+      .where(and(inArray(messages.roomId, roomIds), not(messages.deleted)))
+      .groupBy(messages.roomId);
+    return new Map(rows.map((row) => [row.roomId, row.n]));
+  }
+
   /** A room's messages, replies included, placeholders not. */
   async countVisible(roomId: string): Promise<number> {
     const [counted] = await this.db

@@ -3,6 +3,7 @@ import {
   type DeleteFeedMessageResponse,
   type EditFeedMessageRequest,
   type FeedMessage,
+  type FeedMessageCounts,
   type FeedMessagesCount,
   type FeedMessagesPage,
   type GetFeedMessagesRequest,
@@ -159,6 +160,22 @@ export class FeedMessagesService {
       roomId,
     });
     return { count: await this.repository.countVisible(roomId) };
+  }
+
+  /**
+   * Many rooms' counts at once (a list of stories): each as `count` gives it, in one query, and
+   * a room `count` would refuse left out rather than failing the list.
+   */
+  async counts(roomIds: readonly string[], viewerId?: string): Promise<FeedMessageCounts> {
+    const ids = [...new Set(roomIds)];
+    const counted = await this.repository.countsVisible(ids);
+    const readable = await this.access.readableRooms(
+      this.repository,
+      ids,
+      viewerId ?? null,
+      new Set(counted.keys()),
+    );
+    return { counts: Object.fromEntries(readable.map((id) => [id, counted.get(id) ?? 0])) };
   }
 
   /**

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   DeleteFeedMessageResponse,
   FeedMessage,
+  FeedMessageCounts,
   FeedMessagesCount,
   FeedMessagesPage,
   LikeFeedMessageResponse,
@@ -663,6 +664,68 @@ describeEachEngine('feed-messages service over HTTP', (engine) => {
       expect((await page({ id: postId })).total).toBe(1);
       expect(await numberOf(postId)).toBe(2);
       expect((await send(reader, { message: 'back', postId })).message).toBe('back');
+    });
+
+    // Our addition: a list of stories asks every card's count in one call.
+    it('counts many rooms in one call, leaving out what getNumberOfMessages would refuse', async () => {
+      const [author, reader] = [member(), member()];
+      const [talked, quiet, closed] = [newPost(), newPost(), newPost()];
+      const top = await send(reader, { message: 'first', postId: talked });
+      await send(author, { message: 'reply', postId: talked, parentMessageId: top.messageId });
+      await send(reader, { message: 'gone soon', postId: talked });
+      const goneSoon = (await page({ id: talked })).messages[0]!;
+      await remove(reader, goneSoon.messageId, talked);
+      await send(author, { message: 'mine alone', postId: closed });
+      await postPrivacy(closed, author, 'private');
+      // Never announced and made long ago: getNumberOfMessages says it does not exist.
+      const never = newId(Date.now() - 24 * 3600_000);
+      expect(await failure('GET', `getNumberOfMessages/${never}`, null)).toEqual(hidden);
+
+      const counts = async (who: Member | null, ids: string[]) => {
+        const response = await api<FeedMessageCounts>('POST', 'getMessageCounts', who, { ids });
+        expect(response.status).toBe(200);
+        return FeedMessageCounts.parse(response.body).counts;
+      };
+      const ids = [talked, quiet, closed, never, 'room_nobody', talked.toUpperCase()];
+      for (const who of [null, reader])
+        expect(await counts(who, ids)).toEqual({ [talked]: 2, [quiet]: 0, room_nobody: 0 });
+      expect(await counts(author, ids)).toEqual({
+        [talked]: 2,
+        [quiet]: 0,
+        [closed]: 1,
+        room_nobody: 0,
+      });
+      // Each count is the one getNumberOfMessages gives.
+      expect(await numberOf(talked)).toBe(2);
+    });
+
+    it('refuses hostile counts requests: too many ids, ids that are not ids, markup', async () => {
+      const refused = { status: 400, code: 'VALIDATION_FAILED' };
+      const ask = (body: unknown) => failure('POST', 'getMessageCounts', null, body);
+      const many = Array.from({ length: 51 }, () => newPost());
+      expect(await ask({ ids: many })).toEqual(refused);
+      expect(await ask({ ids: [] })).toEqual(refused);
+      expect(await ask({})).toEqual(refused);
+      expect(await ask({ ids: 'not-a-list' })).toEqual(refused);
+      expect(await ask({ ids: [newPost(), '<b>x</b>'] })).toEqual(refused);
+      expect(await ask({ ids: ["' or 1=1 --"] })).toEqual(refused);
+      expect(await ask({ ids: ['x'.repeat(65)] })).toEqual(refused);
+      expect(await ask({ ids: [42] })).toEqual(refused);
+      expect(await ask({ ids: { 0: newPost() } })).toEqual(refused);
+      // A name every object holds is a room id like another: counted, not a prototype.
+      const proto = await api<FeedMessageCounts>('POST', 'getMessageCounts', null, {
+        ids: ['__proto__', 'constructor'],
+      });
+      expect(proto.status).toBe(200);
+      expect(JSON.stringify(proto.body)).toBe('{"counts":{"__proto__":0,"constructor":0}}');
+      // Fifty is a list's page: taken, each fresh post counted.
+      const fifty = await api<FeedMessageCounts>('POST', 'getMessageCounts', null, {
+        ids: many.slice(1),
+      });
+      expect(fifty.status).toBe(200);
+      expect(Object.values(FeedMessageCounts.parse(fifty.body).counts)).toEqual(
+        Array.from({ length: 50 }, () => 0),
+      );
     });
 
     it('closes a private me answer’s room the same way', async () => {

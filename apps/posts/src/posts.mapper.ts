@@ -1,5 +1,6 @@
 import {
   POST_EXCERPT_LENGTH,
+  readingMinutes,
   type Post,
   type PostDraft,
   type PostDraftSummary,
@@ -39,7 +40,12 @@ function excerptOf(text: string): string {
 }
 
 export function toSummary(row: SummaryWithPublisher): PostSummary {
-  return { ...base(row), excerpt: excerptOf(row.contentText) };
+  return {
+    ...base(row),
+    excerpt: excerptOf(row.contentText),
+    // From the text the list reads anyway for the excerpt: no column to keep in step.
+    readingMinutes: readingMinutes(row.contentText),
+  };
 }
 
 /**

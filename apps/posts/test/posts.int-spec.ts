@@ -690,6 +690,16 @@ describeEachEngine('posts service over HTTP', (engine) => {
   });
 
   describe('getPosts', () => {
+    it('says how long each listed story takes to read, from its whole text', async () => {
+      const ada = member();
+      // 900 words: four and a half minutes at 200 a minute, so five; the excerpt alone is one.
+      const long = `<p>${'word '.repeat(900).trim()}</p>`;
+      const made = await create(ada, { content: long });
+      const [listed] = (await list({ publisherId: ada.userId })).posts;
+      expect(listed).toMatchObject({ postId: made.postId, readingMinutes: 5 });
+      expect(listed!.excerpt.length).toBeLessThan(300);
+    });
+
     it('lists with the publisher, filters by publisher, question, author, topic and magazine', async () => {
       const dana = member();
       const noa = member();
@@ -708,6 +718,8 @@ describeEachEngine('posts service over HTTP', (engine) => {
       });
       expect(byDana.posts[0]!.excerpt).toBe(LONG_TEXT);
       expect(byDana.posts[0]).not.toHaveProperty('content');
+      // A short story reads in a minute.
+      expect(byDana.posts[0]!.readingMinutes).toBe(1);
       // Her own private post shows to her.
       expect((await list({ publisherId: dana.userId }, dana)).posts.map((p) => p.title)).toEqual([
         'My first bicycle',

@@ -952,6 +952,26 @@ const cases: Record<string, AccessCase> = {
       };
     },
   },
+  'POST /api/feedMessages/getMessageCounts': {
+    // Anyone counts; a private post's count is its author's alone, left out for anyone else.
+    prepare: async (world) => {
+      const [closed, open] = [
+        await world.privatePost(world.owner),
+        await world.post(world.owner, 'public'),
+      ];
+      await world.comment(world.owner, closed.postId);
+      return {
+        path: '/api/feedMessages/getMessageCounts',
+        body: { ids: [closed.postId, open.postId] },
+        owner: world.owner.jar,
+        see: (caller, answer) => {
+          expect((answer.body as { counts: Record<string, number> }).counts).toEqual(
+            caller === 'owner' ? { [closed.postId]: 1, [open.postId]: 0 } : { [open.postId]: 0 },
+          );
+        },
+      };
+    },
+  },
   'PUT /api/feedMessages/like': {
     // Liking another member's comment is what liking is for, where the member may see it.
     stranger: 'DISCUSSION_NOT_FOUND',

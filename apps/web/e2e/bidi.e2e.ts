@@ -115,21 +115,44 @@ test('a Hebrew name in an English page and an English name in a Hebrew page, eac
   // The relative date, in Hebrew, isolated and after the name.
   await expect(cardByline.locator('time bdi')).toHaveText(/עכשיו|לפני/);
   // An English title among Hebrew ones reads and aligns in its own direction (issue 33): it
-  // starts on the left of its card, as its story does.
+  // starts on the left, as English does, in the right-to-left magazine.
   const englishCard = page.locator('article.post-card', { hasText: 'Sea days' });
-  const title = englishCard.locator('.post-card-title');
-  await expect(title).toHaveAttribute('lang', 'en');
-  expect(await title.evaluate((node) => getComputedStyle(node).direction)).toBe('ltr');
-  expect(await title.evaluate((node) => getComputedStyle(node).textAlign)).toBe('start');
-  expect(
-    await title.evaluate((node) => {
-      const range = document.createRange();
-      range.selectNodeContents(node);
-      return Math.round(range.getBoundingClientRect().left - node.getBoundingClientRect().left);
-    }),
-  ).toBe(0);
+  await expectOwnDirection(englishCard, 'en', 'ltr');
   await expectAccessible(page);
+
+  // And the reverse: a Hebrew title and excerpt in the English magazine start on the right.
+  await page.goto('/mepedia-magazine');
+  await hydrated(page);
+  await expectOwnDirection(page.locator('article.post-card', { hasText: 'ימי ים' }), 'he', 'rtl');
 });
+
+/**
+ * A card's title computes the direction of its own text, and its alignment resolves to the start
+ * of that direction: the left for English, the right for Hebrew, whatever the page's. Its excerpt
+ * does the same by its own language (these stories are told in English).
+ */
+async function expectOwnDirection(card: Locator, lang: 'en' | 'he', direction: 'ltr' | 'rtl') {
+  await expect(card.locator('.post-card-title')).toHaveAttribute('lang', lang);
+  await expect(card.locator('.post-card-excerpt')).toHaveAttribute('lang', 'en');
+  for (const [piece, own] of [
+    [card.locator('.post-card-title'), direction],
+    [card.locator('.post-card-excerpt'), 'ltr'],
+  ] as const) {
+    await expect(piece).toHaveAttribute('dir', 'auto');
+    const style = await piece.evaluate((node) => {
+      const computed = getComputedStyle(node);
+      return { direction: computed.direction, textAlign: computed.textAlign };
+    });
+    expect(style.direction).toBe(own);
+    expect(['start', own === 'ltr' ? 'left' : 'right']).toContain(style.textAlign);
+  }
+  // Where the text begins on screen: at the card's start side of that direction.
+  const box = await card.locator('.post-card-title a').boundingBox();
+  const frame = await card.locator('.post-card-title').boundingBox();
+  if (!box || !frame) throw new Error('the title is not drawn');
+  if (direction === 'ltr') expect(box.x - frame.x).toBeLessThan(2);
+  else expect(frame.x + frame.width - (box.x + box.width)).toBeLessThan(2);
+}
 
 test('a phone number reads left to right in a Hebrew sentence', async ({ page }) => {
   const { userId } = await registerUnverified(page.request, newPerson(), {

@@ -9,5 +9,7 @@ export const FEED_MESSAGE_TAG_MAX = 64;
 export const FEED_MESSAGES_PAGE_SIZE = 20;
 /** The largest `skip` getMessages accepts. */
 export const FEED_MESSAGES_SKIP_MAX = 100_000;
+/** The most rooms one getMessageCounts call counts (a list's page of stories). */
+export const FEED_MESSAGE_COUNTS_MAX = 50;
 export const FEED_MESSAGE_SORTS = ['newest', 'oldest'] as const;
 export type FeedMessageSort = (typeof FEED_MESSAGE_SORTS)[number];

@@ -1,14 +1,16 @@
 import type { ApiRoute, ApiService } from './api-route';
-import { FEED_MESSAGE_MAX, FEED_MESSAGES_PAGE_SIZE } from './feed-limits';
+import { FEED_MESSAGE_COUNTS_MAX, FEED_MESSAGE_MAX, FEED_MESSAGES_PAGE_SIZE } from './feed-limits';
 import * as schemas from './feed-messages';
 import {
   DeleteFeedMessageResponse,
   EditFeedMessageRequest,
   FeedMessage,
+  FeedMessageCounts,
   FeedMessageId,
   FeedMessagesCount,
   FeedMessagesPage,
   FeedObjectId,
+  GetFeedMessageCountsRequest,
   GetFeedMessagesRequest,
   LikeFeedMessageRequest,
   LikeFeedMessageResponse,
@@ -65,6 +67,18 @@ export const feedMessagesRoutes = {
     status: 200,
     response: FeedMessagesCount,
     errors: ['VALIDATION_FAILED', 'DISCUSSION_NOT_FOUND'],
+  },
+  getMessageCounts: {
+    method: 'POST',
+    path: '/api/feedMessages/getMessageCounts',
+    rate: ['counters'],
+    summary: 'How many messages each of a list’s rooms has (our addition)',
+    description: `Up to ${FEED_MESSAGE_COUNTS_MAX} room ids in one call, counted as getNumberOfMessages counts one (replies included, placeholders not), in one query. The same access decision as getNumberOfMessages, per id: a room it would refuse (a private post’s or me answer’s to anyone but its author, an id that is no post or answer) is left out of \`counts\` rather than failing the list. An id asked twice is counted once. More ids, or ids that are not ids: VALIDATION_FAILED.`,
+    auth: 'anyone',
+    body: GetFeedMessageCountsRequest,
+    status: 200,
+    response: FeedMessageCounts,
+    errors: [],
   },
   like: {
     method: 'PUT',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  FEED_MESSAGE_COUNTS_MAX,
   FEED_MESSAGE_MAX,
   FEED_MESSAGE_SORTS,
   FEED_MESSAGE_TAG_MAX,
@@ -174,6 +175,27 @@ export const FeedMessagesCount = z.object({
     .describe('Messages of the room, replies included, placeholders of deleted ones not.'),
 });
 export type FeedMessagesCount = z.infer<typeof FeedMessagesCount>;
+
+/** Many rooms' counts at once (our addition): a list of stories shows each one's. */
+export const GetFeedMessageCountsRequest = z.object({
+  ids: z
+    .array(FeedObjectId, { error: 'INVALID_VALUE' })
+    .min(1, 'FIELD_REQUIRED')
+    .max(FEED_MESSAGE_COUNTS_MAX, 'INVALID_VALUE')
+    .describe(
+      `The rooms (by default the posts or me answers) to count: 1 to ${FEED_MESSAGE_COUNTS_MAX} ids.`,
+    ),
+});
+export type GetFeedMessageCountsRequest = z.input<typeof GetFeedMessageCountsRequest>;
+
+export const FeedMessageCounts = z.object({
+  counts: z
+    .record(z.string(), z.number().int())
+    .describe(
+      'Each room’s count, as getNumberOfMessages gives it, by the id asked (a UUID in lower case). A room the caller may not read is left out.',
+    ),
+});
+export type FeedMessageCounts = z.infer<typeof FeedMessageCounts>;
 
 export const LikeFeedMessageRequest = z.object({ id: FeedMessageId });
 export type LikeFeedMessageRequest = z.input<typeof LikeFeedMessageRequest>;

@@ -20,6 +20,7 @@ export * from './reactions';
 export * from './site';
 export * from './feed-limits';
 export * from './excerpt';
+export * from './reading-time';
 export * from './invisible-controls';
 export * from './feed-messages';
 export * from './files';

@@ -160,7 +160,15 @@ const PostBase = z.object({
 });
 
 /** In lists: a plain-text excerpt instead of the content. */
-export const PostSummary = PostBase.extend({ excerpt: z.string() });
+export const PostSummary = PostBase.extend({
+  excerpt: z.string(),
+  readingMinutes: z
+    .number()
+    .int()
+    .describe(
+      'Minutes the whole story takes to read, at least 1: its words at 200 a minute, rounded up (our addition).',
+    ),
+});
 export type PostSummary = z.infer<typeof PostSummary>;
 
 /** One post, whole: sanitized HTML content, and whether the caller likes it. */

@@ -1,42 +1,70 @@
 import type { PostSummary } from '@mepedia/contracts';
+import { Heart, MessageCircle } from 'lucide-react';
+import { useI18n } from '../lib/i18n';
+import { coverTint, hasOwnPicture } from '../lib/story-cover';
 import { textLang } from '../lib/text-lang';
 import { Avatar } from './avatar';
 import { Byline } from './byline';
+import { Icon } from './icon';
 import { LocalizedLink } from './localized-link';
 import { MemberImage } from './member-image';
 
 /**
- * A story in a list: its picture (16:9, sized before it loads), title, three lines of it, and who
- * wrote it when. `featured`: the first of a list, across the grid's width. `eager`: the list is
- * what a page opens with, so its first picture is fetched at once rather than when scrolled to
- * (the magazine; on the home page the stories are below the fold on a phone, and an eager picture
- * there would share a slow connection with what the first paint needs). The whole card is one
- * link target (the title's), so a keyboard stops once per story.
+ * A story in a list: its picture (3:2, every card of every list alike, sized before it loads) or,
+ * when it has none of its own, a typographic cover; its title (two lines) and excerpt (three
+ * lines), each in its own direction; who wrote it when; and how long it reads, its likes and
+ * (`comments`, when the page has them) its comments. `featured`: the first of a list, across the
+ * grid (picture beside the words where the card is wide enough). `eager`: the list is what a page
+ * opens with, so its first picture is fetched at once rather than when scrolled to (the magazine;
+ * on the home page the stories are below the fold on a phone, and an eager picture there would
+ * share a slow connection with what the first paint needs). The whole card is one link target
+ * (the title's), so a keyboard stops once per story.
  */
 export function PostCard({
   post,
   featured = false,
   eager = false,
+  comments,
 }: {
   post: PostSummary;
   featured?: boolean;
   eager?: boolean;
+  /** How many comments the story has; left out, none is shown (the page did not ask). */
+  comments?: number | undefined;
 }) {
+  const { t, locale } = useI18n();
+  const titleLang = textLang(post.title);
+  const number = new Intl.NumberFormat(locale);
   return (
     <article className={`card post-card${featured ? ' post-card-featured' : ''}`}>
       <div className="post-card-media">
-        <MemberImage
-          path={post.image}
-          widths={featured ? [640, 800, 960, 1280] : [320, 640, 800, 960]}
-          sizes={featured ? '(max-width: 48rem) 100vw, 40rem' : '(max-width: 40rem) 100vw, 22rem'}
-          width={featured ? 640 : 320}
-          height={featured ? 360 : 180}
-          loading={eager ? 'eager' : 'lazy'}
-          className="post-card-image"
-        />
+        {hasOwnPicture(post) ? (
+          <MemberImage
+            path={post.image}
+            widths={featured ? [640, 800, 960, 1280] : [320, 640, 800, 960]}
+            sizes={featured ? '(max-width: 48rem) 100vw, 46rem' : '(max-width: 40rem) 100vw, 22rem'}
+            width={featured ? 960 : 480}
+            height={featured ? 640 : 320}
+            loading={eager ? 'eager' : 'lazy'}
+            className="post-card-image"
+          />
+        ) : (
+          // The title again, set as a cover: decorative, the heading below names the story.
+          // In the title's own direction, its mark too.
+          <div
+            className={`story-cover story-cover-tint-${coverTint(post.postId)}`}
+            aria-hidden="true"
+            dir="auto"
+            lang={titleLang}
+          >
+            <span className="story-cover-title" dir="auto" lang={titleLang}>
+              {post.title}
+            </span>
+          </div>
+        )}
       </div>
       <div className="post-card-body">
-        <h3 className="post-card-title" dir="auto" lang={textLang(post.title)}>
+        <h3 className="post-card-title" dir="auto" lang={titleLang}>
           <LocalizedLink to={`/post/${post.postId}`} className="card-link">
             {post.title}
           </LocalizedLink>
@@ -50,6 +78,21 @@ export function PostCard({
             <Byline name={post.publisher.fullname} date={post.createdAt} relative />
           </div>
         )}
+        <p className="post-card-meta">
+          <span>{t('card.readingTime', { count: post.readingMinutes })}</span>
+          <span className="post-card-stat">
+            <Icon icon={Heart} size={16} />
+            <span aria-hidden="true">{number.format(post.likes)}</span>
+            <span className="visually-hidden">{t('card.likes', { count: post.likes })}</span>
+          </span>
+          {comments !== undefined && (
+            <span className="post-card-stat">
+              <Icon icon={MessageCircle} size={16} />
+              <span aria-hidden="true">{number.format(comments)}</span>
+              <span className="visually-hidden">{t('card.comments', { count: comments })}</span>
+            </span>
+          )}
+        </p>
       </div>
     </article>
   );

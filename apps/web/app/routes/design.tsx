@@ -62,6 +62,7 @@ const SAMPLE: PostSummary = {
   views: 12,
   likes: 3,
   shareCount: 0,
+  readingMinutes: 4,
   createdAt: new Date(Date.now() - 3 * 86_400_000).toISOString(),
   updatedAt: new Date().toISOString(),
   excerpt:
@@ -183,10 +184,17 @@ export default function Design() {
             <PostCard post={SAMPLE} featured />
           </li>
           <li>
-            <PostCard post={{ ...SAMPLE, postId: 'b', title: 'הקיץ שבו בנינו סירה' }} />
+            <PostCard
+              post={{ ...SAMPLE, postId: 'b', title: 'הקיץ שבו בנינו סירה', image: '' }}
+              comments={1234}
+            />
           </li>
           <li>
             <PostCard post={{ ...SAMPLE, postId: 'c', image: '/no-such-image.jpg' }} />
+          </li>
+          <li>
+            {/* No picture of its own: a typographic cover, its tint drawn from its id. */}
+            <PostCard post={{ ...SAMPLE, postId: 'd', image: '' }} comments={2} />
           </li>
         </ul>
         <p className="actions">

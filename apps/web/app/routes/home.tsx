@@ -19,6 +19,7 @@ import { QueryProvider } from '../components/query/query-provider';
 import { PersonCard } from '../components/person-card';
 import { HeroArt } from '../components/hero-art';
 import { PostCard } from '../components/post-card';
+import { prefetchCommentCounts, useCommentCounts } from '../components/query/comment-counts';
 import { useRootData } from '../root';
 import { useApi } from '../lib/api';
 import { parseCookieHeader, serverApi } from '../lib/context';
@@ -94,6 +95,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     member && queryClient.prefetchInfiniteQuery(followingPostsQueries.feed(api)),
     member && queryClient.prefetchInfiniteQuery(notificationQueries.list(api)),
   ]);
+  // Each list's comment counts, one call a list, in the order the page shows the stories.
+  const preview = queryClient.getQueryData(postQueries.list(api, MAGAZINE_PREVIEW).queryKey);
+  const feed = queryClient.getQueryData(followingPostsQueries.feed(api).queryKey);
+  await Promise.all([
+    prefetchCommentCounts(queryClient, api, preview?.posts ?? []),
+    prefetchCommentCounts(queryClient, api, feed?.pages[0]?.posts ?? []),
+  ]);
   // The questionnaire's questions are in the summary: the browser's cache need not carry them.
   queryClient.removeQueries({ queryKey: meAnswerQueries.questionnaire(api).queryKey });
   return { dehydrated: dehydrate(queryClient), summary };
@@ -102,12 +110,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 function MagazinePreview() {
   const api = useApi();
   const posts = useQuery(postQueries.list(api, MAGAZINE_PREVIEW)).data?.posts ?? [];
+  const comments = useCommentCounts(posts);
   if (posts.length === 0) return null;
   return (
     <ul className="card-grid">
       {posts.map((post, index) => (
         <li key={post.postId} className={index === 0 ? 'card-grid-featured' : undefined}>
-          <PostCard post={post} featured={index === 0} />
+          <PostCard post={post} featured={index === 0} comments={comments[post.postId]} />
         </li>
       ))}
     </ul>

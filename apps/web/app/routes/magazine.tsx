@@ -1,3 +1,4 @@
+import type { PostSummary } from '@mepedia/contracts';
 import { ApiError, type Api } from '@mepedia/web-api';
 import { postQueries } from '@mepedia/web-api/queries';
 import { QueryClient, dehydrate, useInfiniteQuery } from '@tanstack/react-query';
@@ -7,6 +8,7 @@ import { Form, useSearchParams } from 'react-router';
 import { LocalizedLink } from '../components/localized-link';
 import { PostCard } from '../components/post-card';
 import { useApi } from '../lib/api';
+import { prefetchCommentCounts, useCommentCounts } from '../components/query/comment-counts';
 import { serverApi } from '../lib/context';
 import { useI18n } from '../lib/i18n';
 import { pageMeta } from '../lib/seo';
@@ -59,10 +61,13 @@ function moreAddress(params: URLSearchParams, cursor: string, asOf: string): str
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const queryClient = new QueryClient();
+  const api = serverApi(context, request);
   try {
-    await queryClient.fetchInfiniteQuery(
-      queryOf(serverApi(context, request), new URL(request.url).searchParams),
+    const list = await queryClient.fetchInfiniteQuery(
+      queryOf(api, new URL(request.url).searchParams),
     );
+    // Every card's comment count, in one call, so the page is drawn with them.
+    await prefetchCommentCounts(queryClient, api, storiesOf(list.pages));
   } catch (error) {
     // An address the service refuses (a cursor it did not make: INVALID_CURSOR) cannot be
     // retried into a page: the error page says what is wrong, with its status (root.tsx). A
@@ -71,6 +76,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   return { dehydrated: dehydrate(queryClient) };
 }
+
+/** Every page's stories, once each, whatever moved on the service between two pages. */
+const storiesOf = (pages: readonly { posts: PostSummary[] }[]): PostSummary[] => [
+  ...new Map(
+    pages.flatMap((page) => page.posts.map((post) => [post.postId, post] as const)),
+  ).values(),
+];
 
 /** A click that opens the link elsewhere (a new tab or window): the browser's, not ours. */
 const elsewhere = (event: MouseEvent) =>
@@ -82,12 +94,8 @@ function Stories() {
   const toasts = useToasts();
   const [params] = useSearchParams();
   const { data, fetchNextPage, isFetchingNextPage } = useInfiniteQuery(queryOf(api, params));
-  // Every page's stories, once each, whatever moved on the service between two pages.
-  const posts = [
-    ...new Map(
-      (data?.pages ?? []).flatMap((page) => page.posts.map((post) => [post.postId, post] as const)),
-    ).values(),
-  ];
+  const posts = storiesOf(data?.pages ?? []);
+  const comments = useCommentCounts(posts);
   const last = data?.pages.at(-1);
   const list = useRef<HTMLUListElement>(null);
   // "More stories" adds the next page under the others; focus goes to the first new story, once
@@ -155,7 +163,12 @@ function Stories() {
           const featured = index === 0 && !params.get('cursor');
           return (
             <li key={post.postId} className={featured ? 'card-grid-featured' : undefined}>
-              <PostCard post={post} featured={featured} eager={featured} />
+              <PostCard
+                post={post}
+                featured={featured}
+                eager={featured}
+                comments={comments[post.postId]}
+              />
             </li>
           );
         })}

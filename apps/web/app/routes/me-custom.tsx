@@ -96,7 +96,12 @@ export default function MeCustom({ loaderData }: Route.ComponentProps) {
         <Icon icon={Lock} size={18} />
         {t('me.private.onlyYou')}
       </p>
-      <h1 id="me-title" className="me-question" dir="auto" lang={textLang(question.questionTitle)}>
+      <h1
+        id="me-title"
+        className="me-question member-heading"
+        dir="auto"
+        lang={textLang(question.questionTitle)}
+      >
         {question.questionTitle}
       </h1>
       <div className="me-answer">

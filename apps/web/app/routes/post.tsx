@@ -276,7 +276,12 @@ function Story({
 
   return (
     <article className="page page-narrow post" aria-labelledby="post-title">
-      <h1 id="post-title" dir="auto" lang={shown ? shown.target : textLang(post.title)}>
+      <h1
+        id="post-title"
+        className="member-heading"
+        dir="auto"
+        lang={shown ? shown.target : textLang(post.title)}
+      >
         {title}
       </h1>
       {post.publisher && (

@@ -31,6 +31,7 @@ import { Icon } from '../components/icon';
 import { LocalizedLink } from '../components/localized-link';
 import { useMachineTranslation } from '../components/machine-translation';
 import { PostCard } from '../components/post-card';
+import { prefetchCommentCounts, useCommentCounts } from '../components/query/comment-counts';
 import { QueryProvider } from '../components/query/query-provider';
 import { useFocusOnNew } from '../components/show-more';
 import { Pagination } from '../components/ui/pagination';
@@ -112,7 +113,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const following = queryClient.prefetchQuery(followQueries.counts(api, profile.id));
   let loadFailed = false;
   try {
-    if (view.tab === 'posts') await queryClient.fetchQuery(postsOf(api, profile.id, view));
+    if (view.tab === 'posts')
+      await prefetchCommentCounts(
+        queryClient,
+        api,
+        (await queryClient.fetchQuery(postsOf(api, profile.id, view))).posts,
+      );
     else if (view.tab === 'drafts')
       await queryClient.fetchInfiniteQuery(postDraftQueries.list(api, DRAFTS_PER_PAGE));
     else
@@ -507,6 +513,7 @@ function ProfilePosts({
   page: number;
 }) {
   const { t } = useI18n();
+  const comments = useCommentCounts(posts.posts);
   if (posts.posts.length === 0 && page === 1)
     return (
       <EmptyState
@@ -536,7 +543,7 @@ function ProfilePosts({
       <ul className="card-grid">
         {posts.posts.map((post) => (
           <li key={post.postId} className="profile-post">
-            <PostCard post={post} />
+            <PostCard post={post} comments={comments[post.postId]} />
             {own && (
               <LocalizedLink
                 className="button button-ghost"

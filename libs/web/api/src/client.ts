@@ -178,6 +178,9 @@ export function createApi(options: ApiOptions) {
       ) => call('POST /api/feedMessages/getMessages', { body: { id, ...options } }),
       getNumberOfMessages: (id: string) =>
         call('GET /api/feedMessages/getNumberOfMessages/{id}', { params: { id } }),
+      /** Many rooms' counts at once (at most 50); a room the caller may not read is left out. */
+      getMessageCounts: (ids: readonly string[]) =>
+        call('POST /api/feedMessages/getMessageCounts', { body: { ids: [...ids] } }),
       like: (id: string) => call('PUT /api/feedMessages/like', { body: { id } }),
       /** `roomId`: the comment's room (its post's id, unless it was sent to another room). */
       deleteMessage: (messageId: string, roomId: string) =>

@@ -4,6 +4,7 @@ import { Newspaper } from 'lucide-react';
 import { useRef } from 'react';
 import { useRootData } from '../../root';
 import { useApi } from '../../lib/api';
+import { useCommentCounts } from '../query/comment-counts';
 import { useI18n } from '../../lib/i18n';
 import { EmptyState } from '../empty-state';
 import { LocalizedLink } from '../localized-link';
@@ -33,6 +34,7 @@ function Feed() {
       ),
     ).values(),
   ];
+  const comments = useCommentCounts(posts);
   const list = useRef<HTMLUListElement>(null);
   const focusOnNew = useFocusOnNew(list, posts.length);
 
@@ -82,7 +84,7 @@ function Feed() {
           <ul className="card-grid" ref={list}>
             {posts.map((post) => (
               <li key={post.postId}>
-                <PostCard post={post} />
+                <PostCard post={post} comments={comments[post.postId]} />
               </li>
             ))}
           </ul>

@@ -1,5 +1,11 @@
 import type { FeedMessagesPage, MemberName } from '@mepedia/contracts';
-import { infiniteQueryOptions, type InfiniteData } from '@tanstack/react-query';
+import { FEED_MESSAGE_COUNTS_MAX } from '@mepedia/contracts/browser';
+import {
+  infiniteQueryOptions,
+  keepPreviousData,
+  queryOptions,
+  type InfiniteData,
+} from '@tanstack/react-query';
 import type { Api } from '../client';
 import { STALE } from './stale';
 
@@ -41,6 +47,28 @@ const nextSkip = (last: DiscussionPage, pages: DiscussionPage[]) =>
 export const discussionQueries = {
   all: ['feedMessages'] as const,
   room: (roomId: string) => [...discussionQueries.all, roomId] as const,
+  /**
+   * How many comments each story of a list has (the list's cards), by post id, in one call for
+   * the whole list (50 ids a call; a longer list, "More stories" loaded, asks in several at
+   * once). A story the reader may not read is left out. While a longer list's counts are on
+   * their way, the shorter list's stay on screen.
+   */
+  counts: (api: Api, postIds: readonly string[]) =>
+    queryOptions({
+      queryKey: [...discussionQueries.all, 'counts', [...postIds]] as const,
+      queryFn: async (): Promise<Record<string, number>> => {
+        const chunks: string[][] = [];
+        for (let at = 0; at < postIds.length; at += FEED_MESSAGE_COUNTS_MAX)
+          chunks.push(postIds.slice(at, at + FEED_MESSAGE_COUNTS_MAX));
+        const answers = await Promise.all(
+          chunks.map((chunk) => api.feedMessages.getMessageCounts(chunk)),
+        );
+        return Object.fromEntries(answers.flatMap((answer) => Object.entries(answer.counts)));
+      },
+      enabled: postIds.length > 0,
+      placeholderData: keepPreviousData,
+      staleTime: STALE.short,
+    }),
   /**
    * A room's comments, newest first, twenty a page. A comment the reader sends sits at the top of
    * the service's list too, so it counts towards the next page's start (it pushed the others

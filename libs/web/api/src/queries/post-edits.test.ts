@@ -48,7 +48,7 @@ function cacheWith(api: ReturnType<typeof heldGateway>['api']) {
   const list = postQueries.list(api, { magazine: true, limit: 3 }).queryKey;
   client.setQueryData(detail, post());
   client.setQueryData(list, {
-    posts: [{ ...post(), excerpt: 'A boat.' }],
+    posts: [{ ...post(), excerpt: 'A boat.', readingMinutes: 1 }],
     pageNumber: 1,
     limit: 3,
     hasMore: false,

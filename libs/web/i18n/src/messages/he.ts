@@ -84,6 +84,10 @@ export const he: Record<CoreMessageKey, string> = {
   'home.about.link': 'עוד עלינו',
   'person.publishedAnswers':
     '{count, plural, one {תשובה אחת} two {שתי תשובות} many {# תשובות} other {# תשובות}}',
+  'card.readingTime':
+    '{count, plural, one {קריאה של דקה} two {קריאה של שתי דקות} other {קריאה של # דקות}}',
+  'card.likes': '{count, plural, one {לייק אחד} two {שני לייקים} other {# לייקים}}',
+  'card.comments': '{count, plural, one {תגובה אחת} two {שתי תגובות} other {# תגובות}}',
   'notFound.title': 'הדף לא נמצא',
   'notFound.text': 'ייתכן שהכתובת הוקלדה בטעות, או שהדף הועבר.',
   'notFound.home': 'חזרה לדף הבית',
