@@ -2,7 +2,8 @@ import { request as playwrightRequest, type Locator, type Page } from '@playwrig
 import { expect, test } from './fixtures';
 import { expectAccessible, hydrated, newPerson, registerMember, uploadImage } from './helpers';
 
-// Issue 33: the lists of stories and people look edited, not templated. In either language, on a
+// Issue 33: the lists of stories and people look edited, not templated (the magazine, the home
+// page, the people and a profile). In either language, on a
 // phone and a wide screen: nothing scrolls sideways; a grid's rows are full but for the last (no
 // column left empty in the middle); every card picture of a list, a photo or a typographic
 // cover, has one shape; and the titles of a row start on one line.
@@ -125,7 +126,7 @@ async function peopleGrid(grid: Locator, where: string) {
       );
 }
 
-test('the magazine, the home page (a guest’s) and the people line up in both languages and widths', async ({
+test('the magazine, the home page (a guest’s and a member’s), the people and a profile line up in both languages and widths', async ({
   page,
   baseURL,
 }) => {
@@ -135,7 +136,7 @@ test('the magazine, the home page (a guest’s) and the people line up in both l
   // published as a post: a typographic cover (an answer's picture is its author's face or the
   // answers' default, never its own).
   const writer = await playwrightRequest.newContext({ baseURL });
-  await registerMember(writer, newPerson(), { lastname: surname });
+  const { userId: writerId } = await registerMember(writer, newPerson(), { lastname: surname });
   const image = await uploadImage(writer);
   for (const title of [
     'The harbour at dawn',
@@ -220,10 +221,13 @@ test('the magazine, the home page (a guest’s) and the people line up in both l
       await page.goto(`${prefix}/`);
       await hydrated(page);
       const grids = page.locator('main .card-grid');
+      // The demo site has stories and published members: both lists are there.
       const stories = grids.filter({ has: page.locator('.post-card') });
-      if ((await stories.count()) > 0) await storyGrid(stories.first(), at('home stories'));
+      await expect(stories).not.toHaveCount(0);
+      await storyGrid(stories.first(), at('home stories'));
       const people = grids.filter({ has: page.locator('.person-card') });
-      if ((await people.count()) > 0) await peopleGrid(people.first(), at('home people'));
+      await expect(people).not.toHaveCount(0);
+      await peopleGrid(people.first(), at('home people'));
       await noSidewaysScroll(page, at('home'));
       await expectAccessible(page);
     }
@@ -239,6 +243,29 @@ test('the magazine, the home page (a guest’s) and the people line up in both l
       await hydrated(page);
       await peopleGrid(page.locator('main .card-grid'), at('people'));
       await noSidewaysScroll(page, at('people'));
+      await expectAccessible(page);
+
+      // A member's own home: its parts, then the magazine's stories and the people, lined up.
+      await page.goto(`${prefix}/`);
+      await hydrated(page);
+      await expect(page.locator('.member-home-next')).toBeVisible();
+      const grids = page.locator('main .card-grid');
+      const stories = grids.filter({ has: page.locator('.post-card') });
+      await expect(stories).not.toHaveCount(0);
+      await storyGrid(stories.first(), at('member home stories'));
+      await peopleGrid(
+        grids.filter({ has: page.locator('.person-card') }).first(),
+        at('member home people'),
+      );
+      await noSidewaysScroll(page, at('member home'));
+
+      // A writer's profile: the header, then their stories in rows that line up.
+      await page.goto(`${prefix}/profile/${writerId}`);
+      await hydrated(page);
+      const profileStories = page.locator('main .card-grid');
+      await expect(profileStories.locator('.post-card')).toHaveCount(3);
+      await storyGrid(profileStories, at('profile'));
+      await noSidewaysScroll(page, at('profile'));
       await expectAccessible(page);
     }
   }
