@@ -1,7 +1,7 @@
 import type { PostSummary } from '@mepedia/contracts';
 import { Heart, MessageCircle } from 'lucide-react';
 import { useI18n } from '../lib/i18n';
-import { coverTint, hasOwnPicture } from '../lib/story-cover';
+import { coverTint, hasOwnPicture, initialOf } from '../lib/story-cover';
 import { textLang } from '../lib/text-lang';
 import { Avatar } from './avatar';
 import { Byline } from './byline';
@@ -49,16 +49,18 @@ export function PostCard({
             className="post-card-image"
           />
         ) : (
-          // The title again, set as a cover: decorative, the heading below names the story.
-          // In the title's own direction, its mark too.
+          // A cover of type: the title's first letter, large, and what kind of story it is
+          // (decorative: the heading below names the story). Laid out in the page's direction,
+          // as its label is the interface's words.
           <div
             className={`story-cover story-cover-tint-${coverTint(post.postId)}`}
             aria-hidden="true"
-            dir="auto"
-            lang={titleLang}
           >
-            <span className="story-cover-title" dir="auto" lang={titleLang}>
-              {post.title}
+            <span className="story-cover-initial" lang={titleLang}>
+              {initialOf(post.title)}
+            </span>
+            <span className="story-cover-label">
+              {t(post.questionId === null ? 'card.cover.story' : 'card.cover.answer')}
             </span>
           </div>
         )}

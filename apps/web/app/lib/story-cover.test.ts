@@ -1,6 +1,6 @@
 import type { PostSummary } from '@mepedia/contracts';
 import { describe, expect, it } from 'vitest';
-import { COVER_TINTS, coverTint, hasOwnPicture } from './story-cover';
+import { COVER_TINTS, coverTint, hasOwnPicture, initialOf } from './story-cover';
 
 const story = (fields: Partial<PostSummary> = {}) => ({
   image: '/api/files/image/AAAAAAAAAAAAAAAAAAAAAA',
@@ -44,5 +44,15 @@ describe('coverTint', () => {
   it('spreads stories over every tint', () => {
     const used = new Set(Array.from({ length: 100 }, (_, i) => coverTint(`post-${i}`)));
     expect(used.size).toBe(COVER_TINTS);
+  });
+});
+
+describe('initialOf', () => {
+  it('is the first letter or digit of a title, past quotes and marks', () => {
+    expect(initialOf('Where I come from')).toBe('W');
+    expect(initialOf('“Quiet” summers')).toBe('Q');
+    expect(initialOf('  מאיפה באתי')).toBe('מ');
+    expect(initialOf('1948, the year')).toBe('1');
+    expect(initialOf('— ?!')).toBe('');
   });
 });

@@ -33,3 +33,8 @@ export function coverTint(id: string): number {
   }
   return (hash % COVER_TINTS) + 1;
 }
+
+/** The first letter (or digit) of a title, for its cover: past quotes and other marks; '' when none. */
+export function initialOf(title: string): string {
+  return /[\p{L}\p{N}]/u.exec(title)?.[0] ?? '';
+}

@@ -104,6 +104,9 @@ export const en = {
   'card.readingTime': '{count, plural, one {# min read} other {# min read}}',
   'card.likes': '{count, plural, one {# like} other {# likes}}',
   'card.comments': '{count, plural, one {# comment} other {# comments}}',
+  // A story's typographic cover (no picture of its own): its kind, under its first letter.
+  'card.cover.answer': 'From a self-interview',
+  'card.cover.story': 'A story',
   'notFound.title': 'This page could not be found',
   'notFound.text': 'The address may be mistyped, or the page may have moved.',
   'notFound.home': 'Back to the home page',

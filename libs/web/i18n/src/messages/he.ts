@@ -88,6 +88,8 @@ export const he: Record<CoreMessageKey, string> = {
     '{count, plural, one {קריאה של דקה} two {קריאה של שתי דקות} other {קריאה של # דקות}}',
   'card.likes': '{count, plural, one {לייק אחד} two {שני לייקים} other {# לייקים}}',
   'card.comments': '{count, plural, one {תגובה אחת} two {שתי תגובות} other {# תגובות}}',
+  'card.cover.answer': 'מתוך ראיון עצמי',
+  'card.cover.story': 'סיפור',
   'notFound.title': 'הדף לא נמצא',
   'notFound.text': 'ייתכן שהכתובת הוקלדה בטעות, או שהדף הועבר.',
   'notFound.home': 'חזרה לדף הבית',
