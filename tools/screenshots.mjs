@@ -9,6 +9,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium } from '@playwright/test';
+import sharp from 'sharp';
 import {
   boatStory,
   call,
@@ -20,6 +21,11 @@ import {
 const out = resolve(process.argv[2] ?? 'docs/screenshots');
 const MAGAZINE = '/mepedia-magazine';
 const WIDTHS = { laptop: 1280, phone: 390 };
+/** How much of a page is kept (CSS pixels from its top), and how wide the picture is drawn. */
+const TALL = { laptop: 2000, phone: 1800 };
+const SHOWN = { laptop: 960, phone: 390 };
+/** The pages shown on a phone too (every page is shown on a laptop). */
+const ON_PHONES = new Set(['home-member', 'magazine', 'profile', 'post']);
 
 /** The pages to show: a name and its address (English; Hebrew is under /he). */
 function pagesOf({ postId, memberId }) {
@@ -110,6 +116,7 @@ try {
     });
   for (const [name, path, who] of pagesOf({ postId: post.postId, memberId: me.id })) {
     for (const [device, width] of Object.entries(WIDTHS)) {
+      if (device === 'phone' && !ON_PHONES.has(name)) continue;
       for (const prefix of ['', '/he']) {
         const context = await browser.newContext({
           viewport: { width, height: device === 'phone' ? 844 : 900 },
@@ -118,11 +125,29 @@ try {
         });
         if (who === 'member') await context.addCookies(cookies);
         const page = await context.newPage();
+        // A member's page keeps a live connection open (notifications): never "network idle".
         await page.goto(`${base}${prefix}${path === '/' && prefix ? '' : path}`, {
-          waitUntil: 'networkidle',
+          waitUntil: 'load',
         });
+        // Lazy pictures load once scrolled to.
+        await page.evaluate(async () => {
+          for (let y = 0; y < document.body.scrollHeight; y += 600) {
+            window.scrollTo(0, y);
+            await new Promise((done) => setTimeout(done, 50));
+          }
+          window.scrollTo(0, 0);
+        });
+        await page.waitForTimeout(500);
         const file = join(out, `${name}-${prefix ? 'he' : 'en'}-${device}.jpg`);
-        await page.screenshot({ path: file, fullPage: true, type: 'jpeg', quality: 70 });
+        // The page's top (what a reader sees first, and some way past it), kept small enough to
+        // live in the repository.
+        const shot = await page.screenshot({ fullPage: true, type: 'png' });
+        const { height } = await sharp(shot).metadata();
+        await sharp(shot)
+          .extract({ left: 0, top: 0, width, height: Math.min(height, TALL[device]) })
+          .resize({ width: SHOWN[device] })
+          .jpeg({ quality: 68, mozjpeg: true })
+          .toFile(file);
         log(file);
         await context.close();
       }
