@@ -87,20 +87,34 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const api = serverApi(context, request);
   const queryClient = new QueryClient();
   const member = signedIn(request);
+  // Each list of stories brings its comment counts right after it (one call a list, the stories
+  // in the order the page shows them), while the other reads go on.
+  const previewQuery = postQueries.list(api, MAGAZINE_PREVIEW);
+  const feedQuery = followingPostsQueries.feed(api);
   const [summary] = await Promise.all([
     member ? memberSummary(api, queryClient) : null,
     queryClient.prefetchQuery(userQueries.homepage(api)),
-    queryClient.prefetchQuery(postQueries.list(api, MAGAZINE_PREVIEW)),
+    queryClient
+      .prefetchQuery(previewQuery)
+      .then(() =>
+        prefetchCommentCounts(
+          queryClient,
+          api,
+          queryClient.getQueryData(previewQuery.queryKey)?.posts ?? [],
+        ),
+      ),
     // A guest's page asks nothing more, and stays cacheable.
-    member && queryClient.prefetchInfiniteQuery(followingPostsQueries.feed(api)),
+    member &&
+      queryClient
+        .prefetchInfiniteQuery(feedQuery)
+        .then(() =>
+          prefetchCommentCounts(
+            queryClient,
+            api,
+            queryClient.getQueryData(feedQuery.queryKey)?.pages[0]?.posts ?? [],
+          ),
+        ),
     member && queryClient.prefetchInfiniteQuery(notificationQueries.list(api)),
-  ]);
-  // Each list's comment counts, one call a list, in the order the page shows the stories.
-  const preview = queryClient.getQueryData(postQueries.list(api, MAGAZINE_PREVIEW).queryKey);
-  const feed = queryClient.getQueryData(followingPostsQueries.feed(api).queryKey);
-  await Promise.all([
-    prefetchCommentCounts(queryClient, api, preview?.posts ?? []),
-    prefetchCommentCounts(queryClient, api, feed?.pages[0]?.posts ?? []),
   ]);
   // The questionnaire's questions are in the summary: the browser's cache need not carry them.
   queryClient.removeQueries({ queryKey: meAnswerQueries.questionnaire(api).queryKey });
