@@ -10,6 +10,7 @@ import {
   memberHomeMessages,
   notificationsMessages,
   registerMessages,
+  splitLocale,
 } from '@mepedia/web-i18n';
 import { QueryClient, dehydrate, useQuery } from '@tanstack/react-query';
 import { FollowingFeed } from '../components/follow/following-feed';
@@ -45,7 +46,7 @@ export const meta: Route.MetaFunction = ({ location, matches }) =>
     description: 'home.description',
   });
 
-const MAGAZINE_PREVIEW = { magazine: true, limit: 3 };
+const magazinePreview = (language: 'en' | 'he') => ({ magazine: true, limit: 3, language });
 
 registerMessages(followMessages);
 registerMessages(memberHomeMessages);
@@ -87,16 +88,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const api = serverApi(context, request);
   const queryClient = new QueryClient();
   const member = signedIn(request);
+  const magazine = magazinePreview(splitLocale(new URL(request.url).pathname).locale);
   const [summary] = await Promise.all([
     member ? memberSummary(api, queryClient) : null,
     queryClient.prefetchQuery(userQueries.homepage(api)),
-    queryClient.prefetchQuery(postQueries.list(api, MAGAZINE_PREVIEW)),
+    queryClient.prefetchQuery(postQueries.list(api, magazine)),
     // A guest's page asks nothing more, and stays cacheable.
     member && queryClient.prefetchInfiniteQuery(followingPostsQueries.feed(api)),
     member && queryClient.prefetchInfiniteQuery(notificationQueries.list(api)),
   ]);
   // Each list's comment counts, one call a list, in the order the page shows the stories.
-  const preview = queryClient.getQueryData(postQueries.list(api, MAGAZINE_PREVIEW).queryKey);
+  const preview = queryClient.getQueryData(postQueries.list(api, magazine).queryKey);
   const feed = queryClient.getQueryData(followingPostsQueries.feed(api).queryKey);
   await Promise.all([
     prefetchCommentCounts(queryClient, api, preview?.posts ?? []),
@@ -109,7 +111,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 function MagazinePreview() {
   const api = useApi();
-  const posts = useQuery(postQueries.list(api, MAGAZINE_PREVIEW)).data?.posts ?? [];
+  const posts =
+    useQuery(postQueries.list(api, magazinePreview(useI18n().locale))).data?.posts ?? [];
   const comments = useCommentCounts(posts);
   if (posts.length === 0) return null;
   return (
