@@ -88,10 +88,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const api = serverApi(context, request);
   const queryClient = new QueryClient();
   const member = signedIn(request);
-  const magazine = magazinePreview(splitLocale(new URL(request.url).pathname).locale);
+  const { locale } = splitLocale(new URL(request.url).pathname);
+  const magazine = magazinePreview(locale);
   const [summary] = await Promise.all([
     member ? memberSummary(api, queryClient) : null,
-    queryClient.prefetchQuery(userQueries.homepage(api)),
+    queryClient.prefetchQuery(userQueries.homepage(api, locale)),
     queryClient.prefetchQuery(postQueries.list(api, magazine)),
     // A guest's page asks nothing more, and stays cacheable.
     member && queryClient.prefetchInfiniteQuery(followingPostsQueries.feed(api)),
@@ -127,10 +128,10 @@ function MagazinePreview() {
 }
 
 function Recommended() {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   const api = useApi();
   const signedIn = Boolean(useRootData()?.user);
-  const people = useQuery(userQueries.homepage(api)).data?.users ?? [];
+  const people = useQuery(userQueries.homepage(api, locale)).data?.users ?? [];
   return (
     <section className="section" aria-labelledby="recommended-title">
       <h2 id="recommended-title">{t('home.recommended.title')}</h2>
