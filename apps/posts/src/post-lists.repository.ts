@@ -25,6 +25,8 @@ export type ListFilter = ListVisibility & {
   authorWords: string[];
   topicWords: string[];
   magazine: boolean;
+  /** Only the stories in this language (one part of a list with the reader's language first). */
+  language?: 'he' | 'en' | undefined;
   asOf: Date;
   after?: { createdAt: Date; id: string } | undefined;
 };
@@ -116,6 +118,7 @@ export class PostListsRepository {
       !filter.after &&
       !filter.publisherId &&
       !filter.questionId &&
+      !filter.language &&
       filter.authorWords.length === 0 &&
       filter.topicWords.length === 0;
     const values = { asOf: filter.asOf, limit: count, offset };
@@ -134,6 +137,8 @@ export class PostListsRepository {
     // are `privateOf`) private.
     else conditions.push(or(eq(posts.privacy, 'public'), eq(posts.publisherId, privateOf)) as SQL);
     if (filter.magazine) conditions.push(eq(posts.destination, 'magazine'));
+    // On the magazine, its index led by language serves each language's part in order.
+    if (filter.language) conditions.push(eq(posts.language, filter.language));
     if (filter.publisherId)
       conditions.push(
         isUuid(filter.publisherId) ? eq(posts.publisherId, filter.publisherId) : sql`false`,

@@ -32,6 +32,7 @@ export function summaryColumns() {
     shareCount: posts.shareCount,
     createdAt: posts.createdAt,
     updatedAt: posts.updatedAt,
+    language: posts.language,
   };
 }
 

@@ -42,6 +42,17 @@ export const posts = postsSchema.table(
     shareCount: integer('share_count').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /**
+     * The story's language, worked out by the database from its title and text whenever either
+     * changes (so every way a post is written agrees): Hebrew when Hebrew letters outnumber Latin
+     * ones (A–Z and the accented Latin letters), else English (no letters at all too). A
+     * reader's language comes first in the magazine (getPosts `language`).
+     */
+    language: text('language', { enum: ['he', 'en'] })
+      .notNull()
+      .generatedAlwaysAs(
+        sql`case when length(regexp_replace(title || ' ' || content_text, '[^\\u0590-\\u05FF]', '', 'g')) > length(regexp_replace(title || ' ' || content_text, '[^A-Za-z\\u00C0-\\u024F]', '', 'g')) then 'he' else 'en' end`,
+      ),
   },
   (table) => [
     check('posts_privacy_check', sql`${table.privacy} in ('public', 'private')`),
@@ -56,6 +67,10 @@ export const posts = postsSchema.table(
       .where(sql`privacy = 'public'`),
     index('posts_magazine_order_idx')
       .on(table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst())
+      .where(sql`privacy = 'public' and destination = 'magazine'`),
+    // The magazine with the reader's language first: one part per language, each in order.
+    index('posts_magazine_language_order_idx')
+      .on(table.language, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst())
       .where(sql`privacy = 'public' and destination = 'magazine'`),
     index('posts_publisher_order_idx').on(
       table.publisherId,

@@ -455,6 +455,7 @@ describe(PostsService.name, () => {
           shareCount: 0,
           createdAt: new Date(Date.UTC(2026, 0, n)),
           updatedAt: new Date(Date.UTC(2026, 0, n)),
+          language: 'en',
           publisherName: null,
           publisherImage: null,
         }) satisfies SummaryWithPublisher;
@@ -690,6 +691,7 @@ describe(PostsService.name, () => {
         shareCount: 0,
         createdAt: at,
         updatedAt: at,
+        language: 'en',
         publisherName: 'Ora Tal',
         publisherImage: null,
       }));

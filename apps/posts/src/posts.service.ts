@@ -14,12 +14,13 @@ import {
   type UpdatePostRequest,
 } from '@mepedia/contracts';
 import { isUuid, newId } from '@mepedia/server-database';
-import { AppError } from '@mepedia/server-http';
+import { AppError, fieldError } from '@mepedia/server-http';
 import { GuestCache } from '@mepedia/server-queue';
 import type { z } from 'zod';
 import { cleanContent, meAnswerPost, publisherOf, searchWords } from './post-content';
 import { listVisibility, mayAccess, requireAccess } from './posts.access';
-import { decodeCursor, encodeCursor } from './posts.cursor';
+import { decodeCursor, encodeCursor, type Cursor } from './posts.cursor';
+import type { ListFilter } from './post-lists.repository';
 import { toPost, toSummary } from './posts.mapper';
 import type { PublishedFacts } from './me-answer-posts.repository';
 import type { PostRow } from './posts.schema';
@@ -213,21 +214,24 @@ export class PostsService {
     const limit = input.limit && input.limit > 0 ? input.limit : POSTS_PAGE_SIZE;
     const asOf = input.asOf ? new Date(input.asOf) : now;
     const sort = input.sortBy ?? 'mostRecent';
-    const rows = await this.store.lists.list(
-      {
-        ...listVisibility(viewerId),
-        publisherId: input.publisherId,
-        questionId: input.questionId,
-        authorWords: searchWords(input.authorSearchValue),
-        topicWords: searchWords(input.topicSearchValue),
-        magazine: input.magazine ?? false,
-        asOf,
-        after: input.cursor ? decodeCursor(input.cursor) : undefined,
-      },
-      sort,
-      pageNumber * limit,
-      limit,
-    );
+    const after = input.cursor ? decodeCursor(input.cursor) : undefined;
+    // A cursor names its part only in a list with the reader's language first: one from the
+    // other kind of list cannot say where this one goes on.
+    if (after && (after.language === undefined) !== (input.language === undefined))
+      throw new AppError('INVALID_CURSOR');
+    const filter: ListFilter = {
+      ...listVisibility(viewerId),
+      publisherId: input.publisherId,
+      questionId: input.questionId,
+      authorWords: searchWords(input.authorSearchValue),
+      topicWords: searchWords(input.topicSearchValue),
+      magazine: input.magazine ?? false,
+      asOf,
+      after,
+    };
+    const rows = input.language
+      ? await this.languageFirst(filter, input.language, after, sort, pageNumber, limit)
+      : await this.store.lists.list(filter, sort, pageNumber * limit, limit);
     const page = rows.slice(0, limit);
     const last = page[page.length - 1];
     const hasMore = rows.length > limit;
@@ -237,8 +241,38 @@ export class PostsService {
       limit,
       hasMore,
       asOf: asOf.toISOString(),
-      nextCursor: hasMore && last ? encodeCursor(last) : null,
+      nextCursor: hasMore && last ? encodeCursor(last, input.language && last.language) : null,
     };
+  }
+
+  /**
+   * Up to `limit` + 1 rows of a list with the reader's language first: that language's stories,
+   * then the others', each part in the list's order and read by its own index. The cursor's
+   * language says which part the last page ended in. Later pages come by cursor only: where a
+   * page number falls would take counting the first part.
+   */
+  private async languageFirst(
+    filter: ListFilter,
+    preferred: 'he' | 'en',
+    after: Cursor | undefined,
+    sort: 'mostRecent' | 'oldest',
+    pageNumber: number,
+    limit: number,
+  ) {
+    if (pageNumber > 0 && !after) throw fieldError('pageNumber', 'INVALID_VALUE');
+    const other = preferred === 'he' ? 'en' : 'he';
+    const inOther = after?.language === other;
+    const first = inOther
+      ? []
+      : await this.store.lists.list({ ...filter, language: preferred }, sort, 0, limit);
+    if (first.length > limit) return first;
+    const rest = await this.store.lists.list(
+      { ...filter, language: other, after: inOther ? after : undefined },
+      sort,
+      0,
+      limit - first.length,
+    );
+    return [...first, ...rest];
   }
 
   /**

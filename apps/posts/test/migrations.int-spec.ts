@@ -199,4 +199,65 @@ describeEachEngine('posts migrations', (engine) => {
     },
     SETUP_TIMEOUT_MS,
   );
+
+  it(
+    'give every existing post its language, and work it out again as a title or text changes',
+    async () => {
+      const publisher = randomUUID();
+      // [title, text, language]: the letters of both counted, Hebrew only when it has more.
+      const samples: Array<[string, string, 'he' | 'en']> = [
+        ['שלום', 'סיפור על קיץ אחד', 'he'],
+        ['Summer', 'A story of one summer', 'en'],
+        // Mixed: a Hebrew story naming a place in English, and the other way round.
+        ['הקיץ בלונדון', 'נסענו ל-London Bridge עם סבתא', 'he'],
+        ['My bar mitzvah', 'We sang שיר in the old synagogue', 'en'],
+        // No letters at all, or as many of each: English.
+        ['1948', '— 2026 —', 'en'],
+        ['ab', 'אב', 'en'],
+        // Niqqud and accented Latin letters count as their script's letters.
+        ['שָׁלוֹם', 'Zoë', 'he'],
+        ['Café', 'crème brûlée אב', 'en'],
+      ];
+      const ids = samples.map(() => randomUUID());
+      await upgrade(
+        engine,
+        '0012_post_language',
+        async (sql) => {
+          for (const [index, [title, text]] of samples.entries()) {
+            await insertPost(sql, ids[index] ?? '', publisher, 'public');
+            await sql('update posts.posts set title = $2, content_text = $3 where id = $1', [
+              ids[index],
+              title,
+              text,
+            ]);
+          }
+        },
+        async (sql) => {
+          const languageOf = async (id: string | undefined) =>
+            (
+              await sql<{ language: string }>('select language from posts.posts where id = $1', [
+                id,
+              ])
+            )[0]?.language;
+          for (const [index, sample] of samples.entries())
+            expect([...sample.slice(0, 2), await languageOf(ids[index])]).toEqual(sample);
+          // A changed title or text changes it: no writer can leave it stale.
+          await sql(`update posts.posts set title = 'Summer in Tel Aviv and Jaffa' where id = $1`, [
+            ids[0],
+          ]);
+          expect(await languageOf(ids[0])).toBe('en');
+          await sql(
+            `update posts.posts set content_text = 'סיפור ארוך מאוד על קיץ אחד ביפו העתיקה' where id = $1`,
+            [ids[0]],
+          );
+          expect(await languageOf(ids[0])).toBe('he');
+          const index = await sql<{ indexdef: string }>(
+            `select indexdef from pg_indexes where indexname = 'posts_magazine_language_order_idx'`,
+          );
+          expect(index[0]?.indexdef).toMatch(/\(language, created_at DESC, id DESC\) WHERE/);
+        },
+      );
+    },
+    SETUP_TIMEOUT_MS,
+  );
 });

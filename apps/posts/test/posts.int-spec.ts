@@ -870,6 +870,118 @@ describeEachEngine('posts service over HTTP', (engine) => {
       });
       expect(typeof hebrew.body.requestId).toBe('string');
     });
+
+    it('puts the reader’s language first, then the other, each part in order, across pages by cursor', async () => {
+      const author = member();
+      const word = `lang${randomBytes(4).toString('hex')}`;
+      const hebrewText =
+        '<p>זה סיפור על קיץ אחד שבו השתנה הכול, מסופר לאט ובזהירות, זיכרון אחר זיכרון, מהבית הישן של סבתא בירושלים ועד חוף הים בתל אביב, בכל שנה מחדש.</p>';
+      // Hebrew and English stories interleaved in time; one Hebrew story is the author's own,
+      // private: in the magazine only for them.
+      const kinds: Array<['he' | 'en', 'public' | 'private']> = [
+        ['he', 'public'],
+        ['en', 'public'],
+        ['en', 'public'],
+        ['he', 'public'],
+        ['en', 'public'],
+        ['he', 'private'],
+        ['he', 'public'],
+        ['en', 'public'],
+      ];
+      const made: Array<{ postId: string; language: 'he' | 'en'; privacy: string }> = [];
+      for (const [index, [language, privacy]] of kinds.entries()) {
+        const post = await create(author, {
+          // The search word is Latin: a Hebrew story's Hebrew letters still outnumber it.
+          title: language === 'he' ? `${word} סיפור מספר ${index}` : `${word} story ${index}`,
+          content: language === 'he' ? hebrewText : `<p>${LONG_TEXT}</p>`,
+          destination: 'magazine',
+          privacy,
+        });
+        made.push({ postId: post.postId, language, privacy });
+      }
+      const ids = (language: 'he' | 'en', who: 'guest' | 'author', order: 'new' | 'old') => {
+        const seen = made.filter(
+          (post) => post.language === language && (who === 'author' || post.privacy === 'public'),
+        );
+        const ordered = order === 'new' ? [...seen].reverse() : seen;
+        return ordered.map((post) => post.postId);
+      };
+      type Walk = { language?: 'he' | 'en'; sortBy?: 'oldest'; limit: number };
+      const walk = async (query: Walk, who: Member | null) => {
+        const seen: string[] = [];
+        let cursor: string | null = null;
+        let first: PostsPage | undefined;
+        do {
+          const page: PostsPage = await list(
+            {
+              magazine: true,
+              topicSearchValue: word,
+              ...query,
+              ...(cursor && first ? { cursor, asOf: first.asOf } : {}),
+            },
+            who,
+          );
+          first ??= page;
+          expect(page.posts.length).toBeLessThanOrEqual(query.limit);
+          expect(page.hasMore).toBe(page.nextCursor !== null);
+          seen.push(...page.posts.map((post) => post.postId));
+          cursor = page.nextCursor;
+        } while (cursor);
+        return seen;
+      };
+      for (const [who, viewer] of [
+        ['guest', null],
+        ['author', author],
+      ] as const) {
+        // Every page size: the boundary falls inside a page, at a page's end, or in the first.
+        for (const limit of [1, 2, 3, 4, 10]) {
+          expect(await walk({ language: 'he', limit }, viewer)).toEqual([
+            ...ids('he', who, 'new'),
+            ...ids('en', who, 'new'),
+          ]);
+          expect(await walk({ language: 'en', limit }, viewer)).toEqual([
+            ...ids('en', who, 'new'),
+            ...ids('he', who, 'new'),
+          ]);
+          expect(await walk({ language: 'he', sortBy: 'oldest', limit }, viewer)).toEqual([
+            ...ids('he', who, 'old'),
+            ...ids('en', who, 'old'),
+          ]);
+        }
+        // Without it, the one order for all, as before.
+        const all = made.filter((post) => who === 'author' || post.privacy === 'public');
+        expect(await walk({ limit: 3 }, viewer)).toEqual(all.map((post) => post.postId).reverse());
+      }
+      // Hebrew first in the whole magazine too (the index led by language), newest first.
+      const magazine = await list({ magazine: true, language: 'he', limit: 3 });
+      expect(magazine.posts.map((post) => post.postId)).toEqual(ids('he', 'guest', 'new'));
+
+      // Later pages by cursor only; a cursor of one kind of list does not go on with the other.
+      const paged = await call<ErrorEnvelope>(base, 'POST', '/api/posts/getPosts', {
+        body: { magazine: true, language: 'he', pageNumber: 1, limit: 2 },
+      });
+      expect(paged.status).toBe(400);
+      expect(paged.body).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        details: [{ field: 'pageNumber', code: 'INVALID_VALUE' }],
+      });
+      const preferring = await list({ topicSearchValue: word, language: 'he', limit: 2 });
+      const plain = await list({ topicSearchValue: word, limit: 2 });
+      for (const body of [
+        { topicSearchValue: word, cursor: preferring.nextCursor },
+        { topicSearchValue: word, language: 'en', cursor: plain.nextCursor },
+      ]) {
+        const response = await call<ErrorEnvelope>(base, 'POST', '/api/posts/getPosts', { body });
+        expect({ status: response.status, code: response.body.code }).toEqual({
+          status: 400,
+          code: 'INVALID_CURSOR',
+        });
+      }
+      const other = await call<ErrorEnvelope>(base, 'POST', '/api/posts/getPosts', {
+        body: { language: 'fr' },
+      });
+      expect(other.status).toBe(400);
+    });
   });
 
   describe('counters', () => {

@@ -24,6 +24,8 @@ export type PeopleFilter = {
   words: string[];
   onlyFullProfiles: boolean;
   asOf: Date;
+  /** The reader's language: members who use it first (a sort key before the usual order). */
+  language?: 'en' | 'he' | undefined;
 };
 
 const escapeLike = (word: string) => word.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -57,6 +59,9 @@ export class PeopleRepository {
       sort === 'oldest'
         ? [asc(users.publishedAt), asc(users.id)]
         : [desc(users.publishedAt), desc(users.id)];
+    // false (the reader's language) sorts before true: the order stays total, so pages by
+    // number never overlap or skip.
+    if (filter.language) order.unshift(sql`${users.language} <> ${filter.language}`);
     const [rows, totals] = await Promise.all([
       this.db
         .select()

@@ -40,7 +40,7 @@ export class PeopleService {
       .filter(Boolean)
       .slice(0, 5);
     const { rows, total } = await this.people.page(
-      { words, onlyFullProfiles: query.onlyFullProfiles ?? false, asOf },
+      { words, onlyFullProfiles: query.onlyFullProfiles ?? false, asOf, language: query.language },
       query.sortBy ?? 'mostRecent',
       pageNumber * limit,
       limit,

@@ -228,6 +228,42 @@ describe('people directory', () => {
     for (const user of response.body) expect(user).not.toHaveProperty('email');
   });
 
+  it('puts the members who use the reader’s language first, then the others, by page number too', async () => {
+    const homepage = async (body: Record<string, unknown>) =>
+      (await call<PeoplePage>(base, 'POST', '/api/users/getHomepageUsers', { body })).body;
+    const everyone = await people({ limit: 50 });
+    const ofLanguage = (language: 'en' | 'he') =>
+      everyone.body.users.filter((user) => user.language === language).map((user) => user.id);
+    // Among the first to publish (Yael has left the directory by now): last of all without it.
+    expect(ofLanguage('he')).toContain(ids['hebrewDana']);
+    expect(everyone.body.users.slice(0, 6).map((user) => user.id)).not.toContain(ids['hebrewDana']);
+    const home = await homepage({ limit: 6, sortBy: 'mostRecent', language: 'he' });
+    expect(home.users.map((user) => user.id)).toEqual([
+      ...ofLanguage('he'),
+      ...ofLanguage('en').slice(0, 6 - ofLanguage('he').length),
+    ]);
+    for (const [language, other] of [
+      ['he', 'en'],
+      ['en', 'he'],
+    ] as const) {
+      // Page by page, the boundary inside a page: everyone once, the language's members first.
+      const seen: string[] = [];
+      for (let pageNumber = 0; ; pageNumber++) {
+        const page = (await people({ pageNumber, limit: 4, language, asOf: everyone.body.asOf }))
+          .body;
+        expect(page.total).toBe(everyone.body.total);
+        seen.push(...page.users.map((user) => user.id));
+        if (!page.hasMore) break;
+      }
+      expect(seen).toEqual([...ofLanguage(language), ...ofLanguage(other)]);
+    }
+    // Without it, one order for all.
+    expect((await homepage({ limit: 6 })).users.map((user) => user.id)).toEqual(
+      everyone.body.users.slice(0, 6).map((user) => user.id),
+    );
+    expect((await people({ language: 'fr' })).status).toBe(400);
+  });
+
   it('refuses a page size over 50', async () => {
     const response = await call<ErrorEnvelope>(base, 'POST', '/api/users/getPublishedUsers', {
       body: { limit: 51 },

@@ -137,3 +137,48 @@ test('More stories adds the next page in place, focus on the first new story, in
     await expect(cards).toHaveText(['Story 13 of the long street']);
   }
 });
+
+// Issue 33: the reader's language first. A Hebrew story published before an English one still
+// comes first in the Hebrew magazine; the English magazine has the English one first.
+test('the magazine puts stories in the reader’s language first, then the others', async ({
+  page,
+  baseURL,
+}) => {
+  const surname = unique('Lang');
+  const writer = await playwrightRequest.newContext({ baseURL });
+  await registerMember(writer, newPerson(), { lastname: surname });
+  const image = await uploadImage(writer);
+  const hebrew = 'הסירה של סבא על האגם';
+  const english = 'Grandpa’s boat on the lake';
+  for (const [title, content] of [
+    [
+      hebrew,
+      'שטנו בה על האגם בקיץ שבו מלאו לי שתים־עשרה, וכל הרחוב בא לראות אותה צפה על המים. סבא עמד על החוף וחייך.',
+    ],
+    [english, STORY.repeat(2)],
+  ] as const) {
+    const created = await writer.post('/api/posts/create', {
+      data: {
+        title,
+        content: `<p>${content}</p>`,
+        image,
+        credit: 'Album',
+        privacy: 'public',
+        destination: 'magazine',
+      },
+    });
+    expect(created.status()).toBe(201);
+  }
+  await writer.dispose();
+  await untilFound(page.request, surname, 2);
+  const cards = page.locator('.card-grid .post-card-title');
+
+  await page.goto(`/he/mepedia-magazine?author=${surname}`);
+  await hydrated(page);
+  await expect(cards).toHaveText([hebrew, english]);
+  await expectAccessible(page);
+
+  await page.goto(`/mepedia-magazine?author=${surname}`);
+  await hydrated(page);
+  await expect(cards).toHaveText([english, hebrew]);
+});

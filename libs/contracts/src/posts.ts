@@ -117,6 +117,13 @@ export const GetPostsRequest = z.object({
     .boolean({ error: 'INVALID_VALUE' })
     .optional()
     .describe('Only posts published to the magazine.'),
+  /**
+   * The reader's language (our addition): its stories first, then the others, each part in the
+   * list's usual order. Later pages by `cursor` only.
+   */
+  language: Language.optional().describe(
+    'The reader’s language, `he` or `en`: its stories first, then the others, each part in the usual order (a story’s language is Hebrew when its title and text have more Hebrew letters than Latin ones, else English). Without it, one order for all. With it, read later pages by `cursor`: a `pageNumber` above 0 is refused (VALIDATION_FAILED, INVALID_VALUE).',
+  ),
   /** Pass back the first page's `asOf` so later pages ignore newer posts (our addition). */
   asOf: z.iso
     .datetime({ error: 'INVALID_VALUE' })

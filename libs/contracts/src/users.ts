@@ -464,6 +464,10 @@ export const PeopleQuery = z.object({
     .boolean({ error: 'INVALID_VALUE' })
     .optional()
     .describe('Only members who answered the whole questionnaire publicly and have a picture.'),
+  /** The reader's language (our addition): members who use it first, then the others. */
+  language: Language.optional().describe(
+    'The reader’s language, `he` or `en`: the members whose interface language it is first, then the others, each part in the usual order (our addition). Without it, one order for all.',
+  ),
   /** Pages after the first pass the first page's `asOf`, so profiles published meanwhile do not shift them. */
   asOf: z.iso
     .datetime({ error: 'INVALID_VALUE' })

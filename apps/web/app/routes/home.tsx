@@ -10,6 +10,7 @@ import {
   memberHomeMessages,
   notificationsMessages,
   registerMessages,
+  splitLocale,
 } from '@mepedia/web-i18n';
 import { QueryClient, dehydrate, useQuery } from '@tanstack/react-query';
 import { FollowingFeed } from '../components/follow/following-feed';
@@ -45,7 +46,7 @@ export const meta: Route.MetaFunction = ({ location, matches }) =>
     description: 'home.description',
   });
 
-const MAGAZINE_PREVIEW = { magazine: true, limit: 3 };
+const magazinePreview = (language: 'en' | 'he') => ({ magazine: true, limit: 3, language });
 
 registerMessages(followMessages);
 registerMessages(memberHomeMessages);
@@ -87,13 +88,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const api = serverApi(context, request);
   const queryClient = new QueryClient();
   const member = signedIn(request);
+  const { locale } = splitLocale(new URL(request.url).pathname);
   // Each list of stories brings its comment counts right after it (one call a list, the stories
   // in the order the page shows them), while the other reads go on.
-  const previewQuery = postQueries.list(api, MAGAZINE_PREVIEW);
+  const previewQuery = postQueries.list(api, magazinePreview(locale));
   const feedQuery = followingPostsQueries.feed(api);
   const [summary] = await Promise.all([
     member ? memberSummary(api, queryClient) : null,
-    queryClient.prefetchQuery(userQueries.homepage(api)),
+    queryClient.prefetchQuery(userQueries.homepage(api, locale)),
     queryClient
       .prefetchQuery(previewQuery)
       .then(() =>
@@ -123,7 +125,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 function MagazinePreview() {
   const api = useApi();
-  const posts = useQuery(postQueries.list(api, MAGAZINE_PREVIEW)).data?.posts ?? [];
+  const posts =
+    useQuery(postQueries.list(api, magazinePreview(useI18n().locale))).data?.posts ?? [];
   const comments = useCommentCounts(posts);
   if (posts.length === 0) return null;
   return (
@@ -138,10 +141,10 @@ function MagazinePreview() {
 }
 
 function Recommended() {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   const api = useApi();
   const signedIn = Boolean(useRootData()?.user);
-  const people = useQuery(userQueries.homepage(api)).data?.users ?? [];
+  const people = useQuery(userQueries.homepage(api, locale)).data?.users ?? [];
   return (
     <section className="section" aria-labelledby="recommended-title">
       <h2 id="recommended-title">{t('home.recommended.title')}</h2>

@@ -10,6 +10,7 @@ import { PostCard } from '../components/post-card';
 import { useApi } from '../lib/api';
 import { prefetchCommentCounts, useCommentCounts } from '../components/query/comment-counts';
 import { serverApi } from '../lib/context';
+import { splitLocale, type Locale } from '@mepedia/web-i18n';
 import { useI18n } from '../lib/i18n';
 import { pageMeta } from '../lib/seo';
 import { MAGAZINE_PATH } from '../lib/site';
@@ -28,8 +29,11 @@ export const meta: Route.MetaFunction = ({ location, matches }) =>
 const PAGE = 12;
 /** The filters the address carries (the form below writes them): author, topic and order. */
 const FILTERS = ['author', 'topic', 'sortBy'] as const;
-/** The list the address asks for, and where it starts (a later page's address starts there). */
-const queryOf = (api: Api, params: URLSearchParams) => {
+/**
+ * The list the address asks for, and where it starts (a later page's address starts there): the
+ * stories in the reader's language first, then the others.
+ */
+const queryOf = (api: Api, params: URLSearchParams, language: Locale) => {
   const cursor = params.get('cursor');
   const asOf = params.get('asOf');
   const author = params.get('author')?.trim().slice(0, 100);
@@ -39,6 +43,7 @@ const queryOf = (api: Api, params: URLSearchParams) => {
     {
       magazine: true,
       limit: PAGE,
+      language,
       ...(params.get('sortBy') === 'oldest' ? { sortBy: 'oldest' as const } : {}),
       ...(author ? { authorSearchValue: author } : {}),
       ...(topic ? { topicSearchValue: topic } : {}),
@@ -62,9 +67,10 @@ function moreAddress(params: URLSearchParams, cursor: string, asOf: string): str
 export async function loader({ request, context }: Route.LoaderArgs) {
   const queryClient = new QueryClient();
   const api = serverApi(context, request);
+  const url = new URL(request.url);
   try {
     const list = await queryClient.fetchInfiniteQuery(
-      queryOf(api, new URL(request.url).searchParams),
+      queryOf(api, url.searchParams, splitLocale(url.pathname).locale),
     );
     // Every card's comment count, in one call, so the page is drawn with them.
     await prefetchCommentCounts(queryClient, api, storiesOf(list.pages));
@@ -89,11 +95,13 @@ const elsewhere = (event: MouseEvent) =>
   event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey;
 
 function Stories() {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   const api = useApi();
   const toasts = useToasts();
   const [params] = useSearchParams();
-  const { data, fetchNextPage, isFetchingNextPage } = useInfiniteQuery(queryOf(api, params));
+  const { data, fetchNextPage, isFetchingNextPage } = useInfiniteQuery(
+    queryOf(api, params, locale),
+  );
   const posts = storiesOf(data?.pages ?? []);
   const comments = useCommentCounts(posts);
   const last = data?.pages.at(-1);

@@ -39,11 +39,12 @@ export const userQueries = {
       queryFn: (): Promise<PeoplePage> => api.users.getPublishedUsers(query),
       staleTime: STALE.short,
     }),
-  homepage: (api: Api) =>
+  /** The home page's recommended members, those who use the reader's language first. */
+  homepage: (api: Api, language: 'en' | 'he') =>
     queryOptions({
-      queryKey: [...userQueries.all, 'homepage'] as const,
+      queryKey: [...userQueries.all, 'homepage', language] as const,
       queryFn: (): Promise<PeoplePage> =>
-        api.users.getHomepageUsers({ limit: 6, sortBy: 'mostRecent' }),
+        api.users.getHomepageUsers({ limit: 6, sortBy: 'mostRecent', language }),
       staleTime: STALE.long,
     }),
 };
