@@ -130,12 +130,14 @@ try {
           waitUntil: 'load',
         });
         // Lazy pictures load once scrolled to.
+        // (Run in the page: its globals are the browser's, reached through globalThis here.)
         await page.evaluate(async () => {
-          for (let y = 0; y < document.body.scrollHeight; y += 600) {
-            window.scrollTo(0, y);
+          const view = globalThis;
+          for (let y = 0; y < view.document.body.scrollHeight; y += 600) {
+            view.scrollTo(0, y);
             await new Promise((done) => setTimeout(done, 50));
           }
-          window.scrollTo(0, 0);
+          view.scrollTo(0, 0);
         });
         await page.waitForTimeout(500);
         const file = join(out, `${name}-${prefix ? 'he' : 'en'}-${device}.jpg`);
