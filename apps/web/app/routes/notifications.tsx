@@ -1,20 +1,13 @@
-import type { NotificationItem } from '@mepedia/contracts';
 import { notificationsMessages, registerMessages } from '@mepedia/web-i18n';
 import { notificationEdits, notificationQueries } from '@mepedia/web-api/queries';
-import {
-  QueryClient,
-  dehydrate,
-  useInfiniteQuery,
-  useMutation,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { QueryClient, dehydrate, useMutation, useQueryClient } from '@tanstack/react-query';
 import { BellOff, BellRing } from 'lucide-react';
 import { useRef } from 'react';
 import { Avatar } from '../components/avatar';
 import { EmptyState } from '../components/empty-state';
 import {
   NotificationText,
-  useLiveNotifications,
+  useNotificationList,
 } from '../components/notifications/notification-text';
 import { useFocusOnNew } from '../components/show-more';
 import { LocalizedLink } from '../components/localized-link';
@@ -65,15 +58,9 @@ function NotificationsPage() {
   const api = useApi();
   const queryClient = useQueryClient();
   const toasts = useToasts();
-  const listQuery = notificationQueries.list(api);
-  const list = useInfiniteQuery(listQuery);
-  const onCount = (count: { unread: number; stamp: string }) =>
-    notificationBus.publish({ type: 'unread', count });
-  const markOne = useMutation(notificationEdits.markRead(api, queryClient, onCount));
+  // Kept live: the connection's news goes into the list as it comes (the bell has the count).
+  const { list, read, onCount } = useNotificationList();
   const markAll = useMutation(notificationEdits.markAllRead(api, queryClient, onCount));
-
-  // The live connection's news goes into the list as it comes (the bell has the count).
-  useLiveNotifications(listQuery.queryKey);
 
   // Every page's groups, once each (a group that moved up while paging is shown where it is now).
   const items = [
@@ -99,11 +86,6 @@ function NotificationsPage() {
         ),
     );
   }
-
-  const read = (item: NotificationItem) => {
-    if (item.read) return;
-    markOne.mutate(item.id, { onError: () => toasts.error(t('notifications.markFailed')) });
-  };
 
   return (
     <section className="page notifications-page" aria-labelledby="notifications-title">

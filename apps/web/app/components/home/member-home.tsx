@@ -1,24 +1,18 @@
-import type { NotificationItem } from '@mepedia/contracts';
-import { notificationEdits, notificationQueries } from '@mepedia/web-api/queries';
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { BellRing, FilePen, Lock } from 'lucide-react';
 import type {
   HomeDrafts,
   HomePrivateQuestions,
   HomeQuestionnaire,
 } from '../../lib/member-home.server';
-import { useApi } from '../../lib/api';
 import { relativeDate } from '../../lib/dates';
 import { useI18n } from '../../lib/i18n';
-import { notificationBus } from '../../lib/notification-bus';
 import { textLang } from '../../lib/text-lang';
 import type { MemberView } from '../../lib/member';
 import { Avatar } from '../avatar';
 import { EmptyState } from '../empty-state';
 import { Icon } from '../icon';
 import { LocalizedLink } from '../localized-link';
-import { NotificationText, useLiveNotifications } from '../notifications/notification-text';
-import { useToasts } from '../toasts';
+import { NotificationText, useNotificationList } from '../notifications/notification-text';
 
 /** How many notification groups the home page shows (the notifications page has them all). */
 export const HOME_NOTIFICATIONS = 5;
@@ -197,24 +191,10 @@ function PrivateQuestions({ list }: { list: HomePrivateQuestions }) {
 /** What happened on the member's stories: the newest notification groups, live. */
 function Activity() {
   const { t, locale } = useI18n();
-  const api = useApi();
-  const queryClient = useQueryClient();
-  const toasts = useToasts();
-  const listQuery = notificationQueries.list(api);
-  const list = useInfiniteQuery(listQuery);
-  useLiveNotifications(listQuery.queryKey);
-  const markOne = useMutation(
-    notificationEdits.markRead(api, queryClient, (count) =>
-      notificationBus.publish({ type: 'unread', count }),
-    ),
-  );
+  const { list, read } = useNotificationList();
   const items = (list.data?.pages ?? [])
     .flatMap((page) => page.notifications)
     .slice(0, HOME_NOTIFICATIONS);
-  const read = (item: NotificationItem) => {
-    if (item.read) return;
-    markOne.mutate(item.id, { onError: () => toasts.error(t('notifications.markFailed')) });
-  };
   return (
     <section className="section" aria-labelledby="activity-title">
       <h2 id="activity-title">{t('memberHome.activity.title')}</h2>

@@ -1,11 +1,17 @@
 import type { NotificationItem } from '@mepedia/contracts';
-import { applyNotificationEvent, type notificationQueries } from '@mepedia/web-api/queries';
-import { useQueryClient } from '@tanstack/react-query';
+import {
+  applyNotificationEvent,
+  notificationEdits,
+  notificationQueries,
+} from '@mepedia/web-api/queries';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
+import { useApi } from '../../lib/api';
 import { useI18n } from '../../lib/i18n';
 import { notificationBus } from '../../lib/notification-bus';
 import { richMessage } from '../../lib/rich-message';
 import { textLang } from '../../lib/text-lang';
+import { useToasts } from '../toasts';
 
 // What a notification group says, and the tab's live news applied to a list of them: the
 // notifications page and the member's home show the same groups the same way. Their strings are
@@ -65,4 +71,27 @@ export function useLiveNotifications(
       }),
     [queryClient, queryKey],
   );
+}
+
+/**
+ * The member's notification groups as a page shows them (the notifications page, the home page):
+ * the list, kept live; `read` marks one group read (when it is not already), telling the bell the
+ * new count and the member when it fails; `onCount` is what the page's other marks tell the bell.
+ */
+export function useNotificationList() {
+  const { t } = useI18n();
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const toasts = useToasts();
+  const listQuery = notificationQueries.list(api);
+  const list = useInfiniteQuery(listQuery);
+  useLiveNotifications(listQuery.queryKey);
+  const onCount = (count: { unread: number; stamp: string }) =>
+    notificationBus.publish({ type: 'unread', count });
+  const markOne = useMutation(notificationEdits.markRead(api, queryClient, onCount));
+  const read = (item: NotificationItem) => {
+    if (item.read) return;
+    markOne.mutate(item.id, { onError: () => toasts.error(t('notifications.markFailed')) });
+  };
+  return { list, read, onCount };
 }
