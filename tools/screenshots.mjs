@@ -13,6 +13,7 @@ import sharp from 'sharp';
 import {
   boatStory,
   call,
+  homeParts,
   log,
   startStandalone,
   verifiedMember,
@@ -53,51 +54,13 @@ try {
     if (ready?.status === 200) break;
     await new Promise((done) => setTimeout(done, 500));
   }
-  log('a member of this run, with a story, a draft, a question waiting and a comment...');
+  log(
+    'a member of this run, with a story, a draft, a question waiting, a follower and a comment...',
+  );
   const member = await verifiedMember(base, { firstname: 'Maya', lastname: 'Golan' });
   const me = await call(base, 'POST', '/api/users/session', undefined, member);
   const post = await boatStory(base, member);
-  const questions = await call(base, 'GET', '/api/profileQuestions/getQuestions');
-  const first = [...questions].sort((a, b) => a.index - b.index)[0];
-  await call(
-    base,
-    'POST',
-    '/api/meAnswers/saveLive',
-    {
-      questionId: first.questionId,
-      answerData: {
-        [first.subQuestions[0].subQuestionId]:
-          'I grew up in a house by the harbour, where my grandmother kept the keys of every boat in a tin box.',
-      },
-      version: 0,
-    },
-    member,
-  );
-  await call(
-    base,
-    'POST',
-    '/api/posts/saveDraft',
-    { title: 'The winter of the long rain', content: '<p>It began on a Sunday.</p>' },
-    member,
-  );
-  await call(
-    base,
-    'POST',
-    '/api/privateQuestions/insertNewPrivateQuestion',
-    { questionTitle: 'What did grandfather sing?', subQuestions: ['The words you remember'] },
-    member,
-  );
-  const reader = await verifiedMember(base, { firstname: 'Noa', lastname: 'Cohen' });
-  const readerMe = await call(base, 'POST', '/api/users/session', undefined, reader);
-  await call(base, 'POST', '/api/follows/follow', { userId: me.id }, reader).catch(() => {});
-  await call(
-    base,
-    'POST',
-    '/api/feedMessages/sendMessage',
-    { postId: post.postId, message: 'I remember that boat! It sailed past our window.', tag: null },
-    reader,
-  );
-  await call(base, 'POST', '/api/follows/follow', { userId: readerMe.id }, member).catch(() => {});
+  await homeParts(base, member, post);
   // The notification is made by events: a moment for it.
   await new Promise((done) => setTimeout(done, 3000));
 

@@ -12,7 +12,14 @@ import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { calibrate } from './calibration.mjs';
-import { boatStory, call, log, startStandalone, verifiedMember } from './standalone-process.mjs';
+import {
+  boatStory,
+  call,
+  homeParts,
+  log,
+  startStandalone,
+  verifiedMember,
+} from './standalone-process.mjs';
 
 const JS_BUDGET_KB = 120;
 const RENDER_BUDGET_MS = 20;
@@ -97,52 +104,8 @@ try {
       member,
     );
   const me = await call(base, 'POST', '/api/users/session', undefined, member);
-  // The member's home has all its own parts (issue 33): an answer (so a next question), drafts,
-  // a private question waiting, a reader who follows them and commented (notifications), and a
-  // writer they follow (the following feed).
-  const questions = await call(base, 'GET', '/api/profileQuestions/getQuestions');
-  const first = [...questions].sort((a, b) => a.index - b.index)[0];
-  await call(
-    base,
-    'POST',
-    '/api/meAnswers/saveLive',
-    {
-      questionId: first.questionId,
-      answerData: { [first.subQuestions[0].subQuestionId]: 'By the harbour, with the boats.' },
-      version: 0,
-    },
-    member,
-  );
-  for (const title of ['The winter of the long rain', 'Grandmother’s tin box', ''])
-    await call(base, 'POST', '/api/posts/saveDraft', { title, content: '<p>Notes.</p>' }, member);
-  await call(
-    base,
-    'POST',
-    '/api/privateQuestions/insertNewPrivateQuestion',
-    { questionTitle: 'What did grandfather sing?', subQuestions: ['The words you remember'] },
-    member,
-  );
-  const reader = await verifiedMember(base, { firstname: 'Noa', lastname: 'Cohen' });
-  const readerMe = await call(base, 'POST', '/api/users/session', undefined, reader);
-  await boatStory(base, reader);
-  // The follows service hears of new members by events: a follow may wait for them.
-  for (let i = 0; ; i++) {
-    try {
-      await call(base, 'POST', '/api/follows/follow', { userId: readerMe.id }, member);
-      await call(base, 'POST', '/api/follows/follow', { userId: me.id }, reader);
-      break;
-    } catch (error) {
-      if (i === 100) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-  await call(
-    base,
-    'POST',
-    '/api/feedMessages/sendMessage',
-    { message: 'I remember that boat!', tag: null, postId: post.postId },
-    reader,
-  );
+  // The member's home has all its own parts (issue 33).
+  await homeParts(base, member, post, ['The winter of the long rain', 'Grandmother’s tin box', '']);
   const pages = [
     ['home', '/'],
     ['home (he)', '/he'],

@@ -241,3 +241,60 @@ export async function boatStory(base, member) {
     member,
   );
 }
+
+/**
+ * A member's home with every one of its own parts (issue 33): the questionnaire's first question
+ * answered (so a next one), drafts (`drafts`, their titles), a private question waiting, and a
+ * reader, Noa Cohen, who wrote a story of her own, follows the member and is followed back (the
+ * following feed), and comments on `post` (a notification). Answers the reader's cookies.
+ */
+export async function homeParts(base, member, post, drafts = ['The winter of the long rain']) {
+  const me = await call(base, 'POST', '/api/users/session', undefined, member);
+  const questions = await call(base, 'GET', '/api/profileQuestions/getQuestions');
+  const first = [...questions].sort((a, b) => a.index - b.index)[0];
+  await call(
+    base,
+    'POST',
+    '/api/meAnswers/saveLive',
+    {
+      questionId: first.questionId,
+      answerData: {
+        [first.subQuestions[0].subQuestionId]:
+          'I grew up in a house by the harbour, where my grandmother kept the keys of every boat in a tin box.',
+      },
+      version: 0,
+    },
+    member,
+  );
+  for (const title of drafts)
+    await call(base, 'POST', '/api/posts/saveDraft', { title, content: '<p>Notes.</p>' }, member);
+  await call(
+    base,
+    'POST',
+    '/api/privateQuestions/insertNewPrivateQuestion',
+    { questionTitle: 'What did grandfather sing?', subQuestions: ['The words you remember'] },
+    member,
+  );
+  const reader = await verifiedMember(base, { firstname: 'Noa', lastname: 'Cohen' });
+  const readerMe = await call(base, 'POST', '/api/users/session', undefined, reader);
+  await boatStory(base, reader);
+  // The follows service hears of new members by events: a follow may wait for them.
+  for (let i = 0; ; i++) {
+    try {
+      await call(base, 'POST', '/api/follows/follow', { userId: readerMe.id }, member);
+      await call(base, 'POST', '/api/follows/follow', { userId: me.id }, reader);
+      break;
+    } catch (error) {
+      if (i === 100) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  await call(
+    base,
+    'POST',
+    '/api/feedMessages/sendMessage',
+    { message: 'I remember that boat! It sailed past our window.', tag: null, postId: post.postId },
+    reader,
+  );
+  return reader;
+}
