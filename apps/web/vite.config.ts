@@ -27,6 +27,13 @@ const QUERY_CACHE =
 // chunk for the parts and another for the strings on each of them.
 const FOLLOWING =
   /\/apps\/web\/app\/components\/follow\/|\/libs\/web\/i18n\/src\/messages\/follow\.ts$/;
+// Notification groups as pages show them (issue 33: the notifications page and a member's home):
+// the sentence component and its strings, one chunk (the live connection stays a lazy one).
+const NOTIFICATION_LIST =
+  /\/apps\/web\/app\/components\/notifications\/notification-text\.tsx$|\/libs\/web\/i18n\/src\/messages\/notifications\.ts$/;
+// A member's home page (issue 33): its parts and strings go with the home page's own chunk.
+const MEMBER_HOME =
+  /\/apps\/web\/app\/components\/home\/|\/libs\/web\/i18n\/src\/messages\/member-home\.ts$/;
 // The page parts several pages share (cards, bylines, reactions, fields, the ui/ pieces). A
 // folder of its own under components/ (settings/, editor/, answers/...) belongs to its page.
 const PARTS = /\/apps\/web\/app\/(components(\/ui)?|lib)\/[^/?]+\.tsx?$/;
@@ -152,6 +159,8 @@ export default defineConfig(({ command, isSsrBuild }) => ({
               if (id.includes('vite/preload-helper')) return 'shell';
               if (QUERY_CACHE.test(id)) return 'query';
               if (FOLLOWING.test(id)) return 'follow';
+              if (NOTIFICATION_LIST.test(id)) return 'notifications';
+              if (MEMBER_HOME.test(id)) return undefined;
               const pageMessages = PAGE_MESSAGES.exec(id);
               if (pageMessages) return `messages-${pageMessages[1]}`;
               shell ??= shellModules(getModuleIds, getModuleInfo);
