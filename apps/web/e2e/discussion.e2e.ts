@@ -45,7 +45,9 @@ test('a guest reads a Hebrew discussion, server-rendered, and is asked to sign i
   // And the story with its preview tags, for crawlers and link previews that run no script.
   expect(html).toContain('<meta property="og:type" content="article"/>');
   expect(html).toMatch(/<meta property="og:title" content="ארבעים ושניים מחזורים/);
-  expect(html).toContain('<h1 id="post-title" dir="auto" lang="he">ארבעים ושניים מחזורים');
+  expect(html).toContain(
+    '<h1 id="post-title" class="member-heading" dir="auto" lang="he">ארבעים ושניים מחזורים',
+  );
 
   await page.goto(`/he/post/${postId}`);
   await hydrated(page);
