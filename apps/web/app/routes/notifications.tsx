@@ -3,10 +3,9 @@ import { notificationEdits, notificationQueries } from '@mepedia/web-api/queries
 import { QueryClient, dehydrate, useMutation, useQueryClient } from '@tanstack/react-query';
 import { BellOff, BellRing } from 'lucide-react';
 import { useRef } from 'react';
-import { Avatar } from '../components/avatar';
 import { EmptyState } from '../components/empty-state';
 import {
-  NotificationText,
+  NotificationRow,
   useNotificationList,
 } from '../components/notifications/notification-text';
 import { useFocusOnNew } from '../components/show-more';
@@ -15,11 +14,9 @@ import { QueryProvider } from '../components/query/query-provider';
 import { useToasts } from '../components/toasts';
 import { useApi } from '../lib/api';
 import { serverApi } from '../lib/context';
-import { relativeDate } from '../lib/dates';
 import { useI18n } from '../lib/i18n';
 import { notificationBus } from '../lib/notification-bus';
 import { pageMeta } from '../lib/seo';
-import { textLang } from '../lib/text-lang';
 import type { Route } from './+types/notifications';
 import '../styles/notifications.css';
 
@@ -54,7 +51,7 @@ export default function NotificationsRoute({ loaderData }: Route.ComponentProps)
 }
 
 function NotificationsPage() {
-  const { t, locale } = useI18n();
+  const { t } = useI18n();
   const api = useApi();
   const queryClient = useQueryClient();
   const toasts = useToasts();
@@ -145,53 +142,7 @@ function NotificationsPage() {
         <>
           <ul className="notification-list" ref={listRef}>
             {items.map((item) => (
-              <li
-                key={item.id}
-                className={item.read ? 'notification' : 'notification notification-unread'}
-              >
-                <Avatar
-                  name={item.actors[0]?.fullname ?? t('app.name')}
-                  image={item.actors[0]?.profileImage}
-                  size="sm"
-                />
-                <div className="notification-body">
-                  <LocalizedLink
-                    id={`notification-${item.id}`}
-                    to={item.link}
-                    className="notification-link"
-                    onClick={() => read(item)}
-                  >
-                    {!item.read && (
-                      <span className="visually-hidden">{t('notifications.unread')} </span>
-                    )}
-                    <NotificationText item={item} />
-                  </LocalizedLink>
-                  {item.excerpt && (
-                    <p className="notification-excerpt" dir="auto" lang={textLang(item.excerpt)}>
-                      {item.excerpt}
-                    </p>
-                  )}
-                  <time
-                    className="notification-time"
-                    dateTime={item.updatedAt}
-                    suppressHydrationWarning
-                  >
-                    {relativeDate(item.updatedAt, locale)}
-                  </time>
-                </div>
-                {!item.read && (
-                  <button
-                    type="button"
-                    className="icon-button notification-mark"
-                    aria-label={t('notifications.markOne')}
-                    aria-describedby={`notification-${item.id}`}
-                    title={t('notifications.markOne')}
-                    onClick={() => read(item)}
-                  >
-                    <span className="notification-dot" aria-hidden="true" />
-                  </button>
-                )}
-              </li>
+              <NotificationRow key={item.id} item={item} read={read} full />
             ))}
           </ul>
           {list.hasNextPage && (

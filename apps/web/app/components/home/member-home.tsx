@@ -8,11 +8,10 @@ import { relativeDate } from '../../lib/dates';
 import { useI18n } from '../../lib/i18n';
 import { textLang } from '../../lib/text-lang';
 import type { MemberView } from '../../lib/member';
-import { Avatar } from '../avatar';
 import { EmptyState } from '../empty-state';
 import { Icon } from '../icon';
 import { LocalizedLink } from '../localized-link';
-import { NotificationText, useNotificationList } from '../notifications/notification-text';
+import { NotificationRow, useNotificationList } from '../notifications/notification-text';
 
 /** How many notification groups the home page shows (the notifications page has them all). */
 export const HOME_NOTIFICATIONS = 5;
@@ -190,7 +189,7 @@ function PrivateQuestions({ list }: { list: HomePrivateQuestions }) {
 
 /** What happened on the member's stories: the newest notification groups, live. */
 function Activity() {
-  const { t, locale } = useI18n();
+  const { t } = useI18n();
   const { list, read } = useNotificationList();
   const items = (list.data?.pages ?? [])
     .flatMap((page) => page.notifications)
@@ -217,35 +216,7 @@ function Activity() {
         <>
           <ul className="notification-list member-home-activity">
             {items.map((item) => (
-              <li
-                key={item.id}
-                className={item.read ? 'notification' : 'notification notification-unread'}
-              >
-                <Avatar
-                  name={item.actors[0]?.fullname ?? t('app.name')}
-                  image={item.actors[0]?.profileImage}
-                  size="sm"
-                />
-                <div className="notification-body">
-                  <LocalizedLink
-                    to={item.link}
-                    className="notification-link"
-                    onClick={() => read(item)}
-                  >
-                    {!item.read && (
-                      <span className="visually-hidden">{t('notifications.unread')} </span>
-                    )}
-                    <NotificationText item={item} />
-                  </LocalizedLink>
-                  <time
-                    className="notification-time"
-                    dateTime={item.updatedAt}
-                    suppressHydrationWarning
-                  >
-                    {relativeDate(item.updatedAt, locale)}
-                  </time>
-                </div>
-              </li>
+              <NotificationRow key={item.id} item={item} read={read} />
             ))}
           </ul>
           <LocalizedLink to="/notifications">{t('memberHome.activity.all')}</LocalizedLink>

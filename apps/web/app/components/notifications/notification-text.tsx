@@ -7,10 +7,13 @@ import {
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { useApi } from '../../lib/api';
+import { relativeDate } from '../../lib/dates';
 import { useI18n } from '../../lib/i18n';
 import { notificationBus } from '../../lib/notification-bus';
 import { richMessage } from '../../lib/rich-message';
 import { textLang } from '../../lib/text-lang';
+import { Avatar } from '../avatar';
+import { LocalizedLink } from '../localized-link';
 import { useToasts } from '../toasts';
 
 // What a notification group says, and the tab's live news applied to a list of them: the
@@ -94,4 +97,61 @@ export function useNotificationList() {
     markOne.mutate(item.id, { onError: () => toasts.error(t('notifications.markFailed')) });
   };
   return { list, read, onCount };
+}
+
+/**
+ * One group in a list: who, what (a link that marks it read), when. `full`: as the notifications
+ * page shows it, with the comment's excerpt and a button that marks it read without opening it.
+ */
+export function NotificationRow({
+  item,
+  read,
+  full = false,
+}: {
+  item: NotificationItem;
+  read: (item: NotificationItem) => void;
+  full?: boolean;
+}) {
+  const { t, locale } = useI18n();
+  const linkId = `notification-${item.id}`;
+  return (
+    <li className={item.read ? 'notification' : 'notification notification-unread'}>
+      <Avatar
+        name={item.actors[0]?.fullname ?? t('app.name')}
+        image={item.actors[0]?.profileImage}
+        size="sm"
+      />
+      <div className="notification-body">
+        <LocalizedLink
+          id={full ? linkId : undefined}
+          to={item.link}
+          className="notification-link"
+          onClick={() => read(item)}
+        >
+          {!item.read && <span className="visually-hidden">{t('notifications.unread')} </span>}
+          <NotificationText item={item} />
+        </LocalizedLink>
+        {full && item.excerpt && (
+          <p className="notification-excerpt" dir="auto" lang={textLang(item.excerpt)}>
+            {item.excerpt}
+          </p>
+        )}
+        <time className="notification-time" dateTime={item.updatedAt} suppressHydrationWarning>
+          {relativeDate(item.updatedAt, locale)}
+        </time>
+      </div>
+      {full && !item.read && (
+        <button
+          type="button"
+          className="icon-button notification-mark"
+          aria-label={t('notifications.markOne')}
+          aria-describedby={linkId}
+          title={t('notifications.markOne')}
+          onClick={() => read(item)}
+        >
+          <span className="notification-dot" aria-hidden="true" />
+        </button>
+      )}
+    </li>
+  );
 }
