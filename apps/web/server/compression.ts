@@ -198,16 +198,18 @@ export async function sendResponse(
       })
     : Promise.resolve();
   // What React has written so far goes out as soon as it pauses, not when the compressor's
-  // buffer fills. React writes a page in pieces of a few KB, many in one go: those are sent
-  // together, with one flush (one trip to zlib's thread, one write to the socket) once the go
-  // is over, not one each.
+  // buffer fills. React writes a page in pieces of a few KB, many in one go: those are joined and
+  // go through the compressor together, with one flush, once the go is over. (zlib compresses
+  // each write on its thread pool, one after another: a page written piece by piece made ten or
+  // more trips there, 2 to 4 ms of a member's page; docs/benchmarks.md.)
   let flushScheduled = false;
   let ended = false;
   let pending: Uint8Array[] = [];
-  const sendPending = () => {
-    if (pending.length === 0) return;
-    res.write(pending.length === 1 ? pending[0] : Buffer.concat(pending));
+  const takePending = (): Uint8Array | undefined => {
+    if (pending.length === 0) return undefined;
+    const joined = pending.length === 1 ? pending[0] : Buffer.concat(pending);
     pending = [];
+    return joined;
   };
   const sendSoon = () => {
     if (flushScheduled) return;
@@ -215,24 +217,29 @@ export async function sendResponse(
     setImmediate(() => {
       flushScheduled = false;
       if (ended || res.destroyed) return;
-      if (compressor)
+      const piece = takePending();
+      if (!piece) return;
+      if (compressor) {
+        compressor.write(piece);
         compressor.flush(
           encoding === 'br' ? constants.BROTLI_OPERATION_FLUSH : constants.Z_SYNC_FLUSH,
         );
-      else sendPending();
+      } else res.write(piece);
     });
   };
   try {
     for await (const chunk of response.body as AsyncIterable<Uint8Array>) {
       if (res.destroyed) break;
-      if (compressor) compressor.write(chunk);
-      else pending.push(chunk);
+      pending.push(chunk);
       sendSoon();
     }
     ended = true;
-    if (!res.destroyed) sendPending();
-    compressor?.end();
-    await finished;
+    const rest = res.destroyed ? undefined : takePending();
+    if (compressor) {
+      if (rest) compressor.write(rest);
+      compressor.end();
+      await finished;
+    } else if (rest) res.write(rest);
   } finally {
     res.end();
   }
