@@ -40,6 +40,7 @@ import { memberView, type MemberView } from './lib/member';
 import { guardRedirect, showsSiteChrome } from './lib/navigation';
 import { useNonce } from './lib/nonce';
 import { DEFAULT_SUPPORT_CHAT_URL } from './lib/site';
+import { keptPublishedCount } from './lib/site-reads.server';
 import { textOverrides } from './lib/text-overrides.server';
 import stylesheet from './app.css?url';
 import fontsStylesheet from './fonts.css?url';
@@ -101,10 +102,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         if (!(error instanceof ApiError)) console.error('session lookup failed', error);
         return null;
       }),
-    api.users
-      .getPublishedProfilesAmount()
-      .then((answer) => answer.publishedProfilesAmount)
-      .catch(() => null),
+    // The same for everyone: kept by the web server a few seconds, not read per page.
+    keptPublishedCount(context).catch(() => null),
     // Kept by the web server and read again at most once a minute, not per page.
     textOverrides(() =>
       createApi({
@@ -204,11 +203,14 @@ export function Layout({ children }: { children: ReactNode }) {
 function Shell({ children }: { children: ReactNode }) {
   const root = useRootData();
   const [api] = useState(() => createApi({ baseUrl: root?.publicApiUrl ?? '' }));
+  const [community] = useState(() =>
+    createApi({ baseUrl: root?.publicApiUrl ?? '', credentials: 'omit' }),
+  );
   const { t } = useI18n();
   // The widget template is embedded on members' own sites: no header or footer there.
   const chrome = showsSiteChrome(useLocation().pathname);
   return (
-    <ApiProvider api={api}>
+    <ApiProvider api={api} community={community}>
       <ToastProvider>
         <a className="skip-link" href="#main">
           {t('layout.skipToContent')}

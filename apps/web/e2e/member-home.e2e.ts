@@ -213,3 +213,37 @@ for (const locale of ['en', 'he'] as const) {
     });
   }
 }
+
+// The community's parts of a member's home (the magazine's newest stories, recommended members)
+// are read as a guest reads them, shared by every visitor: a member's own private story is not
+// among them (it is on their profile, for them), and a story they make public is there at once.
+test('the magazine on a member’s home is the one everyone reads: their private story is on their profile, not there', async ({
+  page,
+}) => {
+  const api = page.request;
+  const { userId } = await registerMember(api, newPerson());
+  const image = await uploadImage(api);
+  const story = (title: string, privacy: 'public' | 'private') =>
+    api.post('/api/posts/create', {
+      data: {
+        title,
+        content: `<p>${title}: the harbour at dawn, the boats coming in one by one, my grandfather counting them from the window while the kettle sang.</p>`,
+        image,
+        credit: 'Family',
+        privacy,
+        destination: 'magazine',
+      },
+    });
+  expect((await story('A letter only for me', 'private')).status()).toBe(201);
+  expect((await story('A morning for everyone', 'public')).status()).toBe(201);
+
+  await page.goto('/');
+  await hydrated(page);
+  const magazine = page.locator('section', { has: page.locator('#magazine-title') });
+  await expect(magazine).toContainText('A morning for everyone');
+  await expect(magazine).not.toContainText('A letter only for me');
+
+  // Theirs, on their profile.
+  await page.goto(`/profile/${userId}`);
+  await expect(page.locator('.profile-post', { hasText: 'A letter only for me' })).toBeVisible();
+});

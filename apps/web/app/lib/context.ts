@@ -26,13 +26,17 @@ declare module 'react-router' {
 }
 
 /** The API as the visitor: their cookie and language travel with each call. */
-export function serverApi(context: { web: WebContext; clientIp?: string }, request: Request): Api {
+export function serverApi(
+  context: { web: WebContext; clientIp?: string },
+  request: Request,
+  as: 'visitor' | 'guest' = 'visitor',
+): Api {
   const headers: Record<string, string> = {};
   // The gateway believes this only where it is told to trust the web server (TRUST_PROXY), or
   // in one process, where it comes in process (apps/standalone/src/in-process-fetch.ts).
   if (context.clientIp) headers['x-forwarded-for'] = context.clientIp;
   const cookie = request.headers.get('cookie');
-  if (cookie) headers.cookie = cookie;
+  if (cookie && as === 'visitor') headers.cookie = cookie;
   const language = request.headers.get('accept-language');
   if (language) headers['accept-language'] = language;
   return createApi({
@@ -40,6 +44,20 @@ export function serverApi(context: { web: WebContext; clientIp?: string }, reque
     headers,
     ...(context.web.apiFetch ? { fetch: context.web.apiFetch } : {}),
   });
+}
+
+/**
+ * The API as a guest, for the community's parts of a member's page (the magazine's newest
+ * stories, the recommended members): what every visitor reads alike, which the services keep
+ * for all guests at once, rather than read again for each member. Nothing a guest may not see
+ * comes back, so nothing private can reach a part drawn this way. The browser reads the same
+ * parts the same way (`useCommunityApi`), so a refetch shows what the page showed.
+ */
+export function communityApi(
+  context: { web: WebContext; clientIp?: string },
+  request: Request,
+): Api {
+  return serverApi(context, request, 'guest');
 }
 
 export function parseCookieHeader(header: string | null): Map<string, string> {

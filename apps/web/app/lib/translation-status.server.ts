@@ -1,6 +1,7 @@
 import type { TranslationStatus } from '@mepedia/contracts';
 import { createApi } from '@mepedia/web-api';
 import type { WebContext } from './context';
+import { kept } from './kept.server';
 
 /**
  * Whether machine translation is offered (`posts/translationStatus`, our addition), kept by the
@@ -11,40 +12,22 @@ import type { WebContext } from './context';
 export const TRANSLATION_STATUS_TTL_MS = 60_000;
 export const TRANSLATION_STATUS_RETRY_MS = 10_000;
 
-type Store = { current?: { available: boolean; expires: number }; loading?: Promise<void> };
-
-let store: Store = {};
+const status = kept<boolean>({
+  ttlMs: TRANSLATION_STATUS_TTL_MS,
+  retryMs: TRANSLATION_STATUS_RETRY_MS,
+  fallback: false,
+});
 
 /** Forget what is kept (tests). */
 export function resetTranslationStatus(): void {
-  store = {};
+  status.reset();
 }
 
-export async function translationAvailable(
+export function translationAvailable(
   read: () => Promise<TranslationStatus>,
   now = Date.now(),
 ): Promise<boolean> {
-  const own = store;
-  if (own.current && now < own.current.expires) return own.current.available;
-  own.loading ??= read()
-    .then((status) => {
-      own.current = { available: status.available, expires: now + TRANSLATION_STATUS_TTL_MS };
-    })
-    .catch(() => {
-      own.current = {
-        available: own.current?.available ?? false,
-        expires: now + TRANSLATION_STATUS_RETRY_MS,
-      };
-    })
-    .finally(() => {
-      own.loading = undefined;
-    });
-  // An expired answer serves while one read renews it; the first page waits for the first.
-  if (own.current) return own.current.available;
-  await own.loading;
-  // Set by the read just awaited (TypeScript cannot see that through the await).
-  const settled = own.current as Store['current'];
-  return settled?.available ?? false;
+  return status.get(async () => (await read()).available, now);
 }
 
 /** For a loader: the status as the web server keeps it, read through the API when due. */

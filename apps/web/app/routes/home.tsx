@@ -1,6 +1,5 @@
 import {
   followingPostsQueries,
-  meAnswerQueries,
   notificationQueries,
   postQueries,
   userQueries,
@@ -14,7 +13,7 @@ import {
 } from '@mepedia/web-i18n';
 import { QueryClient, dehydrate, useQuery } from '@tanstack/react-query';
 import { FollowingFeed } from '../components/follow/following-feed';
-import { MemberHomeTop } from '../components/home/member-home';
+import { HOME_NOTIFICATIONS, MemberHomeTop } from '../components/home/member-home';
 import { LocalizedLink } from '../components/localized-link';
 import { QueryProvider } from '../components/query/query-provider';
 import { PersonCard } from '../components/person-card';
@@ -22,9 +21,10 @@ import { HeroArt } from '../components/hero-art';
 import { PostCard } from '../components/post-card';
 import { prefetchCommentCounts, useCommentCounts } from '../components/query/comment-counts';
 import { useRootData } from '../root';
-import { useApi } from '../lib/api';
-import { parseCookieHeader, serverApi } from '../lib/context';
+import { useCommunityApi } from '../lib/api';
+import { communityApi, parseCookieHeader, serverApi } from '../lib/context';
 import type { Api } from '@mepedia/web-api';
+import type { ProfileQuestion } from '@mepedia/contracts';
 import {
   homeDrafts,
   homePrivateQuestions,
@@ -32,6 +32,7 @@ import {
   type MemberHomeSummary,
 } from '../lib/member-home.server';
 import { useI18n } from '../lib/i18n';
+import { keptQuestionnaire } from '../lib/site-reads.server';
 import { pageMeta } from '../lib/seo';
 import { MAGAZINE_PATH } from '../lib/site';
 import type { Route } from './+types/home';
@@ -62,9 +63,12 @@ const signedIn = (request: Request) =>
 const orNull = <T,>(promise: Promise<T>): Promise<T | null> => promise.catch(() => null);
 
 /** What the member's home says of their own writing, each part read apart (member-home.server.ts). */
-async function memberSummary(api: Api, queryClient: QueryClient): Promise<MemberHomeSummary> {
+async function memberSummary(
+  api: Api,
+  questionnaire: Promise<ProfileQuestion[]>,
+): Promise<MemberHomeSummary> {
   const [questions, answers, drafts, privateQuestions] = await Promise.all([
-    orNull(queryClient.fetchQuery(meAnswerQueries.questionnaire(api))),
+    orNull(questionnaire),
     orNull(api.meAnswers.getCurrentUserAnswers()),
     orNull(api.posts.getDrafts({ limit: 4 })),
     orNull(api.privateQuestions.getQuestions()),
@@ -82,49 +86,43 @@ async function memberSummary(api: Api, queryClient: QueryClient): Promise<Member
  * nothing is asked again there. A section that cannot be read is left out of that cache: the page
  * stands without it, and the browser asks for it once more. A member's home (issue 33) has their
  * own parts first: where their story stands (worked out here, so the page carries only what it
- * shows), what happened on their stories, and "From people you follow".
+ * shows), what happened on their stories, and "From people you follow". The community's parts
+ * below are what every visitor reads alike, read as a guest reads them (`communityApi`): the
+ * services keep those for everyone at once, so a member's home reads only what is theirs.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const api = serverApi(context, request);
   const queryClient = new QueryClient();
   const member = signedIn(request);
+  const community = member ? communityApi(context, request) : api;
   const { locale } = splitLocale(new URL(request.url).pathname);
-  // Each list of stories brings its comment counts right after it (one call a list, the stories
-  // in the order the page shows them), while the other reads go on.
-  const previewQuery = postQueries.list(api, magazinePreview(locale));
+  const previewQuery = postQueries.list(community, magazinePreview(locale));
   const feedQuery = followingPostsQueries.feed(api);
-  const [summary] = await Promise.all([
-    member ? memberSummary(api, queryClient) : null,
-    queryClient.prefetchQuery(userQueries.homepage(api, locale)),
-    queryClient
-      .prefetchQuery(previewQuery)
-      .then(() =>
-        prefetchCommentCounts(
-          queryClient,
-          api,
-          queryClient.getQueryData(previewQuery.queryKey)?.posts ?? [],
-        ),
-      ),
+  // Both lists of stories, then their comment counts in one call (the stories in the order the
+  // page shows them), while the other reads go on.
+  const stories = Promise.all([
+    queryClient.prefetchQuery(previewQuery),
     // A guest's page asks nothing more, and stays cacheable.
-    member &&
-      queryClient
-        .prefetchInfiniteQuery(feedQuery)
-        .then(() =>
-          prefetchCommentCounts(
-            queryClient,
-            api,
-            queryClient.getQueryData(feedQuery.queryKey)?.pages[0]?.posts ?? [],
-          ),
-        ),
-    member && queryClient.prefetchInfiniteQuery(notificationQueries.list(api)),
+    member && queryClient.prefetchInfiniteQuery(feedQuery),
+  ]).then(() =>
+    prefetchCommentCounts(
+      queryClient,
+      api,
+      queryClient.getQueryData(previewQuery.queryKey)?.posts ?? [],
+      queryClient.getQueryData(feedQuery.queryKey)?.pages[0]?.posts ?? [],
+    ),
+  );
+  const [summary] = await Promise.all([
+    member ? memberSummary(api, keptQuestionnaire(context)) : null,
+    queryClient.prefetchQuery(userQueries.homepage(community, locale)),
+    stories,
+    member && queryClient.prefetchInfiniteQuery(notificationQueries.list(api, HOME_NOTIFICATIONS)),
   ]);
-  // The questionnaire's questions are in the summary: the browser's cache need not carry them.
-  queryClient.removeQueries({ queryKey: meAnswerQueries.questionnaire(api).queryKey });
   return { dehydrated: dehydrate(queryClient), summary };
 }
 
 function MagazinePreview() {
-  const api = useApi();
+  const api = useCommunityApi();
   const posts =
     useQuery(postQueries.list(api, magazinePreview(useI18n().locale))).data?.posts ?? [];
   const comments = useCommentCounts(posts);
@@ -142,7 +140,7 @@ function MagazinePreview() {
 
 function Recommended() {
   const { t, locale } = useI18n();
-  const api = useApi();
+  const api = useCommunityApi();
   const signedIn = Boolean(useRootData()?.user);
   const people = useQuery(userQueries.homepage(api, locale)).data?.users ?? [];
   return (

@@ -34,6 +34,12 @@ export type ApiOptions = {
   /** Headers for every call (the server forwards the visitor's cookie and language). */
   headers?: Record<string, string>;
   fetch?: typeof fetch;
+  /**
+   * Whether the browser sends its cookies: `include` (the default) calls as the member signed in;
+   * `omit` calls as a guest, for what every visitor reads alike (the community's parts of a page,
+   * which the services keep for all guests at once).
+   */
+  credentials?: 'include' | 'omit';
 };
 
 type Route<K extends ApiRouteKey> = ApiRoutesByKey[K];
@@ -89,7 +95,7 @@ export function createApi(options: ApiOptions) {
     const send = () =>
       doFetch(`${options.baseUrl}${path}`, {
         method,
-        credentials: 'include',
+        credentials: options.credentials ?? 'include',
         headers: {
           accept: 'application/json',
           ...(body === undefined || multipart ? {} : { 'content-type': 'application/json' }),

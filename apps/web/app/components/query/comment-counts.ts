@@ -8,23 +8,39 @@ import { useApi } from '../../lib/api';
 type Listed = { postId: string };
 
 /**
- * Put a list's comment counts in the page's cache as its loader reads the list (one call for
- * the whole list), so the page is drawn with them. Call it with the stories in the order the
- * page shows them: the key is their ids, as `useCommentCounts` asks. A failure leaves the cards
- * without counts (the browser asks once more); it never fails the page.
+ * Put the comment counts of a page's lists in its cache as its loader reads them, so the page is
+ * drawn with them: one call for all of them, each list's counts then kept under the key
+ * `useCommentCounts` asks for that list (its stories' ids, in the order the page shows them).
+ * A failure leaves the cards without counts (the browser asks once more); it never fails the
+ * page.
  */
-export function prefetchCommentCounts(
+export async function prefetchCommentCounts(
   queryClient: QueryClient,
   api: Api,
-  posts: readonly Listed[],
+  ...lists: ReadonlyArray<readonly Listed[]>
 ): Promise<void> {
-  if (posts.length === 0) return Promise.resolve();
-  return queryClient.prefetchQuery(
-    discussionQueries.counts(
-      api,
-      posts.map((post) => post.postId),
-    ),
-  );
+  const shown = lists.filter((posts) => posts.length > 0);
+  if (shown.length === 0) return;
+  const idsOf = (posts: readonly Listed[]) => posts.map((post) => post.postId);
+  if (shown.length === 1) {
+    await queryClient.prefetchQuery(discussionQueries.counts(api, idsOf(shown[0] ?? [])));
+    return;
+  }
+  const all = [...new Set(shown.flatMap(idsOf))];
+  const counts = await queryClient
+    .fetchQuery({ ...discussionQueries.counts(api, all), staleTime: 0 })
+    .catch(() => null);
+  // The whole page's key is not one the page asks for: only each list's is kept.
+  queryClient.removeQueries({ queryKey: discussionQueries.counts(api, all).queryKey, exact: true });
+  if (!counts) return;
+  for (const posts of shown) {
+    const ids = idsOf(posts);
+    // A story the reader may not read has no count: left out, as the call leaves it out.
+    const own = Object.fromEntries(
+      ids.filter((id) => id in counts).map((id) => [id, counts[id] ?? 0]),
+    );
+    queryClient.setQueryData(discussionQueries.counts(api, ids).queryKey, own);
+  }
 }
 
 /** A list's comment counts by post id (empty until they come, or when they cannot). */
