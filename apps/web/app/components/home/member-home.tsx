@@ -190,7 +190,7 @@ function PrivateQuestions({ list }: { list: HomePrivateQuestions }) {
 /** What happened on the member's stories: the newest notification groups, live. */
 function Activity() {
   const { t } = useI18n();
-  const { list, read } = useNotificationList();
+  const { list, read } = useNotificationList(HOME_NOTIFICATIONS);
   const items = (list.data?.pages ?? [])
     .flatMap((page) => page.notifications)
     .slice(0, HOME_NOTIFICATIONS);

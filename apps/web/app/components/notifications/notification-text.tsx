@@ -5,7 +5,7 @@ import {
   notificationQueries,
 } from '@mepedia/web-api/queries';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import { useApi } from '../../lib/api';
 import { relativeDate } from '../../lib/dates';
 import { useI18n } from '../../lib/i18n';
@@ -77,16 +77,17 @@ export function useLiveNotifications(
 }
 
 /**
- * The member's notification groups as a page shows them (the notifications page, the home page):
- * the list, kept live; `read` marks one group read (when it is not already), telling the bell the
+ * The member's notification groups as a page shows them (the notifications page; the home page,
+ * which asks for `limit`, the few it shows): the list, kept live; `read` marks one group read (when it is not already), telling the bell the
  * new count and the member when it fails; `onCount` is what the page's other marks tell the bell.
  */
-export function useNotificationList() {
+export function useNotificationList(limit?: number) {
   const { t } = useI18n();
   const api = useApi();
   const queryClient = useQueryClient();
   const toasts = useToasts();
-  const listQuery = notificationQueries.list(api);
+  // One object while the page stands: the live connection's subscription keys on it.
+  const listQuery = useMemo(() => notificationQueries.list(api, limit), [api, limit]);
   const list = useInfiniteQuery(listQuery);
   useLiveNotifications(listQuery.queryKey);
   const onCount = (count: { unread: number; stamp: string }) =>

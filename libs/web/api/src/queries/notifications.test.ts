@@ -69,10 +69,32 @@ const ids = (data: NotificationPages | undefined) =>
   data?.pages.map((p) => p.notifications.map((n) => n.id));
 
 describe('the notification queries', () => {
-  it('keep the caller’s list under one key of their own', () => {
+  it('keep the caller’s lists under keys of their own, one a page size', () => {
     const { api } = heldGateway();
-    expect(notificationQueries.list(api).queryKey).toEqual(['notifications', 'list']);
+    expect(notificationQueries.list(api).queryKey).toEqual([
+      'notifications',
+      'list',
+      { limit: NOTIFICATIONS_PAGE },
+    ]);
+    expect(notificationQueries.list(api, 5).queryKey).toEqual([
+      'notifications',
+      'list',
+      { limit: 5 },
+    ]);
+    expect(notificationQueries.list(api).queryKey.slice(0, 2)).toEqual(notificationQueries.lists);
     expect(notificationEdits.all.slice(0, 1)).toEqual(notificationQueries.all);
+  });
+
+  it('ask for the page size a list shows', async () => {
+    const { api, held } = heldGateway();
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const list = new InfiniteQueryObserver(client, notificationQueries.list(api, 5));
+    const stop = list.subscribe(() => undefined);
+    await settle();
+    held[0]!.answer(200, page([item('g1')]));
+    await settle();
+    stop();
+    expect(held.map((call) => call.body)).toEqual([{ limit: 5 }]);
   });
 
   it('read the list page by page with the cursor the service gave', async () => {
@@ -189,7 +211,9 @@ describe('marking read', () => {
     const { api, held } = heldGateway();
     const client = new QueryClient();
     const { queryKey } = notificationQueries.list(api);
+    const homeKey = notificationQueries.list(api, 5).queryKey;
     client.setQueryData(queryKey, twoPages());
+    client.setQueryData(homeKey, twoPages());
     const counts: unknown[] = [];
     const one = new MutationObserver(
       client,
@@ -200,6 +224,7 @@ describe('marking read', () => {
     held[0]!.answer(200, { unread: 1, stamp: 's2' });
     await marking;
     expect(client.getQueryData(queryKey)?.pages[0]!.notifications[0]!.read).toBe(true);
+    expect(client.getQueryData(homeKey)?.pages[0]!.notifications[0]!.read).toBe(true);
 
     const all = new MutationObserver(
       client,
@@ -210,6 +235,10 @@ describe('marking read', () => {
     held[1]!.answer(200, { unread: 0, stamp: 's2' });
     await markingAll;
     expect(client.getQueryData(queryKey)?.pages[1]!.notifications[0]!.read).toBe(true);
+    // The home's short list is marked too.
+    expect(
+      client.getQueryData(homeKey)?.pages.flatMap((p) => p.notifications.map((n) => n.read)),
+    ).toEqual([true, true, true]);
     expect(held.map((call) => [call.path, call.body])).toEqual([
       ['/api/notifications/markRead', { id: 'g1' }],
       ['/api/notifications/markAllRead', { upTo: 's2' }],

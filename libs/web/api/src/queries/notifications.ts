@@ -38,13 +38,19 @@ export type NotificationEvent =
  */
 export const notificationQueries = {
   all: ['notifications'] as const,
-  /** The grouped notifications, the latest changed first, a page at a time ("Show more"). */
-  list: (api: Api) =>
+  /** Every list of them, whatever its page size (what marking read changes). */
+  lists: ['notifications', 'list'] as const,
+  /**
+   * The grouped notifications, the latest changed first, a page at a time ("Show more"), `limit`
+   * a page: the notifications page's twenty, or the five the member's home shows (it asks for
+   * no more than it shows).
+   */
+  list: (api: Api, limit: number = NOTIFICATIONS_PAGE) =>
     infiniteQueryOptions({
-      queryKey: [...notificationQueries.all, 'list'] as const,
+      queryKey: [...notificationQueries.lists, { limit }] as const,
       queryFn: ({ pageParam }): Promise<NotificationPage> =>
         api.call('POST /api/notifications/getNotifications', {
-          body: { limit: NOTIFICATIONS_PAGE, ...(pageParam ? { cursor: pageParam } : {}) },
+          body: { limit, ...(pageParam ? { cursor: pageParam } : {}) },
         }),
       initialPageParam: undefined as string | undefined,
       getNextPageParam: (last): string | undefined => last.nextCursor ?? undefined,
@@ -128,31 +134,34 @@ export const notificationEdits = {
    * Mark one group read (on opening it), or all up to the stamp the member saw: the list shows it
    * at once, and the answer (the count after it) goes to `onCount` (the bell) and the list.
    */
-  markRead: (api: Api, queryClient: QueryClient, onCount: (count: UnreadCount) => void) => {
-    const { queryKey } = notificationQueries.list(api);
-    return mutationOptions({
+  markRead: (api: Api, queryClient: QueryClient, onCount: (count: UnreadCount) => void) =>
+    mutationOptions({
       mutationKey: [...notificationEdits.all, 'one'] as const,
       mutationFn: (id: string): Promise<UnreadCount> =>
         api.call('POST /api/notifications/markRead', { body: { id } }),
       onSuccess: (count, id) => {
-        queryClient.setQueryData(queryKey, (data) => markedRead(data, id, count));
+        queryClient.setQueriesData<NotificationPages>(
+          { queryKey: notificationQueries.lists },
+          (data) => markedRead(data, id, count),
+        );
         onCount(count);
       },
-    });
-  },
-  markAllRead: (api: Api, queryClient: QueryClient, onCount: (count: UnreadCount) => void) => {
-    const { queryKey } = notificationQueries.list(api);
-    return mutationOptions({
+    }),
+  markAllRead: (api: Api, queryClient: QueryClient, onCount: (count: UnreadCount) => void) =>
+    mutationOptions({
       mutationKey: [...notificationEdits.all, 'all'] as const,
       mutationFn: (upTo: string | undefined): Promise<UnreadCount> =>
         api.call('POST /api/notifications/markAllRead', { body: upTo ? { upTo } : {} }),
       onSuccess: (count) => {
-        queryClient.setQueryData(queryKey, (data) => markedRead(data, null, count));
-        // What arrived after the stamp may be among the groups shown: read the list again when
+        queryClient.setQueriesData<NotificationPages>(
+          { queryKey: notificationQueries.lists },
+          (data) => markedRead(data, null, count),
+        );
+        // What arrived after the stamp may be among the groups shown: read the lists again when
         // the service still counts some unread.
-        if (count.unread > 0) void queryClient.invalidateQueries({ queryKey });
+        if (count.unread > 0)
+          void queryClient.invalidateQueries({ queryKey: notificationQueries.lists });
         onCount(count);
       },
-    });
-  },
+    }),
 };
