@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { PGlite, type Extension } from '@electric-sql/pglite';
+import { PGlite, types, type Extension, type ParserOptions } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -17,7 +17,80 @@ const { pg_trgm } = require('@electric-sql/pglite/contrib/pg_trgm') as { pg_trgm
 
 export type DatabaseHandle =
   | { kind: 'postgres'; db: Db; pool: Pool; ping(): Promise<void>; close(): Promise<void> }
-  | { kind: 'pglite'; db: Db; pglite: PGlite; ping(): Promise<void>; close(): Promise<void> };
+  | {
+      kind: 'pglite';
+      db: Db;
+      pglite: PGlite;
+      /**
+       * For a query straight to `pglite` (tests): its dates and times as PGlite reads them by
+       * itself, Date objects (the instance keeps them as sent, for drizzle: `drizzleClient`).
+       */
+      rawParsers: ParserOptions;
+      ping(): Promise<void>;
+      close(): Promise<void>;
+    };
+
+/**
+ * The types drizzle asks PGlite to leave as Postgres sends them (it makes its own values where a
+ * column says so): timestamps, dates, intervals, numeric arrays and their arrays, as its PGlite
+ * session lists them (drizzle-orm/pglite/session.js).
+ */
+const AS_SENT = [
+  types.TIMESTAMP,
+  types.TIMESTAMPTZ,
+  types.INTERVAL,
+  types.DATE,
+  1231, // numeric[]
+  1115, // timestamp[]
+  1185, // timestamptz[]
+  1187, // interval[]
+  1182, // date[]
+] as const;
+const asSent = (value: string) => value;
+const AS_SENT_TYPES = new Set<number>(AS_SENT);
+
+/** Whether `parsers` (a query's) asks only what the instance does already: each type as sent. */
+const known = new WeakSet<ParserOptions>();
+function onlyAsSent(parsers: ParserOptions): boolean {
+  if (known.has(parsers)) return true;
+  const same = Object.entries(parsers).every(
+    ([type, parse]: [string, (value: string) => unknown]) =>
+      AS_SENT_TYPES.has(Number(type)) &&
+      parse('2026-01-01 00:00:00+00') === '2026-01-01 00:00:00+00',
+  );
+  if (same) known.add(parsers);
+  return same;
+}
+
+/**
+ * PGlite as drizzle is handed it. Drizzle sends the same parsers with every query (dates and
+ * times as sent), and PGlite merges a query's parsers into a copy of its whole table (some 400
+ * types, array types included) each time: a quarter of a simple statement's time
+ * (docs/benchmarks.md, issue 33). The instance keeps those types as sent itself, and a query
+ * whose parsers ask nothing more goes without them; any other goes as it is. Transactions too.
+ */
+function drizzleClient<T extends Pick<PGlite, 'query'>>(target: T): T {
+  return new Proxy(target, {
+    get(object, property) {
+      const value: unknown = Reflect.get(object, property, object);
+      if (property === 'query')
+        return (query: string, params?: unknown[], options?: Parameters<PGlite['query']>[2]) => {
+          if (options?.parsers && onlyAsSent(options.parsers)) {
+            const { parsers: _same, ...rest } = options;
+            return object.query(query, params, rest);
+          }
+          return object.query(query, params, options);
+        };
+      if (property === 'transaction' && typeof value === 'function')
+        return <R>(work: (tx: Parameters<Parameters<PGlite['transaction']>[0]>[0]) => Promise<R>) =>
+          (object as unknown as PGlite).transaction((tx) => work(drizzleClient(tx)));
+      // PGlite's methods use its private fields: called on the instance itself.
+      return typeof value === 'function'
+        ? (value as (...args: unknown[]) => unknown).bind(object)
+        : value;
+    },
+  });
+}
 
 export type DatabaseOptions = {
   /** PostgreSQL URL. Without one, embedded PGlite is used. */
@@ -67,11 +140,19 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   const location = dataDir.startsWith('memory://') ? dataDir : resolve(dataDir, 'pglite');
   if (!location.startsWith('memory://')) mkdirSync(location, { recursive: true });
   const pglite = await PGlite.create(location, { extensions: { pg_trgm } });
-  const db = drizzlePglite({ client: pglite }) as unknown as Db;
+  // After creation: PGlite sets its array types' parsers as it starts.
+  const rawParsers: ParserOptions = {};
+  for (const type of AS_SENT) {
+    const own = pglite.parsers[type];
+    if (own) rawParsers[type] = own;
+    pglite.parsers[type] = asSent;
+  }
+  const db = drizzlePglite({ client: drizzleClient(pglite) }) as unknown as Db;
   return {
     kind: 'pglite',
     db,
     pglite,
+    rawParsers,
     ping: async () => {
       await db.execute(sql`select 1`);
     },

@@ -53,7 +53,7 @@ export async function openTestDatabase(
   }
   const query = async <T>(text: string, params: unknown[] = []): Promise<T[]> =>
     handle.kind === 'pglite'
-      ? (await handle.pglite.query<T>(text, params)).rows
+      ? (await handle.pglite.query<T>(text, params, { parsers: handle.rawParsers })).rows
       : ((await handle.pool.query(text, params)).rows as T[]);
   const database: TestDatabase = {
     engine,
