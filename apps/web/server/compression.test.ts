@@ -218,6 +218,40 @@ describe('sendResponse', () => {
     }
   });
 
+  it('compresses a page written at once whole, in one piece, and streams one still being written', async () => {
+    const atOnce = () =>
+      new Response(
+        new ReadableStream<Uint8Array>({
+          start(controller) {
+            for (let i = 0; i < 40; i++)
+              controller.enqueue(new TextEncoder().encode(`<p>piece ${i}</p>`.repeat(20)));
+            controller.close();
+          },
+        }),
+        { headers: { 'content-type': 'text/html' } },
+      );
+    for (const [page, streamed] of [
+      [atOnce, false],
+      [streamedPage, true],
+    ] as const) {
+      let writes = 0;
+      server = createServer((req, res) => {
+        const write = res.write.bind(res) as (chunk: unknown) => boolean;
+        res.write = ((chunk: unknown) => {
+          writes += 1;
+          return write(chunk);
+        }) as typeof res.write;
+        void sendResponse(req, res, page());
+      });
+      await new Promise<void>((listening) => server!.listen(0, '127.0.0.1', listening));
+      const html = brotliDecompressSync(await get(server, { 'accept-encoding': 'br' })).toString();
+      expect(html.endsWith(streamed ? '</body></html>' : '<p>piece 39</p>')).toBe(true);
+      // Whole: the compressed page goes with the answer's end, no piece before it.
+      expect({ streamed, writes: writes > 0 }).toEqual({ streamed, writes: streamed });
+      if (!streamed) await new Promise((done) => server?.close(done));
+    }
+  });
+
   it('uses gzip when brotli is not accepted, and sends plain text to a client that takes neither', async () => {
     const gz = await fetchRaw(streamedPage, { 'accept-encoding': 'gzip' });
     expect(gz.headers['content-encoding']).toBe('gzip');

@@ -155,8 +155,9 @@ export function varyOnEncoding(res: ServerResponse): void {
 
 /**
  * Send a Fetch `response` on `res`, compressed when the client accepts it and the content is
- * text. A streamed page stays streamed: every piece React writes is flushed through the
- * compressor as it comes, so the browser can start on the head while the rest is drawn.
+ * text. A page written at once is compressed whole; one still being written after a moment
+ * stays streamed: what React writes is flushed through the compressor as it comes, so the
+ * browser can start on the head while the rest is drawn.
  */
 export async function sendResponse(
   req: IncomingMessage,
@@ -180,6 +181,54 @@ export async function sendResponse(
     res.end();
     return;
   }
+  const pieces = (response.body as ReadableStream<Uint8Array>)[Symbol.asyncIterator]();
+  let next = pieces.next();
+  // Most pages are written in one go once their data is read (React's shell, then the loaders'
+  // data a moment later): gathered whole and compressed in one call on this thread, they make no
+  // trips to zlib's thread pool. A page still being written WHOLE_WITHIN_MS after it began (a
+  // part that waits on something slow) goes on as a stream from what it has.
+  if (encoding) {
+    const gathered: Uint8Array[] = [];
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<'late'>((resolve) => {
+      timer = setTimeout(() => resolve('late'), WHOLE_WITHIN_MS);
+    });
+    try {
+      for (;;) {
+        const piece = await Promise.race([next, late]);
+        if (piece === 'late' || res.destroyed) break;
+        if (piece.done) {
+          res.end(compressBody(Buffer.concat(gathered), encoding));
+          return;
+        }
+        gathered.push(piece.value);
+        next = pieces.next();
+      }
+    } catch (error) {
+      res.end();
+      throw error;
+    } finally {
+      clearTimeout(timer);
+    }
+    return streamOn(res, encoding, gathered, next, pieces);
+  }
+  return streamOn(res, undefined, [], next, pieces);
+}
+
+/** A page still being written is pages long to wait for as a whole: gathered this long at most. */
+const WHOLE_WITHIN_MS = 20;
+
+/**
+ * Send the rest of a page as it is written: `gathered` first, then `next` and what follows it
+ * from `pieces`, compressed as a stream in `encoding` (or not at all).
+ */
+async function streamOn(
+  res: ServerResponse,
+  encoding: Encoding | undefined,
+  gathered: Uint8Array[],
+  first: Promise<IteratorResult<Uint8Array>>,
+  pieces: AsyncIterator<Uint8Array>,
+): Promise<void> {
   const compressor: BrotliCompress | Gzip | undefined = encoding
     ? encoding === 'br'
       ? createBrotliCompress({
@@ -204,7 +253,7 @@ export async function sendResponse(
   // more trips there, 2 to 4 ms of a member's page; docs/benchmarks.md.)
   let flushScheduled = false;
   let ended = false;
-  let pending: Uint8Array[] = [];
+  let pending: Uint8Array[] = gathered;
   const takePending = (): Uint8Array | undefined => {
     if (pending.length === 0) return undefined;
     const joined = pending.length === 1 ? pending[0] : Buffer.concat(pending);
@@ -228,9 +277,14 @@ export async function sendResponse(
     });
   };
   try {
-    for await (const chunk of response.body as AsyncIterable<Uint8Array>) {
-      if (res.destroyed) break;
-      pending.push(chunk);
+    if (pending.length > 0) sendSoon();
+    for (let piece = await first; !piece.done; piece = await pieces.next()) {
+      if (res.destroyed) {
+        // The reader left: the page stops being drawn.
+        await pieces.return?.();
+        break;
+      }
+      pending.push(piece.value);
       sendSoon();
     }
     ended = true;
