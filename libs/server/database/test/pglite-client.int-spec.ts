@@ -54,8 +54,8 @@ describe('PGlite as drizzle is handed it', () => {
     const inside = await handle.db.transaction((tx) => tx.select().from(events));
     expect(inside).toEqual([expected]);
     // A raw statement through drizzle: the timestamp as Postgres sent it.
-    const raw = await handle.db.execute(sql`select at from events`);
-    expect(raw.rows).toEqual([{ at: '2026-11-27 10:30:00+00' }]);
+    const raw: unknown = await handle.db.execute(sql`select at from events`);
+    expect(raw).toMatchObject({ rows: [{ at: '2026-11-27 10:30:00+00' }] });
   });
 
   it('keeps a transaction whole: a failure inside it takes back what it wrote', async () => {
