@@ -175,6 +175,22 @@ describe('sendResponse', () => {
     expect(answer.chunks).toBeGreaterThan(1);
   });
 
+  /** A server answering with `page`, counting the pieces written before the answer's end. */
+  async function countingWrites(page: () => Response) {
+    let writes = 0;
+    const counting = createServer((req, res) => {
+      const write = res.write.bind(res) as (chunk: unknown) => boolean;
+      res.write = ((chunk: unknown) => {
+        writes += 1;
+        return write(chunk);
+      }) as typeof res.write;
+      void sendResponse(req, res, page());
+    });
+    server = counting;
+    await new Promise<void>((listening) => counting.listen(0, '127.0.0.1', listening));
+    return { server: counting, writes: () => writes };
+  }
+
   it('sends the pieces written in one go together, compressed or not', async () => {
     // Forty pieces at once, as React writes a page's shell, then one more a moment later.
     const inPieces = () =>
@@ -191,17 +207,9 @@ describe('sendResponse', () => {
         { headers: { 'content-type': 'text/html' } },
       );
     for (const encoding of ['br', 'gzip', 'identity']) {
-      let writes = 0;
-      server = createServer((req, res) => {
-        const write = res.write.bind(res) as (chunk: unknown) => boolean;
-        res.write = ((chunk: unknown) => {
-          writes += 1;
-          return write(chunk);
-        }) as typeof res.write;
-        void sendResponse(req, res, inPieces());
-      });
-      await new Promise<void>((listening) => server!.listen(0, '127.0.0.1', listening));
-      const answer = await get(server, { 'accept-encoding': encoding });
+      const counted = await countingWrites(inPieces);
+      const answer = await get(counted.server, { 'accept-encoding': encoding });
+      const writes = counted.writes();
       const html =
         encoding === 'br'
           ? brotliDecompressSync(answer).toString()
@@ -234,17 +242,11 @@ describe('sendResponse', () => {
       [atOnce, false],
       [streamedPage, true],
     ] as const) {
-      let writes = 0;
-      server = createServer((req, res) => {
-        const write = res.write.bind(res) as (chunk: unknown) => boolean;
-        res.write = ((chunk: unknown) => {
-          writes += 1;
-          return write(chunk);
-        }) as typeof res.write;
-        void sendResponse(req, res, page());
-      });
-      await new Promise<void>((listening) => server!.listen(0, '127.0.0.1', listening));
-      const html = brotliDecompressSync(await get(server, { 'accept-encoding': 'br' })).toString();
+      const counted = await countingWrites(page);
+      const html = brotliDecompressSync(
+        await get(counted.server, { 'accept-encoding': 'br' }),
+      ).toString();
+      const writes = counted.writes();
       expect(html.endsWith(streamed ? '</body></html>' : '<p>piece 39</p>')).toBe(true);
       // Whole: the compressed page goes with the answer's end, no piece before it.
       expect({ streamed, writes: writes > 0 }).toEqual({ streamed, writes: streamed });
