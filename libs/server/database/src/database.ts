@@ -70,20 +70,22 @@ function onlyAsSent(parsers: ParserOptions): boolean {
  * whose parsers ask nothing more goes without them; any other goes as it is. Transactions too.
  */
 function drizzleClient<T extends Pick<PGlite, 'query'>>(target: T): T {
+  // Made once per client (a statement asks for `query` each time), not per property read.
+  const query = (sql: string, params?: unknown[], options?: Parameters<PGlite['query']>[2]) => {
+    if (options?.parsers && onlyAsSent(options.parsers)) {
+      const { parsers: _same, ...rest } = options;
+      return target.query(sql, params, rest);
+    }
+    return target.query(sql, params, options);
+  };
+  const transaction = <R>(
+    work: (tx: Parameters<Parameters<PGlite['transaction']>[0]>[0]) => Promise<R>,
+  ) => (target as unknown as PGlite).transaction((tx) => work(drizzleClient(tx)));
   return new Proxy(target, {
     get(object, property) {
+      if (property === 'query') return query;
       const value: unknown = Reflect.get(object, property, object);
-      if (property === 'query')
-        return (query: string, params?: unknown[], options?: Parameters<PGlite['query']>[2]) => {
-          if (options?.parsers && onlyAsSent(options.parsers)) {
-            const { parsers: _same, ...rest } = options;
-            return object.query(query, params, rest);
-          }
-          return object.query(query, params, options);
-        };
-      if (property === 'transaction' && typeof value === 'function')
-        return <R>(work: (tx: Parameters<Parameters<PGlite['transaction']>[0]>[0]) => Promise<R>) =>
-          (object as unknown as PGlite).transaction((tx) => work(drizzleClient(tx)));
+      if (property === 'transaction' && typeof value === 'function') return transaction;
       // PGlite's methods use its private fields: called on the instance itself.
       return typeof value === 'function'
         ? (value as (...args: unknown[]) => unknown).bind(object)
