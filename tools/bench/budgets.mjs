@@ -4,8 +4,8 @@
 //     home page, a post and a profile, in English and Hebrew;
 //   - a page drawn on the server, p50 under 20 ms warm: a guest's (from the page cache) and a
 //     signed-in member's (drawn for them; the member's home with all its own parts, issue 33);
-// with the calibration of the same run beside them (a bare Fastify "hello", a bare `select 1`),
-// since machines here differ several-fold.
+// with the calibration of the same run beside them (a bare Fastify "hello", a bare `select 1`,
+// measured before the pages and after them), since machines here differ several-fold.
 //   node tools/bench/budgets.mjs            (build first: npm run build)
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
@@ -29,6 +29,7 @@ const RUNS = Number(process.env.RUNS ?? 40);
 // five, the first member figures measured the warm-up (24 to 28 ms for home, 14 to 16 after).
 const WARM = Number(process.env.WARM ?? 100);
 const CLIENT = 'dist/web/client';
+const CALIBRATION_S = Number(process.env.CALIBRATION_S ?? 4);
 
 /** Every script a page's HTML makes the browser fetch, with what each imports: gzip bytes. */
 function scriptsOf(html) {
@@ -164,6 +165,11 @@ try {
     weights.push({ name, scripts: scripts.size, kb });
   }
 
+  // The machine is measured before the pages and again after them: this host's load comes and
+  // goes within a run, and a calibration at one end only cannot see a slow middle.
+  log('calibrating before the pages (a bare Fastify "hello", a bare select 1 on PGlite)...');
+  const calibrationBefore = await calibrate({ duration: CALIBRATION_S });
+
   const drawn = pages.filter(([name]) => !name.endsWith('(he)'));
   const guests = await timedTogether(
     drawn.map(([, path]) => ({ url: `${base}${path}`, headers: {} })),
@@ -183,8 +189,8 @@ try {
     cpu: cpu[index],
   }));
 
-  log('calibrating (a bare Fastify "hello", a bare select 1 on PGlite)...');
-  const calibration = await calibrate({ duration: 5 });
+  log('calibrating after the pages...');
+  const calibrationAfter = await calibrate({ duration: CALIBRATION_S });
 
   const lines = [
     `### JavaScript per page (gzip), budget ${JS_BUDGET_KB} KB`,
@@ -207,11 +213,14 @@ try {
     '',
     `(member CPU: the server's CPU time per page, all its threads, over ${CPU_RUNS} of it in a row.)`,
     '',
-    '### Calibration, same run (autocannon, 50 connections, 5 s)',
+    `### Calibration, same run, before and after the pages (autocannon, 50 connections, ${CALIBRATION_S} s)`,
     '',
-    '| call | req/s | p50 ms | p99 ms |',
-    '| --- | --- | --- | --- |',
-    ...calibration.map((r) => `| ${r.name} | ${r.rps} | ${r.p50} | ${r.p99} |`),
+    '| call | before: req/s, p50 / p99 ms | after: req/s, p50 / p99 ms |',
+    '| --- | --- | --- |',
+    ...calibrationBefore.map((before, index) => {
+      const after = calibrationAfter[index];
+      return `| ${before.name} | ${before.rps}, ${before.p50} / ${before.p99} | ${after.rps}, ${after.p50} / ${after.p99} |`;
+    }),
   ];
   process.stdout.write(`\n${lines.join('\n')}\n`);
 } finally {
