@@ -348,6 +348,27 @@ export const PrivateQuestionsChangedEvent = z.object({
   ),
 });
 
+/**
+ * A member is now in another member's circle (issue 34; the circles service owns circles): sent
+ * when an invitation is accepted. With `circle.member.removed`, absolute per (ownerId, memberId):
+ * `occurredAt` decides between two, so a late `added` never undoes a newer `removed`. Every
+ * service that decides who may read a "circle" item keeps these as its `circle_memberships`.
+ */
+export const CircleMemberAddedEvent = z.object({
+  ownerId: z.string(),
+  memberId: z.string(),
+});
+
+/**
+ * A member is no longer in another member's circle: the owner removed them, they left it, or one
+ * of the two left Mepedia (then `user.deleted` also arrives). From this moment they read none of
+ * the owner's circle items.
+ */
+export const CircleMemberRemovedEvent = z.object({
+  ownerId: z.string(),
+  memberId: z.string(),
+});
+
 /** Domain events, by type. Every event crosses services through the `events` queue. */
 export const domainEvents = {
   'user.deleted': UserDeletedEvent,
@@ -371,6 +392,8 @@ export const domainEvents = {
   'meAnswer.answered': MeAnswerAnsweredEvent,
   'questionnaire.changed': QuestionnaireChangedEvent,
   'privateQuestions.changed': PrivateQuestionsChangedEvent,
+  'circle.member.added': CircleMemberAddedEvent,
+  'circle.member.removed': CircleMemberRemovedEvent,
 } as const;
 
 export type DomainEventType = keyof typeof domainEvents;
@@ -412,6 +435,9 @@ export const eventSubscriptions: Record<DomainEventType, ReadonlyArray<ServiceEv
   'meAnswer.answered': ['events-notifications'],
   'questionnaire.changed': ['events-notifications'],
   'privateQuestions.changed': ['events-notifications'],
+  // The services that read audiences subscribe as each one learns the "circle" audience.
+  'circle.member.added': [],
+  'circle.member.removed': [],
 };
 
 /**
