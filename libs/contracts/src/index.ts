@@ -9,6 +9,7 @@ export * from './validation';
 export * from './jobs';
 export * from './posts';
 export * from './answers';
+export * from './audience';
 export * from './me-answers';
 export * from './api-route';
 export * from './api-catalogue';
