@@ -1,3 +1,5 @@
+export * from './audience';
+export * from './circles';
 export * from './database';
 export * from './ids';
 export * from './migrations';
