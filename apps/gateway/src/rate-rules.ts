@@ -151,4 +151,6 @@ export const READS_WITH_A_BODY: ReadonlySet<string> = new Set([
   'POST /api/follows/getFollowStates',
   'POST /api/notifications/getNotifications',
   'POST /api/notifications/getUnreadCount',
+  'POST /api/circles/getMyCircle',
+  'POST /api/circles/getCirclesImIn',
 ]);

@@ -1,5 +1,6 @@
 import type { ServiceApp } from '@mepedia/contracts';
 import type { ServiceDefinition } from '@mepedia/server-platform';
+import { circlesService } from '../../circles/src/circles.app';
 import { feedMessagesService } from '../../feed-messages/src/feed-messages.app';
 import { filesService } from '../../files/src/files.app';
 import { meAnswersService } from '../../me-answers/src/me-answers.app';
@@ -27,6 +28,7 @@ export const SERVICE_DEFINITIONS = {
   site: siteService,
   files: filesService,
   notifications: notificationsService,
+  circles: circlesService,
 } satisfies Record<ServiceApp, ServiceDefinition>;
 
 export const serviceDefinitions: readonly ServiceDefinition[] = Object.values(SERVICE_DEFINITIONS);

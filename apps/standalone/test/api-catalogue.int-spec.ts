@@ -39,6 +39,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { createFeedMessagesApp } from '../../feed-messages/src/feed-messages.app';
 import { createFilesApp } from '../../files/src/files.app';
 import { createMeAnswersApp } from '../../me-answers/src/me-answers.app';
+import { createCirclesApp } from '../../circles/src/circles.app';
 import { createNotificationsApp } from '../../notifications/src/notifications.app';
 import { createPostsApp } from '../../posts/src/posts.app';
 import { createPrivateQuestionsApp } from '../../private-questions/src/private-questions.app';
@@ -168,6 +169,7 @@ describe('the route catalogue against the running services', () => {
     await listen('feed-messages', await createFeedMessagesApp(platform('feed-messages')));
     await listen('reactions', await createReactionsApp(platform('reactions')));
     await listen('notifications', await createNotificationsApp(platform('notifications')));
+    await listen('circles', await createCirclesApp(platform('circles')));
     await listen('site', await createSiteApp(platform('site')));
     await listen('files', await createFilesApp(platform('files'), { storage: { kind: 'memory' } }));
   }, SETUP_TIMEOUT_MS);

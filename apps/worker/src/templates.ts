@@ -1,4 +1,5 @@
 import type { EmailJob, Language, SmsJob } from '@mepedia/contracts';
+import { circleInvitationParts } from './circle-invitation.template';
 import { notificationParts } from './notification.template';
 import { weeklyQuestionParts } from './weekly-question.template';
 import {
@@ -35,6 +36,17 @@ export type Parts = {
   items?: Array<{ text: string; quote: string | null; link: string }>;
   /** Paragraphs after the items. */
   after?: string[];
+  /** Someone's own words (a member's text, in its own direction), with the line that leads to them. */
+  quote?: { lead: string; text: string };
+  /** The footer's sentence before the unsubscribe link, when not the members' usual one. */
+  footer?: string;
+  /** The same message, shorter, in the other language (when the reader's is not known). */
+  other?: {
+    language: Language;
+    heading: string;
+    paragraphs: string[];
+    action: { label: string; link: string };
+  };
 };
 
 function partsOf(job: EmailJob): Parts {
@@ -77,6 +89,10 @@ function partsOf(job: EmailJob): Parts {
       return weeklyQuestionParts(job, t);
     case 'notification':
       return notificationParts(job, t);
+    case 'circle-invitation': {
+      const otherLanguage: Language = job.language === 'he' ? 'en' : 'he';
+      return circleInvitationParts(job, t, { language: otherLanguage, t: say[otherLanguage] });
+    }
     case 'notice':
       return { subject: job.data.subject, greeting: '', paragraphs: job.data.text.split(/\n{2,}/) };
   }
@@ -88,16 +104,24 @@ export function renderEmail(job: EmailJob, unsubscribeUrl: string): RenderedEmai
   const t = say[job.language];
   const he = job.language === 'he';
   const product = t('product.name');
-  const footer = t('email.footer', { product });
+  const footer = parts.footer ?? t('email.footer', { product });
   const text = [
     parts.greeting,
     ...parts.paragraphs,
+    ...(parts.quote ? [parts.quote.lead, `“${parts.quote.text}”`] : []),
     ...(parts.items ?? []).map((item) =>
       [item.text, item.quote ? `“${item.quote}”` : '', item.link].filter(Boolean).join('\n'),
     ),
     ...(parts.after ?? []),
     parts.action ? `${parts.action.label}: ${parts.action.link}` : '',
     ...(parts.links ?? []).map((item) => `${item.label}: ${item.link}`),
+    ...(parts.other
+      ? [
+          parts.other.heading,
+          ...parts.other.paragraphs,
+          `${parts.other.action.label}: ${parts.other.action.link}`,
+        ]
+      : []),
     '--',
     `${footer}: ${unsubscribeUrl}`,
   ]
@@ -113,6 +137,11 @@ export function renderEmail(job: EmailJob, unsubscribeUrl: string): RenderedEmai
 <p style="font-size:20px;font-weight:bold;margin:0 0 24px">${escapeHtml(product)}</p>
 ${parts.greeting ? `<p>${escapeHtml(parts.greeting)}</p>` : ''}
 ${parts.paragraphs.map((p) => `<p style="line-height:1.5">${escapeHtml(p)}</p>`).join('\n')}
+${
+  parts.quote
+    ? `<p style="line-height:1.5;margin:0 0 6px">${escapeHtml(parts.quote.lead)}</p><p dir="auto" style="margin:0 0 20px;padding-${align}:12px;border-${align}:3px solid #ddd;color:#444;line-height:1.5;white-space:pre-line">${escapeHtml(parts.quote.text)}</p>`
+    : ''
+}
 ${(parts.items ?? [])
   .map(
     (item) =>
@@ -131,12 +160,24 @@ ${
     : ''
 }
 ${(parts.links ?? []).map((item) => `<p style="font-size:14px;margin:8px 0"><a href="${escapeHtml(item.link)}" style="color:#1f4e79">${escapeHtml(item.label)}</a></p>`).join('\n')}
+${parts.other ? otherLanguageBlock(parts.other) : ''}
 <hr style="border:none;border-top:1px solid #ddd;margin:32px 0 16px">
 <p style="font-size:12px;color:#666">${escapeHtml(footer)}: <a href="${escapeHtml(unsubscribeUrl)}" style="color:#666">${escapeHtml(t('email.unsubscribe'))}</a></p>
 </div>
 </body>
 </html>`;
   return { subject: parts.subject, text, html };
+}
+
+/** The shorter message in the other language: its own `lang` and direction inside the email's. */
+function otherLanguageBlock(other: NonNullable<Parts['other']>): string {
+  const dir = other.language === 'he' ? 'rtl' : 'ltr';
+  const align = other.language === 'he' ? 'right' : 'left';
+  return `<div lang="${other.language}" dir="${dir}" style="margin:32px 0 0;padding:16px 0 0;border-top:1px solid #eee;text-align:${align}">
+<p style="font-weight:bold;margin:0 0 12px">${escapeHtml(other.heading)}</p>
+${other.paragraphs.map((p) => `<p style="line-height:1.5">${escapeHtml(p)}</p>`).join('\n')}
+<p><a href="${escapeHtml(other.action.link)}" style="color:#1f4e79">${escapeHtml(other.action.label)}</a></p>
+</div>`;
 }
 
 export function renderSms(job: SmsJob): string {

@@ -1,6 +1,7 @@
 import type { ApiRoute, ApiService, RouteKey } from './api-route';
 import type { ServiceApp } from './routes';
 import { feedMessagesApi, feedMessagesRoutes } from './feed-messages.api';
+import { circlesApi, circlesRoutes } from './circles.api';
 import { emailPreferencesRoutes, withEmailPreferences } from './email-preferences.api';
 import { filesApi, filesRoutes } from './files.api';
 import { meAnswersApi, meAnswersRoutes } from './me-answers.api';
@@ -14,6 +15,7 @@ import { weeklyQuestionRoutes, withWeeklyQuestion } from './weekly-question.api'
 
 // Each service's routes by name, for the handlers that serve them (`@Endpoint(postsRoutes.create)`).
 export {
+  circlesRoutes,
   emailPreferencesRoutes,
   feedMessagesRoutes,
   filesRoutes,
@@ -43,6 +45,7 @@ export const apiCatalogue: readonly ApiService[] = Object.values({
   reactions: reactionsApi,
   files: filesApi,
   notifications: withEmailPreferences(withWeeklyQuestion(notificationsApi)),
+  circles: circlesApi,
   site: siteApi,
 } satisfies Record<ServiceApp, ApiService>);
 
@@ -69,6 +72,7 @@ export type CatalogueRoute =
   | ValueOf<typeof notificationsRoutes>
   | ValueOf<typeof weeklyQuestionRoutes>
   | ValueOf<typeof emailPreferencesRoutes>
+  | ValueOf<typeof circlesRoutes>
   | ValueOf<typeof siteRoutes>;
 
 /**

@@ -92,6 +92,26 @@ export const errorCatalog = {
   // notifications: the weekly question (our addition)
   /** The email's skip, pause or stop link was altered, forged or has expired. */
   WEEKLY_QUESTION_LINK_INVALID: { status: 400 },
+  // circles (our addition, issue 34)
+  /** No invitation has this token (mistyped, cut short or made up), or the caller's has no such id. */
+  INVITATION_NOT_FOUND: { status: 404 },
+  INVITATION_EXPIRED: { status: 410 },
+  INVITATION_REVOKED: { status: 410 },
+  /** Someone else already joined with this invitation: each one admits one person. */
+  INVITATION_USED: { status: 410 },
+  /** An invitation sent to an address is for the account with that address. */
+  INVITATION_FOR_ANOTHER_EMAIL: { status: 403 },
+  /** Inviting one's own address, or opening one's own invitation link. */
+  CIRCLE_INVITE_SELF: { status: 400 },
+  CIRCLE_ALREADY_MEMBER: { status: 409 },
+  /** The circle has CIRCLE_MEMBERS_MAX members (with its pending invitations, for a new one). */
+  CIRCLE_FULL: { status: 409 },
+  /** CIRCLE_PENDING_MAX invitations are waiting: revoke one, or wait for answers. */
+  CIRCLE_TOO_MANY_INVITATIONS: { status: 409 },
+  /** The member is not in that circle (a removal or leaving that has nothing to undo). */
+  CIRCLE_MEMBER_NOT_FOUND: { status: 404 },
+  /** The circles service has not yet heard of the newly verified account: a moment later works. */
+  CIRCLE_ACCOUNT_PENDING: { status: 409 },
 } as const satisfies Record<string, { status: number }>;
 
 export type ErrorCode = keyof typeof errorCatalog;

@@ -409,8 +409,9 @@ export const eventSubscriptions: Record<DomainEventType, ReadonlyArray<ServiceEv
     'events-feed-messages',
     'events-files',
     'events-notifications',
+    'events-circles',
   ],
-  'user.updated': ['events-posts', 'events-notifications'],
+  'user.updated': ['events-posts', 'events-notifications', 'events-circles'],
   'email.unsubscribed': ['events-worker'],
   'profile.publication.changed': ['events-users'],
   'post.deleted': [
@@ -443,15 +444,16 @@ export const eventSubscriptions: Record<DomainEventType, ReadonlyArray<ServiceEv
 /**
  * Fields of an event's payload that only some subscribers need, and so only they receive: the
  * worker's fan-out leaves them out of every other subscriber's copy (data minimisation). A
- * member's email address goes to the notifications service, which writes to them, and to no one
- * else (the posts service keeps bylines: names and pictures).
+ * member's email address goes to the notifications service, which writes to them, and to the
+ * circles service, which matches an invitation sent to an address with the account that accepts
+ * it; to no one else (the posts service keeps bylines: names and pictures).
  */
 export const eventFieldReaders: {
   readonly [T in DomainEventType]?: Partial<
     Record<keyof DomainEventPayload<T>, ReadonlyArray<ServiceEventsQueue>>
   >;
 } = {
-  'user.updated': { email: ['events-notifications'] },
+  'user.updated': { email: ['events-notifications', 'events-circles'] },
 };
 
 /** An event's payload as one subscriber receives it: without the fields not meant for it. */

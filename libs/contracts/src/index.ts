@@ -27,6 +27,7 @@ export * from './feed-messages';
 export * from './files';
 export * from './files.api';
 export * from './follows';
+export * from './circles';
 export * from './notifications';
 export * from './email-preferences';
 export * from './visitor';

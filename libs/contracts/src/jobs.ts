@@ -109,6 +109,28 @@ export const EmailJob = z.discriminatedUnion('template', [
     unsubscribe: EmailUnsubscribeLinks,
     requestId: z.string().optional(),
   }),
+  /**
+   * An invitation to a member's circle (issue 34): who invites, in their own words (plain text,
+   * as they wrote it), and the link to accept it. In `language`, with a short part in the other
+   * language when the invitee's is not known (`bilingual`). A notice: not sent to an address that
+   * unsubscribed.
+   */
+  z.object({
+    template: z.literal('circle-invitation'),
+    to: z.string(),
+    language: Language,
+    data: z.object({
+      inviter: z.string(),
+      message: z.string().nullable(),
+      /** The invitation's page on the site, in `language`. */
+      link: z.url({ protocol: /^https?$/ }),
+      /** The same page in the other language, when `bilingual`. */
+      otherLink: z.url({ protocol: /^https?$/ }).optional(),
+      expiresAt: z.string(),
+      bilingual: z.boolean(),
+    }),
+    requestId: z.string().optional(),
+  }),
   z.object({
     template: z.literal('notice'),
     to: z.string(),

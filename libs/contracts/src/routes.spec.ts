@@ -23,6 +23,7 @@ describe('the route table', () => {
       notifications: 'notifications',
       follows: 'notifications',
       weeklyQuestion: 'notifications',
+      circles: 'circles',
       applicationServices: 'site',
       applicationImages: 'site',
       applicationText: 'site',

@@ -101,6 +101,23 @@ export const errorMessagesEn = {
   // notifications: the weekly question (our addition)
   'error.WEEKLY_QUESTION_LINK_INVALID':
     'This link is not valid or has expired. Change the weekly question in your settings instead',
+  // circles (our addition, issue 34)
+  'error.INVITATION_NOT_FOUND':
+    'This invitation does not exist. Check that the whole link was copied',
+  'error.INVITATION_EXPIRED': 'This invitation has expired. Ask for a new one',
+  'error.INVITATION_REVOKED': 'This invitation was withdrawn',
+  'error.INVITATION_USED':
+    'Someone has already joined with this invitation. Each invitation is for one person',
+  'error.INVITATION_FOR_ANOTHER_EMAIL':
+    'This invitation was sent to another email address. Sign in with that address to accept it',
+  'error.CIRCLE_INVITE_SELF': 'You cannot invite yourself to your own circle',
+  'error.CIRCLE_ALREADY_MEMBER': 'This person is already in the circle',
+  'error.CIRCLE_FULL': 'This circle is full',
+  'error.CIRCLE_TOO_MANY_INVITATIONS':
+    'You have many invitations waiting for an answer. Withdraw one to send another',
+  'error.CIRCLE_MEMBER_NOT_FOUND': 'This person is not in the circle',
+  'error.CIRCLE_ACCOUNT_PENDING':
+    'Your account is still being set up. Please try again in a moment',
 } as const;
 
 export type ErrorMessageKey = keyof typeof errorMessagesEn;
@@ -180,6 +197,20 @@ export const errorMessagesHe: Readonly<Record<ErrorMessageKey, string>> = {
   // notifications: the weekly question (our addition)
   'error.WEEKLY_QUESTION_LINK_INVALID':
     'הקישור אינו תקין או שפג תוקפו. אפשר לשנות את השאלה השבועית בהגדרות',
+  // circles (our addition, issue 34)
+  'error.INVITATION_NOT_FOUND': 'ההזמנה הזאת לא קיימת. כדאי לבדוק שהקישור הועתק במלואו',
+  'error.INVITATION_EXPIRED': 'תוקף ההזמנה פג. אפשר לבקש הזמנה חדשה',
+  'error.INVITATION_REVOKED': 'ההזמנה הזאת בוטלה',
+  'error.INVITATION_USED': 'מישהו כבר הצטרף בהזמנה הזאת. כל הזמנה מיועדת לאדם אחד',
+  'error.INVITATION_FOR_ANOTHER_EMAIL':
+    'ההזמנה נשלחה לכתובת דוא"ל אחרת. כדי לקבל אותה יש להתחבר עם הכתובת ההיא',
+  'error.CIRCLE_INVITE_SELF': 'אי אפשר להזמין את עצמך למעגל שלך',
+  'error.CIRCLE_ALREADY_MEMBER': 'האדם הזה כבר נמצא במעגל',
+  'error.CIRCLE_FULL': 'המעגל מלא',
+  'error.CIRCLE_TOO_MANY_INVITATIONS':
+    'יש לך הרבה הזמנות שממתינות לתשובה. כדי לשלוח עוד אחת יש לבטל אחת מהן',
+  'error.CIRCLE_MEMBER_NOT_FOUND': 'האדם הזה לא נמצא במעגל',
+  'error.CIRCLE_ACCOUNT_PENDING': 'החשבון שלך עדיין בהקמה. אפשר לנסות שוב בעוד רגע',
 };
 
 /** The error messages, by `error.<CODE>`, in both languages. */

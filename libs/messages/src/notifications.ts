@@ -48,6 +48,17 @@ export const notificationsEn = {
   'weeklyQuestion.stop': 'Stop the weekly question',
   'weeklyQuestion.settings': 'Change the day or hour',
 
+  'circleInvitation.subject': '{inviter} invites you to their circle on Mepedia',
+  'circleInvitation.intro':
+    '{inviter} is writing their life story on Mepedia, and would like you among the people who read what they share with their circle.',
+  'circleInvitation.words': '{inviter} wrote to you:',
+  'circleInvitation.valid':
+    'This invitation is for you alone, and can be accepted until {date}. If you do not know {inviter}, you can ignore this email.',
+  'circleInvitation.action': 'See the invitation',
+  'circleInvitation.otherLanguage': 'This invitation in English',
+  'circleInvitation.footer':
+    'You received this because {inviter} invited you to {product}. No more emails',
+
   // Notifications by email (issue 32): one group at once, or the day's or week's in a digest.
   ...notificationSentencesEn,
   'notification.subject.daily':
@@ -108,6 +119,17 @@ export const notificationsHe: Record<NotificationKey, string> = {
   'weeklyQuestion.pause': 'להשהות את השאלה השבועית',
   'weeklyQuestion.stop': 'להפסיק את השאלה השבועית',
   'weeklyQuestion.settings': 'לשנות את היום או השעה',
+
+  'circleInvitation.subject': '{inviter} מזמינים אותך למעגל שלהם במפדיה',
+  'circleInvitation.intro':
+    '{inviter} כותבים את סיפור חייהם במפדיה, ורוצים שתהיו בין האנשים שקוראים את מה שהם משתפים עם המעגל שלהם.',
+  'circleInvitation.words': '{inviter} כתבו לך:',
+  'circleInvitation.valid':
+    'ההזמנה הזאת מיועדת לך בלבד, ואפשר לקבל אותה עד {date}. אם {inviter} לא מוכרים לך, אפשר להתעלם מהמייל הזה.',
+  'circleInvitation.action': 'לצפייה בהזמנה',
+  'circleInvitation.otherLanguage': 'ההזמנה הזאת בעברית',
+  'circleInvitation.footer':
+    'קיבלת את המייל הזה כי {inviter} הזמינו אותך ל{product}. בלי עוד מיילים',
 
   ...notificationSentencesHe,
   'notification.subject.daily':
