@@ -2,6 +2,11 @@ import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import {
   catalogueRoutes,
+  type CircleInvitationLink,
+  type CircleInvitationPreview,
+  type CircleJoined,
+  type CirclesImIn,
+  type MyCircle,
   EMAIL_FREQUENCY_DEFAULTS,
   errorCatalog,
   ErrorEnvelope,
@@ -1375,6 +1380,145 @@ const cases: Record<string, AccessCase> = {
       };
     },
   },
+  // --- circles (our addition, issue 34): the owner is always the caller; an invitation's token is
+  // its own credential, an address-bound one for that address's account alone -----------------
+  'POST /api/circles/getMyCircle': {
+    prepare: async (world) => {
+      const inCircle = await world.member();
+      await joinCircle(world, world.owner, inCircle);
+      return {
+        path: '/api/circles/getMyCircle',
+        owner: world.owner.jar,
+        // Each reads their own circle: the owner's member is in the owner's alone.
+        see: (caller, answer) =>
+          expect(
+            (answer.body as MyCircle).members.some((person) => person.userId === inCircle.userId),
+          ).toBe(caller === 'owner'),
+      };
+    },
+  },
+  'POST /api/circles/inviteByEmail': {
+    prepare: async (world) => ({
+      path: '/api/circles/inviteByEmail',
+      // Each caller invites someone of their own into their own circle.
+      body: () => ({ email: newRegistration().email }),
+      owner: world.owner.jar,
+    }),
+  },
+  'POST /api/circles/createInvitationLink': {
+    prepare: async (world) => ({
+      path: '/api/circles/createInvitationLink',
+      body: {},
+      owner: world.owner.jar,
+    }),
+  },
+  'POST /api/circles/revokeInvitation': {
+    stranger: 'INVITATION_NOT_FOUND',
+    prepare: async (world) => {
+      const made = await invitationLink(world, world.owner);
+      return {
+        path: '/api/circles/revokeInvitation',
+        body: { invitationId: made.invitation.id },
+        owner: world.owner.jar,
+        untouched: async () => {
+          const preview = await call(world.url, 'POST', '/api/circles/getInvitation', {
+            body: { token: made.token },
+          });
+          expect(preview.status).toBe(200);
+        },
+      };
+    },
+  },
+  'POST /api/circles/removeMember': {
+    stranger: 'CIRCLE_MEMBER_NOT_FOUND',
+    prepare: async (world) => {
+      const inCircle = await world.member();
+      await joinCircle(world, world.owner, inCircle);
+      return {
+        path: '/api/circles/removeMember',
+        body: { userId: inCircle.userId },
+        owner: world.owner.jar,
+        untouched: async () =>
+          expect(await circleOf(world, world.owner)).toContain(inCircle.userId),
+      };
+    },
+  },
+  'POST /api/circles/getCirclesImIn': {
+    prepare: async (world) => {
+      const owner = await world.member();
+      await joinCircle(world, world.owner, owner);
+      return {
+        path: '/api/circles/getCirclesImIn',
+        owner: owner.jar,
+        see: (caller, answer) =>
+          expect(
+            (answer.body as CirclesImIn).circles.some(
+              (person) => person.userId === world.owner.userId,
+            ),
+          ).toBe(caller === 'owner'),
+      };
+    },
+  },
+  // The case's owner is the one in the circle: only they can take themselves out of it.
+  'POST /api/circles/leaveCircle': {
+    stranger: 'CIRCLE_MEMBER_NOT_FOUND',
+    prepare: async (world) => {
+      const inCircle = await world.member();
+      await joinCircle(world, world.owner, inCircle);
+      return {
+        path: '/api/circles/leaveCircle',
+        body: { ownerId: world.owner.userId },
+        owner: inCircle.jar,
+        untouched: async () =>
+          expect(await circleOf(world, world.owner)).toContain(inCircle.userId),
+      };
+    },
+  },
+  // Whoever holds the link may read who invites (the page asks guests to register or sign in).
+  'POST /api/circles/getInvitation': {
+    prepare: async (world) => {
+      const made = await invitationLink(world, world.owner);
+      return {
+        path: '/api/circles/getInvitation',
+        body: { token: made.token },
+        owner: world.owner.jar,
+        see: (_caller, answer) =>
+          expect((answer.body as CircleInvitationPreview).inviter.userId).toBe(world.owner.userId),
+      };
+    },
+  },
+  // An invitation sent to the case owner's address, from the emailed link: the stranger, with
+  // another address, is refused and the invitation stays open for its owner.
+  'POST /api/circles/acceptInvitation': {
+    stranger: 'INVITATION_FOR_ANOTHER_EMAIL',
+    prepare: async (world) => {
+      const invitee = await world.member();
+      await circlesKnow(world, invitee);
+      await call(world.url, 'POST', '/api/circles/inviteByEmail', {
+        headers: world.owner.jar.header(),
+        body: { email: invitee.registration.email },
+      });
+      const email = await outboxMessage(
+        world.url,
+        (m) =>
+          m.channel === 'email' &&
+          m.to === invitee.registration.email &&
+          m.text.includes('/circle/join/'),
+      );
+      const token = decodeURIComponent(/\/circle\/join\/([^\s"<]+)/.exec(email.text)?.[1] ?? '');
+      return {
+        path: '/api/circles/acceptInvitation',
+        body: { token },
+        owner: invitee.jar,
+        untouched: async () =>
+          expect(await circleOf(world, world.owner)).not.toContain(world.stranger.userId),
+        see: (caller, answer) => {
+          if (caller === 'owner')
+            expect((answer.body as CircleJoined).owner.userId).toBe(world.owner.userId);
+        },
+      };
+    },
+  },
   'GET /api/files/image/{id}': imageCase((id) => `/api/files/image/${id}`),
   'POST /api/files/image/{id}': imageCase((id) => `/api/files/image/${id}?base64=true`),
   'GET /api/files/getImageType/{id}': imageCase((id) => `/api/files/getImageType/${id}`),
@@ -1560,6 +1704,60 @@ function weeklyCase(name: string, method: 'GET' | 'POST'): AccessCase {
 const followTargets = new WeakMap<World, Promise<Member>>();
 
 /** The member `follower` follows now (made on first use), whatever the previous case left. */
+/** Wait until the circles service has heard of a member (user.updated), so they can invite or join. */
+async function circlesKnow(world: World, member: Member): Promise<void> {
+  await eventually(
+    async () => {
+      const answer = await call<CircleInvitationLink>(
+        world.url,
+        'POST',
+        '/api/circles/createInvitationLink',
+        { headers: member.jar.header(), body: {} },
+      );
+      if (answer.status !== 200) return undefined;
+      // A probe: withdrawn at once, so it takes none of the member's places.
+      await call(world.url, 'POST', '/api/circles/revokeInvitation', {
+        headers: member.jar.header(),
+        body: { invitationId: answer.body.invitation.id },
+      });
+      return true;
+    },
+    { what: 'the circles service to know the member' },
+  );
+}
+
+/** A link invitation to `owner`'s circle, once the circles service knows them. */
+async function invitationLink(world: World, owner: Member): Promise<CircleInvitationLink> {
+  await circlesKnow(world, owner);
+  const made = await call<CircleInvitationLink>(
+    world.url,
+    'POST',
+    '/api/circles/createInvitationLink',
+    { headers: owner.jar.header(), body: {} },
+  );
+  expect(made.status).toBe(200);
+  return made.body;
+}
+
+/** `member` joins `owner`'s circle through a link. */
+async function joinCircle(world: World, owner: Member, member: Member): Promise<void> {
+  const made = await invitationLink(world, owner);
+  await circlesKnow(world, member);
+  const joined = await call(world.url, 'POST', '/api/circles/acceptInvitation', {
+    headers: member.jar.header(),
+    body: { token: made.token },
+  });
+  expect(joined.status).toBe(200);
+}
+
+/** The ids of the people in `owner`'s circle. */
+async function circleOf(world: World, owner: Member): Promise<string[]> {
+  const circle = await call<MyCircle>(world.url, 'POST', '/api/circles/getMyCircle', {
+    headers: owner.jar.header(),
+  });
+  return circle.body.members.map((person) => person.userId);
+}
+
 async function followedBy(world: World, follower: Member): Promise<Member> {
   const made =
     followTargets.get(world) ??
