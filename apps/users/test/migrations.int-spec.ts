@@ -76,6 +76,43 @@ describeEachEngine('users migrations', (engine) => {
         await insertUser(database.query, verified, true, null);
         await insertUser(database.query, randomUUID(), false, null);
         await database.query('delete from users.outbox');
+        // Up to 0005 only: 0006 announces them again for the circles service (its case below).
+        const through = migrationsBefore(folder, '0006_announce_members_for_circles');
+        await runMigrations(database.handle, { schema, folder: through.folder });
+        through.remove();
+        const events = await database.query<{ payload: { email?: string }; at: string }>(
+          `select payload, extract(epoch from occurred_at)::int as at from users.outbox
+           where type = 'user.updated'`,
+        );
+        expect(events).toEqual([
+          {
+            payload: expect.objectContaining({
+              userId: verified,
+              email: `${verified}@example.com`,
+            }),
+            at: 0,
+          },
+        ]);
+      } finally {
+        before.remove();
+        await database.close();
+      }
+    },
+    SETUP_TIMEOUT_MS,
+  );
+
+  it(
+    'announce every verified member once more for the circles service, with their address (issue 34)',
+    async () => {
+      const database = await openTestDatabase(engine, { poolSize: 2 });
+      const { schema, folder } = usersService.migrations;
+      const before = migrationsBefore(folder, '0006_announce_members_for_circles');
+      try {
+        await runMigrations(database.handle, { schema, folder: before.folder });
+        const verified = randomUUID();
+        await insertUser(database.query, verified, true, null);
+        await insertUser(database.query, randomUUID(), false, null);
+        await database.query('delete from users.outbox');
         await runMigrations(database.handle, { schema, folder });
         const events = await database.query<{ payload: { email?: string }; at: string }>(
           `select payload, extract(epoch from occurred_at)::int as at from users.outbox
