@@ -1,4 +1,4 @@
-import type { DomainEventEnvelope } from '@mepedia/contracts';
+import type { Audience, DomainEventEnvelope } from '@mepedia/contracts';
 import { domainEventsHandler, removeDeletedMember } from '@mepedia/server-platform';
 import type { AppLogger } from '@mepedia/server-http';
 import type { FeedMessagesService } from './feed-messages.service';
@@ -11,7 +11,7 @@ export function feedMessagesEventsHandler(service: FeedMessagesService, logger: 
   const applyPrivacy = async (
     subjectId: string,
     ownerId: string,
-    privacy: 'public' | 'private',
+    privacy: Audience,
     event: DomainEventEnvelope,
   ) => {
     await service.applyPrivacy({

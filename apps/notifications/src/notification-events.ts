@@ -22,7 +22,8 @@ export function notificationEventHandlers(
             subjectId: post.postId,
             kind: 'post',
             ownerId: post.publisherId,
-            private: post.privacy === 'private',
+            // Until notifications keep audiences, anything narrower than everyone is the owner's.
+            private: post.privacy !== 'public',
           },
           event,
         ),
@@ -42,7 +43,7 @@ export function notificationEventHandlers(
             subjectId: answer.meAnswerId,
             kind: 'meAnswer',
             ownerId: answer.userId,
-            private: answer.privacy === 'private',
+            private: answer.privacy !== 'public',
             ...(answer.title ? { title: answer.title.en, titleHe: answer.title.he } : {}),
             ...(answer.questionId ? { questionId: answer.questionId } : {}),
           },

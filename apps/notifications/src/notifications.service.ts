@@ -103,7 +103,8 @@ export class NotificationsService {
           subjectId: post.postId,
           kind: 'post',
           ownerId: post.publisherId,
-          private: post.privacy === 'private',
+          // Anything narrower than everyone is the owner's until audiences are kept here.
+          private: post.privacy !== 'public',
           title: post.title,
           excerpt: post.excerpt,
           questionId: post.questionId ?? null,
@@ -200,7 +201,7 @@ export class NotificationsService {
         (comment.subjectOwnerId
           ? {
               ownerId: comment.subjectOwnerId,
-              private: comment.subjectPrivacy === 'private',
+              private: comment.subjectPrivacy !== undefined && comment.subjectPrivacy !== 'public',
               deleted: false,
             }
           : undefined);

@@ -1,4 +1,4 @@
-import type { DomainEventEnvelope } from '@mepedia/contracts';
+import type { Audience, DomainEventEnvelope } from '@mepedia/contracts';
 import { domainEventsHandler, removeDeletedMember } from '@mepedia/server-platform';
 import type { AppLogger } from '@mepedia/server-http';
 import type { ReactionsService } from './reactions.service';
@@ -11,7 +11,7 @@ export function reactionsEventsHandler(service: ReactionsService, logger: AppLog
   const applyPrivacy = (
     subjectId: string,
     ownerId: string,
-    privacy: 'public' | 'private',
+    privacy: Audience,
     event: DomainEventEnvelope,
   ) =>
     service.applyPrivacy({ subjectId, ownerId, privacy, occurredAt: new Date(event.occurredAt) });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Audience } from './audience';
 import { Language } from './language';
 import type { ServiceApp } from './routes';
 
@@ -48,7 +49,12 @@ export const PostDeletedEvent = z.object({
   questionId: z.string().optional(),
 });
 
-const Privacy = z.enum(['public', 'private']);
+/**
+ * Who may read a post or me answer (issue 34): the four audiences (`Audience`). A service that
+ * keeps copies and does not yet tell `circle` and `members` apart treats every value but `public`
+ * as its owner's alone: closed, never open, until it learns them.
+ */
+const Privacy = Audience;
 
 /**
  * A post's privacy as it now is: sent when a post is made private (or created private) and

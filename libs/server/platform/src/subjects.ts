@@ -1,4 +1,4 @@
-import type { ErrorCode } from '@mepedia/contracts';
+import type { Audience, ErrorCode } from '@mepedia/contracts';
 import {
   isUuid,
   uuidV7Time,
@@ -64,7 +64,7 @@ export function withinGrace(subjectId: string, now: number): boolean {
 export type PrivacyAnnouncement = {
   subjectId: string;
   ownerId: string;
-  privacy: 'public' | 'private';
+  privacy: Audience;
   occurredAt: Date;
 };
 
@@ -156,7 +156,8 @@ export class SubjectAccess {
     return this.store.applyPrivacy(
       subject.subjectId,
       subject.ownerId,
-      subject.privacy === 'private',
+      // Until this read model keeps audiences, anything narrower than everyone is the owner's.
+      subject.privacy !== 'public',
       subject.occurredAt,
     );
   }
