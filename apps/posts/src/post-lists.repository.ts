@@ -1,4 +1,4 @@
-import { isUuid, type Db } from '@mepedia/server-database';
+import { isUuid, readableBy, type Db } from '@mepedia/server-database';
 import {
   and,
   asc,
@@ -15,9 +15,10 @@ import {
   type Placeholder,
   type SQL,
 } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
 import type { ListVisibility } from './posts.access';
 import { summaryColumns, type SummaryWithPublisher } from './posts.rows';
-import { follows, posts, publishers } from './posts.schema';
+import { circleMemberships, follows, posts, publishers } from './posts.schema';
 
 export type ListFilter = ListVisibility & {
   publisherId?: string | undefined;
@@ -49,21 +50,20 @@ export class PostListsRepository {
     this.recent = {
       public: this.recentQuery('public', false).prepare('posts_recent_public'),
       publicMagazine: this.recentQuery('public', true).prepare('posts_recent_public_magazine'),
-      own: this.recentQuery('own', false).prepare('posts_recent_own'),
       ownMagazine: this.recentQuery('own', true).prepare('posts_recent_own_magazine'),
     };
   }
 
   /**
-   * `public` reads the public posts' index; `own` the private posts of `privateOf` (the
-   * publisher index).
+   * `public` reads the public posts' index; `own` the posts of `privateOf` that are not public
+   * (the publisher index), the only narrower posts a magazine list holds (its author's own view).
    */
   private recentQuery(scope: 'public' | 'own', magazine: boolean) {
     const conditions: SQL[] = [
       lte(posts.createdAt, sql.placeholder('asOf')),
       ...(scope === 'public'
         ? [eq(posts.privacy, 'public')]
-        : [eq(posts.publisherId, sql.placeholder('privateOf')), eq(posts.privacy, 'private')]),
+        : [eq(posts.publisherId, sql.placeholder('privateOf')), ne(posts.privacy, 'public')]),
     ];
     if (magazine) conditions.push(eq(posts.destination, 'magazine'));
     return this.pageOf(and(...conditions), [desc(posts.createdAt), desc(posts.id)], {
@@ -73,10 +73,14 @@ export class PostListsRepository {
   }
 
   /**
-   * One page, in (created_at, id) order, plus one row to tell whether more follow. Public posts
-   * and private ones of `privateOf` are read as two indexed lists (the public posts' index,
-   * theirs by publisher) and merged, rather than one `public or theirs` condition no index
-   * serves (on 100,000 posts that was a scan of them all, 1.9 s a page).
+   * One page, in (created_at, id) order, plus one row to tell whether more follow. A guest's
+   * list is the public posts'. A member's is the public posts and the others they may read
+   * (issue 34), read as two lists and merged, each served by indexes: the public posts' index;
+   * and, in one statement (`others`), the members' stories' index, their circles' owners' posts
+   * by the publisher index, and their own narrower ones by it too. One `readable by` condition
+   * over all posts would be served by no index (on 100,000 posts a scan of them all, 1.9 s a
+   * page, when it was only `public or theirs`). A list of one publisher's posts is one
+   * statement on the publisher index, with the rule as its condition.
    */
   async list(
     filter: ListFilter,
@@ -88,92 +92,129 @@ export class PostListsRepository {
     if (!filter.privateOf || filter.publisherId)
       return this.read(filter, 'visible', sort, offset, count);
     const from = filter.after ? 0 : offset;
-    const [shared, own] = await Promise.all([
+    const [shared, others] = await Promise.all([
       this.read(filter, 'public', sort, 0, from + count),
-      this.read(filter, 'own', sort, 0, from + count),
+      this.others(filter, filter.privateOf, sort, from + count),
     ]);
     const newestFirst = sort === 'mostRecent' ? -1 : 1;
     const byOrder = (a: SummaryWithPublisher, b: SummaryWithPublisher) =>
       a.createdAt.getTime() !== b.createdAt.getTime()
         ? (a.createdAt.getTime() - b.createdAt.getTime()) * newestFirst
         : (a.id < b.id ? -1 : a.id > b.id ? 1 : 0) * newestFirst;
-    return [...shared, ...own].sort(byOrder).slice(from, from + count);
+    return [...shared, ...others].sort(byOrder).slice(from, from + count);
   }
 
   /**
-   * `count` rows from `offset` of one scope: `public` posts, the private ones of `privateOf`
-   * (`own`), or all the filter's visibility names (`visible`: without `privateOf`, public ones;
-   * with a publisher filter, that publisher's).
+   * `count` rows from `offset` of one scope: `public` posts, or all the filter's visibility
+   * names (`visible`: for a guest, public ones; for a member with a publisher filter, that
+   * publisher's they may read).
    */
   private async read(
     filter: ListFilter,
-    scope: 'public' | 'own' | 'visible',
+    scope: 'public' | 'visible',
     sort: Sort,
     offset: number,
     count: number,
   ): Promise<SummaryWithPublisher[]> {
     const { privateOf } = filter;
-    const plain =
-      sort === 'mostRecent' &&
-      !filter.after &&
-      !filter.publisherId &&
-      !filter.questionId &&
-      !filter.language &&
-      filter.authorWords.length === 0 &&
-      filter.topicWords.length === 0;
     const values = { asOf: filter.asOf, limit: count, offset };
-    if (plain && (scope === 'public' || (scope === 'visible' && !privateOf)))
+    if (isPlain(filter, sort) && (scope === 'public' || !privateOf))
       return (filter.magazine ? this.recent.publicMagazine : this.recent.public).execute(values);
-    if (plain && scope === 'own')
-      return (filter.magazine ? this.recent.ownMagazine : this.recent.own).execute({
-        ...values,
-        privateOf,
-      });
     const conditions: SQL[] = [lte(posts.createdAt, filter.asOf)];
     if (scope === 'public' || !privateOf) conditions.push(eq(posts.privacy, 'public'));
-    else if (scope === 'own')
-      conditions.push(eq(posts.publisherId, privateOf), eq(posts.privacy, 'private'));
-    // With a publisher filter the publisher index does the work: theirs, public or (if they
-    // are `privateOf`) private.
-    else conditions.push(or(eq(posts.privacy, 'public'), eq(posts.publisherId, privateOf)) as SQL);
-    if (filter.magazine) conditions.push(eq(posts.destination, 'magazine'));
-    // On the magazine, its index led by language serves each language's part in order.
-    if (filter.language) conditions.push(eq(posts.language, filter.language));
-    if (filter.publisherId)
-      conditions.push(
-        isUuid(filter.publisherId) ? eq(posts.publisherId, filter.publisherId) : sql`false`,
-      );
-    if (filter.questionId) conditions.push(eq(posts.questionId, filter.questionId));
-    for (const word of filter.topicWords)
-      conditions.push(sql`lower(${posts.title}) like ${`%${escapeLike(word)}%`}`);
-    if (filter.authorWords.length > 0) {
-      const matches = filter.authorWords.map((word) =>
-        like(publishers.searchName, `%${escapeLike(word)}%`),
-      );
-      conditions.push(
-        inArray(
-          posts.publisherId,
-          this.db
-            .select({ id: publishers.userId })
-            .from(publishers)
-            .where(and(...matches)),
-        ),
-      );
-    }
-    if (filter.after) conditions.push(afterRow(filter.after, sort));
-    const order =
-      sort === 'oldest'
-        ? [asc(posts.createdAt), asc(posts.id)]
-        : [desc(posts.createdAt), desc(posts.id)];
-    return this.pageOf(and(...conditions), order, {
+    // With a publisher filter the publisher index does the work: theirs that the reader may
+    // read. A magazine list holds public posts only, but for its author's own view.
+    else if (filter.magazine)
+      conditions.push(or(eq(posts.privacy, 'public'), eq(posts.publisherId, privateOf)) as SQL);
+    else conditions.push(this.readableBy(privateOf));
+    conditions.push(...filterConditions(filter, sort, this.db));
+    return this.pageOf(and(...conditions), orderOf(sort), {
       limit: count,
       offset: filter.after ? 0 : offset,
     });
   }
 
   /**
-   * "From people you follow": `count` public posts of the members `followerId` follows (not
-   * their own), newest first, past `after`. One statement: the follower's follows by the key's
+   * The first `count` posts a member may read that are not public, in the list's order, in one
+   * statement: the union of their own (any audience but public), and, outside the magazine (it
+   * holds public posts only), the members' stories of others and the circle stories of the
+   * owners whose circles they are in. Each part is read in order by its index and cut at
+   * `count` before the union is ordered and cut once more.
+   */
+  private async others(
+    filter: ListFilter,
+    readerId: string,
+    sort: Sort,
+    count: number,
+  ): Promise<SummaryWithPublisher[]> {
+    if (isPlain(filter, sort) && filter.magazine)
+      return this.recent.ownMagazine.execute({
+        asOf: filter.asOf,
+        limit: count,
+        offset: 0,
+        privateOf: readerId,
+      });
+    const common = [lte(posts.createdAt, filter.asOf), ...filterConditions(filter, sort, this.db)];
+    const part = (where: SQL | undefined) =>
+      this.db
+        .select({ pageId: posts.id, createdAt: posts.createdAt })
+        .from(posts)
+        .where(where)
+        .orderBy(...orderOf(sort))
+        .limit(count);
+    const own = part(and(eq(posts.publisherId, readerId), ne(posts.privacy, 'public'), ...common));
+    const rows = filter.magazine
+      ? own
+      : unionAll(
+          own,
+          part(and(eq(posts.privacy, 'members'), ne(posts.publisherId, readerId), ...common)),
+          part(
+            and(
+              eq(posts.privacy, 'circle'),
+              inArray(
+                posts.publisherId,
+                this.db
+                  .select({ owner: circleMemberships.ownerId })
+                  .from(circleMemberships)
+                  .where(
+                    and(
+                      eq(circleMemberships.memberId, readerId),
+                      eq(circleMemberships.inCircle, true),
+                    ),
+                  ),
+              ),
+              ...common,
+            ),
+          ),
+        )
+          .orderBy(...(sort === 'oldest' ? [sql`2 asc`, sql`1 asc`] : [sql`2 desc`, sql`1 desc`]))
+          .limit(count);
+    const page = rows.as('page');
+    return this.db
+      .select({
+        ...summaryColumns(),
+        publisherName: publishers.fullname,
+        publisherImage: publishers.profileImage,
+      })
+      .from(page)
+      .innerJoin(posts, eq(posts.id, page.pageId))
+      .leftJoin(publishers, eq(publishers.userId, posts.publisherId))
+      .orderBy(...orderOf(sort));
+  }
+
+  /** The one audience rule (libs/server/database audience.ts) for a member reading posts. */
+  private readableBy(readerId: string): SQL {
+    return readableBy({
+      ownerColumn: posts.publisherId,
+      audienceColumn: posts.privacy,
+      readerId,
+      schema: 'posts',
+    });
+  }
+
+  /**
+   * "From people you follow": `count` posts of the members `followerId` follows (not their
+   * own) that the follower may read, newest first, past `after`. One statement: the follower's follows by the key's
    * prefix, each followee's public posts by the publisher index, the page's rows and publishers
    * fetched once (no query per post). A private post is never in it, whoever follows whom.
    */
@@ -192,7 +233,9 @@ export class PostListsRepository {
           ne(follows.followeeId, followerId),
         ),
       );
-    const conditions: SQL[] = [eq(posts.privacy, 'public'), inArray(posts.publisherId, followed)];
+    // What the follower may read of theirs: public, members' and, where the follower is in
+    // their circle, circle stories (issue 34); never their private ones.
+    const conditions: SQL[] = [this.readableBy(followerId), inArray(posts.publisherId, followed)];
     if (after) conditions.push(afterRow(after, 'mostRecent'));
     return this.pageOf(and(...conditions), [desc(posts.createdAt), desc(posts.id)], {
       limit: count,
@@ -228,6 +271,56 @@ export class PostListsRepository {
       .leftJoin(publishers, eq(publishers.userId, posts.publisherId))
       .orderBy(...order);
   }
+}
+
+/** A newest-first list without search, filters or cursor: the prepared statements serve it. */
+function isPlain(filter: ListFilter, sort: Sort): boolean {
+  return (
+    sort === 'mostRecent' &&
+    !filter.after &&
+    !filter.publisherId &&
+    !filter.questionId &&
+    !filter.language &&
+    filter.authorWords.length === 0 &&
+    filter.topicWords.length === 0
+  );
+}
+
+function orderOf(sort: Sort): SQL[] {
+  return sort === 'oldest'
+    ? [asc(posts.createdAt), asc(posts.id)]
+    : [desc(posts.createdAt), desc(posts.id)];
+}
+
+/** A list's filters, whatever its visibility: the magazine, a language, a publisher, words, a cursor. */
+function filterConditions(filter: ListFilter, sort: Sort, db: Db): SQL[] {
+  const conditions: SQL[] = [];
+  if (filter.magazine) conditions.push(eq(posts.destination, 'magazine'));
+  // On the magazine, its index led by language serves each language's part in order.
+  if (filter.language) conditions.push(eq(posts.language, filter.language));
+  if (filter.publisherId)
+    conditions.push(
+      isUuid(filter.publisherId) ? eq(posts.publisherId, filter.publisherId) : sql`false`,
+    );
+  if (filter.questionId) conditions.push(eq(posts.questionId, filter.questionId));
+  for (const word of filter.topicWords)
+    conditions.push(sql`lower(${posts.title}) like ${`%${escapeLike(word)}%`}`);
+  if (filter.authorWords.length > 0) {
+    const matches = filter.authorWords.map((word) =>
+      like(publishers.searchName, `%${escapeLike(word)}%`),
+    );
+    conditions.push(
+      inArray(
+        posts.publisherId,
+        db
+          .select({ id: publishers.userId })
+          .from(publishers)
+          .where(and(...matches)),
+      ),
+    );
+  }
+  if (filter.after) conditions.push(afterRow(filter.after, sort));
+  return conditions;
 }
 
 /** Past the cursor's row, in the list's order. */

@@ -1,12 +1,17 @@
 import type { PostPrivacy } from '@mepedia/contracts';
+import { mayReadAudience } from '@mepedia/server-database';
 import { AppError } from '@mepedia/server-http';
 
 // Who may do what with a post: the one place that decides it. PostsService asks it with the
 // post as it reads it (inside its own transaction for a change); repositories only read and
 // write what the service asks for.
 
-/** What decides it: whose the post is and its privacy. */
-export type PostAccess = { publisherId: string; privacy: PostPrivacy };
+/**
+ * What decides it: whose the post is, its audience (`privacy`), and, for a `circle` post read by
+ * a member, whether they are in its author's circle (read in the same statement as the post;
+ * absent: not in it).
+ */
+export type PostAccess = { publisherId: string; privacy: PostPrivacy; readerInCircle?: boolean };
 
 /** Who asks: a member's id, or null for a guest (a visitor, a crawler). */
 export type Actor = string | null;
@@ -17,9 +22,15 @@ export type Actor = string | null;
  */
 export type PostAction = 'read' | 'view' | 'share' | 'like' | 'edit' | 'delete';
 
-/** A public post is anyone's to read; a private one its author's only. */
+/**
+ * Who may read a post, by its audience (the one rule, libs/server/database audience.ts): public,
+ * anyone; members, anyone signed in; circle, its author and their circle; private, its author.
+ */
 export function mayRead(post: PostAccess, actor: Actor): boolean {
-  return post.privacy !== 'private' || post.publisherId === actor;
+  return mayReadAudience(
+    { ownerId: post.publisherId, audience: post.privacy },
+    { id: actor, inCircle: post.readerInCircle === true },
+  );
 }
 
 /** Whether `actor` may do `action` with `post`. */
@@ -39,8 +50,8 @@ export function mayAccess(actor: Actor, action: PostAction, post: PostAccess): b
 
 /**
  * Refuse unless `actor` may do `action` with `post` (undefined: there is none). A post that does
- * not exist and one the actor may not read are the same POST_NOT_FOUND: a private post exists
- * for its author only. One they may read but not change is NOT_POST_OWNER; a guest's like,
+ * not exist and one the actor may not read are the same POST_NOT_FOUND: a post exists only for
+ * those of its audience. One they may read but not change is NOT_POST_OWNER; a guest's like,
  * AUTH_REQUIRED (the route lets no guest that far).
  */
 export function requireAccess<P extends PostAccess>(
@@ -54,8 +65,9 @@ export function requireAccess<P extends PostAccess>(
 }
 
 /**
- * Which posts a list may hold for `actor`: every public one, and the private ones of
- * `privateOf` (a member's own; a guest's list has none). The list query takes it as its filter.
+ * Which posts a list may hold for `actor`: every public one and, for a member (`privateOf`),
+ * those of every audience they may read (members', their circles', their own; a guest's list
+ * has only public ones). The list query takes it as its filter (`readableBy`).
  */
 export type ListVisibility = { privateOf: string | null };
 

@@ -29,6 +29,11 @@ export function postsEventsHandler(service: PostsService, logger: AppLogger) {
     'follow.changed': async (follow, event) => {
       await service.applyFollow(follow, new Date(event.occurredAt));
     },
+    // Who is in whose circle (the circles service's): who reads circle posts (issue 34).
+    'circle.member.added': (change, event) =>
+      service.applyCircleMembership({ ...change, inCircle: true }, new Date(event.occurredAt)),
+    'circle.member.removed': (change, event) =>
+      service.applyCircleMembership({ ...change, inCircle: false }, new Date(event.occurredAt)),
     // A view counted through userViews/toggleView: post views are ours too.
     'post.view.requested': async ({ postId, viewer }) => {
       await service.applyViewRequest(postId, viewer);

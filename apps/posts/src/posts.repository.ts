@@ -1,7 +1,7 @@
 import { isUuid, type Db } from '@mepedia/server-database';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type Placeholder } from 'drizzle-orm';
 import { postColumns, type PostFacts, type PostWithPublisher } from './posts.rows';
-import { postLikes, posts, publishers, type PostRow } from './posts.schema';
+import { circleMemberships, postLikes, posts, publishers, type PostRow } from './posts.schema';
 
 export type { PostFacts, PostWithPublisher, SummaryWithPublisher } from './posts.rows';
 
@@ -29,26 +29,37 @@ export class PostsRepository {
     return row;
   }
 
-  /** The post as `findById` reads it, and whether `userId` likes it: one statement. */
+  /**
+   * The post as `findById` reads it, whether `userId` likes it and whether they are in its
+   * author's circle (for a circle post): one statement.
+   */
   async findByIdFor(
     id: string,
     userId: string,
-  ): Promise<{ row: PostWithPublisher; liked: boolean } | undefined> {
-    if (!isUuid(id)) return undefined;
+  ): Promise<{ row: PostWithPublisher & { readerInCircle: boolean }; liked: boolean } | undefined> {
+    if (!isUuid(id) || !isUuid(userId)) return undefined;
     const [found] = await this.reads.byIdFor.execute({ id, userId });
     if (!found) return undefined;
     const { likedByMe, ...row } = found;
     return { row, liked: likedByMe };
   }
 
-  /** Whose a post is, its privacy and its counters: what a change or a count asks first. */
-  async facts(id: string, { lock = false }: Lock = {}): Promise<PostFacts | undefined> {
+  /**
+   * Whose a post is, its audience and its counters: what a change or a count asks first; with
+   * `readerId`, whether that member is in the author's circle, in the same statement.
+   */
+  async facts(
+    id: string,
+    { lock = false, readerId = null }: Lock & { readerId?: string | null } = {},
+  ): Promise<(PostFacts & { readerInCircle: boolean }) | undefined> {
     if (!isUuid(id)) return undefined;
+    const reader = readerId !== null && isUuid(readerId) ? readerId : null;
     const query = this.db
       .select({
         id: posts.id,
         publisherId: posts.publisherId,
         privacy: posts.privacy,
+        readerInCircle: reader === null ? sql<boolean>`false` : inAuthorsCircle(reader),
         views: posts.views,
         likes: posts.likes,
         shareCount: posts.shareCount,
@@ -102,6 +113,11 @@ export class PostsRepository {
   }
 }
 
+/** Whether `reader` is in the post's author's circle (a probe of the memberships' key). */
+function inAuthorsCircle(reader: string | Placeholder) {
+  return sql<boolean>`exists (select 1 from ${circleMemberships} where ${circleMemberships.ownerId} = ${posts.publisherId} and ${circleMemberships.memberId} = ${reader} and ${circleMemberships.inCircle})`;
+}
+
 function prepareReads(db: Db) {
   const byId = db
     .select({
@@ -121,6 +137,7 @@ function prepareReads(db: Db) {
       publisherName: publishers.fullname,
       publisherImage: publishers.profileImage,
       likedByMe: sql<boolean>`exists (select 1 from ${postLikes} where ${postLikes.postId} = ${posts.id} and ${postLikes.userId} = ${sql.placeholder('userId')})`,
+      readerInCircle: inAuthorsCircle(sql.placeholder('userId')),
     })
     .from(posts)
     .leftJoin(publishers, eq(publishers.userId, posts.publisherId))

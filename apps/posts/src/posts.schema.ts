@@ -1,3 +1,5 @@
+import { POST_PRIVACIES } from '@mepedia/contracts';
+import { circleMembershipsTable } from '@mepedia/server-database';
 import { outboxTable } from '@mepedia/server-queue';
 import { sql } from 'drizzle-orm';
 import {
@@ -35,7 +37,8 @@ export const posts = postsSchema.table(
     contentText: text('content_text').notNull(),
     image: text('image').notNull(),
     credit: text('credit').notNull(),
-    privacy: text('privacy', { enum: ['public', 'private'] }).notNull(),
+    /** Who may read it (POST_PRIVACIES; issue 34 added `circle` and `members`). */
+    privacy: text('privacy', { enum: POST_PRIVACIES }).notNull(),
     destination: text('destination', { enum: ['profile', 'magazine'] }).notNull(),
     views: integer('views').notNull().default(0),
     likes: integer('likes').notNull().default(0),
@@ -55,7 +58,10 @@ export const posts = postsSchema.table(
       ),
   },
   (table) => [
-    check('posts_privacy_check', sql`${table.privacy} in ('public', 'private')`),
+    check(
+      'posts_privacy_check',
+      sql`${table.privacy} in ('public', 'private', 'circle', 'members')`,
+    ),
     check('posts_destination_check', sql`${table.destination} in ('profile', 'magazine')`),
     check(
       'posts_counters_check',
@@ -72,6 +78,10 @@ export const posts = postsSchema.table(
     index('posts_magazine_language_order_idx')
       .on(table.language, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst())
       .where(sql`privacy = 'public' and destination = 'magazine'`),
+    // Stories for every signed-in member: their own part of a member's lists (issue 34).
+    index('posts_members_order_idx')
+      .on(table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst())
+      .where(sql`privacy = 'members'`),
     index('posts_publisher_order_idx').on(
       table.publisherId,
       table.createdAt.desc().nullsFirst(),
@@ -227,6 +237,12 @@ export const follows = postsSchema.table(
   ],
 );
 
+/**
+ * Who is in whose circle, as the circles service announces it (issue 34): a reader's circle
+ * stories are those of the owners whose circles they are in (libs/server/database circles.ts).
+ */
+export const circleMemberships = circleMembershipsTable(postsSchema);
+
 export const outbox = outboxTable(postsSchema);
 
 export type PostRow = typeof posts.$inferSelect;
@@ -252,7 +268,7 @@ export const postDrafts = postsSchema.table(
     image: text('image'),
     credit: text('credit').notNull().default(''),
     /** null until the author chooses: a post must say. */
-    privacy: text('privacy', { enum: ['public', 'private'] }),
+    privacy: text('privacy', { enum: POST_PRIVACIES }),
     destination: text('destination', { enum: ['profile', 'magazine'] })
       .notNull()
       .default('profile'),
@@ -261,7 +277,10 @@ export const postDrafts = postsSchema.table(
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (table) => [
-    check('post_drafts_privacy_check', sql`${table.privacy} in ('public', 'private')`),
+    check(
+      'post_drafts_privacy_check',
+      sql`${table.privacy} in ('public', 'private', 'circle', 'members')`,
+    ),
     check('post_drafts_destination_check', sql`${table.destination} in ('profile', 'magazine')`),
     // The author's list, most recently changed first; a departure's delete and the cap's count.
     index('post_drafts_author_order_idx').on(

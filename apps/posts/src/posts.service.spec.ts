@@ -67,9 +67,17 @@ function ports(s: State): PostsTransaction {
       },
       findByIdFor: async (id, userId) => {
         const row = s.posts.get(id);
-        return row && { row: withPublisher(row), liked: s.likes.has(pair(id, userId)) };
+        return (
+          row && {
+            row: { ...withPublisher(row), readerInCircle: false },
+            liked: s.likes.has(pair(id, userId)),
+          }
+        );
       },
-      facts: async (id) => s.posts.get(id),
+      facts: async (id) => {
+        const row = s.posts.get(id);
+        return row && { ...row, readerInCircle: false };
+      },
       findMePost: async (publisherId, questionId) =>
         [...s.posts.values()].find(
           (p) => p.publisherId === publisherId && p.questionId === questionId,
@@ -180,6 +188,15 @@ function ports(s: State): PostsTransaction {
       },
     },
     drafts: unusedDrafts,
+    // Circles are the shared store's (libs/server/database), tested over HTTP: a departure
+    // clears them here, nothing else reaches them.
+    circles: {
+      schema: 'posts',
+      apply: unused,
+      removeMember: async () => undefined,
+      inCircleOf: unused,
+      circlesOf: unused,
+    },
     outbox: {
       append: async (type, payload) => void s.events.push({ type, payload }),
     },

@@ -308,7 +308,7 @@ export class PostsService {
   async like(postId: string, memberId: string): Promise<LikeResponse> {
     const toggled = await this.store.transaction(async ({ posts, likes, outbox }) => {
       // Locked first: this toggle and a handed-over like (applyLikeRequest) take turns.
-      const post = await posts.facts(postId, { lock: true });
+      const post = await posts.facts(postId, { lock: true, readerId: memberId });
       requireAccess(memberId, 'like', post);
       const like = await likes.toggle(postId, memberId);
       // Announced for userLikes (post.like.changed): one like state, whichever call set it.
@@ -331,12 +331,12 @@ export class PostsService {
     viewerId: string | null,
   ): Promise<{ views: number; counted: boolean }> {
     if (!viewer) {
-      const post = await this.store.posts.facts(postId);
+      const post = await this.store.posts.facts(postId, { readerId: viewerId });
       requireAccess(viewerId, 'view', post);
       return { views: post.views, counted: false };
     }
     const viewed = await this.store.transaction(async ({ posts, counts, outbox }) => {
-      requireAccess(viewerId, 'view', await posts.facts(postId));
+      requireAccess(viewerId, 'view', await posts.facts(postId, { readerId: viewerId }));
       const view = await counts.addView(postId, viewer);
       // A counted view is announced for userViews (post.viewed): one count, whichever call.
       if (view.counted) await outbox.append('post.viewed', { postId, viewer });
@@ -353,12 +353,12 @@ export class PostsService {
     viewerId: string | null,
   ): Promise<{ shareCount: number }> {
     if (!viewer) {
-      const post = await this.store.posts.facts(postId);
+      const post = await this.store.posts.facts(postId, { readerId: viewerId });
       requireAccess(viewerId, 'share', post);
       return { shareCount: post.shareCount };
     }
     const { shareCount } = await this.store.transaction(async ({ posts, counts }) => {
-      requireAccess(viewerId, 'share', await posts.facts(postId));
+      requireAccess(viewerId, 'share', await posts.facts(postId, { readerId: viewerId }));
       return counts.addShare(postId, viewer);
     });
     return { shareCount };
@@ -374,7 +374,7 @@ export class PostsService {
   async applyLikeRequest(postId: string, userId: string, liked: boolean): Promise<boolean> {
     if (!isUuid(postId) || !isUuid(userId) || (await this.store.members.left(userId))) return false;
     const written = await this.store.transaction(async ({ posts, likes, outbox }) => {
-      const post = await posts.facts(postId, { lock: true });
+      const post = await posts.facts(postId, { lock: true, readerId: userId });
       if (!post) return false;
       const allowed = mayAccess(userId, 'like', post);
       if (allowed) await likes.set(postId, userId, liked);
@@ -405,7 +405,7 @@ export class PostsService {
     if (!isUuid(postId) || (member !== undefined && (await this.store.members.left(member))))
       return false;
     const written = await this.store.transaction(async ({ posts, counts, outbox }) => {
-      const post = await posts.facts(postId);
+      const post = await posts.facts(postId, { readerId: member ?? null });
       if (!post) return false;
       if (mayAccess(member ?? null, 'view', post)) {
         const { counted } = await counts.addView(postId, viewer);
@@ -428,14 +428,28 @@ export class PostsService {
   }
 
   /**
+   * Who is in whose circle, as the circles service says at `at` (circle.member.added/removed):
+   * which circle posts a member may read. Order-tolerant; a member who left is never written
+   * back (CircleMembershipStore).
+   */
+  async applyCircleMembership(
+    change: { ownerId: string; memberId: string; inCircle: boolean },
+    at: Date,
+  ): Promise<void> {
+    await this.store.transaction(({ circles }) => circles.apply({ ...change, occurredAt: at }));
+  }
+
+  /**
    * A member is gone (user.deleted): their posts (announced deleted), their likes, views and
    * shares (counters follow), their publisher row, their follows both ways; a late event cannot
    * bring them back.
    * Answers how many of their posts went.
    */
   async removeMember(userId: string): Promise<number> {
-    const removed = await this.store.transaction(async ({ members, follows, outbox }) => {
+    const removed = await this.store.transaction(async ({ members, follows, circles, outbox }) => {
       await follows.removeMember(userId);
+      // Their circle and their places in others' (circle.member.* never names them again).
+      await circles.removeMember(userId);
       const postIds = await members.remove(userId);
       for (const postId of postIds)
         await outbox.append('post.deleted', { postId, publisherId: userId });

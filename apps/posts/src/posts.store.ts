@@ -1,5 +1,5 @@
 import type { DomainEventPayload, DomainEventType } from '@mepedia/contracts';
-import type { Db } from '@mepedia/server-database';
+import { CircleMembershipStore, type Db } from '@mepedia/server-database';
 import { appendEvent } from '@mepedia/server-queue';
 import { FollowsRepository } from './follows.repository';
 import { MeAnswerPostsRepository } from './me-answer-posts.repository';
@@ -32,6 +32,8 @@ export type PostsTransaction = {
   mePosts: Port<MeAnswerPostsRepository>;
   follows: Port<FollowsRepository>;
   drafts: Port<PostDraftsRepository>;
+  /** Who is in whose circle (issue 34): circle posts' readers. */
+  circles: Port<CircleMembershipStore>;
   outbox: Port<PostsOutbox>;
 };
 
@@ -54,6 +56,7 @@ export function postsStore(db: Db): PostsStore {
     mePosts: new MeAnswerPostsRepository(executor),
     follows: new FollowsRepository(executor),
     drafts: new PostDraftsRepository(executor),
+    circles: new CircleMembershipStore(executor, 'posts'),
     outbox: new PostsOutbox(executor),
   });
   return {

@@ -443,8 +443,8 @@ export const eventSubscriptions: Record<DomainEventType, ReadonlyArray<ServiceEv
   'questionnaire.changed': ['events-notifications'],
   'privateQuestions.changed': ['events-notifications'],
   // The services that read audiences subscribe as each one learns the "circle" audience.
-  'circle.member.added': [],
-  'circle.member.removed': [],
+  'circle.member.added': ['events-posts'],
+  'circle.member.removed': ['events-posts'],
 };
 
 /**

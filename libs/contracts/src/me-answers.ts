@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { AnswerData, AnswerVersion, AnswerVersions } from './answers';
-import { PostPrivacy } from './posts';
+import { requiredEnum } from './zod-helpers';
+
+/**
+ * Who may read a live answer: the spec's `public` (everyone) and `private` (only its author).
+ * The audiences in between (issue 34) come to answers when the me-answers service learns them.
+ */
+export const ANSWER_PRIVACIES = ['public', 'private'] as const;
+export const AnswerPrivacy = requiredEnum(ANSWER_PRIVACIES);
+export type AnswerPrivacy = z.infer<typeof AnswerPrivacy>;
 
 const Localized = z.object({ en: z.string(), he: z.string() });
 
@@ -36,7 +44,7 @@ export const SaveAnswerRequest = z.object({
   questionId: QuestionIdField,
   answerData: AnswerData,
   version: AnswerVersion,
-  privacy: PostPrivacy.optional().describe(
+  privacy: AnswerPrivacy.optional().describe(
     'With `saveLive` only: who may read the live answer, `public` (anyone; the default for a new answer) or `private` (its owner only). Ignored by `saveDraft`.',
   ),
 });
@@ -53,7 +61,7 @@ export const TogglePublishRequest = z.object({
     .describe(
       'Ignored: the post is made from the live answer (its sub-questions and texts), so what is published is always what was saved.',
     ),
-  privacy: PostPrivacy.optional().describe(
+  privacy: AnswerPrivacy.optional().describe(
     'The post’s privacy; also the answer’s. Default: the answer’s current privacy.',
   ),
 });
@@ -74,7 +82,7 @@ export const PublicMeAnswer = z.object({
   questionId: z.string(),
   index: z.number().int(),
   answerData: AnswerData,
-  privacy: PostPrivacy,
+  privacy: AnswerPrivacy,
   publishedAsPost: z.boolean(),
   views: z.number().int(),
   updatedAt: z.string(),
@@ -86,7 +94,7 @@ export const OwnMeAnswer = AnswerVersions.extend({
   meAnswerId: z.string(),
   questionId: z.string(),
   index: z.number().int(),
-  privacy: PostPrivacy,
+  privacy: AnswerPrivacy,
   publishedAsPost: z.boolean(),
   views: z.number().int(),
 });

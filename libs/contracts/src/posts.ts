@@ -5,8 +5,17 @@ import { requiredText } from './validation';
 import { optionalCount, requiredEnum } from './zod-helpers';
 import { ImageReference } from './files';
 
-export const POST_PRIVACIES = ['public', 'private'] as const;
-/** Where a public post appears: on its author's profile, or there and in the magazine. */
+/**
+ * Who may read a post (issue 34): the spec's `public` (everyone) and `private` (only its author),
+ * and our addition's `circle` (the author's circle) and `members` (anyone signed in). The order
+ * is the spec's two first, so a client that knows only those is unaffected. See `Audience`.
+ */
+export const POST_PRIVACIES = ['public', 'private', 'circle', 'members'] as const;
+/**
+ * Where a public post appears: on its author's profile, or there and in the magazine. The
+ * magazine holds only posts everyone may read: a post of a narrower audience keeps its
+ * destination but is in no one's magazine but its author's own view, until it is public again.
+ */
 export const POST_DESTINATIONS = ['profile', 'magazine'] as const;
 export const POST_TITLE_MAX = 150;
 /** Content needs at least this many characters of text (markup not counted). */

@@ -5,7 +5,7 @@ import {
   type AnswerData,
   type CurrentUserAnswers,
   type OwnMeAnswer,
-  type PostPrivacy,
+  type AnswerPrivacy,
   type ProfileQuestion,
 } from '@mepedia/contracts';
 import { ApiError } from '@mepedia/web-api';
@@ -278,7 +278,7 @@ function useAnswerMutations(questionId: string, memberId: string) {
   const live = useMutation({
     mutationKey: meAnswerMutations.live,
     networkMode: 'always',
-    mutationFn: ({ answerData, version, privacy }: Sent & { privacy: PostPrivacy }) =>
+    mutationFn: ({ answerData, version, privacy }: Sent & { privacy: AnswerPrivacy }) =>
       api.meAnswers.saveLive(questionId, answerData, version, privacy),
     onSuccess: put,
   });
@@ -306,7 +306,7 @@ function QuestionEditor({
   const id = question.questionId;
   // The editor starts from the answer as the page opened with it; what it saves since is its own.
   const [initial] = useState(answer ?? null);
-  const [privacy, setPrivacy] = useState<PostPrivacy>(answer?.privacy ?? 'public');
+  const [privacy, setPrivacy] = useState<AnswerPrivacy>(answer?.privacy ?? 'public');
   // The privacy the next Save sends, whichever render the editor's call was made in.
   const privacyNow = useRef(privacy);
   privacyNow.current = privacy;

@@ -2,7 +2,6 @@ import {
   POST_CREDIT_MAX,
   POST_DESTINATIONS,
   POST_DRAFTS_MAX,
-  POST_PRIVACIES,
   POST_TITLE_MAX,
   type Post,
   type PostDestination,
@@ -216,7 +215,12 @@ function NotYours({ postId }: { postId: string }) {
   );
 }
 
-const PRIVACY_LABELS: Record<PostPrivacy, MessageKey> = {
+/**
+ * The audiences the form offers. The API knows four (issue 34); the form offers "my circle" and
+ * "members" once comments and reactions follow them too.
+ */
+const OFFERED_PRIVACIES = ['public', 'private'] as const satisfies readonly PostPrivacy[];
+const PRIVACY_LABELS: Record<(typeof OFFERED_PRIVACIES)[number], MessageKey> = {
   public: 'writePost.privacy.public',
   private: 'writePost.privacy.private',
 };
@@ -604,7 +608,7 @@ function PostForm({
           <RadioGroup
             legend={t('writePost.privacy')}
             name="privacy"
-            options={POST_PRIVACIES.map((value) => ({ value, label: t(PRIVACY_LABELS[value]) }))}
+            options={OFFERED_PRIVACIES.map((value) => ({ value, label: t(PRIVACY_LABELS[value]) }))}
             value={newPrivacy}
             onChange={(value) => form.setValue('privacy', value)}
           />

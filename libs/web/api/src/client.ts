@@ -1,5 +1,6 @@
 import type {
   AnswerData,
+  AnswerPrivacy,
   ApiRouteKey,
   ApiRoutesByKey,
   CountsVisitor,
@@ -286,14 +287,14 @@ export function createApi(options: ApiOptions) {
         questionId: string,
         answerData: AnswerData,
         version: number,
-        privacy?: PostPrivacy,
+        privacy?: AnswerPrivacy,
       ) =>
         call('POST /api/meAnswers/saveLive', {
           body: { questionId, answerData, version, ...(privacy ? { privacy } : {}) },
         }),
       revertDraft: (questionId: string, version: number) =>
         call('POST /api/meAnswers/revertDraft', { body: { questionId, version } }),
-      togglePublishAsPost: (questionId: string, privacy?: PostPrivacy) =>
+      togglePublishAsPost: (questionId: string, privacy?: AnswerPrivacy) =>
         call('POST /api/meAnswers/togglePublishAsPost', {
           body: { questionId, ...(privacy ? { privacy } : {}) },
         }),
