@@ -1,4 +1,5 @@
 import { hasText } from '@mepedia/contracts';
+import { mayReadAudience } from '@mepedia/server-database';
 import { AppError } from '@mepedia/server-http';
 import type { AnswerRow } from './me-answers.schema';
 
@@ -6,8 +7,14 @@ import type { AnswerRow } from './me-answers.schema';
 // place that decides it. MeAnswersService asks it with the answers as it reads them (inside its
 // own transaction for a change); the repositories only read and write.
 
-/** What decides it: whose the answer is, its privacy, and whether it has a live version. */
-export type AnswerAccess = Pick<AnswerRow, 'userId' | 'privacy' | 'live'>;
+/**
+ * What decides it: whose the answer is, its audience (`privacy`), whether it has a live version,
+ * and, for a `circle` answer read by a member, whether they are in its owner's circle (absent:
+ * not in it).
+ */
+export type AnswerAccess = Pick<AnswerRow, 'userId' | 'privacy' | 'live'> & {
+  readerInCircle?: boolean;
+};
 
 /** Who asks: a member's id, or null for a guest. */
 export type Actor = string | null;
@@ -16,11 +23,19 @@ export type Actor = string | null;
 export type AnswerAction = 'read' | 'view' | 'edit';
 
 /**
- * A live answer with some text is anyone's to read while public, its owner's only while
- * private. A draft is nobody's but its owner's (through their own answers, never this).
+ * A live answer with some text is read by its audience (the one rule, libs/server/database
+ * audience.ts): public, anyone; members, anyone signed in; circle, its owner and their circle;
+ * private, its owner. A draft is nobody's but its owner's (through their own answers, never
+ * this).
  */
 export function mayRead(answer: AnswerAccess, actor: Actor): boolean {
-  return hasText(answer.live) && (answer.privacy === 'public' || answer.userId === actor);
+  return (
+    hasText(answer.live) &&
+    mayReadAudience(
+      { ownerId: answer.userId, audience: answer.privacy },
+      { id: actor, inCircle: answer.readerInCircle === true },
+    )
+  );
 }
 
 export function mayAccess(actor: Actor, action: AnswerAction, answer: AnswerAccess): boolean {

@@ -24,5 +24,10 @@ export function meAnswersEventsHandler(answers: MeAnswersService, logger: AppLog
       );
       logger.info({ postId, questionId, changed }, 'an answer’s magazine post was deleted');
     },
+    // Who is in whose circle (the circles service's): who reads circle answers (issue 34).
+    'circle.member.added': (change, event) =>
+      answers.applyCircleMembership({ ...change, inCircle: true }, new Date(event.occurredAt)),
+    'circle.member.removed': (change, event) =>
+      answers.applyCircleMembership({ ...change, inCircle: false }, new Date(event.occurredAt)),
   });
 }

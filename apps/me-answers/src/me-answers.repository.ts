@@ -1,4 +1,4 @@
-import type { AnswerData } from '@mepedia/contracts';
+import type { AnswerData, AnswerPrivacy } from '@mepedia/contracts';
 import { isUuid, newId, type Db } from '@mepedia/server-database';
 import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import { answers, questions, subQuestions, type AnswerRow } from './me-answers.schema';
@@ -12,7 +12,7 @@ type Changes = {
   live?: AnswerData;
   /** Copy the live version over the draft (revert). */
   draftFromLive?: boolean;
-  privacy?: 'public' | 'private' | undefined;
+  privacy?: AnswerPrivacy | undefined;
 };
 
 /**
@@ -107,7 +107,7 @@ export class MeAnswersRepository {
   async setPublished(
     id: string,
     published: boolean,
-    privacy: 'public' | 'private',
+    privacy: AnswerPrivacy,
   ): Promise<AnswerRow | undefined> {
     const [row] = await this.db
       .update(answers)

@@ -1,4 +1,5 @@
-import type { AnswerData } from '@mepedia/contracts';
+import { ANSWER_PRIVACIES, type AnswerData } from '@mepedia/contracts';
+import { circleMembershipsTable, removedMembersTable } from '@mepedia/server-database';
 import { outboxTable } from '@mepedia/server-queue';
 import { sql } from 'drizzle-orm';
 import {
@@ -60,9 +61,8 @@ export const answers = meAnswersSchema.table(
     live: jsonb('live').$type<AnswerData>(),
     /** Bumped by every change to the draft; a save must name the current one. */
     version: integer('version').notNull().default(0),
-    privacy: text('privacy', { enum: ['public', 'private'] })
-      .notNull()
-      .default('public'),
+    /** Who may read the live answer (ANSWER_PRIVACIES; issue 34 added `circle` and `members`). */
+    privacy: text('privacy', { enum: ANSWER_PRIVACIES }).notNull().default('public'),
     /** The member asked for it in the magazine (the posts service holds the post). */
     publishedAsPost: boolean('published_as_post').notNull().default(false),
     views: integer('views').notNull().default(0),
@@ -71,7 +71,10 @@ export const answers = meAnswersSchema.table(
   },
   (table) => [
     unique('answers_user_question_key').on(table.userId, table.questionId),
-    check('answers_privacy_check', sql`${table.privacy} in ('public', 'private')`),
+    check(
+      'answers_privacy_check',
+      sql`${table.privacy} in ('public', 'private', 'circle', 'members')`,
+    ),
     check('answers_views_check', sql`${table.views} >= 0`),
   ],
 );
@@ -91,6 +94,13 @@ export const answerViews = meAnswersSchema.table(
     index('answer_views_viewer_idx').on(table.viewer),
   ],
 );
+
+/**
+ * Who is in whose circle, as the circles service announces it (issue 34): who reads a member's
+ * circle answers. With the members who left (by a digest), whom no late event writes back.
+ */
+export const circleMemberships = circleMembershipsTable(meAnswersSchema);
+export const removedMembers = removedMembersTable(meAnswersSchema);
 
 export const outbox = outboxTable(meAnswersSchema);
 

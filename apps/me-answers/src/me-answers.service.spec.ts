@@ -106,9 +106,22 @@ function ports(s: State): MeAnswersTransaction {
         }
       },
     },
+    circles: noCircles,
     outbox: { append: async (events) => void s.events.push(...events) },
   };
 }
+
+/**
+ * No circles: the shared store (libs/server/database) is tested over HTTP
+ * (test/audiences.int-spec.ts); here nobody is in anyone's circle.
+ */
+const noCircles: MeAnswersTransaction['circles'] = {
+  schema: 'me_answers',
+  apply: async () => undefined,
+  removeMember: async () => undefined,
+  inCircleOf: async () => false,
+  circlesOf: async () => [],
+};
 
 function setUp() {
   const kept = copyOnCommit<State>({ answers: new Map(), views: new Set(), events: [] }, copy);
@@ -116,6 +129,7 @@ function setUp() {
     get answers() {
       return ports(kept.current()).answers;
     },
+    circles: noCircles,
     transaction: (work) => kept.transaction((draft) => work(ports(draft))),
   };
   const nudges = jest.fn();

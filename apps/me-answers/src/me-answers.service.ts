@@ -5,6 +5,7 @@ import {
   longestSubAnswer,
   sameAnswers,
   type AnswerData,
+  type AnswerPrivacy,
   type CurrentUserAnswers,
   type Language,
   type OwnMeAnswer,
@@ -20,7 +21,7 @@ import type { AnswerRow } from './me-answers.schema';
 import type { MeAnswersStore, MeAnswersTransaction, PendingEvent } from './me-answers.store';
 import { answeredEvent } from './me-answers.weekly-question';
 
-type Privacy = 'public' | 'private';
+type Privacy = AnswerPrivacy;
 export type Author = { userId: string; language: Language };
 
 const escapeHtml = (text: string) =>
@@ -80,25 +81,49 @@ export class MeAnswersService {
     return found;
   }
 
-  /** What others may read of a member's answers: live and public (the owner: all live ones). */
-  userAnswers(userId: string, viewerId: string | null): Promise<PublicMeAnswer[]> {
-    // Everyone but the owner sees the same list.
-    if (viewerId !== userId)
-      return this.readers.get(`answers:${userId}`, () => this.loadUserAnswers(userId, false));
-    return this.loadUserAnswers(userId, true);
+  /**
+   * What a reader may read of a member's live answers, by their audiences (issue 34). Readers
+   * other than the owner fall into three kinds that each read the same list (a guest; a
+   * member; a member of the owner's circle), kept for seconds per kind; the owner reads all.
+   */
+  async userAnswers(userId: string, viewerId: string | null): Promise<PublicMeAnswer[]> {
+    if (viewerId === userId) return this.loadUserAnswers(userId, { id: userId, inCircle: false });
+    if (viewerId === null)
+      return this.readers.get(`answers:${userId}:guest`, () =>
+        this.loadUserAnswers(userId, { id: null, inCircle: false }),
+      );
+    const inCircle = await this.store.circles.inCircleOf(userId, viewerId);
+    return this.readers.get(`answers:${userId}:${inCircle ? 'circle' : 'member'}`, () =>
+      this.loadUserAnswers(userId, { id: viewerId, inCircle }),
+    );
   }
 
-  private async loadUserAnswers(userId: string, owner: boolean): Promise<PublicMeAnswer[]> {
+  private async loadUserAnswers(
+    userId: string,
+    reader: { id: string | null; inCircle: boolean },
+  ): Promise<PublicMeAnswer[]> {
     const [rows, questions] = await Promise.all([
       this.store.answers.answersOf(userId),
       this.questionnaire(),
     ]);
-    // Whoever is not the owner reads what a guest reads.
-    const reader = owner ? userId : null;
     return rows
-      .filter((row) => mayRead(row, reader))
+      .filter((row) => mayRead({ ...row, readerInCircle: reader.inCircle }, reader.id))
       .map((row) => this.toPublic(row, questions))
       .sort((a, b) => a.index - b.index);
+  }
+
+  /** Whether `viewerId` is in the owner's circle, asked only where a circle answer needs it. */
+  private async withReader<R extends AnswerRow>(
+    row: R | undefined,
+    viewerId: string | null,
+    circles: MeAnswersStore['circles'],
+  ): Promise<(R & { readerInCircle: boolean }) | undefined> {
+    if (!row) return undefined;
+    const asked = row.privacy === 'circle' && viewerId !== null && viewerId !== row.userId;
+    return {
+      ...row,
+      readerInCircle: asked ? await circles.inCircleOf(row.userId, viewerId) : false,
+    };
   }
 
   async currentUserAnswers(userId: string): Promise<CurrentUserAnswers> {
@@ -260,12 +285,16 @@ export class MeAnswersService {
     viewerId: string | null,
   ): Promise<{ views: number; counted: boolean }> {
     if (!viewer) {
-      const row = await this.store.answers.findById(meAnswerId);
+      const row = await this.withReader(
+        await this.store.answers.findById(meAnswerId),
+        viewerId,
+        this.store.circles,
+      );
       requireAccess(viewerId, 'view', row);
       return { views: row.views, counted: false };
     }
-    return this.store.transaction(async ({ answers, views }) => {
-      const row = await answers.findById(meAnswerId);
+    return this.store.transaction(async ({ answers, views, circles }) => {
+      const row = await this.withReader(await answers.findById(meAnswerId), viewerId, circles);
       requireAccess(viewerId, 'view', row);
       return views.add(row.id, viewer);
     });
@@ -278,11 +307,24 @@ export class MeAnswersService {
     return changed;
   }
 
+  /**
+   * Who is in whose circle, as the circles service says at `at` (circle.member.added/removed):
+   * who reads circle answers. Order-tolerant; a member who left is never written back.
+   */
+  async applyCircleMembership(
+    change: { ownerId: string; memberId: string; inCircle: boolean },
+    at: Date,
+  ): Promise<void> {
+    await this.store.transaction(({ circles }) => circles.apply({ ...change, occurredAt: at }));
+  }
+
   /** A member left (user.deleted): their answers, and their views of others' answers. */
   async removeMember(userId: string): Promise<number> {
-    const removed = await this.store.transaction(async ({ answers, views }) => {
+    const removed = await this.store.transaction(async ({ answers, views, circles }) => {
       // Views are keyed as `@ViewerKey()` keys a member.
       await views.removeViewer(`member:${userId}`);
+      // Their circle and their places in others' (circle.member.* never names them again).
+      await circles.removeMember(userId);
       return answers.removeAllOf(userId);
     });
     await this.readers.clear();

@@ -1,5 +1,5 @@
 import type { DomainEventPayload, DomainEventType } from '@mepedia/contracts';
-import type { Db } from '@mepedia/server-database';
+import { CircleMembershipStore, type Db } from '@mepedia/server-database';
 import { appendEvent } from '@mepedia/server-queue';
 import { AnswerViewsRepository } from './answer-views.repository';
 import { MeAnswersRepository } from './me-answers.repository';
@@ -26,6 +26,8 @@ export class MeAnswersOutbox {
 export type MeAnswersTransaction = {
   answers: Port<MeAnswersRepository>;
   views: Port<AnswerViewsRepository>;
+  /** Who is in whose circle (issue 34): circle answers' readers. */
+  circles: Port<CircleMembershipStore>;
   outbox: Port<MeAnswersOutbox>;
 };
 
@@ -33,18 +35,20 @@ export type MeAnswersTransaction = {
  * What MeAnswersService reads and writes through: single reads straight, and every change in a
  * transaction the service opens, its checks' reads first inside it.
  */
-export type MeAnswersStore = Pick<MeAnswersTransaction, 'answers'> & {
+export type MeAnswersStore = Pick<MeAnswersTransaction, 'answers' | 'circles'> & {
   transaction<T>(work: (tx: MeAnswersTransaction) => Promise<T>): Promise<T>;
 };
 
 export function meAnswersStore(db: Db): MeAnswersStore {
   return {
     answers: new MeAnswersRepository(db),
+    circles: new CircleMembershipStore(db, 'me_answers'),
     transaction: (work) =>
       db.transaction((tx) =>
         work({
           answers: new MeAnswersRepository(tx),
           views: new AnswerViewsRepository(tx),
+          circles: new CircleMembershipStore(tx, 'me_answers'),
           outbox: new MeAnswersOutbox(tx),
         }),
       ),

@@ -257,7 +257,8 @@ export const MeAnswerPublishedEvent = z.object({
   meAnswerId: z.string(),
   title: z.string(),
   content: z.string(),
-  privacy: z.enum(['public', 'private']),
+  /** The answer's audience, the post's too (the magazine shows it only while public). */
+  privacy: Privacy,
   by: MagazineChangedBy,
 });
 
@@ -443,8 +444,8 @@ export const eventSubscriptions: Record<DomainEventType, ReadonlyArray<ServiceEv
   'questionnaire.changed': ['events-notifications'],
   'privateQuestions.changed': ['events-notifications'],
   // The services that read audiences subscribe as each one learns the "circle" audience.
-  'circle.member.added': ['events-posts'],
-  'circle.member.removed': ['events-posts'],
+  'circle.member.added': ['events-posts', 'events-me-answers'],
+  'circle.member.removed': ['events-posts', 'events-me-answers'],
 };
 
 /**

@@ -3,10 +3,11 @@ import { AnswerData, AnswerVersion, AnswerVersions } from './answers';
 import { requiredEnum } from './zod-helpers';
 
 /**
- * Who may read a live answer: the spec's `public` (everyone) and `private` (only its author).
- * The audiences in between (issue 34) come to answers when the me-answers service learns them.
+ * Who may read a live answer: the spec's `public` (everyone) and `private` (only its author),
+ * and our addition's `circle` (the author's circle) and `members` (anyone signed in), as for
+ * posts (issue 34, `Audience`).
  */
-export const ANSWER_PRIVACIES = ['public', 'private'] as const;
+export const ANSWER_PRIVACIES = ['public', 'private', 'circle', 'members'] as const;
 export const AnswerPrivacy = requiredEnum(ANSWER_PRIVACIES);
 export type AnswerPrivacy = z.infer<typeof AnswerPrivacy>;
 
