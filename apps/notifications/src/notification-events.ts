@@ -22,8 +22,7 @@ export function notificationEventHandlers(
             subjectId: post.postId,
             kind: 'post',
             ownerId: post.publisherId,
-            // Until notifications keep audiences, anything narrower than everyone is the owner's.
-            private: post.privacy !== 'public',
+            audience: post.privacy,
           },
           event,
         ),
@@ -35,6 +34,11 @@ export function notificationEventHandlers(
     'feedMessage.like.changed': (like, event) =>
       done(notifications.commentLikeChanged(like, event)),
     'reaction.changed': (reaction, event) => done(notifications.reactionChanged(reaction, event)),
+    // Who is in whose circle (the circles service's): who may be told of circle stories.
+    'circle.member.added': (change, event) =>
+      done(notifications.circleChanged({ ...change, inCircle: true }, event)),
+    'circle.member.removed': (change, event) =>
+      done(notifications.circleChanged({ ...change, inCircle: false }, event)),
     'follow.changed': (follow, event) => done(notifications.followChanged(follow, event)),
     'meAnswer.privacy.changed': (answer, event) =>
       done(
@@ -43,7 +47,7 @@ export function notificationEventHandlers(
             subjectId: answer.meAnswerId,
             kind: 'meAnswer',
             ownerId: answer.userId,
-            private: answer.privacy !== 'public',
+            audience: answer.privacy,
             ...(answer.title ? { title: answer.title.en, titleHe: answer.title.he } : {}),
             ...(answer.questionId ? { questionId: answer.questionId } : {}),
           },

@@ -18,20 +18,36 @@ const actor = 'actor-id';
 describe('notification rules', () => {
   it('never tell anyone of their own doing, nor of what is gone', () => {
     expect(mayTell(actor, actor, undefined)).toBe(false);
-    expect(mayTell(owner, owner, { ownerId: owner, private: false, deleted: false })).toBe(false);
-    expect(mayTell(owner, actor, { ownerId: owner, private: false, deleted: true })).toBe(false);
+    expect(mayTell(owner, owner, { ownerId: owner, audience: 'public', deleted: false })).toBe(
+      false,
+    );
+    expect(mayTell(owner, actor, { ownerId: owner, audience: 'public', deleted: true })).toBe(
+      false,
+    );
     expect(mayTell(null, actor, undefined)).toBe(false);
     expect(mayTell(undefined, actor, undefined)).toBe(false);
   });
 
   it('keep a private subject to its owner, and tell anyone of a public or unannounced one', () => {
-    const hidden = { ownerId: owner, private: true, deleted: false };
+    const hidden = { ownerId: owner, audience: 'private', deleted: false } as const;
     expect(mayTell(owner, actor, hidden)).toBe(true);
     expect(mayTell(other, actor, hidden)).toBe(false);
-    expect(mayTell(other, owner, hidden)).toBe(false);
-    const open = { ownerId: owner, private: false, deleted: false };
+    // Not even one in the owner's circle.
+    expect(mayTell(other, owner, hidden, true)).toBe(false);
+    const open = { ownerId: owner, audience: 'public', deleted: false } as const;
     expect(mayTell(other, actor, open)).toBe(true);
     expect(mayTell(other, actor, undefined)).toBe(true);
+  });
+
+  it('tell of a circle subject only its owner and their circle, and of a members’ one any member (issue 34)', () => {
+    const circle = { ownerId: owner, audience: 'circle', deleted: false } as const;
+    expect(mayTell(owner, actor, circle)).toBe(true);
+    expect(mayTell(other, actor, circle, true)).toBe(true);
+    expect(mayTell(other, actor, circle, false)).toBe(false);
+    expect(mayTell(other, actor, circle)).toBe(false);
+    const members = { ownerId: owner, audience: 'members', deleted: false } as const;
+    expect(mayTell(other, actor, members)).toBe(true);
+    expect(mayTell(other, actor, { ...members, deleted: true })).toBe(false);
   });
 
   it('group each kind of thing done to one thing', () => {

@@ -1,4 +1,5 @@
-import type { Language, NotificationKind } from '@mepedia/contracts';
+import type { Audience, Language, NotificationKind } from '@mepedia/contracts';
+import { mayReadAudience } from '@mepedia/server-database';
 
 // The rules of notifications (issue 32), without a database: who may be told, how things group,
 // where a group links to. The service applies them; notification-rules.spec.ts holds them.
@@ -8,7 +9,8 @@ export type KnownSubject = {
   subjectId: string;
   kind: 'post' | 'meAnswer';
   ownerId: string;
-  private: boolean;
+  /** Who may read it (issue 34): who may be told of it. */
+  audience: Audience;
   deleted: boolean;
   title: string;
   titleHe: string | null;
@@ -16,18 +18,23 @@ export type KnownSubject = {
 
 /**
  * Whether `recipientId` may be told of something `actorId` did about `subject`: never of their
- * own doing; never about what is gone; of a private subject only its owner (no one else may
- * read it); an unknown subject (never announced, so public, as every service takes it) anyone.
+ * own doing; never about what is gone; only if they may read it (its audience: the one rule,
+ * libs/server/database audience.ts; `inCircle`, whether the recipient is in the owner's circle,
+ * for a circle subject); an unknown subject (never announced, so public, as every service takes
+ * it) anyone.
  */
 export function mayTell(
   recipientId: string | null | undefined,
   actorId: string,
-  subject: Pick<KnownSubject, 'ownerId' | 'private' | 'deleted'> | undefined,
+  subject: Pick<KnownSubject, 'ownerId' | 'audience' | 'deleted'> | undefined,
+  inCircle = false,
 ): recipientId is string {
   if (!recipientId || recipientId === actorId) return false;
   if (!subject) return true;
-  if (subject.deleted) return false;
-  return !subject.private || subject.ownerId === recipientId;
+  return mayReadAudience(
+    { ownerId: subject.ownerId, audience: subject.audience, deleted: subject.deleted },
+    { id: recipientId, inCircle },
+  );
 }
 
 /** Kinds whose group is about one comment (the one replied to, the one reacted to). */

@@ -1,9 +1,10 @@
 import {
   EMAIL_FREQUENCY_DEFAULTS,
   NOTIFICATION_KINDS,
+  type Audience,
   type NotificationKind,
 } from '@mepedia/contracts';
-import { removedMemberKey, type Db } from '@mepedia/server-database';
+import { CircleMembershipStore, removedMemberKey, type Db } from '@mepedia/server-database';
 import { sql, type SQL } from 'drizzle-orm';
 import { commentPart, type AnswerPlace, type KnownSubject } from './notification-rules';
 
@@ -17,11 +18,13 @@ const SUBJECTS = sql.raw('notifications.notification_subjects');
 
 /**
  * A group its recipient may still read, as the subject now stands (`s`, joined by subject id):
- * none about a subject deleted, or private to anyone but its owner. Groups are taken back when
- * a subject goes private or away, but an event about it handled at the same moment in another
- * transaction can still write one; reading through this, such a group is never shown.
+ * none about a subject deleted, nor one its recipient is not of the audience of (issue 34: a
+ * recipient is always a member, so `members` is theirs; `circle` theirs while they are in the
+ * owner's circle; `private` the owner's). Groups are taken back when a subject narrows or goes
+ * away, or a member leaves a circle, but an event about it handled at the same moment in
+ * another transaction can still write one; reading through this, such a group is never shown.
  */
-export const READABLE = sql`(s.subject_id is null or (not s.deleted and (not s.private or s.owner_id = g.recipient_id)))`;
+export const READABLE = sql`(s.subject_id is null or (not s.deleted and (s.audience in ('public', 'members') or s.owner_id = g.recipient_id or (s.audience = 'circle' and exists (select 1 from notifications.circle_memberships readable_circle where readable_circle.owner_id = s.owner_id and readable_circle.member_id = g.recipient_id and readable_circle.in_circle)))))`;
 const COMMENTS = sql.raw('notifications.notification_comments');
 const TAKE_BACKS = sql.raw('notifications.notification_take_backs');
 const NEXT = sql.raw(`nextval('notifications.notification_stamp')`);
@@ -148,7 +151,36 @@ type RawGroup = {
 };
 
 export class NotificationStore {
-  constructor(private readonly db: Db) {}
+  /** Who is in whose circle (issue 34), in this store's transaction: who may read circle subjects. */
+  readonly circles: CircleMembershipStore;
+
+  constructor(private readonly db: Db) {
+    this.circles = new CircleMembershipStore(db, 'notifications');
+  }
+
+  /**
+   * What recipients outside a subject's audience were told of it goes (a narrowing: from
+   * public or members to circle, or to private). The owner keeps theirs.
+   */
+  async keepToAudience(subject: { subjectId: string; ownerId: string; audience: Audience }) {
+    if (subject.audience === 'public' || subject.audience === 'members') return [];
+    const outsider =
+      subject.audience === 'circle'
+        ? sql`not exists (select 1 from notifications.circle_memberships m
+            where m.owner_id = ${subject.ownerId}::uuid and m.member_id = g.recipient_id
+              and m.in_circle)`
+        : sql`true`;
+    return this.removeGroups(
+      sql`g.subject_id = ${subject.subjectId} and g.recipient_id <> ${subject.ownerId}::uuid and ${outsider}`,
+    );
+  }
+
+  /** A member left an owner's circle: what they were told of the owner's circle subjects goes. */
+  async leftCircle(ownerId: string, memberId: string): Promise<GroupChange[]> {
+    return this.removeGroups(sql`g.recipient_id = ${memberId}::uuid and g.subject_id in (
+      select subject_id from ${SUBJECTS}
+      where owner_id = ${ownerId}::uuid and audience = 'circle')`);
+  }
 
   /** This store inside one transaction: all of `work` commits or none. */
   transaction<T>(work: (store: NotificationStore) => Promise<T>): Promise<T> {
@@ -186,7 +218,7 @@ export class NotificationStore {
       subject_id: string;
       kind: 'post' | 'meAnswer';
       owner_id: string;
-      private: boolean;
+      audience: Audience;
       deleted: boolean;
       title: string;
       title_he: string | null;
@@ -200,7 +232,7 @@ export class NotificationStore {
       subjectId: row.subject_id,
       kind: row.kind,
       ownerId: row.owner_id,
-      private: row.private,
+      audience: row.audience,
       deleted: row.deleted,
       title: row.title,
       titleHe: row.title_he,
@@ -220,7 +252,7 @@ export class NotificationStore {
       subjectId: string;
       kind: 'post' | 'meAnswer';
       ownerId: string;
-      private: boolean;
+      audience: Audience;
       title?: string;
       titleHe?: string | null;
       questionId?: string | null;
@@ -234,12 +266,12 @@ export class NotificationStore {
         : sql`${sql.raw(column)} = excluded.${sql.raw(column)}`;
     const rows = await this.rows(sql`
       insert into ${SUBJECTS} as s
-        (subject_id, kind, owner_id, private, title, title_he, question_id, excerpt, changed_at)
-      values (${subject.subjectId}, ${subject.kind}, ${subject.ownerId}, ${subject.private},
+        (subject_id, kind, owner_id, audience, title, title_he, question_id, excerpt, changed_at)
+      values (${subject.subjectId}, ${subject.kind}, ${subject.ownerId}, ${subject.audience},
         ${subject.title ?? ''}, ${subject.titleHe ?? null}, ${subject.questionId ?? null},
         ${subject.excerpt ?? null}, ${at.toISOString()}::timestamptz)
       on conflict (subject_id) do update set
-        owner_id = excluded.owner_id, private = excluded.private, changed_at = excluded.changed_at,
+        owner_id = excluded.owner_id, audience = excluded.audience, changed_at = excluded.changed_at,
         ${keep('title', subject.title)}, ${keep('title_he', subject.titleHe)},
         ${keep('question_id', subject.questionId)}, ${keep('excerpt', subject.excerpt)}
       where s.changed_at <= excluded.changed_at and not s.deleted
@@ -261,8 +293,8 @@ export class NotificationStore {
       return this.removeGroups(sql`g.subject_id = ${subjectId}`);
     }
     await this.db.execute(sql`
-      insert into ${SUBJECTS} as s (subject_id, kind, owner_id, private, deleted, changed_at)
-      values (${subjectId}, ${kind}, ${ownerId}, true, true, ${at.toISOString()}::timestamptz)
+      insert into ${SUBJECTS} as s (subject_id, kind, owner_id, audience, deleted, changed_at)
+      values (${subjectId}, ${kind}, ${ownerId}, 'private', true, ${at.toISOString()}::timestamptz)
       on conflict (subject_id) do update set deleted = true`);
     return this.removeGroups(sql`g.subject_id = ${subjectId} and g.kind not like 'magazine%'`);
   }
@@ -502,7 +534,12 @@ export class NotificationStore {
         select f.follower_id, 'story', ${story.groupKey}, ${story.postId}, ${story.excerpt},
           ${at}::timestamptz, ${emailDueSql(sql`'story'`, sql`f.follower_id`, story.at)}
         from notifications.follows f
+        join ${SUBJECTS} s on s.subject_id = ${story.postId}
         where f.followee_id = ${story.publisherId}::uuid
+          -- Only followers of its audience (issue 34): a circle story, those in the circle.
+          and (s.audience in ('public', 'members') or (s.audience = 'circle' and exists (
+            select 1 from notifications.circle_memberships m
+            where m.owner_id = s.owner_id and m.member_id = f.follower_id and m.in_circle)))
         on conflict (recipient_id, group_key) do nothing
         returning id)
       insert into ${ACTORS} (group_id, actor_id, part, at)
@@ -635,6 +672,8 @@ export class NotificationStore {
    * or was taken back from them.
    */
   async removeMember(userId: string): Promise<GroupChange[]> {
+    // Their circle and their places in others' first: a late circle event writes nothing back.
+    await this.circles.removeMember(userId);
     const own = await this.removeGroups(sql`g.recipient_id = ${userId}::uuid`);
     const parts = await this.removeParts(sql`a.actor_id = ${userId}::uuid`);
     const theirs = sql`select subject_id from ${SUBJECTS} where owner_id = ${userId}::uuid`;

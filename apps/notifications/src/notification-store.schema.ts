@@ -1,7 +1,9 @@
+import { AUDIENCES } from '@mepedia/contracts';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  check,
   index,
   primaryKey,
   text,
@@ -119,7 +121,7 @@ export function notificationActorsTable<S extends string>(
 }
 
 /**
- * Posts and answers as their services announce them: owner, privacy, title (an answer's in both
+ * Posts and answers as their services announce them: owner, audience, title (an answer's in both
  * languages), deletion (final). `changedAt` is the latest announcement's `occurredAt`;
  * `storyTold` whether the publisher's followers were told of it (once).
  */
@@ -130,7 +132,14 @@ export function notificationSubjectsTable<S extends string>(schema: PgSchema<S>)
       subjectId: text('subject_id').primaryKey(),
       kind: text('kind').notNull(),
       ownerId: uuid('owner_id').notNull(),
-      private: boolean('private').notNull(),
+      /** Who may read it (`Audience`, issue 34): who may be told of it. */
+      audience: text('audience', { enum: AUDIENCES }).notNull(),
+      /**
+       * `audience <> 'public'`, as the release before audiences read and wrote it: kept equal to
+       * `audience` by the database while that release may still run beside this one during an
+       * upgrade (migration 0008's triggers); a later release drops it.
+       */
+      private: boolean('private').notNull().default(true),
       deleted: boolean('deleted').notNull().default(false),
       title: text('title').notNull().default(''),
       titleHe: text('title_he'),
@@ -139,7 +148,13 @@ export function notificationSubjectsTable<S extends string>(schema: PgSchema<S>)
       storyTold: boolean('story_told').notNull().default(false),
       changedAt: at('changed_at').notNull(),
     },
-    (table) => [index('notification_subjects_owner_idx').on(table.ownerId)],
+    (table) => [
+      index('notification_subjects_owner_idx').on(table.ownerId),
+      check(
+        'notification_subjects_audience_check',
+        sql`${table.audience} in ('private', 'circle', 'members', 'public')`,
+      ),
+    ],
   );
 }
 

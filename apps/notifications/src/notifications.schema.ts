@@ -1,4 +1,4 @@
-import { removedMembersTable } from '@mepedia/server-database';
+import { circleMembershipsTable, removedMembersTable } from '@mepedia/server-database';
 import { outboxTable } from '@mepedia/server-queue';
 import { pgSchema } from 'drizzle-orm/pg-core';
 import { emailDigestsTable, emailSendsTable } from './email-delivery.schema';
@@ -32,6 +32,12 @@ export const members = membersTable(notificationsSchema);
 
 /** Members who left, by a digest of their id: a late `user.updated` brings nobody back. */
 export const removedMembers = removedMembersTable(notificationsSchema);
+
+/**
+ * Who is in whose circle, as the circles service announces it (issue 34): who may be told of a
+ * circle story (libs/server/database circles.ts).
+ */
+export const circleMemberships = circleMembershipsTable(notificationsSchema);
 
 /** Who follows whom (follows.schema.ts). */
 export const follows = followsTable(notificationsSchema);

@@ -1,5 +1,6 @@
 import {
   NOTIFICATIONS_PAGE_DEFAULT,
+  type Audience,
   type DomainEventEnvelope,
   type DomainEventPayload,
   type Language,
@@ -27,7 +28,6 @@ import type {
   GroupChange,
   GroupRow,
   NotificationStore,
-  StoredSubject,
   ThingDone,
 } from './notification-store.repository';
 
@@ -103,8 +103,7 @@ export class NotificationsService {
           subjectId: post.postId,
           kind: 'post',
           ownerId: post.publisherId,
-          // Anything narrower than everyone is the owner's until audiences are kept here.
-          private: post.privacy !== 'public',
+          audience: post.privacy,
           title: post.title,
           excerpt: post.excerpt,
           questionId: post.questionId ?? null,
@@ -113,7 +112,10 @@ export class NotificationsService {
       );
       const subject = await store.subject(post.postId);
       if (!subject || subject.deleted) return [];
-      if (subject.private) return this.keepToOwner(store, subject);
+      // Narrowed: those now outside its audience lose what they were told; a private post is
+      // no one's news but its owner's, and its followers' stories wait for it to open.
+      const taken = await store.keepToAudience(subject);
+      if (subject.audience === 'private') return taken;
       if (!isNewStory(new Date(post.createdAt), at)) return [];
       if (!(await store.tellStoryOnce(post.postId))) return [];
       const told = await store.fanOutStory({
@@ -123,17 +125,21 @@ export class NotificationsService {
         excerpt: post.excerpt,
         at,
       });
+      if (taken.length > 0) this.announce({ changes: taken });
       return told > 0 ? { story: { publisherId: post.publisherId } } : [];
     });
   }
 
-  /** A post's or answer's privacy: made private, it is no one's news but its owner's. */
+  /**
+   * A post's or answer's audience: narrowed, it is no one's news but its audience's (issue 34);
+   * made private, its owner's alone.
+   */
   privacyChanged(
     change: {
       subjectId: string;
       kind: 'post' | 'meAnswer';
       ownerId: string;
-      private: boolean;
+      audience: Audience;
       title?: string;
       titleHe?: string;
       questionId?: string;
@@ -144,15 +150,26 @@ export class NotificationsService {
       if (await store.anyLeft([change.ownerId])) return [];
       await store.saveSubject(change, new Date(event.occurredAt));
       const subject = await store.subject(change.subjectId);
-      return subject?.private && !subject.deleted ? this.keepToOwner(store, subject) : [];
+      return subject && !subject.deleted ? store.keepToAudience(subject) : [];
     });
   }
 
-  /** A subject only its owner may read: what anyone else was told of it goes. */
-  private keepToOwner(store: NotificationStore, subject: StoredSubject) {
-    return store.removeGroups(
-      sql`g.subject_id = ${subject.subjectId} and g.recipient_id <> ${subject.ownerId}::uuid`,
-    );
+  /**
+   * Who is in whose circle (the circles service's word at the event's time): a member who left
+   * a circle is told nothing more of its circle stories, and loses what they were told.
+   */
+  circleChanged(
+    change: { ownerId: string; memberId: string; inCircle: boolean },
+    event: DomainEventEnvelope,
+  ) {
+    return this.once(event, async (store) => {
+      await store.circles.apply({ ...change, occurredAt: new Date(event.occurredAt) });
+      if (change.inCircle || !isUuid(change.ownerId) || !isUuid(change.memberId)) return [];
+      // Only when the removal is the word that stands (a late "removed" older than an "added"
+      // changes nothing).
+      if (await store.circles.inCircleOf(change.ownerId, change.memberId)) return [];
+      return store.leftCircle(change.ownerId, change.memberId);
+    });
   }
 
   postDeleted(post: DomainEventPayload<'post.deleted'>, event: DomainEventEnvelope) {
@@ -196,21 +213,28 @@ export class NotificationsService {
         at,
       );
       if (excerpt === undefined) return [];
-      const subject: Pick<KnownSubject, 'ownerId' | 'private' | 'deleted'> | undefined =
+      const subject: Pick<KnownSubject, 'ownerId' | 'audience' | 'deleted'> | undefined =
         (await store.subject(message.subjectId)) ??
         (comment.subjectOwnerId
           ? {
               ownerId: comment.subjectOwnerId,
-              private: comment.subjectPrivacy !== undefined && comment.subjectPrivacy !== 'public',
+              audience: comment.subjectPrivacy ?? 'public',
               deleted: false,
             }
           : undefined);
+      const inCircleOf = (recipientId: string | null | undefined) =>
+        this.inCircle(store, subject, recipientId);
       const changes: GroupChange[] = [];
       const part = commentPart(message.messageId);
       let replied: string | undefined;
       if (
         comment.parentId &&
-        mayTell(comment.parentAuthorId, comment.authorId, subject) &&
+        mayTell(
+          comment.parentAuthorId,
+          comment.authorId,
+          subject,
+          await inCircleOf(comment.parentAuthorId),
+        ) &&
         !(await store.anyLeft([comment.parentAuthorId]))
       ) {
         replied = comment.parentAuthorId;
@@ -427,6 +451,20 @@ export class NotificationsService {
   }
 
   /**
+   * Whether `recipientId` is in the owner's circle, asked only of a circle subject told to
+   * someone else than its owner (one probe of the memberships' key).
+   */
+  private async inCircle(
+    store: NotificationStore,
+    subject: Pick<KnownSubject, 'ownerId' | 'audience'> | undefined,
+    recipientId: string | null | undefined,
+  ): Promise<boolean> {
+    if (!subject || subject.audience !== 'circle' || !recipientId) return false;
+    if (recipientId === subject.ownerId || !isUuid(recipientId)) return false;
+    return store.circles.inCircleOf(subject.ownerId, recipientId);
+  }
+
+  /**
    * The recipient is told of a like or reaction done at `at`, if the rules allow it and it was
    * not taken back since (its unlike applied first: events come in any order).
    */
@@ -438,7 +476,8 @@ export class NotificationsService {
     at: Date,
   ): Promise<GroupChange[]> {
     const subject = await store.subject(target.subjectId);
-    if (!mayTell(target.recipientId, actorId, subject)) return [];
+    const inCircle = await this.inCircle(store, subject, target.recipientId);
+    if (!mayTell(target.recipientId, actorId, subject, inCircle)) return [];
     if (!isUuid(actorId) || !isUuid(target.recipientId)) return [];
     if (await store.anyLeft([actorId, target.recipientId])) return [];
     const thing = { recipientId: target.recipientId, groupKey: target.groupKey, actorId, part };

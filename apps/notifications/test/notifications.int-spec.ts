@@ -357,13 +357,13 @@ describeEachEngine('notifications service: notifications from events', (engine) 
       (await post<{ unread: number }>('getUnreadCount', dan, {})).body.unread;
     expect(await unread()).toBe(1);
     await tested.database.query(
-      'update notifications.notification_subjects set private = true where subject_id = $1',
+      "update notifications.notification_subjects set audience = 'private' where subject_id = $1",
       [postId],
     );
     expect(await groupsOf(dan)).toEqual([]);
     expect(await unread()).toBe(0);
     await tested.database.query(
-      'update notifications.notification_subjects set private = false, deleted = true where subject_id = $1',
+      "update notifications.notification_subjects set audience = 'public', deleted = true where subject_id = $1",
       [postId],
     );
     expect(await groupsOf(dan)).toEqual([]);

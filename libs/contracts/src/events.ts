@@ -444,8 +444,8 @@ export const eventSubscriptions: Record<DomainEventType, ReadonlyArray<ServiceEv
   'questionnaire.changed': ['events-notifications'],
   'privateQuestions.changed': ['events-notifications'],
   // The services that read audiences subscribe as each one learns the "circle" audience.
-  'circle.member.added': ['events-posts', 'events-me-answers'],
-  'circle.member.removed': ['events-posts', 'events-me-answers'],
+  'circle.member.added': ['events-posts', 'events-me-answers', 'events-notifications'],
+  'circle.member.removed': ['events-posts', 'events-me-answers', 'events-notifications'],
 };
 
 /**

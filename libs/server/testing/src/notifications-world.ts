@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { DomainEventPayload, DomainEventType } from '@mepedia/contracts';
+import type { Audience, DomainEventPayload, DomainEventType } from '@mepedia/contracts';
 import { eventually } from './eventually';
 import { newMember, type TestMember as Member } from './factories';
 import { testEnvelope as envelope } from './service-app';
@@ -79,9 +79,9 @@ export function notificationsWorld(service: () => NotificationsPorts) {
   const published = async (
     owner: Member,
     title = 'Where I come from',
-    privacy: 'public' | 'private' = 'public',
+    privacy: Audience = 'public',
+    postId: string = randomUUID(),
   ) => {
-    const postId = randomUUID();
     await deliver('post.published', {
       postId,
       publisherId: owner.userId,
