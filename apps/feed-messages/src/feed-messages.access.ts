@@ -1,7 +1,12 @@
 import type { ErrorCode } from '@mepedia/contracts';
 import { isUuid, type Subject } from '@mepedia/server-database';
 import { AppError } from '@mepedia/server-http';
-import { hiddenFrom, type SubjectAccess } from '@mepedia/server-platform';
+import {
+  hiddenFrom,
+  readerOutsideCircles,
+  type SubjectAccess,
+  type SubjectReader,
+} from '@mepedia/server-platform';
 import type { FeedMessagesRepository } from './feed-messages.repository';
 import type { MessageRow } from './feed-messages.schema';
 
@@ -20,21 +25,22 @@ export type MessageRequest =
 export type MessagePermission = MessageRequest['permission'];
 
 /**
- * Why `viewerId` may not do `permission` with `message` (undefined: they may), given the
- * subjects its room and post are (as last announced; undefined: never announced). Anyone who may
- * see the discussion likes a message; only its author edits or deletes it, and deleting it asks
- * nothing of the discussion's privacy (an author may take back what they said in a discussion
- * closed since). A placeholder is a message that is not there.
+ * Why `viewer` may not do `permission` with `message` (undefined: they may), given the subjects
+ * its room and post are (as last announced; undefined: never announced). Anyone who may see the
+ * discussion (its subjects' audience: `hiddenFrom`) likes a message; only its author edits or
+ * deletes it, and deleting it asks nothing of the discussion's audience (an author may take back
+ * what they said in a discussion closed to them since, a circle they were taken out of too). A
+ * placeholder is a message that is not there.
  */
 export function messageRefusal(
   permission: MessagePermission,
   message: MessageRow | undefined,
-  viewerId: string,
+  viewer: SubjectReader,
   subjects: Iterable<Subject | undefined>,
   roomOrPostId?: string,
 ): ErrorCode | undefined {
   if (!message) return 'MESSAGE_NOT_FOUND';
-  if (permission !== 'message.delete' && hiddenFrom(subjects, viewerId))
+  if (permission !== 'message.delete' && hiddenFrom(subjects, viewer))
     return 'DISCUSSION_NOT_FOUND';
   if (message.deleted) return 'MESSAGE_NOT_FOUND';
   if (
@@ -43,7 +49,7 @@ export function messageRefusal(
     message.postId !== roomOrPostId
   )
     return 'MESSAGE_NOT_FOUND';
-  if (permission !== 'message.like' && message.authorId !== viewerId) return 'NOT_MESSAGE_AUTHOR';
+  if (permission !== 'message.like' && message.authorId !== viewer.id) return 'NOT_MESSAGE_AUTHOR';
   return undefined;
 }
 
@@ -51,9 +57,10 @@ export function messageRefusal(
  * The access rule of feed-messages (immich's `requireAccess`, by another name): the service asks
  * it before it reads or writes, through the repository it is working with (inside its
  * transaction, for a change), and gets a refusal as the error the caller answers. What is
- * discussed is the subjects read model's (`SubjectAccess`): a private post's or answer's
- * discussion is its owner's alone, and to anyone else it does not exist (DISCUSSION_NOT_FOUND);
- * nobody writes about a post that was deleted or never existed.
+ * discussed is the subjects read model's (`SubjectAccess`): a post's or answer's discussion is
+ * open to its audience alone (its owner; the owner's circle, by the memberships this service
+ * keeps; members; everyone), and to anyone else it does not exist (DISCUSSION_NOT_FOUND); nobody
+ * writes about a post that was deleted or never existed.
  */
 export class FeedMessagesAccess {
   constructor(private readonly subjects: SubjectAccess) {}
@@ -80,12 +87,10 @@ export class FeedMessagesAccess {
         // later does. The note is written here, in the send's transaction: a message that
         // commits always has its note for the sweep, and a send refused further on (a reply to
         // a message not there) leaves none.
-        await this.subjects
-          .in(repository.subjects)
-          .mustRead(request.postId, 'DISCUSSION_NOT_FOUND', {
-            writing: true,
-            now: request.now.getTime(),
-          });
+        await this.subjects.in(repository).mustRead(request.postId, 'DISCUSSION_NOT_FOUND', {
+          writing: true,
+          now: request.now.getTime(),
+        });
         return;
       }
     }
@@ -104,7 +109,13 @@ export class FeedMessagesAccess {
   ): Promise<MessageRow> {
     if (request.permission === 'message.delete') {
       const message = await repository.lockInThread(request.messageId);
-      const refusal = messageRefusal('message.delete', message, viewerId, [], request.roomOrPostId);
+      const refusal = messageRefusal(
+        'message.delete',
+        message,
+        readerOutsideCircles(viewerId),
+        [],
+        request.roomOrPostId,
+      );
       if (refusal !== undefined || !message) throw new AppError(refusal ?? 'MESSAGE_NOT_FOUND');
       return message;
     }
@@ -112,11 +123,12 @@ export class FeedMessagesAccess {
     const subjects = seen
       ? [...(await repository.subjects.subjects([seen.roomId, seen.postId])).values()]
       : [];
-    const hidden = messageRefusal(request.permission, seen, viewerId, subjects);
+    const viewer = await this.subjects.in(repository).reader(viewerId, subjects);
+    const hidden = messageRefusal(request.permission, seen, viewer, subjects);
     if (hidden === 'MESSAGE_NOT_FOUND' || hidden === 'DISCUSSION_NOT_FOUND')
       throw new AppError(hidden);
     const message = await repository.lock(request.messageId);
-    const refusal = messageRefusal(request.permission, message, viewerId, subjects);
+    const refusal = messageRefusal(request.permission, message, viewer, subjects);
     if (refusal !== undefined || !message) throw new AppError(refusal ?? 'MESSAGE_NOT_FOUND');
     return message;
   }
@@ -131,8 +143,9 @@ export class FeedMessagesAccess {
 
   /**
    * The rooms among `roomIds` that `viewerId` (a guest: null) may read, by `requireRoom`'s rule
-   * for each, asked of the read model once for all: what would refuse one room leaves it out.
-   * `withMessages`: the rooms that have messages (a room of its own, `feedRoomId`).
+   * for each, asked of the read model once for all (and of the circle memberships once, for all
+   * the circle subjects' owners): what would refuse one room leaves it out. `withMessages`: the
+   * rooms that have messages (a room of its own, `feedRoomId`).
    */
   async readableRooms(
     repository: FeedMessagesRepository,
@@ -141,26 +154,28 @@ export class FeedMessagesAccess {
     withMessages: ReadonlySet<string>,
   ): Promise<string[]> {
     const rooms = await repository.subjects.subjects([...roomIds]);
-    const trust = this.subjects.in(repository.subjects);
+    const access = this.subjects.in(repository);
+    const viewer = await access.reader(viewerId, rooms.values());
     const readable: string[] = [];
     for (const roomId of roomIds) {
       const room = rooms.get(roomId);
       if (room) {
-        if (!hiddenFrom([room], viewerId)) readable.push(roomId);
-      } else if (!isUuid(roomId) || withMessages.has(roomId) || (await trust.takenOnTrust(roomId)))
+        if (!hiddenFrom([room], viewer)) readable.push(roomId);
+      } else if (!isUuid(roomId) || withMessages.has(roomId) || (await access.takenOnTrust(roomId)))
         readable.push(roomId);
     }
     return readable;
   }
 
-  /** Refuse a discussion of subjects one of which is private to someone else. */
+  /** Refuse a discussion of subjects one of which has an audience `viewerId` is outside of. */
   private async requireVisible(
     repository: FeedMessagesRepository,
     subjectIds: string[],
     viewerId: string | null,
   ): Promise<void> {
     const subjects = await repository.subjects.subjects([...new Set(subjectIds)]);
-    if (hiddenFrom(subjects.values(), viewerId)) throw new AppError('DISCUSSION_NOT_FOUND');
+    const viewer = await this.subjects.in(repository).reader(viewerId, subjects.values());
+    if (hiddenFrom(subjects.values(), viewer)) throw new AppError('DISCUSSION_NOT_FOUND');
   }
 
   /**
@@ -176,9 +191,11 @@ export class FeedMessagesAccess {
     viewerId: string | null,
   ): Promise<void> {
     const room = await repository.subjects.subject(roomId);
-    if (room && hiddenFrom([room], viewerId)) throw new AppError('DISCUSSION_NOT_FOUND');
+    const access = this.subjects.in(repository);
+    if (room && hiddenFrom([room], await access.reader(viewerId, [room])))
+      throw new AppError('DISCUSSION_NOT_FOUND');
     if (room || !isUuid(roomId)) return;
-    if (await this.subjects.in(repository.subjects).takenOnTrust(roomId)) return;
+    if (await access.takenOnTrust(roomId)) return;
     if (await repository.hasMessages(roomId)) return;
     throw new AppError('DISCUSSION_NOT_FOUND');
   }

@@ -9,5 +9,6 @@ export const feedMessagesService = defineService({
   module: (platform) => FeedMessagesModule.register(platform),
 });
 
+export const FEED_MESSAGES_MIGRATIONS = feedMessagesService.migrations;
 /** Migrate, then build the feed-messages app (not yet listening). */
 export const createFeedMessagesApp = feedMessagesService.createApp;

@@ -4,8 +4,8 @@ import type { AppLogger } from '@mepedia/server-http';
 import type { FeedMessagesService } from './feed-messages.service';
 
 /**
- * The feed-messages service's share of domain events: members who leave, posts deleted, and
- * which posts and me answers are private.
+ * The feed-messages service's share of domain events: members who leave, posts deleted, each
+ * post's and me answer's owner and audience, and who is in whose circle.
  */
 export function feedMessagesEventsHandler(service: FeedMessagesService, logger: AppLogger) {
   const applyPrivacy = async (
@@ -33,5 +33,19 @@ export function feedMessagesEventsHandler(service: FeedMessagesService, logger: 
       const removed = await service.removePost(postId, new Date(event.occurredAt));
       logger.info({ postId, removed }, 'removed the messages of a deleted post');
     },
+    'circle.member.added': ({ ownerId, memberId }, event) =>
+      service.applyCircleMembership({
+        ownerId,
+        memberId,
+        inCircle: true,
+        occurredAt: new Date(event.occurredAt),
+      }),
+    'circle.member.removed': ({ ownerId, memberId }, event) =>
+      service.applyCircleMembership({
+        ownerId,
+        memberId,
+        inCircle: false,
+        occurredAt: new Date(event.occurredAt),
+      }),
   });
 }

@@ -1,5 +1,5 @@
 import { excerptOf, type DomainEventPayload, type FeedMessageSort } from '@mepedia/contracts';
-import { SubjectStore, type Db } from '@mepedia/server-database';
+import { CircleMembershipStore, SubjectStore, type Db } from '@mepedia/server-database';
 import { appendEvent } from '@mepedia/server-queue';
 import { and, asc, count, desc, eq, inArray, isNull, not, or, sql, type SQL } from 'drizzle-orm';
 import type { CommentNotice } from './feed-messages.notices';
@@ -55,11 +55,14 @@ export type RemovedMember = {
 export class FeedMessagesRepository {
   /**
    * Posts and me answers as their services announce them (feed-messages.schema.ts). A member
-   * who leaves takes their subjects with them (deleted, nobody's) but their privacy stays as it
-   * was: a private discussion stays closed, to everyone now. A late announcement naming them
+   * who leaves takes their subjects with them (deleted, nobody's) but their audience stays as
+   * it was: a private or circle discussion stays closed, to everyone now (nobody is in
+   * nobody's circle), a members' one open to members. A late announcement naming them
    * leaves a deleted subject nobody owns.
    */
   readonly subjects: SubjectStore;
+  /** Who is in whose circle (feed-messages.schema.ts): a circle subject's discussion is theirs. */
+  readonly circles: CircleMembershipStore;
 
   constructor(private readonly db: Db) {
     this.subjects = new SubjectStore(db, {
@@ -67,6 +70,7 @@ export class FeedMessagesRepository {
       unannouncedCollection: false,
       disownedPrivacy: 'kept',
     });
+    this.circles = new CircleMembershipStore(db, 'feed_messages');
   }
 
   /** This repository inside one transaction, the service's: all of `work` commits or none. */

@@ -1,4 +1,5 @@
 import {
+  circleMembershipsTable,
   removedMembersTable,
   subjectPrivacyTable,
   subjectsStartedTable,
@@ -101,12 +102,19 @@ export type MessageRow = typeof messages.$inferSelect;
 /**
  * Who may see a post's or me answer's discussion, and whether it still exists: the posts and
  * me-answers services' word (`post.privacy.changed`, `meAnswer.privacy.changed`, `post.deleted`),
- * kept here so that a private one's discussion is its owner's alone; and members who left, by a
- * digest of their id. The subjects read model reactions keeps too (libs/server/database,
- * subjects.ts), here in the feed_messages schema. A subject with no row is public.
+ * kept here so that a discussion is open to its subject's audience alone (issue 34: its owner,
+ * the owner's circle, members, or everyone); and members who left, by a digest of their id. The
+ * subjects read model reactions keeps too (libs/server/database, subjects.ts), here in the
+ * feed_messages schema. A subject with no row is public.
  */
 export const subjectPrivacy = subjectPrivacyTable(feedMessagesSchema);
 export const removedMembers = removedMembersTable(feedMessagesSchema);
+/**
+ * Who is in whose circle, as the circles service announces it (`circle.member.added`,
+ * `circle.member.removed`): the discussion of a circle post or answer is open to its owner's
+ * circle (libs/server/database, circles.ts).
+ */
+export const circleMemberships = circleMembershipsTable(feedMessagesSchema);
 /**
  * When the service began to refuse subjects never announced, on an installation that had some
  * (see subjectsStartedTable): what existed before is taken on trust until announced.

@@ -1,5 +1,7 @@
 import { newId, type Subject } from '@mepedia/server-database';
+import { readerOutsideCircles, type SubjectReader } from '@mepedia/server-platform';
 import {
+  FakeCircles,
   FakeSubjects,
   FakeTransactions,
   madeLongAgo,
@@ -20,6 +22,7 @@ const { owner: AUTHOR, other: OTHER } = twoMembers();
  */
 class FakeRepository extends FakeTransactions<FeedMessagesRepository> {
   readonly subjects = new FakeSubjects();
+  readonly circles = new FakeCircles();
   readonly messages = new Map<string, MessageRow>();
   readonly likes = new Set<string>();
   readonly announced: Array<{ messageId: string; deleted: boolean }> = [];
@@ -107,6 +110,12 @@ class FakeRepository extends FakeTransactions<FeedMessagesRepository> {
   hasMessages(roomId: string) {
     return Promise.resolve([...this.messages.values()].some((row) => row.roomId === roomId));
   }
+  countsVisible(roomIds: string[]) {
+    const counts = new Map<string, number>();
+    for (const { roomId, deleted } of this.messages.values())
+      if (roomIds.includes(roomId) && !deleted) counts.set(roomId, (counts.get(roomId) ?? 0) + 1);
+    return Promise.resolve(counts);
+  }
   countVisible(roomId: string) {
     const rows = [...this.messages.values()];
     return Promise.resolve(rows.filter((row) => row.roomId === roomId && !row.deleted).length);
@@ -148,46 +157,65 @@ const row = (changes: Partial<MessageRow> = {}): MessageRow => ({
   ...changes,
 });
 
-const open: Subject = { ownerId: AUTHOR, private: false, deleted: false };
-const closed: Subject = { ownerId: AUTHOR, private: true, deleted: false };
+const open: Subject = { ownerId: AUTHOR, audience: 'public', deleted: false };
+const closed: Subject = { ownerId: AUTHOR, audience: 'private', deleted: false };
+const circle: Subject = { ownerId: AUTHOR, audience: 'circle', deleted: false };
+/** A member reading with no circle that matters (`messageRefusal` is given the reader). */
+const as = (id: string): SubjectReader => readerOutsideCircles(id);
+/** `OTHER` in the author's circle. */
+const inAuthorsCircle: SubjectReader = { id: OTHER, inCircleOf: new Set([AUTHOR]) };
 
 describe(messageRefusal.name, () => {
   it('lets the author edit and delete, and anyone who sees the discussion like', () => {
     const message = row();
-    expect(messageRefusal('message.edit', message, AUTHOR, [open])).toBeUndefined();
-    expect(messageRefusal('message.delete', message, AUTHOR, [], 'room')).toBeUndefined();
-    expect(messageRefusal('message.like', message, OTHER, [open])).toBeUndefined();
+    expect(messageRefusal('message.edit', message, as(AUTHOR), [open])).toBeUndefined();
+    expect(messageRefusal('message.delete', message, as(AUTHOR), [], 'room')).toBeUndefined();
+    expect(messageRefusal('message.like', message, as(OTHER), [open])).toBeUndefined();
   });
 
   it('refuses another member an edit or a deletion as NOT_MESSAGE_AUTHOR', () => {
     const message = row();
-    expect(messageRefusal('message.edit', message, OTHER, [open])).toBe('NOT_MESSAGE_AUTHOR');
-    expect(messageRefusal('message.delete', message, OTHER, [], 'room')).toBe('NOT_MESSAGE_AUTHOR');
+    expect(messageRefusal('message.edit', message, as(OTHER), [open])).toBe('NOT_MESSAGE_AUTHOR');
+    expect(messageRefusal('message.delete', message, as(OTHER), [], 'room')).toBe(
+      'NOT_MESSAGE_AUTHOR',
+    );
   });
 
   it('hides a message in a discussion private to someone else, but not from its owner', () => {
     const message = row({ authorId: OTHER });
-    expect(messageRefusal('message.like', message, OTHER, [closed])).toBe('DISCUSSION_NOT_FOUND');
-    expect(messageRefusal('message.edit', message, OTHER, [open, closed])).toBe(
+    expect(messageRefusal('message.like', message, as(OTHER), [closed])).toBe(
       'DISCUSSION_NOT_FOUND',
     );
-    expect(messageRefusal('message.like', message, AUTHOR, [closed])).toBeUndefined();
+    expect(messageRefusal('message.edit', message, as(OTHER), [open, closed])).toBe(
+      'DISCUSSION_NOT_FOUND',
+    );
+    expect(messageRefusal('message.like', message, as(AUTHOR), [closed])).toBeUndefined();
   });
 
   it('lets an author delete their message in a discussion closed since', () => {
     const message = row({ authorId: OTHER });
-    expect(messageRefusal('message.delete', message, OTHER, [closed], 'room')).toBeUndefined();
+    expect(messageRefusal('message.delete', message, as(OTHER), [closed], 'room')).toBeUndefined();
+  });
+
+  it('opens a circle discussion to the owner’s circle, and a members’ one to any member', () => {
+    const message = row({ authorId: OTHER });
+    expect(messageRefusal('message.edit', message, inAuthorsCircle, [circle])).toBeUndefined();
+    expect(messageRefusal('message.edit', message, as(OTHER), [circle])).toBe(
+      'DISCUSSION_NOT_FOUND',
+    );
+    const members: Subject = { ...open, audience: 'members' };
+    expect(messageRefusal('message.like', message, as(OTHER), [members])).toBeUndefined();
   });
 
   it('takes a missing message, a placeholder or a deletion named with another room as not there', () => {
-    expect(messageRefusal('message.like', undefined, AUTHOR, [])).toBe('MESSAGE_NOT_FOUND');
-    expect(messageRefusal('message.edit', row({ deleted: true }), AUTHOR, [])).toBe(
+    expect(messageRefusal('message.like', undefined, as(AUTHOR), [])).toBe('MESSAGE_NOT_FOUND');
+    expect(messageRefusal('message.edit', row({ deleted: true }), as(AUTHOR), [])).toBe(
       'MESSAGE_NOT_FOUND',
     );
-    expect(messageRefusal('message.delete', row(), AUTHOR, [], 'elsewhere')).toBe(
+    expect(messageRefusal('message.delete', row(), as(AUTHOR), [], 'elsewhere')).toBe(
       'MESSAGE_NOT_FOUND',
     );
-    expect(messageRefusal('message.delete', row({ roomId: 'own' }), AUTHOR, [], 'room')).toBe(
+    expect(messageRefusal('message.delete', row({ roomId: 'own' }), as(AUTHOR), [], 'room')).toBe(
       undefined,
     );
   });
@@ -253,7 +281,7 @@ describe(FeedMessagesService.name, () => {
 
     it('refuses a guest-hidden discussion: a post private to someone else', async () => {
       const { sut, repository, newPost } = newTestService();
-      const postId = newPost({ private: true });
+      const postId = newPost({ audience: 'private' });
       await expect(sut.send(OTHER, { message: 'hello', postId })).rejects.toMatchObject({
         code: 'DISCUSSION_NOT_FOUND',
       });
@@ -391,6 +419,28 @@ describe(FeedMessagesService.name, () => {
       expect(repository.outside).toBe(0);
     });
 
+    it('tells an author of a like only while they may read the discussion', async () => {
+      const { sut, repository, newPost } = newTestService();
+      const postId = newPost({ audience: 'circle' });
+      repository.circles.add(AUTHOR, OTHER);
+      const said = await sut.send(OTHER, { message: 'in the circle', postId });
+      await sut.like(said.messageId, AUTHOR);
+      await repository.circles.apply({
+        ownerId: AUTHOR,
+        memberId: OTHER,
+        inCircle: false,
+        occurredAt: new Date(),
+      });
+      await sut.like(said.messageId, AUTHOR);
+      // Told of the like while in the circle; out of it, not told it was taken back.
+      expect(repository.likesAnnounced.map((like) => [like.authorId, like.liked])).toEqual([
+        [OTHER, true],
+      ]);
+      await expect(sut.like(said.messageId, OTHER)).rejects.toMatchObject({
+        code: 'DISCUSSION_NOT_FOUND',
+      });
+    });
+
     it('refuses a placeholder and an unknown message as not there', async () => {
       const { sut, repository, newPost } = newTestService();
       const said = await sut.send(AUTHOR, { message: 'gone', postId: newPost() });
@@ -455,12 +505,67 @@ describe(FeedMessagesService.name, () => {
 
     it('hides a private discussion from a guest and other members, not from its owner', async () => {
       const { sut, newPost } = newTestService();
-      const postId = newPost({ private: true });
+      const postId = newPost({ audience: 'private' });
       await expect(sut.count(postId)).rejects.toMatchObject({ code: 'DISCUSSION_NOT_FOUND' });
       await expect(sut.page({ id: postId }, OTHER)).rejects.toMatchObject({
         code: 'DISCUSSION_NOT_FOUND',
       });
       expect(await sut.count(postId, AUTHOR)).toEqual({ count: 0 });
+    });
+
+    it('opens a circle discussion to the owner’s circle, asking whose circle only then', async () => {
+      const { sut, repository, newPost } = newTestService();
+      const postId = newPost({ audience: 'circle' });
+      const members = newPost({ audience: 'members' });
+      await expect(sut.count(postId)).rejects.toMatchObject({ code: 'DISCUSSION_NOT_FOUND' });
+      await expect(sut.count(postId, OTHER)).rejects.toMatchObject({
+        code: 'DISCUSSION_NOT_FOUND',
+      });
+      await repository.circles.apply({
+        ownerId: AUTHOR,
+        memberId: OTHER,
+        inCircle: true,
+        occurredAt: new Date(),
+      });
+      expect(await sut.count(postId, OTHER)).toEqual({ count: 0 });
+      expect(await sut.count(postId, AUTHOR)).toEqual({ count: 0 });
+      // A members' discussion: any member, never a guest; no circle asked about.
+      expect(await sut.count(members, OTHER)).toEqual({ count: 0 });
+      await expect(sut.count(members)).rejects.toMatchObject({ code: 'DISCUSSION_NOT_FOUND' });
+      expect(repository.circles.asked).toEqual([
+        { memberId: OTHER, ownerIds: [AUTHOR] },
+        { memberId: OTHER, ownerIds: [AUTHOR] },
+      ]);
+      // Taken out of the circle: the next request is refused.
+      await sut.applyCircleMembership({
+        ownerId: AUTHOR,
+        memberId: OTHER,
+        inCircle: false,
+        occurredAt: new Date(),
+      });
+      await expect(sut.page({ id: postId }, OTHER)).rejects.toMatchObject({
+        code: 'DISCUSSION_NOT_FOUND',
+      });
+    });
+
+    it('counts many rooms with one circle lookup for all their owners', async () => {
+      const { sut, repository, newPost } = newTestService();
+      const otherOwner = newId();
+      const mine = newPost({ audience: 'circle' });
+      const theirs = repository.subjects.announce(otherOwner, { audience: 'circle' });
+      const everyones = newPost();
+      repository.circles.add(otherOwner, OTHER);
+      for (const roomId of [mine, theirs, everyones])
+        repository.messages.set(roomId, row({ id: newId(), roomId, postId: roomId }));
+      expect(await sut.counts([mine, theirs, everyones], OTHER)).toEqual({
+        counts: { [theirs]: 1, [everyones]: 1 },
+      });
+      expect(repository.circles.asked).toEqual([
+        { memberId: OTHER, ownerIds: [AUTHOR, otherOwner] },
+      ]);
+      // A guest reads only the public one, and nothing is asked.
+      expect(await sut.counts([mine, theirs, everyones])).toEqual({ counts: { [everyones]: 1 } });
+      expect(repository.circles.asked).toHaveLength(1);
     });
 
     it('refuses a room named by an old UUID never announced, unless messages are in it', async () => {
@@ -489,6 +594,7 @@ describe(FeedMessagesService.name, () => {
       await sut.removeMember(AUTHOR, leftAt);
       expect(repository.removeMember).toHaveBeenCalledWith(AUTHOR);
       expect(repository.subjects.disownSubjects).toHaveBeenCalledWith(AUTHOR, leftAt);
+      expect(repository.circles.removed).toEqual([AUTHOR]);
     });
   });
 });

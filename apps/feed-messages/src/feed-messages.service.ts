@@ -10,13 +10,13 @@ import {
   type LikeFeedMessageResponse,
   type SendFeedMessageRequest,
 } from '@mepedia/contracts';
-import { newId } from '@mepedia/server-database';
+import { newId, type CircleMembershipChange } from '@mepedia/server-database';
 import { AppError, fieldError } from '@mepedia/server-http';
 import { SubjectAccess, type PrivacyAnnouncement } from '@mepedia/server-platform';
 import type { z } from 'zod';
 import { toFeedMessage } from './feed-messages.mapper';
 import { FeedMessagesAccess } from './feed-messages.access';
-import { commentNotice, likeNotice } from './feed-messages.notices';
+import { authorToTell, commentNotice, likeNotice } from './feed-messages.notices';
 import type { MessageRow } from './feed-messages.schema';
 import type { FeedMessagesRepository, RemovedMember } from './feed-messages.repository';
 
@@ -41,7 +41,7 @@ export class FeedMessagesService {
     /** Relay the outbox now: a comment was announced (feedMessage.changed). */
     private readonly onOutboxWrite: () => void = () => undefined,
   ) {
-    this.subjects = new SubjectAccess(repository.subjects);
+    this.subjects = new SubjectAccess(repository);
     this.access = new FeedMessagesAccess(this.subjects);
   }
 
@@ -189,8 +189,21 @@ export class FeedMessagesService {
         messageId,
       });
       const result = await repository.toggleLike(messageId, userId);
-      const subjects = await repository.subjects.subjects([message.roomId, message.postId]);
-      const notice = likeNotice(message, userId, result.liked, subjects.values());
+      const subjects = [
+        ...(await repository.subjects.subjects([message.roomId, message.postId])).values(),
+      ];
+      // Whether the author may still read the discussion is looked up only if they are told.
+      const authorId = authorToTell(message, userId);
+      const notice =
+        authorId === undefined
+          ? undefined
+          : likeNotice(
+              message,
+              userId,
+              result.liked,
+              subjects,
+              await this.subjects.in(repository).reader(authorId, subjects),
+            );
       if (notice) await repository.announceLike(notice);
       return { toggled: result, announced: notice !== undefined };
     });
@@ -242,18 +255,30 @@ export class FeedMessagesService {
     );
   }
 
-  /** A member left: their messages and likes go; their private discussions stay closed. */
+  /**
+   * A member left: their messages and likes go; their private and circle discussions stay
+   * closed; their circle and their places in others' go.
+   */
   async removeMember(userId: string, leftAt: Date): Promise<RemovedMember> {
     const removed = await this.repository.transaction((repository) =>
       repository.removeMember(userId),
     );
     this.onOutboxWrite();
     await this.repository.subjects.disownSubjects(userId, leftAt);
+    await this.repository.circles.removeMember(userId);
     return removed;
   }
 
-  /** The posts or me-answers service's word on a subject's privacy. */
+  /** The posts or me-answers service's word on a subject's audience. */
   applyPrivacy(subject: PrivacyAnnouncement): Promise<void> {
     return this.subjects.applyPrivacy(subject);
+  }
+
+  /**
+   * The circles service's word on who is in whose circle: from the next request on, a member
+   * taken out of a circle reads none of its owner's circle discussions.
+   */
+  applyCircleMembership(change: CircleMembershipChange): Promise<void> {
+    return this.repository.circles.apply(change);
   }
 }

@@ -185,4 +185,32 @@ describeEachEngine('feed-messages: what notifications hear', (engine) => {
     await like(owner, said.messageId);
     expect(await outboxOf<Liked>('feedMessage.like.changed', said.messageId)).toEqual([]);
   });
+
+  // Issue 34: the subject's audience as announced, for notifications to keep each notice to it.
+  it('announces a comment with its subject’s audience, circle and members’ too', async () => {
+    const [owner, ben] = [newMember(), newMember()];
+    await deliver('circle.member.added', { ownerId: owner.userId, memberId: ben.userId });
+    for (const privacy of ['circle', 'members'] as const) {
+      const postId = newPostId();
+      await deliver('post.privacy.changed', { postId, publisherId: owner.userId, privacy });
+      const said = await send(ben, { message: `In ${privacy}`, postId });
+      expect(
+        (await outboxOf<Changed>('feedMessage.changed', said.messageId))[0]?.comment,
+      ).toMatchObject({ subjectOwnerId: owner.userId, subjectPrivacy: privacy });
+    }
+  });
+
+  it('tells a circle member of a like while in the circle, and not once taken out of it', async () => {
+    const [owner, ben] = [newMember(), newMember()];
+    const postId = newPostId();
+    await deliver('post.privacy.changed', { postId, publisherId: owner.userId, privacy: 'circle' });
+    await deliver('circle.member.added', { ownerId: owner.userId, memberId: ben.userId });
+    const said = await send(ben, { message: 'For the circle', postId });
+    await like(owner, said.messageId);
+    await deliver('circle.member.removed', { ownerId: owner.userId, memberId: ben.userId });
+    await like(owner, said.messageId);
+    expect(
+      (await outboxOf<Liked>('feedMessage.like.changed', said.messageId)).map((l) => l.liked),
+    ).toEqual([true]);
+  });
 });

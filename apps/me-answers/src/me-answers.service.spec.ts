@@ -121,6 +121,7 @@ const noCircles: MeAnswersTransaction['circles'] = {
   removeMember: async () => undefined,
   inCircleOf: async () => false,
   circlesOf: async () => [],
+  circlesAmong: async () => new Set<string>(),
 };
 
 function setUp() {

@@ -196,6 +196,7 @@ function ports(s: State): PostsTransaction {
       removeMember: async () => undefined,
       inCircleOf: unused,
       circlesOf: unused,
+      circlesAmong: unused,
     },
     outbox: {
       append: async (type, payload) => void s.events.push({ type, payload }),

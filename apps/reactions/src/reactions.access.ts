@@ -1,7 +1,7 @@
 import type { ErrorCode, ReactionCollection } from '@mepedia/contracts';
 import type { Subject } from '@mepedia/server-database';
 import { AppError } from '@mepedia/server-http';
-import { mayRead, type SubjectAccess } from '@mepedia/server-platform';
+import { mayRead, type SubjectAccess, type SubjectReader } from '@mepedia/server-platform';
 import type { ObjectRef, ReactionsRepository } from './reactions.repository';
 
 /**
@@ -28,18 +28,19 @@ export type ObjectRequest = {
 };
 
 /**
- * Of the subjects a member likes, those still shown to them: one they may no longer read (made
- * private by someone else, deleted) is not; one never announced is (its like was taken under
- * the rule of its time).
+ * Of the subjects a member likes, those still shown to them (`viewer`, as
+ * `SubjectAccess.reader` makes them for these subjects): one they may no longer read (narrowed
+ * by someone else to an audience they are outside of, a circle they were taken out of, deleted)
+ * is not; one never announced is (its like was taken under the rule of its time).
  */
 export function visibleLikes(
   objectIds: readonly string[],
   subjects: ReadonlyMap<string, Subject>,
-  viewerId: string,
+  viewer: SubjectReader,
 ): string[] {
   return objectIds.filter((id) => {
     const subject = subjects.get(id);
-    return !subject || mayRead(subject, viewerId);
+    return !subject || mayRead(subject, viewer);
   });
 }
 
@@ -56,7 +57,8 @@ export class ReactionsAccess {
 
   /**
    * Refuse, with the subject's own 404, what `viewerId` (a guest: null) may not read: a deleted
-   * subject, or one private to someone else. A subject never announced is taken as public only
+   * subject, or one whose audience they are outside of (`mayRead`: a circle subject is read by
+   * its owner's circle, a members' one by anyone signed in). A subject never announced is taken as public only
    * when its id is a UUIDv7 made within the grace (a subject made a moment ago), or while the
    * read model is new (`takenOnTrust`), to read or react to; one reacted to is noted for
    * `sweepUnannounced`; any other is refused.
@@ -67,7 +69,7 @@ export class ReactionsAccess {
     { permission, object }: ObjectRequest,
   ): Promise<void> {
     const writing = permission === 'object.react';
-    const subjects = this.subjects.in(repository.subjects);
+    const subjects = this.subjects.in(repository);
     if (object.collection === 'feedMessages')
       return this.requireComment(repository, subjects, object, viewerId, writing);
     const notFound = SUBJECTS[object.collection];
@@ -96,7 +98,7 @@ export class ReactionsAccess {
     }
     const notFound = SUBJECTS[object.collection];
     if (notFound === undefined) return;
-    await this.subjects.in(repository.subjects).mustStillExist(object.objectId, notFound, remove);
+    await this.subjects.in(repository).mustStillExist(object.objectId, notFound, remove);
   }
 
   /**

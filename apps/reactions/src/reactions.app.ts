@@ -9,5 +9,6 @@ export const reactionsService = defineService({
   module: (platform) => ReactionsModule.register(platform),
 });
 
+export const REACTIONS_MIGRATIONS = reactionsService.migrations;
 /** Migrate, then build the reactions app (not yet listening). */
 export const createReactionsApp = reactionsService.createApp;

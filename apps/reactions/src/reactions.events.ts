@@ -4,8 +4,9 @@ import type { AppLogger } from '@mepedia/server-http';
 import type { ReactionsService } from './reactions.service';
 
 /**
- * The reactions service's share of domain events: members who leave, posts deleted, and each
- * post's and me answer's owner and privacy, and post likes and views as the posts service has them.
+ * The reactions service's share of domain events: members who leave, posts deleted, each post's
+ * and me answer's owner and audience, who is in whose circle, and post likes and views as the
+ * posts service has them.
  */
 export function reactionsEventsHandler(service: ReactionsService, logger: AppLogger) {
   const applyPrivacy = (
@@ -36,5 +37,19 @@ export function reactionsEventsHandler(service: ReactionsService, logger: AppLog
     // Each comment and what it is about, from the feed-messages service.
     'feedMessage.changed': ({ messageId, subjectId, deleted }) =>
       service.applyComment(messageId, subjectId, deleted),
+    'circle.member.added': ({ ownerId, memberId }, event) =>
+      service.applyCircleMembership({
+        ownerId,
+        memberId,
+        inCircle: true,
+        occurredAt: new Date(event.occurredAt),
+      }),
+    'circle.member.removed': ({ ownerId, memberId }, event) =>
+      service.applyCircleMembership({
+        ownerId,
+        memberId,
+        inCircle: false,
+        occurredAt: new Date(event.occurredAt),
+      }),
   });
 }

@@ -3,7 +3,7 @@ import type { Subject } from '@mepedia/server-database';
 import { reactionNotice } from './reactions.notices';
 
 const [owner, reactor] = [randomUUID(), randomUUID()];
-const open: Subject = { ownerId: owner, private: false, deleted: false };
+const open: Subject = { ownerId: owner, audience: 'public', deleted: false };
 const id = randomUUID();
 
 describe('reactionNotice', () => {
@@ -63,13 +63,24 @@ describe('reactionNotice', () => {
 
   it('says nothing about a subject private or gone: nobody outside its audience is told', () => {
     for (const subject of [
-      { ...open, private: true },
+      { ...open, audience: 'private' as const },
       { ...open, deleted: true },
+      { ...open, audience: 'circle' as const, deleted: true },
     ]) {
       for (const collection of ['posts', 'meAnswers', 'feedMessages'] as const)
         expect(
           reactionNotice({ collection, objectId: id }, reactor, 'heart', true, id, subject),
         ).toBeUndefined();
     }
+  });
+
+  it('tells of a reaction on a circle or members’ subject: others react there', () => {
+    for (const audience of ['circle', 'members'] as const)
+      expect(
+        reactionNotice({ collection: 'posts', objectId: id }, reactor, 'wow', true, id, {
+          ...open,
+          audience,
+        }),
+      ).toMatchObject({ kind: 'post', reaction: 'wow', ownerId: owner });
   });
 });

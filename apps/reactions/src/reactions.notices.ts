@@ -16,7 +16,9 @@ const KINDS: Partial<Record<ReactionCollection, DomainEventPayload<'reaction.cha
  * (issue 32): reactions on members are not told; a post's like is the posts service's to
  * announce (post.like.changed); a reaction on one's own post or answer tells nobody; and
  * nothing is said about a subject known to be private or gone (only its owner may react there,
- * and a comment's author outside its audience is never told). `subjectId` is a comment's
+ * and a comment's author outside its audience is never told). A circle or members' subject is
+ * announced like a public one: others react there, and the notifications service keeps each
+ * notice to who may read the subject. `subjectId` is a comment's
  * subject as announced (undefined: not heard of yet), and `subject` that subject (or the post
  * or answer itself) as last announced.
  */
@@ -31,7 +33,7 @@ export function reactionNotice(
   const kind = KINDS[object.collection];
   if (kind === undefined) return undefined;
   if (kind === 'post' && reaction === 'like') return undefined;
-  if (subject && (subject.private || subject.deleted)) return undefined;
+  if (subject && (subject.audience === 'private' || subject.deleted)) return undefined;
   if (kind !== 'comment' && subject?.ownerId === userId) return undefined;
   return {
     kind,

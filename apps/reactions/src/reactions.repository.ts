@@ -5,7 +5,12 @@ import {
   type ReactionName,
   type ViewProperty,
 } from '@mepedia/contracts';
-import { removedMemberKey, SubjectStore, type Db } from '@mepedia/server-database';
+import {
+  CircleMembershipStore,
+  removedMemberKey,
+  SubjectStore,
+  type Db,
+} from '@mepedia/server-database';
 import { appendEvent } from '@mepedia/server-queue';
 import { and, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
@@ -57,6 +62,8 @@ export class ReactionsRepository {
    * announcement naming them leaves a deleted subject nobody owns.
    */
   readonly subjects: SubjectStore;
+  /** Who is in whose circle (reactions.schema.ts): a circle subject's reactions are theirs. */
+  readonly circles: CircleMembershipStore;
 
   constructor(private readonly db: Db) {
     this.subjects = new SubjectStore(db, {
@@ -64,6 +71,7 @@ export class ReactionsRepository {
       unannouncedCollection: true,
       disownedPrivacy: 'private',
     });
+    this.circles = new CircleMembershipStore(db, 'reactions');
   }
 
   /** This repository inside one transaction, the service's: all of `work` commits or none. */

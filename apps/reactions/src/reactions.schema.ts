@@ -7,6 +7,7 @@ import {
   type ViewProperty,
 } from '@mepedia/contracts';
 import {
+  circleMembershipsTable,
   removedMembersTable,
   subjectPrivacyTable,
   subjectsStartedTable,
@@ -177,12 +178,18 @@ export const lottieCounts = reactionsSchema.table(
 // ==========================================================================================
 
 /**
- * The latest word on a post or me answer (who owns it, whether it is private, whether gone),
+ * The latest word on a post or me answer (who owns it, who may read it, whether gone),
  * and members who left, by a digest of their id: the subjects read model feed-messages keeps
  * too (libs/server/database, subjects.ts), here in the reactions schema.
  */
 export const subjectPrivacy = subjectPrivacyTable(reactionsSchema);
 export const removedMembers = removedMembersTable(reactionsSchema);
+/**
+ * Who is in whose circle, as the circles service announces it (`circle.member.added`,
+ * `circle.member.removed`): a circle post's or answer's likes, views, reactions and counts are
+ * its owner's circle's too (libs/server/database, circles.ts).
+ */
+export const circleMemberships = circleMembershipsTable(reactionsSchema);
 /**
  * When the service began to refuse subjects never announced, on an installation that had some
  * (see subjectsStartedTable): what existed before is taken on trust until announced.

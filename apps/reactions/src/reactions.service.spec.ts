@@ -1,6 +1,8 @@
 import type { DomainEventPayload, ReactionName } from '@mepedia/contracts';
 import { newId, type Subject } from '@mepedia/server-database';
+import { readerOutsideCircles } from '@mepedia/server-platform';
 import {
+  FakeCircles,
   FakeSubjects,
   FakeTransactions,
   madeLongAgo,
@@ -21,6 +23,7 @@ const keyOf = ({ collection, objectId }: ObjectRef, who: string) =>
  */
 class FakeRepository extends FakeTransactions<ReactionsRepository> {
   readonly subjects = new FakeSubjects();
+  readonly circles = new FakeCircles();
   readonly likes = new Set<string>();
   readonly lotties = new Set<string>();
   readonly views = new Set<string>();
@@ -155,16 +158,31 @@ function newTestService() {
 
 describe(visibleLikes.name, () => {
   const subjects = new Map<string, Subject>([
-    ['public', { ownerId: OWNER, private: false, deleted: false }],
-    ['own', { ownerId: OTHER, private: true, deleted: false }],
-    ['closed', { ownerId: OWNER, private: true, deleted: false }],
-    ['gone', { ownerId: OWNER, private: false, deleted: true }],
+    ['public', { ownerId: OWNER, audience: 'public', deleted: false }],
+    ['own', { ownerId: OTHER, audience: 'private', deleted: false }],
+    ['closed', { ownerId: OWNER, audience: 'private', deleted: false }],
+    ['gone', { ownerId: OWNER, audience: 'public', deleted: true }],
+    ['members', { ownerId: OWNER, audience: 'members', deleted: false }],
+    ['circle', { ownerId: OWNER, audience: 'circle', deleted: false }],
   ]);
+  const ids = ['public', 'own', 'closed', 'gone', 'members', 'circle', 'unknown'];
 
   it('keeps the public, the member’s own and the never announced; drops the closed and the deleted', () => {
-    expect(visibleLikes(['public', 'own', 'closed', 'gone', 'unknown'], subjects, OTHER)).toEqual([
+    expect(visibleLikes(ids, subjects, readerOutsideCircles(OTHER))).toEqual([
       'public',
       'own',
+      'members',
+      'unknown',
+    ]);
+  });
+
+  it('keeps a circle subject’s like to the owner’s circle', () => {
+    const inCircle = { id: OTHER, inCircleOf: new Set([OWNER]) };
+    expect(visibleLikes(ids, subjects, inCircle)).toEqual([
+      'public',
+      'own',
+      'members',
+      'circle',
       'unknown',
     ]);
   });
@@ -204,14 +222,37 @@ describe(ReactionsService.name, () => {
 
     it('refuses another member a private post, with the post’s own 404, and writes nothing', async () => {
       const { sut, repository, newSubject } = newTestService();
-      const post = newSubject({ private: true });
+      const post = newSubject({ audience: 'private' });
       await expect(sut.toggleLike(post, OTHER)).rejects.toMatchObject({ code: 'POST_NOT_FOUND' });
-      const answer = newSubject({ private: true }, 'meAnswers');
+      const answer = newSubject({ audience: 'private' }, 'meAnswers');
       await expect(sut.toggleLike(answer, OTHER)).rejects.toMatchObject({
         code: 'ANSWER_NOT_FOUND',
       });
       expect(repository.likes.size).toBe(0);
       expect(await sut.toggleLike(post, OWNER)).toEqual({ liked: true, likes: 1 });
+    });
+
+    it('lets a circle post’s circle and a members’ post’s members react, nobody else', async () => {
+      const { sut, repository, newSubject } = newTestService();
+      const circle = newSubject({ audience: 'circle' });
+      const members = newSubject({ audience: 'members' }, 'meAnswers');
+      await expect(sut.toggleLike(circle, OTHER)).rejects.toMatchObject({ code: 'POST_NOT_FOUND' });
+      await expect(sut.fillLotties(circle, null)).rejects.toMatchObject({
+        code: 'POST_NOT_FOUND',
+      });
+      await expect(sut.fillLotties(members, null)).rejects.toMatchObject({
+        code: 'ANSWER_NOT_FOUND',
+      });
+      expect(await sut.toggleLike(members, OTHER)).toEqual({ liked: true, likes: 1 });
+      repository.circles.add(OWNER, OTHER);
+      expect(await sut.toggleLike(circle, OTHER)).toEqual({ liked: true, likes: 1 });
+      // Asked only for the circle post, by a member who is not its owner.
+      await sut.toggleLike(circle, OWNER);
+      expect(repository.circles.asked.map((ask) => ask.memberId)).toEqual([OTHER, OTHER]);
+      repository.circles.members.clear();
+      await expect(sut.toggleLottie(circle, OTHER, 'heart')).rejects.toMatchObject({
+        code: 'POST_NOT_FOUND',
+      });
     });
 
     it('refuses a deleted post, and one never announced made long ago', async () => {
@@ -252,7 +293,7 @@ describe(ReactionsService.name, () => {
   describe('comments', () => {
     it('lets whoever may read its subject react to a comment, nobody else', async () => {
       const { sut, newSubject, newComment } = newTestService();
-      const closed = newComment(newSubject({ private: true }));
+      const closed = newComment(newSubject({ audience: 'private' }));
       await expect(sut.toggleLottie(closed, OTHER, 'heart')).rejects.toMatchObject({
         code: 'MESSAGE_NOT_FOUND',
       });
@@ -299,7 +340,7 @@ describe(ReactionsService.name, () => {
 
     it('refuses a guest a private post, counting nothing', async () => {
       const { sut, repository, newSubject } = newTestService();
-      const post = newSubject({ private: true });
+      const post = newSubject({ audience: 'private' });
       await expect(sut.view(post, 'views', 'visitor:1', null)).rejects.toMatchObject({
         code: 'POST_NOT_FOUND',
       });
@@ -343,13 +384,36 @@ describe(ReactionsService.name, () => {
       await sut.toggleLike(closed, OTHER);
       repository.subjects.rows.set(closed.objectId, {
         ownerId: OWNER,
-        private: true,
+        audience: 'private',
         deleted: false,
       });
       expect(await sut.likedByCurrentUser(OTHER, 'posts', undefined)).toEqual({
         collectionName: 'posts',
         objectIds: [open.objectId],
       });
+    });
+
+    it('asks whose circles the member is in once for all the liked circle posts, and only then', async () => {
+      const { sut, repository, newSubject } = newTestService();
+      const another = newId();
+      const inOwners = newSubject({ audience: 'circle' });
+      const inAnothers: ObjectRef = {
+        collection: 'posts',
+        objectId: repository.subjects.announce(another, { audience: 'circle' }),
+      };
+      const members = newSubject({ audience: 'members' });
+      repository.circles.add(OWNER, OTHER);
+      repository.circles.add(another, OTHER);
+      for (const post of [inOwners, inAnothers, members]) await sut.toggleLike(post, OTHER);
+      repository.circles.asked.length = 0;
+      // Taken out of one circle since: that post's like is no longer shown.
+      repository.circles.members.delete(`${another} ${OTHER}`);
+
+      expect((await sut.likedByCurrentUser(OTHER, 'posts', undefined)).objectIds.sort()).toEqual(
+        [inOwners.objectId, members.objectId].sort(),
+      );
+      expect(repository.circles.asked).toHaveLength(1);
+      expect(repository.circles.asked[0]?.ownerIds.sort()).toEqual([OWNER, another].sort());
     });
   });
 
@@ -371,6 +435,7 @@ describe(ReactionsService.name, () => {
       await sut.removeMember(OWNER);
       expect(repository.removeMember).toHaveBeenCalledWith(OWNER, memberViewerKey(OWNER));
       expect(repository.subjects.disownSubjects).toHaveBeenCalledWith(OWNER);
+      expect(repository.circles.removed).toEqual([OWNER]);
       expect(repository.outside).toBe(0);
     });
   });
@@ -413,7 +478,7 @@ describe(ReactionsService.name, () => {
       const own = newSubject();
       await sut.toggleLottie(own, OWNER, 'wow');
       await sut.toggleLike(newSubject({}, 'meAnswers'), OWNER);
-      const closed = newSubject({ private: true });
+      const closed = newSubject({ audience: 'private' });
       await sut.toggleLottie(closed, OWNER, 'heart');
       // The owner likes another's old comment in a discussion since made private: its author
       // may not read it now, and is not told.

@@ -8,7 +8,7 @@ import type {
   ToggleViewResponse,
   ViewProperty,
 } from '@mepedia/contracts';
-import { isUuid } from '@mepedia/server-database';
+import { isUuid, type CircleMembershipChange } from '@mepedia/server-database';
 import { SubjectAccess, type PrivacyAnnouncement } from '@mepedia/server-platform';
 import { isSubjectCollection, ReactionsAccess, visibleLikes } from './reactions.access';
 import { toLottiesState } from './reactions.mapper';
@@ -42,7 +42,7 @@ export class ReactionsService {
     /** Relay the outbox now: a post's like was handed to the posts service. */
     private readonly onOutboxWrite: () => void = () => undefined,
   ) {
-    this.subjects = new SubjectAccess(repository.subjects);
+    this.subjects = new SubjectAccess(repository);
     this.access = new ReactionsAccess(this.subjects);
   }
 
@@ -124,12 +124,14 @@ export class ReactionsService {
     if (!isSubjectCollection(collection) || liked.length === 0)
       return { collectionName: collection, objectIds: liked };
     const subjects = await this.repository.subjects.subjects(liked);
-    return { collectionName: collection, objectIds: visibleLikes(liked, subjects, userId) };
+    // Whose circles the member is in, among the owners of the circle subjects: one statement.
+    const viewer = await this.subjects.reader(userId, subjects.values());
+    return { collectionName: collection, objectIds: visibleLikes(liked, subjects, viewer) };
   }
 
   /**
    * `viewer` undefined (no key, or a crawler): nothing counts, the count is answered.
-   * `viewerId` is the signed-in member, if any (who may read a private subject).
+   * `viewerId` is the signed-in member, if any (who may read a subject narrower than public).
    */
   async view(
     object: ObjectRef,
@@ -214,12 +216,16 @@ export class ReactionsService {
     );
   }
 
-  /** A member left: what they gave goes; what they owned is gone for everyone. */
+  /**
+   * A member left: what they gave goes; what they owned is gone for everyone; their circle and
+   * their places in others' go.
+   */
   async removeMember(userId: string): Promise<RemovedMember> {
     const removed = await this.repository.transaction((repository) =>
       repository.removeMember(userId, memberViewerKey(userId)),
     );
     await this.repository.subjects.disownSubjects(userId);
+    await this.repository.circles.removeMember(userId);
     return removed;
   }
 
@@ -233,9 +239,17 @@ export class ReactionsService {
     if (deleted) await this.removeObject({ collection: 'feedMessages', objectId: commentId });
   }
 
-  /** The posts or me-answers service's word on a subject's owner and privacy. */
+  /** The posts or me-answers service's word on a subject's owner and audience. */
   applyPrivacy(subject: PrivacyAnnouncement): Promise<void> {
     return this.subjects.applyPrivacy(subject);
+  }
+
+  /**
+   * The circles service's word on who is in whose circle: from the next request on, a member
+   * taken out of a circle neither reacts to nor counts its owner's circle subjects.
+   */
+  applyCircleMembership(change: CircleMembershipChange): Promise<void> {
+    return this.repository.circles.apply(change);
   }
 
   /** What was gathered on subjects taken on trust and never announced within the grace goes. */

@@ -133,4 +133,26 @@ describeEachEngine('reactions: what notifications hear', (engine) => {
       },
     ]);
   });
+
+  // Issue 34: others react to a circle or members' subject, and its owner hears of it.
+  it('announces a circle member’s reaction on a circle post, with its owner', async () => {
+    const [owner, friend] = [newMember(), newMember()];
+    const postId = newPostId();
+    await deliver('post.privacy.changed', { postId, publisherId: owner.userId, privacy: 'circle' });
+    const target = { collectionName: 'posts', objectId: postId, name: 'heart' };
+    expect(await toggle(friend, 'lotties/toggleLike', target)).toBe(404);
+    await deliver('circle.member.added', { ownerId: owner.userId, memberId: friend.userId });
+    expect(await toggle(friend, 'lotties/toggleLike', target)).toBe(200);
+    expect(await outboxOf(postId)).toEqual([
+      {
+        kind: 'post',
+        objectId: postId,
+        subjectId: postId,
+        userId: friend.userId,
+        reaction: 'heart',
+        on: true,
+        ownerId: owner.userId,
+      },
+    ]);
+  });
 });

@@ -694,7 +694,7 @@ describeEachEngine('reactions service over HTTP', (engine) => {
     const subjectRow = (subjectId: string) =>
       count(
         `select count(*)::int as n from reactions.subject_privacy
-         where subject_id = $1 and (private or deleted)`,
+         where subject_id = $1 and (audience <> 'public' or deleted)`,
         [subjectId],
       );
     /** Until the service has taken the announcement in (the queue is in-process, but async). */

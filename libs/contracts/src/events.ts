@@ -120,8 +120,8 @@ export const FeedMessageChangedEvent = z.object({
    * in a deletion and in older events): enough for the notifications service to tell the
    * subject's owner of a comment, and a parent comment's author of a reply, without asking
    * feed-messages. `subjectOwnerId` and `subjectPrivacy` are the subject as feed-messages last
-   * heard it announced (absent: never announced, e.g. a public post: the consumer takes the
-   * owner from `post.published` or `meAnswer.privacy.changed`).
+   * heard it announced, its audience as announced (absent: never announced, e.g. a public post:
+   * the consumer takes the owner from `post.published` or `meAnswer.privacy.changed`).
    */
   comment: z
     .object({
@@ -444,8 +444,20 @@ export const eventSubscriptions: Record<DomainEventType, ReadonlyArray<ServiceEv
   'questionnaire.changed': ['events-notifications'],
   'privateQuestions.changed': ['events-notifications'],
   // The services that read audiences subscribe as each one learns the "circle" audience.
-  'circle.member.added': ['events-posts', 'events-me-answers', 'events-notifications'],
-  'circle.member.removed': ['events-posts', 'events-me-answers', 'events-notifications'],
+  'circle.member.added': [
+    'events-posts',
+    'events-me-answers',
+    'events-feed-messages',
+    'events-reactions',
+    'events-notifications',
+  ],
+  'circle.member.removed': [
+    'events-posts',
+    'events-me-answers',
+    'events-feed-messages',
+    'events-reactions',
+    'events-notifications',
+  ],
 };
 
 /**

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import {
   boolean,
   index,
@@ -131,6 +131,27 @@ export class CircleMembershipStore {
       .from(this.table)
       .where(and(eq(this.table.ownerId, ownerId), eq(this.table.memberId, memberId)));
     return row?.inCircle === true;
+  }
+
+  /**
+   * Which of `ownerIds` have `memberId` in their circle now: one statement for all of them (a
+   * page of items by several owners), a probe of the primary key per owner. Ids that are not
+   * members' are in nobody's circle and are not asked about; none left: no statement at all.
+   */
+  async circlesAmong(memberId: string, ownerIds: Iterable<string>): Promise<Set<string>> {
+    const owners = [...new Set(ownerIds)].filter(isUuid);
+    if (!isUuid(memberId) || owners.length === 0) return new Set();
+    const rows = await this.db
+      .select({ ownerId: this.table.ownerId })
+      .from(this.table)
+      .where(
+        and(
+          inArray(this.table.ownerId, owners),
+          eq(this.table.memberId, memberId),
+          eq(this.table.inCircle, true),
+        ),
+      );
+    return new Set(rows.map((row) => row.ownerId));
   }
 
   /** The owners whose circles `memberId` is in now, in id order. */

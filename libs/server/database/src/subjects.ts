@@ -1,6 +1,8 @@
+import { AUDIENCES, type Audience } from '@mepedia/contracts';
 import { and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   index,
   pgSchema,
   text,
@@ -23,13 +25,13 @@ import { removedMemberKey } from './ids';
 /** Owns what members who left owned: no member has this id. */
 export const NO_OWNER = '00000000-0000-0000-0000-000000000000';
 
-/** The latest word on a post or me answer. */
-export type Subject = { ownerId: string; private: boolean; deleted: boolean };
+/** The latest word on a post or me answer: its owner, who may read it, whether it is gone. */
+export type Subject = { ownerId: string; audience: Audience; deleted: boolean };
 
 /**
- * The latest word on a post or me answer: who owns it, whether it is private, whether it is
- * gone. A subject with no row was never announced. `changedAt` is the announcement's
- * `occurredAt`: an older announcement never overwrites a newer one.
+ * The latest word on a post or me answer: who owns it, who may read it (its `audience`, issue
+ * 34), whether it is gone. A subject with no row was never announced. `changedAt` is the
+ * announcement's `occurredAt`: an older announcement never overwrites a newer one.
  */
 export function subjectPrivacyTable<S extends string>(schema: PgSchema<S>) {
   return schema.table(
@@ -38,7 +40,15 @@ export function subjectPrivacyTable<S extends string>(schema: PgSchema<S>) {
       /** A post id or a me answer id. */
       subjectId: text('subject_id').primaryKey(),
       ownerId: uuid('owner_id').notNull(),
-      private: boolean('private').notNull(),
+      audience: text('audience').$type<Audience>().notNull(),
+      /**
+       * `audience <> 'public'`, as the release before audiences read and wrote it: kept equal to
+       * `audience` by the database (each service's migration that brought `audience` gives the
+       * table triggers for it), so that release, running beside this one during an upgrade,
+       * reads what this one wrote, and what it writes moves `audience` (closed, never open). This
+       * code never names it; a later release drops it with the triggers.
+       */
+      private: boolean('private').notNull().default(true),
       /** Deleted (the post, or the member who owned it): final, no announcement undoes it. */
       deleted: boolean('deleted').notNull().default(false),
       changedAt: timestamp('changed_at', { withTimezone: true, mode: 'date' }).notNull(),
@@ -46,6 +56,10 @@ export function subjectPrivacyTable<S extends string>(schema: PgSchema<S>) {
     (table) => [
       // What a member who leaves owned.
       index('subject_privacy_owner_idx').on(table.ownerId),
+      check(
+        'subject_privacy_audience_check',
+        sql`${table.audience} in (${sql.raw(AUDIENCES.map((audience) => `'${audience}'`).join(', '))})`,
+      ),
     ],
   );
 }
@@ -88,7 +102,7 @@ export type SubjectStoreOptions = {
    */
   unannouncedCollection: boolean;
   /**
-   * What a member's leaving does to the privacy of what they owned: `private` (no one may read
+   * What a member's leaving does to the audience of what they owned: `private` (no one may read
    * it now), or `kept` (it stays as announced; only `deleted` and the owner change).
    */
   disownedPrivacy: 'private' | 'kept';
@@ -148,7 +162,7 @@ export class SubjectStore {
     const [row] = await this.db
       .select({
         ownerId: this.subjectPrivacy.ownerId,
-        private: this.subjectPrivacy.private,
+        audience: this.subjectPrivacy.audience,
         deleted: this.subjectPrivacy.deleted,
       })
       .from(this.subjectPrivacy)
@@ -162,7 +176,7 @@ export class SubjectStore {
       .select({
         subjectId: this.subjectPrivacy.subjectId,
         ownerId: this.subjectPrivacy.ownerId,
-        private: this.subjectPrivacy.private,
+        audience: this.subjectPrivacy.audience,
         deleted: this.subjectPrivacy.deleted,
       })
       .from(this.subjectPrivacy)
@@ -171,15 +185,15 @@ export class SubjectStore {
   }
 
   /**
-   * The owner's word on a subject's privacy at `changedAt`, unless a later word is recorded or
-   * the subject is deleted (final). An owner who left is never written back (a digest of their
-   * id remembers): the subject is recorded deleted and nobody's, whether it was unknown or a row
-   * still names them.
+   * The owner's word on who may read a subject at `changedAt`, unless a later word is recorded
+   * or the subject is deleted (final). An owner who left is never written back (a digest of
+   * their id remembers): the subject is recorded deleted and nobody's, whether it was unknown or
+   * a row still names them.
    */
   async applyPrivacy(
     subjectId: string,
     ownerId: string,
-    isPrivate: boolean,
+    audience: Audience,
     changedAt: Date,
   ): Promise<void> {
     const privacy = this.table('subject_privacy');
@@ -187,19 +201,19 @@ export class SubjectStore {
     const key = removedMemberKey(ownerId);
     const at = changedAt.toISOString();
     await this.db.execute(sql`
-      insert into ${privacy} (subject_id, owner_id, private, changed_at)
-      select ${subjectId}, ${ownerId}::uuid, ${isPrivate}, ${at}::timestamptz
+      insert into ${privacy} (subject_id, owner_id, audience, changed_at)
+      select ${subjectId}, ${ownerId}::uuid, ${audience}, ${at}::timestamptz
       where not exists (select 1 from ${removed} where member_key = ${key})
       on conflict (subject_id) do update
-        set owner_id = excluded.owner_id, private = excluded.private,
+        set owner_id = excluded.owner_id, audience = excluded.audience,
             changed_at = excluded.changed_at
         where not ${privacy}.deleted
           and ${privacy}.changed_at < excluded.changed_at`);
     // An owner who left (before this, or while the first statement ran): the subject is known,
     // but nobody's now, and gone; a row still naming them, written meanwhile, is made so too.
     await this.db.execute(sql`
-      insert into ${privacy} (subject_id, owner_id, private, deleted, changed_at)
-      select ${subjectId}, ${NO_OWNER}::uuid, true, true, ${at}::timestamptz
+      insert into ${privacy} (subject_id, owner_id, audience, deleted, changed_at)
+      select ${subjectId}, ${NO_OWNER}::uuid, 'private', true, ${at}::timestamptz
       where exists (select 1 from ${removed} where member_key = ${key})
       on conflict (subject_id) do update
         set owner_id = ${NO_OWNER}::uuid, deleted = true
@@ -210,10 +224,10 @@ export class SubjectStore {
   async markDeleted(subjectId: string, at: Date): Promise<void> {
     await this.db
       .insert(this.subjectPrivacy)
-      .values({ subjectId, ownerId: NO_OWNER, private: true, deleted: true, changedAt: at })
+      .values({ subjectId, ownerId: NO_OWNER, audience: 'private', deleted: true, changedAt: at })
       .onConflictDoUpdate({
         target: this.subjectPrivacy.subjectId,
-        set: { ownerId: NO_OWNER, private: true, deleted: true },
+        set: { ownerId: NO_OWNER, audience: 'private', deleted: true },
       });
   }
 
@@ -234,7 +248,7 @@ export class SubjectStore {
         .set({
           ownerId: NO_OWNER,
           deleted: true,
-          ...(this.options.disownedPrivacy === 'private' ? { private: true } : {}),
+          ...(this.options.disownedPrivacy === 'private' ? { audience: 'private' as const } : {}),
           ...(leftAt === undefined
             ? {}
             : {

@@ -310,6 +310,42 @@ describe.each(['PostgreSQL', 'PGlite'] as const)('on %s', (kind) => {
       expect(await store.circlesOf(randomUUID())).toEqual([]);
     });
 
+    it('circlesAmong: of the owners asked about, those whose circles one is in now', async () => {
+      const member = randomUUID();
+      const [inIt, removedFrom, notIn, someoneElses] = [
+        randomUUID(),
+        randomUUID(),
+        randomUUID(),
+        randomUUID(),
+      ];
+      await store.apply({ ownerId: inIt, memberId: member, inCircle: true, occurredAt: at(1) });
+      await store.apply({
+        ownerId: removedFrom,
+        memberId: member,
+        inCircle: true,
+        occurredAt: at(1),
+      });
+      await store.apply({
+        ownerId: removedFrom,
+        memberId: member,
+        inCircle: false,
+        occurredAt: at(2),
+      });
+      await store.apply({
+        ownerId: someoneElses,
+        memberId: randomUUID(),
+        inCircle: true,
+        occurredAt: at(1),
+      });
+
+      const asked = [inIt, removedFrom, notIn, someoneElses, inIt, 'not-an-id'];
+      expect(await store.circlesAmong(member, asked)).toEqual(new Set([inIt]));
+      expect(await store.circlesAmong(member, [])).toEqual(new Set());
+      expect(await store.circlesAmong('not-an-id', [inIt])).toEqual(new Set());
+      // Membership has a direction: the owner is in nobody's circle by having one.
+      expect(await store.circlesAmong(inIt, [member])).toEqual(new Set());
+    });
+
     it('ignores ids that are not members’ and an owner in their own circle', async () => {
       const owner = randomUUID();
       await store.apply({ ownerId: owner, memberId: 'someone', inCircle: true, occurredAt: at(1) });

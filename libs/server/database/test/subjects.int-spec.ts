@@ -17,7 +17,7 @@ describe(SubjectStore.name, () => {
   const tables = (schema: string) => sql`
     create schema ${sql.identifier(schema)};
     create table ${sql.identifier(schema)}.subject_privacy (
-      subject_id text primary key, owner_id uuid not null, private boolean not null,
+      subject_id text primary key, owner_id uuid not null, audience text not null,
       deleted boolean not null default false, changed_at timestamptz not null);
     create table ${sql.identifier(schema)}.removed_members (
       member_key text primary key, removed_at timestamptz not null default now());
@@ -34,7 +34,7 @@ describe(SubjectStore.name, () => {
 
   const row = async (schema: string, subjectId: string) => {
     const result: unknown = await db.execute(sql`
-      select owner_id as "ownerId", private, deleted, changed_at as "changedAt"
+      select owner_id as "ownerId", audience, deleted, changed_at as "changedAt"
       from ${sql.identifier(schema)}.subject_privacy where subject_id = ${subjectId}`);
     const found = (result as { rows: Array<Record<string, unknown>> }).rows[0];
     // The driver answers a raw statement's timestamps as text.
@@ -67,41 +67,50 @@ describe(SubjectStore.name, () => {
       ];
       // As a departure racing an announcement leaves it: the digest is there, the row too.
       await db.execute(sql`
-        insert into ${sql.identifier(schema)}.subject_privacy (subject_id, owner_id, private, changed_at)
-        values (${raced}, ${owner}::uuid, true, '2026-11-01T00:00:00Z')`);
+        insert into ${sql.identifier(schema)}.subject_privacy (subject_id, owner_id, audience, changed_at)
+        values (${raced}, ${owner}::uuid, 'circle', '2026-11-01T00:00:00Z')`);
       await db.execute(sql`
         insert into ${sql.identifier(schema)}.removed_members (member_key)
         values (${removedMemberKey(owner)})`);
       // A row no longer theirs (another member's word came later) is left as it is.
-      await subjects.applyPrivacy(others, randomUUID(), false, new Date('2026-11-03T00:00:00Z'));
+      await subjects.applyPrivacy(
+        others,
+        randomUUID(),
+        'members',
+        new Date('2026-11-03T00:00:00Z'),
+      );
 
-      await subjects.applyPrivacy(raced, owner, false, new Date('2026-11-02T00:00:00Z'));
-      await subjects.applyPrivacy(unknown, owner, false, new Date('2026-11-02T00:00:00Z'));
-      await subjects.applyPrivacy(others, owner, false, new Date('2026-11-02T00:00:00Z'));
+      await subjects.applyPrivacy(raced, owner, 'public', new Date('2026-11-02T00:00:00Z'));
+      await subjects.applyPrivacy(unknown, owner, 'public', new Date('2026-11-02T00:00:00Z'));
+      await subjects.applyPrivacy(others, owner, 'public', new Date('2026-11-02T00:00:00Z'));
 
+      // Nobody's and gone; its audience as last said (nobody reads what is gone anyway).
       expect(await row(schema, raced)).toMatchObject({
         ownerId: NO_OWNER,
-        private: true,
+        audience: 'circle',
         deleted: true,
       });
       expect(await subjects.subject(unknown)).toEqual({
         ownerId: NO_OWNER,
-        private: true,
+        audience: 'private',
         deleted: true,
       });
-      expect(await subjects.subject(others)).toMatchObject({ private: false, deleted: false });
+      expect(await subjects.subject(others)).toMatchObject({
+        audience: 'members',
+        deleted: false,
+      });
       expect((await subjects.subject(others))?.ownerId).not.toBe(NO_OWNER);
     },
   );
 
-  it('disownSubjects: privacy kept or made private; `leftAt` moves changed_at forward only', async () => {
+  it('disownSubjects: audience kept or made private; `leftAt` moves changed_at forward only', async () => {
     const kept = store('privacy_kept', { disownedPrivacy: 'kept' });
     const hidden = store('made_private', { disownedPrivacy: 'private' });
     const owner = randomUUID();
     const [early, late] = [randomUUID(), randomUUID()];
     for (const subjects of [kept, hidden]) {
-      await subjects.applyPrivacy(early, owner, false, new Date('2026-11-01T00:00:00Z'));
-      await subjects.applyPrivacy(late, owner, false, new Date('2026-11-03T00:00:00Z'));
+      await subjects.applyPrivacy(early, owner, 'members', new Date('2026-11-01T00:00:00Z'));
+      await subjects.applyPrivacy(late, owner, 'circle', new Date('2026-11-03T00:00:00Z'));
     }
 
     expect(await kept.disownSubjects(owner, new Date('2026-11-02T00:00:00Z'))).toBe(2);
@@ -109,14 +118,14 @@ describe(SubjectStore.name, () => {
 
     expect(await row('privacy_kept', early)).toEqual({
       ownerId: NO_OWNER,
-      private: false,
+      audience: 'members',
       deleted: true,
       changedAt: new Date('2026-11-02T00:00:00Z'),
     });
     expect((await row('privacy_kept', late))?.changedAt).toEqual(new Date('2026-11-03T00:00:00Z'));
     expect(await row('made_private', early)).toEqual({
       ownerId: NO_OWNER,
-      private: true,
+      audience: 'private',
       deleted: true,
       changedAt: new Date('2026-11-01T00:00:00Z'),
     });

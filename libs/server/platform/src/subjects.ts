@@ -1,7 +1,10 @@
 import type { Audience, ErrorCode } from '@mepedia/contracts';
 import {
   isUuid,
+  mayReadAudience,
+  NO_OWNER,
   uuidV7Time,
+  type CircleMembershipStore,
   type Subject,
   type SubjectStore,
   type UnannouncedSubject,
@@ -36,22 +39,70 @@ export function sweepUnannouncedEvery(
   });
 }
 
-/** Whether `viewerId` (a guest: null) may read a subject as last announced. */
-export function mayRead(subject: Subject, viewerId: string | null): boolean {
-  return !subject.deleted && (!subject.private || subject.ownerId === viewerId);
+/**
+ * Who reads subjects, as the audience rule needs them (issue 34, ADR 9): the signed-in member (a
+ * guest: null) and, among the owners of the subjects at hand, those whose circles they are in.
+ * Made by `SubjectAccess.reader` for those subjects; `readerOutsideCircles` when none of them is a
+ * circle subject of someone else's (no membership matters).
+ */
+export type SubjectReader = {
+  id: string | null;
+  /** The owners, among those of the subjects read, whose circles `id` is in now. */
+  inCircleOf: ReadonlySet<string>;
+};
+
+/** A reader for whom no circle matters: a guest, or subjects none of which is a circle's. */
+export const readerOutsideCircles = (id: string | null): SubjectReader => ({
+  id,
+  inCircleOf: new Set(),
+});
+
+/**
+ * Whether `reader` may read a subject as last announced: never a deleted one; otherwise its
+ * audience's rule (`mayReadAudience`): the owner always, `public` everyone, `members` anyone
+ * signed in, `circle` the owner's circle, `private` no one else.
+ */
+export function mayRead(subject: Subject, reader: SubjectReader): boolean {
+  return mayReadAudience(subject, {
+    id: reader.id,
+    inCircle: reader.inCircleOf.has(subject.ownerId),
+  });
 }
 
 /**
  * Whether a discussion of these subjects (a room and its post, as last announced) is closed to
- * `viewerId` (a guest: null): one of them is private to someone else. Deleted or not: a subject
- * made private stays so.
+ * `reader`: one of them has an audience they are outside of. Deleted or not: a deleted subject
+ * keeps its audience (a departed owner's public post's discussion stays open, a private one's
+ * closed to all: its owner is nobody now), and one made private stays so.
  */
 export function hiddenFrom(
   subjects: Iterable<Subject | undefined>,
-  viewerId: string | null,
+  reader: SubjectReader,
 ): boolean {
-  for (const subject of subjects) if (subject?.private && subject.ownerId !== viewerId) return true;
+  for (const subject of subjects)
+    if (subject && !mayRead({ ...subject, deleted: false }, reader)) return true;
   return false;
+}
+
+/**
+ * The owners whose circles `readerId` must be looked up in before deciding on these subjects:
+ * those of circle subjects that are not the reader's own (nobody is in nobody's circle). None
+ * for a guest, who reads only what is public.
+ */
+export function circlesToAsk(
+  subjects: Iterable<Subject | undefined>,
+  readerId: string | null,
+): string[] {
+  if (readerId === null) return [];
+  const owners = new Set<string>();
+  for (const subject of subjects)
+    if (
+      subject?.audience === 'circle' &&
+      subject.ownerId !== readerId &&
+      subject.ownerId !== NO_OWNER
+    )
+      owners.add(subject.ownerId);
+  return [...owners];
 }
 
 /** Whether a subject never announced may be taken on trust at `now`: made within the grace. */
@@ -69,30 +120,60 @@ export type PrivacyAnnouncement = {
 };
 
 /**
+ * What a service keeps to decide who reads a subject, over one connection (the service's, or a
+ * transaction's): the subjects read model and the circle memberships (ADR 9 §3). A service's
+ * repository is one.
+ */
+export type SubjectReadModels = {
+  subjects: SubjectStore;
+  circles: Pick<CircleMembershipStore, 'circlesAmong'>;
+};
+
+/**
  * The access rule of a service that keeps a subjects read model (`SubjectStore`): who may read
  * a subject, what may be written on one not yet announced, and what goes when one is deleted,
  * never announced, or its owner leaves. Each refusal is the `notFound` code its caller names
  * (the subject's own 404, or the service's).
  */
 export class SubjectAccess {
+  readonly store: SubjectStore;
+  private readonly circles: SubjectReadModels['circles'];
+
   constructor(
-    readonly store: SubjectStore,
+    models: SubjectReadModels,
     /** Until when (ms) every subject never announced is taken on trust; see `takenOnTrust`. */
     private readonly trust: { until?: number } = {},
-  ) {}
+  ) {
+    this.store = models.subjects;
+    this.circles = models.circles;
+  }
 
-  /** The same rule over `store` (the same schema, in a transaction), sharing what it learnt. */
-  in(store: SubjectStore): SubjectAccess {
-    return new SubjectAccess(store, this.trust);
+  /** The same rule over `models` (the same schema, in a transaction), sharing what it learnt. */
+  in(models: SubjectReadModels): SubjectAccess {
+    return new SubjectAccess(models, this.trust);
+  }
+
+  /**
+   * `readerId` (a guest: null) as the audience rule needs them for these subjects: whose circles
+   * they are in is looked up only for circle subjects of others, in one statement for all their
+   * owners (a page's), and not at all when there are none.
+   */
+  async reader(
+    readerId: string | null,
+    subjects: Iterable<Subject | undefined>,
+  ): Promise<SubjectReader> {
+    const owners = circlesToAsk(subjects, readerId);
+    if (readerId === null || owners.length === 0) return readerOutsideCircles(readerId);
+    return { id: readerId, inCircleOf: await this.circles.circlesAmong(readerId, owners) };
   }
 
   /**
    * Refuse, with `notFound`, a deleted subject and, when `viewerId` is given (a guest: null),
-   * one private to someone else. A subject never announced is taken as public only when its id
-   * is a UUIDv7 made within the grace (one made a moment ago), or while the read model is new
-   * (`takenOnTrust`), to read or to write; any other is refused, read or written, as one that
-   * does not exist. One written on (`writing`) is
-   * noted (with `collection`, where the store keeps one) for `sweepUnannounced`.
+   * one whose audience they are outside of (`mayRead`). A subject never announced is taken as
+   * public only when its id is a UUIDv7 made within the grace (one made a moment ago), or while
+   * the read model is new (`takenOnTrust`), to read or to write; any other is refused, read or
+   * written, as one that does not exist. One written on (`writing`) is noted (with
+   * `collection`, where the store keeps one) for `sweepUnannounced`.
    */
   async mustRead(
     subjectId: string,
@@ -102,7 +183,8 @@ export class SubjectAccess {
     const subject = await this.store.subject(subjectId);
     if (subject) {
       const { viewerId } = rule;
-      if (viewerId === undefined ? subject.deleted : !mayRead(subject, viewerId))
+      if (subject.deleted) throw new AppError(notFound);
+      if (viewerId !== undefined && !mayRead(subject, await this.reader(viewerId, [subject])))
         throw new AppError(notFound);
       return;
     }
@@ -149,15 +231,14 @@ export class SubjectAccess {
     return remove();
   }
 
-  /** The owning service's word on a subject's owner and privacy. */
+  /** The owning service's word on a subject's owner and audience. */
   applyPrivacy(subject: PrivacyAnnouncement): Promise<void> {
     // Members' ids are UUIDs: an announcement naming anything else has nobody to keep it for.
     if (!isUuid(subject.ownerId)) return Promise.resolve();
     return this.store.applyPrivacy(
       subject.subjectId,
       subject.ownerId,
-      // Until this read model keeps audiences, anything narrower than everyone is the owner's.
-      subject.privacy !== 'public',
+      subject.privacy,
       subject.occurredAt,
     );
   }

@@ -1,10 +1,16 @@
-import { newId, NO_OWNER, type Subject, type SubjectStore } from '@mepedia/server-database';
+import {
+  newId,
+  NO_OWNER,
+  type CircleMembershipStore,
+  type Subject,
+  type SubjectStore,
+} from '@mepedia/server-database';
 import { AppError } from '@mepedia/server-http';
 import { UNANNOUNCED_GRACE_MS } from '@mepedia/server-platform';
 
 // What the services' unit specs (`apps/<service>/src/*.spec.ts`) fake in the same way: the
 // members who ask, the code a rule refuses with, the subjects read model, and the transactions
-// a service opens over its in-memory repository or store.
+// a service opens over its in-memory repository or store, and the circle memberships.
 
 /** Two members of a unit spec: the owner (author) of what is asked about, and someone else. */
 export const twoMembers = (): { owner: string; other: string } => ({
@@ -66,7 +72,7 @@ export class FakeSubjects implements SubjectReads {
   /** A subject of `ownerId`'s, announced (public unless said) and made long ago; its id. */
   announce(ownerId: string, subject: Partial<Subject> = {}): string {
     const id = madeLongAgo();
-    this.rows.set(id, { ownerId, private: false, deleted: false, ...subject });
+    this.rows.set(id, { ownerId, audience: 'public', deleted: false, ...subject });
     return id;
   }
   subject(id: string): Promise<Subject | undefined> {
@@ -88,10 +94,50 @@ export class FakeSubjects implements SubjectReads {
   }
   /** As the store marks it: gone for good, owned by nobody, private. */
   markDeleted(id: string): Promise<void> {
-    this.rows.set(id, { ownerId: NO_OWNER, private: true, deleted: true });
+    this.rows.set(id, { ownerId: NO_OWNER, audience: 'private', deleted: true });
     return Promise.resolve();
   }
   disownSubjects = jest.fn((_ownerId: string, _leftAt?: Date) => Promise.resolve(0));
+}
+
+type CircleReads = Pick<CircleMembershipStore, 'circlesAmong' | 'apply' | 'removeMember'>;
+
+/**
+ * The circle memberships read model (`CircleMembershipStore`) in memory: who is in whose circle
+ * now (events applied as they come: the order of events is the store's to hold, in its suite),
+ * and every lookup made (`asked`), so a spec can say a decision asked once, or not at all.
+ */
+export class FakeCircles implements CircleReads {
+  /** `${ownerId} ${memberId}` of each membership now. */
+  readonly members = new Set<string>();
+  /** Each `circlesAmong` call: whose circles, among which owners. */
+  readonly asked: Array<{ memberId: string; ownerIds: string[] }> = [];
+  /** Members who left (`removeMember`). */
+  readonly removed: string[] = [];
+
+  /** `memberId` is in `ownerId`'s circle now. */
+  add(ownerId: string, memberId: string): void {
+    this.members.add(`${ownerId} ${memberId}`);
+  }
+  circlesAmong(memberId: string, ownerIds: Iterable<string>): Promise<Set<string>> {
+    const owners = [...ownerIds];
+    this.asked.push({ memberId, ownerIds: owners });
+    return Promise.resolve(
+      new Set(owners.filter((ownerId) => this.members.has(`${ownerId} ${memberId}`))),
+    );
+  }
+  apply(change: Parameters<CircleMembershipStore['apply']>[0]): Promise<void> {
+    const key = `${change.ownerId} ${change.memberId}`;
+    if (change.inCircle) this.members.add(key);
+    else this.members.delete(key);
+    return Promise.resolve();
+  }
+  removeMember(userId: string): Promise<void> {
+    this.removed.push(userId);
+    for (const key of [...this.members])
+      if (key.split(' ').includes(userId)) this.members.delete(key);
+    return Promise.resolve();
+  }
 }
 
 /**
