@@ -14,7 +14,7 @@ export const circlesEn = {
   'circles.limits.people': '{count} of {max} people in your circle',
   'circles.limits.pending': '{count} of {max} invitations waiting for an answer',
   'circles.limits.room':
-    '{count, plural, =0 {No room for another invitation: withdraw one, or remove someone, to invite again.} one {Room for one more person.} other {Room for # more people.}}',
+    '{count, plural, =0 {No room for another invitation: withdraw one, or remove someone, to invite again.} one {You can invite one more person now.} other {You can invite # more people now.}}',
   'circles.message.label': 'A personal message (optional)',
   'circles.message.hint': 'Shown to them as you write it, in the invitation.',
   'circles.message.count': '{count} of {max} characters',
@@ -127,7 +127,7 @@ export const circlesHe: Record<keyof typeof circlesEn, string> = {
   'circles.limits.people': '{count} מתוך {max} אנשים במעגל שלך',
   'circles.limits.pending': '{count} מתוך {max} הזמנות ממתינות לתשובה',
   'circles.limits.room':
-    '{count, plural, =0 {אין מקום להזמנה נוספת: כדי להזמין שוב, אפשר לבטל הזמנה או להסיר מישהו.} one {יש מקום לעוד אדם אחד.} two {יש מקום לעוד שני אנשים.} other {יש מקום לעוד # אנשים.}}',
+    '{count, plural, =0 {אין מקום להזמנה נוספת: כדי להזמין שוב, אפשר לבטל הזמנה או להסיר מישהו.} one {אפשר להזמין כרגע עוד אדם אחד.} two {אפשר להזמין כרגע עוד שני אנשים.} other {אפשר להזמין כרגע עוד # אנשים.}}',
   'circles.message.label': 'הודעה אישית (לא חובה)',
   'circles.message.hint': 'היא מופיעה בהזמנה כפי שכתבת אותה.',
   'circles.message.count': '{count} מתוך {max} תווים',
