@@ -284,7 +284,8 @@ function Accept({ name, email }: { name: ReactNode; email: ReactNode }) {
       {acceptance.kind === 'joined' ? (
         <p className="actions">
           <LocalizedLink className="button" to={`/profile/${acceptance.owner.userId}`}>
-            {richMessage(t, 'circles.join.profile', { name: ownerName })}
+            {/* One piece: the button lays out its children apart, and the name sits in a word. */}
+            <span>{richMessage(t, 'circles.join.profile', { name: ownerName })}</span>
           </LocalizedLink>
         </p>
       ) : (
