@@ -8,7 +8,8 @@ import { createRoutesStub } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiProvider } from '../lib/api';
 import { I18nProvider } from '../lib/i18n';
-import CircleJoin, { loader, PENDING_RETRIES_MS, type CircleJoinData } from './circle-join';
+import { PENDING_RETRIES_MS } from '../lib/account-pending';
+import CircleJoin, { loader, type CircleJoinData } from './circle-join';
 
 // React's act() needs to be told it runs in a test environment.
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;

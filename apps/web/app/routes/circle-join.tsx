@@ -1,7 +1,7 @@
 import type { CircleInvitationPreview, CirclePerson } from '@mepedia/contracts';
 import { errorMessage } from '@mepedia/messages/errors';
 import { ApiError } from '@mepedia/web-api';
-import { circlesMessages, registerMessages, type MessageKey } from '@mepedia/web-i18n';
+import { circlesMessages, registerMessages, type Locale, type MessageKey } from '@mepedia/web-i18n';
 import { CalendarX2, FileQuestion, Link2Off, UserCheck } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { data, useLocation, useParams } from 'react-router';
@@ -9,10 +9,10 @@ import { Avatar } from '../components/avatar';
 import { EmptyState } from '../components/empty-state';
 import { FormError } from '../components/field';
 import { LocalizedLink } from '../components/localized-link';
+import { whileAccountPending } from '../lib/account-pending';
 import { useApi } from '../lib/api';
 import { serverApi } from '../lib/context';
 import { absoluteDate } from '../lib/dates';
-import { describeApiError } from '../lib/forms';
 import { useI18n } from '../lib/i18n';
 import { richMessage } from '../lib/rich-message';
 import { pageMeta } from '../lib/seo';
@@ -131,9 +131,6 @@ function ClosedInvitation({ state }: { state: Closed }) {
   );
 }
 
-/** After the last try of a new account the circles service has not heard of yet, in ms. */
-export const PENDING_RETRIES_MS = [400, 800, 1600, 3200] as const;
-
 /** Codes after which accepting again cannot go otherwise: the button goes. */
 const FINAL = new Set([
   'INVITATION_NOT_FOUND',
@@ -216,7 +213,15 @@ function GuestActions({ invitation }: { invitation: CircleInvitationPreview }) {
   );
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/**
+ * A refusal in the page's language, from its code (the error catalogue). Not lib/forms'
+ * describeApiError: it words field codes with the contracts' validation, which brings zod, and
+ * this page of one button needs none (docs/web.md, Bundle discipline).
+ */
+function refusalText(error: unknown, locale: Locale): string {
+  if (error instanceof ApiError) return errorMessage(error.code, locale) ?? error.message;
+  return errorMessage('INTERNAL', locale) ?? '';
+}
 
 /**
  * A member accepts. A member verified a moment ago may not be known to the circles service yet
@@ -242,23 +247,18 @@ function Accept({ name, email }: { name: ReactNode; email: ReactNode }) {
 
   const accept = async () => {
     setAcceptance({ kind: 'working', waiting: false });
-    for (let attempt = 0; alive.current; attempt++) {
-      try {
-        const joined = await api.circles.acceptInvitation(token);
-        if (alive.current) setAcceptance({ kind: 'joined', owner: joined.owner });
-        return;
-      } catch (error) {
-        const code = error instanceof ApiError ? error.code : 'INTERNAL';
-        const wait = PENDING_RETRIES_MS[attempt];
-        if (code === 'CIRCLE_ACCOUNT_PENDING' && wait !== undefined) {
+    try {
+      const joined = await whileAccountPending(() => api.circles.acceptInvitation(token), {
+        onWait: () => {
           if (alive.current) setAcceptance({ kind: 'working', waiting: true });
-          await sleep(wait);
-          continue;
-        }
-        if (alive.current)
-          setAcceptance({ kind: 'failed', code, message: describeApiError(error, locale).message });
-        return;
-      }
+        },
+        stop: () => !alive.current,
+      });
+      if (alive.current) setAcceptance({ kind: 'joined', owner: joined.owner });
+    } catch (error) {
+      const code = error instanceof ApiError ? error.code : 'INTERNAL';
+      if (alive.current)
+        setAcceptance({ kind: 'failed', code, message: refusalText(error, locale) });
     }
   };
 

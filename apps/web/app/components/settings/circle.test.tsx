@@ -251,6 +251,24 @@ describe('the Circle tab', () => {
     expect(part(page, 'Invitations waiting').textContent).toContain('tom@example.com');
   });
 
+  it('tries again while the member’s new account is being set up', async () => {
+    const answers = service();
+    let refusals = 1;
+    const page = await render('en', {
+      ...answers,
+      inviteByEmail: (body) =>
+        refusals-- > 0
+          ? refused(409, 'CIRCLE_ACCOUNT_PENDING')
+          : (answers['inviteByEmail'] as (body: unknown) => Answer)(body),
+    });
+    const form = part(page, 'Invite by email');
+    await type(control(form, 'Their email address') as HTMLInputElement, 'tom@example.com');
+    await press(button(form, 'Send the invitation'));
+    await until(() => status(form)?.textContent === 'The invitation was sent to tom@example.com.');
+    expect(calls.filter((call) => call.name === 'inviteByEmail')).toHaveLength(2);
+    expect(form.querySelector('[role="alert"]')).toBeNull();
+  });
+
   it('words a refusal from its code in the page’s language, at the address and above', async () => {
     const page = await render('he', {
       ...service(),

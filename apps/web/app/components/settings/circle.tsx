@@ -13,6 +13,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { AlertCircle } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { useWatch, type UseFormRegisterReturn } from 'react-hook-form';
+import { whileAccountPending } from '../../lib/account-pending';
 import { useApi } from '../../lib/api';
 import { contractResolver, useContractForm } from '../../lib/contract-form';
 import { absoluteDate } from '../../lib/dates';
@@ -210,7 +211,8 @@ function InviteByEmail({ memberId }: { memberId: string }) {
   const send = form.onSubmit(async (request) => {
     setSaid(null);
     try {
-      const invitation = await api.circles.inviteByEmail(request);
+      // A member verified a moment ago may wait a moment to be known (lib/account-pending.ts).
+      const invitation = await whileAccountPending(() => api.circles.inviteByEmail(request));
       form.reset({ email: '', message: '', language: '' });
       setSaid(
         richMessage(t, 'circles.email.sent', {
@@ -297,7 +299,7 @@ function InviteByLink({ memberId }: { memberId: string }) {
   const create = form.onSubmit(async (request) => {
     setSaid('');
     try {
-      const created = await api.circles.createInvitationLink(request);
+      const created = await whileAccountPending(() => api.circles.createInvitationLink(request));
       form.reset({ message: '' });
       setLink(`${window.location.origin}${localizePath(created.path, locale)}`);
       setSaid(t('circles.link.created'));
