@@ -66,6 +66,8 @@ const WORDS = {
       phoneVerified: /Your phone is verified/,
     },
     accept: 'Accept the invitation',
+    notFound: 'Invitation not found',
+    used: 'This invitation was already used',
     joined: (name: string) => `You are in ${name}’s circle now.`,
     profile: (name: string) => `Visit ${name}’s profile`,
   },
@@ -125,6 +127,8 @@ const WORDS = {
       phoneVerified: /הטלפון אומת/,
     },
     accept: 'קבלת ההזמנה',
+    notFound: 'ההזמנה לא נמצאה',
+    used: 'כבר השתמשו בהזמנה הזאת',
     joined: (name: string) => `מעכשיו יש לך מקום במעגל של ${name}.`,
     profile: (name: string) => `לפרופיל של ${name}`,
   },
@@ -330,6 +334,15 @@ for (const locale of ['en', 'he'] as const) {
     await expect(
       reader.getByRole('status').filter({ hasText: words.joined(ownerName) }),
     ).toBeVisible();
+
+    // Used, the link is a page that says so (410); a token that matches nothing is not found.
+    const again = await reader.goto(link);
+    expect(again?.status()).toBe(410);
+    await expect(reader.getByRole('heading', { level: 1 })).toHaveText(words.used);
+    const missing = await reader.goto(`${words.prefix}/circle/join/no-such-invitation`);
+    expect(missing?.status()).toBe(404);
+    await expect(reader.getByRole('heading', { level: 1 })).toHaveText(words.notFound);
+    await expectAccessible(reader);
 
     // The owner sees them in the circle.
     const otherName = `${other.firstname} ${other.lastname}`;
