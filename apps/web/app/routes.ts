@@ -14,6 +14,8 @@ function pages(idPrefix: string) {
     page('privacy-policy', 'routes/privacy.tsx', 'privacy'),
     page('unsubscribe', 'routes/unsubscribe.tsx', 'unsubscribe'),
     page('weekly-question', 'routes/weekly-question.tsx', 'weekly-question'),
+    // A circle's invitation (issue 34), from its email or a link handed over: anyone holding it.
+    page('circle/join/:token', 'routes/circle-join.tsx', 'circle-join'),
     page('auth', 'routes/auth.tsx', 'auth'),
     page('verification', 'routes/verification.tsx', 'verification'),
     page('email-verification', 'routes/email-verification.tsx', 'email-verification'),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contentSecurityPolicy, createNonce, isEmbeddable } from './csp';
+import { contentSecurityPolicy, createNonce, isEmbeddable, referrerPolicy } from './csp';
 
 const directives = (policy: string) =>
   new Map(
@@ -59,5 +59,16 @@ describe('contentSecurityPolicy', () => {
       '/me-widget-templates/x',
     ])
       expect(isEmbeddable(url), url).toBe(false);
+  });
+});
+
+describe('referrerPolicy', () => {
+  it('sends other sites the origin at most, and nothing from a circle invitation', () => {
+    expect(referrerPolicy('/')).toBe('strict-origin-when-cross-origin');
+    expect(referrerPolicy('/post/abc?x=1')).toBe('strict-origin-when-cross-origin');
+    // The invitation's address holds its secret: a referrer goes to this site only.
+    expect(referrerPolicy('/circle/join/abc_DEF-123')).toBe('same-origin');
+    expect(referrerPolicy('/he/circle/join/abc?lang=he')).toBe('same-origin');
+    expect(referrerPolicy('/profile/circle/join/abc')).toBe('strict-origin-when-cross-origin');
   });
 });

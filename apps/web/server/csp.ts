@@ -56,3 +56,16 @@ export function isEmbeddable(url: string): boolean {
   const path = url.split(/[?#]/)[0] ?? '';
   return /^\/(?:he\/)?me-widget-template\/[^/]/.test(path);
 }
+
+/**
+ * The Referrer-Policy of a page. Every page sends other sites its origin at most
+ * (`strict-origin-when-cross-origin`); a circle's invitation (`/circle/join/{token}`, issue 34)
+ * carries its secret in its address, so it sends a referrer to this site only (`same-origin`):
+ * not `no-referrer`, which would also make the page's own calls to the API say `Origin: null`.
+ */
+export function referrerPolicy(url: string): string {
+  const path = url.split(/[?#]/)[0] ?? '';
+  return /^\/(?:he\/)?circle\/join(?:\/|$)/.test(path)
+    ? 'same-origin'
+    : 'strict-origin-when-cross-origin';
+}

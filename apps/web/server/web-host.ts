@@ -16,7 +16,7 @@ import {
   sendResponse,
   varyOnEncoding,
 } from './compression';
-import { contentSecurityPolicy, createNonce, isEmbeddable } from './csp';
+import { contentSecurityPolicy, createNonce, isEmbeddable, referrerPolicy } from './csp';
 import { PageCache, isShareable, pageEtag, type StoredPage } from './page-cache';
 import { RenderQueue } from './render-queue';
 import { withCodedErrors } from './route-errors';
@@ -74,7 +74,6 @@ export const WEB_BUILD_DIR = resolve(__dirname, '../../../web');
 
 const PAGE_HEADERS: Record<string, string> = {
   'x-content-type-options': 'nosniff',
-  'referrer-policy': 'strict-origin-when-cross-origin',
   'x-frame-options': 'SAMEORIGIN',
   'permissions-policy': 'camera=(), microphone=(), geolocation=()',
   'cross-origin-opener-policy': 'same-origin',
@@ -142,6 +141,7 @@ export async function registerWeb(
     const embeddable = isEmbeddable(url);
     for (const [name, value] of Object.entries(PAGE_HEADERS))
       if (!(embeddable && name === 'x-frame-options')) raw.setHeader(name, value);
+    raw.setHeader('referrer-policy', referrerPolicy(url));
     raw.setHeader(
       'content-security-policy',
       contentSecurityPolicy(nonce, { publicApiUrl: web.publicApiUrl, embeddable }),

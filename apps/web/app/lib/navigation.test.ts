@@ -10,6 +10,7 @@ import {
   isSeoPath,
   isWritingPath,
   isNotificationsPath,
+  isCircleInvitationPath,
   MEMBERS_PAGES,
   menuEntries,
   showsSiteChrome,
@@ -136,6 +137,20 @@ describe('guardRedirect', () => {
     expect(afterSignIn('/me/0123456789abcdef01234567/1', 'u1', 'en')).toBe('/profile/u1');
     expect(afterSignIn('/me/1/../../people', 'u1', 'en')).toBe('/profile/u1');
     expect(afterSignIn('//evil.example/me/1', 'u1', 'en')).toBe('/profile/u1');
+  });
+
+  it('lets a guest read a circle invitation, and brings them back to it after sign-in', () => {
+    expect(guardRedirect('/circle/join/AbC_d-9', null)).toBeNull();
+    expect(guardRedirect('/he/circle/join/AbC_d-9', null)).toBeNull();
+    expect(isCircleInvitationPath('/he/circle/join/AbC_d-9')).toBe(true);
+    expect(afterSignIn('/circle/join/AbC_d-9', 'u1', 'en')).toBe('/circle/join/AbC_d-9');
+    expect(afterSignIn('/he/circle/join/AbC_d-9', 'u1', 'he')).toBe('/he/circle/join/AbC_d-9');
+    // Only the invitation itself: nothing past the token, no other site, no way up.
+    expect(afterSignIn('/circle/join/a/../../people', 'u1', 'en')).toBe('/profile/u1');
+    expect(afterSignIn('/circle/join/abc?next=//evil.example', 'u1', 'en')).toBe('/profile/u1');
+    expect(afterSignIn('//evil.example/circle/join/abc', 'u1', 'en')).toBe('/profile/u1');
+    expect(afterSignIn('https://evil.example/circle/join/abc', 'u1', 'en')).toBe('/profile/u1');
+    expect(afterSignIn('/circle/join/', 'u1', 'en')).toBe('/profile/u1');
   });
 
   it('lets members and public pages through', () => {

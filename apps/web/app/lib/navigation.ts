@@ -14,6 +14,9 @@ const PUBLIC_PREFIXES = [
   // The weekly question's email links (skip, pause, stop) act by their signature, without a
   // session, like the spec's /unsubscribe (issue 32).
   '/weekly-question',
+  // A circle's invitation (issue 34): whoever holds the link reads who invites them, and a guest
+  // is asked there to register or sign in, and brought back to accept.
+  '/circle',
   // The design gallery: development only (production answers 404), open to look at.
   '/design',
 ];
@@ -51,6 +54,14 @@ export function isNotificationsPath(pathname: string): boolean {
     .path.split(/[?#]/)[0]!
     .replace(/(.)\/$/, '$1');
   return bare === '/notifications';
+}
+
+/**
+ * A circle's invitation page, `/circle/join/{token}` (issue 34): a guest who registers or signs
+ * in from it comes back to it. The token is base64url, so nothing else fits (no `..`, no query).
+ */
+export function isCircleInvitationPath(pathname: string): boolean {
+  return /^\/circle\/join\/[\w-]{1,200}$/.test(splitLocale(pathname).path);
 }
 
 /** Whether `pathname` is one of a member's own writing pages (settings, editors). */
@@ -121,14 +132,20 @@ export function guardRedirect(pathname: string, memberId: string | null): string
 }
 
 /**
- * Where sign-in goes on to: the member's own writing or reading page that sent a guest here
- * (`returnTo`: on this site, and one of those pages only, never an address from outside), else
- * their profile.
+ * Where sign-in goes on to: the member's own writing or reading page, or the circle invitation,
+ * that sent a guest here (`returnTo`: on this site, and one of those pages only, never an address
+ * from outside), else their profile.
  */
 export function afterSignIn(returnTo: string | null, userId: string, locale: Locale): string {
   if (returnTo) {
     const path = sameSitePath(returnTo);
-    if (isWritingPath(path) || isOwnMePath(path) || isNotificationsPath(path)) return path;
+    if (
+      isWritingPath(path) ||
+      isOwnMePath(path) ||
+      isNotificationsPath(path) ||
+      isCircleInvitationPath(path)
+    )
+      return path;
   }
   return localizePath(`/profile/${userId}`, locale);
 }

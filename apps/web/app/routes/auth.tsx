@@ -13,6 +13,7 @@ import { EmailField, Field, FormError, PasswordField, SelectField } from '../com
 import { LocalizedLink } from '../components/localized-link';
 import { useToasts } from '../components/toasts';
 import { afterSignIn } from '../lib/navigation';
+import { rememberReturnPath } from '../lib/return-path';
 import { useApi } from '../lib/api';
 import { loginResolver, registerResolver } from '../lib/auth-forms';
 import { CONFIRMATION_DIFFERS, useContractForm } from '../lib/contract-form';
@@ -36,6 +37,20 @@ export const meta: Route.MetaFunction = ({ location, matches }) =>
  */
 export function loader({ request }: Route.LoaderArgs) {
   return { countries: countryOptions(splitLocale(new URL(request.url).pathname).locale) };
+}
+
+/**
+ * The other form's address (sign-in <-> registration), keeping why the visitor is here and where
+ * they go after (`reason`, `returnTo`, a prefilled `email`): a guest invited to a circle who has
+ * no account yet, or has one after all, still comes back to the invitation.
+ */
+function switchTo(modal: 'login' | 'register', params: URLSearchParams): string {
+  const next = new URLSearchParams({ modal });
+  for (const name of ['reason', 'returnTo', 'email']) {
+    const value = params.get(name);
+    if (value) next.set(name, value);
+  }
+  return `/auth?${next.toString()}`;
 }
 
 const PREFIXES = ['+972', '+1', '+44', '+33', '+49', '+7', '+380', '+61', '+27', '+54'];
@@ -73,7 +88,12 @@ function LoginForm() {
       <h1 id="auth-title">{t('auth.login.title')}</h1>
       {/* What went wrong, next to the form (a toast alone is gone before everyone has read it). */}
       <FormError message={form.formError} />
-      <EmailField required {...form.register('email')} error={form.errorOf('email')} />
+      <EmailField
+        required
+        defaultValue={params.get('email') ?? undefined}
+        {...form.register('email')}
+        error={form.errorOf('email')}
+      />
       <PasswordField
         label={t('auth.password')}
         autoComplete="current-password"
@@ -89,7 +109,9 @@ function LoginForm() {
       </p>
       <p>
         {t('auth.noAccount')}{' '}
-        <LocalizedLink to="/auth?modal=register">{t('auth.switchToRegister')}</LocalizedLink>
+        <LocalizedLink to={switchTo('register', params)}>
+          {t('auth.switchToRegister')}
+        </LocalizedLink>
       </p>
     </form>
   );
@@ -99,6 +121,7 @@ function RegisterForm({ countries }: { countries: ReadonlyArray<{ code: string; 
   const { t, locale } = useI18n();
   const api = useApi();
   const navigate = useNavigate();
+  const [params] = useSearchParams();
   const form = useContractForm(registerResolver(locale), {
     fixErrors: t('auth.fixErrors'),
     words: (code) => (code === CONFIRMATION_DIFFERS ? t('auth.passwordsDiffer') : undefined),
@@ -109,6 +132,8 @@ function RegisterForm({ countries }: { countries: ReadonlyArray<{ code: string; 
   const send = async (body: RegisterRequest) => {
     try {
       const created = await api.users.register(body);
+      // Registration from a circle's invitation: back to it once verified (lib/return-path.ts).
+      rememberReturnPath(params.get('returnTo'));
       void navigate(`${localizePath('/verification', locale)}?userId=${created.userId}`);
     } catch (error) {
       form.refused(error);
@@ -135,7 +160,12 @@ function RegisterForm({ countries }: { countries: ReadonlyArray<{ code: string; 
           error={form.errorOf('lastname')}
         />
       </div>
-      <EmailField required {...form.register('email')} error={form.errorOf('email')} />
+      <EmailField
+        required
+        defaultValue={params.get('email') ?? undefined}
+        {...form.register('email')}
+        error={form.errorOf('email')}
+      />
       <div className="field-row">
         <SelectField
           id="register-prefix"
@@ -238,7 +268,7 @@ function RegisterForm({ countries }: { countries: ReadonlyArray<{ code: string; 
       </button>
       <p>
         {t('auth.haveAccount')}{' '}
-        <LocalizedLink to="/auth?modal=login">{t('auth.switchToLogin')}</LocalizedLink>
+        <LocalizedLink to={switchTo('login', params)}>{t('auth.switchToLogin')}</LocalizedLink>
       </p>
     </form>
   );
@@ -299,6 +329,11 @@ export default function Auth({ loaderData }: Route.ComponentProps) {
       {params.get('reason') === 'notifications' && (
         <p className="notice" role="status">
           {t('auth.reason.notifications')}
+        </p>
+      )}
+      {params.get('reason') === 'circle' && (
+        <p className="notice" role="status">
+          {t('auth.reason.circle')}
         </p>
       )}
       {params.get('modal') === 'login' ? (

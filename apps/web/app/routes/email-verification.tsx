@@ -11,6 +11,7 @@ import { useI18n } from '../lib/i18n';
 import { richMessage } from '../lib/rich-message';
 import { pageMeta } from '../lib/seo';
 import { WELCOME_PATH } from '../lib/next-step';
+import { takeReturnPath } from '../lib/return-path';
 import { useRootData } from '../root';
 import type { Route } from './+types/email-verification';
 
@@ -49,9 +50,13 @@ export default function EmailVerification() {
         if ('id' in result) {
           rememberConfirmation('emailConfirmed');
           // Nobody was signed in: the account was just verified, and its member starts their
-          // story. A signed-in member confirmed a new address: back to their profile.
+          // story, or goes back to the circle's invitation they registered from
+          // (lib/return-path.ts). A signed-in member confirmed a new address: back to their
+          // profile.
           window.location.assign(
-            localizePath(signedIn ? `/profile/${result.id}` : WELCOME_PATH, locale),
+            signedIn
+              ? localizePath(`/profile/${result.id}`, locale)
+              : (takeReturnPath() ?? localizePath(WELCOME_PATH, locale)),
           );
         } else setOutcome(signedIn ? 'otherMember' : 'signedOut');
       },

@@ -11,6 +11,7 @@ import { ImageForm } from '../components/settings/image-form';
 import { MottoForm, SocialForm, VideoForm } from '../components/settings/profile-text-forms';
 import { EmailPreferencesSection } from '../components/settings/email-preferences';
 import { WeeklyQuestionSection } from '../components/settings/weekly-question';
+import { CircleSection } from '../components/settings/circle';
 import { EmptyState } from '../components/empty-state';
 import { LocalizedLink } from '../components/localized-link';
 import { Skeleton } from '../components/ui/skeleton';
@@ -22,6 +23,7 @@ import { pageMeta } from '../lib/seo';
 import { useRootData } from '../root';
 import type { Route } from './+types/settings';
 import '../styles/settings.css';
+import '../styles/circles.css';
 
 // This page's own strings load with it, not with every page (docs/web.md, Messages).
 registerMessages(settingsMessages);
@@ -144,6 +146,12 @@ function SettingsPage({ loaderData }: Route.ComponentProps) {
             id: 'image',
             label: t('settings.tab.image'),
             content: panel(t('settings.tab.image'), <ImageForm user={user} />),
+          },
+          {
+            // Issue 34: the people the member invited, and the circles they are in.
+            id: 'circle',
+            label: t('circles.tab'),
+            content: panel(t('circles.tab'), <CircleSection memberId={user.id} />),
           },
           {
             id: 'weekly-question',

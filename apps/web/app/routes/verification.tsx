@@ -15,6 +15,7 @@ import { useContractForm } from '../lib/contract-form';
 import { describeApiError } from '../lib/forms';
 import { useI18n } from '../lib/i18n';
 import { WELCOME_PATH } from '../lib/next-step';
+import { takeReturnPath } from '../lib/return-path';
 import { pageMeta } from '../lib/seo';
 import type { Route } from './+types/verification';
 import { richMessage } from '../lib/rich-message';
@@ -71,7 +72,8 @@ export default function Verification() {
     const timer = setInterval(() => {
       api.users.userVerified(userId).then(
         (state) => {
-          if (state.verified) window.location.assign(localizePath(WELCOME_PATH, locale));
+          if (state.verified)
+            window.location.assign(takeReturnPath() ?? localizePath(WELCOME_PATH, locale));
         },
         () => undefined,
       );

@@ -220,6 +220,30 @@ export function createApi(options: ApiOptions) {
       unsubscribeByLink: (token: string) =>
         call('POST /api/notifications/unsubscribeByLink', { body: { token } }),
     },
+    /**
+     * A member's circle (the circles service, issue 34): the people they invited, invitations by
+     * email or by link, and the circles they are in. Every call is a POST (docs/api/circles.md).
+     */
+    circles: {
+      getMyCircle: () => call('POST /api/circles/getMyCircle'),
+      inviteByEmail: (body: Body<'POST /api/circles/inviteByEmail'>) =>
+        call('POST /api/circles/inviteByEmail', { body }),
+      /** A link for one person: its token comes in this answer only. */
+      createInvitationLink: (body: Body<'POST /api/circles/createInvitationLink'> = {}) =>
+        call('POST /api/circles/createInvitationLink', { body }),
+      revokeInvitation: (invitationId: string) =>
+        call('POST /api/circles/revokeInvitation', { body: { invitationId } }),
+      removeMember: (userId: string) =>
+        call('POST /api/circles/removeMember', { body: { userId } }),
+      getCirclesImIn: () => call('POST /api/circles/getCirclesImIn'),
+      leaveCircle: (ownerId: string) =>
+        call('POST /api/circles/leaveCircle', { body: { ownerId } }),
+      /** What an invitation's page shows; anyone holding the link may read it. */
+      getInvitation: (token: string) =>
+        call('POST /api/circles/getInvitation', { body: { token } }),
+      acceptInvitation: (token: string) =>
+        call('POST /api/circles/acceptInvitation', { body: { token } }),
+    },
     /** The weekly question (the notifications service, issue 32): the settings after each call. */
     weeklyQuestion: {
       getSettings: () => call('GET /api/weeklyQuestion/getSettings'),

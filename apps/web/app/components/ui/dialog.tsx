@@ -12,7 +12,8 @@ export function Dialog({
   actions,
 }: {
   open: boolean;
-  title: string;
+  /** Text, or a sentence with a member's name set in it (`richMessage`). */
+  title: ReactNode;
   onClose: () => void;
   children: ReactNode;
   actions: ReactNode;

@@ -1,3 +1,4 @@
+import type { circlesEn } from './circles';
 import type { followEn } from './follow';
 import type { memberHomeEn } from './member-home';
 import type { notificationsEn } from './notifications';
@@ -40,6 +41,8 @@ export const en = {
   'auth.reason.follow':
     'Sign up to follow people: their new stories will wait for you on your home page.',
   'auth.reason.notifications': 'Log in to read your notifications: you will be taken to them.',
+  'auth.reason.circle':
+    'Register or log in to accept your invitation to a circle: you will be brought back to it.',
   'header.menu.open': 'Open menu',
   'header.menu.close': 'Close menu',
   'header.menu.label': 'Main menu',
@@ -323,4 +326,5 @@ export type MessageKey =
   | keyof typeof memberHomeEn
   | keyof typeof notificationsEn
   | keyof typeof weeklyQuestionEn
-  | keyof typeof emailPreferencesEn;
+  | keyof typeof emailPreferencesEn
+  | keyof typeof circlesEn;

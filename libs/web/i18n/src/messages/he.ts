@@ -24,6 +24,7 @@ export const he: Record<CoreMessageKey, string> = {
   'auth.reason.people': 'הירשמו כדי להכיר את האנשים של מפדיה: מדריך האנשים פתוח לחברי הקהילה.',
   'auth.reason.follow': 'הירשמו כדי לעקוב אחרי אנשים: הסיפורים החדשים שלהם יחכו לכם בדף הבית.',
   'auth.reason.notifications': 'התחברו כדי לקרוא את ההתראות שלכם: מיד אחר כך תגיעו אליהן.',
+  'auth.reason.circle': 'הירשמו או התחברו כדי לקבל את ההזמנה למעגל: מיד אחר כך תחזרו אליה.',
   'header.menu.open': 'פתיחת התפריט',
   'header.menu.close': 'סגירת התפריט',
   'header.menu.label': 'תפריט ראשי',
