@@ -140,6 +140,7 @@ export const READS_WITH_A_BODY: ReadonlySet<string> = new Set([
   'POST /api/privateQuestions/getQuestions',
   'POST /api/privateQuestions/getQuestionByIndex',
   'POST /api/privateQuestions/getAnswer',
+  'POST /api/privateQuestions/getSharedAnswers',
   'POST /api/userLikes/getLikedByCurrentUser',
   'POST /api/lotties/fillLotties',
   'POST /api/files/image/{id}',

@@ -1,13 +1,14 @@
 import { Controller } from '@nestjs/common';
 import { privateQuestionsRoutes as routes } from '@mepedia/contracts';
 import { Endpoint, Input, type In } from '@mepedia/server-http';
-import { CurrentMember, type Identity } from '@mepedia/server-identity';
+import { CurrentIdentity, CurrentMember, type Identity } from '@mepedia/server-identity';
 import { PrivateQuestionsService } from './private-questions.service';
 
 type Member = Extract<Identity, { kind: 'member' }>;
 
-// Private questions and their answers are their owner's alone: every route is members-only,
-// and each acts on the caller's own questions.
+// Private questions and their drafts are their owner's alone: every route but one is
+// members-only, and acts on the caller's own questions. The one, getSharedAnswers, reads a
+// member's saved answers as their audiences allow (issue 34), guests too.
 @Controller()
 export class PrivateQuestionsController {
   constructor(private readonly questions: PrivateQuestionsService) {}
@@ -82,5 +83,14 @@ export class PrivateQuestionsController {
     @CurrentMember() member: Member,
   ) {
     return this.questions.revertDraft(member.userId, body);
+  }
+
+  /** Anyone, guests too: what the caller may read of a member's saved answers. */
+  @Endpoint(routes.getSharedAnswers)
+  getSharedAnswers(
+    @Input('body') body: In<typeof routes.getSharedAnswers, 'body'>,
+    @CurrentIdentity() identity: Identity,
+  ) {
+    return this.questions.shared(body.userId, identity.kind === 'member' ? identity.userId : null);
   }
 }

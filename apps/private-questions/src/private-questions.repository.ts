@@ -1,7 +1,7 @@
-import type { AnswerData, DomainEventPayload } from '@mepedia/contracts';
-import type { Db } from '@mepedia/server-database';
+import type { AnswerData, Audience, DomainEventPayload } from '@mepedia/contracts';
+import { CircleMembershipStore, type Db } from '@mepedia/server-database';
 import { appendEvent } from '@mepedia/server-queue';
-import { and, asc, count, eq, gt, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { members, outbox, questions, type QuestionRow } from './private-questions.schema';
 
 export type NewQuestion = Omit<typeof questions.$inferInsert, 'questionIndex'>;
@@ -26,7 +26,27 @@ export type AnswerExpectation = {
  * decides, inside its transaction where a check and a write go together: `transaction`).
  */
 export class PrivateQuestionsRepository {
-  constructor(private readonly db: Db) {}
+  /** Who is in whose circle (issue 34), on the same connection: circle answers' readers. */
+  readonly circles: CircleMembershipStore;
+
+  constructor(private readonly db: Db) {
+    this.circles = new CircleMembershipStore(db, 'private_questions');
+  }
+
+  /**
+   * The owner's questions with a saved answer of one of `audiences` (or all saved ones for the
+   * owner: `audiences` undefined), in their order. Whether the text is empty is the service's
+   * to judge (`hasText`).
+   */
+  async withLiveAnswers(ownerId: string, audiences?: readonly Audience[]): Promise<QuestionRow[]> {
+    const conditions: SQL[] = [eq(questions.ownerId, ownerId), sql`${questions.live} is not null`];
+    if (audiences) conditions.push(inArray(questions.privacy, [...audiences]));
+    return this.db
+      .select()
+      .from(questions)
+      .where(and(...conditions))
+      .orderBy(asc(questions.questionIndex));
+  }
 
   /** This repository inside one transaction, the service's: all of `work` commits or none. */
   transaction<T>(work: (repository: PrivateQuestionsRepository) => Promise<T>): Promise<T> {
@@ -127,7 +147,7 @@ export class PrivateQuestionsRepository {
     ownerId: string,
     questionIndex: number,
     expected: AnswerExpectation,
-    texts: { draft: AnswerData; live?: AnswerData },
+    texts: { draft: AnswerData; live?: AnswerData; privacy?: Audience | undefined },
     now: Date,
   ): Promise<QuestionRow | undefined> {
     const [row] = await this.db
@@ -135,6 +155,7 @@ export class PrivateQuestionsRepository {
       .set({
         draft: texts.draft,
         ...(texts.live ? { live: texts.live } : {}),
+        ...(texts.privacy ? { privacy: texts.privacy } : {}),
         answerVersion: sql`${questions.answerVersion} + 1`,
         answerUpdatedAt: now,
       })
@@ -183,6 +204,8 @@ export class PrivateQuestionsRepository {
    * Answers how many questions went.
    */
   async removeMember(userId: string): Promise<number> {
+    // Their circle and their places in others' (circle.member.* never names them again).
+    await this.circles.removeMember(userId);
     const removed = await this.db
       .delete(questions)
       .where(eq(questions.ownerId, userId))

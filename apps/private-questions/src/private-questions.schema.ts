@@ -1,4 +1,5 @@
-import type { AnswerData, PrivateSubQuestion } from '@mepedia/contracts';
+import { AUDIENCES, type AnswerData, type PrivateSubQuestion } from '@mepedia/contracts';
+import { circleMembershipsTable, removedMembersTable } from '@mepedia/server-database';
 import { outboxTable } from '@mepedia/server-queue';
 import { sql } from 'drizzle-orm';
 import {
@@ -49,6 +50,11 @@ export const questions = privateQuestionsSchema.table(
     draft: jsonb('draft').$type<AnswerData>().notNull().default({}),
     /** Null until the first saveLive. */
     live: jsonb('live').$type<AnswerData>(),
+    /**
+     * Who may read the live answer (issue 34): `private`, its owner only (every answer before
+     * audiences), or `circle`, `members`, `public` as its owner chooses.
+     */
+    privacy: text('privacy', { enum: AUDIENCES }).notNull().default('private'),
     /** Bumped by every change to the draft; a save must name the current one. */
     answerVersion: integer('answer_version').notNull().default(0),
     answerUpdatedAt: timestamp('answer_updated_at', { withTimezone: true, mode: 'date' })
@@ -60,11 +66,22 @@ export const questions = privateQuestionsSchema.table(
   (table) => [
     uniqueIndex('questions_owner_index_idx').on(table.ownerId, table.questionIndex),
     check('questions_answer_version_check', sql`${table.answerVersion} >= 0`),
+    check(
+      'questions_privacy_check',
+      sql`${table.privacy} in ('private', 'circle', 'members', 'public')`,
+    ),
     check('questions_sub_questions_check', sql`jsonb_typeof(${table.subQuestions}) = 'array'`),
   ],
 );
 
 export type QuestionRow = typeof questions.$inferSelect;
+
+/**
+ * Who is in whose circle, as the circles service announces it (issue 34): who reads a member's
+ * circle answers. With the members who left (by a digest), whom no late event writes back.
+ */
+export const circleMemberships = circleMembershipsTable(privateQuestionsSchema);
+export const removedMembers = removedMembersTable(privateQuestionsSchema);
 
 /**
  * Events the service announces, written in the same transaction as the change:

@@ -40,6 +40,7 @@ describe('unansweredOf', () => {
     return {
       id: `00000000-0000-7000-8000-00000000000${index}`,
       ownerId: '00000000-0000-7000-8000-0000000000aa',
+      privacy: 'private',
       questionIndex: index,
       title: `Question ${index}`,
       subQuestions: [

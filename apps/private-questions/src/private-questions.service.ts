@@ -3,6 +3,7 @@ import {
   hasText,
   PRIVATE_QUESTIONS_MAX,
   type AnswerData,
+  type Audience,
   type DomainEventPayload,
   type DeletePrivateQuestionResponse,
   type InsertPrivateQuestionRequest,
@@ -12,12 +13,13 @@ import {
   type PrivateSubQuestion,
   type RevertPrivateAnswerRequest,
   type SavePrivateAnswerRequest,
+  type SharedPrivateAnswers,
   type UpdatePrivateQuestionRequest,
 } from '@mepedia/contracts';
 import { isUuid, newId } from '@mepedia/server-database';
 import { AppError, fieldError } from '@mepedia/server-http';
 import type { z } from 'zod';
-import { toPrivateAnswer, toPrivateQuestion } from './private-questions.mapper';
+import { toPrivateAnswer, toPrivateQuestion, toSharedAnswer } from './private-questions.mapper';
 import type { AnswerExpectation, PrivateQuestionsRepository } from './private-questions.repository';
 import type { QuestionRow } from './private-questions.schema';
 
@@ -183,7 +185,7 @@ export class PrivateQuestionsService {
   async saveLive(ownerId: string, input: SaveInput, now = new Date()): Promise<PrivateAnswer> {
     const ids = Object.keys(input.answerData);
     const expected = this.expectation(input, ids);
-    const texts = { draft: input.answerData, live: input.answerData };
+    const texts = { draft: input.answerData, live: input.answerData, privacy: input.privacy };
     const row = expected
       ? await this.repository.transaction(async (repository) => {
           if (!(await repository.lockMember(ownerId))) return undefined;
@@ -273,6 +275,37 @@ export class PrivateQuestionsService {
       return fieldError('answerData', 'INVALID_VALUE');
     // It matched by the time we looked: another change came and went in between.
     return new AppError('ANSWER_STALE');
+  }
+
+  /**
+   * A member's saved answers the reader may read, by their audiences (issue 34): the owner all;
+   * a member of the owner's circle, circle, members' and public ones; any other member,
+   * members' and public ones; a guest, public ones. One statement for the answers, and one
+   * probe of the circle for a member who is not the owner.
+   */
+  async shared(ownerId: string, readerId: string | null): Promise<SharedPrivateAnswers> {
+    if (!isUuid(ownerId)) return { answers: [] };
+    const audiences: readonly Audience[] | undefined =
+      readerId === ownerId
+        ? undefined
+        : readerId === null
+          ? ['public']
+          : (await this.repository.circles.inCircleOf(ownerId, readerId))
+            ? ['public', 'members', 'circle']
+            : ['public', 'members'];
+    const rows = await this.repository.withLiveAnswers(ownerId, audiences);
+    return { answers: rows.filter((row) => hasText(row.live)).map(toSharedAnswer) };
+  }
+
+  /**
+   * Who is in whose circle, as the circles service says at `at` (circle.member.added/removed).
+   * Order-tolerant; a member who left is never written back.
+   */
+  applyCircleMembership(
+    change: { ownerId: string; memberId: string; inCircle: boolean },
+    at: Date,
+  ): Promise<void> {
+    return this.repository.circles.apply({ ...change, occurredAt: at });
   }
 
   /** A member left: their questions and answers go. Answers how many questions went. */

@@ -26,6 +26,7 @@ import {
   type RegisterRequest,
   type RegisterResponse,
   type SessionInfo,
+  type SharedPrivateAnswers,
 } from '@mepedia/contracts';
 import {
   call,
@@ -1065,6 +1066,44 @@ const cases: Record<string, AccessCase> = {
     '/api/privateQuestions/revertDraft',
     false,
   ),
+  // A saved answer is read by its audience (issue 34): the owner shares one with members and
+  // keeps another to themself; a guest reads neither, the stranger (a member) the first only.
+  'POST /api/privateQuestions/getSharedAnswers': {
+    stranger: 'allowed',
+    prepare: async (world) => {
+      const ids: string[] = [];
+      for (const privacy of ['members', 'private'] as const) {
+        const question = await world.privateQuestion(world.owner);
+        const sub = question.subQuestions[0]?.id ?? '';
+        const saved = await call(world.url, 'POST', '/api/privateQuestions/saveLive', {
+          headers: world.owner.jar.header(),
+          body: {
+            questionIndex: question.questionIndex,
+            questionId: question.questionId,
+            answerData: { [sub]: `Shared with ${privacy}` },
+            version: 0,
+            privacy,
+          },
+        });
+        expect(saved.status).toBe(200);
+        ids.push(question.questionId);
+      }
+      const [forMembers, forOwner] = ids;
+      return {
+        path: '/api/privateQuestions/getSharedAnswers',
+        body: { userId: world.owner.userId },
+        owner: world.owner.jar,
+        see: (caller, answer) => {
+          const read = (answer.body as SharedPrivateAnswers).answers.map(
+            (shared) => shared.questionId,
+          );
+          expect(read.includes(forMembers ?? '')).toBe(caller !== 'guest');
+          expect(read.includes(forOwner ?? '')).toBe(caller === 'owner');
+          expect(answer.text).not.toContain('"draft"');
+        },
+      };
+    },
+  },
 
   // --- reactions: a member's own like or reaction on any object they may read --------------
   // A private post's likes, views, reactions and counts are its author's alone: to anyone else

@@ -447,6 +447,7 @@ export const eventSubscriptions: Record<DomainEventType, ReadonlyArray<ServiceEv
   'circle.member.added': [
     'events-posts',
     'events-me-answers',
+    'events-private-questions',
     'events-feed-messages',
     'events-reactions',
     'events-notifications',
@@ -454,6 +455,7 @@ export const eventSubscriptions: Record<DomainEventType, ReadonlyArray<ServiceEv
   'circle.member.removed': [
     'events-posts',
     'events-me-answers',
+    'events-private-questions',
     'events-feed-messages',
     'events-reactions',
     'events-notifications',

@@ -3,6 +3,7 @@ import * as schemas from './private-questions';
 import {
   DeletePrivateQuestionResponse,
   GetPrivateQuestionsRequest,
+  GetSharedAnswersRequest,
   InsertPrivateQuestionRequest,
   PRIVATE_QUESTIONS_MAX,
   PrivateAnswer,
@@ -11,6 +12,7 @@ import {
   PrivateQuestionsList,
   RevertPrivateAnswerRequest,
   SavePrivateAnswerRequest,
+  SharedPrivateAnswers,
   UpdatePrivateQuestionRequest,
 } from './private-questions';
 
@@ -112,7 +114,7 @@ export const privateQuestionsRoutes = {
     path: '/api/privateQuestions/saveLive',
     rate: ['answers'],
     summary: 'Save a private answer: the texts become both its draft and its live version',
-    description: `${BY_INDEX} ${VERSIONED} ${SUB_IDS}`,
+    description: `${BY_INDEX} ${VERSIONED} ${SUB_IDS} \`privacy\` (our addition, issue 34) sets who may read the saved answer; left out, it keeps its audience (\`private\`, only its owner, until chosen).`,
     auth: 'member',
     body: SavePrivateAnswerRequest,
     status: 200,
@@ -131,13 +133,25 @@ export const privateQuestionsRoutes = {
     response: PrivateAnswer,
     errors: ['QUESTION_NOT_FOUND', 'ANSWER_STALE'],
   },
+  getSharedAnswers: {
+    method: 'POST',
+    path: '/api/privateQuestions/getSharedAnswers',
+    summary: 'A member’s private questions whose saved answers the caller may read',
+    description:
+      'Our addition (issue 34): each saved answer is read by its audience (`privacy`): its owner; `circle`, the members of the owner’s circle; `members`, any signed-in member; `public`, anyone, guests too. The owner reads all their saved answers; anyone else only those, never a draft and never a question without a saved answer. A member who has none the caller may read (or no such member) answers an empty list, alike.',
+    auth: 'anyone',
+    body: GetSharedAnswersRequest,
+    status: 200,
+    response: SharedPrivateAnswers,
+    errors: [],
+  },
 } as const satisfies Record<string, ApiRoute>;
 
 export const privateQuestionsApi: ApiService = {
   service: 'private-questions',
   title: 'Private questions',
   description:
-    'A member’s own extra questions for their profile, and their answers (draft and live, as questionnaire answers), visible only to that member. Every route needs a signed-in member. Rules and choices: docs/api/private-questions.md.',
+    'A member’s own extra questions for their profile, and their answers (draft and live, as questionnaire answers). The questions and drafts are their owner’s alone; a saved answer is read by the audience its owner chose (our addition, issue 34: `getSharedAnswers`, the one route open to guests). Rules and choices: docs/api/private-questions.md.',
   schemas,
   routes: Object.values(privateQuestionsRoutes),
 };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AnswerData, AnswerVersion, AnswerVersions, SUB_QUESTION_ID_PATTERN } from './answers';
+import { Audience } from './audience';
 import { requiredError } from './zod-helpers';
 
 /** A member may keep this many private questions. */
@@ -114,6 +115,9 @@ export const SavePrivateAnswerRequest = z.object({
   questionId: LoadedQuestionId,
   answerData: AnswerData,
   version: AnswerVersion,
+  privacy: Audience.optional().describe(
+    'Who may read the saved (live) answer (our addition, issue 34): `private` (only me, the default), `circle`, `members` or `public`. Taken by saveLive only; left out, the answer keeps its audience.',
+  ),
 });
 export type SavePrivateAnswerRequest = z.input<typeof SavePrivateAnswerRequest>;
 
@@ -135,6 +139,9 @@ export type PrivateSubQuestion = z.infer<typeof PrivateSubQuestion>;
 
 export const PrivateQuestion = z.object({
   questionId: z.string(),
+  privacy: Audience.describe(
+    'Who may read its saved answer (our addition, issue 34); `private` (only its owner) unless the owner chose another.',
+  ),
   questionIndex: z.number().int(),
   questionTitle: z.string(),
   subQuestions: z.array(PrivateSubQuestion),
@@ -160,6 +167,37 @@ export const DeletePrivateQuestionResponse = z.object({
     .describe('The member’s questions after the delete, renumbered 1 to n.'),
 });
 export type DeletePrivateQuestionResponse = z.infer<typeof DeletePrivateQuestionResponse>;
+
+/** The member whose shared answers to read (our addition, issue 34). */
+export const GetSharedAnswersRequest = z.object({
+  userId: z
+    .string({ error: 'FIELD_REQUIRED' })
+    .min(1, 'FIELD_REQUIRED')
+    .max(64, 'INVALID_VALUE')
+    .describe('The member whose answers to read.'),
+});
+export type GetSharedAnswersRequest = z.input<typeof GetSharedAnswersRequest>;
+
+/** A private question's saved answer, as a reader of its audience reads it. */
+export const SharedPrivateAnswer = z.object({
+  questionId: z.string(),
+  questionIndex: z.number().int(),
+  questionTitle: z.string(),
+  subQuestions: z.array(PrivateSubQuestion),
+  live: AnswerData.describe('The saved answer, texts by sub-question id (never the draft).'),
+  privacy: Audience,
+  updatedAt: z.string().describe('When the answer was last saved (ISO 8601).'),
+});
+export type SharedPrivateAnswer = z.infer<typeof SharedPrivateAnswer>;
+
+export const SharedPrivateAnswers = z.object({
+  answers: z
+    .array(SharedPrivateAnswer)
+    .describe(
+      'In the owner’s order; only answers with some text the caller may read (the owner: all of them).',
+    ),
+});
+export type SharedPrivateAnswers = z.infer<typeof SharedPrivateAnswers>;
 
 /** A private question with its answer, as its owner (the only one who sees it) sees them. */
 export const PrivateAnswer = z.object({

@@ -120,6 +120,7 @@ describe('homeDrafts', () => {
 describe('homePrivateQuestions', () => {
   const question = (index: number, answered: boolean): PrivateQuestion => ({
     questionId: `p${index}`,
+    privacy: 'private',
     questionIndex: index,
     questionTitle: `Private ${index}`,
     subQuestions: [],
