@@ -7,10 +7,11 @@
 // with the calibration of the same run beside them (a bare Fastify "hello", a bare `select 1`,
 // measured before the pages and after them), since machines here differ several-fold.
 //   node tools/bench/budgets.mjs            (build first: npm run build)
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { calibrate } from './calibration.mjs';
 import {
   boatStory,
@@ -126,6 +127,27 @@ async function cpuPerRequest(pid, url, headers) {
   return ((ticks() - before) * 10) / CPU_RUNS;
 }
 
+/**
+ * The statements a page costs npm start's PGlite (issue 34's measure: visibility costs at most
+ * one statement more): the process runs with pglite-statements.mjs, which records what PGlite
+ * runs between two SIGUSR2 (off the rest of the time: a flag's check per statement), and the
+ * page is drawn once, signed in, between them.
+ */
+const STATEMENTS_HOOK = fileURLToPath(new URL('./pglite-statements.mjs', import.meta.url));
+async function statementsOf(child, logFile, url, headers) {
+  const lines = () => (existsSync(logFile) ? readFileSync(logFile, 'utf8').split('\n') : []);
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 200));
+  const before = lines().length;
+  child.kill('SIGUSR2');
+  await settle();
+  await once(url, headers);
+  await settle();
+  child.kill('SIGUSR2');
+  await settle();
+  const recorded = lines().slice(before);
+  return recorded.filter((line) => / ms\t/.test(line)).length;
+}
+
 const verdict = (value, budget) =>
   value <= budget
     ? 'met'
@@ -134,7 +156,11 @@ const verdict = (value, budget) =>
 const dataDir = mkdtempSync(join(tmpdir(), 'mepedia-budgets-'));
 let standalone;
 try {
-  standalone = await startStandalone(dataDir);
+  const statementsLog = join(dataDir, 'statements.log');
+  standalone = await startStandalone(dataDir, { STATEMENTS_LOG: statementsLog }, [
+    '--import',
+    STATEMENTS_HOOK,
+  ]);
   const base = standalone.url.replace('localhost', '127.0.0.1');
   const member = await verifiedMember(base);
   const post = await boatStory(base, member);
@@ -182,11 +208,19 @@ try {
     cpu.push(
       await cpuPerRequest(standalone.child.pid, `${base}${path}`, { cookie: member.header() }),
     );
+  const statements = [];
+  for (const [, path] of drawn)
+    statements.push(
+      await statementsOf(standalone.child, statementsLog, `${base}${path}`, {
+        cookie: member.header(),
+      }),
+    );
   const renders = drawn.map(([name], index) => ({
     name,
     guest: guests[index],
     signedIn: members[index],
     cpu: cpu[index],
+    statements: statements[index],
   }));
 
   log('calibrating after the pages...');
@@ -204,14 +238,14 @@ try {
     '',
     `### Server render, warm (${WARM} rounds first), ${RUNS} rounds of the pages in turn, one request at a time, budget p50 ${RENDER_BUDGET_MS} ms`,
     '',
-    '| page | guest p50 / p95 ms | budget | member p50 / p95 ms | budget | member CPU ms |',
-    '| --- | --- | --- | --- | --- | --- |',
+    '| page | guest p50 / p95 ms | budget | member p50 / p95 ms | budget | member CPU ms | member statements |',
+    '| --- | --- | --- | --- | --- | --- | --- |',
     ...renders.map(
       (r) =>
-        `| ${r.name} | ${r.guest.p50.toFixed(1)} / ${r.guest.p95.toFixed(1)} | ${verdict(r.guest.p50, RENDER_BUDGET_MS)} | ${r.signedIn.p50.toFixed(1)} / ${r.signedIn.p95.toFixed(1)} | ${verdict(r.signedIn.p50, RENDER_BUDGET_MS)} | ${r.cpu === null ? 'n/a' : r.cpu.toFixed(1)} |`,
+        `| ${r.name} | ${r.guest.p50.toFixed(1)} / ${r.guest.p95.toFixed(1)} | ${verdict(r.guest.p50, RENDER_BUDGET_MS)} | ${r.signedIn.p50.toFixed(1)} / ${r.signedIn.p95.toFixed(1)} | ${verdict(r.signedIn.p50, RENDER_BUDGET_MS)} | ${r.cpu === null ? 'n/a' : r.cpu.toFixed(1)} | ${r.statements} |`,
     ),
     '',
-    `(member CPU: the server's CPU time per page, all its threads, over ${CPU_RUNS} of it in a row.)`,
+    `(member CPU: the server's CPU time per page, all its threads, over ${CPU_RUNS} of it in a row. Member statements: what PGlite ran to draw the page once, signed in.)`,
     '',
     `### Calibration, same run, before and after the pages (autocannon, 50 connections, ${CALIBRATION_S} s)`,
     '',

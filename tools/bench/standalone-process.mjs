@@ -5,12 +5,16 @@ import sharp from 'sharp';
 
 export const log = (message) => process.stderr.write(`${message}\n`);
 
-/** npm start's process (built first), on PGlite in `dataDir`; `env` adds to its environment. */
-export function startStandalone(dataDir, env = {}) {
+/**
+ * npm start's process (built first), on PGlite in `dataDir`; `env` adds to its environment,
+ * `nodeArgs` to node's flags (a bench's own, before NODE_ARGS').
+ */
+export function startStandalone(dataDir, env = {}, nodeArgs = []) {
   return new Promise((resolve, reject) => {
     // NODE_ARGS='--cpu-prof --cpu-prof-dir=prof' profiles the process under load.
-    const nodeArgs = process.env.NODE_ARGS ? process.env.NODE_ARGS.split(' ') : [];
-    const child = spawn(process.execPath, [...nodeArgs, 'dist/apps/standalone/src/main.js'], {
+    const extra = process.env.NODE_ARGS ? process.env.NODE_ARGS.split(' ') : [];
+    const args = [...nodeArgs, ...extra, 'dist/apps/standalone/src/main.js'];
+    const child = spawn(process.execPath, args, {
       env: {
         PATH: process.env.PATH,
         DATA_DIR: dataDir,

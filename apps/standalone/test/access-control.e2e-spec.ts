@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import {
+  AUDIENCES,
   catalogueRoutes,
+  type Audience,
   type CircleInvitationLink,
   type CircleInvitationPreview,
   type CircleJoined,
@@ -43,6 +45,7 @@ import {
   verifyThroughOutbox,
   type TestResponse,
 } from '@mepedia/server-testing';
+import { mayReadAudience } from '@mepedia/server-database';
 import { startTestStandalone, uploadPostImage } from './test-standalone';
 // The cases sign the emails' links as the service does: no route hands one out.
 // eslint-disable-next-line @nx/enforce-module-boundaries -- a test's signer, see above
@@ -2045,6 +2048,473 @@ async function send(world: World, route: ApiRoute, prepared: Prepared, caller: C
   return call(world.url, route.method, prepared.path, { headers: credentials.header(), body });
 }
 
+// ---------------------------------------------------------------------------
+// AUDIENCES, FROM THE ROUTE TABLE (issue 34). Every route that reads or acts on a post, an
+// answer or what is said and done about them is called for an item of each audience (private,
+// circle, members, public) by a guest, a member outside the owner's circle, a member in it and
+// the owner; whether each sees it follows from the one rule (`mayReadAudience`), unless the case
+// says otherwise. Every route of the catalogue is either such a case or named below with why it
+// reads no item of an audience: a route the catalogue gains without either fails the suite.
+// ---------------------------------------------------------------------------
+
+type Reader = 'guest' | 'outsider' | 'family' | 'owner';
+const READERS: readonly Reader[] = ['guest', 'outsider', 'family', 'owner'];
+
+/** An owner with a circle (`family` in it), followed by `family` and `outsider`. */
+type People = { owner: Member; family: Member; outsider: Member };
+
+type AudienceRead = {
+  path: string;
+  body?: JsonBody;
+  /** Whether the answer gives the reader the item (or lets them act on it). */
+  shows: (answer: TestResponse<unknown>) => boolean;
+};
+
+type AudienceCase = {
+  prepare: (world: World, people: People, audience: Audience) => Promise<AudienceRead>;
+  /** Who the route shows the item to, when not its audience's readers. */
+  readers?: (reader: Reader, audience: Audience) => boolean;
+  /** An owner of its own (one who answers four questions per case runs out of questions). */
+  ownPeople?: true;
+};
+
+const ok = (answer: TestResponse<unknown>) => answer.status >= 200 && answer.status < 300;
+const listed = (id: string) => (answer: TestResponse<unknown>) =>
+  ok(answer) && answer.text.includes(id);
+
+/** The owner's post of `audience`, once comments and reactions have heard who may read it. */
+async function audiencePost(world: World, people: People, audience: Audience): Promise<Post> {
+  const created = await call<Post>(world.url, 'POST', '/api/posts/create', {
+    headers: people.owner.jar.header(),
+    body: {
+      title: `A story for ${audience}`,
+      content: STORY,
+      image: world.image,
+      credit: 'Photo: Ora',
+      privacy: audience,
+    },
+  });
+  if (created.status !== 201) throw new Error(`create answered ${created.text}`);
+  if (audience !== 'public')
+    await eventually(
+      async () => {
+        const comments = await call(
+          world.url,
+          'GET',
+          `/api/feedMessages/getNumberOfMessages/${created.body.postId}`,
+        );
+        const reactions = await call(world.url, 'POST', '/api/lotties/fillLotties', {
+          body: { collectionName: 'posts', objectId: created.body.postId },
+        });
+        return comments.status === 404 && reactions.status === 404 ? true : undefined;
+      },
+      { timeoutMs: 30_000, intervalMs: 50, what: 'comments and reactions hearing its audience' },
+    );
+  return created.body;
+}
+
+/** The owner's live answer of `audience` to their next open question. */
+async function audienceAnswer(world: World, people: People, audience: Audience) {
+  const own = await world.answers(people.owner);
+  const question = world.questions.find(
+    (q) => !own.some((answer) => answer.questionId === q.questionId && answer.live),
+  );
+  if (!question) throw new Error('no open question left');
+  const saved = await call<OwnMeAnswer>(world.url, 'POST', '/api/meAnswers/saveLive', {
+    headers: people.owner.jar.header(),
+    body: {
+      questionId: question.questionId,
+      answerData: Object.fromEntries(
+        question.subQuestions.map((sub) => [sub.subQuestionId, LONG_ANSWER.repeat(2)]),
+      ),
+      version: versionOf(own, question.questionId),
+      privacy: audience,
+    },
+  });
+  if (saved.status !== 200) throw new Error(`saveLive answered ${saved.text}`);
+  return saved.body;
+}
+
+const audienceCases: Record<string, AudienceCase> = {
+  'POST /api/posts/getPostById': {
+    prepare: async (world, people, audience) => {
+      const post = await audiencePost(world, people, audience);
+      return { path: '/api/posts/getPostById', body: { postId: post.postId }, shows: ok };
+    },
+  },
+  'POST /api/posts/getPosts': {
+    prepare: async (world, people, audience) => {
+      const post = await audiencePost(world, people, audience);
+      return {
+        path: '/api/posts/getPosts',
+        body: { publisherId: people.owner.userId, limit: 50 },
+        shows: listed(post.postId),
+      };
+    },
+  },
+  // The caller's own posts are never in their "from people you follow".
+  'POST /api/posts/getFollowingPosts': {
+    readers: (reader, audience) =>
+      reader !== 'owner' &&
+      reader !== 'guest' &&
+      mayReadAudience(
+        { ownerId: 'owner', audience },
+        { id: reader, inCircle: reader === 'family' },
+      ),
+    prepare: async (world, people, audience) => {
+      const post = await audiencePost(world, people, audience);
+      return {
+        path: '/api/posts/getFollowingPosts',
+        body: { limit: 50 },
+        shows: listed(post.postId),
+      };
+    },
+  },
+  'POST /api/posts/getMePost': {
+    ownPeople: true,
+    prepare: async (world, people, audience) => {
+      const answer = await audienceAnswer(world, people, audience);
+      const published = await call(world.url, 'POST', '/api/meAnswers/togglePublishAsPost', {
+        headers: people.owner.jar.header(),
+        body: { questionId: answer.questionId, privacy: audience },
+      });
+      expect(published.status).toBe(200);
+      const post = await eventually(
+        async () => {
+          const page = await call<{ posts: Post[] }>(world.url, 'POST', '/api/posts/getPosts', {
+            headers: people.owner.jar.header(),
+            body: { publisherId: people.owner.userId, questionId: answer.questionId },
+          });
+          return page.body.posts[0];
+        },
+        { what: 'the answer’s post' },
+      );
+      return { path: '/api/posts/getMePost', body: { postId: post.postId }, shows: ok };
+    },
+  },
+  'POST /api/posts/updatePostViews': {
+    prepare: async (world, people, audience) => {
+      const post = await audiencePost(world, people, audience);
+      return { path: '/api/posts/updatePostViews', body: { postId: post.postId }, shows: ok };
+    },
+  },
+  'POST /api/posts/updateShareProp': {
+    prepare: async (world, people, audience) => {
+      const post = await audiencePost(world, people, audience);
+      return { path: '/api/posts/updateShareProp', body: { objectId: post.postId }, shows: ok };
+    },
+  },
+  // A like needs a member: a guest is refused whatever the audience.
+  'PUT /api/posts/like': {
+    readers: (reader, audience) =>
+      reader !== 'guest' &&
+      mayReadAudience(
+        { ownerId: 'owner', audience },
+        { id: reader, inCircle: reader === 'family' },
+      ),
+    prepare: async (world, people, audience) => {
+      const post = await audiencePost(world, people, audience);
+      return { path: '/api/posts/like', body: { id: post.postId }, shows: ok };
+    },
+  },
+  'GET /api/meAnswers/getUserAnswers': {
+    ownPeople: true,
+    prepare: async (world, people, audience) => {
+      const answer = await audienceAnswer(world, people, audience);
+      return {
+        path: `/api/meAnswers/getUserAnswers?userId=${people.owner.userId}`,
+        shows: listed(answer.meAnswerId),
+      };
+    },
+  },
+  'POST /api/meAnswers/updatePostViews': {
+    ownPeople: true,
+    prepare: async (world, people, audience) => {
+      const answer = await audienceAnswer(world, people, audience);
+      return {
+        path: '/api/meAnswers/updatePostViews',
+        body: { meAnswerId: answer.meAnswerId },
+        shows: ok,
+      };
+    },
+  },
+  'POST /api/feedMessages/getMessages': {
+    prepare: async (world, people, audience) => {
+      const post = await audiencePost(world, people, audience);
+      return { path: '/api/feedMessages/getMessages', body: { id: post.postId }, shows: ok };
+    },
+  },
+  'GET /api/feedMessages/getNumberOfMessages/{id}': {
+    prepare: async (world, people, audience) => {
+      const post = await audiencePost(world, people, audience);
+      return { path: `/api/feedMessages/getNumberOfMessages/${post.postId}`, shows: ok };
+    },
+  },
+  'POST /api/feedMessages/getMessageCounts': {
+    prepare: async (world, people, audience) => {
+      const post = await audiencePost(world, people, audience);
+      return {
+        path: '/api/feedMessages/getMessageCounts',
+        body: { ids: [post.postId] },
+        shows: listed(post.postId),
+      };
+    },
+  },
+  'POST /api/feedMessages/sendMessage': {
+    readers: (reader, audience) =>
+      reader !== 'guest' &&
+      mayReadAudience(
+        { ownerId: 'owner', audience },
+        { id: reader, inCircle: reader === 'family' },
+      ),
+    prepare: async (world, people, audience) => {
+      const post = await audiencePost(world, people, audience);
+      return {
+        path: '/api/feedMessages/sendMessage',
+        body: { message: 'What a lovely story', tag: null, postId: post.postId },
+        shows: ok,
+      };
+    },
+  },
+  'PUT /api/feedMessages/like': {
+    readers: (reader, audience) =>
+      reader !== 'guest' &&
+      mayReadAudience(
+        { ownerId: 'owner', audience },
+        { id: reader, inCircle: reader === 'family' },
+      ),
+    prepare: async (world, people, audience) => {
+      const post = await audiencePost(world, people, audience);
+      const messageId = await world.comment(people.owner, post.postId);
+      return { path: '/api/feedMessages/like', body: { id: messageId }, shows: ok };
+    },
+  },
+  'POST /api/userLikes/toggleLike': {
+    readers: (reader, audience) =>
+      reader !== 'guest' &&
+      mayReadAudience(
+        { ownerId: 'owner', audience },
+        { id: reader, inCircle: reader === 'family' },
+      ),
+    prepare: async (world, people, audience) => {
+      const post = await audiencePost(world, people, audience);
+      return {
+        path: '/api/userLikes/toggleLike',
+        body: { collectionName: 'posts', objectId: post.postId },
+        shows: ok,
+      };
+    },
+  },
+  'POST /api/userViews/toggleView': {
+    prepare: async (world, people, audience) => {
+      const post = await audiencePost(world, people, audience);
+      return {
+        path: '/api/userViews/toggleView',
+        body: { collectionName: 'posts', objectId: post.postId },
+        shows: ok,
+      };
+    },
+  },
+  'POST /api/lotties/toggleLike': {
+    readers: (reader, audience) =>
+      reader !== 'guest' &&
+      mayReadAudience(
+        { ownerId: 'owner', audience },
+        { id: reader, inCircle: reader === 'family' },
+      ),
+    prepare: async (world, people, audience) => {
+      const post = await audiencePost(world, people, audience);
+      return {
+        path: '/api/lotties/toggleLike',
+        body: { collectionName: 'posts', objectId: post.postId, name: 'hug' },
+        shows: ok,
+      };
+    },
+  },
+  'POST /api/lotties/fillLotties': {
+    prepare: async (world, people, audience) => {
+      const post = await audiencePost(world, people, audience);
+      return {
+        path: '/api/lotties/fillLotties',
+        body: { collectionName: 'posts', objectId: post.postId },
+        shows: ok,
+      };
+    },
+  },
+  'POST /api/privateQuestions/getSharedAnswers': {
+    prepare: async (world, people, audience) => {
+      const question = await world.privateQuestion(people.owner);
+      const saved = await call(world.url, 'POST', '/api/privateQuestions/saveLive', {
+        headers: people.owner.jar.header(),
+        body: {
+          questionIndex: question.questionIndex,
+          questionId: question.questionId,
+          answerData: { [question.subQuestions[0]?.id ?? '']: 'On Saturdays, at the sea.' },
+          version: 0,
+          privacy: audience,
+        },
+      });
+      expect(saved.status).toBe(200);
+      return {
+        path: '/api/privateQuestions/getSharedAnswers',
+        body: { userId: people.owner.userId },
+        shows: listed(question.questionId),
+      };
+    },
+  },
+  // A follower is told of a new story they may read; the owner is told nothing of their own.
+  'POST /api/notifications/getNotifications': {
+    readers: (reader, audience) =>
+      reader !== 'owner' &&
+      reader !== 'guest' &&
+      mayReadAudience(
+        { ownerId: 'owner', audience },
+        { id: reader, inCircle: reader === 'family' },
+      ),
+    prepare: async (world, people, audience) => {
+      const post = await audiencePost(world, people, audience);
+      return {
+        path: '/api/notifications/getNotifications',
+        body: { limit: 50 },
+        shows: listed(post.postId),
+      };
+    },
+  },
+};
+
+/** Every other route, and why it reads no item of an audience. */
+const WITHOUT_AUDIENCE: ReadonlyArray<{ why: string; routes: readonly string[] }> = [
+  {
+    why: 'the caller’s own account, session or verification',
+    routes: [
+      'POST /api/users/register',
+      'POST /api/users/login',
+      'POST /api/users/session',
+      'POST /api/users/logout',
+      'PUT /api/users/updateUserInformation',
+      'PUT /api/users/updateUserLanguage',
+      'GET /api/users/sessions',
+      'POST /api/users/endOtherSessions',
+      'POST /api/users/endSession',
+      'POST /api/users/deleteUserById',
+      'POST /api/users/sendPhoneCode',
+      'PUT /api/users/verifyUserByPhone',
+      'POST /api/users/sendVerificationEmailToUser',
+      'PUT /api/users/verifyUserByEmail',
+      'POST /api/users/getUserToVerify',
+      'POST /api/users/userVerified',
+      'PUT /api/users/changePhonenumber',
+      'PUT /api/users/changeEmail',
+      'POST /api/users/sendPasswordResetEmail',
+      'POST /api/users/updateUserPassword',
+      'POST /api/users/unsubscribe',
+    ],
+  },
+  {
+    why: 'members and their public profiles: counts of public answers only, no item',
+    routes: [
+      'GET /api/users/getProfileById/{id}',
+      'POST /api/users/getMembersByIds',
+      'GET /api/users/getUserIdByEmail/{email}',
+      'POST /api/users/getPublishedUsers',
+      'POST /api/users/getHomepageUsers',
+      'GET /api/users/getRandomPublishedUsers',
+      'GET /api/users/getPublishedProfilesAmount',
+      'POST /api/follows/follow',
+      'POST /api/follows/unfollow',
+      'POST /api/follows/getFollowers',
+      'POST /api/follows/getFollowing',
+      'POST /api/follows/getFollowCounts',
+      'POST /api/follows/getFollowStates',
+    ],
+  },
+  {
+    why: 'the caller’s own items, drafts and writing (their own audience is theirs: the author reads all)',
+    routes: [
+      'POST /api/posts/create',
+      'PUT /api/posts/update',
+      'DELETE /api/posts/deletePost/{id}',
+      'DELETE /api/posts/deleteMePost/{id}',
+      'POST /api/posts/updatePostPrivacy',
+      'POST /api/posts/saveDraft',
+      'POST /api/posts/getDrafts',
+      'POST /api/posts/getDraft',
+      'POST /api/posts/publishDraft',
+      'DELETE /api/posts/deleteDraft/{id}',
+      'GET /api/meAnswers/getCurrentUserAnswers',
+      'POST /api/meAnswers/saveDraft',
+      'POST /api/meAnswers/saveLive',
+      'POST /api/meAnswers/revertDraft',
+      'POST /api/meAnswers/togglePublishAsPost',
+      'POST /api/meAnswers/deleteMeAnswersFromPosts',
+      'POST /api/privateQuestions/getQuestions',
+      'POST /api/privateQuestions/insertNewPrivateQuestion',
+      'POST /api/privateQuestions/updatePrivateQuestion',
+      'POST /api/privateQuestions/getQuestionByIndex',
+      'POST /api/privateQuestions/deleteQuestionByIndex',
+      'POST /api/privateQuestions/getAnswer',
+      'POST /api/privateQuestions/saveDraft',
+      'POST /api/privateQuestions/saveLive',
+      'POST /api/privateQuestions/revertDraft',
+      'PUT /api/feedMessages/editMessage',
+      'DELETE /api/feedMessages/deleteMessage/{id}/{id2}',
+      'POST /api/userLikes/getLikedByCurrentUser',
+    ],
+  },
+  {
+    why: 'the caller’s notifications’ state and settings (what they hold is tested above)',
+    routes: [
+      'POST /api/notifications/getUnreadCount',
+      'POST /api/notifications/markRead',
+      'POST /api/notifications/markAllRead',
+      'GET /api/notifications/stream',
+      'GET /api/notifications/getEmailPreferences',
+      'POST /api/notifications/setEmailPreferences',
+      'POST /api/notifications/unsubscribe',
+      'POST /api/notifications/unsubscribeByLink',
+      'GET /api/weeklyQuestion/getSettings',
+      'POST /api/weeklyQuestion/schedule',
+      'POST /api/weeklyQuestion/pause',
+      'POST /api/weeklyQuestion/resume',
+      'POST /api/weeklyQuestion/skip',
+      'POST /api/weeklyQuestion/stop',
+      'POST /api/weeklyQuestion/byLink',
+    ],
+  },
+  {
+    why: 'circles themselves: who is in them, not what they read (the circles cases above)',
+    routes: [
+      'POST /api/circles/getMyCircle',
+      'POST /api/circles/inviteByEmail',
+      'POST /api/circles/createInvitationLink',
+      'POST /api/circles/revokeInvitation',
+      'POST /api/circles/removeMember',
+      'POST /api/circles/getCirclesImIn',
+      'POST /api/circles/leaveCircle',
+      'POST /api/circles/getInvitation',
+      'POST /api/circles/acceptInvitation',
+    ],
+  },
+  {
+    why: 'the site, the questionnaire, images and translation: no member’s item',
+    routes: [
+      'GET /api/profileQuestions/getQuestions',
+      'GET /api/profileQuestions/getQuestionsIds',
+      'POST /api/files/uploadApplicationFile',
+      'GET /api/files/image/{id}',
+      'POST /api/files/image/{id}',
+      'GET /api/files/getImageType/{id}',
+      'GET /api/files/imagePageView/{id}',
+      'POST /api/posts/translateOutput',
+      'GET /api/posts/translationStatus',
+      'GET /api/applicationText/getFormattedText',
+      'GET /api/applicationServices/getAllServices',
+      'POST /api/applicationImages/getImages',
+      'GET /api/configuration/organizationClientLanguages',
+    ],
+  },
+];
+
 describe('access control, from the route table', () => {
   let standalone: Awaited<ReturnType<typeof startTestStandalone>> | undefined;
   let world: World;
@@ -2233,4 +2703,110 @@ describe('access control, from the route table', () => {
       );
     },
   );
+
+  it('names every route once for audiences: a case, or why it reads no item of one', () => {
+    const without = WITHOUT_AUDIENCE.flatMap((group) => group.routes);
+    expect([...Object.keys(audienceCases), ...without].sort()).toEqual(
+      catalogueRoutes().map(key).sort(),
+    );
+  });
+
+  describe('audiences', () => {
+    let shared: People | undefined;
+    /** An owner, a member in their circle, both followers, and the suite's stranger outside. */
+    const peopleOf = async (own: boolean): Promise<People> => {
+      if (shared && !own) return shared;
+      const [owner, family] = [await world.member(), await world.member()];
+      await circlesKnow(world, owner);
+      await joinCircle(world, owner, family);
+      for (const fan of [family, world.stranger])
+        await call(world.url, 'POST', '/api/follows/follow', {
+          headers: fan.jar.header(),
+          body: { userId: owner.userId },
+        });
+      const people: People = { owner, family, outsider: world.stranger };
+      if (!own) shared = people;
+      // Every service that decides has heard of the circle: the family reads a circle post.
+      const probe = await audiencePost(world, people, 'circle');
+      const family_ = family;
+      await eventually(
+        async () => {
+          const [post, comments, reactions] = await Promise.all([
+            call(world.url, 'POST', '/api/posts/getPostById', {
+              headers: family_.jar.header(),
+              body: { postId: probe.postId },
+            }),
+            call(world.url, 'GET', `/api/feedMessages/getNumberOfMessages/${probe.postId}`, {
+              headers: family_.jar.header(),
+            }),
+            call(world.url, 'POST', '/api/lotties/fillLotties', {
+              headers: family_.jar.header(),
+              body: { collectionName: 'posts', objectId: probe.postId },
+            }),
+          ]);
+          return post.status === 200 && comments.status === 200 && reactions.status === 200
+            ? true
+            : undefined;
+        },
+        { timeoutMs: 30_000, intervalMs: 50, what: 'every service hearing of the circle' },
+      );
+      return people;
+    };
+
+    describe.each(Object.keys(audienceCases).sort())('%s', (name) => {
+      const route = catalogueRoutes().find((candidate) => key(candidate) === name);
+      it.each(AUDIENCES)(
+        'a %s item: each reader as the rule says',
+        async (audience) => {
+          if (!route) throw new Error(`${name} is not in the catalogue`);
+          const audienceCase = audienceCases[name];
+          if (!audienceCase) throw new Error(`${name} has no audience case`);
+          const at = await peopleOf(audienceCase.ownPeople === true);
+          const read = await audienceCase.prepare(world, at, audience);
+          const jars: Record<Reader, Credentials> = {
+            guest: new CookieJar(),
+            outsider: at.outsider.jar,
+            family: at.family.jar,
+            owner: at.owner.jar,
+          };
+          const expected = (reader: Reader) =>
+            audienceCase.readers
+              ? audienceCase.readers(reader, audience)
+              : mayReadAudience(
+                  { ownerId: 'owner', audience },
+                  { id: reader === 'guest' ? null : reader, inCircle: reader === 'family' },
+                );
+          const ask = () =>
+            Promise.all(
+              READERS.map((reader) =>
+                call(world.url, route.method, read.path, {
+                  headers: jars[reader].header(),
+                  ...(read.body ? { body: read.body } : {}),
+                }),
+              ),
+            );
+          // Notifications and the following feed come through events: wait for those who
+          // should see the item, then hold everyone to the rule.
+          const seen = await eventually(
+            async () => {
+              const answers = await ask();
+              return READERS.every((reader, i) => {
+                const answer = answers[i];
+                return !expected(reader) || (answer !== undefined && read.shows(answer));
+              })
+                ? answers
+                : undefined;
+            },
+            { timeoutMs: 30_000, intervalMs: 100, what: `${name}: the item’s readers` },
+          );
+          expect(
+            Object.fromEntries(
+              READERS.map((reader, i) => [reader, read.shows(seen[i] as TestResponse<unknown>)]),
+            ),
+          ).toEqual(Object.fromEntries(READERS.map((reader) => [reader, expected(reader)])));
+        },
+        PROCESS_TEST_TIMEOUT_MS,
+      );
+    });
+  });
 });
