@@ -50,6 +50,7 @@ export const circlesRoutes = {
       'CIRCLE_ALREADY_MEMBER',
       'CIRCLE_FULL',
       'CIRCLE_TOO_MANY_INVITATIONS',
+      'CIRCLE_ACCOUNT_PENDING',
     ],
   },
   createInvitationLink: {
@@ -57,12 +58,12 @@ export const circlesRoutes = {
     path: '/api/circles/createInvitationLink',
     rate: ['account'],
     summary: 'Make a link that invites one person to the caller’s circle',
-    description: `${OWN} ${ONE_PERSON} The answer carries the link’s token once: it is not stored and cannot be read again (withdraw the invitation and make another if it is lost). Whoever opens the link first and accepts joins; hand it to one person.`,
+    description: `${OWN} ${ONE_PERSON} A member verified a moment ago may get CIRCLE_ACCOUNT_PENDING while the circles service hears of them (the same call a moment later works). The answer carries the link’s token once: it is not stored and cannot be read again (withdraw the invitation and make another if it is lost). Whoever opens the link first and accepts joins; hand it to one person.`,
     auth: 'member',
     body: CreateInvitationLinkRequest,
     status: 200,
     response: CircleInvitationLink,
-    errors: ['CIRCLE_FULL', 'CIRCLE_TOO_MANY_INVITATIONS'],
+    errors: ['CIRCLE_FULL', 'CIRCLE_TOO_MANY_INVITATIONS', 'CIRCLE_ACCOUNT_PENDING'],
   },
   revokeInvitation: {
     method: 'POST',
