@@ -257,3 +257,49 @@ for (const locale of ['en', 'he'] as const) {
     await guestContext.close();
   });
 }
+
+test('an answer for my circle: publishing asks to share it with everyone first; the next answer starts from my circle', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await registerMember(page.request, newPerson());
+  await page.goto('/profile/edit-me/1');
+  await hydrated(page);
+  const audience = page.getByRole('group', { name: 'Who can read this answer' });
+  await expect(audience.getByRole('radio', { name: 'Everyone' })).toBeChecked();
+  await audience.getByRole('radio', { name: 'My circle' }).check();
+  await page.getByRole('textbox', { name: /Where were you born/ }).fill(`${'a'.repeat(99)}!`);
+  // The draft's save answers with the live answer's audience: the choice waiting for Save stays.
+  await expect(page.getByRole('status').filter({ hasText: 'Draft saved' })).toBeVisible();
+  await expect(audience.getByRole('radio', { name: 'My circle' })).toBeChecked();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('Your saved answer is up to date.')).toBeVisible();
+
+  // The magazine panel says publishing shares it with everyone, and asks first.
+  await expect(page.locator('#edit-me-publish-hint')).toHaveText(
+    'Only you and your circle can read this answer now. Publishing it in the magazine shares it with everyone, guests included.',
+  );
+  const publish = page.getByRole('button', { name: 'Publish in the magazine' });
+  await publish.click();
+  const dialog = page.getByRole('dialog', { name: 'Share this answer with everyone?' });
+  await expect(dialog).toBeVisible();
+  await expectAccessible(page);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(publish).toBeFocused();
+  await expect(page.getByText('This answer is in the magazine.')).toHaveCount(0);
+  await publish.click();
+  await dialog.getByRole('button', { name: 'Publish for everyone' }).click();
+  await expect(page.getByText('This answer is in the magazine.')).toBeVisible();
+  await expect(audience.getByRole('radio', { name: 'Everyone' })).toBeChecked();
+
+  // The next question, answered for the first time, starts from the audience chosen last.
+  await page.goto('/profile/edit-me/2');
+  await hydrated(page);
+  await expect(
+    page
+      .getByRole('group', { name: 'Who can read this answer' })
+      .getByRole('radio', { name: 'My circle' }),
+  ).toBeChecked();
+  await expectAccessible(page);
+});
