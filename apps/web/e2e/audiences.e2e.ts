@@ -86,13 +86,21 @@ async function member(
 }
 
 /**
- * `friend` joins `owner`'s circle by a link the owner made: accepted as soon as the circles
- * service has heard of the new account (CIRCLE_ACCOUNT_PENDING until then).
+ * `friend` joins `owner`'s circle by a link the owner made: made and accepted as soon as the
+ * circles service has heard of each new account (CIRCLE_ACCOUNT_PENDING, 409, until then).
  */
 async function joinCircle(owner: APIRequestContext, friend: APIRequestContext) {
-  const made = await owner.post('/api/circles/createInvitationLink', { data: {} });
-  expect(made.status()).toBe(200);
-  const { token } = (await made.json()) as { token: string };
+  let token = '';
+  await expect
+    .poll(
+      async () => {
+        const made = await owner.post('/api/circles/createInvitationLink', { data: {} });
+        if (made.status() === 200) token = ((await made.json()) as { token: string }).token;
+        return made.status();
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(200);
   await expect
     .poll(
       async () =>
