@@ -79,7 +79,8 @@ test('home, a profile and the writing page ask nothing again on load: the server
   expect(calls).toEqual([]);
 
   // The privacy change shows at once and stays with the service's answer.
-  await page.getByRole('button', { name: 'Make private' }).click();
+  await page.getByRole('radio', { name: 'Only me' }).check();
+  await page.getByRole('button', { name: 'Change who can read it' }).click();
   await expect(page.locator('.write-post-privacy')).toHaveText(/private/i);
   expect(calls).toEqual(['/api/posts/updatePostPrivacy']);
 });

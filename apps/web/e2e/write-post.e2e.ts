@@ -184,9 +184,15 @@ test('a member writes a post with formatting and a picture, edits it, makes it p
   await page.goto(`/profile/write-post/${postId}`);
   await hydrated(page);
   await expect(page.getByText('This post is public: everyone can read it.')).toBeVisible();
-  await page.getByRole('button', { name: 'Make private' }).click();
+  const audience = page.getByRole('group', { name: 'Who can read it' });
+  await expect(audience.getByRole('radio', { name: 'Everyone' })).toBeChecked();
+  await audience.getByRole('radio', { name: 'Only me' }).check();
+  await page.getByRole('button', { name: 'Change who can read it' }).click();
   await expect(page.getByText('This post is private: only you can read it.')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Make public' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Change who can read it' })).toHaveAttribute(
+    'aria-disabled',
+    'true',
+  );
   const hidden = await asGuest();
   expect(hidden.status()).toBe(404);
   expect(((await hidden.json()) as { code: string }).code).toBe('POST_NOT_FOUND');

@@ -4,6 +4,8 @@ import { numberFormat } from '../lib/dates';
 import { useI18n } from '../lib/i18n';
 import { coverTint, hasOwnPicture, initialOf } from '../lib/story-cover';
 import { textLang } from '../lib/text-lang';
+import { useRootData } from '../root';
+import { AudienceBadge } from './audience/audience-badge';
 import { Avatar } from './avatar';
 import { Byline } from './byline';
 import { Icon } from './icon';
@@ -37,6 +39,7 @@ export function PostCard({
   const titleLang = textLang(post.title);
   // Made once per language (lib/dates.ts): a formatter made per card was a tenth of a page's drawing.
   const number = numberFormat(locale);
+  const own = useRootData()?.user?.id === post.publisherId;
   return (
     <article className={`card post-card${featured ? ' post-card-featured' : ''}`}>
       <div className="post-card-media">
@@ -83,6 +86,8 @@ export function PostCard({
           </div>
         )}
         <p className="post-card-meta">
+          {/* Who may read it, when not everyone: the reader is its author or may read it. */}
+          <AudienceBadge audience={post.privacy} own={own} />
           <span>{t('card.readingTime', { count: post.readingMinutes })}</span>
           <span className="post-card-stat">
             <Icon icon={Heart} size={16} />

@@ -29,7 +29,9 @@ import { LocalizedLink } from '../components/localized-link';
 import { QueryProvider } from '../components/query/query-provider';
 import { useLoaderSeed } from '../components/query/seed';
 import { useToasts } from '../components/toasts';
-import { RadioGroup } from '../components/ui/radio-group';
+import { Dialog } from '../components/ui/dialog';
+import { AudiencePicker } from '../components/audience/audience-picker';
+import { useLastAudience } from '../components/audience/last-audience';
 import { useApi } from '../lib/api';
 import { serverApi } from '../lib/context';
 import { describeApiError } from '../lib/forms';
@@ -310,6 +312,21 @@ function QuestionEditor({
   // The privacy the next Save sends, whichever render the editor's call was made in.
   const privacyNow = useRef(privacy);
   privacyNow.current = privacy;
+  // The live answer's privacy as the service last said it. A choice not saved yet stays in the
+  // picker whatever a draft's save answers (it carries the live answer's privacy): only a Save,
+  // which sends the choice, or publishing, which widens it, changes what the picker shows.
+  const savedPrivacy = useRef(answer?.privacy ?? 'public');
+  const heard = (changed: OwnMeAnswer) => {
+    if (privacyNow.current === savedPrivacy.current) setPrivacy(changed.privacy);
+    savedPrivacy.current = changed.privacy;
+  };
+  // A question answered for the first time starts from the audience the member chose last.
+  const choseAudience = useLastAudience({
+    kind: 'answer',
+    memberId,
+    fresh: !answer || answer.live === null,
+    apply: setPrivacy,
+  });
   const { draft, live, revert, publishing } = useAnswerMutations(id, memberId);
   // The answer's rules are the save call's (SaveAnswerRequest): a rule changed there changes them.
   const [resolver] = useState(() =>
@@ -339,18 +356,17 @@ function QuestionEditor({
         (await api.meAnswers.getCurrentUserAnswers()).answers.find((a) => a.questionId === id) ??
         null
       }
-      onAnswer={(changed) => setPrivacy(changed.privacy)}
+      onAnswer={heard}
       beforeActions={
-        <RadioGroup
+        <AudiencePicker
           legend={t('editMe.privacy.legend')}
           name="privacy"
-          inline
-          options={[
-            { value: 'public' as const, label: t('editMe.privacy.public') },
-            { value: 'private' as const, label: t('editMe.privacy.private') },
-          ]}
           value={privacy}
-          onChange={setPrivacy}
+          magazine={answer?.publishedAsPost ?? false}
+          onChange={(chosen) => {
+            choseAudience(chosen);
+            setPrivacy(chosen);
+          }}
           hint={t('editMe.privacy.hint')}
         />
       }
@@ -358,8 +374,13 @@ function QuestionEditor({
         <MagazinePanel
           tools={tools}
           published={answer?.publishedAsPost ?? false}
+          audience={privacy}
+          savedAudience={answer?.privacy ?? 'public'}
           publishing={publishing}
-          onPublished={(changed) => setPrivacy(changed.privacy)}
+          onPublished={(changed) => {
+            savedPrivacy.current = changed.privacy;
+            setPrivacy(changed.privacy);
+          }}
         />
       )}
     />
@@ -368,20 +389,33 @@ function QuestionEditor({
 
 type PublishMutation = ReturnType<typeof useAnswerMutations>['publishing'];
 
+/**
+ * The magazine: publish the answer there, or take it off. The magazine shows only what everyone
+ * may read, so publishing an answer of a narrower audience (`audience`, as the picker has it)
+ * widens it to everyone: the hint says so, and the member confirms it first (issue 34). An answer
+ * in the magazine whose saved audience is narrower (`savedAudience`) is not shown there, and the
+ * panel says so.
+ */
 function MagazinePanel({
   tools,
   published,
+  audience,
+  savedAudience,
   publishing,
   onPublished,
 }: {
   tools: EditorTools<OwnMeAnswer>;
   published: boolean;
+  audience: AnswerPrivacy;
+  savedAudience: AnswerPrivacy;
   publishing: PublishMutation;
   onPublished: (answer: OwnMeAnswer) => void;
 }) {
   const { t, locale } = useI18n();
   const toasts = useToasts();
   const [error, setError] = useState<string | null>(null);
+  const [confirmWiden, setConfirmWiden] = useState(false);
+  const widens = audience !== 'public';
   const remaining = Math.max(0, ME_PUBLISH_MIN_CHARS - longestSubAnswer(tools.data));
   const busy = publishing.isPending;
   const sending = busy || tools.busy;
@@ -397,11 +431,18 @@ function MagazinePanel({
         setError(`${t('editMe.error.publish')}: ${describeApiError(failure, locale).message}`),
     });
 
-  const publish = async () => {
+  const publishNow = async () => {
+    setConfirmWiden(false);
     setError(null);
     // What is published is the saved answer: save what is on screen first.
     const saved = await tools.saveLive();
     if (saved) toggle(true);
+  };
+
+  // Not everyone may read it: asked first, as publishing shares it with everyone.
+  const publish = () => {
+    if (widens) setConfirmWiden(true);
+    else void publishNow();
   };
 
   const remove = () => {
@@ -416,6 +457,7 @@ function MagazinePanel({
       {published ? (
         <>
           <p>{t('editMe.publish.isPublished')}</p>
+          {savedAudience !== 'public' && <p className="hint">{t('editMe.publish.hidden')}</p>}
           <button
             type="button"
             className="button button-secondary"
@@ -434,7 +476,7 @@ function MagazinePanel({
             disabled={sending || remaining > 0}
             aria-busy={busy}
             aria-describedby="edit-me-publish-hint"
-            onClick={() => void publish()}
+            onClick={publish}
           >
             {busy ? t('form.sending') : t('editMe.publish.button')}
           </button>
@@ -445,8 +487,31 @@ function MagazinePanel({
                   n: <bdi>{remaining}</bdi>,
                   min: <bdi>{ME_PUBLISH_MIN_CHARS}</bdi>,
                 })
-              : t('editMe.publish.hint')}
+              : widens
+                ? t('editMe.publish.widen', { audience })
+                : t('editMe.publish.hint')}
           </p>
+          <Dialog
+            open={confirmWiden}
+            title={t('editMe.publish.widen.title')}
+            onClose={() => setConfirmWiden(false)}
+            actions={
+              <>
+                <button type="button" className="button" onClick={() => void publishNow()}>
+                  {t('editMe.publish.widen.confirm')}
+                </button>
+                <button
+                  type="button"
+                  className="button button-secondary"
+                  onClick={() => setConfirmWiden(false)}
+                >
+                  {t('editMe.publish.widen.cancel')}
+                </button>
+              </>
+            }
+          >
+            <p>{t('editMe.publish.widen', { audience })}</p>
+          </Dialog>
         </>
       )}
     </section>

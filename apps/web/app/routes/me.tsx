@@ -12,6 +12,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { BookOpen, ChevronLeft, ChevronRight, Lock } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { data, redirect } from 'react-router';
+import { AudienceBadge } from '../components/audience/audience-badge';
 import { Avatar } from '../components/avatar';
 import { EmptyState } from '../components/empty-state';
 import { Icon } from '../components/icon';
@@ -179,6 +180,11 @@ export default function Me({ loaderData }: Route.ComponentProps) {
           <h1 id="me-title" className="me-question">
             {question.title[locale]}
           </h1>
+          {answer.privacy !== 'public' && (
+            <p className="me-audience">
+              <AudienceBadge audience={answer.privacy} own={mine} />
+            </p>
+          )}
           <p className="lead muted">{question.prompt[locale]}</p>
           <div className="me-answer">
             <InterviewAnswer answer={answer} question={question} level={2} />

@@ -14,6 +14,7 @@ import { Heart, Share2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { data } from 'react-router';
 import { RANDOM_IDENTIFIER_KEY } from '../components/client-effects';
+import { AudienceBadge } from '../components/audience/audience-badge';
 import { Avatar } from '../components/avatar';
 import { Byline } from '../components/byline';
 import { Discussion } from '../components/discussion/discussion';
@@ -284,6 +285,11 @@ function Story({
       >
         {title}
       </h1>
+      {post.privacy !== 'public' && (
+        <p className="post-audience">
+          <AudienceBadge audience={post.privacy} own={mine} />
+        </p>
+      )}
       {post.publisher && (
         <div className="post-author">
           <Avatar

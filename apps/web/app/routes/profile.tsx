@@ -23,6 +23,7 @@ import {
 import { BookOpen, Code2, FileText, Globe, Link2, PenLine, Play, Settings2 } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { data } from 'react-router';
+import { AudienceBadge } from '../components/audience/audience-badge';
 import { Avatar } from '../components/avatar';
 import { EmptyState } from '../components/empty-state';
 import { ProfileFollow } from '../components/follow/profile-follow';
@@ -623,12 +624,11 @@ function ProfileAnswers({
               {question ? question.title[locale] : answer.questionId}
             </h2>
             <p className="profile-answer-badges">
-              {answer.publishedAsPost && (
+              {/* The magazine shows only what everyone may read. */}
+              {answer.publishedAsPost && answer.privacy === 'public' && (
                 <span className="badge">{t('profilePage.answers.inMagazine')}</span>
               )}
-              {answer.privacy === 'private' && (
-                <span className="badge">{t('profilePage.answers.private')}</span>
-              )}
+              <AudienceBadge audience={answer.privacy} own={own} />
             </p>
             <InterviewAnswer answer={answer} question={question} level={3} />
             <p className="actions">

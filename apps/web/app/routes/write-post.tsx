@@ -40,6 +40,8 @@ import { useToasts } from '../components/toasts';
 import { Dialog } from '../components/ui/dialog';
 import { Icon } from '../components/icon';
 import { RadioGroup } from '../components/ui/radio-group';
+import { AudiencePicker } from '../components/audience/audience-picker';
+import { rememberAudience, useLastAudience } from '../components/audience/last-audience';
 import { useApi } from '../lib/api';
 import { serverApi } from '../lib/context';
 import { useFocusFirstError } from '../lib/focus-first-error';
@@ -215,14 +217,18 @@ function NotYours({ postId }: { postId: string }) {
   );
 }
 
-/**
- * The audiences the form offers. The API knows four (issue 34); the form offers "my circle" and
- * "members" once comments and reactions follow them too.
- */
-const OFFERED_PRIVACIES = ['public', 'private'] as const satisfies readonly PostPrivacy[];
-const PRIVACY_LABELS: Record<(typeof OFFERED_PRIVACIES)[number], MessageKey> = {
-  public: 'writePost.privacy.public',
-  private: 'writePost.privacy.private',
+/** What the saved post's panel says of its audience, and the toast once it has changed. */
+const AUDIENCE_STATUS: Record<PostPrivacy, MessageKey> = {
+  public: 'writePost.status.public',
+  members: 'writePost.status.members',
+  circle: 'writePost.status.circle',
+  private: 'writePost.status.private',
+};
+const AUDIENCE_CHANGED: Record<PostPrivacy, MessageKey> = {
+  public: 'writePost.nowPublic',
+  members: 'writePost.nowMembers',
+  circle: 'writePost.nowCircle',
+  private: 'writePost.nowPrivate',
 };
 const DESTINATION_LABELS: Record<PostDestination, MessageKey> = {
   profile: 'writePost.destination.profile',
@@ -270,8 +276,10 @@ function PostForm({
   const { formRef, focusFirstError } = useFocusFirstError();
   const editorId = useId();
   const [imageBusy, setImageBusy] = useState(false);
-  // A saved post's privacy changes apart from the form (the buttons below it), in the cache.
+  // A saved post's privacy changes apart from the form (the panel below it), in the cache; the
+  // panel's picker holds the audience chosen there until "Change who can read it".
   const privacy: PostPrivacy = post?.privacy ?? 'public';
+  const [audience, setAudience] = useState<PostPrivacy>(privacy);
   // Saved or deleted: the page is on its way elsewhere, and its buttons stay busy until it goes.
   const [leaving, setLeaving] = useState<Busy>(null);
   const start = draft ? draftFieldsOf(draft) : null;
@@ -294,6 +302,14 @@ function PostForm({
     'destination',
     'privacy',
   ]);
+  // A new post, or a draft whose audience was never chosen, starts from the member's last choice
+  // once the page is up (the server drew it with the default).
+  const choseAudience = useLastAudience({
+    kind: 'post',
+    memberId: userId,
+    fresh: post === null && (draft === null || draft.privacy === null),
+    apply: (last) => form.setValue('privacy', last),
+  });
   // A new post is kept as a draft on the server as it is written (issue 33); a published one is
   // saved by its own button only.
   const { autosave, state: draftState } = useDraftAutosave({
@@ -420,15 +436,15 @@ function PostForm({
     })(event);
   };
 
-  // The new privacy shows at once; a refusal puts the old one back (postEdits.privacy).
+  // The new audience shows at once; a refusal puts the old one back (postEdits.privacy), and the
+  // picker keeps the member's choice to try again.
   const changePrivacy = () => {
-    if (!post || busy) return;
-    privacyChange.mutate(privacy === 'public' ? 'private' : 'public', {
+    if (!post || busy || audience === privacy) return;
+    privacyChange.mutate(audience, {
       onSuccess: (changed) => {
         form.setFormError(null);
-        toasts.success(
-          t(changed.privacy === 'public' ? 'writePost.nowPublic' : 'writePost.nowPrivate'),
-        );
+        if (userId) rememberAudience('post', userId, changed.privacy);
+        toasts.success(t(AUDIENCE_CHANGED[changed.privacy]));
       },
       onError: () => showFailure(t('writePost.privacyFailed')),
     });
@@ -605,12 +621,15 @@ function PostForm({
           error={form.errorOf('credit')}
         />
         {!post && (
-          <RadioGroup
+          <AudiencePicker
             legend={t('writePost.privacy')}
             name="privacy"
-            options={OFFERED_PRIVACIES.map((value) => ({ value, label: t(PRIVACY_LABELS[value]) }))}
             value={newPrivacy}
-            onChange={(value) => form.setValue('privacy', value)}
+            magazine={destination === 'magazine'}
+            onChange={(value) => {
+              choseAudience(value);
+              form.setValue('privacy', value);
+            }}
           />
         )}
         <RadioGroup
@@ -687,17 +706,25 @@ function PostForm({
             {t('writePost.privacy')}
           </h2>
           <p role="status" className="write-post-privacy">
-            {t(privacy === 'public' ? 'writePost.status.public' : 'writePost.status.private')}
+            {t(AUDIENCE_STATUS[privacy])}
           </p>
+          <AudiencePicker
+            legend={t('writePost.privacy')}
+            name="audience"
+            value={audience}
+            magazine={destination === 'magazine'}
+            onChange={setAudience}
+          />
           <div className="actions">
             <button
               type="button"
               className="button button-secondary"
-              disabled={busy !== null}
+              // Focusable while it cannot act: focus stays on it once the change is made.
+              aria-disabled={busy !== null || audience === privacy}
               aria-busy={busy === 'privacy' ? true : undefined}
               onClick={changePrivacy}
             >
-              {t(privacy === 'public' ? 'writePost.makePrivate' : 'writePost.makePublic')}
+              {t('writePost.changeAudience')}
             </button>
             <button
               type="button"

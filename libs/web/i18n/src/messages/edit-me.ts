@@ -45,8 +45,6 @@ export const editMeEn = {
   'editMe.live.same': 'Your saved answer is up to date.',
   // Privacy of a questionnaire answer.
   'editMe.privacy.legend': 'Who can read this answer',
-  'editMe.privacy.public': 'Everyone',
-  'editMe.privacy.private': 'Only me',
   'editMe.privacy.hint': 'Takes effect when you press Save.',
   // The magazine.
   'editMe.publish.title': 'The magazine',
@@ -58,6 +56,14 @@ export const editMeEn = {
   'editMe.publish.remaining':
     'Write {count, plural, one {one more character} other {{n} more characters}} in one of the answers to publish it in the magazine: the magazine takes answers with at least {min} characters in one part.',
   'editMe.publish.done': 'Your answer is in the magazine',
+  // Publishing an answer that not everyone may read widens its audience first (issue 34).
+  'editMe.publish.widen':
+    '{audience, select, private {Only you can read this answer now.} circle {Only you and your circle can read this answer now.} members {Only signed-in members can read this answer now.} other {Not everyone can read this answer now.}} Publishing it in the magazine shares it with everyone, guests included.',
+  'editMe.publish.widen.title': 'Share this answer with everyone?',
+  'editMe.publish.widen.confirm': 'Publish for everyone',
+  'editMe.publish.widen.cancel': 'Cancel',
+  'editMe.publish.hidden':
+    'Not everyone may read it now, so the magazine does not show it: it appears there again once its audience is Everyone.',
   'editMe.publish.removed': 'Your answer is no longer in the magazine',
   // Progress through the ten questions.
   'editMe.progress.label': 'Your questions',
@@ -121,8 +127,6 @@ export const editMeHe: Record<keyof typeof editMeEn, string> = {
   'editMe.live.changed': 'בטיוטה יש שינויים שעוד לא נכנסו לתשובה השמורה.',
   'editMe.live.same': 'התשובה השמורה מעודכנת.',
   'editMe.privacy.legend': 'מי יכול לקרוא את התשובה',
-  'editMe.privacy.public': 'כולם',
-  'editMe.privacy.private': 'רק אני',
   'editMe.privacy.hint': 'נכנס לתוקף בלחיצה על שמירה.',
   'editMe.publish.title': 'המגזין',
   'editMe.publish.button': 'פרסום במגזין',
@@ -133,6 +137,13 @@ export const editMeHe: Record<keyof typeof editMeEn, string> = {
   'editMe.publish.remaining':
     'כדי לפרסם במגזין יש לכתוב {count, plural, one {עוד תו אחד} two {עוד {n} תווים} many {עוד {n} תווים} other {עוד {n} תווים}} באחת התשובות: המגזין מקבל תשובות עם {min} תווים לפחות בחלק אחד.',
   'editMe.publish.done': 'התשובה פורסמה במגזין',
+  'editMe.publish.widen':
+    '{audience, select, private {כרגע רק את/ה יכול/ה לקרוא את התשובה.} circle {כרגע רק את/ה והמעגל שלך יכולים לקרוא את התשובה.} members {כרגע רק חברי הקהילה המחוברים יכולים לקרוא את התשובה.} other {כרגע לא כולם יכולים לקרוא את התשובה.}} פרסום במגזין ישתף אותה עם כולם, כולל אורחים.',
+  'editMe.publish.widen.title': 'לשתף את התשובה עם כולם?',
+  'editMe.publish.widen.confirm': 'פרסום לכולם',
+  'editMe.publish.widen.cancel': 'ביטול',
+  'editMe.publish.hidden':
+    'כרגע לא כולם יכולים לקרוא אותה, ולכן המגזין לא מציג אותה: היא תופיע שם שוב כשקהל הקוראים יהיה כולם.',
   'editMe.publish.removed': 'התשובה הוסרה מהמגזין',
   'editMe.progress.label': 'השאלות שלך',
   'editMe.progress.summary': 'נענו: {answered} מתוך {total}',

@@ -1,3 +1,4 @@
+import type { audienceEn } from './audience';
 import type { circlesEn } from './circles';
 import type { followEn } from './follow';
 import type { memberHomeEn } from './member-home';
@@ -308,6 +309,14 @@ export const en = {
   'translate.membersOnly': 'Translation is for members.',
   'translate.failed': 'The translation could not be made right now. Try again in a moment.',
   'reactions.group': 'Reactions',
+  // Who may read a post or an answer, on its card and its page when not everyone (issue 34,
+  // components/audience/audience-badge.tsx): the reader's own items, and someone else's.
+  'audience.badge.label': 'Who can read it:',
+  'audience.badge.private': 'Only me',
+  'audience.badge.circle': 'My circle',
+  'audience.badge.members': 'Members',
+  'audience.badge.theirPrivate': 'Only the author',
+  'audience.badge.theirCircle': 'Circle only',
 } as const;
 
 /** The interface's own strings: in the script every page loads. */
@@ -327,4 +336,5 @@ export type MessageKey =
   | keyof typeof notificationsEn
   | keyof typeof weeklyQuestionEn
   | keyof typeof emailPreferencesEn
-  | keyof typeof circlesEn;
+  | keyof typeof circlesEn
+  | keyof typeof audienceEn;

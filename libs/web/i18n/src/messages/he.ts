@@ -283,4 +283,10 @@ export const he: Record<CoreMessageKey, string> = {
   'translate.membersOnly': 'התרגום מיועד לחברי הקהילה.',
   'translate.failed': 'לא הצלחנו לתרגם כרגע. אפשר לנסות שוב בעוד רגע.',
   'reactions.group': 'רגשות',
+  'audience.badge.label': 'מי יכול לקרוא:',
+  'audience.badge.private': 'רק אני',
+  'audience.badge.circle': 'המעגל שלי',
+  'audience.badge.members': 'חברי הקהילה',
+  'audience.badge.theirPrivate': 'רק הכותב/ת',
+  'audience.badge.theirCircle': 'למעגל בלבד',
 };
