@@ -232,6 +232,11 @@ for (const locale of ['en', 'he'] as const) {
     await expect(cards).toHaveText([title]);
     // A public story has no badge.
     await expect(guest.locator('.audience-badge')).toHaveCount(0);
+    // Its page, drawn for a guest, is kept for guests (the page cache); the sitemap lists it.
+    const story = `${words.prefix}/post/${postId}`;
+    expect((await guest.goto(story))?.status()).toBe(200);
+    const sitemap = async () => (await guest.request.get('/sitemap.xml')).text();
+    expect(await sitemap()).toContain(`/post/${postId}`);
 
     // Its author narrows it to their circle, in the post's panel: the magazine note says why it
     // leaves the magazine.
@@ -261,7 +266,9 @@ for (const locale of ['en', 'he'] as const) {
       )
       .toBe(0);
     await expectAccessible(guest);
-    expect((await guest.goto(`${words.prefix}/post/${postId}`))?.status()).toBe(404);
+    // Its address, kept for guests a moment ago, is not found; nor is it in the sitemap.
+    expect((await guest.goto(story))?.status()).toBe(404);
+    await expect.poll(sitemap, { timeout: 20_000 }).not.toContain(`/post/${postId}`);
     await guestContext.close();
   });
 }
