@@ -2135,41 +2135,48 @@ async function audienceAnswer(world: World, people: People, audience: Audience) 
   return saved.body;
 }
 
+/** Anyone signed in who may read the item: the members' routes act, a guest never. */
+const membersWhoRead = (reader: Reader, audience: Audience) =>
+  reader !== 'guest' &&
+  mayReadAudience({ ownerId: 'owner', audience }, { id: reader, inCircle: reader === 'family' });
+
+/**
+ * A case on one of the owner's posts of each audience: the call `read` makes of it, shown when
+ * it answers 2xx (or as `shows` says).
+ */
+function onPost(
+  read: (post: Post) => { path: string; body?: JsonBody },
+  options: {
+    shows?: (post: Post) => AudienceRead['shows'];
+    readers?: AudienceCase['readers'];
+  } = {},
+): AudienceCase {
+  return {
+    ...(options.readers ? { readers: options.readers } : {}),
+    prepare: async (world, people, audience) => {
+      const post = await audiencePost(world, people, audience);
+      return { ...read(post), shows: options.shows ? options.shows(post) : ok };
+    },
+  };
+}
+
 const audienceCases: Record<string, AudienceCase> = {
-  'POST /api/posts/getPostById': {
-    prepare: async (world, people, audience) => {
-      const post = await audiencePost(world, people, audience);
-      return { path: '/api/posts/getPostById', body: { postId: post.postId }, shows: ok };
-    },
-  },
-  'POST /api/posts/getPosts': {
-    prepare: async (world, people, audience) => {
-      const post = await audiencePost(world, people, audience);
-      return {
-        path: '/api/posts/getPosts',
-        body: { publisherId: people.owner.userId, limit: 50 },
-        shows: listed(post.postId),
-      };
-    },
-  },
+  'POST /api/posts/getPostById': onPost((post) => ({
+    path: '/api/posts/getPostById',
+    body: { postId: post.postId },
+  })),
+  'POST /api/posts/getPosts': onPost(
+    (post) => ({ path: '/api/posts/getPosts', body: { publisherId: post.publisherId, limit: 50 } }),
+    { shows: (post) => listed(post.postId) },
+  ),
   // The caller's own posts are never in their "from people you follow".
-  'POST /api/posts/getFollowingPosts': {
-    readers: (reader, audience) =>
-      reader !== 'owner' &&
-      reader !== 'guest' &&
-      mayReadAudience(
-        { ownerId: 'owner', audience },
-        { id: reader, inCircle: reader === 'family' },
-      ),
-    prepare: async (world, people, audience) => {
-      const post = await audiencePost(world, people, audience);
-      return {
-        path: '/api/posts/getFollowingPosts',
-        body: { limit: 50 },
-        shows: listed(post.postId),
-      };
+  'POST /api/posts/getFollowingPosts': onPost(
+    () => ({ path: '/api/posts/getFollowingPosts', body: { limit: 50 } }),
+    {
+      shows: (post) => listed(post.postId),
+      readers: (reader, audience) => reader !== 'owner' && membersWhoRead(reader, audience),
     },
-  },
+  ),
   'POST /api/posts/getMePost': {
     ownPeople: true,
     prepare: async (world, people, audience) => {
@@ -2192,31 +2199,21 @@ const audienceCases: Record<string, AudienceCase> = {
       return { path: '/api/posts/getMePost', body: { postId: post.postId }, shows: ok };
     },
   },
-  'POST /api/posts/updatePostViews': {
-    prepare: async (world, people, audience) => {
-      const post = await audiencePost(world, people, audience);
-      return { path: '/api/posts/updatePostViews', body: { postId: post.postId }, shows: ok };
-    },
-  },
-  'POST /api/posts/updateShareProp': {
-    prepare: async (world, people, audience) => {
-      const post = await audiencePost(world, people, audience);
-      return { path: '/api/posts/updateShareProp', body: { objectId: post.postId }, shows: ok };
-    },
-  },
+  'POST /api/posts/updatePostViews': onPost((post) => ({
+    path: '/api/posts/updatePostViews',
+    body: { postId: post.postId },
+  })),
+  'POST /api/posts/updateShareProp': onPost((post) => ({
+    path: '/api/posts/updateShareProp',
+    body: { objectId: post.postId },
+  })),
   // A like needs a member: a guest is refused whatever the audience.
-  'PUT /api/posts/like': {
-    readers: (reader, audience) =>
-      reader !== 'guest' &&
-      mayReadAudience(
-        { ownerId: 'owner', audience },
-        { id: reader, inCircle: reader === 'family' },
-      ),
-    prepare: async (world, people, audience) => {
-      const post = await audiencePost(world, people, audience);
-      return { path: '/api/posts/like', body: { id: post.postId }, shows: ok };
+  'PUT /api/posts/like': onPost(
+    (post) => ({ path: '/api/posts/like', body: { id: post.postId } }),
+    {
+      readers: membersWhoRead,
     },
-  },
+  ),
   'GET /api/meAnswers/getUserAnswers': {
     ownPeople: true,
     prepare: async (world, people, audience) => {
@@ -2238,44 +2235,24 @@ const audienceCases: Record<string, AudienceCase> = {
       };
     },
   },
-  'POST /api/feedMessages/getMessages': {
-    prepare: async (world, people, audience) => {
-      const post = await audiencePost(world, people, audience);
-      return { path: '/api/feedMessages/getMessages', body: { id: post.postId }, shows: ok };
-    },
-  },
-  'GET /api/feedMessages/getNumberOfMessages/{id}': {
-    prepare: async (world, people, audience) => {
-      const post = await audiencePost(world, people, audience);
-      return { path: `/api/feedMessages/getNumberOfMessages/${post.postId}`, shows: ok };
-    },
-  },
-  'POST /api/feedMessages/getMessageCounts': {
-    prepare: async (world, people, audience) => {
-      const post = await audiencePost(world, people, audience);
-      return {
-        path: '/api/feedMessages/getMessageCounts',
-        body: { ids: [post.postId] },
-        shows: listed(post.postId),
-      };
-    },
-  },
-  'POST /api/feedMessages/sendMessage': {
-    readers: (reader, audience) =>
-      reader !== 'guest' &&
-      mayReadAudience(
-        { ownerId: 'owner', audience },
-        { id: reader, inCircle: reader === 'family' },
-      ),
-    prepare: async (world, people, audience) => {
-      const post = await audiencePost(world, people, audience);
-      return {
-        path: '/api/feedMessages/sendMessage',
-        body: { message: 'What a lovely story', tag: null, postId: post.postId },
-        shows: ok,
-      };
-    },
-  },
+  'POST /api/feedMessages/getMessages': onPost((post) => ({
+    path: '/api/feedMessages/getMessages',
+    body: { id: post.postId },
+  })),
+  'GET /api/feedMessages/getNumberOfMessages/{id}': onPost((post) => ({
+    path: `/api/feedMessages/getNumberOfMessages/${post.postId}`,
+  })),
+  'POST /api/feedMessages/getMessageCounts': onPost(
+    (post) => ({ path: '/api/feedMessages/getMessageCounts', body: { ids: [post.postId] } }),
+    { shows: (post) => listed(post.postId) },
+  ),
+  'POST /api/feedMessages/sendMessage': onPost(
+    (post) => ({
+      path: '/api/feedMessages/sendMessage',
+      body: { message: 'What a lovely story', tag: null, postId: post.postId },
+    }),
+    { readers: membersWhoRead },
+  ),
   'PUT /api/feedMessages/like': {
     readers: (reader, audience) =>
       reader !== 'guest' &&
@@ -2289,58 +2266,28 @@ const audienceCases: Record<string, AudienceCase> = {
       return { path: '/api/feedMessages/like', body: { id: messageId }, shows: ok };
     },
   },
-  'POST /api/userLikes/toggleLike': {
-    readers: (reader, audience) =>
-      reader !== 'guest' &&
-      mayReadAudience(
-        { ownerId: 'owner', audience },
-        { id: reader, inCircle: reader === 'family' },
-      ),
-    prepare: async (world, people, audience) => {
-      const post = await audiencePost(world, people, audience);
-      return {
-        path: '/api/userLikes/toggleLike',
-        body: { collectionName: 'posts', objectId: post.postId },
-        shows: ok,
-      };
-    },
-  },
-  'POST /api/userViews/toggleView': {
-    prepare: async (world, people, audience) => {
-      const post = await audiencePost(world, people, audience);
-      return {
-        path: '/api/userViews/toggleView',
-        body: { collectionName: 'posts', objectId: post.postId },
-        shows: ok,
-      };
-    },
-  },
-  'POST /api/lotties/toggleLike': {
-    readers: (reader, audience) =>
-      reader !== 'guest' &&
-      mayReadAudience(
-        { ownerId: 'owner', audience },
-        { id: reader, inCircle: reader === 'family' },
-      ),
-    prepare: async (world, people, audience) => {
-      const post = await audiencePost(world, people, audience);
-      return {
-        path: '/api/lotties/toggleLike',
-        body: { collectionName: 'posts', objectId: post.postId, name: 'hug' },
-        shows: ok,
-      };
-    },
-  },
-  'POST /api/lotties/fillLotties': {
-    prepare: async (world, people, audience) => {
-      const post = await audiencePost(world, people, audience);
-      return {
-        path: '/api/lotties/fillLotties',
-        body: { collectionName: 'posts', objectId: post.postId },
-        shows: ok,
-      };
-    },
-  },
+  'POST /api/userLikes/toggleLike': onPost(
+    (post) => ({
+      path: '/api/userLikes/toggleLike',
+      body: { collectionName: 'posts', objectId: post.postId },
+    }),
+    { readers: membersWhoRead },
+  ),
+  'POST /api/userViews/toggleView': onPost((post) => ({
+    path: '/api/userViews/toggleView',
+    body: { collectionName: 'posts', objectId: post.postId },
+  })),
+  'POST /api/lotties/toggleLike': onPost(
+    (post) => ({
+      path: '/api/lotties/toggleLike',
+      body: { collectionName: 'posts', objectId: post.postId, name: 'hug' },
+    }),
+    { readers: membersWhoRead },
+  ),
+  'POST /api/lotties/fillLotties': onPost((post) => ({
+    path: '/api/lotties/fillLotties',
+    body: { collectionName: 'posts', objectId: post.postId },
+  })),
   'POST /api/privateQuestions/getSharedAnswers': {
     prepare: async (world, people, audience) => {
       const question = await world.privateQuestion(people.owner);
@@ -2363,23 +2310,13 @@ const audienceCases: Record<string, AudienceCase> = {
     },
   },
   // A follower is told of a new story they may read; the owner is told nothing of their own.
-  'POST /api/notifications/getNotifications': {
-    readers: (reader, audience) =>
-      reader !== 'owner' &&
-      reader !== 'guest' &&
-      mayReadAudience(
-        { ownerId: 'owner', audience },
-        { id: reader, inCircle: reader === 'family' },
-      ),
-    prepare: async (world, people, audience) => {
-      const post = await audiencePost(world, people, audience);
-      return {
-        path: '/api/notifications/getNotifications',
-        body: { limit: 50 },
-        shows: listed(post.postId),
-      };
+  'POST /api/notifications/getNotifications': onPost(
+    () => ({ path: '/api/notifications/getNotifications', body: { limit: 50 } }),
+    {
+      shows: (post) => listed(post.postId),
+      readers: (reader, audience) => reader !== 'owner' && membersWhoRead(reader, audience),
     },
-  },
+  ),
 };
 
 /** Every other route, and why it reads no item of an audience. */

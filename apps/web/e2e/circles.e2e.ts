@@ -1,7 +1,14 @@
 import type { MyCircle } from '@mepedia/contracts';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { expectAccessible, hydrated, newPerson, outbox, registerMember } from './helpers';
+import {
+  expectAccessible,
+  hydrated,
+  newPerson,
+  outbox,
+  registerMember,
+  uploadImage,
+} from './helpers';
 
 // Circles (issue 34), in both languages: a member invites someone without an account by email;
 // they open the emailed link, register through it, verify, come back and accept; the owner's
@@ -13,6 +20,7 @@ const WORDS = {
   en: {
     prefix: '',
     owner: { firstname: 'Noa', lastname: 'Cohen' },
+    storyTitle: 'For my family',
     invitee: { firstname: 'Ruth', lastname: 'Amir' },
     other: { firstname: 'Tom', lastname: 'Peled' },
     message: 'Dear Ruth,\nI am writing down our family’s story. Come and read it with me.',
@@ -74,6 +82,7 @@ const WORDS = {
   he: {
     prefix: '/he',
     owner: { firstname: 'נועה', lastname: 'כהן', language: 'he' },
+    storyTitle: 'למשפחה שלי',
     invitee: { firstname: 'רות', lastname: 'אמיר' },
     other: { firstname: 'תום', lastname: 'פלד', language: 'he' },
     message: 'רות יקרה,\nאני כותבת את הסיפור של המשפחה שלנו. בואי לקרוא אותו איתי.',
@@ -190,6 +199,19 @@ for (const locale of ['en', 'he'] as const) {
     const { userId: ownerId } = await registerMember(page.request, owner, words.owner);
     const invitee = { ...newPerson(), ...words.invitee };
     const inviteeName = `${invitee.firstname} ${invitee.lastname}`;
+    // A story the owner keeps for their circle: the invitee reads it once in, and not after.
+    const storyTitle = `${words.storyTitle} ${Date.now().toString(36)}`;
+    const created = await page.request.post('/api/posts/create', {
+      data: {
+        title: storyTitle,
+        content: `<p>${'The winter we spent at grandmother’s, told for my family. '.repeat(3)}</p>`,
+        image: await uploadImage(page.request),
+        credit: 'Album',
+        privacy: 'circle',
+      },
+    });
+    expect(created.status()).toBe(201);
+    const story = `${words.prefix}/post/${((await created.json()) as { postId: string }).postId}`;
 
     // The owner invites by email, from the keyboard, with a message and the invitee's language.
     let panel = await circleTab(page, words.prefix, words.tab);
@@ -273,7 +295,9 @@ for (const locale of ['en', 'he'] as const) {
     );
     await expectAccessible(guest);
     expect(elsewhere).toEqual([]);
-    await theirs.close();
+    // In the circle now: the owner's circle story is theirs to read.
+    expect((await guest.goto(story))?.status()).toBe(200);
+    await expect(guest.getByRole('heading', { level: 1 })).toHaveText(storyTitle);
 
     // The owner's tab lists them, and nothing waits any more.
     panel = await circleTab(page, words.prefix, words.tab);
@@ -294,6 +318,9 @@ for (const locale of ['en', 'he'] as const) {
     await expect(members.getByRole('heading', { name: words.members })).toBeFocused();
     await expect(members.getByText(words.noMembers)).toBeVisible();
     expect((await circleOf(page.request)).members).toEqual([]);
+    // Out of the circle: the story is not found for them, as for anyone outside it.
+    expect((await guest.goto(story))?.status()).toBe(404);
+    await theirs.close();
   });
 
   test(`a link invitation is accepted by another member, who then leaves (${locale})`, async ({
