@@ -61,7 +61,10 @@ async function load(
   const apiFetch: typeof fetch = async (url, init) => {
     const href = typeof url === 'string' ? url : url instanceof URL ? url.href : url.url;
     const at = new URL(href).pathname;
-    asked.push({ path: at, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+    asked.push({
+      path: at,
+      body: typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
+    });
     const body = at.endsWith('/users/session')
       ? reader === null
         ? 'NoSession'

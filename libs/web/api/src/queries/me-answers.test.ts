@@ -110,7 +110,7 @@ describe('a private question’s audience', () => {
     const api = createApi({
       baseUrl: '',
       fetch: async (_url, init) => {
-        bodies.push(JSON.parse(String(init?.body)));
+        bodies.push(typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : null);
         return new Response('{}', { status: 200, headers: { 'content-type': 'application/json' } });
       },
     });
