@@ -276,7 +276,9 @@ test('the private questions read as the owner’s own self-interview, and are no
   );
   await page.goto('/me/custom-question');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('The letters I never sent');
-  await expect(page.getByText('Only you can see this page and its answers.')).toBeVisible();
+  await expect(
+    page.getByText('Only you see this page. Others read only the answers you shared with them.'),
+  ).toBeVisible();
   await expect(page.getByRole('heading', { level: 2 })).toHaveText(
     'To whom would you write first?',
   );
@@ -296,10 +298,13 @@ test('the private questions read as the owner’s own self-interview, and are no
   await expect(page.getByRole('link', { name: 'Previous question' })).toBeVisible();
   await page.goto(`/he/me/${userId}/custom-question/1`);
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
-  await expect(page.getByText('אף אחד מלבדך לא רואה את הדף הזה ואת התשובות שבו.')).toBeVisible();
+  await expect(
+    page.getByText('רק לך יש גישה לדף הזה. אחרים קוראים רק את התשובות ששיתפת איתם.'),
+  ).toBeVisible();
   expect((await page.request.get(`/me/${userId}/custom-question/3`)).status()).toBe(404);
 
-  // To a guest and to another member the address does not exist; a guest without an id signs in.
+  // An answer shared with no one: to a guest and to another member the address does not exist;
+  // a guest without an id signs in.
   const guest = await browser.newContext({ baseURL });
   try {
     expect((await guest.request.get(`/me/${userId}/custom-question/1`)).status()).toBe(404);

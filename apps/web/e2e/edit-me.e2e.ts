@@ -229,17 +229,27 @@ test('a private question: answered as a draft, saved, shown again after a reload
   await page.goto('/profile/edit-me-private/1');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('The letters I never sent');
   await expect(
-    page.getByText('Private: only you can read this question and your answer.'),
+    page.getByText(
+      'Your drafts are yours alone. The saved answer, with its question, is read by the people you choose below.',
+    ),
   ).toBeVisible();
+  // Who reads the saved answer: "Only me" until the member chooses (issue 34), and its badge.
+  await expect(page.locator('.answer-audience .audience-badge')).toHaveText(
+    'Who can read it: Only me',
+  );
   await hydrated(page);
   const first = page.getByRole('textbox', { name: 'To whom would you write first?' });
   await first.fill('To my grandmother, in Yiddish.');
   await expect(page.getByRole('status').filter({ hasText: 'Draft saved' })).toBeVisible();
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('Your saved answer is up to date.')).toBeVisible();
-  // No magazine and no privacy choice: always private.
+  // No magazine; the audience stays "Only me" unless chosen.
   await expect(page.getByRole('button', { name: 'Publish in the magazine' })).toHaveCount(0);
-  await expect(page.getByRole('radio')).toHaveCount(0);
+  await expect(
+    page
+      .getByRole('group', { name: 'Who can read this answer' })
+      .getByRole('radio', { name: 'Only me' }),
+  ).toBeChecked();
   await expectAccessible(page);
 
   await page.reload();
@@ -252,7 +262,9 @@ test('a private question: answered as a draft, saved, shown again after a reload
 
   await page.goto('/he/profile/edit-me-private/1');
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
-  await expect(page.getByText('פרטי: רק לך יש גישה לשאלה הזו ולתשובה שלך.')).toBeVisible();
+  await expect(
+    page.getByText('הטיוטות שלך נשארות רק אצלך. את התשובה השמורה, עם השאלה, יקראו מי שבחרת למטה.'),
+  ).toBeVisible();
   await expect(first).toHaveValue('To my grandmother, in Yiddish.');
   await expect(first).toHaveAttribute('dir', 'auto');
   await expectAccessible(page);

@@ -2,6 +2,7 @@ import { registerMessages, editMeMessages, localizePath, splitLocale } from '@me
 import {
   SavePrivateAnswerRequest,
   type AnswerData,
+  type AnswerPrivacy,
   type PrivateAnswer,
   type PrivateQuestion,
 } from '@mepedia/contracts';
@@ -9,12 +10,15 @@ import { ApiError } from '@mepedia/web-api';
 import { privateQuestionMutations, privateQuestionQueries } from '@mepedia/web-api/queries';
 import { QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ChevronLeft, ChevronRight, Lock, Plus, Pencil, ServerCrash } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { data, redirect } from 'react-router';
 import '../styles/answers.css';
 import { AnswerEditor, type EditableAnswer } from '../components/answers/answer-editor';
 import { answerResolver } from '../components/answers/answer-form';
 import { draftStorageKey } from '../components/answers/autosave';
+import { AudienceBadge } from '../components/audience/audience-badge';
+import { AudiencePicker } from '../components/audience/audience-picker';
+import { useLastAudience } from '../components/audience/last-audience';
 import { EmptyState } from '../components/empty-state';
 import { Icon } from '../components/icon';
 import { LocalizedLink } from '../components/localized-link';
@@ -144,6 +148,12 @@ function PrivateAnswerPage({ loaderData }: { loaderData: Route.ComponentProps['l
         <h1 id="edit-private-title" dir="auto" lang={textLang(question.questionTitle)}>
           {question.questionTitle}
         </h1>
+        {/* Who reads the saved answer now: it follows every save (the query cache's answer). */}
+        {question.privacy !== 'public' && (
+          <p className="answer-audience">
+            <AudienceBadge audience={question.privacy} own />
+          </p>
+        )}
         <p className="notice answer-private-note">
           <Icon icon={Lock} size={16} /> {t('editMe.private.note')}
         </p>
@@ -220,6 +230,7 @@ function PrivateEditor({
   index: number;
   memberId: string;
 }) {
+  const { t } = useI18n();
   const api = useApi();
   const queryClient = useQueryClient();
   const id = loaded.question.questionId;
@@ -232,6 +243,26 @@ function PrivateEditor({
   const [initial] = useState<Answer>(() => withQuestion(loaded));
   // Every answer the service gives back is the answer at this place from then on.
   const put = (answer: PrivateAnswer) => queryClient.setQueryData(key, answer);
+  // Who may read the saved answer (issue 34): "Only me" until the member chooses, sent with Save
+  // as the questionnaire's is (edit-me.tsx).
+  const [privacy, setPrivacy] = useState<AnswerPrivacy>(loaded.question.privacy);
+  // The audience the next Save sends, whichever render the editor's call was made in.
+  const privacyNow = useRef(privacy);
+  privacyNow.current = privacy;
+  // The saved answer's audience as the service last said it. A choice waiting for Save stays in
+  // the picker whatever a draft's autosave answers (it carries the saved answer's audience).
+  const savedPrivacy = useRef(loaded.question.privacy);
+  const heard = (changed: Answer) => {
+    if (privacyNow.current === savedPrivacy.current) setPrivacy(changed.question.privacy);
+    savedPrivacy.current = changed.question.privacy;
+  };
+  // A question answered for the first time starts from the audience chosen last for one.
+  const choseAudience = useLastAudience({
+    kind: 'privateAnswer',
+    memberId,
+    fresh: loaded.answer.live === null,
+    apply: setPrivacy,
+  });
   type Sent = { answerData: AnswerData; version: number };
   const draft = useMutation({
     mutationKey: privateQuestionMutations.draft,
@@ -245,8 +276,8 @@ function PrivateEditor({
   const live = useMutation({
     mutationKey: privateQuestionMutations.live,
     networkMode: 'always',
-    mutationFn: ({ answerData, version }: Sent) =>
-      api.privateQuestions.saveLive(index, id, answerData, version),
+    mutationFn: ({ answerData, version, privacy: chosen }: Sent & { privacy: AnswerPrivacy }) =>
+      api.privateQuestions.saveLive(index, id, answerData, version, chosen),
     onSuccess: put,
   });
   const revert = useMutation({
@@ -263,6 +294,7 @@ function PrivateEditor({
       questionId: id,
       answerData,
       version: 0,
+      privacy: privacyNow.current,
     })),
   );
 
@@ -277,7 +309,7 @@ function PrivateEditor({
         withQuestion(await draft.mutateAsync({ answerData, version }))
       }
       saveLive={async (answerData, version) =>
-        withQuestion(await live.mutateAsync({ answerData, version }))
+        withQuestion(await live.mutateAsync({ answerData, version, privacy: privacyNow.current }))
       }
       revert={async (version) => withQuestion(await revert.mutateAsync(version))}
       loadLatest={async () => {
@@ -289,6 +321,19 @@ function PrivateEditor({
         }
         return withQuestion(latest);
       }}
+      onAnswer={heard}
+      beforeActions={
+        <AudiencePicker
+          legend={t('editMe.privacy.legend')}
+          name="privacy"
+          value={privacy}
+          onChange={(chosen) => {
+            choseAudience(chosen);
+            setPrivacy(chosen);
+          }}
+          hint={t('editMe.privacy.hint')}
+        />
+      }
     />
   );
 }

@@ -45,6 +45,7 @@ const profile: PublicProfile = {
 /** The loader's answer for a member who has answered nothing yet (the page's byline stays). */
 const loaderData = {
   profile,
+  shared: [] as Array<{ questionIndex: number; questionTitle: string }>,
   contents: [],
   titles: {},
   answer: null,
@@ -56,7 +57,7 @@ const loaderData = {
 let root: Root | null = null;
 let calls: Array<{ path: string; body: unknown }> = [];
 
-async function render(locale: 'en' | 'he' = 'en') {
+async function render(locale: 'en' | 'he' = 'en', data: typeof loaderData = loaderData) {
   const container = document.createElement('div');
   document.body.append(container);
   const api = createApi({
@@ -73,7 +74,7 @@ async function render(locale: 'en' | 'he' = 'en') {
       });
     },
   });
-  const props = { loaderData } as unknown as Route.ComponentProps;
+  const props = { loaderData: data } as unknown as Route.ComponentProps;
   const Page = () => (
     <ApiProvider api={api}>
       <I18nProvider locale={locale}>
@@ -150,5 +151,52 @@ describe('the self-interview’s Follow button', () => {
       '/auth?modal=register',
     );
     expect(calls).toEqual([]);
+  });
+});
+
+describe('another member’s own questions on their self-interview', () => {
+  // What getSharedAnswers gave this reader: the loader keeps their places and titles.
+  const withShared = {
+    ...loaderData,
+    shared: [
+      { questionIndex: 2, questionTitle: 'What did the sea teach me?' },
+      { questionIndex: 5, questionTitle: 'מה למדתי מאבא?' },
+    ],
+  };
+  const section = (container: HTMLElement) =>
+    container.querySelector<HTMLElement>('section[aria-labelledby="me-shared-title"]');
+
+  it('lists those shared with the reader, each a link to its page', async () => {
+    reader.id = null;
+    const container = await render('en', withShared);
+    expect(section(container)?.querySelector('h2')?.textContent).toBe('Noa Cohen’s own questions');
+    const links = [...(section(container)?.querySelectorAll('a') ?? [])];
+    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['What did the sea teach me?', `/me/${NOA}/custom-question/2`],
+      ['מה למדתי מאבא?', `/me/${NOA}/custom-question/5`],
+    ]);
+    // Each title in its own language, whatever the page's.
+    expect(links[1]?.querySelector('bdi')?.getAttribute('lang')).toBe('he');
+  });
+
+  it('speaks Hebrew and keeps the Hebrew address on the Hebrew page', async () => {
+    const container = await render('he', withShared);
+    expect(section(container)?.querySelector('h2')?.textContent).toBe(
+      'השאלות האישיות של Noa Cohen',
+    );
+    expect(section(container)?.querySelector('a')?.getAttribute('href')).toBe(
+      `/he/me/${NOA}/custom-question/2`,
+    );
+  });
+
+  it('is not there when none is shared, nor on the owner’s own page (theirs is a link)', async () => {
+    let container = await render('en');
+    expect(section(container)).toBeNull();
+    act(() => root?.unmount());
+    document.body.innerHTML = '';
+    reader.id = NOA;
+    container = await render('en', withShared);
+    expect(section(container)).toBeNull();
+    expect(container.querySelector(`a[href="/me/${NOA}/custom-question"]`)).not.toBeNull();
   });
 });

@@ -7,7 +7,7 @@ import {
   registerMessages,
   splitLocale,
 } from '@mepedia/web-i18n';
-import { meAnswerQueries } from '@mepedia/web-api/queries';
+import { meAnswerQueries, privateQuestionQueries } from '@mepedia/web-api/queries';
 import { QueryClient } from '@tanstack/react-query';
 import { BookOpen, ChevronLeft, ChevronRight, Lock } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
@@ -80,9 +80,16 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   // Read through the query layer's definitions (the editor's pages share them); the page itself
   // reads its loader data and keeps no cache, so it loads no query library (docs/web.md).
   const queries = new QueryClient();
-  const [answers, questions] = await Promise.all([
+  const [answers, questions, shared] = await Promise.all([
     queries.fetchQuery(meAnswerQueries.member(api, profile.id)),
     queries.fetchQuery(meAnswerQueries.questionnaire(api)),
+    // The member's own questions whose saved answers this reader may read (issue 34): a guest the
+    // public ones, so a guest's page stays the same for every guest. The page does without them
+    // when they cannot be read.
+    queries
+      .fetchQuery(privateQuestionQueries.shared(api, 'loader', profile.id))
+      .then(({ answers: list }) => list)
+      .catch(() => []),
   ]);
   const answered = answers.filter(hasAnswerText).sort((a, b) => a.index - b.index);
   const asked = params.questionIndex;
@@ -99,6 +106,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   );
   return {
     profile,
+    shared: shared
+      .map(({ questionIndex, questionTitle }) => ({ questionIndex, questionTitle }))
+      .sort((a, b) => a.questionIndex - b.questionIndex),
     contents: answered.map(({ index, questionId }) => ({ index, questionId })),
     titles,
     answer: position >= 0 ? answered[position]! : null,
@@ -157,7 +167,7 @@ export const meta: Route.MetaFunction = ({ location, matches, data: loaded }) =>
 
 export default function Me({ loaderData }: Route.ComponentProps) {
   const { t, locale } = useI18n();
-  const { profile, contents, titles, answer, question, previous, next } = loaderData;
+  const { profile, shared, contents, titles, answer, question, previous, next } = loaderData;
   const user = useRootData()?.user;
   const guest = !user;
   const mine = user?.id === profile.id;
@@ -234,6 +244,21 @@ export default function Me({ loaderData }: Route.ComponentProps) {
             <Icon icon={Lock} size={18} /> {t('me.private.link')}
           </LocalizedLink>
         </p>
+      )}
+      {/* Another member's own questions, those shared with this reader (the owner has the link above). */}
+      {!mine && shared.length > 0 && (
+        <section className="me-contents" aria-labelledby="me-shared-title">
+          <h2 id="me-shared-title">{richMessage(t, 'me.shared.title', { name })}</h2>
+          <ol>
+            {shared.map((entry) => (
+              <li key={entry.questionIndex}>
+                <LocalizedLink to={`${home}/custom-question/${entry.questionIndex}`}>
+                  <bdi lang={textLang(entry.questionTitle)}>{entry.questionTitle}</bdi>
+                </LocalizedLink>
+              </li>
+            ))}
+          </ol>
+        </section>
       )}
       {guest && (
         <aside className="notice me-invite">

@@ -352,14 +352,18 @@ export function createApi(options: ApiOptions) {
         questionId: string,
         answerData: AnswerData,
         version: number,
+        privacy?: AnswerPrivacy,
       ) =>
         call('POST /api/privateQuestions/saveLive', {
-          body: { questionIndex, questionId, answerData, version },
+          body: { questionIndex, questionId, answerData, version, ...(privacy ? { privacy } : {}) },
         }),
       revertDraft: (questionIndex: number, questionId: string, version: number) =>
         call('POST /api/privateQuestions/revertDraft', {
           body: { questionIndex, questionId, version },
         }),
+      /** A member's saved answers that the caller may read (guests too: the public ones). */
+      getSharedAnswers: (userId: string) =>
+        call('POST /api/privateQuestions/getSharedAnswers', { body: { userId } }),
     },
     users: {
       session: () => call('POST /api/users/session'),

@@ -1,8 +1,11 @@
 import type { Audience } from '@mepedia/contracts';
 import { useCallback, useEffect, useRef } from 'react';
 
-/** What a remembered audience is for: a new post, or a new questionnaire answer. */
-export type AudienceKind = 'post' | 'answer';
+/**
+ * What a remembered audience is for: a new post, a new questionnaire answer, or a new answer to
+ * one of the member's own (private) questions, which starts from "Only me" rather than Everyone.
+ */
+export type AudienceKind = 'post' | 'answer' | 'privateAnswer';
 
 const KNOWN: readonly string[] = ['private', 'circle', 'members', 'public'];
 

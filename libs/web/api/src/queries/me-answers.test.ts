@@ -104,6 +104,42 @@ describe('the queries read', () => {
   });
 });
 
+describe('a private question’s audience', () => {
+  it('saveLive sends the chosen audience, and leaves it out when none is chosen', async () => {
+    const bodies: unknown[] = [];
+    const api = createApi({
+      baseUrl: '',
+      fetch: async (_url, init) => {
+        bodies.push(typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : null);
+        return new Response('{}', { status: 200, headers: { 'content-type': 'application/json' } });
+      },
+    });
+    await api.privateQuestions.saveLive(2, 'q2', { s1: 'text' }, 3, 'members');
+    await api.privateQuestions.saveLive(2, 'q2', { s1: 'text' }, 4);
+    expect(bodies).toEqual([
+      {
+        questionIndex: 2,
+        questionId: 'q2',
+        answerData: { s1: 'text' },
+        version: 3,
+        privacy: 'members',
+      },
+      { questionIndex: 2, questionId: 'q2', answerData: { s1: 'text' }, version: 4 },
+    ]);
+  });
+
+  it('another member’s shared answers are read under the reader’s keys, per member read', async () => {
+    const { api, asked } = gateway(() => ({ answers: [] }));
+    const mine = privateQuestionQueries.shared(api, 'm1', 'u1').queryKey;
+    // What one reader may read is not what another may: a sign-in as someone else asks again.
+    expect(mine.slice(0, 2)).toEqual(privateQuestionQueries.member('m1'));
+    expect(mine).not.toEqual(privateQuestionQueries.shared(api, 'guest', 'u1').queryKey);
+    expect(mine).not.toEqual(privateQuestionQueries.shared(api, 'm1', 'u2').queryKey);
+    await new QueryClient().fetchQuery(privateQuestionQueries.shared(api, 'm1', 'u1'));
+    expect(asked).toEqual(['/api/privateQuestions/getSharedAnswers']);
+  });
+});
+
 describe('withOwnAnswer', () => {
   it('puts an answer in place of its question’s, and adds a first one', () => {
     const list = { answers: [own('roots'), own('homes')], nextIndex: 2 };

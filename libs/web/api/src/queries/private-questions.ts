@@ -1,4 +1,9 @@
-import type { PrivateAnswer, PrivateQuestion, PrivateQuestionsList } from '@mepedia/contracts';
+import type {
+  PrivateAnswer,
+  PrivateQuestion,
+  PrivateQuestionsList,
+  SharedPrivateAnswers,
+} from '@mepedia/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import type { Api } from '../client';
 import { STALE } from './stale';
@@ -35,6 +40,16 @@ export const privateQuestionQueries = {
       queryFn: (): Promise<PrivateAnswer> => api.privateQuestions.getAnswer(index),
       staleTime: Infinity,
       refetchOnWindowFocus: false,
+    }),
+  /**
+   * Another member's saved answers as `readerId` may read them (their audiences): under the
+   * reader's keys, as what they may read is theirs (a sign-in as someone else reads other ones).
+   */
+  shared: (api: Api, readerId: string, userId: string) =>
+    queryOptions({
+      queryKey: [...privateQuestionQueries.member(readerId), 'shared', userId] as const,
+      queryFn: (): Promise<SharedPrivateAnswers> => api.privateQuestions.getSharedAnswers(userId),
+      staleTime: STALE.short,
     }),
 };
 

@@ -84,7 +84,8 @@ export const editMeEn = {
   'editMe.nav.nextLocked': 'Save an answer to this question to open the next one.',
   'editMe.nav.done': 'That was the last question.',
   // Private questions.
-  'editMe.private.note': 'Private: only you can read this question and your answer.',
+  'editMe.private.note':
+    'Your drafts are yours alone. The saved answer, with its question, is read by the people you choose below.',
   'editMe.private.position': 'Private question {n} of {total}',
   'editMe.private.list': 'Your private questions',
   'editMe.private.edit': 'Edit this question',
@@ -161,7 +162,8 @@ export const editMeHe: Record<keyof typeof editMeEn, string> = {
   'editMe.nav.next': 'השאלה הבאה',
   'editMe.nav.nextLocked': 'כדי לפתוח את השאלה הבאה יש לשמור תשובה לשאלה הזו.',
   'editMe.nav.done': 'זו הייתה השאלה האחרונה.',
-  'editMe.private.note': 'פרטי: רק לך יש גישה לשאלה הזו ולתשובה שלך.',
+  'editMe.private.note':
+    'הטיוטות שלך נשארות רק אצלך. את התשובה השמורה, עם השאלה, יקראו מי שבחרת למטה.',
   'editMe.private.position': 'שאלה אישית {n} מתוך {total}',
   'editMe.private.list': 'השאלות האישיות שלך',
   'editMe.private.edit': 'עריכת השאלה',
