@@ -1,4 +1,5 @@
 import { type DynamicModule, Module } from '@nestjs/common';
+import { BUS_CHANNELS } from '@mepedia/contracts';
 import { outboxRelay, serviceModule, type ServicePlatform } from '@mepedia/server-platform';
 import { PrivateQuestionsController } from './private-questions.controller';
 import { privateQuestionsEventsHandler } from './private-questions.events';
@@ -14,6 +15,9 @@ export class PrivateQuestionsModule {
     const service = new PrivateQuestionsService(
       new PrivateQuestionsRepository(platform.database.db),
       () => relay.nudge(),
+      // Shared answers are on the members' pages the web server keeps for guests: the same
+      // message as a questionnaire answer's change clears them (a lost one: kept 35 s at most).
+      () => platform.bus.publish(BUS_CHANNELS.answersChanged, {}).catch(() => undefined),
     );
     return serviceModule(PrivateQuestionsModule, 'private-questions', platform, {
       controllers: [PrivateQuestionsController],

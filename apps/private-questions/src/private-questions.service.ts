@@ -80,6 +80,13 @@ export class PrivateQuestionsService {
     private readonly repository: PrivateQuestionsRepository,
     /** Called after a transaction that wrote to the outbox committed (the relay's nudge). */
     private readonly onOutboxWrite: () => void = () => undefined,
+    /**
+     * Called after a change to what others may read of a member's answers (issue 34): a saved
+     * answer, its audience, its question's words, a question gone, a member gone. The module
+     * tells every replica's page cache (`me-answers.changed`), so a guest's kept page of shared
+     * answers is drawn again: a narrowing leaves the guests' pages at once.
+     */
+    private readonly onReadersChanged: () => Promise<void> = async () => undefined,
   ) {}
 
   /** A member's questions, to that member alone. */
@@ -144,6 +151,7 @@ export class PrivateQuestionsService {
       return updated;
     });
     this.onOutboxWrite();
+    await this.onReadersChanged();
     return toPrivateQuestion(row);
   }
 
@@ -167,6 +175,7 @@ export class PrivateQuestionsService {
       return repository.list(ownerId);
     });
     this.onOutboxWrite();
+    await this.onReadersChanged();
     return { deleted: true, questions: remaining.map(toPrivateQuestion) };
   }
 
@@ -202,6 +211,7 @@ export class PrivateQuestionsService {
       : undefined;
     if (row) {
       this.onOutboxWrite();
+      await this.onReadersChanged();
       return toPrivateAnswer(row);
     }
     throw await this.whyUnchanged(ownerId, input, ids);
@@ -309,8 +319,12 @@ export class PrivateQuestionsService {
   }
 
   /** A member left: their questions and answers go. Answers how many questions went. */
-  removeMember(userId: string): Promise<number> {
-    return this.repository.transaction((repository) => repository.removeMember(userId));
+  async removeMember(userId: string): Promise<number> {
+    const removed = await this.repository.transaction((repository) =>
+      repository.removeMember(userId),
+    );
+    await this.onReadersChanged();
+    return removed;
   }
 
   private async atIndex(ownerId: string, questionIndex: number): Promise<QuestionRow> {

@@ -1,3 +1,4 @@
+import { BUS_CHANNELS } from '@mepedia/contracts';
 import type {
   Audience,
   PrivateAnswer,
@@ -144,6 +145,12 @@ describeEachEngine('private-questions: audiences', (engine) => {
   });
 
   it('narrows with the next save that names an audience, and keeps it when a save names none', async () => {
+    // Every save tells the web server's page cache (me-answers.changed): a guest's kept page of
+    // shared answers is drawn again at once.
+    let told = 0;
+    await tested.bus.subscribe(BUS_CHANNELS.answersChanged, () => {
+      told += 1;
+    });
     const [owner, outsider] = [newMember(), newMember()];
     const question = await answered(owner, 'For members', 'members');
     const current = await post<PrivateAnswer>('getAnswer', owner, { questionIndex: 1 });
@@ -165,6 +172,8 @@ describeEachEngine('private-questions: audiences', (engine) => {
     });
     expect(narrowed.body.question.privacy).toBe('private');
     expect(await shared(owner, outsider)).toEqual([]);
+    // The first answer's save, the one naming none, and the narrowing.
+    await eventually(() => (told >= 3 ? true : undefined), { what: 'the page cache told' });
     // Unknown ids and malformed ones answer an empty list, alike.
     expect(await shared(newMember(), outsider)).toEqual([]);
     const malformed = await post<SharedPrivateAnswers>('getSharedAnswers', null, {
