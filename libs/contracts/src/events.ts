@@ -376,6 +376,37 @@ export const CircleMemberRemovedEvent = z.object({
   memberId: z.string(),
 });
 
+/**
+ * What a report can be about (issue 35): a post, a questionnaire answer (a me answer, by its
+ * id), a comment (a feed message) or a member's profile (by the member's id).
+ */
+export const ModeratedItemKind = z.enum(['post', 'answer', 'comment', 'profile']);
+export type ModeratedItemKind = z.infer<typeof ModeratedItemKind>;
+
+/**
+ * Where moderation leaves an item (issue 35): `visible` as its owner set it (never reported, a
+ * report dismissed, or restored), `held` hidden pending review (reported by enough members, or a
+ * new account's first words with links), `removed` by a moderator's decision.
+ */
+export const ModerationState = z.enum(['visible', 'held', 'removed']);
+export type ModerationState = z.infer<typeof ModerationState>;
+
+/**
+ * The moderation service's word on an item (issue 35), sent with every change of its state.
+ * Absolute per (kind, itemId): `occurredAt` decides between two, so a late `held` never undoes a
+ * newer `visible`. Every service that shows the item keeps it: anything but `visible` is shown to
+ * its owner alone (who is told why), gone from every other reader's pages, lists, feeds, counts,
+ * notifications, widget, oEmbed, sitemap and kept page. `caseId` names the moderation case (what
+ * the owner's notice links to).
+ */
+export const ModerationItemChangedEvent = z.object({
+  kind: ModeratedItemKind,
+  itemId: z.string(),
+  ownerId: z.string(),
+  state: ModerationState,
+  caseId: z.string(),
+});
+
 /** Domain events, by type. Every event crosses services through the `events` queue. */
 export const domainEvents = {
   'user.deleted': UserDeletedEvent,
@@ -401,6 +432,7 @@ export const domainEvents = {
   'privateQuestions.changed': PrivateQuestionsChangedEvent,
   'circle.member.added': CircleMemberAddedEvent,
   'circle.member.removed': CircleMemberRemovedEvent,
+  'moderation.item.changed': ModerationItemChangedEvent,
 } as const;
 
 export type DomainEventType = keyof typeof domainEvents;
@@ -458,6 +490,15 @@ export const eventSubscriptions: Record<DomainEventType, ReadonlyArray<ServiceEv
     'events-private-questions',
     'events-feed-messages',
     'events-reactions',
+    'events-notifications',
+  ],
+  // Each service that shows an item of the kind keeps its moderation state.
+  'moderation.item.changed': [
+    'events-posts',
+    'events-me-answers',
+    'events-feed-messages',
+    'events-reactions',
+    'events-users',
     'events-notifications',
   ],
 };
