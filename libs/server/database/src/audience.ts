@@ -1,4 +1,4 @@
-import type { Audience } from '@mepedia/contracts';
+import type { Audience, ModerationState } from '@mepedia/contracts';
 import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { isUuid } from './ids';
@@ -17,6 +17,11 @@ export type AudienceItem = {
   audience: Audience;
   /** Gone: nobody reads it, its owner included. */
   deleted?: boolean;
+  /**
+   * Where moderation left it (issue 35): `held` (pending review) and `removed` are read by their
+   * owner alone, whatever the audience said; absent or `visible`, the audience decides.
+   */
+  moderation?: ModerationState;
 };
 
 /** Who is reading. */
@@ -28,12 +33,14 @@ export type AudienceReader = {
 };
 
 /**
- * Whether `reader` may read `item`: never a deleted item; otherwise its owner always, and
- * `public` everyone, `members` anyone signed in, `circle` the members of the owner's circle,
- * `private` no one else.
+ * Whether `reader` may read `item`: never a deleted item; otherwise its owner always, and, unless
+ * moderation holds or removed it (then no one else), `public` everyone, `members` anyone signed
+ * in, `circle` the members of the owner's circle, `private` no one else.
  */
 export function mayReadAudience(item: AudienceItem, reader: AudienceReader): boolean {
   if (item.deleted) return false;
+  if (item.moderation !== undefined && item.moderation !== 'visible')
+    return reader.id !== null && reader.id === item.ownerId;
   if (item.audience === 'public') return true;
   if (reader.id === null) return false;
   if (reader.id === item.ownerId) return true;
@@ -59,6 +66,11 @@ export type ReadableByOptions = {
   /** A boolean column saying the item is gone, where the items keep one (a read model's). */
   deletedColumn?: PgColumn;
   /**
+   * The items' moderation state column (text holding a `ModerationState`, issue 35), where the
+   * items keep one: anything but `visible` is then its owner's alone.
+   */
+  moderationColumn?: PgColumn;
+  /**
    * The signed-in member's id; a guest: null (the fragment then admits `public` only, and
    * names no reader at all). A placeholder, for a prepared statement, may be bound to null too.
    */
@@ -77,7 +89,11 @@ export function readableBy(options: ReadableByOptions): SQL {
   const { ownerColumn: owner, audienceColumn: audience, readerId: reader } = options;
   const ownerType = columnType(owner);
   const live = options.deletedColumn ? sql`not ${options.deletedColumn} and ` : sql``;
-  if (reader === null) return sql`(${live}${audience} = 'public')`;
+  const moderation = options.moderationColumn;
+  if (reader === null)
+    return moderation
+      ? sql`(${live}${moderation} = 'visible' and ${audience} = 'public')`
+      : sql`(${live}${audience} = 'public')`;
   // A member's id is a UUID: anything else is a caller's mistake, refused before it reaches the
   // database as a cast error (or, against a text column, as somebody's id).
   if (typeof reader === 'string' && !isUuid(reader))
@@ -93,12 +109,14 @@ export function readableBy(options: ReadableByOptions): SQL {
   // the probe then goes by the (member, owner) index of the reader's current memberships.
   const sameOwner =
     ownerType === 'uuid' ? sql`${m}.owner_id = ${owner}` : sql`${m}.owner_id::text = ${owner}`;
-  return sql`(${live}(${audience} = 'public' or (${reader}::uuid is not null and (
-    ${isOwner}
-    or ${audience} = 'members'
+  const others = sql`(${audience} = 'public' or (${reader}::uuid is not null and (
+    ${audience} = 'members'
     or (${audience} = 'circle' and exists (
       select 1 from ${memberships} ${m}
-      where ${sameOwner} and ${m}.member_id = ${reader}::uuid and ${m}.in_circle))))))`;
+      where ${sameOwner} and ${m}.member_id = ${reader}::uuid and ${m}.in_circle)))))`;
+  // Held or removed by moderation: the owner's alone (the literal keeps a partial index usable).
+  const forOthers = moderation ? sql`(${moderation} = 'visible' and ${others})` : others;
+  return sql`(${live}((${reader}::uuid is not null and ${isOwner}) or ${forOthers}))`;
 }
 
 /** Whether an owner column is a uuid or a text one; any other type is refused. */

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Audience } from '@mepedia/contracts';
+import type { Audience, ModerationState } from '@mepedia/contracts';
 import { createTestDatabase, SETUP_TIMEOUT_MS } from '@mepedia/server-testing';
 import { asc, sql } from 'drizzle-orm';
 import { boolean, pgSchema, text, uuid } from 'drizzle-orm/pg-core';
@@ -19,6 +19,7 @@ const itemColumns = {
   id: text('id').primaryKey(),
   audience: text('audience').notNull(),
   deleted: boolean('deleted').notNull(),
+  moderation: text('moderation').notNull(),
 };
 /** Items whose owner column is a uuid, as in every service today. */
 const items = reading.table('items', { ...itemColumns, ownerId: uuid('owner_id').notNull() });
@@ -32,9 +33,9 @@ const memberships = circleMembershipsTable(reading);
 const statements = [
   `create schema ${SCHEMA}`,
   `create table ${SCHEMA}.items (id text primary key, owner_id uuid not null,
-     audience text not null, deleted boolean not null)`,
+     audience text not null, deleted boolean not null, moderation text not null)`,
   `create table ${SCHEMA}.text_items (id text primary key, owner_id text not null,
-     audience text not null, deleted boolean not null)`,
+     audience text not null, deleted boolean not null, moderation text not null)`,
   `create table ${SCHEMA}.circle_memberships (owner_id uuid not null, member_id uuid not null,
      in_circle boolean not null, changed_at timestamptz not null,
      primary key (owner_id, member_id))`,
@@ -58,20 +59,53 @@ const readers = [
 ] as const;
 type ReaderName = (typeof readers)[number];
 
+type Case = {
+  id: string;
+  audience: Audience;
+  deleted: boolean;
+  moderation: ModerationState;
+  readers: ReaderName[];
+};
+const visible = (item: Omit<Case, 'moderation'>): Case => ({ ...item, moderation: 'visible' });
+
 /** Each item of the owner's (by id, in id order), and who may read it. */
-const cases: Array<{ id: string; audience: Audience; deleted: boolean; readers: ReaderName[] }> = [
-  { id: 'circle', audience: 'circle', deleted: false, readers: ['circleMember', 'owner'] },
+const cases: Case[] = [
+  visible({ id: 'circle', audience: 'circle', deleted: false, readers: ['circleMember', 'owner'] }),
   // Gone: nobody, whatever its audience said.
-  { id: 'deletedCircle', audience: 'circle', deleted: true, readers: [] },
-  { id: 'deletedPublic', audience: 'public', deleted: true, readers: [] },
+  visible({ id: 'deletedCircle', audience: 'circle', deleted: true, readers: [] }),
+  visible({ id: 'deletedPublic', audience: 'public', deleted: true, readers: [] }),
+  // Held by moderation or removed (issue 35): its owner alone, whatever its audience said; gone
+  // from everyone once deleted.
   {
+    id: 'heldCircle',
+    audience: 'circle',
+    deleted: false,
+    moderation: 'held',
+    readers: ['owner'],
+  },
+  { id: 'heldPublic', audience: 'public', deleted: false, moderation: 'held', readers: ['owner'] },
+  visible({
     id: 'members',
     audience: 'members',
     deleted: false,
     readers: ['outsider', 'inAnotherCircle', 'circleMember', 'removedMember', 'owner'],
+  }),
+  visible({ id: 'private', audience: 'private', deleted: false, readers: ['owner'] }),
+  visible({ id: 'public', audience: 'public', deleted: false, readers: [...readers] }),
+  {
+    id: 'removedDeleted',
+    audience: 'public',
+    deleted: true,
+    moderation: 'removed',
+    readers: [],
   },
-  { id: 'private', audience: 'private', deleted: false, readers: ['owner'] },
-  { id: 'public', audience: 'public', deleted: false, readers: [...readers] },
+  {
+    id: 'removedMembers',
+    audience: 'members',
+    deleted: false,
+    moderation: 'removed',
+    readers: ['owner'],
+  },
 ];
 const readableItems = (reader: ReaderName) =>
   cases.filter((item) => item.readers.includes(reader)).map((item) => item.id);
@@ -112,11 +146,12 @@ describe.each(['PostgreSQL', 'PGlite'] as const)('on %s', (kind) => {
     const idOf = (reader: ReaderName) => ids[reader] ?? null;
 
     beforeAll(async () => {
-      const rows = cases.map(({ id, audience, deleted }) => ({
+      const rows = cases.map(({ id, audience, deleted, moderation }) => ({
         id,
         ownerId: owner,
         audience,
         deleted,
+        moderation,
       }));
       await db.insert(items).values(rows);
       await db.insert(textItems).values(rows);
@@ -149,6 +184,7 @@ describe.each(['PostgreSQL', 'PGlite'] as const)('on %s', (kind) => {
             ownerColumn: table.ownerId,
             audienceColumn: table.audience,
             deletedColumn: table.deleted,
+            moderationColumn: table.moderation,
             readerId,
             schema: SCHEMA,
           }),
@@ -167,6 +203,7 @@ describe.each(['PostgreSQL', 'PGlite'] as const)('on %s', (kind) => {
             ownerColumn: items.ownerId,
             audienceColumn: items.audience,
             deletedColumn: items.deleted,
+            moderationColumn: items.moderation,
             readerId: sql.placeholder('reader'),
             schema: SCHEMA,
           }),
