@@ -19,8 +19,11 @@ export type ApiMethod = (typeof API_METHODS)[number];
  * - `member`: a signed-in member (`@MembersOnly()`); a guest gets 401 AUTH_REQUIRED.
  * - `owner`: a signed-in member acting on something of their own, which the service checks
  *   (their account, their post, their session).
+ * - `moderator`: a signed-in member holding the moderator or admin role (`@ModeratorsOnly()`);
+ *   a guest gets 401 AUTH_REQUIRED, a member without the role 403 ROLE_REQUIRED.
+ * - `admin`: a signed-in member holding the admin role (`@AdminsOnly()`); the same refusals.
  */
-export const API_AUTH = ['anyone', 'member', 'owner'] as const;
+export const API_AUTH = ['anyone', 'member', 'owner', 'moderator', 'admin'] as const;
 export type ApiAuth = (typeof API_AUTH)[number];
 
 /** Codes a guest may get on a members' route besides AUTH_REQUIRED (both 401). */
@@ -74,6 +77,12 @@ export type ApiRoute = {
   guestError?: GuestErrorCode;
   /** For `owner`: what the service checks belongs to the caller. */
   owns?: string;
+  /**
+   * A write a suspended member may still make (their account, their sessions, less mail, leaving):
+   * without it a suspended member gets 403 ACCOUNT_SUSPENDED on every members' route that writes
+   * (`refusedWhileSuspended`).
+   */
+  whileSuspended?: true;
   /** The JSON body, as the very schema the controller validates with (its input side is documented). */
   body?: z.ZodType;
   /**
@@ -113,6 +122,43 @@ export type ApiRoute = {
   /** Cookies a success clears. */
   clears?: readonly ApiCookie[];
 };
+
+/**
+ * Rate rules that limit reads rather than writes: a lookup of members by email (`lookups`), a
+ * translation (`translate`: a paid call; it changes nothing of the caller's) and counting a view
+ * or a share (`counters`).
+ */
+export const READ_RATE_RULES = [
+  'lookups',
+  'translate',
+  'counters',
+] as const satisfies readonly RateRuleName[];
+
+/**
+ * Whether a route writes, from the route table: it names a rate rule that is not a read's. Every
+ * call that writes names some (apps/gateway/src/rate-rules.ts holds each to it and lists the
+ * reads without any); the few limited reads name only READ_RATE_RULES.
+ */
+export function routeWrites(route: Pick<ApiRoute, 'rate'>): boolean {
+  return (route.rate ?? []).some(
+    (rule) => !(READ_RATE_RULES as readonly RateRuleName[]).includes(rule),
+  );
+}
+
+/**
+ * Whether a suspended member is refused a route (403 ACCOUNT_SUSPENDED, by every service's guard):
+ * a members' route (`member`, `owner`, `moderator`, `admin`) that writes, unless it is marked
+ * `whileSuspended`. Reads stay open, and so do `anyone` routes (logout, unsubscribing by link).
+ */
+export function refusedWhileSuspended(
+  route: Pick<ApiRoute, 'auth' | 'rate' | 'whileSuspended'>,
+): boolean {
+  return route.auth !== 'anyone' && routeWrites(route) && route.whileSuspended !== true;
+}
+
+/** Whether a route asks for a role besides being signed in. */
+export const needsRole = (route: Pick<ApiRoute, 'auth'>): boolean =>
+  route.auth === 'moderator' || route.auth === 'admin';
 
 /** The media type of a stream of server-sent events (a route that `produces` it stays open). */
 export const EVENT_STREAM_TYPE = 'text/event-stream';
@@ -176,7 +222,9 @@ const STATE_CHANGING: ReadonlySet<ApiMethod> = new Set(['POST', 'PUT', 'PATCH', 
 /**
  * Every error code a route can answer: its own, plus the gateway's, a body's (INVALID_JSON,
  * VALIDATION_FAILED), the browser origin check on state-changing methods (ORIGIN_NOT_ALLOWED),
- * AUTH_REQUIRED for members' routes and RATE_LIMITED where the gateway limits the path.
+ * AUTH_REQUIRED for members' routes, ROLE_REQUIRED for moderators' and admins', ACCOUNT_SUSPENDED
+ * where a suspended member is refused (`refusedWhileSuspended`) and RATE_LIMITED where the
+ * gateway limits the path.
  * Sorted by status, then code.
  */
 export function routeErrorCodes(route: ApiRoute, options: { rateLimited: boolean }): ErrorCode[] {
@@ -187,6 +235,8 @@ export function routeErrorCodes(route: ApiRoute, options: { rateLimited: boolean
   }
   if (route.body || route.query || route.upload) codes.add('VALIDATION_FAILED');
   if (route.auth !== 'anyone') codes.add(route.guestError ?? 'AUTH_REQUIRED');
+  if (needsRole(route)) codes.add('ROLE_REQUIRED');
+  if (refusedWhileSuspended(route)) codes.add('ACCOUNT_SUSPENDED');
   if (options.rateLimited) codes.add('RATE_LIMITED');
   return [...codes].sort(
     (a, b) => errorCatalog[a].status - errorCatalog[b].status || a.localeCompare(b),

@@ -72,6 +72,7 @@ export const circlesRoutes = {
     summary: 'Withdraw one of the caller’s invitations',
     description: `${OWN} An id that is not one of the caller’s invitations waiting for an answer (another member’s, accepted, expired, already withdrawn, malformed) answers INVITATION_NOT_FOUND, alike.`,
     auth: 'member',
+    whileSuspended: true,
     body: InvitationIdRequest,
     status: 200,
     response: CircleDone,
@@ -84,6 +85,7 @@ export const circlesRoutes = {
     summary: 'Take someone out of the caller’s circle',
     description: `${OWN} From this moment they read none of the caller’s circle stories (each service hears it through \`circle.member.removed\`). Someone not in the circle answers CIRCLE_MEMBER_NOT_FOUND.`,
     auth: 'member',
+    whileSuspended: true,
     body: CircleMemberRequest,
     status: 200,
     response: CircleDone,
@@ -107,6 +109,7 @@ export const circlesRoutes = {
     description:
       'The caller is in that circle no more, at once. A circle the caller is not in answers CIRCLE_MEMBER_NOT_FOUND.',
     auth: 'member',
+    whileSuspended: true,
     body: LeaveCircleRequest,
     status: 200,
     response: CircleDone,

@@ -33,6 +33,7 @@ export const emailPreferencesRoutes = {
     summary: 'Change the caller’s email choices',
     description: `${OWN} Fields left out stay as they were; the answer is every choice after the call. A kind the contracts do not list is VALIDATION_FAILED (the field \`kinds\`, UNKNOWN_NOTIFICATION_KIND).`,
     auth: 'member',
+    whileSuspended: true,
     body: SetEmailPreferencesRequest,
     status: 200,
     response: EmailPreferences,

@@ -30,6 +30,9 @@ export const errorDetails = {
   TRANSLATION_BUDGET_SPENT: TranslationBudgetSpentDetails.describe(
     'Which daily character budget is spent, how big it is and when it is whole again.',
   ),
+  ACCOUNT_SUSPENDED: z.object({
+    until: z.string().describe('When the suspension ends (ISO 8601 instant).'),
+  }),
   UNSUPPORTED_MEDIA_TYPE: z.object({
     accepted: z.array(z.string()).describe('The media types a body may have.'),
   }),

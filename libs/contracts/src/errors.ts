@@ -112,6 +112,13 @@ export const errorCatalog = {
   CIRCLE_MEMBER_NOT_FOUND: { status: 404 },
   /** The circles service has not yet heard of the newly verified account: a moment later works. */
   CIRCLE_ACCOUNT_PENDING: { status: 409 },
+  // roles and account restrictions (our addition, issue 35)
+  /** A signed-in member without the role the route asks for (moderator, admin). */
+  ROLE_REQUIRED: { status: 403 },
+  /** A suspended member on a route that writes: details give `until`. */
+  ACCOUNT_SUSPENDED: { status: 403 },
+  /** Signing in to a banned account (the password was right). */
+  ACCOUNT_BANNED: { status: 403 },
 } as const satisfies Record<string, { status: number }>;
 
 export type ErrorCode = keyof typeof errorCatalog;

@@ -407,6 +407,14 @@ export const ModerationItemChangedEvent = z.object({
   caseId: z.string(),
 });
 
+/** The moderation service's word on a member's account (absolute; the newest by occurredAt wins). */
+export const MemberRestrictionChangedEvent = z.object({
+  userId: z.string(),
+  /** Until when the member may not write (ISO instant); null when not suspended. */
+  suspendedUntil: z.string().datetime().nullable(),
+  banned: z.boolean(),
+});
+
 /** Domain events, by type. Every event crosses services through the `events` queue. */
 export const domainEvents = {
   'user.deleted': UserDeletedEvent,
@@ -433,6 +441,7 @@ export const domainEvents = {
   'circle.member.added': CircleMemberAddedEvent,
   'circle.member.removed': CircleMemberRemovedEvent,
   'moderation.item.changed': ModerationItemChangedEvent,
+  'member.restriction.changed': MemberRestrictionChangedEvent,
 } as const;
 
 export type DomainEventType = keyof typeof domainEvents;
@@ -501,6 +510,8 @@ export const eventSubscriptions: Record<DomainEventType, ReadonlyArray<ServiceEv
     'events-users',
     'events-notifications',
   ],
+  // The users service keeps the restriction: sessions carry it, a ban ends them.
+  'member.restriction.changed': ['events-users'],
 };
 
 /**

@@ -5,6 +5,7 @@ export * from './locale';
 export * from './profile';
 export * from './routes';
 export * from './users';
+export * from './roles';
 export * from './validation';
 export * from './jobs';
 export * from './posts';

@@ -3,6 +3,7 @@ import { apiCatalogue } from './api-catalogue';
 import {
   EVENT_STREAM_TYPE,
   operationIdOf,
+  refusedWhileSuspended,
   routeErrorCodes,
   type ApiAuth,
   type ApiCookie,
@@ -72,6 +73,8 @@ export type OpenApiOperation = {
   };
   responses: Record<string, OpenApiResponse>;
   'x-auth': ApiAuth;
+  /** A write a suspended member may still make. */
+  'x-while-suspended'?: true;
   'x-owns'?: string;
   'x-error-codes': ErrorCodeNote[];
   'x-rate-limits'?: Array<RateLimitNote & { windowSeconds: number }>;
@@ -121,7 +124,18 @@ const AUTH_WORDS: Record<ApiAuth, string> = {
   anyone: 'Anyone, guests included (a session is used if sent).',
   member: 'Signed-in members (the session cookie); a guest gets 401 AUTH_REQUIRED.',
   owner: 'Signed-in members, acting on something of their own; the service checks who owns it.',
+  moderator:
+    'Moderators (and admins), signed in; a guest gets 401 AUTH_REQUIRED, any other member 403 ROLE_REQUIRED.',
+  admin:
+    'Admins, signed in; a guest gets 401 AUTH_REQUIRED, any other member (moderators too) 403 ROLE_REQUIRED.',
 };
+
+/** What a suspended member meets on a route, for its `Who` line (nothing on public routes). */
+function suspension(route: ApiRoute): string {
+  if (refusedWhileSuspended(route))
+    return ' A suspended member gets 403 ACCOUNT_SUSPENDED (`details.until`).';
+  return route.whileSuspended ? ' A suspended member may still call it.' : '';
+}
 
 const BY_WORDS: Record<RateLimitNote['by'], string> = {
   ip: 'per IP address',
@@ -407,7 +421,7 @@ function buildOperation(
       : [];
   const description = [
     route.description ?? route.summary,
-    `**Who:** ${AUTH_WORDS[route.auth]}${route.owns ? ` Owns: ${route.owns}.` : ''}`,
+    `**Who:** ${AUTH_WORDS[route.auth]}${route.owns ? ` Owns: ${route.owns}.` : ''}${suspension(route)}`,
     ...cookieNote('Needs cookie', route.reads),
     ...cookieNote('Sets cookie', route.sets),
     ...cookieNote('Clears cookie', route.clears),
@@ -512,6 +526,7 @@ function buildOperation(
     responses,
     'x-auth': route.auth,
     ...(route.owns ? { 'x-owns': route.owns } : {}),
+    ...(route.whileSuspended ? { 'x-while-suspended': true as const } : {}),
     'x-error-codes': errors,
     ...(limits ? { 'x-rate-limits': limits.map((limit) => ({ ...limit, windowSeconds })) } : {}),
     ...(Object.keys(cookieUse).length > 0 ? { 'x-cookies': cookieUse } : {}),
@@ -540,7 +555,7 @@ function introduction(cookies: Record<ApiCookie, string>): string {
   return [
     'Every call of the Mepedia API, generated from the zod contracts the services validate with (`libs/contracts`). Bodies are JSON (`content-type: application/json`; anything else is 415 UNSUPPORTED_MEDIA_TYPE). Field limits, optional fields and defaults are in each schema.',
     '**Errors** are always `{ code, message, details?, requestId }` (`ErrorEnvelope`): branch on the stable `code`; `message` is in the caller’s language (`?lang=`, the locale cookie, the member’s language, then `Accept-Language`). Each operation lists the codes it can answer in `x-error-codes`, with their status and the schema of their `details`.',
-    `**Who may call:** \`anyone\` (guests too), \`member\` (a signed-in member: the session cookie \`${cookies.session}\`), \`owner\` (a member acting on something of their own, which the service checks). Browsers calling state-changing methods from another origin get 403 ORIGIN_NOT_ALLOWED.`,
+    `**Who may call:** \`anyone\` (guests too), \`member\` (a signed-in member: the session cookie \`${cookies.session}\`), \`owner\` (a member acting on something of their own, which the service checks), \`moderator\` (a member holding the moderator or admin role) and \`admin\` (the admin role); a member without the role gets 403 ROLE_REQUIRED. A suspended member gets 403 ACCOUNT_SUSPENDED (with \`details.until\`) on every members’ call that writes, but those marked \`x-while-suspended\` (their account, sessions, notifications and mail settings, leaving). Browsers calling state-changing methods from another origin get 403 ORIGIN_NOT_ALLOWED.`,
     `**Cookies** (HttpOnly, SameSite=Lax, Path=/; \`__Host-\` prefixed and Secure in production): \`${cookies.session}\`: ${COOKIE_WORDS.session} \`${cookies.verificationTicket}\`: ${COOKIE_WORDS.verificationTicket} \`${cookies.visitor}\`: ${COOKIE_WORDS.visitor} \`${LOCALE_COOKIE}\` (not HttpOnly) is the web app’s chosen language.`,
     'API answers are `Cache-Control: no-store` unless a service says otherwise.',
   ].join('\n\n');

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Language } from './language';
+import { MemberRole } from './roles';
 import {
   Birthdate,
   Email,
@@ -142,9 +143,28 @@ export type EmailVerifiedSignedOut = z.infer<typeof EmailVerifiedSignedOut>;
 export const VerifyUserByEmailResponse = z.union([CurrentUser, EmailVerifiedSignedOut]);
 export type VerifyUserByEmailResponse = z.infer<typeof VerifyUserByEmailResponse>;
 
+/**
+ * The signed-in member as `session` answers (our addition to CurrentUser): their roles and, while
+ * suspended, until when (issue 35), as the gateway vouches for them on this request.
+ */
+export const SessionUser = CurrentUser.extend({
+  roles: z
+    .array(MemberRole)
+    .describe(
+      'The member’s roles: `moderator`, `admin` (which implies moderator); most have none.',
+    ),
+  suspendedUntil: z
+    .string()
+    .nullable()
+    .describe(
+      'While the member is suspended, until when (ISO 8601): their calls that write answer 403 ACCOUNT_SUSPENDED. Null otherwise.',
+    ),
+});
+export type SessionUser = z.infer<typeof SessionUser>;
+
 export const NO_SESSION = 'NoSession' as const;
 export const SessionResponse = z
-  .union([CurrentUser, z.literal(NO_SESSION)])
+  .union([SessionUser, z.literal(NO_SESSION)])
   .describe('The signed-in member, or the JSON string `"NoSession"` for a guest.');
 export type SessionResponse = z.infer<typeof SessionResponse>;
 

@@ -118,6 +118,11 @@ export const errorMessagesEn = {
   'error.CIRCLE_MEMBER_NOT_FOUND': 'This person is not in the circle',
   'error.CIRCLE_ACCOUNT_PENDING':
     'Your account is still being set up. Please try again in a moment',
+  // roles and account restrictions (our addition, issue 35)
+  'error.ROLE_REQUIRED': 'Only the site’s moderators and administrators can do this',
+  'error.ACCOUNT_SUSPENDED':
+    'Your account is suspended: until the suspension ends you cannot post, comment or change what others see',
+  'error.ACCOUNT_BANNED': 'This account has been closed by the site’s moderators',
 } as const;
 
 export type ErrorMessageKey = keyof typeof errorMessagesEn;
@@ -211,6 +216,11 @@ export const errorMessagesHe: Readonly<Record<ErrorMessageKey, string>> = {
     'יש לך הרבה הזמנות שממתינות לתשובה. כדי לשלוח עוד אחת יש לבטל אחת מהן',
   'error.CIRCLE_MEMBER_NOT_FOUND': 'האדם הזה לא נמצא במעגל',
   'error.CIRCLE_ACCOUNT_PENDING': 'החשבון שלך עדיין בהקמה. אפשר לנסות שוב בעוד רגע',
+  // roles and account restrictions (our addition, issue 35)
+  'error.ROLE_REQUIRED': 'פעולה זו שמורה למודרטורים ולמנהלי האתר',
+  'error.ACCOUNT_SUSPENDED':
+    'החשבון שלך מושעה: עד שההשעיה תסתיים אי אפשר לפרסם, להגיב או לשנות את מה שאחרים רואים',
+  'error.ACCOUNT_BANNED': 'החשבון הזה נסגר על ידי צוות הפיקוח של האתר',
 };
 
 /** The error messages, by `error.<CODE>`, in both languages. */
