@@ -120,6 +120,14 @@ export const gatewayEnv = z.object({
   RATE_LIMIT_ANSWERS_PER_MEMBER: envInt(300, 1),
   /** Questionnaire and private-question saves per address per window. */
   RATE_LIMIT_ANSWERS_PER_IP: envInt(1200, 1),
+  /** Reports and appeals per member per window (issue 35). */
+  RATE_LIMIT_REPORTS_PER_MEMBER: envInt(10, 1),
+  /** Reports and appeals per address per window. */
+  RATE_LIMIT_REPORTS_PER_IP: envInt(30, 1),
+  /** Notices of illegal content (anyone may send one, guests too) per address per window. */
+  RATE_LIMIT_NOTICES_PER_IP: envInt(5, 1),
+  /** Moderators' decisions per moderator per window. */
+  RATE_LIMIT_MODERATION_PER_MEMBER: envInt(300, 1),
   /** Profile, language and session changes per member per window. */
   RATE_LIMIT_ACCOUNT_PER_MEMBER: envInt(60, 1),
   /** Profile, language and session changes per address per window. */
@@ -189,6 +197,10 @@ export type GatewayConfig = {
     reactionsPerIp: number;
     answersPerMember: number;
     answersPerIp: number;
+    reportsPerMember: number;
+    reportsPerIp: number;
+    noticesPerIp: number;
+    moderationPerMember: number;
     accountPerMember: number;
     accountPerIp: number;
     lookupsPerMember: number;
@@ -256,6 +268,10 @@ export function loadGatewayConfig(
       reactionsPerIp: parsed.RATE_LIMIT_REACTIONS_PER_IP,
       answersPerMember: parsed.RATE_LIMIT_ANSWERS_PER_MEMBER,
       answersPerIp: parsed.RATE_LIMIT_ANSWERS_PER_IP,
+      reportsPerMember: parsed.RATE_LIMIT_REPORTS_PER_MEMBER,
+      reportsPerIp: parsed.RATE_LIMIT_REPORTS_PER_IP,
+      noticesPerIp: parsed.RATE_LIMIT_NOTICES_PER_IP,
+      moderationPerMember: parsed.RATE_LIMIT_MODERATION_PER_MEMBER,
       accountPerMember: parsed.RATE_LIMIT_ACCOUNT_PER_MEMBER,
       accountPerIp: parsed.RATE_LIMIT_ACCOUNT_PER_IP,
       lookupsPerMember: parsed.RATE_LIMIT_LOOKUPS_PER_MEMBER,

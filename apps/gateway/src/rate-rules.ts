@@ -86,6 +86,15 @@ export const RATE_RULE_SETS: Readonly<Record<RateRuleName, readonly RateRule[]>>
     perMember('answers', (l) => l.answersPerMember),
     perIp('answers', (l) => l.answersPerIp),
   ],
+  // Reports and appeals (issue 35): each one is a moderator's time.
+  reports: [
+    perMember('reports', (l) => l.reportsPerMember),
+    perIp('reports', (l) => l.reportsPerIp),
+  ],
+  // Notices of illegal content come from anyone, guests too: by address alone.
+  notices: [perIp('notices', (l) => l.noticesPerIp)],
+  // Moderators' decisions: generous, a stop only for a stolen session in a loop.
+  moderation: [perMember('moderation', (l) => l.moderationPerMember)],
   // Each upload is seconds of decoding on a two-core machine.
   uploads: [
     perMember('uploads', (l) => l.uploadsPerMember),
@@ -154,4 +163,10 @@ export const READS_WITH_A_BODY: ReadonlySet<string> = new Set([
   'POST /api/notifications/getUnreadCount',
   'POST /api/circles/getMyCircle',
   'POST /api/circles/getCirclesImIn',
+  'POST /api/moderation/getMyReports',
+  'POST /api/moderation/getMyDecisions',
+  'POST /api/moderation/getQueue',
+  'POST /api/moderation/getCase',
+  'POST /api/moderation/getAppeals',
+  'POST /api/moderation/getAuditLog',
 ]);

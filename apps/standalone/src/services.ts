@@ -1,6 +1,7 @@
 import type { ServiceApp } from '@mepedia/contracts';
 import type { ServiceDefinition } from '@mepedia/server-platform';
 import { circlesService } from '../../circles/src/circles.app';
+import { moderationService } from '../../moderation/src/moderation.app';
 import { feedMessagesService } from '../../feed-messages/src/feed-messages.app';
 import { filesService } from '../../files/src/files.app';
 import { meAnswersService } from '../../me-answers/src/me-answers.app';
@@ -29,6 +30,7 @@ export const SERVICE_DEFINITIONS = {
   files: filesService,
   notifications: notificationsService,
   circles: circlesService,
+  moderation: moderationService,
 } satisfies Record<ServiceApp, ServiceDefinition>;
 
 export const serviceDefinitions: readonly ServiceDefinition[] = Object.values(SERVICE_DEFINITIONS);

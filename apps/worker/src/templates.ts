@@ -1,5 +1,6 @@
 import type { EmailJob, Language, SmsJob } from '@mepedia/contracts';
 import { circleInvitationParts } from './circle-invitation.template';
+import { moderationParts } from './moderation.template';
 import { notificationParts } from './notification.template';
 import { weeklyQuestionParts } from './weekly-question.template';
 import {
@@ -93,6 +94,8 @@ function partsOf(job: EmailJob): Parts {
       const otherLanguage: Language = job.language === 'he' ? 'en' : 'he';
       return circleInvitationParts(job, t, { language: otherLanguage, t: say[otherLanguage] });
     }
+    case 'moderation':
+      return moderationParts(job, t);
     case 'notice':
       return { subject: job.data.subject, greeting: '', paragraphs: job.data.text.split(/\n{2,}/) };
   }

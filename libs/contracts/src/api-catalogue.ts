@@ -5,6 +5,7 @@ import { circlesApi, circlesRoutes } from './circles.api';
 import { emailPreferencesRoutes, withEmailPreferences } from './email-preferences.api';
 import { filesApi, filesRoutes } from './files.api';
 import { meAnswersApi, meAnswersRoutes } from './me-answers.api';
+import { moderationApi, moderationRoutes } from './moderation.api';
 import { notificationsApi, notificationsRoutes } from './notifications.api';
 import { postsApi, postsRoutes } from './posts.api';
 import { privateQuestionsApi, privateQuestionsRoutes } from './private-questions.api';
@@ -20,6 +21,7 @@ export {
   feedMessagesRoutes,
   filesRoutes,
   meAnswersRoutes,
+  moderationRoutes,
   notificationsRoutes,
   postsRoutes,
   privateQuestionsRoutes,
@@ -46,6 +48,7 @@ export const apiCatalogue: readonly ApiService[] = Object.values({
   files: filesApi,
   notifications: withEmailPreferences(withWeeklyQuestion(notificationsApi)),
   circles: circlesApi,
+  moderation: moderationApi,
   site: siteApi,
 } satisfies Record<ServiceApp, ApiService>);
 
@@ -73,6 +76,7 @@ export type CatalogueRoute =
   | ValueOf<typeof weeklyQuestionRoutes>
   | ValueOf<typeof emailPreferencesRoutes>
   | ValueOf<typeof circlesRoutes>
+  | ValueOf<typeof moderationRoutes>
   | ValueOf<typeof siteRoutes>;
 
 /**

@@ -53,6 +53,9 @@ export const RATE_RULE_NAMES = [
   'comments',
   'answers',
   'uploads',
+  'reports',
+  'notices',
+  'moderation',
 ] as const;
 export type RateRuleName = (typeof RATE_RULE_NAMES)[number];
 

@@ -119,6 +119,27 @@ export const errorCatalog = {
   ACCOUNT_SUSPENDED: { status: 403 },
   /** Signing in to a banned account (the password was right). */
   ACCOUNT_BANNED: { status: 403 },
+  // moderation (our addition, issue 35)
+  /** No such item, or not one the caller may read (the same answer: nothing is confirmed). */
+  REPORT_ITEM_NOT_FOUND: { status: 404 },
+  CANNOT_REPORT_OWN_ITEM: { status: 400 },
+  /** The caller already reported this item and its case is still open. */
+  ALREADY_REPORTED: { status: 409 },
+  CASE_NOT_FOUND: { status: 404 },
+  /** A report or decision came since the moderator read the case: read it again. */
+  CASE_CHANGED: { status: 409 },
+  /** The item's or member's state does not allow this action (restoring what is visible...). */
+  ACTION_NOT_POSSIBLE: { status: 409 },
+  /** No such decision about the caller. */
+  DECISION_NOT_FOUND: { status: 404 },
+  /** A decision is appealed once. */
+  APPEAL_EXISTS: { status: 409 },
+  /** Only a decision that restricted the caller can be appealed. */
+  NOT_APPEALABLE: { status: 409 },
+  APPEAL_NOT_FOUND: { status: 404 },
+  APPEAL_DECIDED: { status: 409 },
+  /** Another moderator decides an appeal than the one who made the decision. */
+  APPEAL_OWN_DECISION: { status: 403 },
 } as const satisfies Record<string, { status: number }>;
 
 export type ErrorCode = keyof typeof errorCatalog;

@@ -458,8 +458,9 @@ export const eventSubscriptions: Record<DomainEventType, ReadonlyArray<ServiceEv
     'events-files',
     'events-notifications',
     'events-circles',
+    'events-moderation',
   ],
-  'user.updated': ['events-posts', 'events-notifications', 'events-circles'],
+  'user.updated': ['events-posts', 'events-notifications', 'events-circles', 'events-moderation'],
   'email.unsubscribed': ['events-worker'],
   'profile.publication.changed': ['events-users'],
   'post.deleted': [
@@ -467,19 +468,30 @@ export const eventSubscriptions: Record<DomainEventType, ReadonlyArray<ServiceEv
     'events-feed-messages',
     'events-me-answers',
     'events-notifications',
+    'events-moderation',
   ],
-  'post.privacy.changed': ['events-feed-messages', 'events-reactions', 'events-notifications'],
+  'post.privacy.changed': [
+    'events-feed-messages',
+    'events-reactions',
+    'events-notifications',
+    'events-moderation',
+  ],
   'post.like.changed': ['events-reactions', 'events-notifications'],
   'post.like.requested': ['events-posts'],
   'post.viewed': ['events-reactions'],
   'post.view.requested': ['events-posts'],
-  'feedMessage.changed': ['events-reactions', 'events-notifications'],
+  'feedMessage.changed': ['events-reactions', 'events-notifications', 'events-moderation'],
   'feedMessage.like.changed': ['events-notifications'],
   'reaction.changed': ['events-notifications'],
-  'post.published': ['events-notifications'],
+  'post.published': ['events-notifications', 'events-moderation'],
   'meAnswer.published': ['events-posts', 'events-notifications'],
   'meAnswer.unpublished': ['events-posts', 'events-notifications'],
-  'meAnswer.privacy.changed': ['events-feed-messages', 'events-reactions', 'events-notifications'],
+  'meAnswer.privacy.changed': [
+    'events-feed-messages',
+    'events-reactions',
+    'events-notifications',
+    'events-moderation',
+  ],
   'follow.changed': ['events-posts', 'events-notifications'],
   'meAnswer.answered': ['events-notifications'],
   'questionnaire.changed': ['events-notifications'],
@@ -492,6 +504,7 @@ export const eventSubscriptions: Record<DomainEventType, ReadonlyArray<ServiceEv
     'events-feed-messages',
     'events-reactions',
     'events-notifications',
+    'events-moderation',
   ],
   'circle.member.removed': [
     'events-posts',
@@ -500,6 +513,7 @@ export const eventSubscriptions: Record<DomainEventType, ReadonlyArray<ServiceEv
     'events-feed-messages',
     'events-reactions',
     'events-notifications',
+    'events-moderation',
   ],
   // Each service that shows an item of the kind keeps its moderation state.
   'moderation.item.changed': [
@@ -519,14 +533,15 @@ export const eventSubscriptions: Record<DomainEventType, ReadonlyArray<ServiceEv
  * worker's fan-out leaves them out of every other subscriber's copy (data minimisation). A
  * member's email address goes to the notifications service, which writes to them, and to the
  * circles service, which matches an invitation sent to an address with the account that accepts
- * it; to no one else (the posts service keeps bylines: names and pictures).
+ * it, and to the moderation service, which sends an author the statement of reasons the law
+ * asks for (issue 35); to no one else (the posts service keeps bylines: names and pictures).
  */
 export const eventFieldReaders: {
   readonly [T in DomainEventType]?: Partial<
     Record<keyof DomainEventPayload<T>, ReadonlyArray<ServiceEventsQueue>>
   >;
 } = {
-  'user.updated': { email: ['events-notifications', 'events-circles'] },
+  'user.updated': { email: ['events-notifications', 'events-circles', 'events-moderation'] },
 };
 
 /** An event's payload as one subscriber receives it: without the fields not meant for it. */

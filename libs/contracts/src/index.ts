@@ -29,6 +29,7 @@ export * from './files';
 export * from './files.api';
 export * from './follows';
 export * from './circles';
+export * from './moderation';
 export * from './notifications';
 export * from './email-preferences';
 export * from './visitor';

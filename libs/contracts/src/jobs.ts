@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { Language } from './language';
+import { ModeratedItemKind } from './events';
+import { ModerationAction, ModerationReason } from './moderation';
 import { NotificationKind } from './notifications';
 
 /**
@@ -131,6 +133,53 @@ export const EmailJob = z.discriminatedUnion('template', [
     }),
     requestId: z.string().optional(),
   }),
+  /**
+   * Trust and safety (issue 35), transactional (the law asks for each, unsubscribed or not):
+   * `statement`, the statement of reasons to the author of what was restricted or restored (what,
+   * which rule, how decided, the facts, how to appeal); `appealOutcome` to the author;
+   * `noticeReceived`, the confirmation to a notice's sender; `reportOutcome` to a reporter or a
+   * notice's sender. Member text (`itemTitle`, `statement`) is plain text, as written.
+   */
+  z.object({
+    template: z.literal('moderation'),
+    to: z.string(),
+    language: Language,
+    data: z.discriminatedUnion('kind', [
+      z.object({
+        kind: z.literal('statement'),
+        action: ModerationAction,
+        rule: ModerationReason.nullable(),
+        itemKind: ModeratedItemKind.nullable(),
+        itemTitle: z.string().nullable(),
+        statement: z.string(),
+        automatic: z.boolean(),
+        suspendedUntil: z.string().nullable(),
+        decidedAt: z.string(),
+        /** The member's decisions page, where the appeal is sent; null when not appealable. */
+        appealLink: z.url({ protocol: /^https?$/ }).nullable(),
+      }),
+      z.object({
+        kind: z.literal('appealOutcome'),
+        outcome: z.enum(['upheld', 'reversed']),
+        action: ModerationAction,
+        statement: z.string(),
+        link: z.url({ protocol: /^https?$/ }),
+      }),
+      z.object({
+        kind: z.literal('noticeReceived'),
+        itemKind: ModeratedItemKind,
+        itemTitle: z.string().nullable(),
+        receivedAt: z.string(),
+      }),
+      z.object({
+        kind: z.literal('reportOutcome'),
+        itemKind: ModeratedItemKind,
+        itemTitle: z.string().nullable(),
+        outcome: z.enum(['actioned', 'noViolation']),
+      }),
+    ]),
+    requestId: z.string().optional(),
+  }),
   z.object({
     template: z.literal('notice'),
     to: z.string(),
@@ -148,6 +197,7 @@ export const TRANSACTIONAL_TEMPLATES: ReadonlySet<EmailTemplate> = new Set([
   'password-reset',
   'confirm-email-change',
   'contact-changed',
+  'moderation',
 ]);
 
 export const SmsJob = z.object({

@@ -85,6 +85,8 @@ describe('the suspension rule, from the route table', () => {
         'POST /api/circles/revokeInvitation',
         'POST /api/circles/removeMember',
         'POST /api/circles/leaveCircle',
+        // Appealing a decision is the suspended member's own way out (issue 35).
+        'POST /api/moderation/appeal',
       ].sort(),
     );
   });

@@ -24,6 +24,7 @@ describe('the route table', () => {
       follows: 'notifications',
       weeklyQuestion: 'notifications',
       circles: 'circles',
+      moderation: 'moderation',
       applicationServices: 'site',
       applicationImages: 'site',
       applicationText: 'site',

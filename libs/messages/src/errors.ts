@@ -123,6 +123,23 @@ export const errorMessagesEn = {
   'error.ACCOUNT_SUSPENDED':
     'Your account is suspended: until the suspension ends you cannot post, comment or change what others see',
   'error.ACCOUNT_BANNED': 'This account has been closed by the site’s moderators',
+  // moderation (our addition, issue 35)
+  'error.REPORT_ITEM_NOT_FOUND':
+    'We could not find what you are reporting. It may have been deleted',
+  'error.CANNOT_REPORT_OWN_ITEM': 'You cannot report your own writing. You can edit or delete it',
+  'error.ALREADY_REPORTED':
+    'You have already reported this. The moderators will look at it, and we will tell you what they decide',
+  'error.CASE_NOT_FOUND': 'This case does not exist',
+  'error.CASE_CHANGED':
+    'Something new came in on this case since you opened it. Read it again before deciding',
+  'error.ACTION_NOT_POSSIBLE': 'This action is not possible in the item’s current state',
+  'error.DECISION_NOT_FOUND': 'We could not find this decision',
+  'error.APPEAL_EXISTS':
+    'You have already appealed this decision. Each decision can be appealed once',
+  'error.NOT_APPEALABLE': 'Only a decision that restricted you can be appealed',
+  'error.APPEAL_NOT_FOUND': 'This appeal does not exist',
+  'error.APPEAL_DECIDED': 'This appeal has already been decided',
+  'error.APPEAL_OWN_DECISION': 'Another moderator must decide an appeal of your own decision',
 } as const;
 
 export type ErrorMessageKey = keyof typeof errorMessagesEn;
@@ -221,6 +238,19 @@ export const errorMessagesHe: Readonly<Record<ErrorMessageKey, string>> = {
   'error.ACCOUNT_SUSPENDED':
     'החשבון שלך מושעה: עד שההשעיה תסתיים אי אפשר לפרסם, להגיב או לשנות את מה שאחרים רואים',
   'error.ACCOUNT_BANNED': 'החשבון הזה נסגר על ידי צוות הפיקוח של האתר',
+  // moderation (our addition, issue 35)
+  'error.REPORT_ITEM_NOT_FOUND': 'לא מצאנו את מה שביקשת לדווח עליו. ייתכן שהוא נמחק',
+  'error.CANNOT_REPORT_OWN_ITEM': 'אי אפשר לדווח על מה שכתבת בעצמך. אפשר לערוך או למחוק אותו',
+  'error.ALREADY_REPORTED': 'כבר דיווחת על זה. צוות הניהול יבדוק, ונעדכן אותך בהחלטה',
+  'error.CASE_NOT_FOUND': 'המקרה הזה לא קיים',
+  'error.CASE_CHANGED': 'משהו חדש הגיע למקרה הזה מאז שנפתח. יש לקרוא אותו שוב לפני שמחליטים',
+  'error.ACTION_NOT_POSSIBLE': 'אי אפשר לבצע את הפעולה הזאת במצב הנוכחי של הפריט',
+  'error.DECISION_NOT_FOUND': 'לא מצאנו את ההחלטה הזאת',
+  'error.APPEAL_EXISTS': 'כבר ערערת על ההחלטה הזאת. אפשר לערער על כל החלטה פעם אחת',
+  'error.NOT_APPEALABLE': 'אפשר לערער רק על החלטה שהגבילה אותך',
+  'error.APPEAL_NOT_FOUND': 'הערעור הזה לא קיים',
+  'error.APPEAL_DECIDED': 'כבר התקבלה החלטה בערעור הזה',
+  'error.APPEAL_OWN_DECISION': 'ערעור על החלטה שלך צריך להיות מוכרע בידי מנהל תוכן אחר',
 };
 
 /** The error messages, by `error.<CODE>`, in both languages. */

@@ -72,6 +72,39 @@ export const notificationsEn = {
   'notification.all': 'See all your notifications',
   'notification.settings': 'Choose what comes by email',
 
+  // Trust and safety (issue 35): statements of reasons, appeals, notices and reports.
+  'moderation.kind':
+    '{kind, select, post {post} answer {answer} comment {comment} profile {profile} other {item}}',
+  'moderation.rule':
+    '{rule, select, spam {spam} harassment {harassment} hate {hate} privateInformation {private information about someone} impersonation {impersonation} illegal {illegal content} other {another of our rules}}',
+  'moderation.statement.subject':
+    '{action, select, hide {Your {kind} is hidden pending review} remove {Your {kind} was removed} restore {Your {kind} is visible again} warn {A warning about your {kind}} suspend {Your account is suspended} ban {Your account is closed} other {A decision about your {kind}}}',
+  'moderation.statement.what':
+    '{action, select, hide {Your {kind} “{title}” is hidden from everyone but you until a moderator reviews it.} remove {Your {kind} “{title}” was removed: only you can see it now.} restore {Your {kind} “{title}” is visible again to those you share it with.} warn {This is a warning about your {kind} “{title}”. It stays as it is.} suspend {You cannot write on Mepedia until {until}. You can still read, and see and download what you wrote.} ban {Your account is closed: you can no longer sign in.} other {A decision was made about your {kind}.}}',
+  'moderation.statement.whatNoTitle':
+    '{action, select, hide {Your {kind} is hidden from everyone but you until a moderator reviews it.} remove {Your {kind} was removed: only you can see it now.} restore {Your {kind} is visible again to those you share it with.} warn {This is a warning about your {kind}. It stays as it is.} suspend {You cannot write on Mepedia until {until}. You can still read, and see and download what you wrote.} ban {Your account is closed: you can no longer sign in.} other {A decision was made about your {kind}.}}',
+  'moderation.statement.rule': 'The rule concerned: {rule}.',
+  'moderation.statement.automatic':
+    'How it was decided: automatically, because several members reported it. A moderator will review it and you will hear the outcome.',
+  'moderation.statement.byModerator': 'How it was decided: by one of our moderators, who wrote:',
+  'moderation.statement.appeal':
+    'If you think this is wrong, you can appeal once: another moderator will decide. You may also turn to an out-of-court dispute settlement body or to a court.',
+  'moderation.statement.action': 'See the decision and appeal',
+  'moderation.appeal.subject':
+    '{outcome, select, reversed {Your appeal was accepted} other {Your appeal was not accepted}}',
+  'moderation.appeal.text':
+    '{outcome, select, reversed {Another moderator reviewed your appeal and reversed the decision.} other {Another moderator reviewed your appeal and kept the decision.}}',
+  'moderation.appeal.words': 'The moderator wrote:',
+  'moderation.appeal.action': 'See your decisions',
+  'moderation.notice.subject': 'We received your notice',
+  'moderation.notice.text':
+    'We received your notice about a {kind} on {date}. Our moderators will review it and write to you with their decision.',
+  'moderation.outcome.subject': 'What became of your report',
+  'moderation.outcome.text':
+    '{outcome, select, actioned {Thank you for your report about a {kind}. Our moderators found that it broke our rules and acted on it.} other {Thank you for your report about a {kind}. Our moderators reviewed it and found that it did not break our rules.}}',
+  'moderation.footer':
+    'You received this because of a moderation decision on {product}. Stop updates',
+
   'sms.verificationCode':
     '{product}: your verification code is {code}. It expires in {minutes, plural, one {# minute} other {# minutes}}.',
 } as const;
@@ -142,6 +175,40 @@ export const notificationsHe: Record<NotificationKey, string> = {
     '{count, plural, one {ועוד התראה אחת} two {ועוד שתי התראות} other {ועוד # התראות}} בדף ההתראות שלך.',
   'notification.all': 'לכל ההתראות שלך',
   'notification.settings': 'לבחור מה יגיע באימייל',
+
+  // Trust and safety (issue 35): statements of reasons, appeals, notices and reports. The
+  // sentences say what we did ("we hid"), so no verb has to agree with the kind's gender.
+  'moderation.kind':
+    '{kind, select, post {הפוסט} answer {התשובה} comment {התגובה} profile {הפרופיל} other {הפריט}}',
+  'moderation.rule':
+    '{rule, select, spam {ספאם} harassment {הטרדה} hate {שנאה} privateInformation {מידע פרטי על מישהו} impersonation {התחזות} illegal {תוכן לא חוקי} other {כלל אחר שלנו}}',
+  'moderation.statement.subject':
+    '{action, select, hide {הסתרנו את {kind} שלך עד לבדיקה} remove {הסרנו את {kind} שלך} restore {החזרנו את {kind} שלך} warn {אזהרה על {kind} שלך} suspend {השעינו את החשבון שלך} ban {סגרנו את החשבון שלך} other {החלטה על {kind} שלך}}',
+  'moderation.statement.what':
+    '{action, select, hide {הסתרנו את {kind} שלך „{title}” מכולם חוץ ממך, עד שמנהל תוכן יבדוק.} remove {הסרנו את {kind} שלך „{title}”: מעכשיו רק לך יש גישה.} restore {החזרנו את {kind} שלך „{title}” למי שאיתם שיתפת.} warn {זו אזהרה על {kind} שלך „{title}”. לא שינינו דבר.} suspend {אי אפשר לכתוב במפדיה עד {until}. עדיין אפשר לקרוא, ולראות ולהוריד את מה שכתבת.} ban {סגרנו את החשבון שלך: אי אפשר עוד להתחבר אליו.} other {קיבלנו החלטה על {kind} שלך.}}',
+  'moderation.statement.whatNoTitle':
+    '{action, select, hide {הסתרנו את {kind} שלך מכולם חוץ ממך, עד שמנהל תוכן יבדוק.} remove {הסרנו את {kind} שלך: מעכשיו רק לך יש גישה.} restore {החזרנו את {kind} שלך למי שאיתם שיתפת.} warn {זו אזהרה על {kind} שלך. לא שינינו דבר.} suspend {אי אפשר לכתוב במפדיה עד {until}. עדיין אפשר לקרוא, ולראות ולהוריד את מה שכתבת.} ban {סגרנו את החשבון שלך: אי אפשר עוד להתחבר אליו.} other {קיבלנו החלטה על {kind} שלך.}}',
+  'moderation.statement.rule': 'הכלל הנוגע לעניין: {rule}.',
+  'moderation.statement.automatic':
+    'איך הוחלט: באופן אוטומטי, כי כמה חברים דיווחו על כך. מנהל תוכן יבדוק, ונעדכן אותך בתוצאה.',
+  'moderation.statement.byModerator': 'איך הוחלט: בידי אחד ממנהלי התוכן שלנו, שכתב:',
+  'moderation.statement.appeal':
+    'אם לדעתך זו טעות, אפשר לערער פעם אחת: מנהל תוכן אחר יחליט. אפשר גם לפנות לגוף ליישוב סכסוכים מחוץ לבית המשפט או לבית משפט.',
+  'moderation.statement.action': 'להחלטה ולערעור',
+  'moderation.appeal.subject':
+    '{outcome, select, reversed {קיבלנו את הערעור שלך} other {לא קיבלנו את הערעור שלך}}',
+  'moderation.appeal.text':
+    '{outcome, select, reversed {מנהל תוכן אחר בדק את הערעור שלך וביטל את ההחלטה.} other {מנהל תוכן אחר בדק את הערעור שלך והשאיר את ההחלטה.}}',
+  'moderation.appeal.words': 'מנהל התוכן כתב:',
+  'moderation.appeal.action': 'להחלטות שלך',
+  'moderation.notice.subject': 'קיבלנו את ההודעה שלך',
+  'moderation.notice.text':
+    'ב-{date} קיבלנו את ההודעה שלך על {kind}. מנהלי התוכן שלנו יבדקו ויכתבו לך מה הוחלט.',
+  'moderation.outcome.subject': 'מה הוחלט על הדיווח שלך',
+  'moderation.outcome.text':
+    '{outcome, select, actioned {תודה על הדיווח על {kind}. מנהלי התוכן שלנו מצאו הפרה של הכללים שלנו ופעלו בעניין.} other {תודה על הדיווח על {kind}. מנהלי התוכן שלנו בדקו ולא מצאו הפרה של הכללים שלנו.}}',
+  'moderation.footer':
+    'קיבלת את ההודעה הזאת בעקבות החלטה של צוות הניהול ב{product}. להפסקת עדכונים',
 
   'sms.verificationCode':
     '{product}: קוד האימות שלך הוא {code}. הקוד בתוקף {minutes, plural, one {דקה אחת} two {שתי דקות} other {# דקות}}.',

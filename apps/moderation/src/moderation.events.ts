@@ -1,0 +1,125 @@
+import { domainEventsHandler, removeDeletedMember } from '@mepedia/server-platform';
+import { isUuid } from '@mepedia/server-database';
+import type { AppLogger } from '@mepedia/server-http';
+import type { ModerationRepository } from './moderation.repository';
+
+/**
+ * The moderation service's share of domain events: what can be reported, as the services that
+ * own it announce it (posts, answers, comments, profiles), who is in whose circle (a reporter of
+ * a circle item must be in it), and members (their name, language and address, and their leaving).
+ * Every write keeps the newest word by the event's `occurredAt`, so replays and reordering converge.
+ */
+export function moderationEventsHandler(repository: ModerationRepository, logger: AppLogger) {
+  const at = (event: { occurredAt: string }) => new Date(event.occurredAt);
+  return domainEventsHandler('moderation', logger, {
+    'user.updated': async (user, event) => {
+      if (!isUuid(user.userId)) return;
+      await repository.transaction(async (tx) => {
+        await tx.upsertMember(user, at(event));
+        await tx.upsertItem(
+          {
+            kind: 'profile',
+            itemId: user.userId,
+            ownerId: user.userId,
+            audience: 'public',
+            audienceOwnerId: user.userId,
+            title: user.fullname,
+            excerpt: null,
+            subjectId: null,
+          },
+          at(event),
+        );
+      });
+    },
+    'user.deleted': removeDeletedMember(logger, 'items, reports and decisions', (userId) =>
+      repository.transaction((tx) => tx.removeMember(userId, new Date())),
+    ),
+    'post.published': async (post, event) => {
+      if (!isUuid(post.publisherId)) return;
+      await repository.upsertItem(
+        {
+          kind: 'post',
+          itemId: post.postId,
+          ownerId: post.publisherId,
+          audience: post.privacy,
+          audienceOwnerId: post.publisherId,
+          title: post.title,
+          excerpt: post.excerpt,
+          subjectId: null,
+        },
+        at(event),
+      );
+    },
+    'post.privacy.changed': async (post, event) => {
+      if (!isUuid(post.publisherId)) return;
+      await repository.setAudience('post', post.postId, post.publisherId, post.privacy, at(event));
+    },
+    'post.deleted': async (post) => {
+      await repository.markDeleted('post', post.postId);
+    },
+    'meAnswer.privacy.changed': async (answer, event) => {
+      if (!isUuid(answer.userId)) return;
+      await repository.upsertItem(
+        {
+          kind: 'answer',
+          itemId: answer.meAnswerId,
+          ownerId: answer.userId,
+          audience: answer.privacy,
+          audienceOwnerId: answer.userId,
+          // The question's title in both languages, for moderators of either.
+          title: answer.title ? `${answer.title.en} / ${answer.title.he}` : null,
+          excerpt: null,
+          subjectId: null,
+        },
+        at(event),
+      );
+      await repository.setAudience(
+        'answer',
+        answer.meAnswerId,
+        answer.userId,
+        answer.privacy,
+        at(event),
+      );
+    },
+    'feedMessage.changed': async (message, event) => {
+      if (message.deleted) {
+        await repository.markDeleted('comment', message.messageId);
+        return;
+      }
+      if (message.edited) {
+        await repository.setExcerpt(
+          'comment',
+          message.messageId,
+          message.edited.excerpt,
+          at(event),
+        );
+        return;
+      }
+      const comment = message.comment;
+      if (!comment || !isUuid(comment.authorId)) return;
+      const subjectOwner =
+        comment.subjectOwnerId && isUuid(comment.subjectOwnerId)
+          ? comment.subjectOwnerId
+          : comment.authorId;
+      await repository.upsertItem(
+        {
+          kind: 'comment',
+          itemId: message.messageId,
+          ownerId: comment.authorId,
+          audience: comment.subjectPrivacy ?? 'public',
+          audienceOwnerId: subjectOwner,
+          title: null,
+          excerpt: comment.excerpt,
+          subjectId: message.subjectId,
+        },
+        at(event),
+      );
+    },
+    'circle.member.added': async ({ ownerId, memberId }, event) => {
+      await repository.circles.apply({ ownerId, memberId, inCircle: true, occurredAt: at(event) });
+    },
+    'circle.member.removed': async ({ ownerId, memberId }, event) => {
+      await repository.circles.apply({ ownerId, memberId, inCircle: false, occurredAt: at(event) });
+    },
+  });
+}

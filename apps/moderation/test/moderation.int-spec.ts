@@ -1,0 +1,637 @@
+import { randomUUID } from 'node:crypto';
+import {
+  QUEUES,
+  type AuditPage,
+  type CaseDetail,
+  type Decision,
+  type DecisionsPage,
+  type DomainEventEnvelope,
+  type EmailJob,
+  type ErrorEnvelope,
+  type MyReportsPage,
+  type QueuePage,
+  type ReportReceived,
+  type Transparency,
+} from '@mepedia/contracts';
+import { InProcessQueue, type Job } from '@mepedia/server-queue';
+import {
+  describeEachEngine,
+  startTestService,
+  type TestService,
+} from '@mepedia/server-service-testing';
+import {
+  eventually,
+  newMember,
+  SETUP_TIMEOUT_MS,
+  testEnvelope as envelope,
+  type TestMember as Member,
+} from '@mepedia/server-testing';
+import { createModerationApp } from '../src/moderation.app';
+
+// The moderation service over real HTTP on each engine (issue 35): reports and notices against
+// the items it heard of (their audiences and circles), automatic holds, moderators' decisions and
+// what they announce, statements of reasons and outcomes in the email queue in each member's
+// language, appeals decided by another moderator, the audit log and the public counts.
+
+const HOLD_AFTER = 3;
+
+describeEachEngine('moderation', (engine) => {
+  const queue = new InProcessQueue();
+  const announced: DomainEventEnvelope[] = [];
+  const emails: EmailJob[] = [];
+  let tested: TestService;
+
+  const as = (who: Member | null): Record<string, string> => (who ? tested.as(who) : {});
+  const post = <T>(who: Member | null, path: string, body?: unknown) =>
+    tested.call<T>('POST', `/api/moderation/${path}`, {
+      headers: as(who),
+      ...(body === undefined ? {} : { body }),
+    });
+  const sql = <T = Record<string, unknown>>(text: string, params: unknown[] = []) =>
+    tested.database.query<T>(text, params);
+
+  /** An event as its service announces it; answers once the service applied it. */
+  async function hear(
+    type: string,
+    payload: unknown,
+    applied: () => Promise<boolean>,
+    at = new Date(),
+  ) {
+    await queue.add('events-moderation', type, envelope(type, payload, at, 'test'));
+    await eventually(async () => ((await applied()) ? true : undefined), {
+      what: `${type} applied`,
+    });
+  }
+
+  const itemRow = (kind: string, id: string) =>
+    sql<{ state: string; audience: string; deleted: boolean }>(
+      'select state, audience, deleted from moderation.items where kind = $1 and item_id = $2',
+      [kind, id],
+    ).then((rows) => rows[0]);
+
+  /** A member the users service announced (name, language, address). */
+  async function known(language: 'en' | 'he' = 'en', roles: Member['roles'] = []): Promise<Member> {
+    const member = newMember({ language, roles });
+    await hear(
+      'user.updated',
+      {
+        userId: member.userId,
+        firstname: 'Test',
+        lastname: member.userId.slice(0, 4),
+        fullname: `Test ${member.userId.slice(0, 4)}`,
+        language,
+        profileImage: null,
+        email: `${member.userId}@example.com`,
+      },
+      async () => (await itemRow('profile', member.userId)) !== undefined,
+    );
+    return member;
+  }
+
+  /** A post its service announced, with this audience. */
+  async function published(owner: Member, privacy = 'public', title = 'Where I come from') {
+    const postId = randomUUID();
+    await hear(
+      'post.published',
+      {
+        postId,
+        publisherId: owner.userId,
+        title,
+        excerpt: 'It began in a small town by the sea.',
+        privacy,
+        createdAt: new Date().toISOString(),
+      },
+      async () => (await itemRow('post', postId)) !== undefined,
+    );
+    return postId;
+  }
+
+  async function inCircle(ownerId: string, memberId: string) {
+    await hear(
+      'circle.member.added',
+      { ownerId, memberId },
+      async () =>
+        (
+          await sql(
+            'select 1 from moderation.circle_memberships where owner_id = $1 and member_id = $2 and in_circle',
+            [ownerId, memberId],
+          )
+        ).length === 1,
+    );
+  }
+
+  const report = (who: Member | null, itemId: string, reason = 'spam', itemKind = 'post') =>
+    post<ReportReceived>(who, 'report', {
+      itemKind,
+      itemId,
+      reason,
+      words: 'Selling pills <b>here</b>',
+    });
+
+  const caseOf = async (moderator: Member, kind: string, itemId: string) => {
+    const queuePage = await post<QueuePage>(moderator, 'getQueue', { status: 'open', limit: 50 });
+    expect(queuePage.status).toBe(200);
+    const found = queuePage.body.cases.find(
+      (c) => c.item.kind === kind && c.item.itemId === itemId,
+    );
+    if (!found) throw new Error(`no open case for ${kind} ${itemId}`);
+    return found;
+  };
+
+  const changesOf = (type: string, match: (payload: Record<string, unknown>) => boolean) =>
+    announced.filter(
+      (event) => event.type === type && match(event.payload as Record<string, unknown>),
+    );
+
+  const emailsTo = (to: string) => emails.filter((email) => email.to === to);
+  const addressOf = (member: Member) => `${member.userId}@example.com`;
+
+  beforeAll(async () => {
+    queue.process(
+      'events',
+      async (job: Job) => void announced.push(job.data as DomainEventEnvelope),
+    );
+    queue.process(QUEUES.email, async (job: Job) => void emails.push(job.data as EmailJob));
+    tested = await startTestService(
+      'moderation',
+      (platform) =>
+        createModerationApp(platform, {
+          publicUrl: 'https://mepedia.test',
+          holdAfterReports: HOLD_AFTER,
+        }),
+      { queue, engine },
+    );
+  }, SETUP_TIMEOUT_MS);
+
+  afterAll(async () => {
+    await tested?.close();
+    await queue.close();
+  }, SETUP_TIMEOUT_MS);
+
+  describe('reports', () => {
+    it('takes a report of what the reporter may read, and refuses the rest as nothing', async () => {
+      const [owner, reader, friend] = [await known(), await known(), await known()];
+      const open = await published(owner);
+      const closed = await published(owner, 'private');
+      const family = await published(owner, 'circle');
+      await inCircle(owner.userId, friend.userId);
+
+      const taken = await report(reader, open);
+      expect(taken.status).toBe(201);
+      expect(taken.body).toEqual({ reportId: expect.any(String), receivedAt: expect.any(String) });
+
+      // A private item, a circle item from outside, an id of nothing, an id of another kind:
+      // the same 404, so a report never confirms that something exists.
+      for (const [itemId, itemKind] of [
+        [closed, 'post'],
+        [family, 'post'],
+        [randomUUID(), 'post'],
+        [open, 'comment'],
+        [owner.userId, 'answer'],
+      ] as const) {
+        const refused = await report(reader, itemId, 'spam', itemKind);
+        expect(refused.status).toBe(404);
+        expect((refused.body as unknown as ErrorEnvelope).error.code).toBe('REPORT_ITEM_NOT_FOUND');
+      }
+      expect((await report(friend, family)).status).toBe(201);
+
+      const own = await report(owner, open);
+      expect(own.status).toBe(400);
+      expect((own.body as unknown as ErrorEnvelope).error.code).toBe('CANNOT_REPORT_OWN_ITEM');
+      const twice = await report(reader, open, 'hate');
+      expect(twice.status).toBe(409);
+      expect((twice.body as unknown as ErrorEnvelope).error.code).toBe('ALREADY_REPORTED');
+
+      const guest = await report(null, open);
+      expect(guest.status).toBe(401);
+      // Nothing half-done: the refused ones wrote no report.
+      const [{ count }] = await sql<{ count: number }>(
+        `select count(*)::int as count from moderation.reports r join moderation.cases c on c.id = r.case_id
+         where c.item_id = any($1)`,
+        [[open, closed, family]],
+      );
+      expect(count).toBe(2);
+    });
+
+    it('refuses a bad reason, words too long and markup-laden bodies with field errors, in the caller’s language', async () => {
+      const [owner, reader] = [await known(), await known('he')];
+      const open = await published(owner);
+      const bad = await post<ErrorEnvelope>(reader, 'report', {
+        itemKind: 'post',
+        itemId: open,
+        reason: 'boring',
+      });
+      expect(bad.status).toBe(400);
+      expect(bad.body.error.code).toBe('VALIDATION_FAILED');
+      const long = await post<ErrorEnvelope>(reader, 'report', {
+        itemKind: 'post',
+        itemId: open,
+        reason: 'spam',
+        words: 'א'.repeat(1001),
+      });
+      expect(long.status).toBe(400);
+      expect(JSON.stringify(long.body)).toContain('הטקסט ארוך מדי');
+    });
+
+    it('hides an item reported by three members until a moderator looks, and tells its author why', async () => {
+      const owner = await known('he');
+      const postId = await published(owner, 'public', 'כותרת');
+      const reporters = [await known(), await known(), await known(), await known()];
+      for (const [index, reporter] of reporters.slice(0, 2).entries()) {
+        expect((await report(reporter, postId, index ? 'hate' : 'spam')).status).toBe(201);
+      }
+      expect((await itemRow('post', postId))?.state).toBe('visible');
+      expect((await report(reporters[2]!, postId)).status).toBe(201);
+      expect((await itemRow('post', postId))?.state).toBe('held');
+      await eventually(
+        async () =>
+          changesOf(
+            'moderation.item.changed',
+            (p) => p['itemId'] === postId && p['state'] === 'held',
+          ).length === 1 || undefined,
+        { what: 'the hold announced' },
+      );
+      // A fourth report holds nothing again; the reporters may no longer see it to report it.
+      expect((await report(reporters[3]!, postId)).status).toBe(404);
+      const statement = await eventually(
+        async () => emailsTo(addressOf(owner)).find((email) => email.template === 'moderation'),
+        { what: 'the statement of reasons' },
+      );
+      expect(statement).toMatchObject({
+        language: 'he',
+        data: {
+          kind: 'statement',
+          action: 'hide',
+          automatic: true,
+          appealLink: 'https://mepedia.test/he/moderation/decisions',
+        },
+      });
+      const mine = await post<DecisionsPage>(owner, 'getMyDecisions', {});
+      expect(mine.body.decisions[0]).toMatchObject({
+        action: 'hide',
+        automatic: true,
+        moderatorId: null,
+      });
+    });
+
+    it('takes a notice from a guest with contact details, confirms it by email, and never counts it toward a hold', async () => {
+      const owner = await known();
+      const postId = await published(owner);
+      const notice = {
+        itemKind: 'post',
+        itemId: postId,
+        explanation: 'This post publishes my home address without my consent.',
+        name: 'Dana',
+        email: 'Dana@Example.org',
+        goodFaith: true,
+        language: 'he',
+      };
+      for (let i = 0; i < HOLD_AFTER; i++)
+        expect((await post(null, 'notice', notice)).status).toBe(201);
+      expect((await itemRow('post', postId))?.state).toBe('visible');
+      const confirmation = await eventually(
+        async () => emails.find((email) => email.to === 'Dana@Example.org'),
+        { what: 'the confirmation' },
+      );
+      expect(confirmation).toMatchObject({
+        language: 'he',
+        data: { kind: 'noticeReceived', itemKind: 'post' },
+      });
+      const noFaith = await post<ErrorEnvelope>(null, 'notice', { ...notice, goodFaith: false });
+      expect(noFaith.status).toBe(400);
+      const tooShort = await post<ErrorEnvelope>(null, 'notice', { ...notice, explanation: 'bad' });
+      expect(tooShort.status).toBe(400);
+      const hidden = await post<ErrorEnvelope>(null, 'notice', {
+        ...notice,
+        itemId: await published(owner, 'members'),
+      });
+      expect(hidden.status).toBe(404);
+    });
+  });
+
+  describe('decisions', () => {
+    it('removes an item: announced, the case closed, the author told in their language, the reporters told the outcome', async () => {
+      const [owner, reporter, moderator] = [
+        await known('he'),
+        await known(),
+        await known('en', ['moderator']),
+      ];
+      const postId = await published(owner);
+      await report(reporter, postId);
+      const open = await caseOf(moderator, 'post', postId);
+      expect(open).toMatchObject({
+        reports: 1,
+        notices: 0,
+        reasons: [{ reason: 'spam', count: 1 }],
+      });
+
+      const detail = await post<CaseDetail>(moderator, 'getCase', { caseId: open.caseId });
+      expect(detail.body.reportList[0]).toMatchObject({
+        reporterId: reporter.userId,
+        words: 'Selling pills <b>here</b>',
+        excerptThen: 'It began in a small town by the sea.',
+      });
+
+      const decision = {
+        caseId: open.caseId,
+        version: open.version,
+        action: 'remove',
+        rule: 'spam',
+        statement: 'The post advertises pills and links to a shop.',
+      };
+      // Another member, and a stale version: refused, nothing decided.
+      expect((await post(reporter, 'decide', decision)).status).toBe(403);
+      await report(await known(), postId, 'hate');
+      const stale = await post<ErrorEnvelope>(moderator, 'decide', decision);
+      expect(stale.status).toBe(409);
+      expect(stale.body.error.code).toBe('CASE_CHANGED');
+      expect((await itemRow('post', postId))?.state).toBe('visible');
+
+      const fresh = await caseOf(moderator, 'post', postId);
+      const removed = await post<Decision>(moderator, 'decide', {
+        ...decision,
+        version: fresh.version,
+      });
+      expect(removed.status).toBe(200);
+      expect(removed.body).toMatchObject({
+        action: 'remove',
+        rule: 'spam',
+        moderatorId: moderator.userId,
+      });
+      expect((await itemRow('post', postId))?.state).toBe('removed');
+      await eventually(
+        async () =>
+          changesOf(
+            'moderation.item.changed',
+            (p) => p['itemId'] === postId && p['state'] === 'removed',
+          ).length === 1 || undefined,
+        { what: 'the removal announced' },
+      );
+      const statement = await eventually(
+        async () => emailsTo(addressOf(owner)).find((email) => email.data.kind === 'statement'),
+        { what: 'the statement' },
+      );
+      expect(statement).toMatchObject({
+        language: 'he',
+        data: { action: 'remove', rule: 'spam', statement: decision.statement, automatic: false },
+      });
+      const outcome = await eventually(
+        async () =>
+          emailsTo(addressOf(reporter)).find((email) => email.data.kind === 'reportOutcome'),
+        { what: 'the outcome' },
+      );
+      expect(outcome).toMatchObject({ language: 'en', data: { outcome: 'actioned' } });
+      const mine = await post<MyReportsPage>(reporter, 'getMyReports', {});
+      expect(mine.body.reports.find((r) => r.itemId === postId)).toMatchObject({
+        outcome: 'actioned',
+      });
+
+      // The case is closed: restoring is the only way back, and acting again is refused.
+      const again = await post<ErrorEnvelope>(moderator, 'decide', {
+        ...decision,
+        version: fresh.version + 1,
+      });
+      expect(again.status).toBe(409);
+      expect(again.body.error.code).toBe('ACTION_NOT_POSSIBLE');
+    });
+
+    it('dismisses: an automatic hold lifted, the reporters told nothing was wrong', async () => {
+      const owner = await known();
+      const postId = await published(owner);
+      const reporters = [await known(), await known(), await known()];
+      for (const reporter of reporters) await report(reporter, postId);
+      expect((await itemRow('post', postId))?.state).toBe('held');
+      const moderator = await known('en', ['moderator']);
+      const open = await caseOf(moderator, 'post', postId);
+      expect(open.autoHeld).toBe(true);
+      const dismissed = await post<Decision>(moderator, 'decide', {
+        caseId: open.caseId,
+        version: open.version,
+        action: 'dismiss',
+        statement: 'A recipe is not spam.',
+      });
+      expect(dismissed.status).toBe(200);
+      expect((await itemRow('post', postId))?.state).toBe('visible');
+      const mine = await post<MyReportsPage>(reporters[0]!, 'getMyReports', {});
+      expect(mine.body.reports.find((r) => r.itemId === postId)).toMatchObject({
+        outcome: 'noViolation',
+      });
+      const restore = await post<ErrorEnvelope>(moderator, 'decide', {
+        caseId: open.caseId,
+        version: open.version + 1,
+        action: 'restore',
+        statement: 'Nothing to restore here.',
+      });
+      expect(restore.status).toBe(409);
+      expect(restore.body.error.code).toBe('ACTION_NOT_POSSIBLE');
+    });
+
+    it('suspends and bans the author, each announced for the users service', async () => {
+      const [owner, reporter, moderator] = [
+        await known(),
+        await known(),
+        await known('en', ['moderator']),
+      ];
+      const first = await published(owner);
+      await report(reporter, first, 'harassment');
+      const open = await caseOf(moderator, 'post', first);
+      const missingDays = await post<ErrorEnvelope>(moderator, 'decide', {
+        caseId: open.caseId,
+        version: open.version,
+        action: 'suspend',
+        rule: 'harassment',
+        statement: 'Insults in every comment.',
+      });
+      expect(missingDays.status).toBe(400);
+      const suspended = await post<Decision>(moderator, 'decide', {
+        caseId: open.caseId,
+        version: open.version,
+        action: 'suspend',
+        rule: 'harassment',
+        statement: 'Insults in every comment.',
+        days: 7,
+      });
+      expect(suspended.status).toBe(200);
+      const until = Date.parse(suspended.body.suspendedUntil ?? '');
+      expect(until - Date.now()).toBeGreaterThan(6.9 * 24 * 3600_000);
+      await eventually(
+        async () =>
+          changesOf(
+            'member.restriction.changed',
+            (p) => p['userId'] === owner.userId && p['suspendedUntil'] !== null,
+          ).length === 1 || undefined,
+        { what: 'the suspension announced' },
+      );
+
+      const second = await published(owner);
+      await report(reporter, second, 'harassment');
+      const next = await caseOf(moderator, 'post', second);
+      const ban = {
+        caseId: next.caseId,
+        version: next.version,
+        action: 'ban',
+        rule: 'harassment',
+        statement: 'Back at it the day the suspension ended.',
+      };
+      expect((await post(moderator, 'decide', ban)).status).toBe(200);
+      await eventually(
+        async () =>
+          changesOf(
+            'member.restriction.changed',
+            (p) => p['userId'] === owner.userId && p['banned'] === true,
+          ).length === 1 || undefined,
+        { what: 'the ban announced' },
+      );
+    });
+  });
+
+  describe('appeals', () => {
+    it('lets the author appeal once, another moderator reverse it, and the item comes back', async () => {
+      const [owner, stranger, reporter] = [await known(), await known(), await known()];
+      const [decider, reviewer] = [await known('en', ['moderator']), await known('en', ['admin'])];
+      const postId = await published(owner);
+      await report(reporter, postId);
+      const open = await caseOf(decider, 'post', postId);
+      const removed = await post<Decision>(decider, 'decide', {
+        caseId: open.caseId,
+        version: open.version,
+        action: 'remove',
+        rule: 'spam',
+        statement: 'Looks like an advertisement.',
+      });
+      const appeal = {
+        decisionId: removed.body.decisionId,
+        words: 'It is my grandmother’s recipe, not an ad.',
+      };
+
+      const notTheirs = await post<ErrorEnvelope>(stranger, 'appeal', appeal);
+      expect(notTheirs.status).toBe(404);
+      expect(notTheirs.body.error.code).toBe('DECISION_NOT_FOUND');
+      expect((await post(owner, 'appeal', appeal)).status).toBe(201);
+      const twice = await post<ErrorEnvelope>(owner, 'appeal', appeal);
+      expect(twice.status).toBe(409);
+      expect(twice.body.error.code).toBe('APPEAL_EXISTS');
+
+      const waiting = await post<{ appeals: Array<{ appealId: string; decision: Decision }> }>(
+        reviewer,
+        'getAppeals',
+        {},
+      );
+      const mine = waiting.body.appeals.find(
+        (a) => a.decision.decisionId === removed.body.decisionId,
+      );
+      expect(mine).toBeDefined();
+      const verdict = {
+        appealId: mine!.appealId,
+        outcome: 'reversed',
+        statement: 'A recipe with a link to its source.',
+      };
+      const own = await post<ErrorEnvelope>(decider, 'decideAppeal', verdict);
+      expect(own.status).toBe(403);
+      expect(own.body.error.code).toBe('APPEAL_OWN_DECISION');
+      expect((await post(reviewer, 'decideAppeal', verdict)).status).toBe(200);
+      expect((await itemRow('post', postId))?.state).toBe('visible');
+      const decided = await post<ErrorEnvelope>(reviewer, 'decideAppeal', verdict);
+      expect(decided.status).toBe(409);
+      expect(decided.body.error.code).toBe('APPEAL_DECIDED');
+      const told = await eventually(
+        async () => emailsTo(addressOf(owner)).find((email) => email.data.kind === 'appealOutcome'),
+        { what: 'the appeal outcome' },
+      );
+      expect(told).toMatchObject({ data: { outcome: 'reversed' } });
+      const history = await post<DecisionsPage>(owner, 'getMyDecisions', {});
+      expect(history.body.decisions.map((d) => d.action)).toEqual(['restore', 'remove']);
+      expect(history.body.decisions[1]?.appeal).toMatchObject({ status: 'reversed' });
+      // A restoration is nothing to appeal.
+      const restoreAppeal = await post<ErrorEnvelope>(owner, 'appeal', {
+        decisionId: history.body.decisions[0]!.decisionId,
+        words: 'More!',
+      });
+      expect(restoreAppeal.body.error.code).toBe('NOT_APPEALABLE');
+    });
+  });
+
+  describe('audit, counts and departures', () => {
+    it('keeps every action in the audit log, for admins only', async () => {
+      const [moderator, admin] = [await known('en', ['moderator']), await known('en', ['admin'])];
+      expect((await post(moderator, 'getAuditLog', {})).status).toBe(403);
+      const log = await post<AuditPage>(admin, 'getAuditLog', { limit: 50 });
+      expect(log.status).toBe(200);
+      const actions = new Set(log.body.entries.map((entry) => entry.action));
+      for (const action of [
+        'automaticHold',
+        'remove',
+        'dismiss',
+        'suspend',
+        'ban',
+        'appealSent',
+        'appealReversed',
+      ])
+        expect(actions).toContain(action);
+      const bad = await post<ErrorEnvelope>(admin, 'getAuditLog', { cursor: 'not-a-cursor' });
+      expect(bad.body.error.code).toBe('INVALID_CURSOR');
+    });
+
+    it('publishes monthly counts to anyone, with nothing about any item or member', async () => {
+      const counts = await tested.call<Transparency>('GET', '/api/moderation/getTransparency');
+      expect(counts.status).toBe(200);
+      const month = new Date().toISOString().slice(0, 7);
+      const now = counts.body.months.find((m) => m.month === month);
+      expect(now).toBeDefined();
+      expect(now!.reports).toBeGreaterThan(5);
+      expect(now!.notices).toBe(HOLD_AFTER);
+      expect(now!.automaticHolds).toBeGreaterThanOrEqual(2);
+      expect(now!.actions.remove).toBeGreaterThanOrEqual(2);
+      expect(now!.reversed).toBe(1);
+      expect(now!.medianHoursToDecision).not.toBeNull();
+      expect(JSON.stringify(counts.body)).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}/);
+    });
+
+    it('forgets a member who left: their items and reports’ words go, the counts stay', async () => {
+      const [owner, reporter] = [await known(), await known()];
+      const postId = await published(owner);
+      await report(reporter, postId);
+      const before = await tested.call<Transparency>('GET', '/api/moderation/getTransparency');
+      await hear(
+        'user.deleted',
+        { userId: owner.userId },
+        async () => (await itemRow('post', postId)) === undefined,
+      );
+      await hear(
+        'user.deleted',
+        { userId: reporter.userId },
+        async () =>
+          (await sql('select 1 from moderation.reports where reporter_id = $1', [reporter.userId]))
+            .length === 0,
+      );
+      expect(
+        await sql('select 1 from moderation.members where user_id = any($1)', [
+          [owner.userId, reporter.userId],
+        ]),
+      ).toEqual([]);
+      // A late word about them writes nothing back.
+      await queue.add(
+        'events-moderation',
+        'post.published',
+        envelope(
+          'post.published',
+          {
+            postId,
+            publisherId: owner.userId,
+            title: 't',
+            excerpt: 'e',
+            privacy: 'public',
+            createdAt: new Date().toISOString(),
+          },
+          new Date(),
+          'test',
+        ),
+      );
+      // Events are applied in order: once a later one is, the late word was handled.
+      await known();
+      const after = await tested.call<Transparency>('GET', '/api/moderation/getTransparency');
+      expect(after.body.months[0]?.reports).toBe(before.body.months[0]?.reports);
+      expect(await itemRow('post', postId)).toBeUndefined();
+    });
+  });
+});
