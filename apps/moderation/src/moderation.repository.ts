@@ -388,7 +388,10 @@ export class ModerationRepository {
     }));
   }
 
-  /** Of these cases, those in which a decision restricted the author (the reporters' "actioned"). */
+  /**
+   * Of these cases, those in which a moderator restricted the author (the reporters' "actioned"):
+   * an automatic hold is no verdict, and a decision reversed on appeal does not count.
+   */
   async actionedCases(caseIds: readonly string[]): Promise<Set<string>> {
     if (caseIds.length === 0) return new Set();
     const rows = await this.db
@@ -398,6 +401,8 @@ export class ModerationRepository {
         and(
           inArray(decisions.caseId, [...caseIds]),
           inArray(decisions.action, ['hide', 'remove', 'warn', 'suspend', 'ban']),
+          eq(decisions.automatic, false),
+          sql`not exists (select 1 from moderation.decisions later where later.reverses = ${decisions.id})`,
         ),
       );
     return new Set(rows.flatMap((row) => (row.caseId ? [row.caseId] : [])));
