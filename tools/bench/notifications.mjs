@@ -182,7 +182,7 @@ async function fanOut() {
       headers: {
         'content-type': 'application/json',
         [IDENTITY_HEADER]: signer.sign(
-          { kind: 'member', userId: publisherId, sessionId: 'bench', language: 'en' },
+          { kind: 'member', userId: publisherId, sessionId: 'bench', language: 'en', roles: [] },
           'posts',
           { ip: '127.0.0.1' },
         ),

@@ -203,7 +203,7 @@ async function main() {
     const memberCookie = { cookie: `${sessionCookieName(true)}=${token}` };
     const asMember = () => ({
       [IDENTITY_HEADER]: signer.sign(
-        { kind: 'member', userId: memberId, sessionId: 'bench', language: 'en' },
+        { kind: 'member', userId: memberId, sessionId: 'bench', language: 'en', roles: [] },
         'posts',
         { ip: '127.0.0.1' },
       ),

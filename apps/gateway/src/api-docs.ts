@@ -217,6 +217,8 @@ const AUTH_LABEL: Record<OpenApiOperation['x-auth'], string> = {
   anyone: 'anyone',
   member: 'members',
   owner: 'the owner',
+  moderator: 'moderators',
+  admin: 'admins',
 };
 
 function operationHtml(

@@ -3,7 +3,13 @@ import { InProcessBus } from '@mepedia/server-queue';
 import type { Dispatcher } from 'undici';
 import { SessionResolver, UsersUnavailableError } from './session-resolver';
 
-type Session = { userId: string; sessionId: string; language: string } | null;
+type Session = {
+  userId: string;
+  sessionId: string;
+  language: string;
+  roles?: unknown;
+  suspendedUntil?: unknown;
+} | null;
 
 /** A stand-in for the users service's internal endpoint. */
 function fakeUsers(sessions: Map<string, Session>, verifier: IdentityVerifier) {
@@ -47,7 +53,13 @@ describe(SessionResolver.name, () => {
     const { resolver, users } = setup();
     const results = await Promise.all([resolver.resolve('token-a'), resolver.resolve('token-a')]);
     await resolver.resolve('token-a');
-    expect(results[0]).toEqual({ kind: 'member', userId: 'u1', sessionId: 's1', language: 'he' });
+    expect(results[0]).toEqual({
+      kind: 'member',
+      userId: 'u1',
+      sessionId: 's1',
+      language: 'he',
+      roles: [],
+    });
     expect(users.calls).toEqual(['token-a']);
   });
 
@@ -63,7 +75,7 @@ describe(SessionResolver.name, () => {
 
   it('looks an entry in use up again before it expires, answering from it meanwhile', async () => {
     const { resolver, users, sessions } = setup(100);
-    const ada = { kind: 'member', userId: 'u1', sessionId: 's1', language: 'he' };
+    const ada = { kind: 'member', userId: 'u1', sessionId: 's1', language: 'he', roles: [] };
     expect(await resolver.resolve('token-a', 1_000)).toEqual(ada);
     // Not yet in its last fifth: the cache answers alone.
     expect(await resolver.resolve('token-a', 1_079)).toEqual(ada);
@@ -111,6 +123,42 @@ describe(SessionResolver.name, () => {
     await bus.publish('sessions.revoked', { userId: 'u1' });
     await resolver.resolve('token-a');
     expect(users.calls).toHaveLength(2);
+  });
+
+  it('carries the member’s roles and suspension, and a grant from the next request', async () => {
+    const { resolver, users, sessions } = setup();
+    const bus = new InProcessBus();
+    await resolver.listen(bus);
+    expect(await resolver.resolve('token-a')).toMatchObject({ roles: [] });
+    expect(await resolver.resolve('token-a')).not.toHaveProperty('suspendedUntil');
+    const until = '2031-01-01T00:00:00.000Z';
+    sessions.set('token-a', {
+      userId: 'u1',
+      sessionId: 's1',
+      language: 'he',
+      roles: ['moderator', 'a-role-of-tomorrow'],
+      suspendedUntil: until,
+    });
+    // The operator's command announces the member alone: every entry of theirs goes.
+    await bus.publish('sessions.revoked', { userId: 'u1' });
+    expect(await resolver.resolve('token-a')).toMatchObject({
+      roles: ['moderator'],
+      suspendedUntil: until,
+    });
+    expect(users.calls).toHaveLength(2);
+  });
+
+  it('takes roles or a suspension it cannot read for a failing users service', async () => {
+    const { resolver, sessions } = setup();
+    sessions.set('token-a', { userId: 'u1', sessionId: 's1', language: 'he', roles: 'admin' });
+    await expect(resolver.resolve('token-a')).rejects.toBeInstanceOf(UsersUnavailableError);
+    sessions.set('token-b', {
+      userId: 'u1',
+      sessionId: 's2',
+      language: 'he',
+      suspendedUntil: 'tomorrow',
+    });
+    await expect(resolver.resolve('token-b')).rejects.toBeInstanceOf(UsersUnavailableError);
   });
 
   it('reports the users service failing instead of treating the caller as a guest', async () => {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { BUS_CHANNELS, isLanguage } from '@mepedia/contracts';
+import { BUS_CHANNELS, isLanguage, isMemberRole } from '@mepedia/contracts';
 import type { Identity, IdentitySigner } from '@mepedia/server-identity';
 import type { MessageBus } from '@mepedia/server-queue';
 import type { Upstream } from './upstream';
@@ -14,9 +14,11 @@ const MAX_ENTRIES = 50_000;
 const REFRESH_AHEAD_SHARE = 0.2;
 
 /**
- * Cookie token -> member, via the users service, with a short cache. Entries
- * are dropped the moment users announces a revocation, and by this gateway
- * itself after a logout passes through it.
+ * Cookie token -> member (with their roles and any suspension), via the users service, with a
+ * short cache. Entries are dropped the moment users announces a revocation, and by this gateway
+ * itself after a logout passes through it; a message naming only a member (`{ userId }`: a role
+ * granted or revoked, a suspension, a ban) drops every entry of theirs, so the change holds from
+ * their next request.
  *
  * An entry in use is looked up again shortly before it expires, while it still answers: a
  * member's calls never all wait for the users service at once each time their entry runs out.
@@ -134,13 +136,25 @@ export class SessionResolver {
       throw new UsersUnavailableError();
     }
     const { session } = (await response.body.json()) as {
-      session: { userId?: unknown; sessionId?: unknown; language?: unknown } | null;
+      session: {
+        userId?: unknown;
+        sessionId?: unknown;
+        language?: unknown;
+        roles?: unknown;
+        suspendedUntil?: unknown;
+      } | null;
     };
     if (!session) return null;
+    // A users service older than roles sends neither; a role this gateway does not know is left out.
+    const roles = session.roles ?? [];
+    const suspendedUntil = session.suspendedUntil ?? null;
     if (
       typeof session.userId !== 'string' ||
       typeof session.sessionId !== 'string' ||
-      !isLanguage(session.language)
+      !isLanguage(session.language) ||
+      !Array.isArray(roles) ||
+      (suspendedUntil !== null &&
+        (typeof suspendedUntil !== 'string' || Number.isNaN(Date.parse(suspendedUntil))))
     ) {
       throw new UsersUnavailableError();
     }
@@ -149,6 +163,8 @@ export class SessionResolver {
       userId: session.userId,
       sessionId: session.sessionId,
       language: session.language,
+      roles: roles.filter(isMemberRole),
+      ...(suspendedUntil === null ? {} : { suspendedUntil }),
     };
   }
 }

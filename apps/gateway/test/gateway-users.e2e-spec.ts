@@ -137,7 +137,13 @@ describe('gateway in front of the users service (separate processes)', () => {
     const { registration, userId } = await registerVerified();
     const forger = testIdentity();
     const forged = forger.assert(
-      { kind: 'member', userId, sessionId: '00000000-0000-7000-8000-000000000000', language: 'en' },
+      {
+        kind: 'member',
+        userId,
+        sessionId: '00000000-0000-7000-8000-000000000000',
+        language: 'en',
+        roles: [],
+      },
       'users',
     );
     const response = await call<ErrorEnvelope>(usersUrl, 'POST', '/api/users/session', {

@@ -26,6 +26,7 @@ describe('publishing an answer to the magazine (separate processes)', () => {
     userId: randomUUID(),
     sessionId: randomUUID(),
     language: 'en' as const,
+    roles: [],
   };
   let database: Awaited<ReturnType<typeof createTestDatabase>>;
   let meAnswers: RunningProcess | undefined;

@@ -65,6 +65,7 @@ describe('guests’ views and shares through the gateway', () => {
       userId: randomUUID(),
       sessionId: randomUUID(),
       language: 'en',
+      roles: [],
     };
     const created = await call<Post>(postsBase, 'POST', '/api/posts/create', {
       headers: { 'x-mepedia-identity': identity.assert(author, 'posts') },

@@ -1,7 +1,12 @@
 import { Controller, Param, Req, Res, UseGuards } from '@nestjs/common';
 import { NO_SESSION, usersRoutes as routes } from '@mepedia/contracts';
 import { Endpoint, Input, type In } from '@mepedia/server-http';
-import { CurrentIdentity, CurrentMember, type Identity } from '@mepedia/server-identity';
+import {
+  CurrentIdentity,
+  CurrentMember,
+  suspendedUntil,
+  type Identity,
+} from '@mepedia/server-identity';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LocalAuthGuard } from './local-auth.guard';
 import { SessionsService } from './sessions.service';
@@ -69,7 +74,14 @@ export class UsersController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
     const user = identity.kind === 'member' ? await this.users.currentUser(identity.userId) : null;
-    if (user) return user;
+    // Roles and suspension as the gateway vouched for them: what every service holds this
+    // request to.
+    if (user && identity.kind === 'member')
+      return {
+        ...user,
+        roles: [...identity.roles],
+        suspendedUntil: suspendedUntil(identity) ?? null,
+      };
     // JSON like every other answer: the body is the string "NoSession".
     void reply.type('application/json; charset=utf-8');
     return JSON.stringify(NO_SESSION);

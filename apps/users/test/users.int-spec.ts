@@ -86,6 +86,7 @@ describeEachEngine('users service over HTTP', (engine) => {
       userId: session!.userId,
       sessionId: session!.sessionId,
       language: session!.language,
+      roles: [],
     };
     return { token: cookie!.value, cookie: cookie!, member, user: response.body };
   }

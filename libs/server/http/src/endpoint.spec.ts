@@ -46,10 +46,38 @@ const routes = {
     response: z.object({ removed: z.literal(true) }),
     errors: [],
   },
+  review: {
+    method: 'POST',
+    path: '/api/things/review',
+    summary: 'Review the things',
+    auth: 'moderator',
+    status: 200,
+    response: z.object({}),
+    errors: [],
+  },
+  appoint: {
+    method: 'POST',
+    path: '/api/things/appoint',
+    summary: 'Appoint a reviewer',
+    auth: 'admin',
+    status: 200,
+    response: z.object({}),
+    errors: [],
+  },
 } as const satisfies Record<string, ApiRoute>;
 
 @Controller()
 class ThingsController {
+  @Endpoint(routes.review)
+  review() {
+    return {};
+  }
+
+  @Endpoint(routes.appoint)
+  appoint() {
+    return {};
+  }
+
   @Endpoint(routes.create)
   create(@Input('body') body: In<typeof routes.create, 'body'>) {
     return { id: 't1', title: body.title, full: false };
@@ -105,12 +133,14 @@ describe(Endpoint.name, () => {
     expect(nestPath('/api/files/image/{id}')).toBe('/api/files/image/:id');
   });
 
-  it('states the auth decision: anyone is public, a member or an owner members only', () => {
+  it('states the auth decision: anyone is public, a member or an owner members only, and the roles’ own', () => {
     expect(metadata(AUTH_DECISION, handlerOf(ThingsController, 'read'))).toBe('public');
     expect(metadata(AUTH_DECISION, handlerOf(ThingsController, 'create'))).toBe('member');
     expect(metadata(GUEST_ERROR, handlerOf(ThingsController, 'create'))).toBe('MUST_BE_LOGGED_IN');
     expect(metadata(AUTH_DECISION, handlerOf(ThingsController, 'remove'))).toBe('member');
     expect(metadata(GUEST_ERROR, handlerOf(ThingsController, 'remove'))).toBeUndefined();
+    expect(metadata(AUTH_DECISION, handlerOf(ThingsController, 'review'))).toBe('moderator');
+    expect(metadata(AUTH_DECISION, handlerOf(ThingsController, 'appoint'))).toBe('admin');
   });
 
   it('sets the success status and keeps the entry on the handler', () => {

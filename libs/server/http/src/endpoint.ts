@@ -13,7 +13,7 @@ import {
 import type { ApiMethod, ApiRoute, RouteAnswer } from '@mepedia/contracts';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { MembersOnly, Public } from './route-metadata';
+import { AdminsOnly, MembersOnly, ModeratorsOnly, Public } from './route-metadata';
 import { ZodPipe } from './zod-pipe';
 
 /** The catalogue entry a handler serves (`@Endpoint`), for `@Input` and the route test. */
@@ -40,10 +40,26 @@ export type EndpointAnswer<R extends ApiRoute> = R extends { produces: readonly 
 
 type Handler<A> = (...args: never[]) => A | Promise<A>;
 
+/** The auth decision of a route's `auth`. */
+function decisionOf(route: ApiRoute) {
+  switch (route.auth) {
+    case 'anyone':
+      return Public();
+    case 'member':
+    case 'owner':
+      return MembersOnly(route.guestError);
+    case 'moderator':
+      return ModeratorsOnly();
+    case 'admin':
+      return AdminsOnly();
+  }
+}
+
 /**
  * Binds a handler to its catalogue entry, the route's one declaration (ADR 0006): the method
  * and full path, the success status, who may call it (`anyone` is public; `member` and `owner`
- * are members only, a guest getting the entry's `guestError` or AUTH_REQUIRED), and the entry
+ * are members only, a guest getting the entry's `guestError` or AUTH_REQUIRED; `moderator` and
+ * `admin` ask for the role too, ROLE_REQUIRED for a member without it), and the entry
  * itself for `@Input`. The handler must answer the entry's response type (`Also`: a second
  * kind of answer the entry does not describe, stated where it is used). Use it under a bare
  * `@Controller()`: the path is the catalogue's, whole.
@@ -52,7 +68,7 @@ export function Endpoint<R extends ApiRoute, Also = never>(route: R) {
   const decorate = applyDecorators(
     bindings[route.method](nestPath(route.path)),
     HttpCode(route.status),
-    route.auth === 'anyone' ? Public() : MembersOnly(route.guestError),
+    decisionOf(route),
     SetMetadata(API_ROUTE, route),
   );
   return <H extends Handler<EndpointAnswer<R> | Also>>(

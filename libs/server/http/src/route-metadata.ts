@@ -6,7 +6,7 @@ import type { GuestErrorCode } from '@mepedia/contracts';
  * so a route without one is refused at boot (see the identity module's audit).
  */
 export const AUTH_DECISION = 'mepedia:auth-decision';
-export type AuthDecision = 'public' | 'member' | 'service';
+export type AuthDecision = 'public' | 'member' | 'moderator' | 'admin' | 'service';
 
 /** Anyone, guests included. */
 export const Public = () => SetMetadata(AUTH_DECISION, 'public' satisfies AuthDecision);
@@ -24,5 +24,12 @@ export const MembersOnly = (guestError?: GuestErrorCode) =>
         SetMetadata(GUEST_ERROR, guestError),
       )
     : SetMetadata(AUTH_DECISION, 'member' satisfies AuthDecision);
+/**
+ * Signed-in members holding the moderator role, or admin (which implies it); a guest gets
+ * AUTH_REQUIRED, any other member 403 ROLE_REQUIRED.
+ */
+export const ModeratorsOnly = () => SetMetadata(AUTH_DECISION, 'moderator' satisfies AuthDecision);
+/** Signed-in members holding the admin role; a guest gets AUTH_REQUIRED, any other member 403 ROLE_REQUIRED. */
+export const AdminsOnly = () => SetMetadata(AUTH_DECISION, 'admin' satisfies AuthDecision);
 /** Other Mepedia processes only (the gateway); never reachable through /api. */
 export const ServiceOnly = () => SetMetadata(AUTH_DECISION, 'service' satisfies AuthDecision);

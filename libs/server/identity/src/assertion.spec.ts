@@ -1,3 +1,4 @@
+import { sign } from 'node:crypto';
 import {
   ASSERTION_TTL_SECONDS,
   IdentitySigner,
@@ -7,13 +8,33 @@ import {
   generateIdentityKeys,
   parsePrivateKey,
   parsePublicKey,
+  suspendedUntil,
   type Identity,
+  type MemberIdentity,
 } from './assertion';
 
 const keys = generateIdentityKeys();
 const signer = new IdentitySigner(keys.privateKey);
 const verifier = new IdentityVerifier(keys.publicKey, 'users');
-const member: Identity = { kind: 'member', userId: 'u1', sessionId: 's1', language: 'he' };
+const member: MemberIdentity = {
+  kind: 'member',
+  userId: 'u1',
+  sessionId: 's1',
+  language: 'he',
+  roles: [],
+};
+
+/** An assertion with its claims changed and signed again by the gateway's key. */
+function resigned(token: string, change: (claims: Record<string, unknown>) => void): string {
+  const [payload = ''] = token.split('.');
+  const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as Record<
+    string,
+    unknown
+  >;
+  change(claims);
+  const body = Buffer.from(JSON.stringify(claims)).toString('base64url');
+  return `${body}.${sign(null, Buffer.from(body), keys.privateKey).toString('base64url')}`;
+}
 
 describe(IdentityVerifier.name, () => {
   it('accepts what the gateway signed for this service', () => {
@@ -60,8 +81,63 @@ describe(IdentityVerifier.name, () => {
     expect(() => verifier.verify(future, now)).toThrow('issued in the future');
   });
 
+  it('carries a member’s roles and suspension', () => {
+    const until = '2031-05-01T10:00:00.000Z';
+    const moderator: MemberIdentity = {
+      ...member,
+      roles: ['moderator', 'admin'],
+      suspendedUntil: until,
+    };
+    expect(verifier.verify(signer.sign(moderator, 'users'))).toEqual(moderator);
+    // None is sent as nothing: assertions of most members stay as short as before.
+    const [payload = ''] = signer.sign(member, 'users').split('.');
+    expect(Object.keys(JSON.parse(Buffer.from(payload, 'base64url').toString()) as object)).toEqual(
+      ['v', 'aud', 'iat', 'exp', 'kind', 'sub', 'sid', 'lang'],
+    );
+  });
+
+  it('never reuses an assertion signed before a role or a suspension changed', () => {
+    const before = signer.sign(member, 'users');
+    expect(signer.sign(member, 'users')).toBe(before);
+    const granted = signer.sign({ ...member, roles: ['moderator'] as const }, 'users');
+    expect(granted).not.toBe(before);
+    expect(verifier.verify(granted)).toMatchObject({ roles: ['moderator'] });
+    const suspended = signer.sign(
+      { ...member, suspendedUntil: '2031-01-01T00:00:00.000Z' },
+      'users',
+    );
+    expect(verifier.verify(suspended)).toMatchObject({
+      suspendedUntil: '2031-01-01T00:00:00.000Z',
+    });
+  });
+
+  it('leaves out a role it does not know, and refuses roles or a suspension it cannot read', () => {
+    const token = signer.sign(member, 'users', { now: Date.now() });
+    expect(verifier.verify(resigned(token, (c) => (c['rol'] = ['moderator', 'owner'])))).toEqual({
+      ...member,
+      roles: ['moderator'],
+    });
+    expect(() => verifier.verify(resigned(token, (c) => (c['rol'] = 'admin')))).toThrow(
+      'malformed roles',
+    );
+    expect(() => verifier.verify(resigned(token, (c) => (c['sus'] = 'soon')))).toThrow(
+      'malformed suspension',
+    );
+  });
+
   it.each(['', 'abc', '.', 'a.b', 'x'.repeat(3000)])('refuses garbage %#', (token) => {
     expect(() => verifier.verify(token)).toThrow(InvalidAssertionError);
+  });
+});
+
+describe(suspendedUntil.name, () => {
+  it('tells until when a member is suspended, only while they are', () => {
+    const now = Date.parse('2030-01-01T00:00:00.000Z');
+    const until = '2030-01-02T00:00:00.000Z';
+    expect(suspendedUntil({ ...member, suspendedUntil: until }, now)).toBe(until);
+    expect(suspendedUntil({ ...member, suspendedUntil: until }, Date.parse(until))).toBeUndefined();
+    expect(suspendedUntil(member, now)).toBeUndefined();
+    expect(suspendedUntil({ kind: 'guest' }, now)).toBeUndefined();
   });
 });
 

@@ -6,7 +6,7 @@ import {
   verify,
   type KeyObject,
 } from 'node:crypto';
-import { isLanguage, type Language } from '@mepedia/contracts';
+import { isLanguage, isMemberRole, type Language, type MemberRole } from '@mepedia/contracts';
 
 /**
  * Who is calling, as the gateway vouches for it. Services never read the
@@ -14,8 +14,25 @@ import { isLanguage, type Language } from '@mepedia/contracts';
  */
 export type Identity =
   | { kind: 'guest'; language?: undefined }
-  | { kind: 'member'; userId: string; sessionId: string; language: Language }
+  | {
+      kind: 'member';
+      userId: string;
+      sessionId: string;
+      language: Language;
+      /** The member's roles (moderator, admin); empty for most. */
+      roles: readonly MemberRole[];
+      /** While the moderators have suspended the member: until when (an ISO instant). */
+      suspendedUntil?: string | undefined;
+    }
   | { kind: 'service'; service: string; language?: undefined };
+
+export type MemberIdentity = Extract<Identity, { kind: 'member' }>;
+
+/** Until when the member is suspended, if they are at `now`. */
+export function suspendedUntil(identity: Identity, now = Date.now()): string | undefined {
+  if (identity.kind !== 'member' || identity.suspendedUntil === undefined) return undefined;
+  return Date.parse(identity.suspendedUntil) > now ? identity.suspendedUntil : undefined;
+}
 
 export const IDENTITY_HEADER = 'x-mepedia-identity';
 /** Long enough for a slow upstream to start work, short enough that a leaked header is soon useless. */
@@ -31,6 +48,10 @@ type Claims = {
   sub?: string;
   sid?: string;
   lang?: string;
+  /** A member's roles, when they hold any. */
+  rol?: MemberRole[];
+  /** Until when a suspended member is suspended (ISO instant). */
+  sus?: string;
   svc?: string;
   /** The client's address as the gateway saw it, for audit logs and per-IP limits. */
   ip?: string;
@@ -69,7 +90,9 @@ export class IdentitySigner {
     options: AssertionContext & { now?: number } = {},
   ): string {
     const now = options.now ?? Date.now();
-    const key = `${audience}|${options.ip ?? ''}|${options.visitorId ?? ''}|${identity.kind}|${identity.kind === 'member' ? `${identity.sessionId}|${identity.userId}|${identity.language}` : identity.kind === 'service' ? identity.service : ''}`;
+    // Everything the claims carry is in the key: a role granted or a suspension lifted is never
+    // answered with an assertion signed before it.
+    const key = `${audience}|${options.ip ?? ''}|${options.visitorId ?? ''}|${identity.kind}|${identity.kind === 'member' ? `${identity.sessionId}|${identity.userId}|${identity.language}|${identity.roles.join(',')}|${identity.suspendedUntil ?? ''}` : identity.kind === 'service' ? identity.service : ''}`;
     const cached = this.cache.get(key);
     if (cached && cached.until > now && options.now === undefined) return cached.token;
     const token = this.signFresh(identity, audience, now, options);
@@ -98,6 +121,8 @@ export class IdentitySigner {
       claims.sub = identity.userId;
       claims.sid = identity.sessionId;
       claims.lang = identity.language;
+      if (identity.roles.length > 0) claims.rol = [...identity.roles];
+      if (identity.suspendedUntil !== undefined) claims.sus = identity.suspendedUntil;
     } else if (identity.kind === 'service') {
       claims.svc = identity.service;
     }
@@ -181,7 +206,14 @@ export class IdentityVerifier {
         if (!claims.sub || !claims.sid || !isLanguage(claims.lang)) {
           throw new InvalidAssertionError('incomplete member');
         }
-        return { kind: 'member', userId: claims.sub, sessionId: claims.sid, language: claims.lang };
+        return {
+          kind: 'member',
+          userId: claims.sub,
+          sessionId: claims.sid,
+          language: claims.lang,
+          roles: rolesOf(claims.rol),
+          ...(claims.sus === undefined ? {} : { suspendedUntil: instantOf(claims.sus) }),
+        };
       case 'service':
         if (!claims.svc) throw new InvalidAssertionError('incomplete service');
         return { kind: 'service', service: claims.svc };
@@ -190,6 +222,20 @@ export class IdentityVerifier {
         throw new InvalidAssertionError('unknown kind');
     }
   }
+}
+
+/** A member's roles as claimed: a role this version does not know is left out (a newer gateway's). */
+function rolesOf(claimed: unknown): MemberRole[] {
+  if (claimed === undefined) return [];
+  if (!Array.isArray(claimed)) throw new InvalidAssertionError('malformed roles');
+  return claimed.filter(isMemberRole);
+}
+
+/** A suspension's end as claimed: an instant, or the assertion is refused (never read as none). */
+function instantOf(claimed: unknown): string {
+  if (typeof claimed !== 'string' || Number.isNaN(Date.parse(claimed)))
+    throw new InvalidAssertionError('malformed suspension');
+  return claimed;
 }
 
 export type IdentityKeys = { privateKey: KeyObject; publicKey: KeyObject };

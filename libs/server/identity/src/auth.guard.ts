@@ -5,16 +5,27 @@ import {
   createParamDecorator,
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { GuestErrorCode } from '@mepedia/contracts';
-import { AUTH_DECISION, AppError, GUEST_ERROR, type AuthDecision } from '@mepedia/server-http';
+import { holdsRole, refusedWhileSuspended, type GuestErrorCode } from '@mepedia/contracts';
+import {
+  AUTH_DECISION,
+  AppError,
+  GUEST_ERROR,
+  routeOfHandler,
+  type AuthDecision,
+} from '@mepedia/server-http';
 import type { FastifyRequest } from 'fastify';
 import {
   IDENTITY_HEADER,
   IdentityVerifier,
   InvalidAssertionError,
+  suspendedUntil,
   type Identity,
+  type MemberIdentity,
   type VerifiedAssertion,
 } from './assertion';
+
+/** Methods that never write, for a members' handler bound without a catalogue entry. */
+const READ_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -29,6 +40,9 @@ declare module 'fastify' {
 /**
  * Reads the gateway's assertion and applies the route's auth decision.
  * No assertion: a guest. A forged, expired or misdirected one: 401.
+ * On members' routes (moderators' and admins' too), it also enforces a suspension, in every
+ * service alike: a suspended member's call that writes is 403 ACCOUNT_SUSPENDED unless the route
+ * is marked `whileSuspended` (`refusedWhileSuspended`, from the route table).
  */
 @Injectable()
 export class AuthGuard implements CanActivate {
@@ -51,14 +65,15 @@ export class AuthGuard implements CanActivate {
       case 'public':
         return true;
       case 'member':
-        if (identity.kind !== 'member') {
-          const guestError = this.reflector.getAllAndOverride<GuestErrorCode | undefined>(
-            GUEST_ERROR,
-            [context.getHandler(), context.getClass()],
-          );
-          throw new AppError(guestError ?? 'AUTH_REQUIRED');
-        }
+        this.checkSuspension(context, request, this.member(context, identity));
         return true;
+      case 'moderator':
+      case 'admin': {
+        const member = this.member(context, identity);
+        if (!holdsRole(member.roles, decision)) throw new AppError('ROLE_REQUIRED');
+        this.checkSuspension(context, request, member);
+        return true;
+      }
       case 'service':
         // Hidden, not merely forbidden: outsiders learn nothing about internal routes.
         if (identity.kind !== 'service') throw new AppError('ROUTE_NOT_FOUND');
@@ -67,6 +82,32 @@ export class AuthGuard implements CanActivate {
         // Unreachable after the boot audit; refuse rather than guess.
         throw new AppError('FORBIDDEN');
     }
+  }
+
+  /** The signed-in member, or the route's guest error (AUTH_REQUIRED unless it names one). */
+  private member(context: ExecutionContext, identity: Identity): MemberIdentity {
+    if (identity.kind === 'member') return identity;
+    const guestError = this.reflector.getAllAndOverride<GuestErrorCode | undefined>(GUEST_ERROR, [
+      context.getHandler(),
+      context.getClass(),
+    ]);
+    throw new AppError(guestError ?? 'AUTH_REQUIRED');
+  }
+
+  /**
+   * A suspended member may read, and write only where the route allows it while suspended. A
+   * handler bound without a catalogue entry counts as a write unless its method is a read's.
+   */
+  private checkSuspension(
+    context: ExecutionContext,
+    request: FastifyRequest,
+    member: MemberIdentity,
+  ): void {
+    const until = suspendedUntil(member);
+    if (until === undefined) return;
+    const route = routeOfHandler(context.getHandler());
+    const refused = route ? refusedWhileSuspended(route) : !READ_METHODS.has(request.method);
+    if (refused) throw new AppError('ACCOUNT_SUSPENDED', { until });
   }
 
   private identify(request: FastifyRequest): VerifiedAssertion {
@@ -90,9 +131,9 @@ export const CurrentIdentity = createParamDecorator(
   },
 );
 
-/** The signed-in member's id (only on MembersOnly routes). */
+/** The signed-in member (only on members', moderators' and admins' routes). */
 export const CurrentMember = createParamDecorator(
-  (_: unknown, context: ExecutionContext): Extract<Identity, { kind: 'member' }> => {
+  (_: unknown, context: ExecutionContext): MemberIdentity => {
     const identity = context.switchToHttp().getRequest<FastifyRequest>().identity;
     if (identity?.kind !== 'member') throw new AppError('AUTH_REQUIRED');
     return identity;

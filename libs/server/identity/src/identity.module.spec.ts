@@ -52,7 +52,7 @@ describe('the auth decision audit', () => {
     }).compile();
     const app = moduleRef.createNestApplication(new FastifyAdapter(), { logger: false });
     await expect(app.init()).rejects.toThrow(
-      'Routes without an auth decision (add @Public(), @MembersOnly() or @ServiceOnly()): UndecidedController.oops',
+      'Routes without an auth decision (add @Public(), @MembersOnly(), @ModeratorsOnly(), @AdminsOnly() or @ServiceOnly(), or bind it with @Endpoint): UndecidedController.oops',
     );
   });
 });

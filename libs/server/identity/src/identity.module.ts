@@ -52,7 +52,7 @@ class AuthDecisionAudit implements OnModuleInit {
     const missing = routesWithoutAuthDecision(this.discovery, this.scanner, this.reflector);
     if (missing.length > 0) {
       throw new Error(
-        `Routes without an auth decision (add @Public(), @MembersOnly() or @ServiceOnly()): ${missing.join(', ')}`,
+        `Routes without an auth decision (add @Public(), @MembersOnly(), @ModeratorsOnly(), @AdminsOnly() or @ServiceOnly(), or bind it with @Endpoint): ${missing.join(', ')}`,
       );
     }
   }

@@ -12,6 +12,7 @@ export function newMember(overrides: Partial<Omit<TestMember, 'kind'>> = {}): Te
     userId: randomUUID(),
     sessionId: randomUUID(),
     language: 'en',
+    roles: [],
     ...overrides,
   };
 }
