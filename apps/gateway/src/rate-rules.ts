@@ -169,4 +169,5 @@ export const READS_WITH_A_BODY: ReadonlySet<string> = new Set([
   'POST /api/moderation/getCase',
   'POST /api/moderation/getAppeals',
   'POST /api/moderation/getAuditLog',
+  'POST /api/blocks/getMyBlocks',
 ]);

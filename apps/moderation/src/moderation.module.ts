@@ -1,5 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { outboxRelay, serviceModule, type ServicePlatform } from '@mepedia/server-platform';
+import { BlocksController } from './blocks.controller';
+import { BlocksService } from './blocks.service';
 import { ModerationController } from './moderation.controller';
 import { moderationEventsHandler } from './moderation.events';
 import { ModerationRepository } from './moderation.repository';
@@ -19,9 +21,13 @@ export class ModerationModule {
       platform.logger,
       () => relay.nudge(),
     );
+    const blocks = new BlocksService(repository, () => relay.nudge());
     return serviceModule(ModerationModule, 'moderation', platform, {
-      controllers: [ModerationController],
-      providers: [{ provide: ModerationService, useValue: moderation }],
+      controllers: [ModerationController, BlocksController],
+      providers: [
+        { provide: ModerationService, useValue: moderation },
+        { provide: BlocksService, useValue: blocks },
+      ],
       background: [relay],
       events: { handler: moderationEventsHandler(repository, platform.logger) },
     });

@@ -4,7 +4,12 @@ import type {
   ModerationAction,
   ModerationState,
 } from '@mepedia/contracts';
-import { CircleMembershipStore, removedMemberKey, type Db } from '@mepedia/server-database';
+import {
+  BlockStore,
+  CircleMembershipStore,
+  removedMemberKey,
+  type Db,
+} from '@mepedia/server-database';
 import { appendEvent } from '@mepedia/server-queue';
 import { and, asc, desc, eq, gt, inArray, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import {
@@ -46,9 +51,11 @@ export const DEPARTED = '00000000-0000-0000-0000-000000000000';
 /** Reports, cases, decisions, appeals, the items and members read model: their one SQL place. */
 export class ModerationRepository {
   readonly circles: CircleMembershipStore;
+  readonly blocks: BlockStore;
 
   constructor(private readonly db: Db) {
     this.circles = new CircleMembershipStore(db, 'moderation');
+    this.blocks = new BlockStore(db, 'moderation');
   }
 
   /** This repository inside one transaction: all of `work` commits or none. */
@@ -222,6 +229,8 @@ export class ModerationRepository {
       .set({ ownerId: DEPARTED, statement: '', itemId: null })
       .where(eq(decisions.ownerId, userId));
     await this.circles.removeMember(userId);
+    // Their blocks go without a word each: every service that keeps them hears user.deleted.
+    await this.blocks.removeMember(userId);
   }
 
   // --- cases and reports ---------------------------------------------------------------
@@ -542,6 +551,21 @@ export class ModerationRepository {
       ownerId: item.ownerId,
       state,
       caseId,
+    });
+  }
+
+  /** A block or mute as it now is, announced in the same transaction. */
+  async announceBlock(
+    blockerId: string,
+    blockedId: string,
+    kind: 'block' | 'mute',
+    active: boolean,
+  ) {
+    await appendEvent(this.db, outbox, 'member.block.changed', {
+      blockerId,
+      blockedId,
+      kind,
+      active,
     });
   }
 

@@ -1,4 +1,8 @@
-import { circleMembershipsTable, removedMembersTable } from '@mepedia/server-database';
+import {
+  circleMembershipsTable,
+  memberBlocksTable,
+  removedMembersTable,
+} from '@mepedia/server-database';
 import { outboxTable } from '@mepedia/server-queue';
 import { sql } from 'drizzle-orm';
 import {
@@ -221,6 +225,12 @@ export const auditLog = moderationSchema.table(
   },
   (table) => [index('audit_log_order_idx').on(table.at, table.id)],
 );
+
+/**
+ * Who blocks or mutes whom (issue 35): this service's own word, written by the blocks routes and
+ * announced as `member.block.changed` (libs/server/database blocks.ts has its SQL).
+ */
+export const memberBlocks = memberBlocksTable(moderationSchema);
 
 /** Events the service announces, written in the same transaction as the decision. */
 export const outbox = outboxTable(moderationSchema);

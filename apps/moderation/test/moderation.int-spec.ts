@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import {
   QUEUES,
   type AuditPage,
+  type BlockState,
+  type MyBlocks,
   type CaseDetail,
   type Decision,
   type DecisionsPage,
@@ -143,6 +145,8 @@ describeEachEngine('moderation', (engine) => {
       (event) => event.type === type && match(event.payload as Record<string, unknown>),
     );
 
+  const kindOf = (email: EmailJob) =>
+    email.template === 'moderation' ? email.data.kind : undefined;
   const emailsTo = (to: string) => emails.filter((email) => email.to === to);
   const addressOf = (member: Member) => `${member.userId}@example.com`;
 
@@ -205,12 +209,12 @@ describeEachEngine('moderation', (engine) => {
       const guest = await report(null, open);
       expect(guest.status).toBe(401);
       // Nothing half-done: the refused ones wrote no report.
-      const [{ count }] = await sql<{ count: number }>(
+      const [counted] = await sql<{ count: number }>(
         `select count(*)::int as count from moderation.reports r join moderation.cases c on c.id = r.case_id
          where c.item_id = any($1)`,
         [[open, closed, family]],
       );
-      expect(count).toBe(2);
+      expect(counted?.count).toBe(2);
     });
 
     it('refuses a bad reason, words too long and markup-laden bodies with field errors, in the caller’s language', async () => {
@@ -368,7 +372,7 @@ describeEachEngine('moderation', (engine) => {
         { what: 'the removal announced' },
       );
       const statement = await eventually(
-        async () => emailsTo(addressOf(owner)).find((email) => email.data.kind === 'statement'),
+        async () => emailsTo(addressOf(owner)).find((email) => kindOf(email) === 'statement'),
         { what: 'the statement' },
       );
       expect(statement).toMatchObject({
@@ -377,7 +381,7 @@ describeEachEngine('moderation', (engine) => {
       });
       const outcome = await eventually(
         async () =>
-          emailsTo(addressOf(reporter)).find((email) => email.data.kind === 'reportOutcome'),
+          emailsTo(addressOf(reporter)).find((email) => kindOf(email) === 'reportOutcome'),
         { what: 'the outcome' },
       );
       expect(outcome).toMatchObject({ language: 'en', data: { outcome: 'actioned' } });
@@ -535,7 +539,7 @@ describeEachEngine('moderation', (engine) => {
       expect(decided.status).toBe(409);
       expect(decided.body.code).toBe('APPEAL_DECIDED');
       const told = await eventually(
-        async () => emailsTo(addressOf(owner)).find((email) => email.data.kind === 'appealOutcome'),
+        async () => emailsTo(addressOf(owner)).find((email) => kindOf(email) === 'appealOutcome'),
         { what: 'the appeal outcome' },
       );
       expect(told).toMatchObject({ data: { outcome: 'reversed' } });
@@ -548,6 +552,65 @@ describeEachEngine('moderation', (engine) => {
         words: 'More!',
       });
       expect(restoreAppeal.body.code).toBe('NOT_APPEALABLE');
+    });
+  });
+
+  describe('blocks and mutes', () => {
+    const blocks = <T>(who: Member | null, path: string, body?: unknown) =>
+      tested.call<T>('POST', `/api/blocks/${path}`, {
+        headers: as(who),
+        ...(body === undefined ? {} : { body }),
+      });
+
+    it('blocks and mutes a known member once each, announces each change once, and lists them', async () => {
+      const [me, pest, bore] = [await known(), await known('he'), await known()];
+      const blocked = await blocks<BlockState>(me, 'block', { userId: pest.userId });
+      expect(blocked.status).toBe(200);
+      expect(blocked.body).toEqual({ userId: pest.userId, blocked: true, muted: false });
+      expect((await blocks(me, 'block', { userId: pest.userId })).status).toBe(200);
+      expect((await blocks<BlockState>(me, 'mute', { userId: bore.userId })).body.muted).toBe(true);
+      const announcedFor = (blockedId: string) =>
+        changesOf(
+          'member.block.changed',
+          (p) => p['blockerId'] === me.userId && p['blockedId'] === blockedId,
+        );
+      await eventually(async () => announcedFor(bore.userId).length === 1 || undefined, {
+        what: 'the mute announced',
+      });
+      // Blocking twice changed nothing the second time, and was announced once.
+      expect(announcedFor(pest.userId)).toHaveLength(1);
+      const mine = await blocks<MyBlocks>(me, 'getMyBlocks');
+      expect(mine.body.blocked.map((m) => m.userId)).toEqual([pest.userId]);
+      expect(mine.body.muted.map((m) => m.userId)).toEqual([bore.userId]);
+      expect(mine.body.blocked[0]?.fullname).toMatch(/^Test /);
+      // The blocked member's own list shows nothing: they are not told.
+      expect((await blocks<MyBlocks>(pest, 'getMyBlocks')).body).toEqual({
+        blocked: [],
+        muted: [],
+      });
+
+      const unblocked = await blocks<BlockState>(me, 'unblock', { userId: pest.userId });
+      expect(unblocked.body).toEqual({ userId: pest.userId, blocked: false, muted: false });
+      await eventually(async () => announcedFor(pest.userId).length === 2 || undefined, {
+        what: 'the unblock announced',
+      });
+      expect(announcedFor(pest.userId).at(-1)?.payload).toMatchObject({
+        kind: 'block',
+        active: false,
+      });
+    });
+
+    it('refuses oneself, an unknown id, a guest', async () => {
+      const me = await known();
+      const self = await blocks<ErrorEnvelope>(me, 'block', { userId: me.userId });
+      expect(self.status).toBe(400);
+      expect(self.body.code).toBe('CANNOT_BLOCK_SELF');
+      for (const userId of [randomUUID(), 'not-an-id', '../../users']) {
+        const unknown = await blocks<ErrorEnvelope>(me, 'mute', { userId });
+        expect(unknown.status).toBe(404);
+        expect(unknown.body.code).toBe('USER_NOT_FOUND');
+      }
+      expect((await blocks(null, 'block', { userId: me.userId })).status).toBe(401);
     });
   });
 

@@ -5,7 +5,7 @@ import { circlesApi, circlesRoutes } from './circles.api';
 import { emailPreferencesRoutes, withEmailPreferences } from './email-preferences.api';
 import { filesApi, filesRoutes } from './files.api';
 import { meAnswersApi, meAnswersRoutes } from './me-answers.api';
-import { moderationApi, moderationRoutes } from './moderation.api';
+import { blocksRoutes, moderationApi, moderationRoutes } from './moderation.api';
 import { notificationsApi, notificationsRoutes } from './notifications.api';
 import { postsApi, postsRoutes } from './posts.api';
 import { privateQuestionsApi, privateQuestionsRoutes } from './private-questions.api';
@@ -16,6 +16,7 @@ import { weeklyQuestionRoutes, withWeeklyQuestion } from './weekly-question.api'
 
 // Each service's routes by name, for the handlers that serve them (`@Endpoint(postsRoutes.create)`).
 export {
+  blocksRoutes,
   circlesRoutes,
   emailPreferencesRoutes,
   feedMessagesRoutes,
@@ -77,6 +78,7 @@ export type CatalogueRoute =
   | ValueOf<typeof emailPreferencesRoutes>
   | ValueOf<typeof circlesRoutes>
   | ValueOf<typeof moderationRoutes>
+  | ValueOf<typeof blocksRoutes>
   | ValueOf<typeof siteRoutes>;
 
 /**

@@ -140,6 +140,9 @@ export const errorCatalog = {
   APPEAL_DECIDED: { status: 409 },
   /** Another moderator decides an appeal than the one who made the decision. */
   APPEAL_OWN_DECISION: { status: 403 },
+  CANNOT_BLOCK_SELF: { status: 400 },
+  /** BLOCKS_MAX members blocked (or muted) already. */
+  TOO_MANY_BLOCKS: { status: 409 },
 } as const satisfies Record<string, { status: number }>;
 
 export type ErrorCode = keyof typeof errorCatalog;

@@ -415,6 +415,21 @@ export const MemberRestrictionChangedEvent = z.object({
   banned: z.boolean(),
 });
 
+/**
+ * Whether a member blocks or mutes another, as it now is (issue 35; the moderation service keeps
+ * them): absolute per (blockerId, blockedId, kind), `occurredAt` decides between two. A block
+ * keeps the blocked member from commenting on, reacting to and following the blocker's stories,
+ * and each out of the other's people, feeds, comments and notifications; a mute only out of the
+ * muter's feeds. Every service that shows one member to another keeps these as its
+ * `member_blocks` (libs/server/database blocks.ts).
+ */
+export const MemberBlockChangedEvent = z.object({
+  blockerId: z.string(),
+  blockedId: z.string(),
+  kind: z.enum(['block', 'mute']),
+  active: z.boolean(),
+});
+
 /** Domain events, by type. Every event crosses services through the `events` queue. */
 export const domainEvents = {
   'user.deleted': UserDeletedEvent,
@@ -442,6 +457,7 @@ export const domainEvents = {
   'circle.member.removed': CircleMemberRemovedEvent,
   'moderation.item.changed': ModerationItemChangedEvent,
   'member.restriction.changed': MemberRestrictionChangedEvent,
+  'member.block.changed': MemberBlockChangedEvent,
 } as const;
 
 export type DomainEventType = keyof typeof domainEvents;
@@ -526,6 +542,8 @@ export const eventSubscriptions: Record<DomainEventType, ReadonlyArray<ServiceEv
   ],
   // The users service keeps the restriction: sessions carry it, a ban ends them.
   'member.restriction.changed': ['events-users'],
+  // The services that show one member to another subscribe as each one learns blocks.
+  'member.block.changed': [],
 };
 
 /**

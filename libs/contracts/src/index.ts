@@ -30,6 +30,7 @@ export * from './files.api';
 export * from './follows';
 export * from './circles';
 export * from './moderation';
+export * from './blocks';
 export * from './notifications';
 export * from './email-preferences';
 export * from './visitor';

@@ -1,4 +1,6 @@
 import type { ApiRoute, ApiService } from './api-route';
+import * as blockSchemas from './blocks';
+import { BLOCKS_MAX, BlockRequest, BlockState, MyBlocks } from './blocks';
 import * as moderationSchemas from './moderation';
 import {
   AppealRequest,
@@ -169,11 +171,83 @@ export const moderationRoutes = {
   },
 } as const satisfies Record<string, ApiRoute>;
 
+const BLOCK =
+  'A block keeps the member from commenting on, reacting to and following the caller’s stories, and each out of the other’s people, feeds, comments and notifications; they are not told. Idempotent: blocking someone blocked changes nothing.';
+const MUTE =
+  'A mute hides the member from the caller’s own feeds only; they are not told, and nothing else changes. Idempotent.';
+const BLOCK_ERRORS = ['USER_NOT_FOUND', 'CANNOT_BLOCK_SELF'] as const;
+
+/** Blocking and muting (issue 35, our addition): the caller's own, of members who may be followed. */
+export const blocksRoutes = {
+  block: {
+    method: 'POST',
+    path: '/api/blocks/block',
+    rate: ['account'],
+    summary: 'Block a member',
+    description: `${BLOCK} At most ${BLOCKS_MAX} (TOO_MANY_BLOCKS). A suspended member may block.`,
+    auth: 'member',
+    whileSuspended: true,
+    body: BlockRequest,
+    status: 200,
+    response: BlockState,
+    errors: [...BLOCK_ERRORS, 'TOO_MANY_BLOCKS'],
+  },
+  unblock: {
+    method: 'POST',
+    path: '/api/blocks/unblock',
+    rate: ['account'],
+    summary: 'Stop blocking a member',
+    description: 'Idempotent. What the block hid comes back; follows it ended do not.',
+    auth: 'member',
+    whileSuspended: true,
+    body: BlockRequest,
+    status: 200,
+    response: BlockState,
+    errors: [...BLOCK_ERRORS],
+  },
+  mute: {
+    method: 'POST',
+    path: '/api/blocks/mute',
+    rate: ['account'],
+    summary: 'Mute a member',
+    description: `${MUTE} At most ${BLOCKS_MAX} (TOO_MANY_BLOCKS).`,
+    auth: 'member',
+    whileSuspended: true,
+    body: BlockRequest,
+    status: 200,
+    response: BlockState,
+    errors: [...BLOCK_ERRORS, 'TOO_MANY_BLOCKS'],
+  },
+  unmute: {
+    method: 'POST',
+    path: '/api/blocks/unmute',
+    rate: ['account'],
+    summary: 'Stop muting a member',
+    description: 'Idempotent.',
+    auth: 'member',
+    whileSuspended: true,
+    body: BlockRequest,
+    status: 200,
+    response: BlockState,
+    errors: [...BLOCK_ERRORS],
+  },
+  getMyBlocks: {
+    method: 'POST',
+    path: '/api/blocks/getMyBlocks',
+    summary: 'The members the caller blocks and mutes',
+    description: 'The caller’s own lists, newest first (for the settings).',
+    auth: 'member',
+    status: 200,
+    response: MyBlocks,
+    errors: [],
+  },
+} as const satisfies Record<string, ApiRoute>;
+
 export const moderationApi: ApiService = {
   service: 'moderation',
   title: 'Moderation',
   description:
-    'Trust and safety (our addition, issue 35): reports by members and notices by anyone, the moderators’ queue and decisions with statements of reasons, appeals, the audit log and the public monthly counts. Rules and choices: docs/api/moderation.md; for operators, docs/moderation.md.',
-  schemas: { ...moderationSchemas },
-  routes: Object.values(moderationRoutes),
+    'Trust and safety (our addition, issue 35): blocking and muting members, reports by members and notices by anyone, the moderators’ queue and decisions with statements of reasons, appeals, the audit log and the public monthly counts. Rules and choices: docs/api/moderation.md; for operators, docs/moderation.md.',
+  schemas: { ...moderationSchemas, ...blockSchemas },
+  routes: [...Object.values(moderationRoutes), ...Object.values(blocksRoutes)],
 };

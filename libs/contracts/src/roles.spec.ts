@@ -87,6 +87,11 @@ describe('the suspension rule, from the route table', () => {
         'POST /api/circles/leaveCircle',
         // Appealing a decision is the suspended member's own way out (issue 35).
         'POST /api/moderation/appeal',
+        // So is keeping someone away (blocking, muting), and letting them back.
+        'POST /api/blocks/block',
+        'POST /api/blocks/unblock',
+        'POST /api/blocks/mute',
+        'POST /api/blocks/unmute',
       ].sort(),
     );
   });

@@ -25,6 +25,7 @@ describe('the route table', () => {
       weeklyQuestion: 'notifications',
       circles: 'circles',
       moderation: 'moderation',
+      blocks: 'moderation',
       applicationServices: 'site',
       applicationImages: 'site',
       applicationText: 'site',

@@ -140,6 +140,9 @@ export const errorMessagesEn = {
   'error.APPEAL_NOT_FOUND': 'This appeal does not exist',
   'error.APPEAL_DECIDED': 'This appeal has already been decided',
   'error.APPEAL_OWN_DECISION': 'Another moderator must decide an appeal of your own decision',
+  'error.CANNOT_BLOCK_SELF': 'You cannot block or mute yourself',
+  'error.TOO_MANY_BLOCKS':
+    'You have blocked or muted as many people as you can. Remove someone first',
 } as const;
 
 export type ErrorMessageKey = keyof typeof errorMessagesEn;
@@ -251,6 +254,8 @@ export const errorMessagesHe: Readonly<Record<ErrorMessageKey, string>> = {
   'error.APPEAL_NOT_FOUND': 'הערעור הזה לא קיים',
   'error.APPEAL_DECIDED': 'כבר התקבלה החלטה בערעור הזה',
   'error.APPEAL_OWN_DECISION': 'ערעור על החלטה שלך צריך להיות מוכרע בידי מנהל תוכן אחר',
+  'error.CANNOT_BLOCK_SELF': 'אי אפשר לחסום או להשתיק את עצמך',
+  'error.TOO_MANY_BLOCKS': 'הגעת למספר המרבי של אנשים חסומים או מושתקים. כדי להוסיף, יש להסיר מישהו',
 };
 
 /** The error messages, by `error.<CODE>`, in both languages. */

@@ -1,5 +1,6 @@
 export * from './audience';
 export * from './circles';
+export * from './blocks';
 export * from './database';
 export * from './ids';
 export * from './migrations';
