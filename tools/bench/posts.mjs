@@ -374,15 +374,15 @@ async function main() {
     for (const [label, query] of [
       [
         'first page (guest)',
-        `explain (analyze, buffers off, costs off, timing off, summary off) select p.* from posts.posts p left join posts.publishers pub on pub.user_id = p.publisher_id where p.created_at <= now() and p.privacy = 'public' order by p.created_at desc, p.id desc limit 11`,
+        `explain (analyze, buffers off, costs off, timing off, summary off) select p.* from posts.posts p left join posts.publishers pub on pub.user_id = p.publisher_id where p.created_at <= now() and p.privacy = 'public' and p.moderation_state = 'visible' order by p.created_at desc, p.id desc limit 11`,
       ],
       [
         'magazine page',
-        `explain (analyze, buffers off, costs off, timing off, summary off) select p.* from posts.posts p where p.created_at <= now() and p.privacy = 'public' and p.destination = 'magazine' order by p.created_at desc, p.id desc limit 11`,
+        `explain (analyze, buffers off, costs off, timing off, summary off) select p.* from posts.posts p where p.created_at <= now() and p.privacy = 'public' and p.destination = 'magazine' and p.moderation_state = 'visible' order by p.created_at desc, p.id desc limit 11`,
       ],
       [
         'author search',
-        `explain (analyze, buffers off, costs off, timing off, summary off) select p.* from posts.posts p where p.created_at <= now() and p.privacy = 'public' and p.publisher_id in (select user_id from posts.publishers where search_name like '%cohen%') order by p.created_at desc, p.id desc limit 11`,
+        `explain (analyze, buffers off, costs off, timing off, summary off) select p.* from posts.posts p where p.created_at <= now() and p.privacy = 'public' and p.moderation_state = 'visible' and p.publisher_id in (select user_id from posts.publishers where search_name like '%cohen%') order by p.created_at desc, p.id desc limit 11`,
       ],
     ]) {
       const plan = (await sql(DB_URL, query)).rows.map((row) => row['QUERY PLAN']).join('\n');

@@ -13,7 +13,8 @@ const { owner, other } = twoMembers();
 const answer = (
   privacy: AnswerAccess['privacy'],
   live: AnswerAccess['live'] = { a: 'Born by the sea' },
-): AnswerAccess => ({ userId: owner, privacy, live });
+  moderationState: AnswerAccess['moderationState'] = 'visible',
+): AnswerAccess => ({ userId: owner, privacy, live, moderationState });
 
 /** The code `requireAccess` refuses with, or 'allowed'. */
 const decision = (actor: Actor, action: AnswerAction, target: AnswerAccess | undefined) =>
@@ -32,6 +33,19 @@ describe('the me-answers access policy', () => {
       expect(decision(null, 'read', answer('private'))).toBe('ANSWER_NOT_FOUND');
       expect(decision(other, 'read', undefined)).toBe('ANSWER_NOT_FOUND');
     });
+
+    it.each(['held', 'removed'] as const)(
+      'keeps an answer moderation %s to its owner, whatever its audience (issue 35)',
+      (state) => {
+        for (const privacy of ['public', 'members', 'circle'] as const) {
+          const hidden = { ...answer(privacy, undefined, state), readerInCircle: true };
+          expect(decision(owner, 'read', hidden)).toBe('allowed');
+          expect(decision(other, 'read', hidden)).toBe('ANSWER_NOT_FOUND');
+          expect(decision(other, 'view', hidden)).toBe('ANSWER_NOT_FOUND');
+          expect(decision(null, 'read', hidden)).toBe('ANSWER_NOT_FOUND');
+        }
+      },
+    );
 
     it('reads nothing of an answer never saved or saved blank, not even to its owner', () => {
       expect(mayRead(answer('public', null), owner)).toBe(false);

@@ -8,11 +8,11 @@ import type { AnswerRow } from './me-answers.schema';
 // own transaction for a change); the repositories only read and write.
 
 /**
- * What decides it: whose the answer is, its audience (`privacy`), whether it has a live version,
- * and, for a `circle` answer read by a member, whether they are in its owner's circle (absent:
- * not in it).
+ * What decides it: whose the answer is, its audience (`privacy`), where moderation left it
+ * (`moderationState`, issue 35), whether it has a live version, and, for a `circle` answer read
+ * by a member, whether they are in its owner's circle (absent: not in it).
  */
-export type AnswerAccess = Pick<AnswerRow, 'userId' | 'privacy' | 'live'> & {
+export type AnswerAccess = Pick<AnswerRow, 'userId' | 'privacy' | 'live' | 'moderationState'> & {
   readerInCircle?: boolean;
 };
 
@@ -25,14 +25,14 @@ export type AnswerAction = 'read' | 'view' | 'edit';
 /**
  * A live answer with some text is read by its audience (the one rule, libs/server/database
  * audience.ts): public, anyone; members, anyone signed in; circle, its owner and their circle;
- * private, its owner. A draft is nobody's but its owner's (through their own answers, never
- * this).
+ * private, its owner; whatever its audience, its owner alone while moderation holds it or
+ * removed it. A draft is nobody's but its owner's (through their own answers, never this).
  */
 export function mayRead(answer: AnswerAccess, actor: Actor): boolean {
   return (
     hasText(answer.live) &&
     mayReadAudience(
-      { ownerId: answer.userId, audience: answer.privacy },
+      { ownerId: answer.userId, audience: answer.privacy, moderation: answer.moderationState },
       { id: actor, inCircle: answer.readerInCircle === true },
     )
   );

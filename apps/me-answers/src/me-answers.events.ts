@@ -3,8 +3,8 @@ import type { AppLogger } from '@mepedia/server-http';
 import type { MeAnswersService } from './me-answers.service';
 
 /**
- * The me-answers service's share of domain events (see eventSubscriptions): departures, and
- * answers' magazine posts deleted from the posts side.
+ * The me-answers service's share of domain events (see eventSubscriptions): departures,
+ * answers' magazine posts deleted from the posts side, circles, and moderation's decisions.
  */
 export function meAnswersEventsHandler(answers: MeAnswersService, logger: AppLogger) {
   return domainEventsHandler('me-answers', logger, {
@@ -23,6 +23,14 @@ export function meAnswersEventsHandler(answers: MeAnswersService, logger: AppLog
         new Date(event.occurredAt),
       );
       logger.info({ postId, questionId, changed }, 'an answer’s magazine post was deleted');
+    },
+    // The moderation service's word on an answer (issue 35): its owner's alone, or back.
+    'moderation.item.changed': async (change, event) => {
+      const changed = await answers.applyModeration(change, new Date(event.occurredAt));
+      logger.info(
+        { kind: change.kind, itemId: change.itemId, state: change.state, changed },
+        'moderation of an answer',
+      );
     },
     // Who is in whose circle (the circles service's): who reads circle answers (issue 34).
     'circle.member.added': (change, event) =>

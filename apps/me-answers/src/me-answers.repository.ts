@@ -1,6 +1,6 @@
-import type { AnswerData, AnswerPrivacy } from '@mepedia/contracts';
+import type { AnswerData, AnswerPrivacy, ModerationState } from '@mepedia/contracts';
 import { isUuid, newId, type Db } from '@mepedia/server-database';
-import { and, asc, eq, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { answers, questions, subQuestions, type AnswerRow } from './me-answers.schema';
 
 export type QuestionRow = typeof questions.$inferSelect & {
@@ -139,6 +139,37 @@ export class MeAnswersRepository {
       )
       .returning({ id: answers.id });
     return changed.length > 0;
+  }
+
+  /**
+   * Where moderation leaves the answer `id` of `ownerId` (issue 35), said at `at`: unless a word
+   * as new or newer was applied already (the same word twice, or an older one late). The answer
+   * as it now is, or undefined when nothing changed (or there is no such answer of theirs).
+   */
+  async moderate(
+    id: string,
+    ownerId: string,
+    state: ModerationState,
+    caseId: string,
+    at: Date,
+  ): Promise<AnswerRow | undefined> {
+    if (!isUuid(id) || !isUuid(ownerId)) return undefined;
+    const [row] = await this.db
+      .update(answers)
+      .set({
+        moderationState: state,
+        moderationCaseId: state === 'visible' ? null : caseId,
+        moderationChangedAt: at,
+      })
+      .where(
+        and(
+          eq(answers.id, id),
+          eq(answers.userId, ownerId),
+          or(isNull(answers.moderationChangedAt), lt(answers.moderationChangedAt, at)),
+        ),
+      )
+      .returning();
+    return row;
   }
 
   /** A member's answers go (their views by cascade); how many. */

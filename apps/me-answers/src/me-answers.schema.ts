@@ -1,4 +1,4 @@
-import { ANSWER_PRIVACIES, type AnswerData } from '@mepedia/contracts';
+import { ANSWER_PRIVACIES, type AnswerData, type ModerationState } from '@mepedia/contracts';
 import { circleMembershipsTable, removedMembersTable } from '@mepedia/server-database';
 import { outboxTable } from '@mepedia/server-queue';
 import { sql } from 'drizzle-orm';
@@ -68,9 +68,25 @@ export const answers = meAnswersSchema.table(
     views: integer('views').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /**
+     * Where moderation leaves the answer (moderation.item.changed, issue 35): anything but
+     * `visible` is its owner's alone, whatever its privacy. The owner's saves never touch it.
+     */
+    moderationState: text('moderation_state', { enum: ['visible', 'held', 'removed'] })
+      .$type<ModerationState>()
+      .notNull()
+      .default('visible'),
+    /** The moderation case of the last word (null while visible). */
+    moderationCaseId: text('moderation_case_id'),
+    /** When the moderation service said it (the event's occurredAt): an older word is stale. */
+    moderationChangedAt: timestamp('moderation_changed_at', { withTimezone: true, mode: 'date' }),
   },
   (table) => [
     unique('answers_user_question_key').on(table.userId, table.questionId),
+    check(
+      'answers_moderation_state_check',
+      sql`${table.moderationState} in ('visible', 'held', 'removed')`,
+    ),
     check(
       'answers_privacy_check',
       sql`${table.privacy} in ('public', 'private', 'circle', 'members')`,

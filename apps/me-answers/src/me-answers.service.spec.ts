@@ -58,6 +58,9 @@ function ports(s: State): MeAnswersTransaction {
           views: 0,
           createdAt: now,
           updatedAt: now,
+          moderationState: 'visible',
+          moderationCaseId: null,
+          moderationChangedAt: null,
         };
         if (changes.draftFromLive && row.live === null) return undefined;
         Object.assign(row, {
@@ -81,6 +84,17 @@ function ports(s: State): MeAnswersTransaction {
         if (!row?.publishedAsPost || row.updatedAt > deletedAt) return false;
         row.publishedAsPost = false;
         return true;
+      },
+      moderate: async (id, ownerId, state, caseId, at) => {
+        const row = s.answers.get(id);
+        if (row?.userId !== ownerId) return undefined;
+        if (row.moderationChangedAt && row.moderationChangedAt >= at) return undefined;
+        Object.assign(row, {
+          moderationState: state,
+          moderationCaseId: state === 'visible' ? null : caseId,
+          moderationChangedAt: at,
+        });
+        return { ...row };
       },
       removeAllOf: async (userId) => {
         const theirs = [...s.answers.values()].filter((a) => a.userId === userId);
@@ -319,6 +333,52 @@ describe(MeAnswersService.name, () => {
       expect(await sut.postDeleted(author.userId, 'q1', new Date(Date.now() - 60_000))).toBe(false);
       expect(await sut.postDeleted(author.userId, 'q1', new Date(Date.now() + 1000))).toBe(true);
       expect((await sut.currentUserAnswers(author.userId)).answers[0]?.publishedAsPost).toBe(false);
+    });
+  });
+
+  describe('applyModeration (issue 35)', () => {
+    const word = (itemId: string, state: 'visible' | 'held' | 'removed', ownerId = author.userId) =>
+      ({ kind: 'answer', itemId, ownerId, state, caseId: 'case-1' }) as const;
+
+    it('keeps a held answer to its owner, told why, and tells the directory it is not read', async () => {
+      const { sut, state } = setUp();
+      await answered(sut, 2);
+      const [first] = await sut.userAnswers(author.userId, null);
+      const id = first?.meAnswerId as string;
+      expect(await sut.applyModeration(word(id, 'held'), new Date(2))).toBe(true);
+      expect((await sut.userAnswers(author.userId, null)).map((a) => a.questionId)).toEqual(['q2']);
+      expect((await sut.userAnswers(author.userId, other)).map((a) => a.questionId)).toEqual([
+        'q2',
+      ]);
+      expect((await sut.userAnswers(author.userId, author.userId))[0]).toMatchObject({
+        meAnswerId: id,
+        moderation: { state: 'held', caseId: 'case-1' },
+      });
+      expect((await sut.currentUserAnswers(author.userId)).answers[0]?.moderation).toEqual({
+        state: 'held',
+        caseId: 'case-1',
+      });
+      expect(state().events.at(-1)).toEqual({
+        type: 'profile.publication.changed',
+        payload: { userId: author.userId, publishedAnswers: 1, topics: ['Question 2', 'שאלה 2'] },
+      });
+      expect(await refusalOf(sut.view(id, 'visitor:v', null))).toBe('ANSWER_NOT_FOUND');
+    });
+
+    it('lets the newest word stand, and moves nothing of another kind or another member', async () => {
+      const { sut, state } = setUp();
+      await answered(sut, 1);
+      const id = (await sut.userAnswers(author.userId, null))[0]?.meAnswerId as string;
+      expect(await sut.applyModeration(word(id, 'visible'), new Date(5))).toBe(true);
+      expect(await sut.applyModeration(word(id, 'removed'), new Date(4))).toBe(false);
+      expect(await sut.applyModeration(word(id, 'visible'), new Date(5))).toBe(false);
+      expect(await sut.applyModeration(word(id, 'removed', other), new Date(6))).toBe(false);
+      expect(await sut.applyModeration({ ...word(id, 'removed'), kind: 'post' }, new Date(7))).toBe(
+        false,
+      );
+      expect(await sut.applyModeration(word('not-an-id', 'removed'), new Date(8))).toBe(false);
+      expect(state().answers.get(id)?.moderationState).toBe('visible');
+      expect(await sut.userAnswers(author.userId, null)).toHaveLength(1);
     });
   });
 

@@ -2,6 +2,8 @@ import {
   BUS_CHANNELS,
   ME_PUBLISH_MIN_CHARS,
   hasText,
+  itemModerationOf,
+  type DomainEventPayload,
   longestSubAnswer,
   sameAnswers,
   type AnswerData,
@@ -29,6 +31,30 @@ const escapeHtml = (text: string) =>
     /[&<>"']/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
   );
+
+/**
+ * A live answer as its magazine post's HTML, in `language`: each sub-question with text, its
+ * heading and its paragraphs (a blank line apart), the texts escaped. The posts service
+ * sanitizes it as any post's. (Migration 0007 writes the same in SQL, in English.)
+ */
+export function magazineContent(
+  question: Pick<QuestionRow, 'subQuestions'>,
+  live: AnswerData | null,
+  language: Language,
+): string {
+  return question.subQuestions
+    .filter((sub) => (live?.[sub.subQuestionId] ?? '').trim().length > 0)
+    .map((sub) => {
+      const heading = escapeHtml(language === 'he' ? sub.textHe : sub.textEn);
+      const paragraphs = (live?.[sub.subQuestionId] ?? '')
+        .trim()
+        .split(/\n{2,}/)
+        .map((part) => `<p>${escapeHtml(part).replace(/\n/g, '<br>')}</p>`)
+        .join('');
+      return `<h3>${heading}</h3>${paragraphs}`;
+    })
+    .join('');
+}
 
 /**
  * The questionnaire and members' answers to it: drafts and live versions (libs/contracts
@@ -318,6 +344,43 @@ export class MeAnswersService {
     await this.store.transaction(({ circles }) => circles.apply({ ...change, occurredAt: at }));
   }
 
+  /**
+   * The moderation service's word on an answer (moderation.item.changed at `at`, issue 35): held
+   * or removed, it is its owner's alone (gone from their public answers, the /me pages and the
+   * widget for every other reader, its views uncounted); visible, it is back to its audience.
+   * The newest word stands: the same word twice, or an older one late, changes nothing. The
+   * people directory hears how many public answers others now read (profile.publication.changed).
+   * A word about an answer that is not here is not kept: answers' ids are made here and the
+   * moderation service learns of one only once it is read, and an answer goes only with its
+   * member (whose words are stale). Answers whether the answer changed.
+   */
+  async applyModeration(
+    change: DomainEventPayload<'moderation.item.changed'>,
+    at: Date,
+  ): Promise<boolean> {
+    // Posts, comments and profiles are other services'.
+    if (change.kind !== 'answer') return false;
+    const questions = await this.questionnaire();
+    const changed = await this.store.transaction(async ({ answers, outbox }) => {
+      const row = await answers.moderate(
+        change.itemId,
+        change.ownerId,
+        change.state,
+        change.caseId,
+        at,
+      );
+      if (!row) return false;
+      const rows = await answers.answersOf(row.userId);
+      await outbox.append([this.publication(row.userId, rows, row, questions)]);
+      return true;
+    });
+    if (!changed) return false;
+    this.onOutboxWrite();
+    // Every reader's kept lists, here, on every replica, and the web's kept pages.
+    await this.readers.clear();
+    return true;
+  }
+
   /** A member left (user.deleted): their answers, and their views of others' answers. */
   async removeMember(userId: string): Promise<number> {
     const removed = await this.store.transaction(async ({ answers, views, circles }) => {
@@ -340,18 +403,7 @@ export class MeAnswersService {
   /** The answer as the magazine shows it; `by` the member who saved or put it there. */
   private published(row: AnswerRow, question: QuestionRow, by: Author): PendingEvent {
     const he = by.language === 'he';
-    const content = question.subQuestions
-      .filter((sub) => (row.live?.[sub.subQuestionId] ?? '').trim().length > 0)
-      .map((sub) => {
-        const heading = escapeHtml(he ? sub.textHe : sub.textEn);
-        const paragraphs = (row.live?.[sub.subQuestionId] ?? '')
-          .trim()
-          .split(/\n{2,}/)
-          .map((part) => `<p>${escapeHtml(part).replace(/\n/g, '<br>')}</p>`)
-          .join('');
-        return `<h3>${heading}</h3>${paragraphs}`;
-      })
-      .join('');
+    const content = magazineContent(question, row.live, by.language);
     return {
       type: 'meAnswer.published',
       payload: {
@@ -394,7 +446,10 @@ export class MeAnswersService {
     questions: QuestionRow[],
   ): PendingEvent {
     const rows = [...before.filter((row) => row.id !== changed.id), changed];
-    const live = rows.filter((row) => row.privacy === 'public' && hasText(row.live));
+    // What everyone may read: public, with text, and not hidden by moderation (issue 35).
+    const live = rows.filter(
+      (row) => row.privacy === 'public' && row.moderationState === 'visible' && hasText(row.live),
+    );
     const topics = questions
       .filter((q) => live.some((row) => row.questionId === q.questionId))
       .flatMap((q) => [q.titleEn, q.titleHe]);
@@ -405,6 +460,8 @@ export class MeAnswersService {
   }
 
   private toPublic(row: AnswerRow, questions: QuestionRow[]): PublicMeAnswer {
+    // Only its owner reads an answer moderation hides: they are told why (issue 35).
+    const moderation = itemModerationOf(row.moderationState, row.moderationCaseId);
     return {
       meAnswerId: row.id,
       userId: row.userId,
@@ -415,10 +472,12 @@ export class MeAnswersService {
       publishedAsPost: row.publishedAsPost,
       views: row.views,
       updatedAt: row.updatedAt.toISOString(),
+      ...(moderation ? { moderation } : {}),
     };
   }
 
   private toOwn(row: AnswerRow, questions: QuestionRow[]): OwnMeAnswer {
+    const moderation = itemModerationOf(row.moderationState, row.moderationCaseId);
     return {
       meAnswerId: row.id,
       questionId: row.questionId,
@@ -431,6 +490,7 @@ export class MeAnswersService {
       publishedAsPost: row.publishedAsPost,
       views: row.views,
       updatedAt: row.updatedAt.toISOString(),
+      ...(moderation ? { moderation } : {}),
     };
   }
 }

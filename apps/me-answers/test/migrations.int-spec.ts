@@ -7,6 +7,8 @@ import {
 } from '@mepedia/server-service-testing';
 import { SETUP_TIMEOUT_MS } from '@mepedia/server-testing';
 import { ME_ANSWERS_MIGRATIONS } from '../src/me-answers.app';
+import { magazineContent } from '../src/me-answers.service';
+import { QUESTIONNAIRE } from '../src/questionnaire/questions';
 
 type Sql = TestDatabase['query'];
 
@@ -142,6 +144,65 @@ describeEachEngine('me-answers migrations', (engine) => {
             { payload: { userId: member, questionId: 'places', answered: false }, at: 0 },
             { payload: { userId: member, questionId: 'roots', answered: true }, at: 0 },
           ]);
+        },
+      );
+    },
+    SETUP_TIMEOUT_MS,
+  );
+
+  it(
+    'announce every answer in the magazine once more, dated the epoch, naming the answer its post was made from (issue 35)',
+    async () => {
+      const [inMagazine, notIn, member] = [randomUUID(), randomUUID(), randomUUID()];
+      // Markup, quotes, paragraphs, a line break, blanks and a sub-question left empty.
+      const live = {
+        'roots-1': '  By the sea & "sand" <b>\n\n\nSecond it\'s\nline  \n',
+        'roots-2': '   ',
+        'roots-3': 'Third',
+      };
+      await upgrade(
+        engine,
+        '0007_announce_magazine_answers',
+        (sql) =>
+          sql(
+            `insert into me_answers.answers (id, user_id, question_id, draft, live, privacy, published_as_post)
+             values ($1, $3, 'roots', '{}', $4, 'members', true),
+                    ($2, $3, 'places', '{}', '{"places-1":"Not in the magazine"}', 'public', false)`,
+            [inMagazine, notIn, member, JSON.stringify(live)],
+          ),
+        async (sql) => {
+          const events = await sql(
+            `select payload, extract(epoch from occurred_at)::int as at from me_answers.outbox
+             where type = 'meAnswer.published'`,
+          );
+          const roots = QUESTIONNAIRE.find((q) => q.questionId === 'roots');
+          const question = {
+            subQuestions: (roots?.subQuestions ?? []).map((sub, i) => ({
+              subQuestionId: sub.subQuestionId,
+              questionId: 'roots',
+              position: i + 1,
+              textEn: sub.text.en,
+              textHe: sub.text.he,
+            })),
+          };
+          // What the service itself would announce for it, in English, by its owner.
+          expect(events).toEqual([
+            {
+              payload: {
+                userId: member,
+                questionId: 'roots',
+                meAnswerId: inMagazine,
+                title: roots?.title.en,
+                content: magazineContent(question, live, 'en'),
+                privacy: 'members',
+                by: member,
+              },
+              at: 0,
+            },
+          ]);
+          expect(magazineContent(question, live, 'en')).toContain(
+            '<p>By the sea &amp; &quot;sand&quot; &lt;b&gt;</p><p>Second it&#39;s<br>line</p>',
+          );
         },
       );
     },

@@ -47,6 +47,8 @@ export class MeAnswerPostsRepository {
         target: [posts.publisherId, posts.questionId],
         targetWhere: sql`question_id is not null`,
         set: {
+          // The answer it is made from; an event that names none leaves the one known.
+          meAnswerId: post.meAnswerId ?? sql`${posts.meAnswerId}`,
           title: post.title,
           content: post.content,
           contentText: post.contentText,

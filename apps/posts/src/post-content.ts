@@ -5,6 +5,7 @@ import {
   normalizeSearchText,
   type DomainEventPayload,
 } from '@mepedia/contracts';
+import { isUuid } from '@mepedia/server-database';
 import { fieldError } from '@mepedia/server-http';
 import type { MePost } from './me-answer-posts.repository';
 import type { publishers } from './posts.schema';
@@ -68,6 +69,8 @@ export function meAnswerPost(
   return {
     publisherId: answer.userId,
     questionId: answer.questionId,
+    // Me answers' ids are UUIDs; anything else names none (and is not kept).
+    meAnswerId: isUuid(answer.meAnswerId) ? answer.meAnswerId : null,
     title: plainText(answer.title),
     content,
     contentText: textOf(content),

@@ -36,6 +36,18 @@ export type ListFilter = ListVisibility & {
 
 type Sort = 'mostRecent' | 'oldest';
 
+/**
+ * Not hidden by moderation (issue 35): a literal, as in the partial indexes' predicates, so the
+ * planner matches them whatever plan a prepared statement gets.
+ */
+const visible = sql`${posts.moderationState} = 'visible'`;
+
+/** A publisher's own posts that the public list does not hold: narrower, or hidden by moderation. */
+const notShared = or(
+  ne(posts.privacy, 'public'),
+  sql`${posts.moderationState} <> 'visible'`,
+) as SQL;
+
 const escapeLike = (word: string) => word.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
@@ -57,15 +69,16 @@ export class PostListsRepository {
   }
 
   /**
-   * `public` reads the public posts' index; `own` the posts of `privateOf` that are not public
-   * (the publisher index), the only narrower posts a magazine list holds (its author's own view).
+   * `public` reads the public posts' index (visible ones: issue 35); `own` the posts of
+   * `privateOf` that are not in it (narrower, or hidden by moderation), by the publisher index:
+   * the only others a magazine list holds (its author's own view).
    */
   private recentQuery(scope: 'public' | 'own', magazine: boolean) {
     const conditions: SQL[] = [
       lte(posts.createdAt, sql.placeholder('asOf')),
       ...(scope === 'public'
-        ? [eq(posts.privacy, 'public')]
-        : [eq(posts.publisherId, sql.placeholder('privateOf')), ne(posts.privacy, 'public')]),
+        ? [eq(posts.privacy, 'public'), visible]
+        : [eq(posts.publisherId, sql.placeholder('privateOf')), notShared]),
     ];
     if (magazine) conditions.push(eq(posts.destination, 'magazine'));
     return this.pageOf(and(...conditions), [desc(posts.createdAt), desc(posts.id)], {
@@ -123,11 +136,13 @@ export class PostListsRepository {
     if (isPlain(filter, sort) && (scope === 'public' || !privateOf))
       return (filter.magazine ? this.recent.publicMagazine : this.recent.public).execute(values);
     const conditions: SQL[] = [lte(posts.createdAt, filter.asOf)];
-    if (scope === 'public' || !privateOf) conditions.push(eq(posts.privacy, 'public'));
+    if (scope === 'public' || !privateOf) conditions.push(eq(posts.privacy, 'public'), visible);
     // With a publisher filter the publisher index does the work: theirs that the reader may
     // read. A magazine list holds public posts only, but for its author's own view.
     else if (filter.magazine)
-      conditions.push(or(eq(posts.privacy, 'public'), eq(posts.publisherId, privateOf)) as SQL);
+      conditions.push(
+        or(and(eq(posts.privacy, 'public'), visible), eq(posts.publisherId, privateOf)) as SQL,
+      );
     else conditions.push(this.readableBy(privateOf));
     conditions.push(...filterConditions(filter, sort, this.db));
     return this.pageOf(and(...conditions), orderOf(sort), {
@@ -137,8 +152,9 @@ export class PostListsRepository {
   }
 
   /**
-   * The first `count` posts a member may read that are not public, in the list's order, in one
-   * statement: the union of their own (any audience but public), and, outside the magazine (it
+   * The first `count` posts a member may read that are not in the public list, in the list's
+   * order, in one statement: the union of their own (any audience but public, and any their
+   * own that moderation hides, issue 35), and, outside the magazine (it
    * holds public posts only), the members' stories of others and the circle stories of the
    * owners whose circles they are in. Each part is read in order by its index and cut at
    * `count` before the union is ordered and cut once more.
@@ -164,15 +180,18 @@ export class PostListsRepository {
         .where(where)
         .orderBy(...orderOf(sort))
         .limit(count);
-    const own = part(and(eq(posts.publisherId, readerId), ne(posts.privacy, 'public'), ...common));
+    const own = part(and(eq(posts.publisherId, readerId), notShared, ...common));
     const rows = filter.magazine
       ? own
       : unionAll(
           own,
-          part(and(eq(posts.privacy, 'members'), ne(posts.publisherId, readerId), ...common)),
+          part(
+            and(eq(posts.privacy, 'members'), visible, ne(posts.publisherId, readerId), ...common),
+          ),
           part(
             and(
               eq(posts.privacy, 'circle'),
+              visible,
               inArray(
                 posts.publisherId,
                 this.db
@@ -204,11 +223,15 @@ export class PostListsRepository {
       .orderBy(...orderOf(sort));
   }
 
-  /** The one audience rule (libs/server/database audience.ts) for a member reading posts. */
+  /**
+   * The one audience rule (libs/server/database audience.ts) for a member reading posts,
+   * moderation with it (issue 35).
+   */
   private readableBy(readerId: string): SQL {
     return readableBy({
       ownerColumn: posts.publisherId,
       audienceColumn: posts.privacy,
+      moderationColumn: posts.moderationState,
       readerId,
       schema: 'posts',
     });

@@ -9,7 +9,10 @@ import {
 } from './posts.access';
 
 const { owner: author, other } = twoMembers();
-const post = (privacy: PostAccess['privacy']): PostAccess => ({ publisherId: author, privacy });
+const post = (
+  privacy: PostAccess['privacy'],
+  moderationState: PostAccess['moderationState'] = 'visible',
+): PostAccess => ({ publisherId: author, privacy, moderationState });
 /** The code `requireAccess` refuses with, or 'allowed'. */
 const decision = (actor: Actor, action: PostAction, target: PostAccess | undefined) =>
   decisionOf(() => requireAccess(actor, action, target));
@@ -53,6 +56,28 @@ describe('the posts access policy', () => {
           expect(decision(actor, action, post('private'))).toBe('POST_NOT_FOUND');
           expect(decision(actor, action, undefined)).toBe('POST_NOT_FOUND');
         }
+      },
+    );
+  });
+
+  describe.each(['held', 'removed'] as const)('a post moderation %s (issue 35)', (state) => {
+    const actions: PostAction[] = ['read', 'view', 'share', 'like', 'edit', 'delete'];
+
+    it.each(['public', 'members', 'circle', 'private'] as const)(
+      'stays its author’s to read and change, whatever its audience (%s)',
+      (privacy) => {
+        for (const action of actions)
+          expect(decision(author, action, post(privacy, state))).toBe('allowed');
+      },
+    );
+
+    it.each(actors.slice(1))(
+      'does not exist for %s, even public and in their circle: POST_NOT_FOUND as for none',
+      (_, actor) => {
+        for (const action of actions)
+          expect(decision(actor, action, { ...post('public', state), readerInCircle: true })).toBe(
+            'POST_NOT_FOUND',
+          );
       },
     );
   });

@@ -1,4 +1,4 @@
-import type { PostPrivacy } from '@mepedia/contracts';
+import type { ModerationState, PostPrivacy } from '@mepedia/contracts';
 import { mayReadAudience } from '@mepedia/server-database';
 import { AppError } from '@mepedia/server-http';
 
@@ -7,11 +7,17 @@ import { AppError } from '@mepedia/server-http';
 // write what the service asks for.
 
 /**
- * What decides it: whose the post is, its audience (`privacy`), and, for a `circle` post read by
- * a member, whether they are in its author's circle (read in the same statement as the post;
- * absent: not in it).
+ * What decides it: whose the post is, its audience (`privacy`), where moderation left it
+ * (`moderationState`, issue 35: held or removed, its author's alone), and, for a `circle` post
+ * read by a member, whether they are in its author's circle (read in the same statement as the
+ * post; absent: not in it).
  */
-export type PostAccess = { publisherId: string; privacy: PostPrivacy; readerInCircle?: boolean };
+export type PostAccess = {
+  publisherId: string;
+  privacy: PostPrivacy;
+  moderationState: ModerationState;
+  readerInCircle?: boolean;
+};
 
 /** Who asks: a member's id, or null for a guest (a visitor, a crawler). */
 export type Actor = string | null;
@@ -24,11 +30,12 @@ export type PostAction = 'read' | 'view' | 'share' | 'like' | 'edit' | 'delete';
 
 /**
  * Who may read a post, by its audience (the one rule, libs/server/database audience.ts): public,
- * anyone; members, anyone signed in; circle, its author and their circle; private, its author.
+ * anyone; members, anyone signed in; circle, its author and their circle; private, its author;
+ * and, whatever its audience, its author alone while moderation holds it or removed it.
  */
 export function mayRead(post: PostAccess, actor: Actor): boolean {
   return mayReadAudience(
-    { ownerId: post.publisherId, audience: post.privacy },
+    { ownerId: post.publisherId, audience: post.privacy, moderation: post.moderationState },
     { id: actor, inCircle: post.readerInCircle === true },
   );
 }

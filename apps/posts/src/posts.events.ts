@@ -4,8 +4,8 @@ import type { PostsService } from './posts.service';
 
 /**
  * The posts service's share of domain events: publishers' names and pictures, departures,
- * questionnaire answers' posts, likes and views handed over by the reactions service, and who
- * follows whom (the notifications service's). Each
+ * questionnaire answers' posts, likes and views handed over by the reactions service, who
+ * follows whom (the notifications service's), and moderation's decisions. Each
  * goes to the service, whose rules apply as they do to a call.
  */
 export function postsEventsHandler(service: PostsService, logger: AppLogger) {
@@ -34,6 +34,15 @@ export function postsEventsHandler(service: PostsService, logger: AppLogger) {
       service.applyCircleMembership({ ...change, inCircle: true }, new Date(event.occurredAt)),
     'circle.member.removed': (change, event) =>
       service.applyCircleMembership({ ...change, inCircle: false }, new Date(event.occurredAt)),
+    // The moderation service's word on a post or an answer (issue 35): hidden from everyone but
+    // its publisher, or shown again.
+    'moderation.item.changed': async (change, event) => {
+      const changed = await service.applyModeration(change, new Date(event.occurredAt));
+      logger.info(
+        { kind: change.kind, itemId: change.itemId, state: change.state, changed },
+        'moderation of a post or an answer',
+      );
+    },
     // A view counted through userViews/toggleView: post views are ours too.
     'post.view.requested': async ({ postId, viewer }) => {
       await service.applyViewRequest(postId, viewer);

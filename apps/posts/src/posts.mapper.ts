@@ -1,4 +1,5 @@
 import {
+  itemModerationOf,
   POST_EXCERPT_LENGTH,
   readingMinutes,
   type Post,
@@ -12,6 +13,8 @@ import type { PostDraftRow } from './posts.schema';
 import { cleanStoredContent } from './sanitize';
 
 function base(row: SummaryWithPublisher) {
+  // Only the publisher ever reads a post moderation hides: they are told why (issue 35).
+  const moderation = itemModerationOf(row.moderationState, row.moderationCaseId);
   return {
     postId: row.id,
     title: row.title,
@@ -29,6 +32,7 @@ function base(row: SummaryWithPublisher) {
     shareCount: row.shareCount,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    ...(moderation ? { moderation } : {}),
   };
 }
 

@@ -59,6 +59,7 @@ export class PostsRepository {
         id: posts.id,
         publisherId: posts.publisherId,
         privacy: posts.privacy,
+        moderationState: posts.moderationState,
         readerInCircle: reader === null ? sql<boolean>`false` : inAuthorsCircle(reader),
         views: posts.views,
         likes: posts.likes,

@@ -12,7 +12,7 @@ export type SummaryWithPublisher = Omit<PostWithPublisher, 'content' | 'contentS
 /** What the access policy needs of a post (posts.access.ts), and its counters. */
 export type PostFacts = Pick<
   PostRow,
-  'id' | 'publisherId' | 'privacy' | 'views' | 'likes' | 'shareCount'
+  'id' | 'publisherId' | 'privacy' | 'moderationState' | 'views' | 'likes' | 'shareCount'
 >;
 
 /** A post's columns for lists: all but its content. */
@@ -33,6 +33,10 @@ export function summaryColumns() {
     createdAt: posts.createdAt,
     updatedAt: posts.updatedAt,
     language: posts.language,
+    meAnswerId: posts.meAnswerId,
+    moderationState: posts.moderationState,
+    moderationCaseId: posts.moderationCaseId,
+    moderationChangedAt: posts.moderationChangedAt,
   };
 }
 

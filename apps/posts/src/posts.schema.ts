@@ -1,4 +1,4 @@
-import { POST_PRIVACIES } from '@mepedia/contracts';
+import { POST_PRIVACIES, type ModeratedItemKind, type ModerationState } from '@mepedia/contracts';
 import { circleMembershipsTable } from '@mepedia/server-database';
 import { outboxTable } from '@mepedia/server-queue';
 import { sql } from 'drizzle-orm';
@@ -25,6 +25,12 @@ export const posts = postsSchema.table(
     publisherId: uuid('publisher_id').notNull(),
     /** Set for a questionnaire answer published as a post. */
     questionId: text('question_id'),
+    /**
+     * The me answer a questionnaire post was made from (meAnswer.published's `meAnswerId`), so
+     * moderation of the answer reaches its post (issue 35). Null on other posts, and on answers'
+     * posts from before it was kept until their answer is announced again.
+     */
+    meAnswerId: uuid('me_answer_id'),
     title: text('title').notNull(),
     /** Sanitized HTML (see sanitize.ts). */
     content: text('content').notNull(),
@@ -56,6 +62,21 @@ export const posts = postsSchema.table(
       .generatedAlwaysAs(
         sql`case when length(regexp_replace(title || ' ' || content_text, '[^\\u0590-\\u05FF]', '', 'g')) > length(regexp_replace(title || ' ' || content_text, '[^A-Za-z\\u00C0-\\u024F]', '', 'g')) then 'he' else 'en' end`,
       ),
+    /**
+     * Where moderation leaves the post (issue 35), from its decisions (`moderation_decisions`):
+     * the post's own and, for a questionnaire post, its answer's; the stronger stands (removed
+     * over held over visible). Anything but `visible` is its publisher's alone. A column of the
+     * row, not a join, so every list keeps to its partial index (`moderation_state = 'visible'`
+     * is in their predicates). The owner's edits never touch it.
+     */
+    moderationState: text('moderation_state', { enum: ['visible', 'held', 'removed'] })
+      .$type<ModerationState>()
+      .notNull()
+      .default('visible'),
+    /** The moderation case of the decision that stands (null while visible). */
+    moderationCaseId: text('moderation_case_id'),
+    /** When that decision was made (the event's occurredAt); null if never moderated. */
+    moderationChangedAt: timestamp('moderation_changed_at', { withTimezone: true, mode: 'date' }),
   },
   (table) => [
     check(
@@ -64,24 +85,30 @@ export const posts = postsSchema.table(
     ),
     check('posts_destination_check', sql`${table.destination} in ('profile', 'magazine')`),
     check(
+      'posts_moderation_state_check',
+      sql`${table.moderationState} in ('visible', 'held', 'removed')`,
+    ),
+    check(
       'posts_counters_check',
       sql`${table.views} >= 0 and ${table.likes} >= 0 and ${table.shareCount} >= 0`,
     ),
-    // Listing order is (created_at, id): one index per way a list is read.
+    // Listing order is (created_at, id): one index per way a list is read. Those that serve
+    // readers other than the publisher hold visible posts only (issue 35), so a page is still
+    // read from the index alone, and a deep offset still skips index entries, not rows.
     index('posts_public_order_idx')
       .on(table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst())
-      .where(sql`privacy = 'public'`),
+      .where(sql`privacy = 'public' and moderation_state = 'visible'`),
     index('posts_magazine_order_idx')
       .on(table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst())
-      .where(sql`privacy = 'public' and destination = 'magazine'`),
+      .where(sql`privacy = 'public' and destination = 'magazine' and moderation_state = 'visible'`),
     // The magazine with the reader's language first: one part per language, each in order.
     index('posts_magazine_language_order_idx')
       .on(table.language, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst())
-      .where(sql`privacy = 'public' and destination = 'magazine'`),
+      .where(sql`privacy = 'public' and destination = 'magazine' and moderation_state = 'visible'`),
     // Stories for every signed-in member: their own part of a member's lists (issue 34).
     index('posts_members_order_idx')
       .on(table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst())
-      .where(sql`privacy = 'members'`),
+      .where(sql`privacy = 'members' and moderation_state = 'visible'`),
     index('posts_publisher_order_idx').on(
       table.publisherId,
       table.createdAt.desc().nullsFirst(),
@@ -92,6 +119,10 @@ export const posts = postsSchema.table(
       .on(table.publisherId, table.questionId)
       .where(sql`question_id is not null`),
     index('posts_title_trgm_idx').using('gin', sql`lower(${table.title}) gin_trgm_ops`),
+    // An answer's moderation finds the post made from it (issue 35).
+    index('posts_me_answer_idx')
+      .on(table.meAnswerId)
+      .where(sql`me_answer_id is not null`),
   ],
 );
 
@@ -204,6 +235,40 @@ export const meAnswerEvents = postsSchema.table(
     occurredAt: timestamp('occurred_at', { withTimezone: true, mode: 'date' }).notNull(),
   },
   (table) => [primaryKey({ columns: [table.publisherId, table.questionId] })],
+);
+
+/**
+ * The moderation service's decisions (moderation.item.changed, issue 35) on the items that make
+ * posts: a post (`post`, by its id) and a questionnaire answer (`answer`, by the me answer's id,
+ * whose post is made from it). The newest per item (`changed_at`, the event's time) stands; an
+ * older one arriving late changes nothing. An answer's decision is kept whether or not its post
+ * is here yet: events come out of order, and an answer held before it is put in the magazine
+ * makes a post that is hidden from its first moment. The posts' own `moderation_state` is worked
+ * out from these. A member who leaves takes their rows.
+ */
+export const moderationDecisions = postsSchema.table(
+  'moderation_decisions',
+  {
+    kind: text('kind', { enum: ['post', 'answer'] })
+      .$type<Extract<ModeratedItemKind, 'post' | 'answer'>>()
+      .notNull(),
+    itemId: uuid('item_id').notNull(),
+    ownerId: uuid('owner_id').notNull(),
+    state: text('state', { enum: ['visible', 'held', 'removed'] })
+      .$type<ModerationState>()
+      .notNull(),
+    caseId: text('case_id').notNull(),
+    changedAt: timestamp('changed_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.kind, table.itemId] }),
+    index('moderation_decisions_owner_idx').on(table.ownerId),
+    check('moderation_decisions_kind_check', sql`${table.kind} in ('post', 'answer')`),
+    check(
+      'moderation_decisions_state_check',
+      sql`${table.state} in ('visible', 'held', 'removed')`,
+    ),
+  ],
 );
 
 /**

@@ -5,6 +5,7 @@ import { copyOnCommit, refusalOf, twoMembers } from '@mepedia/server-service-tes
 import type { z } from 'zod';
 import type { MePost } from './me-answer-posts.repository';
 import type { ListFilter } from './post-lists.repository';
+import type { ModerationDecision } from './post-moderation.repository';
 import type { PostWithPublisher, SummaryWithPublisher } from './posts.rows';
 import type { PostRow } from './posts.schema';
 import { ME_ANSWER_DEFAULT_IMAGE, PostsService } from './posts.service';
@@ -24,6 +25,7 @@ type State = {
   left: Set<string>;
   answerEvents: Map<string, Date>;
   follows: Map<string, { following: boolean; at: Date }>;
+  decisions: Map<string, ModerationDecision>;
   events: Event[];
 };
 
@@ -39,6 +41,7 @@ function copy(state: State): State {
     left: new Set(state.left),
     answerEvents: new Map(state.answerEvents),
     follows: new Map(state.follows),
+    decisions: new Map(state.decisions),
     events: [...state.events],
   };
 }
@@ -88,6 +91,10 @@ function ports(s: State): PostsTransaction {
           likes: 0,
           shareCount: 0,
           contentSanitizer: 0,
+          meAnswerId: null,
+          moderationState: 'visible',
+          moderationCaseId: null,
+          moderationChangedAt: null,
           ...row,
         } as PostRow;
         s.posts.set(stored.id, stored);
@@ -161,7 +168,16 @@ function ports(s: State): PostsTransaction {
         );
         const row = mine
           ? Object.assign(mine, { title: post.title, content: post.content, privacy: post.privacy })
-          : ({ views: 0, likes: 0, shareCount: 0, contentSanitizer: 0, ...post } as PostRow);
+          : ({
+              views: 0,
+              likes: 0,
+              shareCount: 0,
+              contentSanitizer: 0,
+              moderationState: 'visible',
+              moderationCaseId: null,
+              moderationChangedAt: null,
+              ...post,
+            } as PostRow);
         s.posts.set(row.id, row);
         return row;
       },
@@ -198,6 +214,61 @@ function ports(s: State): PostsTransaction {
       circlesOf: unused,
       circlesAmong: unused,
     },
+    // The SQL's rules (the strongest decision stands, the newest of equals), over maps.
+    moderation: {
+      lockAnswer: async () => undefined,
+      lockPostsOf: async (kind, itemId, ownerId) =>
+        [...s.posts.values()]
+          .filter((p) => (kind === 'post' ? p.id : p.meAnswerId) === itemId)
+          .filter((p) => p.publisherId === ownerId)
+          .map((p) => p.id),
+      record: async (decision) => {
+        const key = pair(decision.kind, decision.itemId);
+        const kept = s.decisions.get(key);
+        if (kept && kept.changedAt >= decision.changedAt) return false;
+        s.decisions.set(key, decision);
+        return true;
+      },
+      refresh: async (postIds) =>
+        postIds.filter((id) => {
+          const row = s.posts.get(id);
+          if (!row) return false;
+          const strength = { visible: 0, held: 1, removed: 2 } as const;
+          const [standing] = [
+            s.decisions.get(pair('post', row.id)),
+            row.meAnswerId ? s.decisions.get(pair('answer', row.meAnswerId)) : undefined,
+          ]
+            .filter((d): d is ModerationDecision => d !== undefined)
+            .filter((d) => d.kind === 'post' || d.ownerId === row.publisherId)
+            .sort(
+              (a, b) =>
+                strength[b.state] - strength[a.state] ||
+                b.changedAt.getTime() - a.changedAt.getTime(),
+            );
+          const state = standing?.state ?? 'visible';
+          if (
+            row.moderationState === state &&
+            row.moderationChangedAt === (standing?.changedAt ?? null)
+          )
+            return false;
+          Object.assign(row, {
+            moderationState: state,
+            moderationCaseId: state === 'visible' ? null : (standing?.caseId ?? null),
+            moderationChangedAt: standing?.changedAt ?? null,
+          });
+          return true;
+        }),
+      link: async (publisherId, questionId, meAnswerId) =>
+        [...s.posts.values()]
+          .filter((p) => p.publisherId === publisherId && p.questionId === questionId)
+          .map((p) => Object.assign(p, { meAnswerId }).id),
+      forgetPosts: async (postIds) => {
+        for (const id of postIds) s.decisions.delete(pair('post', id));
+      },
+      removeMember: async (userId) => {
+        for (const [key, d] of s.decisions) if (d.ownerId === userId) s.decisions.delete(key);
+      },
+    },
     outbox: {
       append: async (type, payload) => void s.events.push({ type, payload }),
     },
@@ -229,6 +300,7 @@ function newStore() {
       left: new Set(),
       answerEvents: new Map(),
       follows: new Map(),
+      decisions: new Map(),
       events: [],
     },
     copy,
@@ -474,6 +546,10 @@ describe(PostsService.name, () => {
           createdAt: new Date(Date.UTC(2026, 0, n)),
           updatedAt: new Date(Date.UTC(2026, 0, n)),
           language: 'en',
+          meAnswerId: null,
+          moderationState: 'visible',
+          moderationCaseId: null,
+          moderationChangedAt: null,
           publisherName: null,
           publisherImage: null,
         }) satisfies SummaryWithPublisher;
@@ -710,6 +786,10 @@ describe(PostsService.name, () => {
         createdAt: at,
         updatedAt: at,
         language: 'en',
+        meAnswerId: null,
+        moderationState: 'visible',
+        moderationCaseId: null,
+        moderationChangedAt: null,
         publisherName: 'Ora Tal',
         publisherImage: null,
       }));

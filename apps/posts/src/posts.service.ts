@@ -157,12 +157,14 @@ export class PostsService {
    * so the answer leaves the magazine with it (me-answers).
    */
   private async remove(
-    { posts, outbox }: PostsTransaction,
+    { posts, moderation, outbox }: PostsTransaction,
     postId: string,
     publisherId: string,
   ): Promise<void> {
     const deleted = await posts.delete(postId);
     if (!deleted) return;
+    // Gone for good: no decision about it is needed again (an answer's is the answer's).
+    await moderation.forgetPosts([postId]);
     const { questionId } = deleted;
     await outbox.append('post.deleted', {
       postId,
@@ -446,8 +448,12 @@ export class PostsService {
    * Answers how many of their posts went.
    */
   async removeMember(userId: string): Promise<number> {
-    const removed = await this.store.transaction(async ({ members, follows, circles, outbox }) => {
+    const removed = await this.store.transaction(async (tx) => {
+      const { members, follows, circles, moderation, outbox } = tx;
       await follows.removeMember(userId);
+      // Moderation's decisions about their posts and answers (moderation.item.changed never
+      // names them again: a late one finds them gone).
+      await moderation.removeMember(userId);
       // Their circle and their places in others' (circle.member.* never names them again).
       await circles.removeMember(userId);
       const postIds = await members.remove(userId);
@@ -466,16 +472,35 @@ export class PostsService {
    */
   async publishMeAnswer(answer: DomainEventPayload<'meAnswer.published'>, at: Date): Promise<void> {
     const post = meAnswerPost(answer, at);
-    await this.applyMeAnswer(answer, at, async ({ members, mePosts, outbox }) => {
-      const image = (await members.imageOf(answer.userId)) ?? ME_ANSWER_DEFAULT_IMAGE;
-      const applied = await mePosts.upsert({ ...post, id: newId(), image });
-      // The answer's privacy may have changed with it: say what it is now.
-      if (applied) {
-        await outbox.append('post.privacy.changed', privacyOf(applied));
-        await outbox.append('post.published', publishedOf(applied));
+    const { userId, questionId } = answer;
+    const changed = await this.store.transaction(async (tx) => {
+      const { members, mePosts, moderation, outbox } = tx;
+      if (await members.left(userId)) return false;
+      // Made in turn with any moderation decision on the answer (lockAnswer says why).
+      if (post.meAnswerId) await moderation.lockAnswer(post.meAnswerId);
+      if (!(await mePosts.claim(userId, questionId, at))) {
+        // An older word: the post stays as the newer one left it, but learns which answer it
+        // was made from (the same answer whatever the word's age), and so that answer's
+        // moderation (issue 35; me-answers announces its magazine answers once for that).
+        const linked = post.meAnswerId
+          ? await moderation.link(userId, questionId, post.meAnswerId)
+          : [];
+        return (await moderation.refresh(linked)).length > 0;
       }
+      const image = (await members.imageOf(userId)) ?? ME_ANSWER_DEFAULT_IMAGE;
+      const applied = await mePosts.upsert({ ...post, id: newId(), image });
+      if (!applied) return true;
+      // Hidden from its first moment if its answer is held or removed (a decision kept here
+      // before the post was made: events come in any order).
+      await moderation.refresh([applied.id]);
+      // The answer's privacy may have changed with it: say what it is now.
+      await outbox.append('post.privacy.changed', privacyOf(applied));
+      await outbox.append('post.published', publishedOf(applied));
       return true;
     });
+    if (!changed) return;
+    this.onOutboxWrite();
+    await this.guests.clear();
   }
 
   /** The answer left the magazine (meAnswer.unpublished at `at`): its post goes, announced. */
@@ -483,12 +508,48 @@ export class PostsService {
     answer: DomainEventPayload<'meAnswer.unpublished'>,
     at: Date,
   ): Promise<void> {
-    await this.applyMeAnswer(answer, at, async ({ mePosts, outbox }) => {
+    await this.applyMeAnswer(answer, at, async ({ mePosts, moderation, outbox }) => {
       const deleted = await mePosts.delete(answer.userId, answer.questionId);
+      // The posts' own decisions go with them; the answer's stay, for a post made from it again.
+      await moderation.forgetPosts(deleted);
       for (const postId of deleted)
         await outbox.append('post.deleted', { postId, publisherId: answer.userId });
       return deleted.length > 0;
     });
+  }
+
+  /**
+   * The moderation service's word on a post or a questionnaire answer (moderation.item.changed
+   * at `at`, issue 35): kept unless a newer word on the same item was, and the posts it reaches
+   * (the post; the answer's post) hidden from everyone but their publisher, or shown again. The
+   * same word twice, or an older one late, changes nothing. A word about an answer whose post is
+   * not here (yet) is kept all the same: the post made from it later starts as it says. A word
+   * about a post that is not here is not kept: posts' ids are made here, and the moderation
+   * service learns of a post only from this service's announcements, so the post was deleted
+   * since (and stays deleted) or was never ours. Comments and profiles are other services'.
+   * Answers whether any post changed.
+   */
+  async applyModeration(
+    change: DomainEventPayload<'moderation.item.changed'>,
+    at: Date,
+  ): Promise<boolean> {
+    const { kind, itemId, ownerId, state, caseId } = change;
+    if (kind !== 'post' && kind !== 'answer') return false;
+    if (!isUuid(itemId) || !isUuid(ownerId)) return false;
+    const changed = await this.store.transaction(async ({ members, moderation }) => {
+      if (await members.left(ownerId)) return false;
+      if (kind === 'answer') await moderation.lockAnswer(itemId);
+      // Locked first: two decisions reaching one post (its own, its answer's) take turns.
+      const postIds = await moderation.lockPostsOf(kind, itemId, ownerId);
+      if (kind === 'post' && postIds.length === 0) return false;
+      const decision = { kind, itemId, ownerId, state, caseId, changedAt: at };
+      if (!(await moderation.record(decision))) return false;
+      return (await moderation.refresh(postIds)).length > 0;
+    });
+    // Gone from (or back in) guests' kept lists and pages, here, on every replica and in the
+    // web's page cache (which clears on the same channel).
+    if (changed) await this.guests.clear();
+    return changed;
   }
 
   /**

@@ -7,6 +7,7 @@ import { MembersRepository } from './members.repository';
 import { PostDraftsRepository } from './post-drafts.repository';
 import { PostCountsRepository } from './post-counts.repository';
 import { PostLikesRepository } from './post-likes.repository';
+import { PostModerationRepository } from './post-moderation.repository';
 import { PostListsRepository } from './post-lists.repository';
 import { PostsRepository } from './posts.repository';
 import { outbox } from './posts.schema';
@@ -34,6 +35,8 @@ export type PostsTransaction = {
   drafts: Port<PostDraftsRepository>;
   /** Who is in whose circle (issue 34): circle posts' readers. */
   circles: Port<CircleMembershipStore>;
+  /** The moderation service's decisions on posts and answers (issue 35). */
+  moderation: Port<PostModerationRepository>;
   outbox: Port<PostsOutbox>;
 };
 
@@ -57,6 +60,7 @@ export function postsStore(db: Db): PostsStore {
     follows: new FollowsRepository(executor),
     drafts: new PostDraftsRepository(executor),
     circles: new CircleMembershipStore(executor, 'posts'),
+    moderation: new PostModerationRepository(executor),
     outbox: new PostsOutbox(executor),
   });
   return {

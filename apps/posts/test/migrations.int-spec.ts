@@ -260,4 +260,53 @@ describeEachEngine('posts migrations', (engine) => {
     },
     SETUP_TIMEOUT_MS,
   );
+
+  it(
+    'give every answer’s post a guard of its own last change, so the old word naming its answer changes no post (issue 35)',
+    async () => {
+      const [guarded, unguarded, plain, publisher] = [
+        randomUUID(),
+        randomUUID(),
+        randomUUID(),
+        randomUUID(),
+      ];
+      await upgrade(
+        engine,
+        '0015_answer_post_claims',
+        async (sql) => {
+          for (const id of [guarded, unguarded, plain])
+            await insertPost(sql, id, publisher, 'public');
+          await sql(
+            `update posts.posts set question_id = case id when $1::uuid then 'roots' else 'places' end,
+               updated_at = timestamptz '2026-01-02T03:04:05Z'
+             where id in ($1, $2)`,
+            [guarded, unguarded],
+          );
+          // Its guard from a word already heard: kept as it is.
+          await sql(
+            `insert into posts.me_answer_events (publisher_id, question_id, occurred_at)
+             values ($1, 'roots', timestamptz '2026-03-01T00:00:00Z')`,
+            [publisher],
+          );
+        },
+        async (sql) => {
+          const guards = await sql(
+            `select question_id, occurred_at::text as at from posts.me_answer_events
+             where publisher_id = $1 order by question_id`,
+            [publisher],
+          );
+          expect(guards).toEqual([
+            { question_id: 'places', at: '2026-01-02 03:04:05+00' },
+            { question_id: 'roots', at: '2026-03-01 00:00:00+00' },
+          ]);
+          const states = await sql(
+            `select distinct moderation_state, me_answer_id from posts.posts where publisher_id = $1`,
+            [publisher],
+          );
+          expect(states).toEqual([{ moderation_state: 'visible', me_answer_id: null }]);
+        },
+      );
+    },
+    SETUP_TIMEOUT_MS,
+  );
 });

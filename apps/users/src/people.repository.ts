@@ -1,12 +1,11 @@
-import { FULL_PROFILE_MIN_ANSWERS } from '@mepedia/contracts';
-import type { Db } from '@mepedia/server-database';
+import { FULL_PROFILE_MIN_ANSWERS, type ModerationState } from '@mepedia/contracts';
+import { isUuid, type Db } from '@mepedia/server-database';
 import {
   and,
   asc,
   count,
   desc,
   eq,
-  gt,
   gte,
   isNotNull,
   isNull,
@@ -30,12 +29,18 @@ export type PeopleFilter = {
 
 const escapeLike = (word: string) => word.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/**
+ * In the directory: a profile with public answers that moderation does not hide (issue 35).
+ * Literals, as in the directory index's predicate, so the planner matches it.
+ */
+const listed = sql`${users.publishedAnswers} > 0 and ${users.moderationState} = 'visible'`;
+
 /** Queries over the people directory's projection (published profiles). */
 export class PeopleRepository {
   constructor(private readonly db: Db) {}
 
   private where(filter: PeopleFilter): SQL | undefined {
-    const conditions: SQL[] = [gt(users.publishedAnswers, 0), lte(users.publishedAt, filter.asOf)];
+    const conditions: SQL[] = [listed, lte(users.publishedAt, filter.asOf)];
     for (const word of filter.words)
       conditions.push(like(users.searchText, `%${escapeLike(word)}%`));
     if (filter.onlyFullProfiles) {
@@ -79,17 +84,43 @@ export class PeopleRepository {
     return this.db
       .select()
       .from(users)
-      .where(gt(users.publishedAnswers, 0))
+      .where(listed)
       .orderBy(sql`random()`)
       .limit(limit);
   }
 
   async countPublished(): Promise<number> {
-    const [row] = await this.db
-      .select({ total: count() })
-      .from(users)
-      .where(gt(users.publishedAnswers, 0));
+    const [row] = await this.db.select({ total: count() }).from(users).where(listed);
     return Number(row?.total ?? 0);
+  }
+
+  /**
+   * Where moderation leaves the profile of `userId` (issue 35), said at `at`, unless a word as
+   * new or newer was applied already (the same word twice, or an older one late). Whether it
+   * changed: false too for an id that is no member's.
+   */
+  async moderate(
+    userId: string,
+    state: ModerationState,
+    caseId: string,
+    at: Date,
+  ): Promise<boolean> {
+    if (!isUuid(userId)) return false;
+    const rows = await this.db
+      .update(users)
+      .set({
+        moderationState: state,
+        moderationCaseId: state === 'visible' ? null : caseId,
+        moderationChangedAt: at,
+      })
+      .where(
+        and(
+          eq(users.id, userId),
+          or(isNull(users.moderationChangedAt), lt(users.moderationChangedAt, at)),
+        ),
+      )
+      .returning({ id: users.id });
+    return rows.length === 1;
   }
 
   /**

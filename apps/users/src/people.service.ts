@@ -3,6 +3,7 @@ import {
   PEOPLE_PAGE_SIZE,
   RANDOM_PEOPLE_COUNT,
   normalizeSearchText,
+  type DomainEventPayload,
   type PeoplePage,
   type PeopleQuery,
   type PersonCard,
@@ -63,6 +64,26 @@ export class PeopleService {
     return this.directory.get('publishedAmount', async () => ({
       publishedProfilesAmount: await this.people.countPublished(),
     }));
+  }
+
+  /**
+   * The moderation service's word on a member's profile (moderation.item.changed, kind
+   * `profile`, at `at`; issue 35): held or removed, the profile is its member's alone (gone from
+   * getProfileById, bylines, look-ups, the directory and its search, and so from the widget,
+   * oEmbed and the sitemap, which read those); visible, back. The newest word stands: the same
+   * word twice, or an older one late, changes nothing. A word about a member who is not here is
+   * not kept: profiles are made here, and a member goes only by leaving (their words are stale).
+   * The item must be its owner (a profile is its member's). Answers whether it changed.
+   */
+  async applyModeration(
+    change: DomainEventPayload<'moderation.item.changed'>,
+    at: Date,
+  ): Promise<boolean> {
+    if (change.kind !== 'profile' || change.itemId !== change.ownerId) return false;
+    const changed = await this.people.moderate(change.itemId, change.state, change.caseId, at);
+    // The directory's kept answers, here, on every replica, and the web's kept pages.
+    if (changed) await this.changed();
+    return changed;
   }
 
   async applyPublication(

@@ -1,3 +1,4 @@
+import { mayReadAudience } from '@mepedia/server-database';
 import { AppError } from '@mepedia/server-http';
 import { verificationState } from './users.mapper';
 import type { UserRow } from './users.schema';
@@ -15,6 +16,22 @@ export type Actor = string;
  */
 export function isPublicMember(row: Pick<UserRow, 'phoneVerifiedAt' | 'emailVerifiedAt'>): boolean {
   return verificationState(row) === 'verified';
+}
+
+/**
+ * Whether `reader` (a member's id; a guest: null) may see a member's profile (their public face,
+ * card, byline, look-up): a verified member's, unless moderation holds or removed it (issue 35);
+ * then theirs alone. Anyone else learns nothing: the same USER_NOT_FOUND as for no one.
+ */
+export function mayReadProfile(
+  row: Pick<UserRow, 'id' | 'phoneVerifiedAt' | 'emailVerifiedAt' | 'moderationState'>,
+  reader: string | null,
+): boolean {
+  if (!isPublicMember(row)) return false;
+  return mayReadAudience(
+    { ownerId: row.id, audience: 'public', moderation: row.moderationState },
+    { id: reader, inCircle: false },
+  );
 }
 
 /** Refuse a change of an account other than the caller's own (NOT_ACCOUNT_OWNER). */

@@ -19,6 +19,7 @@ import { Context } from './request-context';
 import { UsersService } from './users.service';
 
 type Member = Extract<Identity, { kind: 'member' }>;
+const readerOf = (identity: Identity) => (identity.kind === 'member' ? identity.userId : null);
 
 @Controller()
 export class UsersController {
@@ -113,22 +114,27 @@ export class UsersController {
     return { language: await this.users.updateLanguage(member.userId, body.language) };
   }
 
+  /** Anyone; a profile moderation hides (issue 35) is its member's alone. */
   @Endpoint(routes.getProfileById)
-  getProfileById(@Param('id') id: string) {
-    return this.users.publicProfile(id);
+  getProfileById(@Param('id') id: string, @CurrentIdentity() identity: Identity) {
+    return this.users.publicProfile(id, readerOf(identity));
   }
 
   /** Bylines of a list in one call (ours): public, like getProfileById. */
   @Endpoint(routes.getMembersByIds)
-  getMembersByIds(@Input('body') body: In<typeof routes.getMembersByIds, 'body'>) {
-    return this.users.memberNames(body.ids);
+  getMembersByIds(
+    @Input('body') body: In<typeof routes.getMembersByIds, 'body'>,
+    @CurrentIdentity() identity: Identity,
+  ) {
+    return this.users.memberNames(body.ids, readerOf(identity));
   }
 
   @Endpoint(routes.getUserIdByEmail)
   getUserIdByEmail(
     @Input('params', 'email') email: In<typeof routes.getUserIdByEmail, 'params'>['email'],
+    @CurrentMember() member: Member,
   ) {
-    return this.users.userIdByEmail(email);
+    return this.users.userIdByEmail(email, member.userId);
   }
 
   /** The member's sessions (our addition): where they are signed in, and until when. */

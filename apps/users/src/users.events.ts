@@ -5,6 +5,14 @@ import type { PeopleService } from './people.service';
 /** The users service's share of domain events (see eventSubscriptions). */
 export function usersEventsHandler(people: PeopleService, logger: AppLogger) {
   return domainEventsHandler('users', logger, {
+    // The moderation service's word on a member's profile (issue 35).
+    'moderation.item.changed': async (change, event) => {
+      const changed = await people.applyModeration(change, new Date(event.occurredAt));
+      logger.info(
+        { kind: change.kind, itemId: change.itemId, state: change.state, changed },
+        'moderation of a profile',
+      );
+    },
     'profile.publication.changed': async (payload, event) => {
       const applied = await people.applyPublication(
         payload.userId,

@@ -1,3 +1,4 @@
+import type { ModerationState } from '@mepedia/contracts';
 import { outboxTable } from '@mepedia/server-queue';
 import { sql } from 'drizzle-orm';
 import {
@@ -57,6 +58,19 @@ export const users = usersSchema.table(
     publishedAt: timestamp('published_at', { withTimezone: true, mode: 'date' }),
     /** occurredAt of the last publication event applied; older ones are ignored. */
     publicationVersion: timestamp('publication_version', { withTimezone: true, mode: 'date' }),
+    /**
+     * Where moderation leaves the member's profile (moderation.item.changed, kind `profile`,
+     * issue 35): anything but `visible` is the member's alone (their profile, card, widget and
+     * byline are as no one's to everyone else). Their own changes never touch it.
+     */
+    moderationState: text('moderation_state', { enum: ['visible', 'held', 'removed'] })
+      .$type<ModerationState>()
+      .notNull()
+      .default('visible'),
+    /** The moderation case of the last word (null while visible). */
+    moderationCaseId: text('moderation_case_id'),
+    /** When the moderation service said it (the event's occurredAt): an older word is stale. */
+    moderationChangedAt: timestamp('moderation_changed_at', { withTimezone: true, mode: 'date' }),
     /** Names and topics, lower-cased and without niqqud or cantillation, for trigram search. */
     searchText: text('search_text')
       .notNull()
@@ -67,14 +81,19 @@ export const users = usersSchema.table(
   (table) => [
     uniqueIndex('users_email_key').on(table.email),
     index('users_search_text_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
+    // The directory: published profiles moderation does not hide (issue 35).
     index('users_published_idx')
       .on(table.publishedAt, table.id)
-      .where(sql`published_answers > 0`),
+      .where(sql`published_answers > 0 and moderation_state = 'visible'`),
     uniqueIndex('users_phone_key').on(table.phoneNumberPrefix, table.phoneNumber),
     index('users_pending_deadline_idx')
       .on(table.verificationDeadline)
       .where(sql`email_verified_at is null`),
     check('users_language_check', sql`${table.language} in ('en', 'he')`),
+    check(
+      'users_moderation_state_check',
+      sql`${table.moderationState} in ('visible', 'held', 'removed')`,
+    ),
     check('users_gender_check', sql`${table.gender} in ('male', 'female', 'other', 'non-binary')`),
     check('users_email_lower_check', sql`${table.email} = lower(${table.email})`),
     // Email verification comes after phone verification, never before.

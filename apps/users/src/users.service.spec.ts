@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { RegisterRequest, UpdateUserInformationRequest } from '@mepedia/contracts';
 import { AppError } from '@mepedia/server-http';
 import { InProcessBus } from '@mepedia/server-queue';
@@ -46,6 +47,9 @@ function newFakeStore() {
         publishedAt: null,
         publicationVersion: null,
         searchText: '',
+        moderationState: 'visible' as const,
+        moderationCaseId: null,
+        moderationChangedAt: null,
         ...row,
         verificationDeadline: row.verificationDeadline ?? null,
       };
@@ -358,7 +362,8 @@ describe(UsersService.name, () => {
       const registration = newRegistration();
       const { userId } = await sut.register(RegisterRequest.parse(registration));
       expect(await codeOf(sut.publicProfile(userId))).toBe('USER_NOT_FOUND');
-      expect(await codeOf(sut.userIdByEmail(registration.email))).toBe('USER_NOT_FOUND');
+      const asker = randomUUID();
+      expect(await codeOf(sut.userIdByEmail(registration.email, asker))).toBe('USER_NOT_FOUND');
       Object.assign(users.get(userId)!, {
         phoneVerifiedAt: new Date(),
         emailVerifiedAt: new Date(),
@@ -367,8 +372,35 @@ describe(UsersService.name, () => {
         id: userId,
         fullname: 'Dana Levi',
       });
-      await expect(sut.userIdByEmail(registration.email)).resolves.toEqual({ userId });
+      await expect(sut.userIdByEmail(registration.email, asker)).resolves.toEqual({ userId });
     });
+
+    it.each(['held', 'removed'] as const)(
+      'know a member whose profile moderation %s only to the member, who is told why (issue 35)',
+      async (state) => {
+        const { sut, users } = newTestService();
+        const registration = newRegistration();
+        const { userId } = await sut.register(RegisterRequest.parse(registration));
+        Object.assign(users.get(userId)!, {
+          phoneVerifiedAt: new Date(),
+          emailVerifiedAt: new Date(),
+          moderationState: state,
+          moderationCaseId: 'case-7',
+        });
+        const other = randomUUID();
+        for (const reader of [null, other]) {
+          expect(await codeOf(sut.publicProfile(userId, reader))).toBe('USER_NOT_FOUND');
+          expect(await sut.memberNames([userId], reader)).toEqual({ members: [] });
+        }
+        expect(await codeOf(sut.userIdByEmail(registration.email, other))).toBe('USER_NOT_FOUND');
+        await expect(sut.publicProfile(userId, userId)).resolves.toMatchObject({
+          id: userId,
+          moderation: { state, caseId: 'case-7' },
+        });
+        expect((await sut.memberNames([userId], userId)).members).toHaveLength(1);
+        await expect(sut.userIdByEmail(registration.email, userId)).resolves.toEqual({ userId });
+      },
+    );
 
     it('name the verified members among the ids asked, and no pending account', async () => {
       const { sut, users } = newTestService();

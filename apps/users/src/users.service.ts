@@ -1,4 +1,5 @@
 import {
+  itemModerationOf,
   nameScriptError,
   type CurrentUser,
   type Language,
@@ -16,7 +17,7 @@ import { uniqueViolation } from './db-errors';
 import { isCommonPassword } from './common-passwords';
 import type { PasswordHasher } from './passwords';
 import type { SessionsService } from './sessions.service';
-import { isPublicMember, requireOwnAccount } from './users.access';
+import { mayReadProfile, requireOwnAccount } from './users.access';
 import {
   isExpiredPending,
   toCurrentUser,
@@ -210,16 +211,26 @@ export class UsersService {
     this.onOutboxWrite();
   }
 
-  /** A member's public face. Accounts that never finished verification do not exist publicly. */
-  async publicProfile(id: string): Promise<PublicProfile> {
+  /**
+   * A member's public face, as `readerId` (a guest: null) may see it. Accounts that never
+   * finished verification do not exist publicly; a profile moderation holds or removed is its
+   * member's alone, who is told why (`moderation`, issue 35).
+   */
+  async publicProfile(id: string, readerId: string | null = null): Promise<PublicProfile> {
     const row = await this.repository.findById(id);
-    if (!row || !isPublicMember(row)) throw new AppError('USER_NOT_FOUND');
-    return toPublicProfile(row);
+    if (!row || !mayReadProfile(row, readerId)) throw new AppError('USER_NOT_FOUND');
+    const moderation = itemModerationOf(row.moderationState, row.moderationCaseId);
+    return { ...toPublicProfile(row), ...(moderation ? { moderation } : {}) };
   }
 
-  /** Bylines for a list: the verified members among `ids`, once each, in the order asked. */
-  async memberNames(ids: string[]): Promise<MembersByIdsResponse> {
-    const rows = (await this.repository.findByIds(ids)).filter(isPublicMember);
+  /**
+   * Bylines for a list: the members among `ids` whose profile `readerId` may see (verified, and
+   * not hidden by moderation but from the member themself), once each, in the order asked.
+   */
+  async memberNames(ids: string[], readerId: string | null = null): Promise<MembersByIdsResponse> {
+    const rows = (await this.repository.findByIds(ids)).filter((row) =>
+      mayReadProfile(row, readerId),
+    );
     const byId = new Map(rows.map((row) => [row.id, row]));
     const seen = new Set<string>();
     const members: MemberName[] = [];
@@ -242,10 +253,13 @@ export class UsersService {
     return { members };
   }
 
-  /** For signed-in members only (see docs/users-api.md): the id of a verified member by email. */
-  async userIdByEmail(email: string): Promise<{ userId: string }> {
+  /**
+   * For signed-in members only (see docs/users-api.md): the id of a verified member by email,
+   * unless moderation hides their profile from `readerId` (issue 35).
+   */
+  async userIdByEmail(email: string, readerId: string): Promise<{ userId: string }> {
     const row = await this.repository.findByEmail(email);
-    if (!row || !isPublicMember(row)) throw new AppError('USER_NOT_FOUND');
+    if (!row || !mayReadProfile(row, readerId)) throw new AppError('USER_NOT_FOUND');
     return { userId: row.id };
   }
 }

@@ -11,6 +11,7 @@ export * from './jobs';
 export * from './posts';
 export * from './answers';
 export * from './audience';
+export * from './item-moderation';
 export * from './me-answers';
 export * from './api-route';
 export * from './api-catalogue';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AnswerData, AnswerVersion, AnswerVersions } from './answers';
+import { ItemModeration } from './item-moderation';
 import { requiredEnum } from './zod-helpers';
 
 /**
@@ -87,6 +88,8 @@ export const PublicMeAnswer = z.object({
   publishedAsPost: z.boolean(),
   views: z.number().int(),
   updatedAt: z.string(),
+  /** Our addition (issue 35): on the owner's own read alone, while moderation hides it. */
+  moderation: ItemModeration.optional(),
 });
 export type PublicMeAnswer = z.infer<typeof PublicMeAnswer>;
 
@@ -98,6 +101,8 @@ export const OwnMeAnswer = AnswerVersions.extend({
   privacy: AnswerPrivacy,
   publishedAsPost: z.boolean(),
   views: z.number().int(),
+  /** Our addition (issue 35): while moderation hides the answer from everyone else. */
+  moderation: ItemModeration.optional(),
 });
 export type OwnMeAnswer = z.infer<typeof OwnMeAnswer>;
 

@@ -4,6 +4,7 @@ import { hasInvisibleControls } from './invisible-controls';
 import { requiredText } from './validation';
 import { optionalCount, requiredEnum } from './zod-helpers';
 import { ImageReference } from './files';
+import { ItemModeration } from './item-moderation';
 
 /**
  * Who may read a post (issue 34): the spec's `public` (everyone) and `private` (only its author),
@@ -173,6 +174,8 @@ const PostBase = z.object({
   shareCount: z.number(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** Our addition (issue 35): on the publisher's own read alone, while moderation hides it. */
+  moderation: ItemModeration.optional(),
 });
 
 /** In lists: a plain-text excerpt instead of the content. */

@@ -18,6 +18,7 @@ import {
 } from './validation';
 import { optionalCount, requiredEnum } from './zod-helpers';
 import { fileIdOfImagePath } from './files';
+import { ItemModeration } from './item-moderation';
 
 export const GENDERS = ['male', 'female', 'other', 'non-binary'] as const;
 export const Gender = requiredEnum(GENDERS);
@@ -249,6 +250,12 @@ export const PublicProfile = CurrentUser.pick({
   instagramLink: true,
   linkedinLink: true,
   createdAt: true,
+}).extend({
+  /**
+   * Our addition (issue 35): on the member's own read of their profile alone, while moderation
+   * hides it from everyone else.
+   */
+  moderation: ItemModeration.optional(),
 });
 export type PublicProfile = z.infer<typeof PublicProfile>;
 
