@@ -542,8 +542,14 @@ export const eventSubscriptions: Record<DomainEventType, ReadonlyArray<ServiceEv
   ],
   // The users service keeps the restriction: sessions carry it, a ban ends them.
   'member.restriction.changed': ['events-users'],
-  // The services that show one member to another subscribe as each one learns blocks.
-  'member.block.changed': [],
+  // Every service that shows one member to another keeps its copy of blocks and mutes.
+  'member.block.changed': [
+    'events-posts',
+    'events-users',
+    'events-feed-messages',
+    'events-reactions',
+    'events-notifications',
+  ],
 };
 
 /**
