@@ -3,4 +3,5 @@ export * from './circles';
 export * from './database';
 export * from './ids';
 export * from './migrations';
+export * from './moderated-items';
 export * from './subjects';
