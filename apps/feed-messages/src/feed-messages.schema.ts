@@ -1,5 +1,6 @@
 import {
   circleMembershipsTable,
+  moderatedItemsTable,
   removedMembersTable,
   subjectPrivacyTable,
   subjectsStartedTable,
@@ -120,6 +121,14 @@ export const circleMemberships = circleMembershipsTable(feedMessagesSchema);
  * (see subjectsStartedTable): what existed before is taken on trust until announced.
  */
 export const subjectsStarted = subjectsStartedTable(feedMessagesSchema);
+
+/**
+ * The moderation service's latest word on posts, answers and comments (issue 35,
+ * `moderation.item.changed`; libs/server/database, moderated-items.ts), kept whether or not the
+ * item is known here yet: a held or removed comment is its author's alone, and a held or removed
+ * post's or answer's discussion its owner's alone.
+ */
+export const moderatedItems = moderatedItemsTable(feedMessagesSchema);
 
 /**
  * Posts and me answers written about before their announcement arrived (made a moment ago):

@@ -23,6 +23,11 @@ const { owner: AUTHOR, other: OTHER } = twoMembers();
 class FakeRepository extends FakeTransactions<FeedMessagesRepository> {
   readonly subjects = new FakeSubjects();
   readonly circles = new FakeCircles();
+  /** Nothing is moderated here: the int-specs hold what moderation does (issue 35). */
+  readonly moderation = {
+    state: () => Promise.resolve(undefined),
+    removeMember: () => Promise.resolve(),
+  };
   readonly messages = new Map<string, MessageRow>();
   readonly likes = new Set<string>();
   readonly announced: Array<{ messageId: string; deleted: boolean }> = [];
@@ -121,7 +126,15 @@ class FakeRepository extends FakeTransactions<FeedMessagesRepository> {
     return Promise.resolve(rows.filter((row) => row.roomId === roomId && !row.deleted).length);
   }
   page(roomId: string) {
-    const rows = [...this.messages.values()].filter((row) => row.roomId === roomId);
+    const rows = [...this.messages.values()]
+      .filter((row) => row.roomId === roomId)
+      .map((row) => ({
+        ...row,
+        moderation: null,
+        moderationCaseId: null,
+        withheld: false,
+        visibleReplies: row.repliesCount,
+      }));
     return Promise.resolve({ rows, total: rows.length, visible: rows.length });
   }
   likedBy(userId: string, ids: string[]) {
@@ -190,6 +203,33 @@ describe(messageRefusal.name, () => {
       'DISCUSSION_NOT_FOUND',
     );
     expect(messageRefusal('message.like', message, as(AUTHOR), [closed])).toBeUndefined();
+  });
+
+  it('refuses anyone but its author a message moderation holds or removed, as one not there', () => {
+    const message = row();
+    for (const state of ['held', 'removed'] as const) {
+      const moderation = { ownerId: AUTHOR, state, caseId: 'case' };
+      for (const permission of ['message.like', 'message.edit'] as const) {
+        expect(messageRefusal(permission, message, as(OTHER), [open], undefined, moderation)).toBe(
+          'MESSAGE_NOT_FOUND',
+        );
+        expect(
+          messageRefusal(permission, message, as(AUTHOR), [open], undefined, moderation),
+        ).toBeUndefined();
+      }
+      // Not NOT_MESSAGE_AUTHOR, which would tell them it is there.
+      expect(messageRefusal('message.delete', message, as(OTHER), [], 'room', moderation)).toBe(
+        'MESSAGE_NOT_FOUND',
+      );
+      expect(
+        messageRefusal('message.delete', message, as(AUTHOR), [], 'room', moderation),
+      ).toBeUndefined();
+    }
+    // Visible again: as any other message.
+    const visible = { ownerId: AUTHOR, state: 'visible' as const, caseId: 'case' };
+    expect(
+      messageRefusal('message.like', message, as(OTHER), [open], undefined, visible),
+    ).toBeUndefined();
   });
 
   it('lets an author delete their message in a discussion closed since', () => {
