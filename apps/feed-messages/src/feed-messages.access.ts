@@ -1,5 +1,5 @@
 import type { ErrorCode } from '@mepedia/contracts';
-import { isUuid, withheld, type ItemModeration, type Subject } from '@mepedia/server-database';
+import { isUuid, type Subject } from '@mepedia/server-database';
 import { AppError } from '@mepedia/server-http';
 import {
   hiddenFrom,
@@ -26,13 +26,13 @@ export type MessagePermission = MessageRequest['permission'];
 
 /**
  * Why `viewer` may not do `permission` with `message` (undefined: they may), given the subjects
- * its room and post are (as last announced; undefined: never announced) and where moderation
- * left it (`moderation`; undefined: never moderated). Anyone who may see the discussion (its
- * subjects' audience: `hiddenFrom`) likes a message; only its author edits or deletes it, and
- * deleting it asks nothing of the discussion's audience (an author may take back what they said
- * in a discussion closed to them since, a circle they were taken out of too). A placeholder is a
- * message that is not there, and so is one moderation holds or removed (issue 35) to anyone but
- * its author: nobody else likes it, or learns it is there by being refused as no author.
+ * its room and post are (as last announced; undefined: never announced). Anyone who may see the
+ * discussion (its subjects' audience: `hiddenFrom`) likes a message; only its author edits or
+ * deletes it, and deleting it asks nothing of the discussion's audience (an author may take back
+ * what they said in a discussion closed to them since, a circle they were taken out of too). A
+ * placeholder is a message that is not there, and so is one moderation holds or removed (issue
+ * 35, `withheld`) to anyone but its author: nobody else likes it, or learns it is there by being
+ * refused as no author.
  */
 export function messageRefusal(
   permission: MessagePermission,
@@ -40,13 +40,12 @@ export function messageRefusal(
   viewer: SubjectReader,
   subjects: Iterable<Subject | undefined>,
   roomOrPostId?: string,
-  moderation?: ItemModeration,
 ): ErrorCode | undefined {
   if (!message) return 'MESSAGE_NOT_FOUND';
   if (permission !== 'message.delete' && hiddenFrom(subjects, viewer))
     return 'DISCUSSION_NOT_FOUND';
   if (message.deleted) return 'MESSAGE_NOT_FOUND';
-  if (withheld(moderation) && message.authorId !== viewer.id) return 'MESSAGE_NOT_FOUND';
+  if (message.withheld && message.authorId !== viewer.id) return 'MESSAGE_NOT_FOUND';
   if (
     permission === 'message.delete' &&
     message.roomId !== roomOrPostId &&
@@ -111,7 +110,6 @@ export class FeedMessagesAccess {
     viewerId: string,
     request: MessageRequest,
   ): Promise<MessageRow> {
-    const moderation = await repository.moderation.state('comment', request.messageId);
     if (request.permission === 'message.delete') {
       const message = await repository.lockInThread(request.messageId);
       const refusal = messageRefusal(
@@ -120,7 +118,6 @@ export class FeedMessagesAccess {
         readerOutsideCircles(viewerId),
         [],
         request.roomOrPostId,
-        moderation,
       );
       if (refusal !== undefined || !message) throw new AppError(refusal ?? 'MESSAGE_NOT_FOUND');
       return message;
@@ -130,41 +127,13 @@ export class FeedMessagesAccess {
       ? [...(await repository.subjects.subjects([seen.roomId, seen.postId])).values()]
       : [];
     const viewer = await this.subjects.in(repository).reader(viewerId, subjects);
-    const hidden = messageRefusal(
-      request.permission,
-      seen,
-      viewer,
-      subjects,
-      undefined,
-      moderation,
-    );
+    const hidden = messageRefusal(request.permission, seen, viewer, subjects);
     if (hidden === 'MESSAGE_NOT_FOUND' || hidden === 'DISCUSSION_NOT_FOUND')
       throw new AppError(hidden);
     const message = await repository.lock(request.messageId);
-    const refusal = messageRefusal(
-      request.permission,
-      message,
-      viewer,
-      subjects,
-      undefined,
-      moderation,
-    );
+    const refusal = messageRefusal(request.permission, message, viewer, subjects);
     if (refusal !== undefined || !message) throw new AppError(refusal ?? 'MESSAGE_NOT_FOUND');
     return message;
-  }
-
-  /**
-   * Refuse, with MESSAGE_NOT_FOUND, a reply by `viewerId` to `parent` (the message named) that
-   * moderation holds or removed (issue 35): to anyone but its author it is not there.
-   */
-  async requireReplyable(
-    repository: FeedMessagesRepository,
-    viewerId: string,
-    parent: MessageRow,
-  ): Promise<void> {
-    const moderation = await repository.moderation.state('comment', parent.id);
-    if (withheld(moderation) && parent.authorId !== viewerId)
-      throw new AppError('MESSAGE_NOT_FOUND');
   }
 
   /**

@@ -39,7 +39,7 @@ export function toFeedMessage(
  */
 export function toShownMessage(row: ShownMessageRow): FeedMessage {
   const repliesCount = row.visibleReplies;
-  if (row.deleted || row.withheld)
+  if (row.deleted || row.hiddenFromReader)
     return {
       ...toFeedMessage(row),
       authorId: null,

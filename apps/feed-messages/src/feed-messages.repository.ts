@@ -27,7 +27,7 @@ import {
 } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { CommentNotice } from './feed-messages.notices';
-import { likes, messages, moderatedItems, outbox, type MessageRow } from './feed-messages.schema';
+import { likes, messages, outbox, type MessageRow } from './feed-messages.schema';
 
 /**
  * Announce a comment, what it is about, and whether it is gone (feedMessage.changed); a new one
@@ -49,26 +49,25 @@ const announce = (
 
 /**
  * Whether moderation withholds a message from `viewerId` (a guest: null): held or removed
- * (issue 35), and they are not its author. `message` names the messages table or an alias of it.
+ * (issue 35, its `withheld` column), and they are not its author. `message` names the messages
+ * table or an alias of it.
  */
 function withheldFrom(
-  message: { id: AnyPgColumn; authorId: AnyPgColumn },
+  message: { withheld: AnyPgColumn; authorId: AnyPgColumn },
   viewerId: string | null,
 ): SQL {
-  const notTheirs =
-    viewerId === null ? sql`` : sql` and ${message.authorId} is distinct from ${viewerId}::uuid`;
-  return sql`(exists (select 1 from feed_messages.moderated_items withheld_item
-    where withheld_item.kind = 'comment' and withheld_item.item_id = ${message.id}::text
-      and withheld_item.state <> 'visible')${notTheirs})`;
+  return viewerId === null
+    ? sql`${message.withheld}`
+    : sql`(${message.withheld} and ${message.authorId} is distinct from ${viewerId}::uuid)`;
 }
 
 /** A message as one reader is shown it: with its moderation, and the replies they may read. */
 export type ShownMessageRow = MessageRow & {
-  /** Where moderation left it (issue 35); null: never moderated. */
+  /** Where moderation left it (issue 35), when it withholds it; else null. */
   moderation: ModerationState | null;
   moderationCaseId: string | null;
   /** Whether moderation withholds it from the reader (a placeholder for them, if shown at all). */
-  withheld: boolean;
+  hiddenFromReader: boolean;
   /** Its replies the reader may read (`repliesCount` less those withheld from them). */
   visibleReplies: number;
 };
@@ -139,7 +138,15 @@ export class FeedMessagesRepository {
     row: NewMessage & { parentId: string | null },
     notice: CommentNotice,
   ): Promise<MessageRow> {
-    const [created] = await this.db.insert(messages).values(row).returning();
+    const [created] = await this.db
+      .insert(messages)
+      .values({
+        ...row,
+        // A word of moderation's heard before the message (issue 35) holds from the start.
+        withheld: sql`exists (select 1 from feed_messages.moderated_items heard
+          where heard.kind = 'comment' and heard.item_id = ${row.id} and heard.state <> 'visible')`,
+      })
+      .returning();
     await announce(this.db, row.id, row.postId, false, notice);
     return created as MessageRow;
   }
@@ -231,36 +238,38 @@ export class FeedMessagesRepository {
     viewerId: string | null,
   ): Promise<{ rows: ShownMessageRow[]; total: number; visible: number }> {
     const reply = alias(messages, 'reply');
-    const withheld = withheldFrom(messages, viewerId);
+    const hidden = withheldFrom(messages, viewerId);
+    // The message a subquery is about, named in full: a statement of one table leaves its
+    // columns unqualified, which inside a subquery would name the subquery's own.
+    const thisMessage = sql.raw('feed_messages.messages.id');
+    // The thread's withheld replies, through their partial index (few, usually none).
     const visibleReplies = sql<number>`(${messages.repliesCount} - (select count(*)::int
       from feed_messages.messages reply
-      where ${reply.parentId} = ${messages.id} and ${withheldFrom(reply, viewerId)}))`;
+      where ${reply.parentId} = ${thisMessage} and ${withheldFrom(reply, viewerId)}))`;
     const where: SQL | undefined =
       parentId === null
         ? and(
             eq(messages.roomId, roomId),
             isNull(messages.parentId),
-            or(and(not(messages.deleted), sql`not ${withheld}`), sql`${visibleReplies} > 0`),
+            or(and(not(messages.deleted), sql`not ${hidden}`), sql`${visibleReplies} > 0`),
           )
-        : and(eq(messages.parentId, parentId), eq(messages.roomId, roomId), sql`not ${withheld}`);
+        : and(eq(messages.parentId, parentId), eq(messages.roomId, roomId), sql`not ${hidden}`);
+    // Its state and case, looked up only for a message moderation withholds.
+    const word = (column: 'state' | 'case_id') =>
+      sql`case when ${messages.withheld} then (select ${sql.identifier(column)}
+        from feed_messages.moderated_items withheld_item
+        where withheld_item.kind = 'comment' and withheld_item.item_id = ${thisMessage}::text) end`;
     const order = sort === 'newest' ? desc : asc;
     const [rows, [counted], visible] = await Promise.all([
       this.db
         .select({
           ...getTableColumns(messages),
-          moderation: moderatedItems.state,
-          moderationCaseId: moderatedItems.caseId,
-          withheld: sql<boolean>`${withheld}`,
+          moderation: sql<ModerationState | null>`${word('state')}`,
+          moderationCaseId: sql<string | null>`${word('case_id')}`,
+          hiddenFromReader: sql<boolean>`${hidden}`,
           visibleReplies,
         })
         .from(messages)
-        .leftJoin(
-          moderatedItems,
-          and(
-            eq(moderatedItems.kind, 'comment'),
-            eq(moderatedItems.itemId, sql`${messages.id}::text`),
-          ),
-        )
         .where(where)
         .orderBy(order(messages.createdAt), order(messages.id))
         .limit(limit)
@@ -269,6 +278,14 @@ export class FeedMessagesRepository {
       this.countVisible(roomId, viewerId),
     ]);
     return { rows, total: counted?.n ?? 0, visible };
+  }
+
+  /**
+   * Moderation's word on a comment (issue 35), applied to the message it names, if here: its
+   * `withheld` column follows the word that stands (in the service's transaction, with it).
+   */
+  async setWithheld(messageId: string, withheld: boolean): Promise<void> {
+    await this.db.update(messages).set({ withheld }).where(eq(messages.id, messageId));
   }
 
   /**

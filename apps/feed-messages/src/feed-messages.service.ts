@@ -10,7 +10,12 @@ import {
   type LikeFeedMessageResponse,
   type SendFeedMessageRequest,
 } from '@mepedia/contracts';
-import { newId, type CircleMembershipChange, type ModerationWord } from '@mepedia/server-database';
+import {
+  isUuid,
+  newId,
+  type CircleMembershipChange,
+  type ModerationWord,
+} from '@mepedia/server-database';
 import { AppError, fieldError } from '@mepedia/server-http';
 import { SubjectAccess, type PrivacyAnnouncement } from '@mepedia/server-platform';
 import type { z } from 'zod';
@@ -64,7 +69,7 @@ export class FeedMessagesService {
     const parent = topId === parentId ? top : await repository.find(parentId);
     if (!top || !parent || parent.deleted) throw new AppError('MESSAGE_NOT_FOUND');
     // One moderation holds or removed is not there to anyone but its author (issue 35).
-    await this.access.requireReplyable(repository, authorId, parent);
+    if (parent.withheld && parent.authorId !== authorId) throw new AppError('MESSAGE_NOT_FOUND');
     if (parent.roomId !== roomId) throw fieldError('parentMessageId', 'INVALID_VALUE');
     return { topId, parent };
   }
@@ -152,7 +157,7 @@ export class FeedMessagesService {
       viewerId && rows.length > 0
         ? await this.repository.likedBy(
             viewerId,
-            rows.filter((row) => !row.deleted && !row.withheld).map((row) => row.id),
+            rows.filter((row) => !row.deleted && !row.hiddenFromReader).map((row) => row.id),
           )
         : [];
     return {
@@ -294,7 +299,13 @@ export class FeedMessagesService {
    */
   applyModeration(word: ModerationWord): Promise<boolean> {
     if (word.kind === 'profile') return Promise.resolve(false);
-    return this.repository.moderation.apply(word);
+    return this.repository.transaction(async (repository) => {
+      const applied = await repository.moderation.apply(word);
+      // A comment here follows the word that stands (one not here yet takes it when written).
+      if (applied && word.kind === 'comment' && isUuid(word.itemId))
+        await repository.setWithheld(word.itemId, word.state !== 'visible');
+      return applied;
+    });
   }
 
   /**

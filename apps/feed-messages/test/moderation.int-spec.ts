@@ -20,7 +20,9 @@ import {
   testEnvelope as envelope,
   type TestMember as Member,
 } from '@mepedia/server-testing';
+import { newId } from '@mepedia/server-database';
 import { createFeedMessagesApp } from '../src/feed-messages.app';
+import { FeedMessagesRepository } from '../src/feed-messages.repository';
 
 // Issue 35, point 6: what moderation holds pending review or removed leaves everyone's pages,
 // counts and actions at once, through `moderation.item.changed`, but its owner's. A comment is
@@ -318,6 +320,38 @@ describeEachEngine('feed-messages: what moderation holds or removed', (engine) =
           message: null,
           authorId: null,
         });
+    });
+
+    it('held by a word heard before the message is written: withheld from the start', async () => {
+      const { owner, author, postId } = await discussion();
+      const id = newId();
+      await moderate('comment', id, author, 'held');
+      // As a message whose word raced ahead of it would be written (the service makes the id).
+      const repository = new FeedMessagesRepository(tested.database.handle.db);
+      await repository.transaction((tx) =>
+        tx.insert(
+          {
+            id,
+            roomId: postId,
+            postId,
+            parentId: null,
+            authorId: author.userId,
+            text: 'written after its hold',
+            tag: null,
+            createdAt: new Date(),
+          },
+          {
+            authorId: author.userId,
+            parentId: null,
+            parentAuthorId: null,
+            roomId: postId,
+            excerpt: '',
+          },
+        ),
+      );
+      expect((await reads(owner, postId)).texts).toEqual(['reported words']);
+      const theirs = (await page(author, { id: postId })).messages.find((m) => m.messageId === id);
+      expect(theirs?.moderation).toEqual({ state: 'held', caseId: 'case-held' });
     });
 
     it('is held by a word of another kind about the same id, never', async () => {

@@ -10,4 +10,6 @@ CREATE TABLE "feed_messages"."moderated_items" (
 	CONSTRAINT "moderated_items_state_check" CHECK ("feed_messages"."moderated_items"."state" in ('visible', 'held', 'removed'))
 );
 --> statement-breakpoint
-CREATE INDEX "moderated_items_owner_idx" ON "feed_messages"."moderated_items" USING btree ("owner_id");
+ALTER TABLE "feed_messages"."messages" ADD COLUMN "withheld" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+CREATE INDEX "moderated_items_owner_idx" ON "feed_messages"."moderated_items" USING btree ("owner_id");--> statement-breakpoint
+CREATE INDEX "messages_withheld_parent_idx" ON "feed_messages"."messages" USING btree ("parent_id") WHERE "feed_messages"."messages"."withheld";
