@@ -30,7 +30,9 @@ export type MessagePermission = MessageRequest['permission'];
  * discussion (its subjects' audience: `hiddenFrom`) likes a message; only its author edits or
  * deletes it, and deleting it asks nothing of the discussion's audience (an author may take back
  * what they said in a discussion closed to them since, a circle they were taken out of too). A
- * placeholder is a message that is not there.
+ * placeholder is a message that is not there, and so is one moderation holds or removed (issue
+ * 35, `withheld`) to anyone but its author: nobody else likes it, or learns it is there by being
+ * refused as no author.
  */
 export function messageRefusal(
   permission: MessagePermission,
@@ -43,6 +45,7 @@ export function messageRefusal(
   if (permission !== 'message.delete' && hiddenFrom(subjects, viewer))
     return 'DISCUSSION_NOT_FOUND';
   if (message.deleted) return 'MESSAGE_NOT_FOUND';
+  if (message.withheld && message.authorId !== viewer.id) return 'MESSAGE_NOT_FOUND';
   if (
     permission === 'message.delete' &&
     message.roomId !== roomOrPostId &&

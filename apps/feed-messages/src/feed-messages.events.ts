@@ -5,7 +5,8 @@ import type { FeedMessagesService } from './feed-messages.service';
 
 /**
  * The feed-messages service's share of domain events: members who leave, posts deleted, each
- * post's and me answer's owner and audience, and who is in whose circle.
+ * post's and me answer's owner and audience, who is in whose circle, and what moderation holds
+ * or removed.
  */
 export function feedMessagesEventsHandler(service: FeedMessagesService, logger: AppLogger) {
   const applyPrivacy = async (
@@ -32,6 +33,10 @@ export function feedMessagesEventsHandler(service: FeedMessagesService, logger: 
     'post.deleted': async ({ postId }, event) => {
       const removed = await service.removePost(postId, new Date(event.occurredAt));
       logger.info({ postId, removed }, 'removed the messages of a deleted post');
+    },
+    // Held, removed or visible again (issue 35): a comment, or a post's or answer's discussion.
+    'moderation.item.changed': async (item, event) => {
+      await service.applyModeration({ ...item, occurredAt: new Date(event.occurredAt) });
     },
     'circle.member.added': ({ ownerId, memberId }, event) =>
       service.applyCircleMembership({

@@ -1,7 +1,31 @@
-import { excerptOf, type DomainEventPayload, type FeedMessageSort } from '@mepedia/contracts';
-import { CircleMembershipStore, SubjectStore, type Db } from '@mepedia/server-database';
+import {
+  excerptOf,
+  type DomainEventPayload,
+  type FeedMessageSort,
+  type ModerationState,
+} from '@mepedia/contracts';
+import {
+  CircleMembershipStore,
+  ModeratedItemStore,
+  SubjectStore,
+  type Db,
+} from '@mepedia/server-database';
 import { appendEvent } from '@mepedia/server-queue';
-import { and, asc, count, desc, eq, inArray, isNull, not, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  inArray,
+  isNull,
+  not,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { CommentNotice } from './feed-messages.notices';
 import { likes, messages, outbox, type MessageRow } from './feed-messages.schema';
 
@@ -22,6 +46,31 @@ const announce = (
     deleted,
     ...(comment === undefined ? {} : { comment }),
   });
+
+/**
+ * Whether moderation withholds a message from `viewerId` (a guest: null): held or removed
+ * (issue 35, its `withheld` column), and they are not its author. `message` names the messages
+ * table or an alias of it.
+ */
+function withheldFrom(
+  message: { withheld: AnyPgColumn; authorId: AnyPgColumn },
+  viewerId: string | null,
+): SQL {
+  return viewerId === null
+    ? sql`${message.withheld}`
+    : sql`(${message.withheld} and ${message.authorId} is distinct from ${viewerId}::uuid)`;
+}
+
+/** A message as one reader is shown it: with its moderation, and the replies they may read. */
+export type ShownMessageRow = MessageRow & {
+  /** Where moderation left it (issue 35), when it withholds it; else null. */
+  moderation: ModerationState | null;
+  moderationCaseId: string | null;
+  /** Whether moderation withholds it from the reader (a placeholder for them, if shown at all). */
+  hiddenFromReader: boolean;
+  /** Its replies the reader may read (`repliesCount` less those withheld from them). */
+  visibleReplies: number;
+};
 
 export type NewMessage = {
   id: string;
@@ -63,6 +112,8 @@ export class FeedMessagesRepository {
   readonly subjects: SubjectStore;
   /** Who is in whose circle (feed-messages.schema.ts): a circle subject's discussion is theirs. */
   readonly circles: CircleMembershipStore;
+  /** The moderation service's word on posts, answers and comments (feed-messages.schema.ts). */
+  readonly moderation: ModeratedItemStore;
 
   constructor(private readonly db: Db) {
     this.subjects = new SubjectStore(db, {
@@ -71,6 +122,7 @@ export class FeedMessagesRepository {
       disownedPrivacy: 'kept',
     });
     this.circles = new CircleMembershipStore(db, 'feed_messages');
+    this.moderation = new ModeratedItemStore(db, 'feed_messages');
   }
 
   /** This repository inside one transaction, the service's: all of `work` commits or none. */
@@ -86,7 +138,15 @@ export class FeedMessagesRepository {
     row: NewMessage & { parentId: string | null },
     notice: CommentNotice,
   ): Promise<MessageRow> {
-    const [created] = await this.db.insert(messages).values(row).returning();
+    const [created] = await this.db
+      .insert(messages)
+      .values({
+        ...row,
+        // A word of moderation's heard before the message (issue 35) holds from the start.
+        withheld: sql`exists (select 1 from feed_messages.moderated_items heard
+          where heard.kind = 'comment' and heard.item_id = ${row.id} and heard.state <> 'visible')`,
+      })
+      .returning();
     await announce(this.db, row.id, row.postId, false, notice);
     return created as MessageRow;
   }
@@ -163,8 +223,11 @@ export class FeedMessagesRepository {
   }
 
   /**
-   * A page of a room's top-level messages, or of a thread's replies (in `roomId` only), with
-   * how many there are in all. Both read one index range (see the schema).
+   * A page of a room's top-level messages, or of a thread's replies (in `roomId` only), as
+   * `viewerId` (a guest: null) is shown them, with how many there are in all. Both read one index
+   * range (see the schema). A message moderation withholds from them (issue 35) is left out, or,
+   * a top-level one with replies they may read, shown as a placeholder is (as is a deleted one
+   * with such replies); each top-level message's `visibleReplies` counts those.
    */
   async page(
     roomId: string,
@@ -172,24 +235,57 @@ export class FeedMessagesRepository {
     sort: FeedMessageSort,
     skip: number,
     limit: number,
-  ): Promise<{ rows: MessageRow[]; total: number; visible: number }> {
+    viewerId: string | null,
+  ): Promise<{ rows: ShownMessageRow[]; total: number; visible: number }> {
+    const reply = alias(messages, 'reply');
+    const hidden = withheldFrom(messages, viewerId);
+    // The message a subquery is about, named in full: a statement of one table leaves its
+    // columns unqualified, which inside a subquery would name the subquery's own.
+    const thisMessage = sql.raw('feed_messages.messages.id');
+    // The thread's withheld replies, through their partial index (few, usually none).
+    const visibleReplies = sql<number>`(${messages.repliesCount} - (select count(*)::int
+      from feed_messages.messages reply
+      where ${reply.parentId} = ${thisMessage} and ${withheldFrom(reply, viewerId)}))`;
     const where: SQL | undefined =
       parentId === null
-        ? and(eq(messages.roomId, roomId), isNull(messages.parentId))
-        : and(eq(messages.parentId, parentId), eq(messages.roomId, roomId));
+        ? and(
+            eq(messages.roomId, roomId),
+            isNull(messages.parentId),
+            or(and(not(messages.deleted), sql`not ${hidden}`), sql`${visibleReplies} > 0`),
+          )
+        : and(eq(messages.parentId, parentId), eq(messages.roomId, roomId), sql`not ${hidden}`);
+    // Its state and case, looked up only for a message moderation withholds.
+    const word = (column: 'state' | 'case_id') =>
+      sql`case when ${messages.withheld} then (select ${sql.identifier(column)}
+        from feed_messages.moderated_items withheld_item
+        where withheld_item.kind = 'comment' and withheld_item.item_id = ${thisMessage}::text) end`;
     const order = sort === 'newest' ? desc : asc;
     const [rows, [counted], visible] = await Promise.all([
       this.db
-        .select()
+        .select({
+          ...getTableColumns(messages),
+          moderation: sql<ModerationState | null>`${word('state')}`,
+          moderationCaseId: sql<string | null>`${word('case_id')}`,
+          hiddenFromReader: sql<boolean>`${hidden}`,
+          visibleReplies,
+        })
         .from(messages)
         .where(where)
         .orderBy(order(messages.createdAt), order(messages.id))
         .limit(limit)
         .offset(skip),
       this.db.select({ n: count() }).from(messages).where(where),
-      this.countVisible(roomId),
+      this.countVisible(roomId, viewerId),
     ]);
     return { rows, total: counted?.n ?? 0, visible };
+  }
+
+  /**
+   * Moderation's word on a comment (issue 35), applied to the message it names, if here: its
+   * `withheld` column follows the word that stands (in the service's transaction, with it).
+   */
+  async setWithheld(messageId: string, withheld: boolean): Promise<void> {
+    await this.db.update(messages).set({ withheld }).where(eq(messages.id, messageId));
   }
 
   /**
@@ -234,25 +330,41 @@ export class FeedMessagesRepository {
   }
 
   /**
-   * Many rooms' messages, replies included, placeholders not: one GROUP BY over the visible
+   * Many rooms' messages as `viewerId` (a guest: null) is shown them: replies included,
+   * placeholders and messages moderation withholds from them not. One GROUP BY over the visible
    * messages' index (`messages_room_visible_idx`). A room with none is not in the map.
    */
-  async countsVisible(roomIds: string[]): Promise<Map<string, number>> {
+  async countsVisible(roomIds: string[], viewerId: string | null): Promise<Map<string, number>> {
     if (roomIds.length === 0) return new Map();
     const rows = await this.db
       .select({ roomId: messages.roomId, n: count() })
       .from(messages)
-      .where(and(inArray(messages.roomId, roomIds), not(messages.deleted)))
+      .where(
+        and(
+          inArray(messages.roomId, roomIds),
+          not(messages.deleted),
+          sql`not ${withheldFrom(messages, viewerId)}`,
+        ),
+      )
       .groupBy(messages.roomId);
     return new Map(rows.map((row) => [row.roomId, row.n]));
   }
 
-  /** A room's messages, replies included, placeholders not. */
-  async countVisible(roomId: string): Promise<number> {
+  /**
+   * A room's messages as `viewerId` (a guest: null) is shown them: replies included,
+   * placeholders and messages moderation withholds from them not.
+   */
+  async countVisible(roomId: string, viewerId: string | null): Promise<number> {
     const [counted] = await this.db
       .select({ n: count() })
       .from(messages)
-      .where(and(eq(messages.roomId, roomId), not(messages.deleted)));
+      .where(
+        and(
+          eq(messages.roomId, roomId),
+          not(messages.deleted),
+          sql`not ${withheldFrom(messages, viewerId)}`,
+        ),
+      );
     return counted?.n ?? 0;
   }
 

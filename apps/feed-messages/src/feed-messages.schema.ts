@@ -1,5 +1,6 @@
 import {
   circleMembershipsTable,
+  moderatedItemsTable,
   removedMembersTable,
   subjectPrivacyTable,
   subjectsStartedTable,
@@ -44,6 +45,13 @@ export const messages = feedMessagesSchema.table(
     text: text('text'),
     tag: text('tag'),
     deleted: boolean('deleted').notNull().default(false),
+    /**
+     * Held or removed by moderation (issue 35): its author's alone. The moderation service's word
+     * as `moderated_items` keeps it (with its state and case), copied here in the same
+     * transaction as the word is applied (and when a message is written, from a word heard
+     * first), so a page, a thread's replies and a room's count decide by a column, not a probe.
+     */
+    withheld: boolean('withheld').notNull().default(false),
     likes: integer('likes').notNull().default(0),
     repliesCount: integer('replies_count').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
@@ -60,6 +68,10 @@ export const messages = feedMessagesSchema.table(
     index('messages_room_visible_idx')
       .on(table.roomId)
       .where(sql`not ${table.deleted}`),
+    // A thread's replies moderation withholds (few): what its `repliesCount` is to others.
+    index('messages_withheld_parent_idx')
+      .on(table.parentId)
+      .where(sql`${table.withheld}`),
     // Placeholders, to find one left without replies (see removeMember).
     index('messages_placeholders_idx')
       .on(table.id)
@@ -120,6 +132,14 @@ export const circleMemberships = circleMembershipsTable(feedMessagesSchema);
  * (see subjectsStartedTable): what existed before is taken on trust until announced.
  */
 export const subjectsStarted = subjectsStartedTable(feedMessagesSchema);
+
+/**
+ * The moderation service's latest word on posts, answers and comments (issue 35,
+ * `moderation.item.changed`; libs/server/database, moderated-items.ts), kept whether or not the
+ * item is known here yet: a held or removed comment is its author's alone, and a held or removed
+ * post's or answer's discussion its owner's alone.
+ */
+export const moderatedItems = moderatedItemsTable(feedMessagesSchema);
 
 /**
  * Posts and me answers written about before their announcement arrived (made a moment ago):

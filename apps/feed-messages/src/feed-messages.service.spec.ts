@@ -23,6 +23,11 @@ const { owner: AUTHOR, other: OTHER } = twoMembers();
 class FakeRepository extends FakeTransactions<FeedMessagesRepository> {
   readonly subjects = new FakeSubjects();
   readonly circles = new FakeCircles();
+  /** Nothing is moderated here: the int-specs hold what moderation does (issue 35). */
+  readonly moderation = {
+    state: () => Promise.resolve(undefined),
+    removeMember: () => Promise.resolve(),
+  };
   readonly messages = new Map<string, MessageRow>();
   readonly likes = new Set<string>();
   readonly announced: Array<{ messageId: string; deleted: boolean }> = [];
@@ -47,6 +52,7 @@ class FakeRepository extends FakeTransactions<FeedMessagesRepository> {
     const created: MessageRow = {
       ...row,
       deleted: false,
+      withheld: false,
       likes: 0,
       repliesCount: 0,
       editedAt: null,
@@ -121,7 +127,15 @@ class FakeRepository extends FakeTransactions<FeedMessagesRepository> {
     return Promise.resolve(rows.filter((row) => row.roomId === roomId && !row.deleted).length);
   }
   page(roomId: string) {
-    const rows = [...this.messages.values()].filter((row) => row.roomId === roomId);
+    const rows = [...this.messages.values()]
+      .filter((row) => row.roomId === roomId)
+      .map((row) => ({
+        ...row,
+        moderation: null,
+        moderationCaseId: null,
+        hiddenFromReader: false,
+        visibleReplies: row.repliesCount,
+      }));
     return Promise.resolve({ rows, total: rows.length, visible: rows.length });
   }
   likedBy(userId: string, ids: string[]) {
@@ -150,6 +164,7 @@ const row = (changes: Partial<MessageRow> = {}): MessageRow => ({
   text: 'said',
   tag: null,
   deleted: false,
+  withheld: false,
   likes: 0,
   repliesCount: 0,
   createdAt: new Date(),
@@ -190,6 +205,19 @@ describe(messageRefusal.name, () => {
       'DISCUSSION_NOT_FOUND',
     );
     expect(messageRefusal('message.like', message, as(AUTHOR), [closed])).toBeUndefined();
+  });
+
+  it('refuses anyone but its author a message moderation holds or removed, as one not there', () => {
+    const message = row({ withheld: true });
+    for (const permission of ['message.like', 'message.edit'] as const) {
+      expect(messageRefusal(permission, message, as(OTHER), [open])).toBe('MESSAGE_NOT_FOUND');
+      expect(messageRefusal(permission, message, as(AUTHOR), [open])).toBeUndefined();
+    }
+    // Not NOT_MESSAGE_AUTHOR, which would tell them it is there.
+    expect(messageRefusal('message.delete', message, as(OTHER), [], 'room')).toBe(
+      'MESSAGE_NOT_FOUND',
+    );
+    expect(messageRefusal('message.delete', message, as(AUTHOR), [], 'room')).toBeUndefined();
   });
 
   it('lets an author delete their message in a discussion closed since', () => {

@@ -10,11 +10,16 @@ import {
   type LikeFeedMessageResponse,
   type SendFeedMessageRequest,
 } from '@mepedia/contracts';
-import { newId, type CircleMembershipChange } from '@mepedia/server-database';
+import {
+  isUuid,
+  newId,
+  type CircleMembershipChange,
+  type ModerationWord,
+} from '@mepedia/server-database';
 import { AppError, fieldError } from '@mepedia/server-http';
 import { SubjectAccess, type PrivacyAnnouncement } from '@mepedia/server-platform';
 import type { z } from 'zod';
-import { toFeedMessage } from './feed-messages.mapper';
+import { toFeedMessage, toShownMessage } from './feed-messages.mapper';
 import { FeedMessagesAccess } from './feed-messages.access';
 import { authorToTell, commentNotice, likeNotice } from './feed-messages.notices';
 import type { MessageRow } from './feed-messages.schema';
@@ -52,6 +57,7 @@ export class FeedMessagesService {
    */
   private async replyThread(
     repository: FeedMessagesRepository,
+    authorId: string,
     parentId: string,
     roomId: string,
   ): Promise<{ topId: string; parent: MessageRow }> {
@@ -62,6 +68,8 @@ export class FeedMessagesService {
     // Under the thread's lock, the named parent is as the last change left it.
     const parent = topId === parentId ? top : await repository.find(parentId);
     if (!top || !parent || parent.deleted) throw new AppError('MESSAGE_NOT_FOUND');
+    // One moderation holds or removed is not there to anyone but its author (issue 35).
+    if (parent.withheld && parent.authorId !== authorId) throw new AppError('MESSAGE_NOT_FOUND');
     if (parent.roomId !== roomId) throw fieldError('parentMessageId', 'INVALID_VALUE');
     return { topId, parent };
   }
@@ -78,7 +86,7 @@ export class FeedMessagesService {
       const thread =
         input.parentMessageId === undefined || input.parentMessageId === null
           ? undefined
-          : await this.replyThread(repository, input.parentMessageId, roomId);
+          : await this.replyThread(repository, authorId, input.parentMessageId, roomId);
       const parentId = thread?.topId ?? null;
       const subject = await repository.subjects.subject(input.postId);
       const created = await repository.insert(
@@ -111,18 +119,24 @@ export class FeedMessagesService {
         permission: 'message.edit',
         messageId: input.messageId,
       });
-      return repository.edit(message, {
+      const edited = await repository.edit(message, {
         text: input.message,
         tag: input.tag,
         editedAt: now,
       });
+      // Its author's own: held or removed, it says so (issue 35); editing it changes neither.
+      return { edited, moderation: await repository.moderation.state('comment', edited.id) };
     });
     // A new text was announced (what others were shown of it changes).
     this.onOutboxWrite();
-    return toFeedMessage(row);
+    return toFeedMessage(row.edited, row.moderation);
   }
 
-  /** A page, with which of its messages the viewer (a member, if any) likes. */
+  /**
+   * A page as the viewer (a member, if any) is shown it, with which of its messages they like:
+   * one moderation holds or removed is its author's alone (issue 35): to anyone else it is left
+   * out, or a placeholder where it has replies they may read.
+   */
   async page(input: PageInput, viewerId?: string): Promise<FeedMessagesPage> {
     await this.access.requireDiscussion(this.repository, viewerId ?? null, {
       permission: 'discussion.read',
@@ -137,16 +151,17 @@ export class FeedMessagesService {
       sort,
       skip,
       FEED_MESSAGES_PAGE_SIZE,
+      viewerId ?? null,
     );
     const likedByMe =
       viewerId && rows.length > 0
         ? await this.repository.likedBy(
             viewerId,
-            rows.filter((row) => !row.deleted).map((row) => row.id),
+            rows.filter((row) => !row.deleted && !row.hiddenFromReader).map((row) => row.id),
           )
         : [];
     return {
-      messages: rows.map(toFeedMessage),
+      messages: rows.map(toShownMessage),
       total,
       count: visible,
       hasMore: skip + rows.length < total,
@@ -159,7 +174,7 @@ export class FeedMessagesService {
       permission: 'discussion.read',
       roomId,
     });
-    return { count: await this.repository.countVisible(roomId) };
+    return { count: await this.repository.countVisible(roomId, viewerId ?? null) };
   }
 
   /**
@@ -168,7 +183,7 @@ export class FeedMessagesService {
    */
   async counts(roomIds: readonly string[], viewerId?: string): Promise<FeedMessageCounts> {
     const ids = [...new Set(roomIds)];
-    const counted = await this.repository.countsVisible(ids);
+    const counted = await this.repository.countsVisible(ids, viewerId ?? null);
     const readable = await this.access.readableRooms(
       this.repository,
       ids,
@@ -266,12 +281,31 @@ export class FeedMessagesService {
     this.onOutboxWrite();
     await this.repository.subjects.disownSubjects(userId, leftAt);
     await this.repository.circles.removeMember(userId);
+    await this.repository.moderation.removeMember(userId);
     return removed;
   }
 
   /** The posts or me-answers service's word on a subject's audience. */
   applyPrivacy(subject: PrivacyAnnouncement): Promise<void> {
     return this.subjects.applyPrivacy(subject);
+  }
+
+  /**
+   * The moderation service's word on a comment, post or answer (issue 35), applied by its time
+   * (a replay, or an older word come late, changes nothing), whether or not the item is known
+   * here yet: from the next request on, a held or removed comment is its author's alone, and a
+   * held or removed post's or answer's discussion its owner's alone. A profile's is not kept
+   * here. Answers whether it was applied.
+   */
+  applyModeration(word: ModerationWord): Promise<boolean> {
+    if (word.kind === 'profile') return Promise.resolve(false);
+    return this.repository.transaction(async (repository) => {
+      const applied = await repository.moderation.apply(word);
+      // A comment here follows the word that stands (one not here yet takes it when written).
+      if (applied && word.kind === 'comment' && isUuid(word.itemId))
+        await repository.setWithheld(word.itemId, word.state !== 'visible');
+      return applied;
+    });
   }
 
   /**

@@ -50,6 +50,17 @@ describe('notification rules', () => {
     expect(mayTell(other, actor, { ...members, deleted: true })).toBe(false);
   });
 
+  it('tell of a subject moderation holds or removed its owner alone, whatever its audience (issue 35)', () => {
+    for (const moderation of ['held', 'removed'] as const) {
+      const withheld = { ownerId: owner, audience: 'public', deleted: false, moderation } as const;
+      expect(mayTell(owner, actor, withheld)).toBe(true);
+      expect(mayTell(other, actor, withheld)).toBe(false);
+      expect(mayTell(other, owner, { ...withheld, audience: 'circle' }, true)).toBe(false);
+    }
+    const visible = { ownerId: owner, audience: 'public', deleted: false } as const;
+    expect(mayTell(other, actor, { ...visible, moderation: 'visible' })).toBe(true);
+  });
+
   it('group each kind of thing done to one thing', () => {
     expect(groupKeyOf('comment', { subjectId: 'p1' })).toBe('comment:p1');
     expect(groupKeyOf('reaction', { subjectId: 'p1' })).toBe('reaction:p1');

@@ -1,4 +1,4 @@
-import type { Audience, Language, NotificationKind } from '@mepedia/contracts';
+import type { Audience, Language, ModerationState, NotificationKind } from '@mepedia/contracts';
 import { mayReadAudience } from '@mepedia/server-database';
 
 // The rules of notifications (issue 32), without a database: who may be told, how things group,
@@ -14,25 +14,35 @@ export type KnownSubject = {
   deleted: boolean;
   title: string;
   titleHe: string | null;
+  /**
+   * Where moderation left it (issue 35; absent: never moderated, or visible again): held or
+   * removed, it is its owner's alone, whatever its audience.
+   */
+  moderation?: ModerationState;
 };
 
 /**
  * Whether `recipientId` may be told of something `actorId` did about `subject`: never of their
- * own doing; never about what is gone; only if they may read it (its audience: the one rule,
- * libs/server/database audience.ts; `inCircle`, whether the recipient is in the owner's circle,
- * for a circle subject); an unknown subject (never announced, so public, as every service takes
- * it) anyone.
+ * own doing; never about what is gone; only if they may read it (its audience and where
+ * moderation left it: the one rule, libs/server/database audience.ts; `inCircle`, whether the
+ * recipient is in the owner's circle, for a circle subject); an unknown subject (never
+ * announced, so public, as every service takes it) anyone.
  */
 export function mayTell(
   recipientId: string | null | undefined,
   actorId: string,
-  subject: Pick<KnownSubject, 'ownerId' | 'audience' | 'deleted'> | undefined,
+  subject: Pick<KnownSubject, 'ownerId' | 'audience' | 'deleted' | 'moderation'> | undefined,
   inCircle = false,
 ): recipientId is string {
   if (!recipientId || recipientId === actorId) return false;
   if (!subject) return true;
   return mayReadAudience(
-    { ownerId: subject.ownerId, audience: subject.audience, deleted: subject.deleted },
+    {
+      ownerId: subject.ownerId,
+      audience: subject.audience,
+      deleted: subject.deleted,
+      moderation: subject.moderation,
+    },
     { id: recipientId, inCircle },
   );
 }

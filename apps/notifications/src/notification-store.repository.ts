@@ -2,9 +2,17 @@ import {
   EMAIL_FREQUENCY_DEFAULTS,
   NOTIFICATION_KINDS,
   type Audience,
+  type ModeratedItemKind,
+  type ModerationState,
   type NotificationKind,
 } from '@mepedia/contracts';
-import { CircleMembershipStore, removedMemberKey, type Db } from '@mepedia/server-database';
+import {
+  CircleMembershipStore,
+  ModeratedItemStore,
+  removedMemberKey,
+  withheld,
+  type Db,
+} from '@mepedia/server-database';
 import { sql, type SQL } from 'drizzle-orm';
 import { commentPart, type AnswerPlace, type KnownSubject } from './notification-rules';
 
@@ -20,11 +28,19 @@ const SUBJECTS = sql.raw('notifications.notification_subjects');
  * A group its recipient may still read, as the subject now stands (`s`, joined by subject id):
  * none about a subject deleted, nor one its recipient is not of the audience of (issue 34: a
  * recipient is always a member, so `members` is theirs; `circle` theirs while they are in the
- * owner's circle; `private` the owner's). Groups are taken back when a subject narrows or goes
- * away, or a member leaves a circle, but an event about it handled at the same moment in
- * another transaction can still write one; reading through this, such a group is never shown.
+ * owner's circle; `private` the owner's); and none about a post, answer or comment moderation
+ * holds or removed (issue 35), but its owner's, known here or not. Groups are taken back when a
+ * subject narrows or goes away, is held or removed, or a member leaves a circle, but an event
+ * about it handled at the same moment in another transaction can still write one; reading
+ * through this, such a group is never shown, streamed or emailed.
  */
-export const READABLE = sql`(s.subject_id is null or (not s.deleted and (s.audience in ('public', 'members') or s.owner_id = g.recipient_id or (s.audience = 'circle' and exists (select 1 from notifications.circle_memberships readable_circle where readable_circle.owner_id = s.owner_id and readable_circle.member_id = g.recipient_id and readable_circle.in_circle)))))`;
+export const READABLE = sql`((s.subject_id is null or (not s.deleted and (s.audience in ('public', 'members') or s.owner_id = g.recipient_id or (s.audience = 'circle' and exists (select 1 from notifications.circle_memberships readable_circle where readable_circle.owner_id = s.owner_id and readable_circle.member_id = g.recipient_id and readable_circle.in_circle)))))
+  and not exists (select 1 from notifications.moderated_items readable_subject
+    where readable_subject.kind in ('post', 'answer') and readable_subject.item_id = g.subject_id
+      and readable_subject.state <> 'visible' and readable_subject.owner_id <> g.recipient_id)
+  and not exists (select 1 from notifications.moderated_items readable_comment
+    where readable_comment.kind = 'comment' and readable_comment.item_id = g.comment_id
+      and readable_comment.state <> 'visible' and readable_comment.owner_id <> g.recipient_id))`;
 const COMMENTS = sql.raw('notifications.notification_comments');
 const TAKE_BACKS = sql.raw('notifications.notification_take_backs');
 const NEXT = sql.raw(`nextval('notifications.notification_stamp')`);
@@ -153,9 +169,12 @@ type RawGroup = {
 export class NotificationStore {
   /** Who is in whose circle (issue 34), in this store's transaction: who may read circle subjects. */
   readonly circles: CircleMembershipStore;
+  /** The moderation service's word on posts, answers and comments (issue 35), in this store's transaction. */
+  readonly moderation: ModeratedItemStore;
 
   constructor(private readonly db: Db) {
     this.circles = new CircleMembershipStore(db, 'notifications');
+    this.moderation = new ModeratedItemStore(db, 'notifications');
   }
 
   /**
@@ -173,6 +192,73 @@ export class NotificationStore {
     return this.removeGroups(
       sql`g.subject_id = ${subject.subjectId} and g.recipient_id <> ${subject.ownerId}::uuid and ${outsider}`,
     );
+  }
+
+  /**
+   * Moderation holds or removed an item (issue 35): what anyone but its owner was told of it goes,
+   * the leftCircle way. A post or answer: every group of others about it (as a narrowing to
+   * private takes them), and a post is no story to tell any more, now or when visible again. A
+   * comment: the groups of others about it, and its part (its words) in others' groups of
+   * comments and replies, a group left without an actor going with it.
+   */
+  async withhold(item: {
+    kind: ModeratedItemKind;
+    itemId: string;
+    ownerId: string;
+  }): Promise<GroupChange[]> {
+    const { itemId, ownerId } = item;
+    switch (item.kind) {
+      case 'post':
+      case 'answer':
+        await this.db.execute(
+          sql`update ${SUBJECTS} set story_told = true where subject_id = ${itemId}`,
+        );
+        return this.keepToAudience({ subjectId: itemId, ownerId, audience: 'private' });
+      case 'comment': {
+        const about = await this.removeGroups(
+          sql`g.comment_id = ${itemId} and g.recipient_id <> ${ownerId}::uuid`,
+        );
+        const parts = await this.removeParts(sql`a.part = ${commentPart(itemId)}
+          and a.group_id in (select g.id from ${GROUPS} g where g.recipient_id <> ${ownerId}::uuid)`);
+        return [...about, ...parts];
+      }
+      case 'profile':
+        return [];
+    }
+  }
+
+  /**
+   * Until the transaction ends, the one at a time to decide on this item: a moderation word
+   * about it, and a word about it that may tell others of it (a comment written, a story
+   * published). Applied side by side, neither would see the other's uncommitted work, and what
+   * was told could outlive the hold.
+   */
+  async lockItem(kind: 'subject' | 'comment', itemId: string): Promise<void> {
+    const key = `notifications:moderated:${kind}:${itemId}`;
+    await this.db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+  }
+
+  /**
+   * A post or answer to decide who is told of it by: as announced, with moderation's word; one
+   * never announced that moderation holds or removed, by that word alone (its owner's); else
+   * undefined (never announced: public, as every service takes it).
+   */
+  async subjectToTell(
+    subjectId: string,
+  ): Promise<Pick<KnownSubject, 'ownerId' | 'audience' | 'deleted' | 'moderation'> | undefined> {
+    const known = await this.subject(subjectId);
+    if (known) return known;
+    const moderation = (await this.moderation.states(['post', 'answer'], [subjectId])).get(
+      subjectId,
+    );
+    return withheld(moderation) && moderation
+      ? {
+          ownerId: moderation.ownerId,
+          audience: 'private',
+          deleted: false,
+          moderation: moderation.state,
+        }
+      : undefined;
   }
 
   /** A member left an owner's circle: what they were told of the owner's circle subjects goes. */
@@ -226,9 +312,14 @@ export class NotificationStore {
       excerpt: string | null;
       story_told: boolean;
       changed_at: Date | string;
-    }>(sql`select * from ${SUBJECTS} where subject_id = ${subjectId}`);
+      moderation: ModerationState | null;
+    }>(sql`select s.*, (select m.state from notifications.moderated_items m
+        where m.kind in ('post', 'answer') and m.item_id = s.subject_id and m.state <> 'visible'
+        limit 1) as moderation
+      from ${SUBJECTS} s where s.subject_id = ${subjectId}`);
     if (!row) return undefined;
     return {
+      ...(row.moderation === null ? {} : { moderation: row.moderation }),
       subjectId: row.subject_id,
       kind: row.kind,
       ownerId: row.owner_id,
@@ -540,6 +631,9 @@ export class NotificationStore {
           and (s.audience in ('public', 'members') or (s.audience = 'circle' and exists (
             select 1 from notifications.circle_memberships m
             where m.owner_id = s.owner_id and m.member_id = f.follower_id and m.in_circle)))
+          -- Never a story moderation holds or removed (issue 35).
+          and not exists (select 1 from notifications.moderated_items mi
+            where mi.kind = 'post' and mi.item_id = s.subject_id and mi.state <> 'visible')
         on conflict (recipient_id, group_key) do nothing
         returning id)
       insert into ${ACTORS} (group_id, actor_id, part, at)
@@ -687,6 +781,7 @@ export class NotificationStore {
     await this.db.execute(
       sql`delete from ${TAKE_BACKS} where recipient_id = ${userId}::uuid or actor_id = ${userId}::uuid`,
     );
+    await this.moderation.removeMember(userId);
     return [...own, ...parts, ...about];
   }
 

@@ -1,4 +1,8 @@
-import { circleMembershipsTable, removedMembersTable } from '@mepedia/server-database';
+import {
+  circleMembershipsTable,
+  moderatedItemsTable,
+  removedMembersTable,
+} from '@mepedia/server-database';
 import { outboxTable } from '@mepedia/server-queue';
 import { pgSchema } from 'drizzle-orm/pg-core';
 import { emailDigestsTable, emailSendsTable } from './email-delivery.schema';
@@ -38,6 +42,14 @@ export const removedMembers = removedMembersTable(notificationsSchema);
  * circle story (libs/server/database circles.ts).
  */
 export const circleMemberships = circleMembershipsTable(notificationsSchema);
+
+/**
+ * The moderation service's latest word on posts, answers and comments (issue 35,
+ * `moderation.item.changed`; libs/server/database, moderated-items.ts), kept whether or not the
+ * item is known here yet: what others were told of a held or removed one is taken back, and none
+ * of its groups is shown, streamed or emailed to anyone but its owner.
+ */
+export const moderatedItems = moderatedItemsTable(notificationsSchema);
 
 /** Who follows whom (follows.schema.ts). */
 export const follows = followsTable(notificationsSchema);

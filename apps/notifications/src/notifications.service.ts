@@ -8,7 +8,7 @@ import {
   type NotificationPage,
   type UnreadCount,
 } from '@mepedia/contracts';
-import { isUuid } from '@mepedia/server-database';
+import { isUuid, withheld } from '@mepedia/server-database';
 import { AppError } from '@mepedia/server-http';
 import { sql } from 'drizzle-orm';
 import {
@@ -110,8 +110,16 @@ export class NotificationsService {
         },
         at,
       );
+      // One moderation decides on at this moment waits for it, or it for this (issue 35).
+      await store.lockItem('subject', post.postId);
       const subject = await store.subject(post.postId);
       if (!subject || subject.deleted) return [];
+      // Held or removed by moderation: no story, now or once visible again (no news), and no
+      // one else keeps what they were told.
+      if (subject.moderation !== undefined && subject.moderation !== 'visible') {
+        await store.tellStoryOnce(post.postId);
+        return store.keepToAudience({ ...subject, audience: 'private' });
+      }
       // Narrowed: those now outside its audience lose what they were told; a private post is
       // no one's news but its owner's, and its followers' stories wait for it to open.
       const taken = await store.keepToAudience(subject);
@@ -172,6 +180,30 @@ export class NotificationsService {
     });
   }
 
+  /**
+   * The moderation service's word on a post, answer or comment (issue 35), applied by its time
+   * (a replay, or an older word come late, changes nothing), whether or not the item is known
+   * here yet. Held or removed: what anyone but its owner was told of it is taken back
+   * (`withhold`, announced to open streams as removals), and the list, the stream and emails
+   * show its groups to its owner alone (READABLE). Visible again: nothing is told again (no news).
+   * A profile's word is not kept here: notifications name members as they are.
+   */
+  moderationChanged(
+    word: DomainEventPayload<'moderation.item.changed'>,
+    event: DomainEventEnvelope,
+  ) {
+    return this.once(event, async (store) => {
+      if (word.kind === 'profile') return [];
+      await store.lockItem(word.kind === 'comment' ? 'comment' : 'subject', word.itemId);
+      const applied = await store.moderation.apply({
+        ...word,
+        occurredAt: new Date(event.occurredAt),
+      });
+      if (!applied || word.state === 'visible') return [];
+      return store.withhold(word);
+    });
+  }
+
   postDeleted(post: DomainEventPayload<'post.deleted'>, event: DomainEventEnvelope) {
     return this.once(event, (store) =>
       store.deleteSubject(post.postId, 'post', post.publisherId, new Date(event.occurredAt)),
@@ -198,6 +230,8 @@ export class NotificationsService {
         );
       const comment = message.comment;
       if (!comment) return [];
+      // One moderation decides on at this moment waits for it, or it for this (issue 35).
+      await store.lockItem('comment', message.messageId);
       const known = await store.comment(message.messageId);
       if (known?.deleted) return [];
       // A late word of a member who left, or under a departed member's post: nothing is kept.
@@ -213,8 +247,11 @@ export class NotificationsService {
         at,
       );
       if (excerpt === undefined) return [];
-      const subject: Pick<KnownSubject, 'ownerId' | 'audience' | 'deleted'> | undefined =
-        (await store.subject(message.subjectId)) ??
+      // Held or removed by moderation (its word came first): its author's alone, no one's news.
+      if (withheld(await store.moderation.state('comment', message.messageId))) return [];
+      const subject:
+        Pick<KnownSubject, 'ownerId' | 'audience' | 'deleted' | 'moderation'> | undefined =
+        (await store.subjectToTell(message.subjectId)) ??
         (comment.subjectOwnerId
           ? {
               ownerId: comment.subjectOwnerId,
@@ -475,7 +512,7 @@ export class NotificationsService {
     part: string,
     at: Date,
   ): Promise<GroupChange[]> {
-    const subject = await store.subject(target.subjectId);
+    const subject = await store.subjectToTell(target.subjectId);
     const inCircle = await this.inCircle(store, subject, target.recipientId);
     if (!mayTell(target.recipientId, actorId, subject, inCircle)) return [];
     if (!isUuid(actorId) || !isUuid(target.recipientId)) return [];

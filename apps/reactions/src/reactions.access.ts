@@ -1,5 +1,5 @@
 import type { ErrorCode, ReactionCollection } from '@mepedia/contracts';
-import type { Subject } from '@mepedia/server-database';
+import { withheld, type Subject } from '@mepedia/server-database';
 import { AppError } from '@mepedia/server-http';
 import { mayRead, type SubjectAccess, type SubjectReader } from '@mepedia/server-platform';
 import type { ObjectRef, ReactionsRepository } from './reactions.repository';
@@ -15,6 +15,9 @@ const SUBJECTS: Partial<Record<ReactionCollection, ErrorCode>> = {
 
 /** What a comment (`feedMessages`) the caller may not react to answers, as feed-messages does. */
 export const COMMENT_NOT_FOUND: ErrorCode = 'MESSAGE_NOT_FOUND';
+
+/** What a member's profile (`users`) moderation withholds answers, as the users service does. */
+export const PROFILE_NOT_FOUND: ErrorCode = 'USER_NOT_FOUND';
 
 /** Whether a collection's objects are subjects (posts, me answers) with a rule of their own. */
 export const isSubjectCollection = (collection: ReactionCollection): boolean =>
@@ -48,7 +51,9 @@ export function visibleLikes(
  * The access rule of reactions (immich's `requireAccess`, by another name): a reaction, and a
  * count, exist only for someone who may read the object, and only while it exists. A post or me
  * answer is as its owner last announced it (`SubjectAccess`); a comment (`feedMessages`) is what
- * its subject is, as feed-messages announces it; members (`users`) are not looked up. The
+ * its subject is, as feed-messages announces it; members (`users`) are not looked up. Whatever
+ * moderation holds or removed (issue 35: a post, answer, comment or profile) is its owner's
+ * alone: to anyone else, its likes, views and reactions are not there, to read or to add. The
  * service asks before each read and change, and again once a change committed
  * (`requireStillThere`).
  */
@@ -72,6 +77,12 @@ export class ReactionsAccess {
     const subjects = this.subjects.in(repository);
     if (object.collection === 'feedMessages')
       return this.requireComment(repository, subjects, object, viewerId, writing);
+    if (object.collection === 'users') {
+      // A profile moderation holds or removed (its id is the member's own) is theirs alone.
+      const profile = await repository.moderation.state('profile', object.objectId);
+      if (withheld(profile) && profile?.ownerId !== viewerId) throw new AppError(PROFILE_NOT_FOUND);
+      return;
+    }
     const notFound = SUBJECTS[object.collection];
     if (notFound === undefined) return;
     await subjects.mustRead(object.objectId, notFound, {
@@ -103,9 +114,11 @@ export class ReactionsAccess {
 
   /**
    * A comment is what its subject is: refused with MESSAGE_NOT_FOUND (as feed-messages answers
-   * a message that is not there) when deleted, or when `viewerId` may not read its subject (the
-   * subject's own rule). A comment never announced is taken on trust only as a subject is
-   * (`takenOnTrust`: made a moment ago), and one reacted to is noted for the sweep.
+   * a message that is not there) when deleted, when moderation holds or removed it and
+   * `viewerId` is not its author (known or not: the word may come first), or when `viewerId`
+   * may not read its subject (the subject's own rule). A comment never announced is taken on
+   * trust only as a subject is (`takenOnTrust`: made a moment ago), and one reacted to is noted
+   * for the sweep.
    */
   private async requireComment(
     repository: ReactionsRepository,
@@ -114,7 +127,12 @@ export class ReactionsAccess {
     viewerId: string | null,
     writing: boolean,
   ): Promise<void> {
-    const comment = await repository.comment(object.objectId);
+    const [comment, moderation] = await Promise.all([
+      repository.comment(object.objectId),
+      repository.moderation.state('comment', object.objectId),
+    ]);
+    if (withheld(moderation) && moderation?.ownerId !== viewerId)
+      throw new AppError(COMMENT_NOT_FOUND);
     if (comment === undefined) {
       if (!(await subjects.takenOnTrust(object.objectId))) throw new AppError(COMMENT_NOT_FOUND);
       if (writing) await repository.subjects.noteUnannounced(object.objectId, object.collection);

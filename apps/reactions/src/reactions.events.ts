@@ -5,8 +5,8 @@ import type { ReactionsService } from './reactions.service';
 
 /**
  * The reactions service's share of domain events: members who leave, posts deleted, each post's
- * and me answer's owner and audience, who is in whose circle, and post likes and views as the
- * posts service has them.
+ * and me answer's owner and audience, who is in whose circle, post likes and views as the posts
+ * service has them, and what moderation holds or removed.
  */
 export function reactionsEventsHandler(service: ReactionsService, logger: AppLogger) {
   const applyPrivacy = (
@@ -37,6 +37,10 @@ export function reactionsEventsHandler(service: ReactionsService, logger: AppLog
     // Each comment and what it is about, from the feed-messages service.
     'feedMessage.changed': ({ messageId, subjectId, deleted }) =>
       service.applyComment(messageId, subjectId, deleted),
+    // Held, removed or visible again (issue 35): a post, answer, comment or profile.
+    'moderation.item.changed': async (item, event) => {
+      await service.applyModeration({ ...item, occurredAt: new Date(event.occurredAt) });
+    },
     'circle.member.added': ({ ownerId, memberId }, event) =>
       service.applyCircleMembership({
         ownerId,

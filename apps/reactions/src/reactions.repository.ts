@@ -7,6 +7,7 @@ import {
 } from '@mepedia/contracts';
 import {
   CircleMembershipStore,
+  ModeratedItemStore,
   removedMemberKey,
   SubjectStore,
   type Db,
@@ -64,6 +65,11 @@ export class ReactionsRepository {
   readonly subjects: SubjectStore;
   /** Who is in whose circle (reactions.schema.ts): a circle subject's reactions are theirs. */
   readonly circles: CircleMembershipStore;
+  /**
+   * The moderation service's word on posts, answers, comments and profiles (reactions.schema.ts):
+   * a held or removed one's likes, views and reactions are its owner's alone.
+   */
+  readonly moderation: ModeratedItemStore;
 
   constructor(private readonly db: Db) {
     this.subjects = new SubjectStore(db, {
@@ -72,6 +78,7 @@ export class ReactionsRepository {
       disownedPrivacy: 'private',
     });
     this.circles = new CircleMembershipStore(db, 'reactions');
+    this.moderation = new ModeratedItemStore(db, 'reactions');
   }
 
   /** This repository inside one transaction, the service's: all of `work` commits or none. */

@@ -8,6 +8,7 @@ import {
 } from '@mepedia/contracts';
 import {
   circleMembershipsTable,
+  moderatedItemsTable,
   removedMembersTable,
   subjectPrivacyTable,
   subjectsStartedTable,
@@ -195,6 +196,14 @@ export const circleMemberships = circleMembershipsTable(reactionsSchema);
  * (see subjectsStartedTable): what existed before is taken on trust until announced.
  */
 export const subjectsStarted = subjectsStartedTable(reactionsSchema);
+
+/**
+ * The moderation service's latest word on posts, answers, comments and profiles (issue 35,
+ * `moderation.item.changed`; libs/server/database, moderated-items.ts), kept whether or not the
+ * item is known here yet: the likes, views and reactions of a held or removed one are its
+ * owner's alone, and nobody else adds one.
+ */
+export const moderatedItems = moderatedItemsTable(reactionsSchema);
 
 /**
  * Comments (feed messages) and what each is about, as the feed-messages service announces them

@@ -24,6 +24,11 @@ const keyOf = ({ collection, objectId }: ObjectRef, who: string) =>
 class FakeRepository extends FakeTransactions<ReactionsRepository> {
   readonly subjects = new FakeSubjects();
   readonly circles = new FakeCircles();
+  /** Nothing is moderated here: test/moderation.int-spec.ts holds what moderation does. */
+  readonly moderation = {
+    state: () => Promise.resolve(undefined),
+    removeMember: () => Promise.resolve(),
+  };
   readonly likes = new Set<string>();
   readonly lotties = new Set<string>();
   readonly views = new Set<string>();

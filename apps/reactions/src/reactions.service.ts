@@ -8,7 +8,7 @@ import type {
   ToggleViewResponse,
   ViewProperty,
 } from '@mepedia/contracts';
-import { isUuid, type CircleMembershipChange } from '@mepedia/server-database';
+import { isUuid, type CircleMembershipChange, type ModerationWord } from '@mepedia/server-database';
 import { SubjectAccess, type PrivacyAnnouncement } from '@mepedia/server-platform';
 import { isSubjectCollection, ReactionsAccess, visibleLikes } from './reactions.access';
 import { toLottiesState } from './reactions.mapper';
@@ -226,6 +226,7 @@ export class ReactionsService {
     );
     await this.repository.subjects.disownSubjects(userId);
     await this.repository.circles.removeMember(userId);
+    await this.repository.moderation.removeMember(userId);
     return removed;
   }
 
@@ -242,6 +243,17 @@ export class ReactionsService {
   /** The posts or me-answers service's word on a subject's owner and audience. */
   applyPrivacy(subject: PrivacyAnnouncement): Promise<void> {
     return this.subjects.applyPrivacy(subject);
+  }
+
+  /**
+   * The moderation service's word on a post, answer, comment or profile (issue 35), applied by
+   * its time (a replay, or an older word come late, changes nothing), whether or not the item is
+   * known here yet: from the next request on, a held or removed one's likes, views and reactions
+   * are its owner's alone, and nobody else adds one. Nothing is taken away: visible again, it
+   * counts what it had. Answers whether it was applied.
+   */
+  applyModeration(word: ModerationWord): Promise<boolean> {
+    return this.repository.moderation.apply(word);
   }
 
   /**

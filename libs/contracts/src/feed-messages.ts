@@ -7,6 +7,7 @@ import {
   FEED_MESSAGES_PAGE_SIZE,
   FEED_MESSAGES_SKIP_MAX,
 } from './feed-limits';
+import { ModerationState } from './events';
 import { hasInvisibleControls } from './invisible-controls';
 import { requiredError } from './zod-helpers';
 
@@ -126,6 +127,16 @@ export const GetFeedMessagesRequest = z.object({
 });
 export type GetFeedMessagesRequest = z.input<typeof GetFeedMessagesRequest>;
 
+/**
+ * Where moderation left a member's own comment when it is not visible (our addition, issue 35):
+ * held pending review or removed, shown to its author alone, with the case their notice names.
+ */
+export const OwnCommentModeration = z.object({
+  state: ModerationState.exclude(['visible']),
+  caseId: z.string(),
+});
+export type OwnCommentModeration = z.infer<typeof OwnCommentModeration>;
+
 export const FeedMessage = z.object({
   messageId: z.string(),
   feedRoomId: z.string(),
@@ -146,6 +157,9 @@ export const FeedMessage = z.object({
     .describe(
       'A deleted message kept as a placeholder because it has replies: no text, no author.',
     ),
+  moderation: OwnCommentModeration.optional().describe(
+    'Our addition (issue 35): only on the caller’s own message while moderation holds or removed it. Nobody else is shown such a message (a placeholder, as for a deleted one, where it has replies they may read).',
+  ),
 });
 export type FeedMessage = z.infer<typeof FeedMessage>;
 

@@ -4,4 +4,5 @@ export * from './blocks';
 export * from './database';
 export * from './ids';
 export * from './migrations';
+export * from './moderated-items';
 export * from './subjects';

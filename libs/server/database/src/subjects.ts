@@ -1,4 +1,4 @@
-import { AUDIENCES, type Audience } from '@mepedia/contracts';
+import { AUDIENCES, type Audience, type ModerationState } from '@mepedia/contracts';
 import { and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import {
   boolean,
@@ -12,21 +12,32 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { Db } from './database';
 import { removedMemberKey } from './ids';
+import { ModeratedItemStore, withheld } from './moderated-items';
 
 // ==========================================================================================
 // Subjects: posts and me answers, which their services announce (owner, privacy, deletion) to
 // the services that keep something about them (feed-messages, reactions). Each such service
 // keeps, in its own Postgres schema, the same read model: `subject_privacy` (the latest word on
 // each subject), `removed_members` (digests of members who left) and `unannounced_subjects`
-// (subjects taken on trust before their announcement). The tables are declared here once and
-// put in each service's schema by its schema.ts; `SubjectStore` is the one place their SQL is.
+// (subjects taken on trust before their announcement), beside the moderation service's word on
+// each (`moderated_items`, moderated-items.ts). The tables are declared here once and put in each
+// service's schema by its schema.ts; `SubjectStore` is the one place their SQL is.
 // ==========================================================================================
 
 /** Owns what members who left owned: no member has this id. */
 export const NO_OWNER = '00000000-0000-0000-0000-000000000000';
 
-/** The latest word on a post or me answer: its owner, who may read it, whether it is gone. */
-export type Subject = { ownerId: string; audience: Audience; deleted: boolean };
+/**
+ * The latest word on a post or me answer: its owner, who may read it, whether it is gone, and
+ * where moderation left it (issue 35; absent: never moderated, or visible again): held or
+ * removed, it is its owner's alone, whatever its audience (the one rule, audience.ts).
+ */
+export type Subject = {
+  ownerId: string;
+  audience: Audience;
+  deleted: boolean;
+  moderation?: ModerationState;
+};
 
 /**
  * The latest word on a post or me answer: who owns it, who may read it (its `audience`, issue
@@ -94,7 +105,7 @@ export type UnannouncedSubject = { subjectId: string; collection: string | undef
 
 /** How the services differ in what they keep; each says so in its repository. */
 export type SubjectStoreOptions = {
-  /** The service's Postgres schema, which has the three tables. */
+  /** The service's Postgres schema, which has the three tables and `moderated_items`. */
   schema: string;
   /**
    * Whether the service's `unannounced_subjects` has a `collection` column (what the subject is
@@ -120,6 +131,7 @@ export class SubjectStore {
   private readonly unannounced;
   private readonly unannouncedOf;
   private readonly table: (name: string) => ReturnType<typeof sql>;
+  private readonly moderation: ModeratedItemStore;
 
   constructor(
     private readonly db: Db,
@@ -144,6 +156,7 @@ export class SubjectStore {
       createdAt: createdAt(),
     });
     this.table = (name) => sql`${sql.identifier(options.schema)}.${sql.identifier(name)}`;
+    this.moderation = new ModeratedItemStore(db, options.schema);
   }
 
   /** When this read model began to refuse what was never announced (`subjectsStartedTable`). */
@@ -157,31 +170,48 @@ export class SubjectStore {
     return row?.startedAt;
   }
 
-  /** What the owning service last said about a subject; undefined: never announced. */
+  /**
+   * What the owning service last said about a subject, with moderation's word on it; undefined:
+   * never announced. One never announced that moderation holds or removed is known by that word
+   * alone: its owner's, whatever it turns out to be announced as (audience `private` until then),
+   * so no one else reads it on trust meanwhile.
+   */
   async subject(subjectId: string): Promise<Subject | undefined> {
-    const [row] = await this.db
-      .select({
-        ownerId: this.subjectPrivacy.ownerId,
-        audience: this.subjectPrivacy.audience,
-        deleted: this.subjectPrivacy.deleted,
-      })
-      .from(this.subjectPrivacy)
-      .where(eq(this.subjectPrivacy.subjectId, subjectId));
-    return row;
+    return (await this.subjects([subjectId])).get(subjectId);
   }
 
-  /** `subject` for many ids at once (one probe of the primary key each). */
+  /** `subject` for many ids at once (one probe of the primary keys each). */
   async subjects(subjectIds: string[]): Promise<Map<string, Subject>> {
-    const rows = await this.db
-      .select({
-        subjectId: this.subjectPrivacy.subjectId,
-        ownerId: this.subjectPrivacy.ownerId,
-        audience: this.subjectPrivacy.audience,
-        deleted: this.subjectPrivacy.deleted,
-      })
-      .from(this.subjectPrivacy)
-      .where(inArray(this.subjectPrivacy.subjectId, subjectIds));
-    return new Map(rows.map(({ subjectId, ...subject }) => [subjectId, subject]));
+    const found = new Map<string, Subject>();
+    if (subjectIds.length === 0) return found;
+    const [rows, moderated] = await Promise.all([
+      this.db
+        .select({
+          subjectId: this.subjectPrivacy.subjectId,
+          ownerId: this.subjectPrivacy.ownerId,
+          audience: this.subjectPrivacy.audience,
+          deleted: this.subjectPrivacy.deleted,
+        })
+        .from(this.subjectPrivacy)
+        .where(inArray(this.subjectPrivacy.subjectId, subjectIds)),
+      this.moderation.states(['post', 'answer'], subjectIds),
+    ]);
+    for (const { subjectId, ...subject } of rows) {
+      const moderation = moderated.get(subjectId);
+      found.set(
+        subjectId,
+        withheld(moderation) ? { ...subject, moderation: moderation?.state } : subject,
+      );
+    }
+    for (const [subjectId, moderation] of moderated)
+      if (!found.has(subjectId) && withheld(moderation))
+        found.set(subjectId, {
+          ownerId: moderation.ownerId,
+          audience: 'private',
+          deleted: false,
+          moderation: moderation.state,
+        });
+    return found;
   }
 
   /**

@@ -22,7 +22,10 @@ describe(SubjectStore.name, () => {
     create table ${sql.identifier(schema)}.removed_members (
       member_key text primary key, removed_at timestamptz not null default now());
     create table ${sql.identifier(schema)}.unannounced_subjects (
-      subject_id text primary key, created_at timestamptz not null default now())`;
+      subject_id text primary key, created_at timestamptz not null default now());
+    create table ${sql.identifier(schema)}.moderated_items (
+      kind text not null, item_id text not null, owner_id uuid not null, state text not null,
+      case_id text not null, changed_at timestamptz not null, primary key (kind, item_id))`;
 
   const store = (schema: string, options: Partial<SubjectStoreOptions>) =>
     new SubjectStore(db, {

@@ -1,0 +1,13 @@
+CREATE TABLE "notifications"."moderated_items" (
+	"kind" text NOT NULL,
+	"item_id" text NOT NULL,
+	"owner_id" uuid NOT NULL,
+	"state" text NOT NULL,
+	"case_id" text NOT NULL,
+	"changed_at" timestamp with time zone NOT NULL,
+	CONSTRAINT "moderated_items_kind_item_id_pk" PRIMARY KEY("kind","item_id"),
+	CONSTRAINT "moderated_items_kind_check" CHECK ("notifications"."moderated_items"."kind" in ('post', 'answer', 'comment', 'profile')),
+	CONSTRAINT "moderated_items_state_check" CHECK ("notifications"."moderated_items"."state" in ('visible', 'held', 'removed'))
+);
+--> statement-breakpoint
+CREATE INDEX "moderated_items_owner_idx" ON "notifications"."moderated_items" USING btree ("owner_id");
