@@ -9,7 +9,12 @@ import type { ModerationRepository } from './moderation.repository';
  * a circle item must be in it), and members (their name, language and address, and their leaving).
  * Every write keeps the newest word by the event's `occurredAt`, so replays and reordering converge.
  */
-export function moderationEventsHandler(repository: ModerationRepository, logger: AppLogger) {
+export function moderationEventsHandler(
+  repository: ModerationRepository,
+  logger: AppLogger,
+  /** Relay the outbox now: a word was announced. */
+  onOutboxWrite: () => void = () => undefined,
+) {
   const at = (event: { occurredAt: string }) => new Date(event.occurredAt);
   return domainEventsHandler('moderation', logger, {
     'user.updated': async (user, event) => {
@@ -36,19 +41,30 @@ export function moderationEventsHandler(repository: ModerationRepository, logger
     ),
     'post.published': async (post, event) => {
       if (!isUuid(post.publisherId)) return;
-      await repository.upsertItem(
-        {
-          kind: 'post',
-          itemId: post.postId,
-          ownerId: post.publisherId,
-          audience: post.privacy,
-          audienceOwnerId: post.publisherId,
-          title: post.title,
-          excerpt: post.excerpt,
-          subjectId: null,
-        },
-        at(event),
-      );
+      const followed = await repository.transaction(async (tx) => {
+        await tx.upsertItem(
+          {
+            kind: 'post',
+            itemId: post.postId,
+            ownerId: post.publisherId,
+            audience: post.privacy,
+            audienceOwnerId: post.publisherId,
+            title: post.title,
+            excerpt: post.excerpt,
+            subjectId: null,
+            questionId: post.questionId ?? null,
+          },
+          at(event),
+        );
+        // A magazine post made while its answer is held or removed follows the answer.
+        const item = await tx.item('post', post.postId);
+        const answer = item && (await tx.withheldAnswerOf(item));
+        const decided = answer && (await tx.latestCaseOf('answer', answer.itemId));
+        if (!item || !answer || !decided) return false;
+        await tx.announceState(item, answer.state, decided.id);
+        return true;
+      });
+      if (followed) onOutboxWrite();
     },
     'post.privacy.changed': async (post, event) => {
       if (!isUuid(post.publisherId)) return;
@@ -70,6 +86,7 @@ export function moderationEventsHandler(repository: ModerationRepository, logger
           title: answer.title ? `${answer.title.en} / ${answer.title.he}` : null,
           excerpt: null,
           subjectId: null,
+          questionId: answer.questionId ?? null,
         },
         at(event),
       );

@@ -29,7 +29,9 @@ export class ModerationModule {
         { provide: BlocksService, useValue: blocks },
       ],
       background: [relay],
-      events: { handler: moderationEventsHandler(repository, platform.logger) },
+      events: {
+        handler: moderationEventsHandler(repository, platform.logger, () => relay.nudge()),
+      },
     });
   }
 }

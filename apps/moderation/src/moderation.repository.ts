@@ -38,7 +38,10 @@ export type AuditRow = typeof auditLog.$inferSelect;
 export type Position = { at: Date; id: string };
 
 /** An item as the events describe it, before this service's own word (`state`). */
-export type HeardItem = Omit<ItemRow, 'state' | 'heardAt' | 'deleted'> & { deleted?: boolean };
+export type HeardItem = Omit<ItemRow, 'state' | 'heardAt' | 'deleted' | 'questionId'> & {
+  deleted?: boolean;
+  questionId?: string | null;
+};
 
 /** A raw statement's rows: both drivers (node-postgres, PGlite) answer with `rows`. */
 function rowsOf<T>(result: unknown): T[] {
@@ -115,16 +118,17 @@ export class ModerationRepository {
   async upsertItem(item: HeardItem, at: Date): Promise<void> {
     await this.db.execute(sql`
       insert into moderation.items (kind, item_id, owner_id, audience, audience_owner_id, title,
-        excerpt, subject_id, deleted, heard_at)
+        excerpt, subject_id, question_id, deleted, heard_at)
       select ${item.kind}, ${item.itemId}, ${item.ownerId}::uuid, ${item.audience},
         ${item.audienceOwnerId}::uuid, ${item.title}, ${item.excerpt}, ${item.subjectId},
-        ${item.deleted ?? false}, ${at.toISOString()}::timestamptz
+        ${item.questionId ?? null}, ${item.deleted ?? false}, ${at.toISOString()}::timestamptz
       where not exists (
         select 1 from moderation.removed_members where member_key = ${removedMemberKey(item.ownerId)})
       on conflict (kind, item_id) do update
         set owner_id = excluded.owner_id, audience = excluded.audience,
           audience_owner_id = excluded.audience_owner_id, title = excluded.title,
           excerpt = excluded.excerpt, subject_id = excluded.subject_id,
+          question_id = coalesce(excluded.question_id, moderation.items.question_id),
           deleted = moderation.items.deleted or excluded.deleted, heard_at = excluded.heard_at
         where moderation.items.heard_at < excluded.heard_at and not moderation.items.deleted`);
   }
@@ -538,12 +542,74 @@ export class ModerationRepository {
     });
   }
 
-  /** An item's moderation state, announced in the same transaction. */
+  /**
+   * An item's moderation state, announced in the same transaction. A questionnaire answer's
+   * magazine post goes with it: the services that keep a post's comments, likes and
+   * notifications know it by the post's id alone.
+   */
   async announceState(
     item: Pick<ItemRow, 'kind' | 'itemId' | 'ownerId'>,
     state: ModerationState,
     caseId: string,
-  ) {
+  ): Promise<void> {
+    await this.announceOne(item, state, caseId);
+    if (item.kind !== 'answer') return;
+    const post = await this.magazinePostOf(item.itemId);
+    if (post && post.state !== state) await this.announceOne(post, state, caseId);
+  }
+
+  /** The magazine post made from an answer, if this service heard of it. */
+  async magazinePostOf(answerId: string): Promise<ItemRow | undefined> {
+    const answer = await this.item('answer', answerId);
+    if (!answer?.questionId) return undefined;
+    const [post] = await this.db
+      .select()
+      .from(items)
+      .where(
+        and(
+          eq(items.kind, 'post'),
+          eq(items.ownerId, answer.ownerId),
+          eq(items.questionId, answer.questionId),
+        ),
+      );
+    return post;
+  }
+
+  /**
+   * The answer a magazine post was made from, when that answer is held or removed and the post
+   * is not the same: a post heard of after the decision must follow it.
+   */
+  async withheldAnswerOf(post: ItemRow): Promise<ItemRow | undefined> {
+    if (post.kind !== 'post' || !post.questionId) return undefined;
+    const [answer] = await this.db
+      .select()
+      .from(items)
+      .where(
+        and(
+          eq(items.kind, 'answer'),
+          eq(items.ownerId, post.ownerId),
+          eq(items.questionId, post.questionId),
+        ),
+      );
+    return answer && answer.state !== 'visible' && answer.state !== post.state ? answer : undefined;
+  }
+
+  /** The latest case about an item. */
+  async latestCaseOf(kind: ModeratedItemKind, itemId: string): Promise<CaseRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(cases)
+      .where(and(eq(cases.kind, kind), eq(cases.itemId, itemId)))
+      .orderBy(desc(cases.openedAt))
+      .limit(1);
+    return row;
+  }
+
+  private async announceOne(
+    item: Pick<ItemRow, 'kind' | 'itemId' | 'ownerId'>,
+    state: ModerationState,
+    caseId: string,
+  ): Promise<void> {
     await this.setState(item.kind, item.itemId, state);
     await appendEvent(this.db, outbox, 'moderation.item.changed', {
       kind: item.kind,

@@ -68,6 +68,11 @@ export const items = moderationSchema.table(
     excerpt: text('excerpt'),
     /** A comment's post or answer. */
     subjectId: text('subject_id'),
+    /**
+     * A questionnaire answer's question, and a magazine post's (made from that answer): what
+     * joins an answer to its post, so a decision on one reaches the other.
+     */
+    questionId: text('question_id'),
     deleted: boolean('deleted').notNull().default(false),
     state: text('state', { enum: ['visible', 'held', 'removed'] })
       .notNull()
@@ -82,6 +87,10 @@ export const items = moderationSchema.table(
     index('items_subject_idx')
       .on(table.subjectId)
       .where(sql`${table.kind} = 'comment'`),
+    // An answer's magazine post, and a post's answer.
+    index('items_question_idx')
+      .on(table.ownerId, table.questionId)
+      .where(sql`${table.questionId} is not null`),
     check(
       'items_audience_check',
       sql`${table.audience} in ('public', 'private', 'circle', 'members')`,

@@ -489,6 +489,86 @@ describeEachEngine('moderation', (engine) => {
     });
   });
 
+  describe('an answer and its magazine post', () => {
+    /** A live answer its service announced, with its question's place. */
+    async function answered(owner: Member, questionId: string) {
+      const meAnswerId = randomUUID();
+      await hear(
+        'meAnswer.privacy.changed',
+        {
+          meAnswerId,
+          userId: owner.userId,
+          privacy: 'public',
+          questionId,
+          title: { en: 'Where I come from', he: 'מאיפה אני' },
+        },
+        async () => (await itemRow('answer', meAnswerId)) !== undefined,
+      );
+      return meAnswerId;
+    }
+    async function magazinePost(owner: Member, questionId: string) {
+      const postId = randomUUID();
+      await hear(
+        'post.published',
+        {
+          postId,
+          publisherId: owner.userId,
+          title: 'Where I come from',
+          excerpt: 'By the sea.',
+          privacy: 'public',
+          questionId,
+          createdAt: new Date().toISOString(),
+        },
+        async () => (await itemRow('post', postId)) !== undefined,
+      );
+      return postId;
+    }
+
+    it('takes the magazine post along with a decision on the answer, and a post made later follows it', async () => {
+      const [owner, reporter, moderator] = [
+        await known(),
+        await known(),
+        await known('en', ['moderator']),
+      ];
+      const questionId = randomUUID();
+      const answerId = await answered(owner, questionId);
+      const postId = await magazinePost(owner, questionId);
+      await report(reporter, answerId, 'privateInformation', 'answer');
+      const open = await caseOf(moderator, 'answer', answerId);
+      const removed = await post<Decision>(moderator, 'decide', {
+        caseId: open.caseId,
+        version: open.version,
+        action: 'remove',
+        rule: 'privateInformation',
+        statement: 'It gives a neighbour’s full address.',
+      });
+      expect(removed.status).toBe(200);
+      expect((await itemRow('post', postId))?.state).toBe('removed');
+      await eventually(
+        async () =>
+          changesOf(
+            'moderation.item.changed',
+            (p) => p['itemId'] === postId && p['state'] === 'removed',
+          ).length === 1 || undefined,
+        { what: 'the post’s word' },
+      );
+      // Another question's post of the same member is untouched.
+      const other = await magazinePost(owner, randomUUID());
+      expect((await itemRow('post', other))?.state).toBe('visible');
+      // The answer put back in the magazine later: its new post follows the decision at once.
+      const again = await magazinePost(owner, questionId);
+      expect((await itemRow('post', again))?.state).toBe('removed');
+      await eventually(
+        async () =>
+          changesOf(
+            'moderation.item.changed',
+            (p) => p['itemId'] === again && p['caseId'] === open.caseId,
+          ).length === 1 || undefined,
+        { what: 'the later post’s word' },
+      );
+    });
+  });
+
   describe('appeals', () => {
     it('lets the author appeal once, another moderator reverse it, and the item comes back', async () => {
       const [owner, stranger, reporter] = [await known(), await known(), await known()];

@@ -1,0 +1,2 @@
+ALTER TABLE "moderation"."items" ADD COLUMN "question_id" text;--> statement-breakpoint
+CREATE INDEX "items_question_idx" ON "moderation"."items" USING btree ("owner_id","question_id") WHERE "moderation"."items"."question_id" is not null;
