@@ -116,7 +116,7 @@ export class NotificationsService {
       if (!subject || subject.deleted) return [];
       // Held or removed by moderation: no story, now or once visible again (no news), and no
       // one else keeps what they were told.
-      if (subject.moderation !== undefined && subject.moderation !== 'visible') {
+      if (post.withheld || (subject.moderation !== undefined && subject.moderation !== 'visible')) {
         await store.tellStoryOnce(post.postId);
         return store.keepToAudience({ ...subject, audience: 'private' });
       }

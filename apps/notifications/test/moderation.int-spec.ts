@@ -214,6 +214,33 @@ describeEachEngine('notifications: what moderation holds or removed', (engine) =
     expect(await shown(fan)).toEqual([]);
   });
 
+  it('a magazine post announced withheld (its answer taken down) is no story, now or when shown again', async () => {
+    const noa = await known('Noa Levi');
+    const fan = await known('Dan Cohen');
+    await follow(fan, noa);
+    const postId = randomUUID();
+    const told = {
+      postId,
+      publisherId: noa.userId,
+      title: 'Where I come from',
+      excerpt: 'By the sea.',
+      privacy: 'public',
+      questionId: randomUUID(),
+      createdAt: new Date().toISOString(),
+    };
+    await deliver('post.published', { ...told, withheld: true });
+    expect(await storyTo(fan, postId)).toBe(false);
+    // The same post announced again once visible: a story is told once or never, and this one
+    // was never news.
+    await deliver('post.published', told);
+    expect(await storyTo(fan, postId)).toBe(false);
+    // A post announced the same way but not withheld is a story (the test can fail).
+    const other = await published(noa, 'Another story');
+    await eventually(async () => ((await storyTo(fan, other)) ? true : undefined), {
+      what: 'the other story told',
+    });
+  });
+
   it('a comment held before it is heard of tells no one', async () => {
     const noa = await known('Noa Levi');
     const dan = await known('Dan Cohen');

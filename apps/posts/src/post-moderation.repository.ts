@@ -82,6 +82,14 @@ export class PostModerationRepository {
    * or linked in this transaction, or `lockPostsOf`), so that two decisions reaching one post
    * take turns and the second sees the first. Answers the posts whose state changed.
    */
+  async stateOf(postId: string): Promise<'visible' | 'held' | 'removed' | undefined> {
+    const [row] = await this.db
+      .select({ state: posts.moderationState })
+      .from(posts)
+      .where(eq(posts.id, postId));
+    return row?.state;
+  }
+
   async refresh(postIds: string[]): Promise<string[]> {
     if (postIds.length === 0) return [];
     const result: unknown = await this.db.execute(sql`

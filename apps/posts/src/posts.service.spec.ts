@@ -229,6 +229,7 @@ function ports(s: State): PostsTransaction {
         s.decisions.set(key, decision);
         return true;
       },
+      stateOf: async (postId) => s.posts.get(postId)?.moderationState,
       refresh: async (postIds) =>
         postIds.filter((id) => {
           const row = s.posts.get(id);

@@ -45,7 +45,10 @@ const privacyOf = (post: Pick<PostRow, 'id' | 'publisherId' | 'privacy'>) =>
  * post.published (issue 32), with every post made and every edit of its title, text or privacy:
  * the notifications service learns whose the post is, what it is called and who may read it.
  */
-export const publishedOf = (post: PublishedFacts): DomainEventPayload<'post.published'> => ({
+export const publishedOf = (
+  post: PublishedFacts,
+  withheld = false,
+): DomainEventPayload<'post.published'> => ({
   postId: post.id,
   publisherId: post.publisherId,
   title: post.title,
@@ -53,6 +56,7 @@ export const publishedOf = (post: PublishedFacts): DomainEventPayload<'post.publ
   privacy: post.privacy,
   ...(post.questionId === null ? {} : { questionId: post.questionId }),
   createdAt: post.createdAt.toISOString(),
+  ...(withheld ? { withheld: true as const } : {}),
 });
 
 /**
@@ -493,9 +497,11 @@ export class PostsService {
       // Hidden from its first moment if its answer is held or removed (a decision kept here
       // before the post was made: events come in any order).
       await moderation.refresh([applied.id]);
-      // The answer's privacy may have changed with it: say what it is now.
+      // The answer's privacy may have changed with it: say what it is now (and that it is
+      // withheld, so no follower is told of a story the moderators took down).
+      const withheld = (await moderation.stateOf(applied.id)) !== 'visible';
       await outbox.append('post.privacy.changed', privacyOf(applied));
-      await outbox.append('post.published', publishedOf(applied));
+      await outbox.append('post.published', publishedOf(applied, withheld));
       return true;
     });
     if (!changed) return;

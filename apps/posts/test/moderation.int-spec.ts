@@ -17,6 +17,7 @@ import {
 } from '@mepedia/server-service-testing';
 import {
   call,
+  eventually,
   newMember,
   newPost,
   SETUP_TIMEOUT_MS,
@@ -42,8 +43,12 @@ const token = () =>
 // or removed is its publisher's alone: gone from the post's page and from every list for every
 // other reader (guests' kept answers too), read by the publisher with why (`moderation`). The
 // newest word stands whatever the order they come in; the same word twice changes nothing.
+type Announced = { type: string; payload: Record<string, unknown> };
+
 describeEachEngine('posts: moderation', (engine) => {
   let tested: TestService;
+  /** What the service announced (its outbox, relayed). */
+  const announced: Announced[] = [];
   let base: string;
   const as = (who: Member | null): Record<string, string> => (who ? tested.as(who) : {});
   const sql = <T = Record<string, unknown>>(text: string, params: unknown[] = []) =>
@@ -255,6 +260,7 @@ describeEachEngine('posts: moderation', (engine) => {
       { engine },
     );
     ({ base } = tested);
+    tested.queue.process('events', async (job) => void announced.push(job.data as Announced));
   }, SETUP_TIMEOUT_MS);
 
   afterAll(async () => {
@@ -424,6 +430,15 @@ describeEachEngine('posts: moderation', (engine) => {
     const [summary] = await list(owner, { questionId, publisherId: owner.userId });
     expect(summary).toMatchObject({ title, moderation: { state: 'held', caseId } });
     const postId = (summary as PostSummary).postId;
+    // Announced as withheld: no follower is told of a story the moderators took down.
+    const told = await eventually(
+      async () =>
+        announced.find(
+          (event) => event.type === 'post.published' && event.payload['postId'] === postId,
+        ),
+      { what: 'the post announced' },
+    );
+    expect(told.payload).toMatchObject({ withheld: true, questionId });
     for (const who of [member, guest]) {
       expect((await read(who, postId)).status).toBe(404);
       const me = await call(base, 'POST', '/api/posts/getMePost', {

@@ -222,6 +222,11 @@ export const PostPublishedEvent = z.object({
   /** Set for a questionnaire answer's post (the magazine). */
   questionId: z.string().optional(),
   createdAt: z.string(),
+  /**
+   * Set when the post is held or removed by moderation as it is announced (issue 35): a magazine
+   * post made from an answer the moderators took down. It is no story to anyone, now or later.
+   */
+  withheld: z.literal(true).optional(),
 });
 
 /** Someone followed the unsubscribe link of an email: no more notices to that address. */
