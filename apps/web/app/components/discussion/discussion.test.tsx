@@ -30,6 +30,8 @@ const me: MemberView = {
   fullname: 'Yael Barak',
   image: null,
   language: 'en',
+  roles: [],
+  suspendedUntil: null,
 };
 
 const comment = (messageId: string, fields: Partial<FeedMessage> = {}): FeedMessage => ({
