@@ -10,6 +10,7 @@ import {
   type ModerationReason,
 } from '@mepedia/contracts';
 import { ApiError } from '@mepedia/web-api';
+import { moderationMessages, registerMessages, reportMessages } from '@mepedia/web-i18n';
 import { useMemo, useRef, useState } from 'react';
 import { useController, useWatch } from 'react-hook-form';
 import { useApi } from '../../lib/api';
@@ -18,6 +19,10 @@ import { useI18n } from '../../lib/i18n';
 import { Field, FormError, SelectField, TextAreaField } from '../field';
 import { RadioGroup } from '../ui/radio-group';
 import { CharacterCount, lengthOf } from './character-count';
+
+// Its words: the reasons' names are the Report dialog's (report.*), the rest moderation's.
+registerMessages(reportMessages);
+registerMessages(moderationMessages);
 
 export type DecisionValues = {
   action: ModerationAction | '';

@@ -3,13 +3,22 @@ import { ApiError } from '@mepedia/web-api';
 import { AlertCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { data, useLocation } from 'react-router';
-import { splitLocale } from '@mepedia/web-i18n';
+import {
+  moderationMessages,
+  registerMessages,
+  reportMessages,
+  splitLocale,
+} from '@mepedia/web-i18n';
 import { absoluteDate, absoluteDateTime } from '../../lib/dates';
 import { useI18n } from '../../lib/i18n';
 import { mayModerate } from '../../lib/navigation';
 import { useRootData } from '../../root';
 import { EmptyState } from '../empty-state';
 import { LocalizedLink } from '../localized-link';
+
+// Its words: the reasons' names are the Report dialog's (report.*), the rest moderation's.
+registerMessages(reportMessages);
+registerMessages(moderationMessages);
 
 // The parts the moderation pages share (issue 35): the moderators' navigation, an item as the
 // service last heard of it, a decision with its statement, and how a loader reads as a moderator.
