@@ -18,7 +18,7 @@ import { EmptyState } from '../components/empty-state';
 import { Icon } from '../components/icon';
 import { hasAnswerText, InterviewAnswer } from '../components/interview-answer';
 import { LocalizedLink } from '../components/localized-link';
-import { ReportControl } from '../components/moderation/report-control';
+import { ReportControl } from '../components/report-control';
 import { serverApi } from '../lib/context';
 import { useI18n } from '../lib/i18n';
 import { richMessage } from '../lib/rich-message';

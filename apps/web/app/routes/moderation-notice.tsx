@@ -23,7 +23,6 @@ import { pageMeta } from '../lib/seo';
 import { useRootData } from '../root';
 import type { Route } from './+types/moderation-notice';
 import '../styles/moderation.css';
-import '../styles/report.css';
 
 registerMessages(reportMessages);
 

@@ -20,7 +20,7 @@ import { Byline } from '../components/byline';
 import { Discussion } from '../components/discussion/discussion';
 import { loadDiscussion } from '../components/discussion/load';
 import { Icon } from '../components/icon';
-import { ReportControl } from '../components/moderation/report-control';
+import { ReportControl } from '../components/report-control';
 import { QueryProvider } from '../components/query/query-provider';
 import { TranslateButton, translationErrorMessage } from '../components/machine-translation';
 import { SignInPrompt } from '../components/sign-in-prompt';

@@ -27,7 +27,7 @@ import { AudienceBadge } from '../components/audience/audience-badge';
 import { Avatar } from '../components/avatar';
 import { EmptyState } from '../components/empty-state';
 import { ProfileFollow } from '../components/follow/profile-follow';
-import { ReportControl } from '../components/moderation/report-control';
+import { ReportControl } from '../components/report-control';
 import { hasAnswerText, InterviewAnswer } from '../components/interview-answer';
 import { Icon } from '../components/icon';
 import { LocalizedLink } from '../components/localized-link';

@@ -1,6 +1,6 @@
 import type { Transparency } from '@mepedia/contracts';
 import { MODERATION_ACTIONS } from '@mepedia/contracts/browser';
-import { moderationMessages, registerMessages, reportMessages } from '@mepedia/web-i18n';
+import { moderationMessages, registerMessages } from '@mepedia/web-i18n';
 import { BarChart3, ServerCrash } from 'lucide-react';
 import { useId } from 'react';
 import { EmptyState } from '../components/empty-state';
@@ -12,7 +12,6 @@ import { pageMeta } from '../lib/seo';
 import type { Route } from './+types/transparency';
 import '../styles/moderation.css';
 
-registerMessages(reportMessages);
 registerMessages(moderationMessages);
 
 /**

@@ -34,7 +34,7 @@ import { Avatar } from '../avatar';
 import { Icon } from '../icon';
 import { TranslateButton, useMachineTranslation } from '../machine-translation';
 import { LocalizedLink } from '../localized-link';
-import { ReportControl } from '../moderation/report-control';
+import { ReportControl } from '../report-control';
 import { SignInPrompt } from '../sign-in-prompt';
 import { SuspendedUntil } from '../suspension-banner';
 import { useToasts } from '../toasts';

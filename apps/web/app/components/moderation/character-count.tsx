@@ -1,4 +1,8 @@
+import { registerMessages, reportMessages } from '@mepedia/web-i18n';
 import { useI18n } from '../../lib/i18n';
+import '../../styles/report.css';
+
+registerMessages(reportMessages);
 
 /** Text as the moderation service counts it: trimmed, in code points (an emoji is one). */
 export const lengthOf = (text: string | undefined) => [...(text ?? '').trim()].length;

@@ -5,6 +5,7 @@ import {
   type ModeratedItemKind,
   type ModerationReason,
 } from '@mepedia/contracts';
+import { registerMessages, reportMessages } from '@mepedia/web-i18n';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useController, useWatch } from 'react-hook-form';
 import { useApi } from '../../lib/api';
@@ -16,6 +17,8 @@ import { LocalizedLink } from '../localized-link';
 import { Dialog } from '../ui/dialog';
 import { RadioGroup } from '../ui/radio-group';
 import { CharacterCount, lengthOf } from './character-count';
+
+registerMessages(reportMessages);
 
 export type ReportValues = {
   itemKind: ModeratedItemKind;

@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ApiProvider } from '../../lib/api';
 import { I18nProvider } from '../../lib/i18n';
 import type { MemberView } from '../../lib/member';
-import { ReportControl, type ReportTarget } from './report-control';
+import { ReportControl, type ReportTarget } from '../report-control';
 import { reportResolver } from './report-dialog';
 
 // React's act() needs to be told it runs in a test environment.

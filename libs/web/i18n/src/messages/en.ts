@@ -76,6 +76,11 @@ export const en = {
   'footer.privacy': 'Privacy policy',
   'footer.transparency': 'Transparency',
   // A suspended member (issue 35): the banner on every page, and where a write control was.
+  // The Report control (issue 35, components/report-control.tsx); its dialog's are report.ts.
+  'report.action': 'Report',
+  'report.actionOf':
+    '{kind, select, post {Report this story} answer {Report this answer} comment {Report the comment by {name}} profile {Report the profile of {name}} other {Report}}',
+  'report.illegal': 'Report illegal content',
   'suspension.label': 'Your account is suspended',
   'suspension.until': 'You cannot write until {date}.',
   'suspension.link': 'Why, and how to appeal',

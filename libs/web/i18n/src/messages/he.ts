@@ -54,6 +54,10 @@ export const he: Record<CoreMessageKey, string> = {
   'footer.terms': 'תנאי שימוש',
   'footer.privacy': 'מדיניות פרטיות',
   'footer.transparency': 'שקיפות',
+  'report.action': 'דיווח',
+  'report.actionOf':
+    '{kind, select, post {דיווח על הסיפור הזה} answer {דיווח על התשובה הזאת} comment {דיווח על התגובה של {name}} profile {דיווח על הפרופיל של {name}} other {דיווח}}',
+  'report.illegal': 'דיווח על תוכן בלתי חוקי',
   'suspension.label': 'החשבון שלך מושעה',
   'suspension.until': 'אי אפשר לכתוב עד {date}.',
   'suspension.link': 'למה, ואיך לערער',

@@ -1,14 +1,10 @@
-// Interface strings of reporting (issue 35), keys starting `report.`: the Report control of a
-// post, a comment, an answer and a profile, its dialog, and the notice of illegal content a guest
-// sends (/moderation/notice). They load with the pages that show them
-// (`registerMessages(reportMessages)`). Hebrew must have every key. The API's refusals are worded
+// Interface strings of reporting (issue 35), keys starting `report.`: the Report dialog, and the
+// notice of illegal content a guest sends (/moderation/notice). They load with the dialog and the
+// moderation pages (`registerMessages(reportMessages)`); the control's own three words are the
+// interface's (en.ts, he.ts), as it is on every reading page. Hebrew must have every key. The API's refusals are worded
 // by the error catalogue (libs/messages/src/errors.ts), not here.
 
 export const reportEn = {
-  'report.action': 'Report',
-  'report.actionOf':
-    '{kind, select, post {Report this story} answer {Report this answer} comment {Report the comment by {name}} profile {Report the profile of {name}} other {Report}}',
-  'report.illegal': 'Report illegal content',
   'report.title':
     '{kind, select, post {Report a story} answer {Report an answer} comment {Report a comment} profile {Report a profile} other {Report}}',
   'report.intro':
@@ -62,10 +58,6 @@ export const reportEn = {
 } as const satisfies Record<`report.${string}`, string>;
 
 export const reportHe: Record<keyof typeof reportEn, string> = {
-  'report.action': 'דיווח',
-  'report.actionOf':
-    '{kind, select, post {דיווח על הסיפור הזה} answer {דיווח על התשובה הזאת} comment {דיווח על התגובה של {name}} profile {דיווח על הפרופיל של {name}} other {דיווח}}',
-  'report.illegal': 'דיווח על תוכן בלתי חוקי',
   'report.title':
     '{kind, select, post {דיווח על סיפור} answer {דיווח על תשובה} comment {דיווח על תגובה} profile {דיווח על פרופיל} other {דיווח}}',
   'report.intro':

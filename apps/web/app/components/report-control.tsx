@@ -1,18 +1,16 @@
 import type { ModeratedItemKind } from '@mepedia/contracts';
-import { registerMessages, reportMessages } from '@mepedia/web-i18n';
 import { Flag } from 'lucide-react';
 import { lazy, Suspense, useRef, useState } from 'react';
-import { useI18n } from '../../lib/i18n';
-import { useRootData } from '../../root';
-import { Icon } from '../icon';
-import { LocalizedLink } from '../localized-link';
-import '../../styles/report.css';
+import { useI18n } from '../lib/i18n';
+import { useRootData } from '../root';
+import { Icon } from './icon';
+import { LocalizedLink } from './localized-link';
 
-registerMessages(reportMessages);
-
-// The dialog and its form (react-hook-form and the contract's schema, so zod): fetched when a
-// member first asks to report, never with the reading page that shows the button.
-const ReportDialog = lazy(() => import('./report-dialog'));
+// A shared part, so in the shell with its three strings (the interface's `report.*`): a post, a
+// profile and the self-interview show it without one script more. The dialog, its form
+// (react-hook-form and the contract's schema, so zod) and its strings are fetched when a member
+// first asks to report, never with the reading page that shows the button.
+const ReportDialog = lazy(() => import('./moderation/report-dialog'));
 
 export type ReportTarget = {
   kind: ModeratedItemKind;
