@@ -31,6 +31,7 @@ import { Footer } from './components/footer';
 import { GoBack } from './components/go-back';
 import { Header } from './components/header';
 import { LoadingBar } from './components/loading-bar';
+import { SuspensionBanner } from './components/suspension-banner';
 import { ToastProvider } from './components/toasts';
 import { ApiProvider } from './lib/api';
 import { parseCookieHeader, serverApi } from './lib/context';
@@ -221,6 +222,9 @@ function Shell({ children }: { children: ReactNode }) {
             user={root?.user ?? null}
             supportChatUrl={root?.supportChatUrl ?? DEFAULT_SUPPORT_CHAT_URL}
           />
+        )}
+        {chrome && root?.user?.suspendedUntil && (
+          <SuspensionBanner until={root.user.suspendedUntil} />
         )}
         {chrome && <GoBack />}
         <main id="main" tabIndex={-1}>

@@ -61,6 +61,18 @@ function pages(idPrefix: string) {
     page('me-widget-template/:styleName', 'routes/me-widget-template.ts', 'me-widget-example'),
     page('post/:postId', 'routes/post.tsx', 'post'),
     page(MAGAZINE_PATH.slice(1), 'routes/magazine.tsx', 'magazine'),
+    // Trust and safety (issue 35). Anyone: the public monthly counts, and a notice of illegal
+    // content. A member's own: their decisions and reports (where the statement emails link).
+    // Moderators' (the page is the 404 to anyone else): the queue, a case, appeals; admins': the
+    // audit log. A guest on a member's or moderator's page signs in first (lib/navigation.ts).
+    page('transparency', 'routes/transparency.tsx', 'transparency'),
+    page('moderation/notice', 'routes/moderation-notice.tsx', 'moderation-notice'),
+    page('moderation/decisions', 'routes/moderation-mine.tsx', 'moderation-decisions'),
+    page('moderation/reports', 'routes/moderation-mine.tsx', 'moderation-reports'),
+    page('moderation', 'routes/moderation-queue.tsx', 'moderation-queue'),
+    page('moderation/case/:caseId', 'routes/moderation-case.tsx', 'moderation-case'),
+    page('moderation/appeals', 'routes/moderation-appeals.tsx', 'moderation-appeals'),
+    page('moderation/audit', 'routes/moderation-audit.tsx', 'moderation-audit'),
     page('design', 'routes/design.tsx', 'design'),
     page('*', 'routes/not-found.tsx', 'not-found'),
   ];

@@ -13,3 +13,4 @@ export * from './password-rule';
 export * from './profile';
 export * from './reaction-names';
 export * from './visitor';
+export * from './moderation-names';

@@ -2,6 +2,18 @@ import { z } from 'zod';
 import { ModeratedItemKind, ModerationState } from './events';
 import { Language } from './language';
 import { Email } from './validation';
+import {
+  APPEAL_WORDS_MAX,
+  MODERATION_ACTIONS,
+  MODERATION_REASONS,
+  NOTICE_EXPLANATION_MAX,
+  NOTICE_EXPLANATION_MIN,
+  REPORT_WORDS_MAX,
+  RESTRICTING_ACTIONS,
+  STATEMENT_MAX,
+  STATEMENT_MIN,
+  SUSPENSION_DAYS_MAX,
+} from './moderation-names';
 
 // ---------------------------------------------------------------------------
 // Trust and safety (issue 35, our addition): reports and notices about a post, an answer, a
@@ -12,49 +24,17 @@ import { Email } from './validation';
 
 export { ModeratedItemKind, ModerationState };
 
-/** Why something is reported, and the rule a decision names. */
-export const MODERATION_REASONS = [
-  'spam',
-  'harassment',
-  'hate',
-  'privateInformation',
-  'impersonation',
-  'illegal',
-  'other',
-] as const;
+// The names and limits live without zod (moderation-names.ts), for the web app's reading pages.
+export * from './moderation-names';
+
 export const ModerationReason = z.enum(MODERATION_REASONS, { error: 'INVALID_VALUE' });
 export type ModerationReason = z.infer<typeof ModerationReason>;
 
-/** What a moderator can do about a case. */
-export const MODERATION_ACTIONS = [
-  'dismiss',
-  'hide',
-  'remove',
-  'restore',
-  'warn',
-  'suspend',
-  'ban',
-] as const;
 export const ModerationAction = z.enum(MODERATION_ACTIONS, { error: 'INVALID_VALUE' });
 export type ModerationAction = z.infer<typeof ModerationAction>;
 
-/** Actions that restrict the author, each sent to them with a statement of reasons, appealable once. */
-export const RESTRICTING_ACTIONS = ['hide', 'remove', 'warn', 'suspend', 'ban'] as const;
 export const isRestricting = (action: ModerationAction): boolean =>
   (RESTRICTING_ACTIONS as readonly string[]).includes(action);
-
-/** The reporter's own words, at most (code points). */
-export const REPORT_WORDS_MAX = 1000;
-/** A notice's explanation of why the content is illegal: at least and at most (code points). */
-export const NOTICE_EXPLANATION_MIN = 20;
-export const NOTICE_EXPLANATION_MAX = 4000;
-/** A moderator's statement of the facts, at least and at most (code points). */
-export const STATEMENT_MIN = 10;
-export const STATEMENT_MAX = 2000;
-/** An appeal's words, at most. */
-export const APPEAL_WORDS_MAX = 2000;
-/** The longest suspension, in days. */
-export const SUSPENSION_DAYS_MAX = 365;
 
 const codePoints = (max: number) => (text: string) => [...text].length <= max;
 

@@ -210,3 +210,37 @@ export function SelectField({ label, error, options, id, ...select }: SelectProp
     />
   );
 }
+
+/**
+ * A checkbox with its label beside it (a consent, a statement the form needs) and its error under
+ * both, announced with it; react-hook-form's `register` spreads onto it as onto Field.
+ */
+export function CheckboxField({
+  id,
+  error,
+  children,
+  ...input
+}: Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> & {
+  id: string;
+  ref?: Ref<HTMLInputElement>;
+  error: string | undefined;
+  children: ReactNode;
+}) {
+  return (
+    <div className={`field field-checkbox${error ? ' has-error' : ''}`}>
+      <input
+        id={id}
+        type="checkbox"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        {...input}
+      />
+      <label htmlFor={id}>{children}</label>
+      {error && (
+        <p className="error" id={`${id}-error`}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -53,6 +53,8 @@ export function Footer({ publishedCount }: { publishedCount: number | null }) {
         <LocalizedLink to="/terms-of-service">{t('footer.terms')}</LocalizedLink>
         {' · '}
         <LocalizedLink to="/privacy-policy">{t('footer.privacy')}</LocalizedLink>
+        {' · '}
+        <LocalizedLink to="/transparency">{t('footer.transparency')}</LocalizedLink>
       </p>
       <p>{t('footer.copyright', { year: new Date().getFullYear() })}</p>
       <p className="credit">{t('footer.credit')}</p>

@@ -234,7 +234,12 @@ export function Header({
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
   }, [open]);
-  const entries = menuEntries({ userId: user?.id ?? null, mobile, supportUrl: supportChatUrl });
+  const entries = menuEntries({
+    userId: user?.id ?? null,
+    mobile,
+    supportUrl: supportChatUrl,
+    roles: user?.roles ?? [],
+  });
   return (
     <header className="site-header">
       <div className="header-row">
@@ -254,11 +259,13 @@ export function Header({
               </bdi>
             </LocalizedLink>
             {/* Writing a story: the post editor. On a phone the pen alone; its name stays for
-                screen readers. */}
-            <LocalizedLink to="/profile/write-post" className="button header-write">
-              <Icon icon={PenLine} size={18} />
-              <span className="header-write-label">{t('header.write')}</span>
-            </LocalizedLink>
+                screen readers. Not while the member is suspended: the banner says until when. */}
+            {!user.suspendedUntil && (
+              <LocalizedLink to="/profile/write-post" className="button header-write">
+                <Icon icon={PenLine} size={18} />
+                <span className="header-write-label">{t('header.write')}</span>
+              </LocalizedLink>
+            )}
             <NotificationBell memberId={user.id} />
           </>
         ) : (

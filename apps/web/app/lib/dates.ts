@@ -22,6 +22,16 @@ const relativeFormat = cached(
   (locale) => new Intl.RelativeTimeFormat(intlLocale(locale), { numeric: 'auto' }),
 );
 
+const dateTimeFormat = cached(
+  (locale) =>
+    new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'medium', timeStyle: 'short' }),
+);
+
+/** "22 Nov 2026, 14:05": a moment to the minute (a suspension's end), in the reader's zone. */
+export function absoluteDateTime(iso: string, locale: Locale): string {
+  return dateTimeFormat(locale).format(new Date(iso));
+}
+
 /** The page's language's number format: "1,234" / "1,234". */
 export const numberFormat = cached((locale) => new Intl.NumberFormat(intlLocale(locale)));
 

@@ -1,4 +1,4 @@
-import type { CurrentUser, Language } from '@mepedia/contracts';
+import type { CurrentUser, Language, MemberRole, SessionUser } from '@mepedia/contracts';
 import { resolveProfileImage } from '@mepedia/contracts/browser';
 
 /**
@@ -13,9 +13,15 @@ export type MemberView = {
   fullname: string;
   image: string | null;
   language: Language;
+  /** Their roles (issue 35): `moderator`, `admin`; most members have none. */
+  roles: MemberRole[];
+  /** While they are suspended, until when (ISO 8601): the site hides what would fail. */
+  suspendedUntil: string | null;
 };
 
-export function memberView(user: CurrentUser): MemberView {
+export function memberView(
+  user: CurrentUser & Partial<Pick<SessionUser, 'roles' | 'suspendedUntil'>>,
+): MemberView {
   return {
     id: user.id,
     firstname: user.firstname,
@@ -23,5 +29,7 @@ export function memberView(user: CurrentUser): MemberView {
     fullname: user.fullname,
     image: resolveProfileImage(user),
     language: user.language,
+    roles: user.roles ?? [],
+    suspendedUntil: user.suspendedUntil ?? null,
   };
 }

@@ -11,6 +11,8 @@ import {
   isWritingPath,
   isNotificationsPath,
   isCircleInvitationPath,
+  isModerationPath,
+  mayModerate,
   MEMBERS_PAGES,
   menuEntries,
   showsSiteChrome,
@@ -87,6 +89,7 @@ describe('guardRedirect', () => {
         isSeoPath(path) ||
         isWritingPath(path) ||
         isNotificationsPath(path) ||
+        isModerationPath(path) ||
         splitLocale(path).path in MEMBERS_PAGES;
       expect({ path, known }).toEqual({ path, known: true });
     }
@@ -151,6 +154,35 @@ describe('guardRedirect', () => {
     expect(afterSignIn('//evil.example/circle/join/abc', 'u1', 'en')).toBe('/profile/u1');
     expect(afterSignIn('https://evil.example/circle/join/abc', 'u1', 'en')).toBe('/profile/u1');
     expect(afterSignIn('/circle/join/', 'u1', 'en')).toBe('/profile/u1');
+  });
+
+  it('sends a guest on a moderation page to sign-in, told why, to come back after', () => {
+    for (const path of [
+      '/moderation',
+      '/moderation/decisions',
+      '/moderation/reports',
+      '/moderation/appeals',
+      '/moderation/audit',
+      '/moderation/case/0193abcd-ef',
+    ])
+      expect(guardRedirect(path, null)).toBe(
+        `/auth?modal=login&reason=moderation&returnTo=${encodeURIComponent(path)}`,
+      );
+    expect(guardRedirect('/he/moderation/decisions', null)).toBe(
+      '/he/auth?modal=login&reason=moderation&returnTo=%2Fhe%2Fmoderation%2Fdecisions',
+    );
+    expect(guardRedirect('/moderation/decisions', 'm1')).toBeNull();
+    expect(afterSignIn('/he/moderation/decisions', 'm1', 'he')).toBe('/he/moderation/decisions');
+    expect(afterSignIn('/moderation/case/abc', 'm1', 'en')).toBe('/moderation/case/abc');
+    expect(afterSignIn('/moderation/case/a/../../people', 'm1', 'en')).toBe('/profile/m1');
+    expect(afterSignIn('//evil.example/moderation', 'm1', 'en')).toBe('/profile/m1');
+  });
+
+  it('lets anyone read the transparency page and send a notice of illegal content', () => {
+    expect(guardRedirect('/transparency', null)).toBeNull();
+    expect(guardRedirect('/he/transparency', null)).toBeNull();
+    expect(guardRedirect('/moderation/notice?kind=post&id=p1', null)).toBeNull();
+    expect(isModerationPath('/moderation/notice')).toBe(false);
   });
 
   it('lets members and public pages through', () => {
@@ -225,6 +257,22 @@ describe('menuEntries', () => {
       (entry) => entry.id === 'profile',
     );
     expect(profile).toMatchObject({ to: '/profile/u1' });
+  });
+});
+
+describe('the moderation entry', () => {
+  const ids = (roles: string[]) =>
+    menuEntries({ userId: 'u1', mobile: false, supportUrl: '', roles }).map((entry) => entry.id);
+
+  it('is in the menu of a moderator or an admin only, before logout', () => {
+    expect(ids([])).not.toContain('moderation');
+    expect(ids(['moderator']).slice(-3)).toEqual(['moderation', 'logout', 'language']);
+    expect(ids(['admin'])).toContain('moderation');
+    expect(
+      menuEntries({ userId: null, mobile: false, supportUrl: '', roles: ['admin'] }),
+    ).not.toContainEqual(expect.objectContaining({ id: 'moderation' }));
+    expect(mayModerate(['admin'])).toBe(true);
+    expect(mayModerate([])).toBe(false);
   });
 });
 

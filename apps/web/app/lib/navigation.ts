@@ -19,6 +19,10 @@ const PUBLIC_PREFIXES = [
   '/circle',
   // The design gallery: development only (production answers 404), open to look at.
   '/design',
+  // The public monthly counts of moderation (issue 35), and a notice of illegal content, which
+  // anyone may send (the Digital Services Act, article 16).
+  '/transparency',
+  '/moderation/notice',
 ];
 const PUBLIC_FRAGMENTS = ['profile', 'me', 'post', 'unsubscribe', `${PRODUCT_SLUG}-magazine`];
 /**
@@ -54,6 +58,19 @@ export function isNotificationsPath(pathname: string): boolean {
     .path.split(/[?#]/)[0]!
     .replace(/(.)\/$/, '$1');
   return bare === '/notifications';
+}
+
+/**
+ * The moderation pages that are a member's own (their decisions and reports, where the statement
+ * emails link) or a moderator's (the queue, a case, appeals, the audit log), issue 35: a guest is
+ * asked to sign in, told why, and brought back. A member without the role gets the 404 page from
+ * the page itself. The notice page is open to anyone.
+ */
+export function isModerationPath(pathname: string): boolean {
+  const bare = splitLocale(pathname)
+    .path.split(/[?#]/)[0]!
+    .replace(/(.)\/$/, '$1');
+  return /^\/moderation(\/(decisions|reports|appeals|audit|case\/[\w-]{1,64}))?$/.test(bare);
 }
 
 /**
@@ -126,6 +143,8 @@ export function guardRedirect(pathname: string, memberId: string | null): string
     return `${prefix}/auth?modal=login&returnTo=${encodeURIComponent(pathname)}`;
   if (isNotificationsPath(pathname))
     return `${prefix}/auth?modal=login&reason=notifications&returnTo=${encodeURIComponent(pathname)}`;
+  if (isModerationPath(pathname))
+    return `${prefix}/auth?modal=login&reason=moderation&returnTo=${encodeURIComponent(pathname)}`;
   if (isPublicPath(pathname) || isSeoPath(pathname)) return null;
   const reason = membersPageReason(path);
   return reason ? `${prefix}/auth?modal=register&reason=${reason}` : null;
@@ -143,6 +162,7 @@ export function afterSignIn(returnTo: string | null, userId: string, locale: Loc
       isWritingPath(path) ||
       isOwnMePath(path) ||
       isNotificationsPath(path) ||
+      isModerationPath(path) ||
       isCircleInvitationPath(path)
     )
       return path;
@@ -161,6 +181,7 @@ export type MenuEntry =
         | 'login'
         | 'people'
         | 'settings'
+        | 'moderation'
         | 'aboutEfi';
       kind: 'link';
       to: string;
@@ -170,11 +191,15 @@ export type MenuEntry =
   | { id: 'logout'; kind: 'action' }
   | { id: 'language'; kind: 'languages' };
 
-/** The header menu's entries and their visibility (spec section 2). */
+/**
+ * The header menu's entries and their visibility (spec section 2), and ours: the moderation
+ * queue for a member who may moderate (`moderator` or `admin` in `roles`, issue 35).
+ */
 export function menuEntries(options: {
   userId: string | null;
   mobile: boolean;
   supportUrl: string;
+  roles?: readonly string[];
 }): MenuEntry[] {
   const loggedIn = options.userId !== null;
   const entries: MenuEntry[] = [
@@ -195,10 +220,17 @@ export function menuEntries(options: {
   entries.push({ id: 'support', kind: 'external', href: options.supportUrl });
   if (loggedIn) {
     entries.push({ id: 'settings', kind: 'link', to: '/profile/settings' });
+    if (mayModerate(options.roles ?? []))
+      entries.push({ id: 'moderation', kind: 'link', to: '/moderation' });
     entries.push({ id: 'logout', kind: 'action' });
   }
   entries.push({ id: 'language', kind: 'languages' });
   return entries;
+}
+
+/** Whether a member holding `roles` may moderate (an admin may do all a moderator may). */
+export function mayModerate(roles: readonly string[]): boolean {
+  return roles.includes('moderator') || roles.includes('admin');
 }
 
 /** How far "go back" goes: three steps on edit-me and /me/ pages, one elsewhere, none on home and auth. */

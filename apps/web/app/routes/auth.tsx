@@ -6,10 +6,17 @@ import {
 } from '@mepedia/contracts';
 import { ApiError } from '@mepedia/web-api';
 import { localizePath, splitLocale } from '@mepedia/web-i18n';
-import { useState, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
+import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
-import { EmailField, Field, FormError, PasswordField, SelectField } from '../components/field';
+import {
+  CheckboxField,
+  EmailField,
+  Field,
+  FormError,
+  PasswordField,
+  SelectField,
+} from '../components/field';
 import { LocalizedLink } from '../components/localized-link';
 import { useToasts } from '../components/toasts';
 import { afterSignIn } from '../lib/navigation';
@@ -252,7 +259,7 @@ function RegisterForm({ countries }: { countries: ReadonlyArray<{ code: string; 
         {...form.register('websiteLink')}
         error={form.errorOf('websiteLink')}
       />
-      <Checkbox
+      <CheckboxField
         id="register-terms"
         {...form.register('termsAccepted')}
         error={form.errorOf('termsAccepted')}
@@ -262,7 +269,7 @@ function RegisterForm({ countries }: { countries: ReadonlyArray<{ code: string; 
           {t('footer.terms')}
         </LocalizedLink>
         )
-      </Checkbox>
+      </CheckboxField>
       <button type="submit" className="button" disabled={form.busy}>
         {form.busy ? t('form.sending') : t('auth.registerButton')}
       </button>
@@ -271,37 +278,6 @@ function RegisterForm({ countries }: { countries: ReadonlyArray<{ code: string; 
         <LocalizedLink to={switchTo('login', params)}>{t('auth.switchToLogin')}</LocalizedLink>
       </p>
     </form>
-  );
-}
-
-/** The terms checkbox, its label beside it and its error under both. */
-function Checkbox({
-  id,
-  error,
-  children,
-  ...input
-}: InputHTMLAttributes<HTMLInputElement> & {
-  id: string;
-  ref?: Ref<HTMLInputElement>;
-  error: string | undefined;
-  children: ReactNode;
-}) {
-  return (
-    <div className={`field field-checkbox${error ? ' has-error' : ''}`}>
-      <input
-        id={id}
-        type="checkbox"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        {...input}
-      />
-      <label htmlFor={id}>{children}</label>
-      {error && (
-        <p className="error" id={`${id}-error`}>
-          {error}
-        </p>
-      )}
-    </div>
   );
 }
 
@@ -334,6 +310,11 @@ export default function Auth({ loaderData }: Route.ComponentProps) {
       {params.get('reason') === 'circle' && (
         <p className="notice" role="status">
           {t('auth.reason.circle')}
+        </p>
+      )}
+      {params.get('reason') === 'moderation' && (
+        <p className="notice" role="status">
+          {t('auth.reason.moderation')}
         </p>
       )}
       {params.get('modal') === 'login' ? (

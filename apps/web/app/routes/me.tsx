@@ -18,6 +18,7 @@ import { EmptyState } from '../components/empty-state';
 import { Icon } from '../components/icon';
 import { hasAnswerText, InterviewAnswer } from '../components/interview-answer';
 import { LocalizedLink } from '../components/localized-link';
+import { ReportControl } from '../components/report-control';
 import { serverApi } from '../lib/context';
 import { useI18n } from '../lib/i18n';
 import { richMessage } from '../lib/rich-message';
@@ -199,6 +200,19 @@ export default function Me({ loaderData }: Route.ComponentProps) {
           <div className="me-answer">
             <InterviewAnswer answer={answer} question={question} level={2} />
           </div>
+          {!mine && (
+            <p className="item-report">
+              <ReportControl
+                target={{
+                  kind: 'answer',
+                  itemId: answer.meAnswerId,
+                  ownerId: profile.id,
+                  name: profile.fullname,
+                }}
+                className="button button-ghost"
+              />
+            </p>
+          )}
           <nav className="me-steps" aria-label={t('me.contents', { name: profile.fullname })}>
             {previous !== null && (
               <LocalizedLink

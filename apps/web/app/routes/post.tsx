@@ -20,6 +20,7 @@ import { Byline } from '../components/byline';
 import { Discussion } from '../components/discussion/discussion';
 import { loadDiscussion } from '../components/discussion/load';
 import { Icon } from '../components/icon';
+import { ReportControl } from '../components/report-control';
 import { QueryProvider } from '../components/query/query-provider';
 import { TranslateButton, translationErrorMessage } from '../components/machine-translation';
 import { SignInPrompt } from '../components/sign-in-prompt';
@@ -370,6 +371,15 @@ function Story({
             {t('post.edit')}
           </LocalizedLink>
         )}
+        {/* Anyone else may report it: a member with the dialog, a guest by a notice. */}
+        <ReportControl
+          target={{
+            kind: 'post',
+            itemId: post.postId,
+            ownerId: post.publisherId,
+            ...(post.publisher ? { name: post.publisher.fullname } : {}),
+          }}
+        />
       </div>
       {prompt && (
         <SignInPrompt

@@ -27,6 +27,7 @@ import { AudienceBadge } from '../components/audience/audience-badge';
 import { Avatar } from '../components/avatar';
 import { EmptyState } from '../components/empty-state';
 import { ProfileFollow } from '../components/follow/profile-follow';
+import { ReportControl } from '../components/report-control';
 import { hasAnswerText, InterviewAnswer } from '../components/interview-answer';
 import { Icon } from '../components/icon';
 import { LocalizedLink } from '../components/localized-link';
@@ -375,6 +376,19 @@ function ProfileHeader({
           </ul>
         )}
         {own && <OwnNextStep profileId={profile.id} step={nextStep ?? { kind: 'story' }} />}
+        {!own && (
+          <p className="item-report">
+            <ReportControl
+              target={{
+                kind: 'profile',
+                itemId: profile.id,
+                ownerId: profile.id,
+                name: profile.fullname,
+              }}
+              className="button button-ghost"
+            />
+          </p>
+        )}
       </div>
       {videoId && <ProfileVideo id={videoId} name={profile.fullname} />}
       {translation.controls}

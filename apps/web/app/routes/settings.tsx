@@ -180,6 +180,10 @@ function SettingsPage({ loaderData }: Route.ComponentProps) {
     <section className="page page-narrow settings" aria-labelledby="settings-title">
       <h1 id="settings-title">{t('settings.title')}</h1>
       <p className="lead">{t('settings.intro')}</p>
+      {/* Issue 35: where the statement emails lead, found from here too. */}
+      <p>
+        <LocalizedLink to="/moderation/decisions">{t('settings.moderation')}</LocalizedLink>
+      </p>
       {body}
     </section>
   );

@@ -14,6 +14,9 @@ export const SITEMAP_PATHS = [
   '/support',
   '/terms-of-service',
   '/privacy-policy',
+  // The public monthly counts of moderation (issue 35). The other moderation pages are a
+  // member's or a moderator's own, and never listed.
+  '/transparency',
   MAGAZINE_PATH,
 ];
 

@@ -244,6 +244,36 @@ export function createApi(options: ApiOptions) {
       acceptInvitation: (token: string) =>
         call('POST /api/circles/acceptInvitation', { body: { token } }),
     },
+    /**
+     * Trust and safety (the moderation service, issue 35): reports and notices, a member's own
+     * reports and decisions, appeals; the moderators' queue, cases and appeals; the audit log;
+     * the public monthly counts (docs/api/moderation.md).
+     */
+    moderation: {
+      report: (body: Body<'POST /api/moderation/report'>) =>
+        call('POST /api/moderation/report', { body }),
+      /** A notice of illegal content (DSA article 16): anyone, guests included. */
+      notice: (body: Body<'POST /api/moderation/notice'>) =>
+        call('POST /api/moderation/notice', { body }),
+      getMyReports: (body: Body<'POST /api/moderation/getMyReports'> = {}) =>
+        call('POST /api/moderation/getMyReports', { body }),
+      getMyDecisions: (body: Body<'POST /api/moderation/getMyDecisions'> = {}) =>
+        call('POST /api/moderation/getMyDecisions', { body }),
+      appeal: (body: Body<'POST /api/moderation/appeal'>) =>
+        call('POST /api/moderation/appeal', { body }),
+      getQueue: (body: Body<'POST /api/moderation/getQueue'> = {}) =>
+        call('POST /api/moderation/getQueue', { body }),
+      getCase: (caseId: string) => call('POST /api/moderation/getCase', { body: { caseId } }),
+      decide: (body: Body<'POST /api/moderation/decide'>) =>
+        call('POST /api/moderation/decide', { body }),
+      getAppeals: (body: Body<'POST /api/moderation/getAppeals'> = {}) =>
+        call('POST /api/moderation/getAppeals', { body }),
+      decideAppeal: (body: Body<'POST /api/moderation/decideAppeal'>) =>
+        call('POST /api/moderation/decideAppeal', { body }),
+      getAuditLog: (body: Body<'POST /api/moderation/getAuditLog'> = {}) =>
+        call('POST /api/moderation/getAuditLog', { body }),
+      getTransparency: () => call('GET /api/moderation/getTransparency'),
+    },
     /** The weekly question (the notifications service, issue 32): the settings after each call. */
     weeklyQuestion: {
       getSettings: () => call('GET /api/weeklyQuestion/getSettings'),

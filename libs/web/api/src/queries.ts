@@ -8,6 +8,7 @@ export * from './queries/follows';
 export * from './queries/following-posts';
 export * from './queries/notifications';
 export * from './queries/me-answers';
+export * from './queries/moderation';
 export * from './queries/post-drafts';
 export * from './queries/post-edits';
 export * from './queries/posts';

@@ -30,6 +30,8 @@ const me: MemberView = {
   fullname: 'Yael Barak',
   image: null,
   language: 'en',
+  roles: [],
+  suspendedUntil: null,
 };
 
 const comment = (messageId: string, fields: Partial<FeedMessage> = {}): FeedMessage => ({
@@ -85,6 +87,7 @@ let held: Held[] = [];
 
 async function render(
   pages: DiscussionPages = start,
+  user: MemberView = me,
 ): Promise<{ container: HTMLElement; queryClient: QueryClient }> {
   const container = document.createElement('div');
   document.body.append(container);
@@ -134,7 +137,7 @@ async function render(
   root = createRoot(container);
   await act(async () => {
     root?.render(
-      <Stub initialEntries={['/']} hydrationData={{ loaderData: { root: { user: me } } }} />,
+      <Stub initialEntries={['/']} hydrationData={{ loaderData: { root: { user } } }} />,
     );
   });
   return { container, queryClient };
@@ -437,5 +440,37 @@ describe('Discussion: drafts', () => {
     await until(() => container.textContent?.includes('Another page') ?? false);
     expect(container.textContent).toContain('Another page');
     expect(document.querySelector('dialog[open]')).toBeNull();
+  });
+});
+
+describe('Discussion: a suspended member (issue 35)', () => {
+  it('reads why, and until when, where the comment box was; no reply, edit, delete or report', async () => {
+    const mine = comment('c2', { authorId: 'me' });
+    const { container } = await render(
+      { ...start, pages: [{ ...start.pages[0]!, messages: [comment('c1'), mine] }] },
+      { ...me, suspendedUntil: '2026-12-20T10:00:00.000Z' },
+    );
+    expect(container.querySelector('textarea')).toBeNull();
+    const note = container.querySelector('.discussion-suspended');
+    expect(note?.textContent).toContain('You cannot write until');
+    expect(note?.querySelector('time')?.getAttribute('datetime')).toBe('2026-12-20T10:00:00.000Z');
+    expect(note?.querySelector('a')?.getAttribute('href')).toBe('/moderation/decisions');
+    const names = [...container.querySelectorAll('.comment-actions button')].map(
+      (button) => button.getAttribute('aria-label') ?? button.textContent,
+    );
+    expect(names.some((name) => /Reply|Edit|Delete|Report/.test(name ?? ''))).toBe(false);
+    // The like stays: a refusal is taken back and said in a toast, as any failed like.
+    expect(likeButton(container)).toBeTruthy();
+  });
+
+  it('offers a member Report on another’s comment, not on their own', async () => {
+    const { container } = await render({
+      ...start,
+      pages: [{ ...start.pages[0]!, messages: [comment('c1'), comment('c2', { authorId: 'me' })] }],
+    });
+    const reports = [...container.querySelectorAll('.comment-actions button')]
+      .map((button) => button.getAttribute('aria-label'))
+      .filter((name) => name?.startsWith('Report'));
+    expect(reports).toEqual(['Report the comment by Noa Levi']);
   });
 });

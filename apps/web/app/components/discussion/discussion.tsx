@@ -34,7 +34,9 @@ import { Avatar } from '../avatar';
 import { Icon } from '../icon';
 import { TranslateButton, useMachineTranslation } from '../machine-translation';
 import { LocalizedLink } from '../localized-link';
+import { ReportControl } from '../report-control';
 import { SignInPrompt } from '../sign-in-prompt';
+import { SuspendedUntil } from '../suspension-banner';
 import { useToasts } from '../toasts';
 import { Dialog } from '../ui/dialog';
 import { commentDrafts, draftKey, type DraftTarget } from './drafts';
@@ -78,6 +80,8 @@ type Opened = false | 'asked' | 'draft';
 
 type Actions = {
   me: string | null;
+  /** The member may not write now (suspended): no reply, edit or delete to offer. */
+  suspended: boolean;
   authorOf: (message: FeedMessage) => MemberName | undefined;
   liked: (messageId: string) => boolean;
   onLike: (message: FeedMessage) => void;
@@ -380,6 +384,7 @@ export function Discussion({
 
   const actions: Actions = {
     me: user?.id ?? null,
+    suspended: Boolean(user?.suspendedUntil),
     authorOf: (message) => (message.authorId ? authors.get(message.authorId) : undefined),
     liked: (messageId) => liked.has(messageId),
     onLike: like,
@@ -414,7 +419,13 @@ export function Discussion({
           ({t('discussion.count', { count: countOf(comments.data) })})
         </span>
       </h2>
-      {user ? (
+      {user?.suspendedUntil ? (
+        // Sending would be refused: the box gives way to why, and until when.
+        <p className="notice discussion-suspended">
+          <SuspendedUntil until={user.suspendedUntil} />{' '}
+          <LocalizedLink to="/moderation/decisions">{t('suspension.link')}</LocalizedLink>
+        </p>
+      ) : user ? (
         <Composer
           // Another story (the same page, new data) is another box, with its own draft.
           key={roomId}
@@ -636,7 +647,7 @@ function Comment({
               <span aria-hidden="true">{t('discussion.like')}</span>
               <span className="comment-likes">{number.format(message.likes)}</span>
             </button>
-            {!isReply && (
+            {!isReply && !actions.suspended && (
               <button
                 ref={replyButton}
                 type="button"
@@ -656,7 +667,7 @@ function Comment({
                 {t('discussion.reply')}
               </button>
             )}
-            {mine && !editing && (
+            {mine && !editing && !actions.suspended && (
               <button
                 ref={editButton}
                 type="button"
@@ -667,7 +678,7 @@ function Comment({
                 {t('discussion.edit')}
               </button>
             )}
-            {mine && (
+            {mine && !actions.suspended && (
               <button
                 type="button"
                 className="comment-action"
@@ -684,6 +695,18 @@ function Comment({
                 showing={translation.showing}
                 target={locale}
                 onClick={translation.toggle}
+              />
+            )}
+            {!mine && (
+              <ReportControl
+                target={{
+                  kind: 'comment',
+                  itemId: message.messageId,
+                  ownerId: message.authorId,
+                  name,
+                }}
+                className="comment-action"
+                linkClassName="report-link comment-report"
               />
             )}
           </div>

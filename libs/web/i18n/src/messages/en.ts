@@ -2,6 +2,7 @@ import type { audienceEn } from './audience';
 import type { circlesEn } from './circles';
 import type { followEn } from './follow';
 import type { memberHomeEn } from './member-home';
+import type { moderationEn } from './moderation';
 import type { notificationsEn } from './notifications';
 import type { postEn } from './post';
 import type { widgetEn } from './widget';
@@ -9,6 +10,7 @@ import type { profileEn } from './profile';
 import type { settingsEn } from './settings';
 import type { editMeEn } from './edit-me';
 import type { privateQuestionsEn } from './private-questions';
+import type { reportEn } from './report';
 import type { writePostEn } from './write-post';
 import type { emailPreferencesEn } from './email-preferences';
 import type { weeklyQuestionEn } from './weekly-question';
@@ -44,6 +46,7 @@ export const en = {
   'auth.reason.notifications': 'Log in to read your notifications: you will be taken to them.',
   'auth.reason.circle':
     'Register or log in to accept your invitation to a circle: you will be brought back to it.',
+  'auth.reason.moderation': 'Log in to open this page: you will be taken to it.',
   'header.menu.open': 'Open menu',
   'header.menu.close': 'Close menu',
   'header.menu.label': 'Main menu',
@@ -58,6 +61,7 @@ export const en = {
   'menu.people': 'People',
   'menu.support': 'Support',
   'menu.settings': 'Settings',
+  'menu.moderation': 'Moderation',
   'menu.logout': 'Log out',
   'menu.language': 'Language',
   'footer.social': 'Mepedia on social networks',
@@ -70,6 +74,16 @@ export const en = {
   'footer.social.telegram': 'Telegram',
   'footer.terms': 'Terms of service',
   'footer.privacy': 'Privacy policy',
+  'footer.transparency': 'Transparency',
+  // A suspended member (issue 35): the banner on every page, and where a write control was.
+  // The Report control (issue 35, components/report-control.tsx); its dialog's are report.ts.
+  'report.action': 'Report',
+  'report.actionOf':
+    '{kind, select, post {Report this story} answer {Report this answer} comment {Report the comment by {name}} profile {Report the profile of {name}} other {Report}}',
+  'report.illegal': 'Report illegal content',
+  'suspension.label': 'Your account is suspended',
+  'suspension.until': 'You cannot write until {date}.',
+  'suspension.link': 'Why, and how to appeal',
   'footer.copyright': '© {year} Mepedia. All rights reserved.',
   'footer.credit': 'Designed and developed by the Mepedia team',
   'footer.publishedProfiles':
@@ -337,4 +351,6 @@ export type MessageKey =
   | keyof typeof weeklyQuestionEn
   | keyof typeof emailPreferencesEn
   | keyof typeof circlesEn
-  | keyof typeof audienceEn;
+  | keyof typeof audienceEn
+  | keyof typeof reportEn
+  | keyof typeof moderationEn;

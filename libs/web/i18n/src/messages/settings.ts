@@ -5,6 +5,7 @@
 export const settingsEn = {
   'settings.title': 'Settings',
   'settings.intro': 'Your account, and what others see on your profile.',
+  'settings.moderation': 'Your reports, and moderators’ decisions about you',
   'settings.tabs.label': 'Settings sections',
   'settings.tab.details': 'Register details',
   'settings.tab.motto': 'Inspiring motto',
@@ -105,6 +106,7 @@ export const settingsEn = {
 export const settingsHe: Record<keyof typeof settingsEn, string> = {
   'settings.title': 'הגדרות',
   'settings.intro': 'החשבון שלך, ומה שאחרים רואים בפרופיל שלך.',
+  'settings.moderation': 'הדיווחים שלך, והחלטות של מנהלי התוכן שנוגעות אליך',
   'settings.tabs.label': 'חלקי ההגדרות',
   'settings.tab.details': 'פרטי הרשמה',
   'settings.tab.motto': 'מוטו מעורר השראה',
