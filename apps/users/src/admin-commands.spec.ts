@@ -169,7 +169,7 @@ describe(runAdminCommand.name, () => {
       changes: [
         {
           id: 'c2',
-          userId: 'u2',
+          userId: null,
           email: null,
           role: 'moderator',
           action: 'revoke',
@@ -187,7 +187,7 @@ describe(runAdminCommand.name, () => {
       ].join('\n'),
     );
     const audit = await runAdminCommand({ name: 'audit', limit: 5 }, roles, 'cli:ops@host');
-    expect(audit.stdout).toMatch(/revoke\s+moderator\s+\(account deleted: u2\)\s+account-deleted/);
+    expect(audit.stdout).toMatch(/revoke\s+moderator\s+\(account deleted\)\s+account-deleted/);
     const none = fakeRoles({});
     expect((await runAdminCommand({ name: 'list' }, none.roles, 'x')).stdout).toBe(
       'No member holds a role.\n',

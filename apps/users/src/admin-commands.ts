@@ -183,7 +183,7 @@ export async function runAdminCommand(
               minute(c.at),
               c.action,
               c.role,
-              c.email ?? `(account deleted: ${c.userId})`,
+              c.email ?? '(account deleted)',
               c.actor,
             ]),
           ),

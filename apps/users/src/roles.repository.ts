@@ -17,8 +17,8 @@ export type RoleHolder = {
 
 export type RoleChange = {
   id: string;
-  userId: string;
-  /** Null once the member's account is gone (the audit names them by id only). */
+  /** Null once the member's account is gone: the audit forgets whose it was. */
+  userId: string | null;
   email: string | null;
   role: MemberRole;
   action: RoleAction;
@@ -78,7 +78,9 @@ export class RolesRepository {
     return rows.length > 0;
   }
 
-  async appendChange(change: Omit<RoleChange, 'id' | 'email'>): Promise<void> {
+  async appendChange(
+    change: Omit<RoleChange, 'id' | 'email' | 'userId'> & { userId: string },
+  ): Promise<void> {
     await this.db.insert(roleChanges).values({ id: newId(change.at.getTime()), ...change });
   }
 

@@ -162,19 +162,25 @@ export class UsersRepository {
    */
   async delete(id: string): Promise<boolean> {
     return this.db.transaction(async (tx) => {
-      // The roles go with the account (by cascade); the role audit says so.
+      // The roles go with the account (by cascade); the role audit says so, forgetting whose.
       const held = await tx
         .select({ role: memberRoles.role })
         .from(memberRoles)
         .where(eq(memberRoles.userId, id));
       const deleted = await tx.delete(users).where(eq(users.id, id)).returning({ id: users.id });
       if (deleted.length === 0) return false;
+      // The role audit keeps what was held and done, no longer by whom or to whom.
+      await tx.update(roleChanges).set({ userId: null }).where(eq(roleChanges.userId, id));
+      await tx
+        .update(roleChanges)
+        .set({ actor: 'member:deleted' })
+        .where(eq(roleChanges.actor, `member:${id}`));
       const at = new Date();
       if (held.length > 0)
         await tx.insert(roleChanges).values(
           held.map(({ role }) => ({
             id: newId(at.getTime()),
-            userId: id,
+            userId: null,
             role,
             action: 'revoke' as const,
             actor: 'account-deleted',

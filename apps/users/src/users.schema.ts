@@ -249,13 +249,16 @@ export type RoleAction = (typeof ROLE_ACTIONS)[number];
 /**
  * Every grant and revoke of a role, appended and never changed (a trigger refuses updates and
  * deletes): who did it (`actor`), when, to whom and what. It outlives the member's account (no
- * foreign key; it names them by id only), as a record of who held power on the site.
+ * foreign key) as a record of what power was held, but not whose: when the account goes, its
+ * rows forget the member (user_id null, an actor `member:<id>` becomes `member:deleted`), the
+ * one change the trigger lets through.
  */
 export const roleChanges = usersSchema.table(
   'role_changes',
   {
     id: uuid('id').primaryKey(),
-    userId: uuid('user_id').notNull(),
+    /** The member; null once their account is deleted. */
+    userId: uuid('user_id'),
     role: text('role', { enum: MEMBER_ROLES }).notNull(),
     action: text('action', { enum: ROLE_ACTIONS }).notNull(),
     /** `cli:<user>@<host>` (an operator), `member:<id>` (an admin), `account-deleted`. */

@@ -1,6 +1,4 @@
-import { execFile } from 'node:child_process';
 import { hostname } from 'node:os';
-import { resolve } from 'node:path';
 import { openDatabase, type DatabaseHandle } from '@mepedia/server-database';
 import { startServiceApp } from '@mepedia/server-platform';
 import { InProcessBus, InProcessQueue, RedisBus } from '@mepedia/server-queue';
@@ -9,7 +7,7 @@ import {
   createTestDatabase,
   eventually,
   parseSetCookie,
-  REPO_ROOT,
+  runCommand,
   SETUP_TIMEOUT_MS,
   testIdentity,
   testRedisPrefix,
@@ -19,21 +17,8 @@ import type { ResolvedSession } from '../src/sessions.service';
 import { createTestUsersApp } from './users-app';
 import { captureMessages, registerVerified } from './verified-member';
 
-/** The admin command as a Kubernetes Job runs it: its own process, on DATABASE_URL. */
-function admin(
-  args: string[],
-  env: Record<string, string>,
-): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((done) => {
-    execFile(
-      process.execPath,
-      [resolve(REPO_ROOT, 'dist/apps/users/src/admin.js'), ...args],
-      { cwd: REPO_ROOT, env: { PATH: process.env['PATH'] ?? '', ...env }, timeout: 60_000 },
-      (error, stdout, stderr) =>
-        done({ code: error ? ((error as { code?: number }).code ?? null) : 0, stdout, stderr }),
-    );
-  });
-}
+const admin = (args: string[], env: Record<string, string>) =>
+  runCommand('dist/apps/users/src/admin.js', args, env);
 
 // The operator's command against PostgreSQL (services mode, the Kubernetes Job): it finds the
 // member in the users schema, writes the role and its audit, and tells the gateways on Redis.

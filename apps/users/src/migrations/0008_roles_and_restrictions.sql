@@ -9,7 +9,7 @@ CREATE TABLE "users"."member_roles" (
 --> statement-breakpoint
 CREATE TABLE "users"."role_changes" (
 	"id" uuid PRIMARY KEY NOT NULL,
-	"user_id" uuid NOT NULL,
+	"user_id" uuid,
 	"role" text NOT NULL,
 	"action" text NOT NULL,
 	"actor" text NOT NULL,
@@ -25,10 +25,19 @@ ALTER TABLE "users"."member_roles" ADD CONSTRAINT "member_roles_user_id_users_id
 CREATE INDEX "role_changes_at_idx" ON "users"."role_changes" USING btree ("at","id");--> statement-breakpoint
 CREATE INDEX "role_changes_user_idx" ON "users"."role_changes" USING btree ("user_id","at");
 --> statement-breakpoint
--- The role audit is append-only: a grant or a revoke, once written, is never rewritten or removed.
+-- The role audit is append-only: a grant or a revoke, once written, is never rewritten or
+-- removed. The one change let through forgets a departed member: user_id to null, and an actor
+-- `member:<their id>` to `member:deleted`, nothing else.
 CREATE FUNCTION "users"."role_changes_append_only"() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN
+  IF TG_OP = 'UPDATE'
+    AND NEW.id = OLD.id AND NEW.role = OLD.role AND NEW.action = OLD.action AND NEW.at = OLD.at
+    AND (NEW.user_id IS NOT DISTINCT FROM OLD.user_id OR NEW.user_id IS NULL)
+    AND (NEW.actor = OLD.actor OR (OLD.actor LIKE 'member:%' AND NEW.actor = 'member:deleted'))
+  THEN
+    RETURN NEW;
+  END IF;
   RAISE EXCEPTION 'users.role_changes is append-only: % refused', TG_OP;
 END
 $$;--> statement-breakpoint
