@@ -1,12 +1,11 @@
-import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import type { SessionUser } from '@mepedia/contracts';
 import {
   call,
   PROCESS_TEST_TIMEOUT_MS,
-  REPO_ROOT,
+  runCommand,
   runToExit,
   SETUP_TIMEOUT_MS,
   startProcess,
@@ -30,19 +29,7 @@ describe('npm run admin beside npm start', () => {
   let standalone: RunningProcess | undefined;
 
   const admin = (args: string[]) =>
-    new Promise<{ code: number | null; stdout: string; stderr: string }>((done) => {
-      execFile(
-        process.execPath,
-        [resolve(REPO_ROOT, 'dist/apps/users/src/admin.js'), ...args],
-        {
-          cwd: REPO_ROOT,
-          env: { PATH: process.env['PATH'] ?? '', DATA_DIR: dataDir },
-          timeout: 120_000,
-        },
-        (error, stdout, stderr) =>
-          done({ code: error ? ((error as { code?: number }).code ?? null) : 0, stdout, stderr }),
-      );
-    });
+    runCommand('dist/apps/users/src/admin.js', args, { DATA_DIR: dataDir });
 
   beforeAll(async () => {
     standalone = await startProcess(
