@@ -3,6 +3,9 @@
 //   node tools/build.mjs apps/users …      only these server projects (what each project's Nx
 //                                          `build` target runs: it writes dist/<root> and nothing else)
 //   node tools/build.mjs --web             only the web app (the `web` project's Nx `build` target)
+//   node tools/build.mjs --servers         every server project, not the web app (what `npm run admin`
+//                                          needs), skipped like a whole build's when nothing changed;
+//                                          it reports on stderr, so the command's output stays its own
 //
 // A server project (apps/*, libs/contracts, libs/server/*, apps/web/server) is compiled file by
 // file with swc into dist/<its root>, in well under a second; SQL migrations and package.json are
@@ -141,6 +144,9 @@ const known = serverProjects();
 if (args.length === 0) {
   buildAllServers(known);
   buildWeb();
+} else if (args.length === 1 && args[0] === '--servers') {
+  process.stdout.write = process.stderr.write.bind(process.stderr);
+  buildAllServers(known);
 } else {
   const roots = args.filter((arg) => arg !== '--web').map((arg) => arg.replace(/\/+$/, ''));
   const unknown = roots.filter((root) => !known.includes(root));

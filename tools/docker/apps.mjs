@@ -13,8 +13,9 @@ export const OTHER_APPS = ['gateway', 'worker', 'web', 'standalone'];
 
 /**
  * Each folder of apps/ with an entry, src/main.ts (or server/main.ts, the web app's Node server),
- * and src/migrate.ts as a second entry where it exists (the migrations-only process of the
- * Kubernetes Job). Test projects have neither.
+ * src/migrate.ts as a second entry where it exists (the migrations-only process of the
+ * Kubernetes Job), and src/admin.ts where it exists (users: the operator's command, the admin
+ * Job's). Test projects have none.
  */
 export function listApps(root = REPO) {
   return readdirSync(join(root, 'apps'), { withFileTypes: true })
@@ -29,6 +30,8 @@ export function listApps(root = REPO) {
       const entries = [`dist/apps/${name}/${main}/main.js`];
       if (existsSync(join(root, 'apps', name, 'src/migrate.ts')))
         entries.push(`dist/apps/${name}/src/migrate.js`);
+      if (existsSync(join(root, 'apps', name, 'src/admin.ts')))
+        entries.push(`dist/apps/${name}/src/admin.js`);
       return [{ name, entries }];
     });
 }

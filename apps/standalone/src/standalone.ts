@@ -21,6 +21,7 @@ import {
 import { openBus, openQueue, watchDatabase, type ServicePlatform } from '@mepedia/server-platform';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { createGatewayApp, inProcessUpstream } from '../../gateway/src/gateway.app';
+import { claimAdminSocket, operatorCommands, type AdminSocket } from '../../users/src/users.app';
 import { loadGatewayConfig } from '../../gateway/src/gateway.config';
 import { createWorkerApp } from '../../worker/src/worker.app';
 import { loadWorkerConfig } from '../../worker/src/worker.config';
@@ -122,11 +123,27 @@ export async function startStandalone(given: Record<string, string | undefined> 
     : generateIdentityKeys().privateKey;
   const publicKey = createPublicKey(privateKey);
 
-  const database = await openDatabase({
-    url: config.DATABASE_URL,
-    dataDir: config.DATA_DIR,
-    applicationName: 'mepedia-standalone',
-  });
+  // On PGlite in a folder, this process claims the folder first (its admin socket, which the
+  // operator's command talks to: docs/moderation.md): a second process on it stops here. An
+  // admin command holding it a moment is waited for.
+  const adminSocket: AdminSocket | undefined =
+    config.DATABASE_URL || config.DATA_DIR.startsWith('memory://')
+      ? undefined
+      : await claimAdminSocket(config.DATA_DIR, {
+          waitMs: 15_000,
+          onError: (error) => logger.error({ err: error }, 'an operator command failed'),
+        });
+  let database: Awaited<ReturnType<typeof openDatabase>>;
+  try {
+    database = await openDatabase({
+      url: config.DATABASE_URL,
+      dataDir: config.DATA_DIR,
+      applicationName: 'mepedia-standalone',
+    });
+  } catch (error) {
+    await adminSocket?.close();
+    throw error;
+  }
   watchDatabase('standalone', database);
   const queue = openQueue(config, logger);
   const bus = openBus(config);
@@ -211,6 +228,8 @@ export async function startStandalone(given: Record<string, string | undefined> 
     let closing: Promise<void> | undefined;
     const close = () =>
       (closing ??= (async () => {
+        // No operator command starts once the stop begins; one running finishes first.
+        await adminSocket?.close();
         await gateway.close();
         // Jobs in flight finish before the services and the database go.
         await queue.close();
@@ -223,6 +242,17 @@ export async function startStandalone(given: Record<string, string | undefined> 
     const url = `http://localhost:${port}`;
     // The seed calls this process as a member's browser would, on the address it listens on.
     const own = ['0.0.0.0', '::'].includes(config.HOST) ? '127.0.0.1' : config.HOST;
+    // The operator's commands (npm run admin), run here on this process's database; a role's
+    // change reaches the gateway on the bus at once.
+    const answer = operatorCommands(database.db, bus);
+    adminSocket?.serve(async (request) => {
+      const result = await answer(request);
+      logger.info(
+        { operator: request.actor, command: request.args[0], exitCode: result.exitCode },
+        'operator command',
+      );
+      return result;
+    });
     if (config.DEMO_SEED) {
       await seedAtStart(`http://${own.includes(':') ? `[${own}]` : own}:${port}`, logger);
       seeded = true;
@@ -231,6 +261,7 @@ export async function startStandalone(given: Record<string, string | undefined> 
   } catch (error) {
     await stopServices().catch(() => undefined);
     await database.close().catch(() => undefined);
+    await adminSocket?.close().catch(() => undefined);
     throw error;
   }
 }

@@ -13,6 +13,7 @@ import {
   errorCatalog,
   ErrorEnvelope,
   isEventStream,
+  needsRole,
   routeErrorCodes,
   type ApiRoute,
   type CurrentUser,
@@ -28,6 +29,7 @@ import {
   type RegisterRequest,
   type RegisterResponse,
   type SessionInfo,
+  type SessionUser,
   type SharedPrivateAnswers,
 } from '@mepedia/contracts';
 import {
@@ -46,7 +48,7 @@ import {
   type TestResponse,
 } from '@mepedia/server-testing';
 import { mayReadAudience } from '@mepedia/server-database';
-import { startTestStandalone, uploadPostImage } from './test-standalone';
+import { grantRole, startTestStandalone, uploadPostImage } from './test-standalone';
 // The cases sign the emails' links as the service does: no route hands one out.
 // eslint-disable-next-line @nx/enforce-module-boundaries -- a test's signer, see above
 import { unsubscribeToken } from '../../notifications/src/email-preferences.links';
@@ -61,7 +63,10 @@ import { DEV_LINK_SECRET } from '../../notifications/src/weekly-question.options
 // may do follows from the route's `auth`, unless its case below says otherwise; a case must say
 // so for every route that names something by id (in its path or body), which is where one
 // member could reach another's things. A route the catalogue gains without a case here fails
-// the suite.
+// the suite. On moderators' and admins' routes (issue 35) the stranger is a member without the
+// role (ROLE_REQUIRED unless the case says), the owner whoever the case makes it (the world's
+// moderator or admin, who hold their roles through the operator's command), and on admins'
+// routes the world's moderator is refused too (ROLE_REQUIRED).
 // ---------------------------------------------------------------------------
 
 type Caller = 'guest' | 'stranger' | 'owner';
@@ -98,6 +103,8 @@ type AccessCase = {
   stranger?: Outcome;
   /** Default: allowed. A code for a route the owner reaches but cannot succeed on here. */
   owner?: Outcome;
+  /** Admins' routes: what the world's moderator gets (default ROLE_REQUIRED). */
+  moderator?: Outcome;
 };
 
 type World = {
@@ -107,6 +114,9 @@ type World = {
   questions: ProfileQuestion[];
   /** An image the owner uploaded, for posts. */
   image: string;
+  /** Members holding the moderator role, and the admin role (granted by the admin command). */
+  moderator: Member;
+  admin: Member;
   /** A verified member of their own, for calls that end or change an account or session. */
   member(overrides?: Partial<RegisterRequest>): Promise<Member>;
   /** A registered account not yet verified, and the browser holding its ticket. */
@@ -2012,13 +2022,20 @@ function answerCall(world: World, path: string): Prepared {
   };
 }
 
-async function send(world: World, route: ApiRoute, prepared: Prepared, caller: Caller) {
+async function send(
+  world: World,
+  route: ApiRoute,
+  prepared: Prepared,
+  caller: Caller | 'moderator',
+) {
   const credentials =
     caller === 'guest'
       ? new CookieJar()
       : caller === 'owner'
         ? prepared.owner
-        : (prepared.stranger ?? world.stranger.jar);
+        : caller === 'moderator'
+          ? world.moderator.jar
+          : (prepared.stranger ?? world.stranger.jar);
   if (isEventStream(route)) {
     // A stream stays open: its first count shows it answered; then the caller leaves.
     const stream = await EventStreamClient.open(
@@ -2044,7 +2061,11 @@ async function send(world: World, route: ApiRoute, prepared: Prepared, caller: C
     }
     return { status: response.status, headers: response.headers, body, text };
   }
-  const body = typeof prepared.body === 'function' ? await prepared.body(caller) : prepared.body;
+  // The moderator on an admins' route is another member refused: the stranger's body.
+  const body =
+    typeof prepared.body === 'function'
+      ? await prepared.body(caller === 'moderator' ? 'stranger' : caller)
+      : prepared.body;
   return call(world.url, route.method, prepared.path, { headers: credentials.header(), body });
 }
 
@@ -2497,6 +2518,18 @@ describe('access control, from the route table', () => {
       image: '',
       owner: await member({ firstname: 'Ora', lastname: 'Owner' }),
       stranger: await member({ firstname: 'Sela', lastname: 'Stranger' }),
+      moderator: await grantRole(
+        url,
+        standalone.databaseUrl,
+        await member({ firstname: 'Moran', lastname: 'Moderator' }),
+        'moderator',
+      ),
+      admin: await grantRole(
+        url,
+        standalone.databaseUrl,
+        await member({ firstname: 'Adva', lastname: 'Admin' }),
+        'admin',
+      ),
       member,
       pending: async () => {
         const { ticket, userId, registration } = await pending();
@@ -2594,6 +2627,18 @@ describe('access control, from the route table', () => {
     await standalone?.stop();
   }, SETUP_TIMEOUT_MS);
 
+  it('has its moderator and admin holding their roles (the operator’s command), others none', async () => {
+    const rolesOf = async (member: Member) =>
+      (
+        await call<SessionUser>(world.url, 'POST', '/api/users/session', {
+          headers: member.jar.header(),
+        })
+      ).body.roles;
+    expect(await rolesOf(world.moderator)).toEqual(['moderator']);
+    expect(await rolesOf(world.admin)).toEqual(['admin']);
+    expect(await rolesOf(world.stranger)).toEqual([]);
+  });
+
   it('has a case for every route in the catalogue, and none for a route that is not', () => {
     expect(Object.keys(cases).sort()).toEqual(catalogueRoutes().map(key).sort());
   });
@@ -2615,8 +2660,11 @@ describe('access control, from the route table', () => {
       const guest: Outcome =
         access?.guest ??
         (route.auth === 'anyone' ? 'allowed' : (route.guestError ?? 'AUTH_REQUIRED'));
-      const stranger: Outcome = access?.stranger ?? 'allowed';
+      const stranger: Outcome =
+        access?.stranger ?? (needsRole(route) ? 'ROLE_REQUIRED' : 'allowed');
       const owner: Outcome = access?.owner ?? 'allowed';
+      const moderator: Outcome | undefined =
+        route.auth === 'admin' ? (access?.moderator ?? 'ROLE_REQUIRED') : undefined;
 
       it(
         `guest: ${guest}; another member: ${stranger}; the owner: ${owner}`,
@@ -2631,6 +2679,8 @@ describe('access control, from the route table', () => {
             expectAnswer(route, answer, outcome);
             if (outcome === 'allowed') await prepared.see?.(caller, answer);
           }
+          if (moderator)
+            expectAnswer(route, await send(world, route, prepared, 'moderator'), moderator);
           await prepared.untouched?.();
           const answer = await send(world, route, prepared, 'owner');
           expectAnswer(route, answer, owner);

@@ -2,12 +2,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import type { RegisterResponse } from '@mepedia/contracts';
+import type { MemberRole, RegisterResponse, SessionUser } from '@mepedia/contracts';
 import {
   call,
   CookieJar,
   createTestDatabase,
+  eventually,
   newRegistration,
+  runCommand,
   startProcess,
   translationListener,
   verifyThroughOutbox,
@@ -96,4 +98,32 @@ export async function uploadPostImage(url: string, member: GatewayMember): Promi
   });
   if (uploaded.status !== 201) throw new Error(`upload answered ${uploaded.status}`);
   return ((await uploaded.json()) as { id: string }).id;
+}
+
+/**
+ * Gives `member` a role as an operator does, with the admin command on the process's database
+ * (`databaseUrl`), and waits until the gateway carries it (its session cache keeps the member a
+ * few seconds: this process runs without Redis, so nothing announces the change). The member.
+ */
+export async function grantRole<M extends { jar: CookieJar }>(
+  url: string,
+  databaseUrl: string,
+  member: M,
+  role: MemberRole,
+): Promise<M> {
+  const session = () =>
+    call<SessionUser>(url, 'POST', '/api/users/session', { headers: member.jar.header() });
+  const { email } = (await session()).body;
+  const granted = await runCommand(
+    'dist/apps/users/src/admin.js',
+    ['grant', role, email, '--by', 'tests'],
+    { DATABASE_URL: databaseUrl },
+  );
+  if (granted.code !== 0)
+    throw new Error(`admin grant answered ${granted.code}: ${granted.stderr}`);
+  await eventually(async () => ((await session()).body.roles.includes(role) ? true : undefined), {
+    timeoutMs: 30_000,
+    what: `${email} holding ${role}`,
+  });
+  return member;
 }

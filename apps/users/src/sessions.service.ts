@@ -1,5 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { BUS_CHANNELS, type Language, type SessionsList } from '@mepedia/contracts';
+import {
+  BUS_CHANNELS,
+  type Language,
+  type MemberRole,
+  type SessionsList,
+} from '@mepedia/contracts';
 import { newId } from '@mepedia/server-database';
 import { AppError } from '@mepedia/server-http';
 import { SESSION_IDLE_SECONDS, SESSION_TTL_SECONDS } from '@mepedia/server-identity';
@@ -14,6 +19,10 @@ export type ResolvedSession = {
   sessionId: string;
   language: Language;
   expiresAt: string;
+  /** The member's roles (what the gateway signs into their identity). */
+  roles: MemberRole[];
+  /** While the member is suspended: until when (ISO); null otherwise. */
+  suspendedUntil: string | null;
 };
 
 /** Use is written down at most this often per session: no write per request. */
@@ -37,6 +46,9 @@ export class SessionsService {
     now = new Date(),
     userAgent?: string,
   ): Promise<{ token: string; sessionId: string; expiresAt: Date }> {
+    // Every way of signing in ends here: a banned account gets no session (resolve would ignore
+    // one anyway).
+    if (await this.repository.isBanned(userId)) throw new AppError('ACCOUNT_BANNED');
     const token = randomBytes(32).toString('base64url');
     const sessionId = newId(now.getTime());
     const expiresAt = new Date(now.getTime() + SESSION_TTL_SECONDS * 1000);
@@ -64,6 +76,10 @@ export class SessionsService {
       sessionId: row.sessionId,
       language: row.language,
       expiresAt: row.expiresAt.toISOString(),
+      roles: row.roles,
+      // A suspension that has run out is none.
+      suspendedUntil:
+        row.suspendedUntil && row.suspendedUntil > now ? row.suspendedUntil.toISOString() : null,
     };
   }
 
@@ -118,6 +134,16 @@ export class SessionsService {
   /** After the member's rows are gone (account deleted): tell gateways to forget them. */
   async announceUserGone(userId: string): Promise<void> {
     await this.announce({ userId });
+  }
+
+  /**
+   * The member's roles or restrictions changed (and, on a ban, these sessions ended): gateways
+   * drop every cached session of theirs, so the next request carries the change.
+   */
+  async announceMemberChanged(userId: string, endedSessionIds: string[] = []): Promise<void> {
+    await this.announce(
+      endedSessionIds.length > 0 ? { userId, sessionIds: endedSessionIds } : { userId },
+    );
   }
 
   private async announce(message: SessionsRevoked): Promise<void> {

@@ -1,5 +1,11 @@
 import { join } from 'node:path';
+import type { Db } from '@mepedia/server-database';
 import { defineService } from '@mepedia/server-platform';
+import type { MessageBus } from '@mepedia/server-queue';
+import { answerAdminRequest } from './admin-commands';
+import type { AdminHandler } from './admin-socket';
+import { RolesRepository } from './roles.repository';
+import { RolesService } from './roles.service';
 import { UsersModule } from './users.module';
 import { loadUsersOptions } from './users.options';
 
@@ -13,3 +19,13 @@ export const usersService = defineService({
 
 /** Migrate, then build the users app (not yet listening). */
 export const createUsersApp = usersService.createApp;
+
+// For npm start (apps/standalone), which holds its PGlite folder and answers the operator's
+// command on the folder's socket (docs/moderation.md, "Roles").
+export { claimAdminSocket, type AdminSocket } from './admin-socket';
+
+/** The operator's commands, run on this database; a role's change is announced on `bus`. */
+export function operatorCommands(db: Db, bus: MessageBus): AdminHandler {
+  const roles = new RolesService(new RolesRepository(db), bus);
+  return (request) => answerAdminRequest(request.args, request.actor, roles);
+}

@@ -60,7 +60,7 @@ export class UsersController {
       // The password is proven: this browser may continue the account's verification.
       await this.tickets.hand(reply, user.id, user.verificationDeadline);
     }
-    await this.users.requireVerified(user, context);
+    await this.users.requireMaySignIn(user, context);
     // A fresh token at every sign-in; the browser's previous session ends.
     if (identity.kind === 'member') await this.sessions.revoke(identity.sessionId);
     const session = await this.sessions.create(user.id, new Date(), request.headers['user-agent']);

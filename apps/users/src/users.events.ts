@@ -1,9 +1,14 @@
 import { domainEventsHandler } from '@mepedia/server-platform';
 import type { AppLogger } from '@mepedia/server-http';
 import type { PeopleService } from './people.service';
+import type { RestrictionsService } from './restrictions.service';
 
 /** The users service's share of domain events (see eventSubscriptions). */
-export function usersEventsHandler(people: PeopleService, logger: AppLogger) {
+export function usersEventsHandler(
+  people: PeopleService,
+  restrictions: RestrictionsService,
+  logger: AppLogger,
+) {
   return domainEventsHandler('users', logger, {
     // The moderation service's word on a member's profile (issue 35).
     'moderation.item.changed': async (change, event) => {
@@ -25,6 +30,21 @@ export function usersEventsHandler(people: PeopleService, logger: AppLogger) {
           { eventId: event.id, userId: payload.userId },
           'publication event skipped (stale or unknown member)',
         );
+    },
+    'member.restriction.changed': async (payload, event) => {
+      const applied = await restrictions.apply(payload, new Date(event.occurredAt));
+      logger.info(
+        {
+          eventId: event.id,
+          userId: payload.userId,
+          suspendedUntil: payload.suspendedUntil,
+          banned: payload.banned,
+          applied,
+        },
+        applied
+          ? 'account restriction applied'
+          : 'account restriction skipped (stale or unknown member)',
+      );
     },
   });
 }

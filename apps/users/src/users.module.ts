@@ -17,6 +17,7 @@ import { PasswordHasher } from './passwords';
 import { PeopleController } from './people.controller';
 import { PeopleRepository } from './people.repository';
 import { PeopleService } from './people.service';
+import { RestrictionsService } from './restrictions.service';
 import { SessionCookies } from './session-cookies';
 import { SessionsService } from './sessions.service';
 import { UsersController } from './users.controller';
@@ -107,7 +108,13 @@ export class UsersModule {
         // also frees the ones it needs at once).
         everyInterval(PENDING_SWEEP_MS, () => repository.deletePendingPastDeadline(new Date())),
       ],
-      events: { handler: usersEventsHandler(people, platform.logger) },
+      events: {
+        handler: usersEventsHandler(
+          people,
+          new RestrictionsService(repository, sessions),
+          platform.logger,
+        ),
+      },
     });
   }
 }

@@ -1,11 +1,18 @@
-import type { DomainEventPayload, DomainEventType } from '@mepedia/contracts';
-import { isUuid, type Db } from '@mepedia/server-database';
+import {
+  isMemberRole,
+  type DomainEventPayload,
+  type DomainEventType,
+  type MemberRole,
+} from '@mepedia/contracts';
+import { isUuid, newId, type Db } from '@mepedia/server-database';
 import { appendEvent } from '@mepedia/server-queue';
-import { and, desc, eq, gt, inArray, isNull, lte, ne, or } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import { fullname } from './users.mapper';
 import {
   auditEvents,
+  memberRoles,
   outbox,
+  roleChanges,
   sessions,
   users,
   type NewUserRow,
@@ -155,8 +162,31 @@ export class UsersRepository {
    */
   async delete(id: string): Promise<boolean> {
     return this.db.transaction(async (tx) => {
+      // The roles go with the account (by cascade); the role audit says so, forgetting whose.
+      const held = await tx
+        .select({ role: memberRoles.role })
+        .from(memberRoles)
+        .where(eq(memberRoles.userId, id));
       const deleted = await tx.delete(users).where(eq(users.id, id)).returning({ id: users.id });
       if (deleted.length === 0) return false;
+      // The role audit keeps what was held and done, no longer by whom or to whom.
+      await tx.update(roleChanges).set({ userId: null }).where(eq(roleChanges.userId, id));
+      await tx
+        .update(roleChanges)
+        .set({ actor: 'member:deleted' })
+        .where(eq(roleChanges.actor, `member:${id}`));
+      const at = new Date();
+      if (held.length > 0)
+        await tx.insert(roleChanges).values(
+          held.map(({ role }) => ({
+            id: newId(at.getTime()),
+            userId: null,
+            role,
+            action: 'revoke' as const,
+            actor: 'account-deleted',
+            at,
+          })),
+        );
       await tx
         .update(auditEvents)
         .set({ userId: null, details: {} })
@@ -178,7 +208,10 @@ export class UsersRepository {
     await this.db.insert(sessions).values(row);
   }
 
-  /** The live session for a token hash (not past its end, not idle since `idleSince`). */
+  /**
+   * The live session for a token hash (not past its end, not idle since `idleSince`, not of a
+   * banned account), with the member's roles and suspension.
+   */
   async findLiveSession(tokenHash: string, now: Date, idleSince: Date) {
     const [row] = await this.db
       .select({
@@ -187,6 +220,11 @@ export class UsersRepository {
         language: users.language,
         expiresAt: sessions.expiresAt,
         lastSeenAt: sessions.lastSeenAt,
+        suspendedUntil: users.suspendedUntil,
+        // One text, not an array: both drivers read it alike.
+        roles: sql<
+          string | null
+        >`(select string_agg(${memberRoles.role}, ',' order by ${memberRoles.role}) from ${memberRoles} where ${memberRoles.userId} = ${sessions.userId})`,
       })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
@@ -195,10 +233,62 @@ export class UsersRepository {
           eq(sessions.tokenHash, tokenHash),
           gt(sessions.expiresAt, now),
           gt(sessions.lastSeenAt, idleSince),
+          isNull(users.bannedAt),
         ),
       )
       .limit(1);
-    return row;
+    if (!row) return undefined;
+    const roles: MemberRole[] = (row.roles ?? '').split(',').filter(isMemberRole);
+    return { ...row, roles };
+  }
+
+  /** Whether the member's account is banned (false for no such member). */
+  async isBanned(userId: string): Promise<boolean> {
+    if (!isUuid(userId)) return false;
+    const [row] = await this.db
+      .select({ bannedAt: users.bannedAt })
+      .from(users)
+      .where(eq(users.id, userId));
+    return row?.bannedAt != null;
+  }
+
+  /**
+   * The moderation service's word on an account, when it is newer than the last one applied
+   * (`occurredAt`): the suspension as said, a ban from the first word that bans (kept while
+   * later ones do too), and, on a ban, every session of the member ended in the same
+   * transaction. Undefined when nothing was written: a stale word, or no such member (gone).
+   */
+  async applyRestriction(
+    userId: string,
+    restriction: { suspendedUntil: Date | null; banned: boolean },
+    occurredAt: Date,
+  ): Promise<{ banned: boolean; endedSessions: string[] } | undefined> {
+    if (!isUuid(userId)) return undefined;
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(users)
+        .set({
+          suspendedUntil: restriction.suspendedUntil,
+          bannedAt: restriction.banned
+            ? sql`coalesce(${users.bannedAt}, ${occurredAt.toISOString()}::timestamptz)`
+            : null,
+          restrictionVersion: occurredAt,
+        })
+        .where(
+          and(
+            eq(users.id, userId),
+            or(isNull(users.restrictionVersion), lt(users.restrictionVersion, occurredAt)),
+          ),
+        )
+        .returning({ id: users.id });
+      if (!row) return undefined;
+      if (!restriction.banned) return { banned: false, endedSessions: [] };
+      const ended = await tx
+        .delete(sessions)
+        .where(eq(sessions.userId, userId))
+        .returning({ id: sessions.id });
+      return { banned: true, endedSessions: ended.map((session) => session.id) };
+    });
   }
 
   async touchSession(sessionId: string, now: Date): Promise<void> {

@@ -1,4 +1,4 @@
-import type { ModerationState } from '@mepedia/contracts';
+import { MEMBER_ROLES, type ModerationState } from '@mepedia/contracts';
 import { outboxTable } from '@mepedia/server-queue';
 import { sql } from 'drizzle-orm';
 import {
@@ -8,6 +8,7 @@ import {
   integer,
   jsonb,
   pgSchema,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -71,6 +72,13 @@ export const users = usersSchema.table(
     moderationCaseId: text('moderation_case_id'),
     /** When the moderation service said it (the event's occurredAt): an older word is stale. */
     moderationChangedAt: timestamp('moderation_changed_at', { withTimezone: true, mode: 'date' }),
+    // The moderation service's word on the account (member.restriction.changed, issue 35).
+    /** Until when the member may not write; null (or past) when not suspended. */
+    suspendedUntil: timestamp('suspended_until', { withTimezone: true, mode: 'date' }),
+    /** Since when the account is banned (no sign-in, no session); null when it is not. */
+    bannedAt: timestamp('banned_at', { withTimezone: true, mode: 'date' }),
+    /** occurredAt of the last restriction event applied; older ones are ignored. */
+    restrictionVersion: timestamp('restriction_version', { withTimezone: true, mode: 'date' }),
     /** Names and topics, lower-cased and without niqqud or cantillation, for trigram search. */
     searchText: text('search_text')
       .notNull()
@@ -211,6 +219,57 @@ export const auditEvents = usersSchema.table(
   (table) => [
     index('audit_events_user_idx').on(table.userId, table.createdAt),
     index('audit_events_type_idx').on(table.type, table.createdAt),
+  ],
+);
+
+/**
+ * The roles members hold (moderator, admin: issue 35), granted and revoked by an operator
+ * (the admin command) or an admin. A member's go with their account.
+ */
+export const memberRoles = usersSchema.table(
+  'member_roles',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: MEMBER_ROLES }).notNull(),
+    grantedAt: timestamp('granted_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** Who granted it (an operator label `cli:<user>@<host>` or `member:<id>`). */
+    grantedBy: text('granted_by').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.role] }),
+    check('member_roles_role_check', sql`${table.role} in ('moderator', 'admin')`),
+  ],
+);
+
+export const ROLE_ACTIONS = ['grant', 'revoke'] as const;
+export type RoleAction = (typeof ROLE_ACTIONS)[number];
+
+/**
+ * Every grant and revoke of a role, appended and never changed (a trigger refuses updates and
+ * deletes): who did it (`actor`), when, to whom and what. It outlives the member's account (no
+ * foreign key) as a record of what power was held, but not whose: when the account goes, its
+ * rows forget the member (user_id null, an actor `member:<id>` becomes `member:deleted`), the
+ * one change the trigger lets through.
+ */
+export const roleChanges = usersSchema.table(
+  'role_changes',
+  {
+    id: uuid('id').primaryKey(),
+    /** The member; null once their account is deleted. */
+    userId: uuid('user_id'),
+    role: text('role', { enum: MEMBER_ROLES }).notNull(),
+    action: text('action', { enum: ROLE_ACTIONS }).notNull(),
+    /** `cli:<user>@<host>` (an operator), `member:<id>` (an admin), `account-deleted`. */
+    actor: text('actor').notNull(),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [
+    index('role_changes_at_idx').on(table.at, table.id),
+    index('role_changes_user_idx').on(table.userId, table.at),
+    check('role_changes_role_check', sql`${table.role} in ('moderator', 'admin')`),
+    check('role_changes_action_check', sql`${table.action} in ('grant', 'revoke')`),
   ],
 );
 

@@ -46,6 +46,9 @@ function newFakeStore() {
         publishedTopics: '',
         publishedAt: null,
         publicationVersion: null,
+        suspendedUntil: null,
+        bannedAt: null,
+        restrictionVersion: null,
         searchText: '',
         moderationState: 'visible' as const,
         moderationCaseId: null,
@@ -125,15 +128,31 @@ function newFakeStore() {
         (s) => s.tokenHash === tokenHash && s.expiresAt > now && s.lastSeenAt > idleSince,
       );
       const user = session && users.get(session.userId);
-      return session && user
+      return session && user && !user.bannedAt
         ? {
             sessionId: session.id,
             userId: session.userId,
             language: user.language,
             expiresAt: session.expiresAt,
             lastSeenAt: session.lastSeenAt,
+            suspendedUntil: user.suspendedUntil,
+            roles: [],
           }
         : undefined;
+    },
+    isBanned: async (userId) => users.get(userId)?.bannedAt != null,
+    applyRestriction: async (userId, restriction, occurredAt) => {
+      const user = users.get(userId);
+      if (!user || (user.restrictionVersion && user.restrictionVersion >= occurredAt))
+        return undefined;
+      user.suspendedUntil = restriction.suspendedUntil;
+      user.bannedAt = restriction.banned ? (user.bannedAt ?? occurredAt) : null;
+      user.restrictionVersion = occurredAt;
+      const ended = restriction.banned
+        ? [...sessions.values()].filter((s) => s.userId === userId).map((s) => s.id)
+        : [];
+      for (const id of ended) sessions.delete(id);
+      return { banned: restriction.banned, endedSessions: ended };
     },
     touchSession: async (id, now) => {
       const session = sessions.get(id);
@@ -229,7 +248,7 @@ describe(UsersService.name, () => {
       ).resolves.toMatchObject({ id: userId });
       let error: unknown;
       try {
-        await sut.requireVerified(row);
+        await sut.requireMaySignIn(row);
       } catch (caught) {
         error = caught;
       }
@@ -238,9 +257,12 @@ describe(UsersService.name, () => {
         details: { userId, verification: 'registered' },
       });
       row.phoneVerifiedAt = new Date();
-      expect(await codeOf(sut.requireVerified(row))).toBe('USER_NOT_VERIFIED');
+      expect(await codeOf(sut.requireMaySignIn(row))).toBe('USER_NOT_VERIFIED');
       row.emailVerifiedAt = new Date();
-      await expect(sut.requireVerified(row)).resolves.toBeUndefined();
+      await expect(sut.requireMaySignIn(row)).resolves.toBeUndefined();
+      // A banned account is told so, and only now that the password is proven.
+      row.bannedAt = new Date();
+      expect(await codeOf(sut.requireMaySignIn(row))).toBe('ACCOUNT_BANNED');
       // A pending account past its deadline is gone, whatever the sweep has done.
       const late = newRegistration();
       const pending = await sut.register(RegisterRequest.parse(late));
@@ -468,6 +490,28 @@ describe(SessionsService.name, () => {
     // Ended already: gone, the same answer.
     expect(await codeOf(service.endOne(ada.userId, adas.sessionId))).toBe('SESSION_NOT_FOUND');
     expect(askedInside).toEqual([true, true, true, true, true]);
+  });
+
+  it('gives a banned account no session, whichever way it signs in', async () => {
+    const { sut, sessions: service, users, sessionRows } = newTestService();
+    const { userId } = await sut.register(RegisterRequest.parse(newRegistration()));
+    users.get(userId)!.bannedAt = new Date();
+    expect(await codeOf(service.create(userId))).toBe('ACCOUNT_BANNED');
+    expect(sessionRows.size).toBe(0);
+  });
+
+  it('resolves a suspension only while it lasts', async () => {
+    const { sut, sessions: service, users } = newTestService();
+    const { userId } = await sut.register(RegisterRequest.parse(newRegistration()));
+    const now = new Date();
+    const { token } = await service.create(userId, now);
+    users.get(userId)!.suspendedUntil = new Date(now.getTime() + 60_000);
+    await expect(service.resolve(token, now)).resolves.toMatchObject({
+      suspendedUntil: new Date(now.getTime() + 60_000).toISOString(),
+    });
+    await expect(service.resolve(token, new Date(now.getTime() + 60_000))).resolves.toMatchObject({
+      suspendedUntil: null,
+    });
   });
 
   it('resolves nothing after expiry or for a malformed token', async () => {

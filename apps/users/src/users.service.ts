@@ -88,7 +88,7 @@ export class UsersService {
 
   /**
    * Check a password. Answers the member, verified or not: the controller hands a pending one a
-   * verification ticket before `requireVerified` refuses the sign-in.
+   * verification ticket before `requireMaySignIn` refuses the sign-in.
    */
   async authenticate(
     email: string,
@@ -108,12 +108,19 @@ export class UsersService {
     return row;
   }
 
-  /** Only fully verified members may sign in; the others are told where they stand. */
-  async requireVerified(row: UserRow, context: RequestContext = {}): Promise<void> {
+  /**
+   * Only fully verified members may sign in (the others are told where they stand), and not
+   * into an account the moderators banned (told so only now, once the password is proven).
+   */
+  async requireMaySignIn(row: UserRow, context: RequestContext = {}): Promise<void> {
     const verification = verificationState(row);
     if (verification !== 'verified') {
       await this.auditLog.record('login.failed', row.id, context, { reason: 'not-verified' });
       throw new AppError('USER_NOT_VERIFIED', { userId: row.id, verification });
+    }
+    if (row.bannedAt) {
+      await this.auditLog.record('login.failed', row.id, context, { reason: 'banned' });
+      throw new AppError('ACCOUNT_BANNED');
     }
     await this.auditLog.record('login.succeeded', row.id, context);
   }

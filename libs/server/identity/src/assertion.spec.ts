@@ -9,7 +9,6 @@ import {
   parsePrivateKey,
   parsePublicKey,
   suspendedUntil,
-  type Identity,
   type MemberIdentity,
 } from './assertion';
 

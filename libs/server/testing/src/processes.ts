@@ -69,8 +69,18 @@ export function runToExit(
   env: Record<string, string>,
   timeoutMs = PROCESS_READY_TIMEOUT_MS,
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return runCommand(script, [], env, timeoutMs);
+}
+
+/** Run an entry point with arguments to its end (a command: `dist/apps/users/src/admin.js list`). */
+export function runCommand(
+  script: string,
+  args: readonly string[],
+  env: Record<string, string>,
+  timeoutMs = PROCESS_READY_TIMEOUT_MS,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolveRun, reject) => {
-    const child = spawn(process.execPath, [resolve(REPO_ROOT, script)], {
+    const child = spawn(process.execPath, [resolve(REPO_ROOT, script), ...args], {
       cwd: REPO_ROOT,
       env: { PATH: process.env['PATH'] ?? '', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
