@@ -128,6 +128,8 @@ export const gatewayEnv = z.object({
   RATE_LIMIT_NOTICES_PER_IP: envInt(5, 1),
   /** Moderators' decisions per moderator per window. */
   RATE_LIMIT_MODERATION_PER_MEMBER: envInt(300, 1),
+  /** Moderators' decisions per address per window. */
+  RATE_LIMIT_MODERATION_PER_IP: envInt(1200, 1),
   /** Profile, language and session changes per member per window. */
   RATE_LIMIT_ACCOUNT_PER_MEMBER: envInt(60, 1),
   /** Profile, language and session changes per address per window. */
@@ -201,6 +203,7 @@ export type GatewayConfig = {
     reportsPerIp: number;
     noticesPerIp: number;
     moderationPerMember: number;
+    moderationPerIp: number;
     accountPerMember: number;
     accountPerIp: number;
     lookupsPerMember: number;
@@ -272,6 +275,7 @@ export function loadGatewayConfig(
       reportsPerIp: parsed.RATE_LIMIT_REPORTS_PER_IP,
       noticesPerIp: parsed.RATE_LIMIT_NOTICES_PER_IP,
       moderationPerMember: parsed.RATE_LIMIT_MODERATION_PER_MEMBER,
+      moderationPerIp: parsed.RATE_LIMIT_MODERATION_PER_IP,
       accountPerMember: parsed.RATE_LIMIT_ACCOUNT_PER_MEMBER,
       accountPerIp: parsed.RATE_LIMIT_ACCOUNT_PER_IP,
       lookupsPerMember: parsed.RATE_LIMIT_LOOKUPS_PER_MEMBER,

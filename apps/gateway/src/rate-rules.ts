@@ -94,7 +94,10 @@ export const RATE_RULE_SETS: Readonly<Record<RateRuleName, readonly RateRule[]>>
   // Notices of illegal content come from anyone, guests too: by address alone.
   notices: [perIp('notices', (l) => l.noticesPerIp)],
   // Moderators' decisions: generous, a stop only for a stolen session in a loop.
-  moderation: [perMember('moderation', (l) => l.moderationPerMember)],
+  moderation: [
+    perMember('moderation', (l) => l.moderationPerMember),
+    perIp('moderation', (l) => l.moderationPerIp),
+  ],
   // Each upload is seconds of decoding on a two-core machine.
   uploads: [
     perMember('uploads', (l) => l.uploadsPerMember),
