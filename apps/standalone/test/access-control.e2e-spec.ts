@@ -1571,6 +1571,181 @@ const cases: Record<string, AccessCase> = {
       };
     },
   },
+  // --- moderation (our addition, issue 35): members report what they may read, anyone sends a
+  // notice, the author appeals their own decisions, moderators decide, admins read the audit ---
+  'POST /api/moderation/report': {
+    // Each member reports a third member's public story once: the stranger's own report.
+    stranger: 'allowed',
+    prepare: async (world) => {
+      const { postId } = await reportable(world);
+      return {
+        path: '/api/moderation/report',
+        body: { itemKind: 'post', itemId: postId, reason: 'spam' },
+        owner: world.owner.jar,
+      };
+    },
+  },
+  'POST /api/moderation/notice': {
+    stranger: 'allowed',
+    prepare: async (world) => {
+      const { postId } = await reportable(world);
+      return {
+        path: '/api/moderation/notice',
+        body: {
+          itemKind: 'post',
+          itemId: postId,
+          explanation: 'It publishes a home address without consent.',
+          name: 'Dana',
+          email: 'dana@example.test',
+          goodFaith: true,
+        },
+        owner: world.owner.jar,
+      };
+    },
+  },
+  'POST /api/moderation/getMyReports': {
+    prepare: async (world) => {
+      const { postId } = await reportable(world);
+      const reported = await call(world.url, 'POST', '/api/moderation/report', {
+        headers: world.owner.jar.header(),
+        body: { itemKind: 'post', itemId: postId, reason: 'hate' },
+      });
+      expect(reported.status).toBe(201);
+      return {
+        path: '/api/moderation/getMyReports',
+        body: {},
+        owner: world.owner.jar,
+        // Each reads their own reports: the owner's is in the owner's alone.
+        see: (caller, answer) => expect(answer.text.includes(postId)).toBe(caller === 'owner'),
+      };
+    },
+  },
+  'POST /api/moderation/getMyDecisions': {
+    prepare: async (world) => {
+      const decisionId = await decisionAbout(world, world.owner);
+      return {
+        path: '/api/moderation/getMyDecisions',
+        body: {},
+        owner: world.owner.jar,
+        see: (caller, answer) => expect(answer.text.includes(decisionId)).toBe(caller === 'owner'),
+      };
+    },
+  },
+  'POST /api/moderation/appeal': {
+    stranger: 'DECISION_NOT_FOUND',
+    prepare: async (world) => {
+      const decisionId = await decisionAbout(world, world.owner);
+      return {
+        path: '/api/moderation/appeal',
+        body: { decisionId, words: 'It was a recipe, not an advertisement.' },
+        owner: world.owner.jar,
+      };
+    },
+  },
+  'POST /api/moderation/getQueue': {
+    prepare: async (world) => ({
+      path: '/api/moderation/getQueue',
+      body: { status: 'open' },
+      owner: world.moderator.jar,
+    }),
+  },
+  'POST /api/moderation/getCase': {
+    stranger: 'ROLE_REQUIRED',
+    prepare: async (world) => {
+      const { caseId } = await openCase(world);
+      return {
+        path: '/api/moderation/getCase',
+        body: { caseId },
+        owner: world.moderator.jar,
+      };
+    },
+  },
+  'POST /api/moderation/decide': {
+    stranger: 'ROLE_REQUIRED',
+    prepare: async (world) => {
+      const { caseId, version } = await openCase(world);
+      return {
+        path: '/api/moderation/decide',
+        body: { caseId, version, action: 'dismiss', statement: 'Nothing here breaks a rule.' },
+        owner: world.moderator.jar,
+        // Refused to the guest and the stranger: the case is still open, at its version.
+        untouched: async () => {
+          const again = await call<{ status: string; version: number }>(
+            world.url,
+            'POST',
+            '/api/moderation/getCase',
+            { headers: world.moderator.jar.header(), body: { caseId } },
+          );
+          expect(again.body).toMatchObject({ status: 'open', version });
+        },
+      };
+    },
+  },
+  'POST /api/moderation/getAppeals': {
+    prepare: async (world) => ({
+      path: '/api/moderation/getAppeals',
+      body: {},
+      owner: world.moderator.jar,
+    }),
+  },
+  'POST /api/moderation/decideAppeal': {
+    stranger: 'ROLE_REQUIRED',
+    prepare: async (world) => {
+      // Decided by the admin, appealed by its author, answered by the moderator (another one).
+      const decisionId = await decisionAbout(world, world.owner, world.admin);
+      const appealed = await call<{ appealId: string }>(
+        world.url,
+        'POST',
+        '/api/moderation/appeal',
+        {
+          headers: world.owner.jar.header(),
+          body: { decisionId, words: 'Please look again.' },
+        },
+      );
+      expect(appealed.status).toBe(201);
+      return {
+        path: '/api/moderation/decideAppeal',
+        body: {
+          appealId: appealed.body.appealId,
+          outcome: 'upheld',
+          statement: 'Looked again: it advertises a shop.',
+        },
+        owner: world.moderator.jar,
+      };
+    },
+  },
+  'POST /api/moderation/getAuditLog': {
+    prepare: async (world) => ({
+      path: '/api/moderation/getAuditLog',
+      body: {},
+      owner: world.admin.jar,
+    }),
+  },
+  'GET /api/moderation/getTransparency': {
+    prepare: async (world) => ({ path: '/api/moderation/getTransparency', owner: world.owner.jar }),
+  },
+  // Blocks are the caller's own: each blocks or mutes someone for themselves.
+  'POST /api/blocks/block': blockCase('/api/blocks/block'),
+  'POST /api/blocks/unblock': blockCase('/api/blocks/unblock'),
+  'POST /api/blocks/mute': blockCase('/api/blocks/mute'),
+  'POST /api/blocks/unmute': blockCase('/api/blocks/unmute'),
+  'POST /api/blocks/getMyBlocks': {
+    prepare: async (world) => {
+      const other = await world.member();
+      await moderationKnows(world, other);
+      const blocked = await call(world.url, 'POST', '/api/blocks/block', {
+        headers: world.owner.jar.header(),
+        body: { userId: other.userId },
+      });
+      expect(blocked.status).toBe(200);
+      return {
+        path: '/api/blocks/getMyBlocks',
+        owner: world.owner.jar,
+        see: (caller, answer) =>
+          expect(answer.text.includes(other.userId)).toBe(caller === 'owner'),
+      };
+    },
+  },
   'GET /api/files/image/{id}': imageCase((id) => `/api/files/image/${id}`),
   'POST /api/files/image/{id}': imageCase((id) => `/api/files/image/${id}?base64=true`),
   'GET /api/files/getImageType/{id}': imageCase((id) => `/api/files/getImageType/${id}`),
@@ -1756,6 +1931,114 @@ function weeklyCase(name: string, method: 'GET' | 'POST'): AccessCase {
 const followTargets = new WeakMap<World, Promise<Member>>();
 
 /** The member `follower` follows now (made on first use), whatever the previous case left. */
+// --- moderation's world (issue 35) -------------------------------------------------------
+
+/** Wait until the moderation service has heard of a member (user.updated). */
+async function moderationKnows(world: World, member: Member): Promise<void> {
+  await eventually(
+    async () => {
+      // Unmuting needs the member known (404 USER_NOT_FOUND until then), and changes nothing.
+      const probe = await call(world.url, 'POST', '/api/blocks/unmute', {
+        headers: world.stranger.jar.header(),
+        body: { userId: member.userId },
+      });
+      return probe.status === 200 ? true : undefined;
+    },
+    { timeoutMs: 30_000, intervalMs: 50, what: 'the moderation service to know the member' },
+  );
+}
+
+/** A third member's public story, once the moderation service knows it (its author's report of it is refused as their own). */
+async function reportable(world: World): Promise<{ author: Member; postId: string }> {
+  const author = await world.member();
+  const post = await world.post(author, 'public');
+  await moderationHeard(world, author, post.postId);
+  return { author, postId: post.postId };
+}
+
+/** Wait until the moderation service knows a post: its author's own report is refused as such. */
+async function moderationHeard(world: World, author: Member, postId: string): Promise<void> {
+  await eventually(
+    async () => {
+      const own = await call(world.url, 'POST', '/api/moderation/report', {
+        headers: author.jar.header(),
+        body: { itemKind: 'post', itemId: postId, reason: 'spam' },
+      });
+      return own.status === 400 ? true : undefined;
+    },
+    { timeoutMs: 30_000, intervalMs: 50, what: 'the moderation service to know the story' },
+  );
+}
+
+/** An open case about a third member's story, as a moderator reads it. */
+async function openCase(world: World): Promise<{ caseId: string; version: number }> {
+  const { postId } = await reportable(world);
+  const reporter = await world.member();
+  const reported = await call(world.url, 'POST', '/api/moderation/report', {
+    headers: reporter.jar.header(),
+    body: { itemKind: 'post', itemId: postId, reason: 'spam' },
+  });
+  expect(reported.status).toBe(201);
+  const queue = await call<{
+    cases: Array<{ caseId: string; version: number; item: { itemId: string } }>;
+  }>(world.url, 'POST', '/api/moderation/getQueue', {
+    headers: world.moderator.jar.header(),
+    body: { status: 'open', limit: 50 },
+  });
+  const found = queue.body.cases.find((c) => c.item.itemId === postId);
+  if (!found) throw new Error('the case is not in the queue');
+  return { caseId: found.caseId, version: found.version };
+}
+
+/** A removal of one of `author`'s stories, decided by `decider` (the world's moderator). */
+async function decisionAbout(world: World, author: Member, decider?: Member): Promise<string> {
+  const post = await world.post(author, 'public');
+  const reporter = await world.member();
+  await eventually(
+    async () => {
+      const reported = await call(world.url, 'POST', '/api/moderation/report', {
+        headers: reporter.jar.header(),
+        body: { itemKind: 'post', itemId: post.postId, reason: 'spam' },
+      });
+      return reported.status === 201 ? true : undefined;
+    },
+    { timeoutMs: 30_000, intervalMs: 50, what: 'the report taken' },
+  );
+  const by = decider ?? world.moderator;
+  const queue = await call<{
+    cases: Array<{ caseId: string; version: number; item: { itemId: string } }>;
+  }>(world.url, 'POST', '/api/moderation/getQueue', {
+    headers: by.jar.header(),
+    body: { status: 'open', limit: 50 },
+  });
+  const found = queue.body.cases.find((c) => c.item.itemId === post.postId);
+  if (!found) throw new Error('the case is not in the queue');
+  const decided = await call<{ decisionId: string }>(world.url, 'POST', '/api/moderation/decide', {
+    headers: by.jar.header(),
+    body: {
+      caseId: found.caseId,
+      version: found.version,
+      action: 'remove',
+      rule: 'spam',
+      statement: 'It advertises a shop.',
+    },
+  });
+  expect(decided.status).toBe(200);
+  return decided.body.decisionId;
+}
+
+/** A block route: each caller blocks (or unblocks, mutes, unmutes) a member of their own choice. */
+function blockCase(path: string): AccessCase {
+  return {
+    stranger: 'allowed',
+    prepare: async (world) => {
+      const other = await world.member();
+      await moderationKnows(world, other);
+      return { path, body: { userId: other.userId }, owner: world.owner.jar };
+    },
+  };
+}
+
 /** Wait until the circles service has heard of a member (user.updated), so they can invite or join. */
 async function circlesKnow(world: World, member: Member): Promise<void> {
   await eventually(
@@ -2182,6 +2465,38 @@ function onPost(
 }
 
 const audienceCases: Record<string, AudienceCase> = {
+  // A report is taken of what the reporter may read now, never of one's own (issue 35).
+  'POST /api/moderation/report': {
+    readers: (reader, audience) => reader !== 'owner' && membersWhoRead(reader, audience),
+    prepare: async (world, people, audience) => {
+      const post = await audiencePost(world, people, audience);
+      await moderationHeard(world, people.owner, post.postId);
+      return {
+        path: '/api/moderation/report',
+        body: { itemKind: 'post', itemId: post.postId, reason: 'spam' },
+        shows: ok,
+      };
+    },
+  },
+  // A notice: anyone who may read the item, guests and its owner too.
+  'POST /api/moderation/notice': {
+    prepare: async (world, people, audience) => {
+      const post = await audiencePost(world, people, audience);
+      await moderationHeard(world, people.owner, post.postId);
+      return {
+        path: '/api/moderation/notice',
+        body: {
+          itemKind: 'post',
+          itemId: post.postId,
+          explanation: 'It publishes a home address without consent.',
+          name: 'Dana',
+          email: 'dana@example.test',
+          goodFaith: true,
+        },
+        shows: ok,
+      };
+    },
+  },
   'POST /api/posts/getPostById': onPost((post) => ({
     path: '/api/posts/getPostById',
     body: { postId: post.postId },
@@ -2342,6 +2657,26 @@ const audienceCases: Record<string, AudienceCase> = {
 
 /** Every other route, and why it reads no item of an audience. */
 const WITHOUT_AUDIENCE: ReadonlyArray<{ why: string; routes: readonly string[] }> = [
+  {
+    why: 'trust and safety: the caller’s own reports, decisions, appeals and blocks; moderators read a reported item whatever its audience; counts only',
+    routes: [
+      'POST /api/moderation/getMyReports',
+      'POST /api/moderation/getMyDecisions',
+      'POST /api/moderation/appeal',
+      'POST /api/moderation/getQueue',
+      'POST /api/moderation/getCase',
+      'POST /api/moderation/decide',
+      'POST /api/moderation/getAppeals',
+      'POST /api/moderation/decideAppeal',
+      'POST /api/moderation/getAuditLog',
+      'GET /api/moderation/getTransparency',
+      'POST /api/blocks/block',
+      'POST /api/blocks/unblock',
+      'POST /api/blocks/mute',
+      'POST /api/blocks/unmute',
+      'POST /api/blocks/getMyBlocks',
+    ],
+  },
   {
     why: 'the caller’s own account, session or verification',
     routes: [
@@ -2718,7 +3053,7 @@ describe('access control, from the route table', () => {
       const family_ = family;
       await eventually(
         async () => {
-          const [post, comments, reactions] = await Promise.all([
+          const [post, comments, reactions, notice] = await Promise.all([
             call(world.url, 'POST', '/api/posts/getPostById', {
               headers: family_.jar.header(),
               body: { postId: probe.postId },
@@ -2730,8 +3065,23 @@ describe('access control, from the route table', () => {
               headers: family_.jar.header(),
               body: { collectionName: 'posts', objectId: probe.postId },
             }),
+            // The moderation service takes a notice of a circle item from inside the circle.
+            call(world.url, 'POST', '/api/moderation/notice', {
+              headers: family_.jar.header(),
+              body: {
+                itemKind: 'post',
+                itemId: probe.postId,
+                explanation: 'A probe of who may send a notice.',
+                name: 'Probe',
+                email: 'probe@example.test',
+                goodFaith: true,
+              },
+            }),
           ]);
-          return post.status === 200 && comments.status === 200 && reactions.status === 200
+          return post.status === 200 &&
+            comments.status === 200 &&
+            reactions.status === 200 &&
+            notice.status === 201
             ? true
             : undefined;
         },
