@@ -1,9 +1,4 @@
-import type {
-  DomainEventPayload,
-  PeoplePage,
-  PersonCard,
-  PublicProfile,
-} from '@mepedia/contracts';
+import type { DomainEventPayload, PeoplePage, PersonCard, PublicProfile } from '@mepedia/contracts';
 import { InProcessQueue } from '@mepedia/server-queue';
 import {
   describeEachEngine,
@@ -264,7 +259,11 @@ describeEachEngine('users: blocks', (engine) => {
     expect(await rowsNaming(staying.member.userId)).toEqual([]);
     // The two who stay see each other: nothing of the departed's blocks is left between them.
     const ids = [staying, third].map((one) => one.member.userId);
-    expect(await seen(staying.member, tag, ids)).toEqual(expected([staying, third], [staying, third]));
-    expect(await seen(third.member, tag, ids)).toEqual(expected([staying, third], [staying, third]));
+    expect(await seen(staying.member, tag, ids)).toEqual(
+      expected([staying, third], [staying, third]),
+    );
+    expect(await seen(third.member, tag, ids)).toEqual(
+      expected([staying, third], [staying, third]),
+    );
   });
 });
