@@ -1,4 +1,4 @@
-import { isUuid, readableBy, type Db } from '@mepedia/server-database';
+import { isUuid, notBlocked, notMuted, readableBy, type Db } from '@mepedia/server-database';
 import {
   and,
   asc,
@@ -17,7 +17,7 @@ import {
   type SQLWrapper,
   type Subquery,
 } from 'drizzle-orm';
-import { unionAll } from 'drizzle-orm/pg-core';
+import { unionAll, type PgColumn } from 'drizzle-orm/pg-core';
 import type { ListVisibility } from './posts.access';
 import { summaryColumns, type SummaryWithPublisher } from './posts.rows';
 import { circleMemberships, follows, posts, publishers } from './posts.schema';
@@ -51,6 +51,16 @@ const notShared = or(
 const escapeLike = (word: string) => word.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
+ * Not a story the reader would rather not see (issue 35): its publisher and the reader do not
+ * block each other (either way), and the reader does not mute its publisher. Probes of
+ * `member_blocks`' keys in the statement that reads (libs/server/database blocks.ts); the
+ * reader's own stories pass (no one blocks or mutes themselves). Every list a member reads has
+ * it; a guest's none (a block is between two members).
+ */
+const wanted = (readerId: string | Placeholder, publisher: PgColumn = posts.publisherId): SQL =>
+  sql`${notBlocked({ memberColumn: publisher, readerId, schema: 'posts' })} and ${notMuted({ memberColumn: publisher, readerId, schema: 'posts' })}`;
+
+/**
  * Pages of posts, the posts a list's `ListVisibility` names (the access policy's word, passed
  * by the service) and its filters select.
  */
@@ -64,22 +74,29 @@ export class PostListsRepository {
     this.recent = {
       public: this.recentQuery('public', false).prepare('posts_recent_public'),
       publicMagazine: this.recentQuery('public', true).prepare('posts_recent_public_magazine'),
+      // A member's: the same, less the stories of those they block, are blocked by or mute.
+      publicFor: this.recentQuery('public', false, true).prepare('posts_recent_public_for'),
+      publicMagazineFor: this.recentQuery('public', true, true).prepare(
+        'posts_recent_public_magazine_for',
+      ),
       ownMagazine: this.recentQuery('own', true).prepare('posts_recent_own_magazine'),
     };
   }
 
   /**
-   * `public` reads the public posts' index (visible ones: issue 35); `own` the posts of
+   * `public` reads the public posts' index (visible ones: issue 35), for a member (`forReader`,
+   * the placeholder `reader`) less what they would rather not see; `own` the posts of
    * `privateOf` that are not in it (narrower, or hidden by moderation), by the publisher index:
    * the only others a magazine list holds (its author's own view).
    */
-  private recentQuery(scope: 'public' | 'own', magazine: boolean) {
+  private recentQuery(scope: 'public' | 'own', magazine: boolean, forReader = false) {
     const conditions: SQL[] = [
       lte(posts.createdAt, sql.placeholder('asOf')),
       ...(scope === 'public'
         ? [eq(posts.privacy, 'public'), visible]
         : [eq(posts.publisherId, sql.placeholder('privateOf')), notShared]),
     ];
+    if (forReader) conditions.push(wanted(sql.placeholder('reader')));
     if (magazine) conditions.push(eq(posts.destination, 'magazine'));
     return this.pageOf(and(...conditions), [desc(posts.createdAt), desc(posts.id)], {
       limit: sql.placeholder('limit'),
@@ -133,9 +150,15 @@ export class PostListsRepository {
   ): Promise<SummaryWithPublisher[]> {
     const { privateOf } = filter;
     const values = { asOf: filter.asOf, limit: count, offset };
-    if (isPlain(filter, sort) && (scope === 'public' || !privateOf))
+    if (isPlain(filter, sort) && privateOf)
+      return (filter.magazine ? this.recent.publicMagazineFor : this.recent.publicFor).execute({
+        ...values,
+        reader: privateOf,
+      });
+    if (isPlain(filter, sort))
       return (filter.magazine ? this.recent.publicMagazine : this.recent.public).execute(values);
     const conditions: SQL[] = [lte(posts.createdAt, filter.asOf)];
+    if (privateOf) conditions.push(wanted(privateOf));
     if (scope === 'public' || !privateOf) conditions.push(eq(posts.privacy, 'public'), visible);
     // With a publisher filter the publisher index does the work: theirs that the reader may
     // read. A magazine list holds public posts only, but for its author's own view.
@@ -173,6 +196,8 @@ export class PostListsRepository {
         privateOf: readerId,
       });
     const common = [lte(posts.createdAt, filter.asOf), ...filterConditions(filter, sort, this.db)];
+    // Others' stories only: the reader's own need no probe.
+    const theirs = wanted(readerId);
     const part = (where: SQL | undefined) =>
       this.db
         .select({ pageId: posts.id, createdAt: posts.createdAt })
@@ -186,7 +211,13 @@ export class PostListsRepository {
       : unionAll(
           own,
           part(
-            and(eq(posts.privacy, 'members'), visible, ne(posts.publisherId, readerId), ...common),
+            and(
+              eq(posts.privacy, 'members'),
+              visible,
+              ne(posts.publisherId, readerId),
+              theirs,
+              ...common,
+            ),
           ),
           part(
             and(
@@ -204,6 +235,7 @@ export class PostListsRepository {
                     ),
                   ),
               ),
+              theirs,
               ...common,
             ),
           ),
@@ -260,6 +292,9 @@ export class PostListsRepository {
           eq(follows.followerId, followerId),
           eq(follows.following, true),
           ne(follows.followeeId, followerId),
+          // A followee who blocks the follower or whom the follower blocks or mutes (issue 35)
+          // is left out before their posts are walked.
+          wanted(followerId, follows.followeeId),
         ),
       )
       .as('followed');

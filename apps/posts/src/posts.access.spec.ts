@@ -82,6 +82,34 @@ describe('the posts access policy', () => {
     );
   });
 
+  describe('between two members one of whom blocks the other (issue 35)', () => {
+    const across = (privacy: PostAccess['privacy']): PostAccess => ({
+      ...post(privacy),
+      readerInCircle: true,
+      readerBlocked: true,
+    });
+
+    it('a public post is read, viewed and shared as a guest would, but not liked', () => {
+      for (const action of ['read', 'view', 'share'] as const)
+        expect(decision(other, action, across('public'))).toBe('allowed');
+      expect(decision(other, 'like', across('public'))).toBe('POST_NOT_FOUND');
+    });
+
+    it.each(['members', 'circle', 'private'] as const)(
+      'a %s post does not exist for the other, even in the author’s circle',
+      (privacy) => {
+        for (const action of ['read', 'view', 'share', 'like'] as const)
+          expect(decision(other, action, across(privacy))).toBe('POST_NOT_FOUND');
+      },
+    );
+
+    it('a like from before the block may be taken back where they may still read the post', () => {
+      expect(decision(other, 'unlike', across('public'))).toBe('allowed');
+      expect(decision(other, 'unlike', across('members'))).toBe('POST_NOT_FOUND');
+      expect(decision(null, 'unlike', post('public'))).toBe('AUTH_REQUIRED');
+    });
+  });
+
   it('refuses a post that does not exist (or is deleted) to its would-be author too', () => {
     expect(decision(author, 'read', undefined)).toBe('POST_NOT_FOUND');
     expect(decision(author, 'delete', undefined)).toBe('POST_NOT_FOUND');

@@ -5,7 +5,7 @@ import type { PostsService } from './posts.service';
 /**
  * The posts service's share of domain events: publishers' names and pictures, departures,
  * questionnaire answers' posts, likes and views handed over by the reactions service, who
- * follows whom (the notifications service's), and moderation's decisions. Each
+ * follows whom (the notifications service's), and moderation's decisions and blocks. Each
  * goes to the service, whose rules apply as they do to a call.
  */
 export function postsEventsHandler(service: PostsService, logger: AppLogger) {
@@ -34,6 +34,10 @@ export function postsEventsHandler(service: PostsService, logger: AppLogger) {
       service.applyCircleMembership({ ...change, inCircle: true }, new Date(event.occurredAt)),
     'circle.member.removed': (change, event) =>
       service.applyCircleMembership({ ...change, inCircle: false }, new Date(event.occurredAt)),
+    // Who blocks or mutes whom (the moderation service's, issue 35): out of each other's lists.
+    'member.block.changed': async (change, event) => {
+      await service.applyBlock(change, new Date(event.occurredAt));
+    },
     // The moderation service's word on a post or an answer (issue 35): hidden from everyone but
     // its publisher, or shown again.
     'moderation.item.changed': async (change, event) => {

@@ -1,4 +1,4 @@
-import { isUuid, type Db } from '@mepedia/server-database';
+import { isUuid, notBlocked, type Db } from '@mepedia/server-database';
 import { and, eq, sql, type Placeholder } from 'drizzle-orm';
 import { postColumns, type PostFacts, type PostWithPublisher } from './posts.rows';
 import { circleMemberships, postLikes, posts, publishers, type PostRow } from './posts.schema';
@@ -30,13 +30,20 @@ export class PostsRepository {
   }
 
   /**
-   * The post as `findById` reads it, whether `userId` likes it and whether they are in its
-   * author's circle (for a circle post): one statement.
+   * The post as `findById` reads it, whether `userId` likes it, whether they are in its
+   * author's circle (for a circle post) and whether they and its author block each other
+   * (issue 35): one statement.
    */
   async findByIdFor(
     id: string,
     userId: string,
-  ): Promise<{ row: PostWithPublisher & { readerInCircle: boolean }; liked: boolean } | undefined> {
+  ): Promise<
+    | {
+        row: PostWithPublisher & { readerInCircle: boolean; readerBlocked: boolean };
+        liked: boolean;
+      }
+    | undefined
+  > {
     if (!isUuid(id) || !isUuid(userId)) return undefined;
     const [found] = await this.reads.byIdFor.execute({ id, userId });
     if (!found) return undefined;
@@ -46,12 +53,13 @@ export class PostsRepository {
 
   /**
    * Whose a post is, its audience and its counters: what a change or a count asks first; with
-   * `readerId`, whether that member is in the author's circle, in the same statement.
+   * `readerId`, whether that member is in the author's circle and whether they and the author
+   * block each other (issue 35), in the same statement.
    */
   async facts(
     id: string,
     { lock = false, readerId = null }: Lock & { readerId?: string | null } = {},
-  ): Promise<(PostFacts & { readerInCircle: boolean }) | undefined> {
+  ): Promise<(PostFacts & { readerInCircle: boolean; readerBlocked: boolean }) | undefined> {
     if (!isUuid(id)) return undefined;
     const reader = readerId !== null && isUuid(readerId) ? readerId : null;
     const query = this.db
@@ -61,6 +69,7 @@ export class PostsRepository {
         privacy: posts.privacy,
         moderationState: posts.moderationState,
         readerInCircle: reader === null ? sql<boolean>`false` : inAuthorsCircle(reader),
+        readerBlocked: reader === null ? sql<boolean>`false` : blockedWithAuthor(reader),
         views: posts.views,
         likes: posts.likes,
         shareCount: posts.shareCount,
@@ -119,6 +128,11 @@ function inAuthorsCircle(reader: string | Placeholder) {
   return sql<boolean>`exists (select 1 from ${circleMemberships} where ${circleMemberships.ownerId} = ${posts.publisherId} and ${circleMemberships.memberId} = ${reader} and ${circleMemberships.inCircle})`;
 }
 
+/** Whether `reader` and the post's author block each other, either way (issue 35). */
+function blockedWithAuthor(reader: string | Placeholder) {
+  return sql<boolean>`not ${notBlocked({ memberColumn: posts.publisherId, readerId: reader, schema: 'posts' })}`;
+}
+
 function prepareReads(db: Db) {
   const byId = db
     .select({
@@ -139,6 +153,7 @@ function prepareReads(db: Db) {
       publisherImage: publishers.profileImage,
       likedByMe: sql<boolean>`exists (select 1 from ${postLikes} where ${postLikes.postId} = ${posts.id} and ${postLikes.userId} = ${sql.placeholder('userId')})`,
       readerInCircle: inAuthorsCircle(sql.placeholder('userId')),
+      readerBlocked: blockedWithAuthor(sql.placeholder('userId')),
     })
     .from(posts)
     .leftJoin(publishers, eq(publishers.userId, posts.publisherId))

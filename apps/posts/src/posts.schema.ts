@@ -1,5 +1,5 @@
 import { POST_PRIVACIES, type ModeratedItemKind, type ModerationState } from '@mepedia/contracts';
-import { circleMembershipsTable } from '@mepedia/server-database';
+import { circleMembershipsTable, memberBlocksTable } from '@mepedia/server-database';
 import { outboxTable } from '@mepedia/server-queue';
 import { sql } from 'drizzle-orm';
 import {
@@ -307,6 +307,14 @@ export const follows = postsSchema.table(
  * stories are those of the owners whose circles they are in (libs/server/database circles.ts).
  */
 export const circleMemberships = circleMembershipsTable(postsSchema);
+
+/**
+ * Who blocks or mutes whom, as the moderation service announces it (member.block.changed, issue
+ * 35; libs/server/database blocks.ts): a member's lists leave out the stories of members who
+ * block them or whom they block, and of those they mute; a block also keeps each of the two from
+ * liking the other's stories and from reading the other's that are not public.
+ */
+export const memberBlocks = memberBlocksTable(postsSchema);
 
 export const outbox = outboxTable(postsSchema);
 

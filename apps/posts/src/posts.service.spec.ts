@@ -26,6 +26,8 @@ type State = {
   answerEvents: Map<string, Date>;
   follows: Map<string, { following: boolean; at: Date }>;
   decisions: Map<string, ModerationDecision>;
+  /** Current blocks, `blocker blocked` (mutes change no rule here: the lists are SQL's). */
+  blocks: Set<string>;
   events: Event[];
 };
 
@@ -42,6 +44,7 @@ function copy(state: State): State {
     answerEvents: new Map(state.answerEvents),
     follows: new Map(state.follows),
     decisions: new Map(state.decisions),
+    blocks: new Set(state.blocks),
     events: [...state.events],
   };
 }
@@ -53,6 +56,9 @@ function ports(s: State): PostsTransaction {
     publisherName: null,
     publisherImage: s.publishers.get(row.publisherId)?.image ?? null,
   });
+  const blockedWith = (row: PostRow, reader: string | null | undefined) =>
+    !!reader &&
+    (s.blocks.has(pair(reader, row.publisherId)) || s.blocks.has(pair(row.publisherId, reader)));
   const count = (set: Set<string>, key: 'views' | 'shareCount', postId: string, viewer: string) => {
     const row = s.posts.get(postId) as PostRow;
     const counted = !set.has(pair(postId, viewer));
@@ -72,14 +78,18 @@ function ports(s: State): PostsTransaction {
         const row = s.posts.get(id);
         return (
           row && {
-            row: { ...withPublisher(row), readerInCircle: false },
+            row: {
+              ...withPublisher(row),
+              readerInCircle: false,
+              readerBlocked: blockedWith(row, userId),
+            },
             liked: s.likes.has(pair(id, userId)),
           }
         );
       },
-      facts: async (id) => {
+      facts: async (id, { readerId } = {}) => {
         const row = s.posts.get(id);
-        return row && { ...row, readerInCircle: false };
+        return row && { ...row, readerInCircle: false, readerBlocked: blockedWith(row, readerId) };
       },
       findMePost: async (publisherId, questionId) =>
         [...s.posts.values()].find(
@@ -214,6 +224,9 @@ function ports(s: State): PostsTransaction {
       circlesOf: unused,
       circlesAmong: unused,
     },
+    // Blocks are the shared store's (libs/server/database), tested over HTTP: here a set of the
+    // current ones, as the rules of likes and reads ask of them.
+    blocks: blocksOver(s),
     // The SQL's rules (the strongest decision stands, the newest of equals), over maps.
     moderation: {
       lockAnswer: async () => undefined,
@@ -276,6 +289,26 @@ function ports(s: State): PostsTransaction {
   };
 }
 
+/** The blocks as a set of current ones; times and mutes are the store's (its own tests). */
+function blocksOver(s: State): PostsTransaction['blocks'] {
+  return {
+    schema: 'posts',
+    apply: async ({ blockerId, blockedId, kind, active }) => {
+      if (kind !== 'block' || s.blocks.has(pair(blockerId, blockedId)) === active) return false;
+      if (active) s.blocks.add(pair(blockerId, blockedId));
+      else s.blocks.delete(pair(blockerId, blockedId));
+      return true;
+    },
+    removeMember: async (userId) => {
+      for (const key of s.blocks) if (key.split(' ').includes(userId)) s.blocks.delete(key);
+    },
+    eitherBlocks: unused,
+    stateOf: unused,
+    listOf: unused,
+    countOf: unused,
+  };
+}
+
 /** Drafts are PostDraftsService's, tested over HTTP (test/drafts.int-spec.ts): never used here. */
 const unused = async (): Promise<never> => {
   throw new Error('PostsService does not read drafts');
@@ -302,6 +335,7 @@ function newStore() {
       answerEvents: new Map(),
       follows: new Map(),
       decisions: new Map(),
+      blocks: new Set(),
       events: [],
     },
     copy,
@@ -323,6 +357,9 @@ function newStore() {
       return ports(kept.current()).members;
     },
     drafts: unusedDrafts,
+    get blocks() {
+      return ports(kept.current()).blocks;
+    },
     lists: { list, following },
     transaction: (work) => kept.transaction((draft) => work(ports(draft))),
   };
@@ -595,6 +632,57 @@ describe(PostsService.name, () => {
         views: 1,
         counted: true,
       });
+    });
+
+    it('takes no new like across a block, either way, but lets a like from before it be taken back (issue 35)', async () => {
+      const { sut, state } = setUp();
+      const open = await sut.create(author, input('public'));
+      const theirs = await sut.create(other, input('public'));
+      expect(await sut.like(open.postId, other)).toEqual({ liked: true, likes: 1 });
+      await sut.applyBlock(
+        { blockerId: author, blockedId: other, kind: 'block', active: true },
+        new Date(),
+      );
+      // The blocked member reads the public post (as a guest could) but likes it no more...
+      expect(await sut.getById(open.postId, other)).toMatchObject({ postId: open.postId });
+      expect(await sut.like(open.postId, other)).toEqual({ liked: false, likes: 0 });
+      expect(await refusalOf(sut.like(open.postId, other))).toBe('POST_NOT_FOUND');
+      // ...nor does the blocker like the blocked member's.
+      expect(await refusalOf(sut.like(theirs.postId, author))).toBe('POST_NOT_FOUND');
+      expect(state().posts.get(theirs.postId)?.likes).toBe(0);
+      // Handed over by the reactions service, the same: refused and said back as it is.
+      expect(await sut.applyLikeRequest(open.postId, other, true)).toBe(true);
+      expect(state().likes.has(`${open.postId} ${other}`)).toBe(false);
+      await sut.applyBlock(
+        { blockerId: author, blockedId: other, kind: 'block', active: false },
+        new Date(),
+      );
+      expect(await sut.like(open.postId, other)).toEqual({ liked: true, likes: 1 });
+    });
+
+    it('shows two members who block each other no post of the other’s but a public one', async () => {
+      const { sut } = setUp();
+      const open = await sut.create(author, input('public'));
+      const members = await sut.create(author, input('members'));
+      await sut.applyBlock(
+        { blockerId: other, blockedId: author, kind: 'block', active: true },
+        new Date(),
+      );
+      expect(await sut.getById(open.postId, other)).toMatchObject({ postId: open.postId });
+      expect(await refusalOf(sut.getById(members.postId, other))).toBe('POST_NOT_FOUND');
+      expect(await refusalOf(sut.view(members.postId, `member:${other}`, other))).toBe(
+        'POST_NOT_FOUND',
+      );
+      // A mute changes no post page.
+      await sut.applyBlock(
+        { blockerId: other, blockedId: author, kind: 'block', active: false },
+        new Date(),
+      );
+      await sut.applyBlock(
+        { blockerId: other, blockedId: author, kind: 'mute', active: true },
+        new Date(),
+      );
+      expect(await sut.getById(members.postId, other)).toMatchObject({ postId: members.postId });
     });
 
     it('counts a view once per viewer key, announced once, and none without a key', async () => {

@@ -315,7 +315,9 @@ export class PostsService {
     const toggled = await this.store.transaction(async ({ posts, likes, outbox }) => {
       // Locked first: this toggle and a handed-over like (applyLikeRequest) take turns.
       const post = await posts.facts(postId, { lock: true, readerId: memberId });
-      requireAccess(memberId, 'like', post);
+      // Across a block (issue 35) a like given before it may still be taken back, no new one.
+      const undoing = post?.readerBlocked === true && (await likes.has(postId, memberId));
+      requireAccess(memberId, undoing ? 'unlike' : 'like', post);
       const like = await likes.toggle(postId, memberId);
       // Announced for userLikes (post.like.changed): one like state, whichever call set it.
       await outbox.append('post.like.changed', {
@@ -382,7 +384,7 @@ export class PostsService {
     const written = await this.store.transaction(async ({ posts, likes, outbox }) => {
       const post = await posts.facts(postId, { lock: true, readerId: userId });
       if (!post) return false;
-      const allowed = mayAccess(userId, 'like', post);
+      const allowed = mayAccess(userId, liked ? 'like' : 'unlike', post);
       if (allowed) await likes.set(postId, userId, liked);
       const now = allowed ? liked : await likes.has(postId, userId);
       await outbox.append('post.like.changed', {
@@ -446,14 +448,34 @@ export class PostsService {
   }
 
   /**
+   * Whether a member blocks or mutes another, as the moderation service says at `at`
+   * (member.block.changed, issue 35): kept for the lists, the post page and likes, unless a later
+   * word on the same pair and kind was kept first; nothing about a member who left, ids that are
+   * no member's, or oneself (BlockStore). Guests' kept answers do not change: a block is between
+   * two members. Answers whether it changed anything.
+   */
+  async applyBlock(change: DomainEventPayload<'member.block.changed'>, at: Date): Promise<boolean> {
+    const { blockerId, blockedId } = change;
+    if (!isUuid(blockerId) || !isUuid(blockedId)) return false;
+    const { blocks, members } = this.store;
+    const changed = await blocks.apply({ ...change, occurredAt: at });
+    // One of the two left while it was written (the store did not see their digest yet, and
+    // their departure's delete did not see the row): theirs go now, as the departure meant.
+    if (changed)
+      for (const id of [blockerId, blockedId])
+        if (await members.left(id)) await blocks.removeMember(id);
+    return changed;
+  }
+
+  /**
    * A member is gone (user.deleted): their posts (announced deleted), their likes, views and
-   * shares (counters follow), their publisher row, their follows both ways; a late event cannot
-   * bring them back.
+   * shares (counters follow), their publisher row, their follows both ways, their blocks and
+   * mutes both ways; a late event cannot bring them back.
    * Answers how many of their posts went.
    */
   async removeMember(userId: string): Promise<number> {
     const removed = await this.store.transaction(async (tx) => {
-      const { members, follows, circles, moderation, outbox } = tx;
+      const { members, follows, circles, blocks, moderation, outbox } = tx;
       await follows.removeMember(userId);
       // Moderation's decisions about their posts and answers (moderation.item.changed never
       // names them again: a late one finds them gone).
@@ -461,6 +483,10 @@ export class PostsService {
       // Their circle and their places in others' (circle.member.* never names them again).
       await circles.removeMember(userId);
       const postIds = await members.remove(userId);
+      // Whom they blocked or muted and who blocked or muted them, last, after their digest:
+      // a late member.block.changed finds the digest, and one written while this runs is
+      // cleared by applyBlock when it sees the departure (BlockStore does not look twice).
+      await blocks.removeMember(userId);
       for (const postId of postIds)
         await outbox.append('post.deleted', { postId, publisherId: userId });
       return postIds.length;

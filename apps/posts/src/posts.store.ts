@@ -1,5 +1,5 @@
 import type { DomainEventPayload, DomainEventType } from '@mepedia/contracts';
-import { CircleMembershipStore, type Db } from '@mepedia/server-database';
+import { BlockStore, CircleMembershipStore, type Db } from '@mepedia/server-database';
 import { appendEvent } from '@mepedia/server-queue';
 import { FollowsRepository } from './follows.repository';
 import { MeAnswerPostsRepository } from './me-answer-posts.repository';
@@ -35,6 +35,8 @@ export type PostsTransaction = {
   drafts: Port<PostDraftsRepository>;
   /** Who is in whose circle (issue 34): circle posts' readers. */
   circles: Port<CircleMembershipStore>;
+  /** Who blocks or mutes whom (issue 35): the moderation service's word, kept here. */
+  blocks: Port<BlockStore>;
   /** The moderation service's decisions on posts and answers (issue 35). */
   moderation: Port<PostModerationRepository>;
   outbox: Port<PostsOutbox>;
@@ -45,7 +47,7 @@ export type PostsTransaction = {
  * needs no transaction; the hot ones are prepared), and every change in a transaction the
  * service opens, its access check read first inside it.
  */
-export type PostsStore = Pick<PostsTransaction, 'posts' | 'members' | 'drafts'> & {
+export type PostsStore = Pick<PostsTransaction, 'posts' | 'members' | 'drafts' | 'blocks'> & {
   lists: Port<PostListsRepository>;
   transaction<T>(work: (tx: PostsTransaction) => Promise<T>): Promise<T>;
 };
@@ -60,6 +62,7 @@ export function postsStore(db: Db): PostsStore {
     follows: new FollowsRepository(executor),
     drafts: new PostDraftsRepository(executor),
     circles: new CircleMembershipStore(executor, 'posts'),
+    blocks: new BlockStore(executor, 'posts'),
     moderation: new PostModerationRepository(executor),
     outbox: new PostsOutbox(executor),
   });
@@ -67,6 +70,7 @@ export function postsStore(db: Db): PostsStore {
     posts: new PostsRepository(db),
     members: new MembersRepository(db),
     drafts: new PostDraftsRepository(db),
+    blocks: new BlockStore(db, 'posts'),
     lists: new PostListsRepository(db),
     transaction: (work) => db.transaction((tx) => work(bound(tx))),
   };

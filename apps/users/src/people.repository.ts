@@ -1,5 +1,5 @@
 import { FULL_PROFILE_MIN_ANSWERS, type ModerationState } from '@mepedia/contracts';
-import { isUuid, type Db } from '@mepedia/server-database';
+import { isUuid, notBlocked, removedMemberKey, type Db } from '@mepedia/server-database';
 import {
   and,
   asc,
@@ -16,7 +16,7 @@ import {
   sql,
   type SQL,
 } from 'drizzle-orm';
-import { users, type UserRow } from './users.schema';
+import { memberBlocks, removedMembers, users, type UserRow } from './users.schema';
 
 export type PeopleFilter = {
   /** Normalised words; each must appear in the name or topics. */
@@ -25,6 +25,11 @@ export type PeopleFilter = {
   asOf: Date;
   /** The reader's language: members who use it first (a sort key before the usual order). */
   language?: 'en' | 'he' | undefined;
+  /**
+   * The signed-in member reading, when they block or are blocked by someone (issue 35): the
+   * members on either side of a block with them are left out. Absent: no one is.
+   */
+  readerId?: string | undefined;
 };
 
 const escapeLike = (word: string) => word.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -35,12 +40,17 @@ const escapeLike = (word: string) => word.replace(/[\\%_]/g, (c) => `\\${c}`);
  */
 const listed = sql`${users.publishedAnswers} > 0 and ${users.moderationState} = 'visible'`;
 
+/** Not on either side of a block with the reader (issue 35): a probe in the reading statement. */
+const unblocked = (readerId: string) =>
+  notBlocked({ memberColumn: users.id, readerId, schema: 'users' });
+
 /** Queries over the people directory's projection (published profiles). */
 export class PeopleRepository {
   constructor(private readonly db: Db) {}
 
   private where(filter: PeopleFilter): SQL | undefined {
     const conditions: SQL[] = [listed, lte(users.publishedAt, filter.asOf)];
+    if (filter.readerId) conditions.push(unblocked(filter.readerId));
     for (const word of filter.words)
       conditions.push(like(users.searchText, `%${escapeLike(word)}%`));
     if (filter.onlyFullProfiles) {
@@ -80,13 +90,43 @@ export class PeopleRepository {
     return { rows, total: Number(totals[0]?.total ?? 0) };
   }
 
-  async random(limit: number): Promise<UserRow[]> {
+  /** A few listed members in random order, none on either side of a block with `readerId`. */
+  async random(limit: number, readerId: string | null = null): Promise<UserRow[]> {
     return this.db
       .select()
       .from(users)
-      .where(listed)
+      .where(readerId ? and(listed, unblocked(readerId)) : listed)
       .orderBy(sql`random()`)
       .limit(limit);
+  }
+
+  /**
+   * Whether `readerId` blocks anyone or anyone blocks them now (issue 35): if not, their
+   * directory is everyone's (the kept answers serve them). Two probes of `member_blocks`' keys.
+   */
+  async involvedInBlocks(readerId: string): Promise<boolean> {
+    if (!isUuid(readerId)) return false;
+    const [row] = await this.db
+      .select({ one: sql`1` })
+      .from(memberBlocks)
+      .where(
+        and(
+          eq(memberBlocks.kind, 'block'),
+          sql`${memberBlocks.active}`,
+          or(eq(memberBlocks.blockerId, readerId), eq(memberBlocks.blockedId, readerId)),
+        ),
+      )
+      .limit(1);
+    return row !== undefined;
+  }
+
+  /** Whether the member deleted their account (their digest is kept: users.schema.ts). */
+  async left(userId: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ key: removedMembers.memberKey })
+      .from(removedMembers)
+      .where(eq(removedMembers.memberKey, removedMemberKey(userId)));
+    return row !== undefined;
   }
 
   async countPublished(): Promise<number> {

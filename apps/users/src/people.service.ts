@@ -8,22 +8,31 @@ import {
   type PeopleQuery,
   type PersonCard,
 } from '@mepedia/contracts';
+import { isUuid, type BlockStore } from '@mepedia/server-database';
 import { GuestCache } from '@mepedia/server-queue';
 import { toPersonCard } from './users.mapper';
 import type { PeopleRepository } from './people.repository';
 
+/** Who reads: a signed-in member's id, or null for a guest. */
+type Reader = string | null;
+
 /**
  * The people directory: published profiles, searched by name or topic, in a stable order. It is
- * the same for every visitor, so its answers are remembered for a few seconds (GuestCache) and
- * dropped, on every replica, the moment a member's public data changes.
+ * the same for every visitor but members on either side of a block (issue 35), so its answers
+ * are remembered for a few seconds (GuestCache) and dropped, on every replica, the moment a
+ * member's public data changes; a member who blocks someone or whom someone blocks reads their
+ * own, without those members, straight from the database.
  */
 export class PeopleService {
   constructor(
     private readonly people: PeopleRepository,
+    private readonly blocks: Pick<BlockStore, 'apply' | 'removeMember'>,
     readonly directory = new GuestCache(BUS_CHANNELS.peopleChanged),
   ) {}
 
-  list(query: PeopleQuery, now = new Date()): Promise<PeoplePage> {
+  async list(query: PeopleQuery, readerId: Reader = null, now = new Date()): Promise<PeoplePage> {
+    if (readerId && (await this.people.involvedInBlocks(readerId)))
+      return this.load(query, now, readerId);
     return this.directory.get(`list:${JSON.stringify(query)}`, () => this.load(query, now));
   }
 
@@ -32,7 +41,7 @@ export class PeopleService {
     return this.directory.clear();
   }
 
-  private async load(query: PeopleQuery, now: Date): Promise<PeoplePage> {
+  private async load(query: PeopleQuery, now: Date, readerId?: string): Promise<PeoplePage> {
     const pageNumber = Number(query.pageNumber ?? 0);
     const limit = Number(query.limit) > 0 ? Number(query.limit) : PEOPLE_PAGE_SIZE;
     const asOf = query.asOf ? new Date(query.asOf) : now;
@@ -41,7 +50,13 @@ export class PeopleService {
       .filter(Boolean)
       .slice(0, 5);
     const { rows, total } = await this.people.page(
-      { words, onlyFullProfiles: query.onlyFullProfiles ?? false, asOf, language: query.language },
+      {
+        words,
+        onlyFullProfiles: query.onlyFullProfiles ?? false,
+        asOf,
+        language: query.language,
+        readerId,
+      },
       query.sortBy ?? 'mostRecent',
       pageNumber * limit,
       limit,
@@ -56,10 +71,15 @@ export class PeopleService {
     };
   }
 
-  async random(): Promise<PersonCard[]> {
-    return (await this.people.random(RANDOM_PEOPLE_COUNT)).map(toPersonCard);
+  /** A few members at random: never one on either side of a block with the reader. */
+  async random(readerId: Reader = null): Promise<PersonCard[]> {
+    return (await this.people.random(RANDOM_PEOPLE_COUNT, readerId)).map(toPersonCard);
   }
 
+  /**
+   * How many members are in the directory: the site's count, the same for everyone (a number
+   * that names no one; the web keeps it as the site's). A block changes no one's count.
+   */
   publishedAmount(): Promise<{ publishedProfilesAmount: number }> {
     return this.directory.get('publishedAmount', async () => ({
       publishedProfilesAmount: await this.people.countPublished(),
@@ -83,6 +103,25 @@ export class PeopleService {
     const changed = await this.people.moderate(change.itemId, change.state, change.caseId, at);
     // The directory's kept answers, here, on every replica, and the web's kept pages.
     if (changed) await this.changed();
+    return changed;
+  }
+
+  /**
+   * Whether a member blocks or mutes another, as the moderation service says at `at`
+   * (member.block.changed, issue 35): kept unless a later word on the pair and kind was, nothing
+   * about a member who left, ids that are no member's, or oneself (BlockStore). A block takes
+   * each out of the other's directory at their next read; the kept answers, everyone else's, do
+   * not change. Answers whether it changed anything.
+   */
+  async applyBlock(change: DomainEventPayload<'member.block.changed'>, at: Date): Promise<boolean> {
+    const { blockerId, blockedId } = change;
+    if (!isUuid(blockerId) || !isUuid(blockedId)) return false;
+    const changed = await this.blocks.apply({ ...change, occurredAt: at });
+    // One of the two deleted their account while it was written (the store did not see the
+    // digest yet, and the deletion did not see the row): theirs go now, as the deletion meant.
+    if (changed)
+      for (const id of [blockerId, blockedId])
+        if (await this.people.left(id)) await this.blocks.removeMember(id);
     return changed;
   }
 

@@ -18,6 +18,10 @@ export function usersEventsHandler(
         'moderation of a profile',
       );
     },
+    // Who blocks whom (the moderation service's, issue 35): out of each other's directory.
+    'member.block.changed': async (change, event) => {
+      await people.applyBlock(change, new Date(event.occurredAt));
+    },
     'profile.publication.changed': async (payload, event) => {
       const applied = await people.applyPublication(
         payload.userId,

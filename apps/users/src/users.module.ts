@@ -8,6 +8,7 @@ import {
   serviceModule,
   type ServicePlatform,
 } from '@mepedia/server-platform';
+import { BlockStore } from '@mepedia/server-database';
 import { GuestCache } from '@mepedia/server-queue';
 import { AuditLog } from './audit-log';
 import { InternalController } from './internal.controller';
@@ -51,6 +52,7 @@ export class UsersModule {
     // The directory's answers are kept for seconds; every change a member makes clears them.
     const people = new PeopleService(
       new PeopleRepository(db),
+      new BlockStore(db, 'users'),
       new GuestCache(BUS_CHANNELS.peopleChanged, platform.bus),
     );
     const users = new UsersService(

@@ -4,7 +4,7 @@ import {
   type DomainEventType,
   type MemberRole,
 } from '@mepedia/contracts';
-import { isUuid, newId, type Db } from '@mepedia/server-database';
+import { BlockStore, isUuid, newId, removedMemberKey, type Db } from '@mepedia/server-database';
 import { appendEvent } from '@mepedia/server-queue';
 import { and, desc, eq, gt, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import { fullname } from './users.mapper';
@@ -12,6 +12,7 @@ import {
   auditEvents,
   memberRoles,
   outbox,
+  removedMembers,
   roleChanges,
   sessions,
   users,
@@ -156,7 +157,8 @@ export class UsersRepository {
   }
 
   /**
-   * Delete the member (sessions go by cascade) and announce `user.deleted` in one transaction.
+   * Delete the member (sessions go by cascade) and their blocks and mutes, both ways (issue 35),
+   * and announce `user.deleted`, in one transaction.
    * Their security audit trail stays (what happened, when, from which address) but no longer
    * says whose it was: the rows lose the member id and their details.
    */
@@ -191,6 +193,14 @@ export class UsersRepository {
         .update(auditEvents)
         .set({ userId: null, details: {} })
         .where(eq(auditEvents.userId, id));
+      // Their blocks and mutes both ways; the digest first, so a block word still on its way
+      // finds it and writes nothing (BlockStore), and one written meanwhile is cleared by
+      // PeopleService.applyBlock when it sees the departure.
+      await tx
+        .insert(removedMembers)
+        .values({ memberKey: removedMemberKey(id) })
+        .onConflictDoNothing();
+      await new BlockStore(tx, 'users').removeMember(id);
       await appendEvent(tx, outbox, 'user.deleted', { userId: id });
       return true;
     });

@@ -1,4 +1,5 @@
 import { MEMBER_ROLES, type ModerationState } from '@mepedia/contracts';
+import { memberBlocksTable, removedMembersTable } from '@mepedia/server-database';
 import { outboxTable } from '@mepedia/server-queue';
 import { sql } from 'drizzle-orm';
 import {
@@ -274,6 +275,20 @@ export const roleChanges = usersSchema.table(
 );
 
 export const outbox = outboxTable(usersSchema);
+
+/**
+ * Who blocks or mutes whom, as the moderation service announces it (member.block.changed, issue
+ * 35; libs/server/database blocks.ts): a member's people directory leaves out the members who
+ * block them and those they block. Mutes are kept as they come but change nothing here (a mute
+ * is the muter's feeds, not the people).
+ */
+export const memberBlocks = memberBlocksTable(usersSchema);
+
+/**
+ * Members who deleted their account, by a digest of their id (never the id): a block word about
+ * one of them still on its way writes nothing (BlockStore). Written as the account goes.
+ */
+export const removedMembers = removedMembersTable(usersSchema);
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;

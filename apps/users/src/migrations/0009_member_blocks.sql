@@ -1,0 +1,15 @@
+CREATE TABLE "users"."member_blocks" (
+	"blocker_id" uuid NOT NULL,
+	"blocked_id" uuid NOT NULL,
+	"kind" text NOT NULL,
+	"active" boolean NOT NULL,
+	"changed_at" timestamp with time zone NOT NULL,
+	CONSTRAINT "member_blocks_blocker_id_blocked_id_kind_pk" PRIMARY KEY("blocker_id","blocked_id","kind")
+);
+--> statement-breakpoint
+CREATE TABLE "users"."removed_members" (
+	"member_key" text PRIMARY KEY NOT NULL,
+	"removed_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE INDEX "member_blocks_blocked_idx" ON "users"."member_blocks" USING btree ("blocked_id","blocker_id") WHERE "users"."member_blocks"."active" and "users"."member_blocks"."kind" = 'block';
