@@ -32,7 +32,8 @@ export type MessagePermission = MessageRequest['permission'];
  * what they said in a discussion closed to them since, a circle they were taken out of too). A
  * placeholder is a message that is not there, and so is one moderation holds or removed (issue
  * 35, `withheld`) to anyone but its author: nobody else likes it, or learns it is there by being
- * refused as no author.
+ * refused as no author. So is one by a member `blocked` says a block stands between the viewer
+ * and (issue 35, either way): their pages do not show it either.
  */
 export function messageRefusal(
   permission: MessagePermission,
@@ -40,12 +41,14 @@ export function messageRefusal(
   viewer: SubjectReader,
   subjects: Iterable<Subject | undefined>,
   roomOrPostId?: string,
+  blocked = false,
 ): ErrorCode | undefined {
   if (!message) return 'MESSAGE_NOT_FOUND';
   if (permission !== 'message.delete' && hiddenFrom(subjects, viewer))
     return 'DISCUSSION_NOT_FOUND';
   if (message.deleted) return 'MESSAGE_NOT_FOUND';
   if (message.withheld && message.authorId !== viewer.id) return 'MESSAGE_NOT_FOUND';
+  if (blocked && message.authorId !== viewer.id) return 'MESSAGE_NOT_FOUND';
   if (
     permission === 'message.delete' &&
     message.roomId !== roomOrPostId &&
@@ -63,7 +66,10 @@ export function messageRefusal(
  * discussed is the subjects read model's (`SubjectAccess`): a post's or answer's discussion is
  * open to its audience alone (its owner; the owner's circle, by the memberships this service
  * keeps; members; everyone), and to anyone else it does not exist (DISCUSSION_NOT_FOUND); nobody
- * writes about a post that was deleted or never existed.
+ * writes about a post that was deleted or never existed. Where a block stands between a member
+ * and a story's owner (issue 35, either way), the member writes nothing in its discussion
+ * (MEMBER_BLOCKED); a comment by someone a block stands between them and is not there to them
+ * (MESSAGE_NOT_FOUND), to like or reply to, as their pages do not show it.
  */
 export class FeedMessagesAccess {
   constructor(private readonly subjects: SubjectAccess) {}
@@ -94,9 +100,42 @@ export class FeedMessagesAccess {
           writing: true,
           now: request.now.getTime(),
         });
+        if (viewerId !== null)
+          await this.requireNoBlock(repository, [request.roomId, request.postId], viewerId);
         return;
       }
     }
+  }
+
+  /**
+   * Refuse, with MEMBER_BLOCKED, a comment in the discussion of a story (the room's subject or
+   * the post's) whose owner and `viewerId` a block stands between, either way (issue 35). Said
+   * plainly rather than as a discussion that is not there: the member can read the story and
+   * its discussion, and a refusal that says nothing of why would read as a fault; it tells them
+   * no more than that a block stands between them, not who made it, and only when they try. A
+   * story never announced (made a moment ago) has no owner known here yet: not refused.
+   */
+  private async requireNoBlock(
+    repository: FeedMessagesRepository,
+    subjectIds: string[],
+    viewerId: string,
+  ): Promise<void> {
+    const subjects = await repository.subjects.subjects([...new Set(subjectIds)]);
+    const owners = new Set([...subjects.values()].map((subject) => subject.ownerId));
+    for (const ownerId of owners)
+      if (await repository.blocks.eitherBlocks(viewerId, ownerId))
+        throw new AppError('MEMBER_BLOCKED');
+  }
+
+  /** Whether a block stands between `viewerId` and `authorId` (none: a placeholder). */
+  blockedBetween(
+    repository: FeedMessagesRepository,
+    viewerId: string,
+    authorId: string | null | undefined,
+  ): Promise<boolean> {
+    if (authorId === null || authorId === undefined || authorId === viewerId)
+      return Promise.resolve(false);
+    return repository.blocks.eitherBlocks(viewerId, authorId);
   }
 
   /**
@@ -127,11 +166,20 @@ export class FeedMessagesAccess {
       ? [...(await repository.subjects.subjects([seen.roomId, seen.postId])).values()]
       : [];
     const viewer = await this.subjects.in(repository).reader(viewerId, subjects);
-    const hidden = messageRefusal(request.permission, seen, viewer, subjects);
+    // A message never changes author, so the block is asked once, before the lock.
+    const blocked = await this.blockedBetween(repository, viewerId, seen?.authorId);
+    const hidden = messageRefusal(request.permission, seen, viewer, subjects, undefined, blocked);
     if (hidden === 'MESSAGE_NOT_FOUND' || hidden === 'DISCUSSION_NOT_FOUND')
       throw new AppError(hidden);
     const message = await repository.lock(request.messageId);
-    const refusal = messageRefusal(request.permission, message, viewer, subjects);
+    const refusal = messageRefusal(
+      request.permission,
+      message,
+      viewer,
+      subjects,
+      undefined,
+      blocked,
+    );
     if (refusal !== undefined || !message) throw new AppError(refusal ?? 'MESSAGE_NOT_FOUND');
     return message;
   }

@@ -5,8 +5,8 @@ import type { FeedMessagesService } from './feed-messages.service';
 
 /**
  * The feed-messages service's share of domain events: members who leave, posts deleted, each
- * post's and me answer's owner and audience, who is in whose circle, and what moderation holds
- * or removed.
+ * post's and me answer's owner and audience, who is in whose circle, what moderation holds
+ * or removed, and who blocks whom.
  */
 export function feedMessagesEventsHandler(service: FeedMessagesService, logger: AppLogger) {
   const applyPrivacy = async (
@@ -37,6 +37,10 @@ export function feedMessagesEventsHandler(service: FeedMessagesService, logger: 
     // Held, removed or visible again (issue 35): a comment, or a post's or answer's discussion.
     'moderation.item.changed': async (item, event) => {
       await service.applyModeration({ ...item, occurredAt: new Date(event.occurredAt) });
+    },
+    // Who blocks or mutes whom (issue 35): a block hides each one's comments from the other.
+    'member.block.changed': async (change, event) => {
+      await service.applyBlock({ ...change, occurredAt: new Date(event.occurredAt) });
     },
     'circle.member.added': ({ ownerId, memberId }, event) =>
       service.applyCircleMembership({

@@ -5,8 +5,10 @@ import {
   type ModerationState,
 } from '@mepedia/contracts';
 import {
+  BlockStore,
   CircleMembershipStore,
   ModeratedItemStore,
+  notBlocked,
   SubjectStore,
   type Db,
 } from '@mepedia/server-database';
@@ -61,14 +63,41 @@ function withheldFrom(
     : sql`(${message.withheld} and ${message.authorId} is distinct from ${viewerId}::uuid)`;
 }
 
+/**
+ * Whether a block stands between `viewerId` and a message's author, either way (issue 35): the
+ * reader and the member they block, or who blocks them, do not see each other's comments. Never
+ * for a guest, nor a placeholder (no author). Two probes of `member_blocks`' keys per message
+ * (`notBlocked`), asked only where a reader's page is drawn: counts are everyone's.
+ */
+function blockedFrom(message: { authorId: AnyPgColumn }, viewerId: string | null): SQL {
+  if (viewerId === null) return sql`false`;
+  return sql`not ${notBlocked({ memberColumn: message.authorId, readerId: viewerId, schema: 'feed_messages' })}`;
+}
+
+/**
+ * Whether a message is not shown to `viewerId` (a guest: null) on their pages: withheld from
+ * them by moderation, or written by someone a block stands between them and.
+ */
+function hiddenFrom(
+  message: { withheld: AnyPgColumn; authorId: AnyPgColumn },
+  viewerId: string | null,
+): SQL {
+  return viewerId === null
+    ? withheldFrom(message, viewerId)
+    : sql`(${withheldFrom(message, viewerId)} or ${blockedFrom(message, viewerId)})`;
+}
+
 /** A message as one reader is shown it: with its moderation, and the replies they may read. */
 export type ShownMessageRow = MessageRow & {
   /** Where moderation left it (issue 35), when it withholds it; else null. */
   moderation: ModerationState | null;
   moderationCaseId: string | null;
-  /** Whether moderation withholds it from the reader (a placeholder for them, if shown at all). */
+  /**
+   * Whether it is not shown to the reader (a placeholder for them, if shown at all): moderation
+   * withholds it from them, or a block stands between them and its author (issue 35).
+   */
   hiddenFromReader: boolean;
-  /** Its replies the reader may read (`repliesCount` less those withheld from them). */
+  /** Its replies the reader may read (`repliesCount` less those hidden from them). */
   visibleReplies: number;
 };
 
@@ -114,6 +143,8 @@ export class FeedMessagesRepository {
   readonly circles: CircleMembershipStore;
   /** The moderation service's word on posts, answers and comments (feed-messages.schema.ts). */
   readonly moderation: ModeratedItemStore;
+  /** Who blocks whom (feed-messages.schema.ts), as the moderation service announces it. */
+  readonly blocks: BlockStore;
 
   constructor(private readonly db: Db) {
     this.subjects = new SubjectStore(db, {
@@ -123,6 +154,7 @@ export class FeedMessagesRepository {
     });
     this.circles = new CircleMembershipStore(db, 'feed_messages');
     this.moderation = new ModeratedItemStore(db, 'feed_messages');
+    this.blocks = new BlockStore(db, 'feed_messages');
   }
 
   /** This repository inside one transaction, the service's: all of `work` commits or none. */
@@ -225,9 +257,10 @@ export class FeedMessagesRepository {
   /**
    * A page of a room's top-level messages, or of a thread's replies (in `roomId` only), as
    * `viewerId` (a guest: null) is shown them, with how many there are in all. Both read one index
-   * range (see the schema). A message moderation withholds from them (issue 35) is left out, or,
-   * a top-level one with replies they may read, shown as a placeholder is (as is a deleted one
-   * with such replies); each top-level message's `visibleReplies` counts those.
+   * range (see the schema). A message hidden from them (issue 35: moderation withholds it from
+   * them, or a block stands between them and its author) is left out, or, a top-level one with
+   * replies they may read, shown as a placeholder is (as is a deleted one with such replies);
+   * each top-level message's `visibleReplies` counts those.
    */
   async page(
     roomId: string,
@@ -238,14 +271,16 @@ export class FeedMessagesRepository {
     viewerId: string | null,
   ): Promise<{ rows: ShownMessageRow[]; total: number; visible: number }> {
     const reply = alias(messages, 'reply');
-    const hidden = withheldFrom(messages, viewerId);
+    const hidden = hiddenFrom(messages, viewerId);
     // The message a subquery is about, named in full: a statement of one table leaves its
     // columns unqualified, which inside a subquery would name the subquery's own.
     const thisMessage = sql.raw('feed_messages.messages.id');
-    // The thread's withheld replies, through their partial index (few, usually none).
+    // The thread's replies hidden from the reader: for a guest, the withheld ones, through their
+    // partial index (few, usually none); for a member, each reply's author is asked of the
+    // blocks too (the thread's replies, through `messages_parent_idx`).
     const visibleReplies = sql<number>`(${messages.repliesCount} - (select count(*)::int
       from feed_messages.messages reply
-      where ${reply.parentId} = ${thisMessage} and ${withheldFrom(reply, viewerId)}))`;
+      where ${reply.parentId} = ${thisMessage} and ${hiddenFrom(reply, viewerId)}))`;
     const where: SQL | undefined =
       parentId === null
         ? and(
@@ -332,7 +367,9 @@ export class FeedMessagesRepository {
   /**
    * Many rooms' messages as `viewerId` (a guest: null) is shown them: replies included,
    * placeholders and messages moderation withholds from them not. One GROUP BY over the visible
-   * messages' index (`messages_room_visible_idx`). A room with none is not in the map.
+   * messages' index (`messages_room_visible_idx`). A room with none is not in the map. Blocks
+   * (issue 35) are not asked: a count is everyone's, and asking would cost two probes per
+   * message of every room of a list, for a difference of the few comments of members one blocks.
    */
   async countsVisible(roomIds: string[], viewerId: string | null): Promise<Map<string, number>> {
     if (roomIds.length === 0) return new Map();
@@ -352,7 +389,8 @@ export class FeedMessagesRepository {
 
   /**
    * A room's messages as `viewerId` (a guest: null) is shown them: replies included,
-   * placeholders and messages moderation withholds from them not.
+   * placeholders and messages moderation withholds from them not; blocks not asked, as in
+   * `countsVisible`.
    */
   async countVisible(roomId: string, viewerId: string | null): Promise<number> {
     const [counted] = await this.db

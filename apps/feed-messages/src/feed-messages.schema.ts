@@ -1,5 +1,6 @@
 import {
   circleMembershipsTable,
+  memberBlocksTable,
   moderatedItemsTable,
   removedMembersTable,
   subjectPrivacyTable,
@@ -140,6 +141,14 @@ export const subjectsStarted = subjectsStartedTable(feedMessagesSchema);
  * post's or answer's discussion its owner's alone.
  */
 export const moderatedItems = moderatedItemsTable(feedMessagesSchema);
+
+/**
+ * Who blocks whom (issue 35, `member.block.changed`; libs/server/database, blocks.ts): a member
+ * and someone they block, or who blocks them, do not see each other's comments, and neither
+ * writes in the other's discussions or to the other's comments. Mutes are kept as words come but
+ * change nothing here: a discussion is not one's feed.
+ */
+export const memberBlocks = memberBlocksTable(feedMessagesSchema);
 
 /**
  * Posts and me answers written about before their announcement arrived (made a moment ago):

@@ -28,6 +28,11 @@ class FakeRepository extends FakeTransactions<FeedMessagesRepository> {
     state: () => Promise.resolve(undefined),
     removeMember: () => Promise.resolve(),
   };
+  /** Nobody blocks anybody here: the int-specs hold what blocks do (issue 35). */
+  readonly blocks = {
+    eitherBlocks: () => Promise.resolve(false),
+    removeMember: () => Promise.resolve(),
+  };
   readonly messages = new Map<string, MessageRow>();
   readonly likes = new Set<string>();
   readonly announced: Array<{ messageId: string; deleted: boolean }> = [];

@@ -13,6 +13,7 @@ import {
 import {
   isUuid,
   newId,
+  type BlockChange,
   type CircleMembershipChange,
   type ModerationWord,
 } from '@mepedia/server-database';
@@ -53,7 +54,8 @@ export class FeedMessagesService {
   /**
    * The top-level message a reply to `parentId` in `roomId` goes under (a reply to a reply
    * joins its thread), locked: its replies counter moves with the reply. The named parent must
-   * exist, not be a placeholder, and be in the room.
+   * exist, not be a placeholder, be shown to the author (not withheld by moderation, and by no
+   * one a block stands between them and: issue 35), and be in the room.
    */
   private async replyThread(
     repository: FeedMessagesRepository,
@@ -70,6 +72,9 @@ export class FeedMessagesService {
     if (!top || !parent || parent.deleted) throw new AppError('MESSAGE_NOT_FOUND');
     // One moderation holds or removed is not there to anyone but its author (issue 35).
     if (parent.withheld && parent.authorId !== authorId) throw new AppError('MESSAGE_NOT_FOUND');
+    // Nor is one by someone who blocks them, or whom they block: their pages do not show it.
+    if (await this.access.blockedBetween(repository, authorId, parent.authorId))
+      throw new AppError('MESSAGE_NOT_FOUND');
     if (parent.roomId !== roomId) throw fieldError('parentMessageId', 'INVALID_VALUE');
     return { topId, parent };
   }
@@ -282,7 +287,20 @@ export class FeedMessagesService {
     await this.repository.subjects.disownSubjects(userId, leftAt);
     await this.repository.circles.removeMember(userId);
     await this.repository.moderation.removeMember(userId);
+    // After `disownSubjects` noted them gone: a late word about a block of theirs writes nothing.
+    await this.repository.blocks.removeMember(userId);
     return removed;
+  }
+
+  /**
+   * The moderation service's word on a block or mute (issue 35), applied by its time (a replay,
+   * or an older word come late, changes nothing), never about a member who left: from the next
+   * request on, the two do not see each other's comments, and neither writes in the other's
+   * discussions or to the other's comments. A mute changes nothing here (a discussion is not
+   * one's feed). Answers whether it changed anything.
+   */
+  applyBlock(change: BlockChange): Promise<boolean> {
+    return this.repository.blocks.apply(change);
   }
 
   /** The posts or me-answers service's word on a subject's audience. */

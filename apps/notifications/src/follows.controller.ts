@@ -25,14 +25,31 @@ export class FollowsController {
     return this.follows.unfollow(member.userId, body.userId);
   }
 
+  /** As the caller is shown it: a signed-in member sees nobody a block stands between them and. */
   @Endpoint(routes.getFollowers)
-  getFollowers(@Input('body') body: In<typeof routes.getFollowers, 'body'>) {
-    return this.follows.followers(body.userId, body.cursor, body.limit);
+  getFollowers(
+    @Input('body') body: In<typeof routes.getFollowers, 'body'>,
+    @CurrentIdentity() identity: Identity,
+  ) {
+    return this.follows.followers(
+      body.userId,
+      body.cursor,
+      body.limit,
+      identity.kind === 'member' ? identity.userId : undefined,
+    );
   }
 
   @Endpoint(routes.getFollowing)
-  getFollowing(@Input('body') body: In<typeof routes.getFollowing, 'body'>) {
-    return this.follows.following(body.userId, body.cursor, body.limit);
+  getFollowing(
+    @Input('body') body: In<typeof routes.getFollowing, 'body'>,
+    @CurrentIdentity() identity: Identity,
+  ) {
+    return this.follows.following(
+      body.userId,
+      body.cursor,
+      body.limit,
+      identity.kind === 'member' ? identity.userId : undefined,
+    );
   }
 
   /** `followedByMe` is the signed-in caller's; a guest's is false. */

@@ -1,4 +1,4 @@
-import type { Db } from '@mepedia/server-database';
+import { BlockStore, notBlocked, type Db } from '@mepedia/server-database';
 import { appendEvent } from '@mepedia/server-queue';
 import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { FollowsCursor } from './follows.cursor';
@@ -13,12 +13,17 @@ export type FollowRow = {
   followedAt: Date;
 };
 
-/** Who follows whom; `members` is the members read model on the same connection. */
+/**
+ * Who follows whom; `members` is the members read model on the same connection, `blocks` who
+ * blocks whom (issue 35).
+ */
 export class FollowsRepository {
   readonly members: MembersRepository;
+  readonly blocks: BlockStore;
 
   constructor(private readonly db: Db) {
     this.members = new MembersRepository(db);
+    this.blocks = new BlockStore(db, 'notifications');
   }
 
   /** This repository inside one transaction, the service's: all of `work` commits or none. */
@@ -117,31 +122,50 @@ export class FollowsRepository {
     }));
   }
 
-  /** The member's followers, newest follow first, after `after`; at most `limit`. */
-  followersOf(userId: string, after: FollowsCursor | undefined, limit: number) {
-    return this.page('followers', userId, after, limit);
+  /**
+   * The member's followers, newest follow first, after `after`; at most `limit`; as `viewerId`
+   * (a guest: null) is shown them.
+   */
+  followersOf(
+    userId: string,
+    after: FollowsCursor | undefined,
+    limit: number,
+    viewerId: string | null,
+  ) {
+    return this.page('followers', userId, after, limit, viewerId);
   }
 
-  /** The members the member follows, newest follow first, after `after`; at most `limit`. */
-  followingOf(userId: string, after: FollowsCursor | undefined, limit: number) {
-    return this.page('following', userId, after, limit);
+  /** The members the member follows, as `followersOf` shows followers. */
+  followingOf(
+    userId: string,
+    after: FollowsCursor | undefined,
+    limit: number,
+    viewerId: string | null,
+  ) {
+    return this.page('following', userId, after, limit, viewerId);
   }
 
   /**
    * One page by keyset on (created_at, the other member's id), both descending, served by the
-   * index on (the member, created_at, the other). Members not (or no longer) known are left out.
+   * index on (the member, created_at, the other). Members not (or no longer) known are left out,
+   * and so is anyone a block stands between the viewer and (issue 35, either way: two probes
+   * of `member_blocks`' keys per row read).
    */
   private async page(
     side: 'followers' | 'following',
     userId: string,
     after: FollowsCursor | undefined,
     limit: number,
+    viewerId: string | null,
   ): Promise<FollowRow[]> {
     const [own, other] =
       side === 'followers'
         ? [follows.followeeId, follows.followerId]
         : [follows.followerId, follows.followeeId];
-    const conditions: SQL[] = [eq(own, userId)];
+    const conditions: SQL[] = [
+      eq(own, userId),
+      notBlocked({ memberColumn: other, readerId: viewerId, schema: 'notifications' }),
+    ];
     if (after)
       conditions.push(
         sql`(${follows.createdAt}, ${other}) < (${after.followedAt.toISOString()}::timestamptz, ${after.userId}::uuid)`,

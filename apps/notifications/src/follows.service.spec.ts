@@ -6,6 +6,8 @@ import { FollowsService } from './follows.service';
 /** A repository in memory: who follows whom, the members known, and what was announced. */
 function fakeRepository(knownIds: string[]) {
   const follows = new Set<string>();
+  /** Blocks as `blocker>blocked` (issue 35). */
+  const blocks = new Set<string>();
   const announced: Array<[string, string, boolean]> = [];
   const member = (userId: string) =>
     knownIds.includes(userId) ? { userId, fullname: 'A B', profileImage: null } : undefined;
@@ -14,6 +16,10 @@ function fakeRepository(knownIds: string[]) {
       lockKnown: async (id: string) => member(id),
       known: async (id: string) => member(id),
       left: async () => false,
+    },
+    blocks: {
+      eitherBlocks: async (a: string, b: string) =>
+        blocks.has(`${a}>${b}`) || blocks.has(`${b}>${a}`),
     },
     transaction: async <T>(work: (r: unknown) => Promise<T>): Promise<T> => work(repository),
     follow: async (a: string, b: string) => !follows.has(`${a}>${b}`) && !!follows.add(`${a}>${b}`),
@@ -38,6 +44,7 @@ function fakeRepository(knownIds: string[]) {
     repository: repository as unknown as FollowsRepository,
     announced,
     follows,
+    blocks,
     statesAsked: repository.statesAsked,
   };
 }
@@ -81,6 +88,21 @@ describe(FollowsService.name, () => {
     expect(await codeOf(service.counts(newMember().userId, noa))).toBe('USER_NOT_FOUND');
     expect(fake.follows.size).toBe(0);
     expect(fake.announced).toEqual([]);
+  });
+
+  it('refuses a follow either way where a block stands, never an unfollow (issue 35)', async () => {
+    const fake = fakeRepository([noa, dan]);
+    const service = new FollowsService(fake.repository);
+    await service.follow(dan, noa);
+    fake.blocks.add(`${noa}>${dan}`);
+    expect(await codeOf(service.follow(noa, dan))).toBe('MEMBER_BLOCKED');
+    expect(await codeOf(service.unfollow(dan, noa))).toBe('no error');
+    expect(await codeOf(service.follow(dan, noa))).toBe('MEMBER_BLOCKED');
+    expect(fake.follows.size).toBe(0);
+    expect(fake.announced).toEqual([
+      [dan, noa, true],
+      [dan, noa, false],
+    ]);
   });
 });
 

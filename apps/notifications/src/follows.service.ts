@@ -15,7 +15,9 @@ import type { FollowsRepository } from './follows.repository';
  * Who follows whom (issue 32). Only a member this service knows (a verified member the users
  * service announced, who has not left) may be followed or listed; any other id answers
  * USER_NOT_FOUND, as their profile does. A follow or unfollow that changes something is
- * announced (follow.changed) in its transaction.
+ * announced (follow.changed) in its transaction. Where a block stands between two members
+ * (issue 35, either way), neither follows the other (MEMBER_BLOCKED; the block ended any follow,
+ * NotificationStore.separate) nor sees the other in follow lists.
  */
 export class FollowsService {
   constructor(
@@ -59,20 +61,27 @@ export class FollowsService {
     };
   }
 
+  /**
+   * A member's followers as `viewerId` (a guest: undefined) is shown them: nobody a block stands
+   * between the viewer and (issue 35). The counts stay everyone's.
+   */
   followers(
     userId: string,
     cursor: string | undefined,
     limit: number | undefined,
+    viewerId?: string,
   ): Promise<FollowListPage> {
-    return this.list('followers', userId, cursor, limit);
+    return this.list('followers', userId, cursor, limit, viewerId);
   }
 
+  /** The members a member follows, as `followers` shows followers. */
   following(
     userId: string,
     cursor: string | undefined,
     limit: number | undefined,
+    viewerId?: string,
   ): Promise<FollowListPage> {
-    return this.list('following', userId, cursor, limit);
+    return this.list('following', userId, cursor, limit, viewerId);
   }
 
   /** A member's name, picture or language (users' user.updated at `at`), unless they left. */
@@ -110,6 +119,10 @@ export class FollowsService {
       if (!(await repository.members.lockKnown(followeeId))) throw new AppError('USER_NOT_FOUND');
       if (following && (await repository.members.left(followerId)))
         throw new AppError('AUTH_REQUIRED');
+      // Never where a block stands between the two, either way (issue 35); asked under the
+      // followee's lock, which a block's ending of follows takes too. An unfollow always may.
+      if (following && (await repository.blocks.eitherBlocks(followerId, followeeId)))
+        throw new AppError('MEMBER_BLOCKED');
       const did = following
         ? await repository.follow(followerId, followeeId, this.now())
         : await repository.unfollow(followerId, followeeId);
@@ -125,14 +138,17 @@ export class FollowsService {
     userId: string,
     cursor: string | undefined,
     limit = FOLLOWS_PAGE_DEFAULT,
+    viewerId?: string,
   ): Promise<FollowListPage> {
     const after = cursor === undefined ? undefined : decodeFollowsCursor(cursor);
     await this.requireKnown(userId);
+    // A viewer id that is no member's is no one's to ask of (it never reaches SQL).
+    const viewer = viewerId !== undefined && isUuid(viewerId) ? viewerId : null;
     // One more than asked: whether there is a next page, without a count.
     const rows =
       side === 'followers'
-        ? await this.repository.followersOf(userId, after, limit + 1)
-        : await this.repository.followingOf(userId, after, limit + 1);
+        ? await this.repository.followersOf(userId, after, limit + 1, viewer)
+        : await this.repository.followingOf(userId, after, limit + 1, viewer);
     const page = rows.slice(0, limit);
     const last = page.at(-1);
     return {

@@ -3,8 +3,9 @@ import type { NotificationsService } from './notifications.service';
 
 /**
  * The notifications' share of domain events (issue 32): what was done with members' stories,
- * comments and profiles, what posts and answers are (owner, title, privacy, deletion), and what
- * moderation holds or removed (issue 35), each applied once by the service's rules.
+ * comments and profiles, what posts and answers are (owner, title, privacy, deletion), what
+ * moderation holds or removed and who blocks whom (issue 35), each applied once by the service's
+ * rules.
  * `user.deleted` is the events file's, which calls `removeMember` after the follows'.
  */
 export function notificationEventHandlers(
@@ -40,6 +41,8 @@ export function notificationEventHandlers(
     'circle.member.removed': (change, event) =>
       done(notifications.circleChanged({ ...change, inCircle: false }, event)),
     'follow.changed': (follow, event) => done(notifications.followChanged(follow, event)),
+    // Who blocks whom (issue 35): follows end, and nothing is told between the two.
+    'member.block.changed': (change, event) => done(notifications.blockChanged(change, event)),
     // Held, removed or visible again (issue 35): what others were told of it is taken back.
     'moderation.item.changed': (word, event) => done(notifications.moderationChanged(word, event)),
     'meAnswer.privacy.changed': (answer, event) =>

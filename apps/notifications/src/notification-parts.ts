@@ -12,10 +12,18 @@ import { NotificationsService } from './notifications.service';
  * sequence every second), the controller, the event handlers, and an hourly sweep of applied
  * event ids older than a week.
  */
-export function notificationParts(platform: ServicePlatform) {
+export function notificationParts(
+  platform: ServicePlatform,
+  /** Relay the outbox now (a block ended follows: follow.changed). */
+  onOutboxWrite: () => void = () => undefined,
+) {
   const store = new NotificationStore(platform.database.db);
   const relay: { streams?: NotificationStreams } = {};
-  const service = new NotificationsService(store, (changed) => relay.streams?.announce(changed));
+  const service = new NotificationsService(
+    store,
+    (changed) => relay.streams?.announce(changed),
+    onOutboxWrite,
+  );
   const streams = new NotificationStreams(
     platform.bus,
     service,

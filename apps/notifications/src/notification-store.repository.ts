@@ -7,14 +7,17 @@ import {
   type NotificationKind,
 } from '@mepedia/contracts';
 import {
+  BlockStore,
   CircleMembershipStore,
   ModeratedItemStore,
   removedMemberKey,
   withheld,
   type Db,
 } from '@mepedia/server-database';
+import { appendEvent } from '@mepedia/server-queue';
 import { sql, type SQL } from 'drizzle-orm';
 import { commentPart, type AnswerPlace, type KnownSubject } from './notification-rules';
+import { outbox } from './notifications.schema';
 
 // The notifications store's SQL (notification-store.schema.ts). Raw statements where one
 // statement does the work (an upsert of a group with its actor, a fan-out from follows): both
@@ -25,14 +28,38 @@ const ACTORS = sql.raw('notifications.notification_actors');
 const SUBJECTS = sql.raw('notifications.notification_subjects');
 
 /**
+ * No block stands between two members, either way (issue 35): the condition of `notBlocked`
+ * (libs/server/database blocks.ts), whose reader is a value, for statements where both are
+ * columns (a group's recipient and its actors; a publisher's followers). Two probes of
+ * `member_blocks`' keys.
+ */
+function noBlockBetween(one: SQL, other: SQL): SQL {
+  return sql`not exists (select 1 from notifications.member_blocks between_them
+    where between_them.kind = 'block' and between_them.active
+      and ((between_them.blocker_id = ${one} and between_them.blocked_id = ${other})
+        or (between_them.blocker_id = ${other} and between_them.blocked_id = ${one})))`;
+}
+
+/**
+ * An actor's part (`part`, an alias of notification_actors) its group's recipient (`g`) is
+ * shown: none by someone a block stands between them and (issue 35). Parts are taken back when
+ * a block is made, but one written at the same moment in another transaction could stay: read
+ * through this, it is never shown, counted, streamed or emailed.
+ */
+export const actorShown = (part: string): SQL =>
+  noBlockBetween(sql.raw(`${part}.actor_id`), sql.raw('g.recipient_id'));
+
+/**
  * A group its recipient may still read, as the subject now stands (`s`, joined by subject id):
  * none about a subject deleted, nor one its recipient is not of the audience of (issue 34: a
  * recipient is always a member, so `members` is theirs; `circle` theirs while they are in the
  * owner's circle; `private` the owner's); and none about a post, answer or comment moderation
- * holds or removed (issue 35), but its owner's, known here or not. Groups are taken back when a
- * subject narrows or goes away, is held or removed, or a member leaves a circle, but an event
- * about it handled at the same moment in another transaction can still write one; reading
- * through this, such a group is never shown, streamed or emailed.
+ * holds or removed (issue 35), but its owner's, known here or not; and none with no actor the
+ * recipient is shown (`actorShown`: all of them someone a block stands between them and).
+ * Groups are taken back when a subject narrows or goes away, is held or removed, a member leaves
+ * a circle, or a block is made, but an event about it handled at the same moment in another
+ * transaction can still write one; reading through this, such a group is never shown, streamed
+ * or emailed.
  */
 export const READABLE = sql`((s.subject_id is null or (not s.deleted and (s.audience in ('public', 'members') or s.owner_id = g.recipient_id or (s.audience = 'circle' and exists (select 1 from notifications.circle_memberships readable_circle where readable_circle.owner_id = s.owner_id and readable_circle.member_id = g.recipient_id and readable_circle.in_circle)))))
   and not exists (select 1 from notifications.moderated_items readable_subject
@@ -40,7 +67,9 @@ export const READABLE = sql`((s.subject_id is null or (not s.deleted and (s.audi
       and readable_subject.state <> 'visible' and readable_subject.owner_id <> g.recipient_id)
   and not exists (select 1 from notifications.moderated_items readable_comment
     where readable_comment.kind = 'comment' and readable_comment.item_id = g.comment_id
-      and readable_comment.state <> 'visible' and readable_comment.owner_id <> g.recipient_id))`;
+      and readable_comment.state <> 'visible' and readable_comment.owner_id <> g.recipient_id)
+  and exists (select 1 from notifications.notification_actors readable_actor
+    where readable_actor.group_id = g.id and ${actorShown('readable_actor')}))`;
 const COMMENTS = sql.raw('notifications.notification_comments');
 const TAKE_BACKS = sql.raw('notifications.notification_take_backs');
 const NEXT = sql.raw(`nextval('notifications.notification_stamp')`);
@@ -171,10 +200,42 @@ export class NotificationStore {
   readonly circles: CircleMembershipStore;
   /** The moderation service's word on posts, answers and comments (issue 35), in this store's transaction. */
   readonly moderation: ModeratedItemStore;
+  /** Who blocks whom (issue 35), in this store's transaction. */
+  readonly blocks: BlockStore;
 
   constructor(private readonly db: Db) {
     this.circles = new CircleMembershipStore(db, 'notifications');
     this.moderation = new ModeratedItemStore(db, 'notifications');
+    this.blocks = new BlockStore(db, 'notifications');
+  }
+
+  /**
+   * A block between two members (issue 35), either way: their follows of each other end, each
+   * announced as an unfollow (follow.changed, in this transaction: the posts service's following
+   * feed, and this service's own notices, hear it), and each one's parts in the other's groups
+   * go (a group left without an actor with them). Their member rows are locked first, as a follow
+   * locks the followee's, so a follow at the same moment either commits first (and ends here) or
+   * waits and then sees the block. Answers the groups that changed and how many follows ended.
+   */
+  async separate(one: string, other: string): Promise<{ changes: GroupChange[]; ended: number }> {
+    await this.db.execute(sql`select 1 from notifications.members
+      where user_id in (${one}::uuid, ${other}::uuid) order by user_id for update`);
+    const ended = await this.rows<{ follower_id: string; followee_id: string }>(sql`
+      delete from notifications.follows
+      where (follower_id = ${one}::uuid and followee_id = ${other}::uuid)
+        or (follower_id = ${other}::uuid and followee_id = ${one}::uuid)
+      returning follower_id, followee_id`);
+    for (const follow of ended)
+      await appendEvent(this.db, outbox, 'follow.changed', {
+        followerId: follow.follower_id,
+        followeeId: follow.followee_id,
+        following: false,
+      });
+    const partsOf = (actor: string, recipient: string) =>
+      sql`(a.actor_id = ${actor}::uuid and a.group_id in (
+        select g.id from ${GROUPS} g where g.recipient_id = ${recipient}::uuid))`;
+    const changes = await this.removeParts(sql`${partsOf(one, other)} or ${partsOf(other, one)}`);
+    return { changes, ended: ended.length };
   }
 
   /**
@@ -493,6 +554,12 @@ export class NotificationStore {
    * a like before an unlike and a like again): nothing is news, and the part keeps its time.
    */
   async add(notice: Notice): Promise<GroupChange[]> {
+    // Nothing is told between two members a block stands between, either way (issue 35).
+    if (
+      notice.actorId !== notice.recipientId &&
+      (await this.blocks.eitherBlocks(notice.actorId, notice.recipientId))
+    )
+      return [];
     const at = notice.at.toISOString();
     const newer = await this.rows(sql`
       select 1 from ${ACTORS} a join ${GROUPS} g on g.id = a.group_id
@@ -634,6 +701,9 @@ export class NotificationStore {
           -- Never a story moderation holds or removed (issue 35).
           and not exists (select 1 from notifications.moderated_items mi
             where mi.kind = 'post' and mi.item_id = s.subject_id and mi.state <> 'visible')
+          -- Nor to a follower a block stands between them and the publisher (issue 35): the
+          -- block ended the follow, but one made at the same moment may still stand.
+          and ${noBlockBetween(sql`f.follower_id`, sql`${story.publisherId}::uuid`)}
         on conflict (recipient_id, group_key) do nothing
         returning id)
       insert into ${ACTORS} (group_id, actor_id, part, at)
@@ -645,7 +715,8 @@ export class NotificationStore {
   /**
    * Groups of a recipient, newest news first: a page before a stamp, or those changed after a
    * version (oldest change first), or some by id. Each with its subject, its latest actors with
-   * their names, how many actors it has, and its latest words.
+   * their names, how many actors it has, and its latest words, of the actors the recipient is
+   * shown (`actorShown`).
    */
   async groups(
     recipientId: string | null,
@@ -670,6 +741,8 @@ export class NotificationStore {
       );
     }
     const order = filter.afterVersion !== undefined ? sql`g.version asc` : sql`g.stamp desc`;
+    // Its actors as the recipient is shown them: none a block stands between them and.
+    const shown = actorShown('a');
     const rows = await this.rows<RawGroup>(sql`
       select g.id, g.recipient_id, g.kind, g.subject_id, g.comment_id, g.excerpt, g.read,
         g.stamp::text as stamp, g.version::text as version,
@@ -677,17 +750,19 @@ export class NotificationStore {
         s.kind as subject_kind, s.owner_id, s.title, s.title_he, s.excerpt as subject_excerpt,
         (select q.position from notifications.weekly_question_questions q
           where q.question_id = s.question_id) as question_index,
-        (select count(distinct a.actor_id)::int from ${ACTORS} a where a.group_id = g.id)
-          as actor_count,
+        (select count(distinct a.actor_id)::int from ${ACTORS} a
+          where a.group_id = g.id and ${shown}) as actor_count,
         (select coalesce(json_agg(json_build_object(
             'userId', x.actor_id, 'fullname', coalesce(m.fullname, ''),
             'profileImage', m.profile_image) order by x.at desc), '[]'::json)
-          from (select a.actor_id, max(a.at) as at from ${ACTORS} a where a.group_id = g.id
+          from (select a.actor_id, max(a.at) as at from ${ACTORS} a
+                where a.group_id = g.id and ${shown}
                 group by a.actor_id order by max(a.at) desc limit 3) x
           left join notifications.members m on m.user_id = x.actor_id) as actors,
-        (select a.excerpt from ${ACTORS} a where a.group_id = g.id and a.excerpt is not null
+        (select a.excerpt from ${ACTORS} a
+          where a.group_id = g.id and a.excerpt is not null and ${shown}
           order by a.at desc limit 1) as latest_excerpt,
-        (select a.part from ${ACTORS} a where a.group_id = g.id
+        (select a.part from ${ACTORS} a where a.group_id = g.id and ${shown}
           order by a.at desc limit 1) as latest_part
       from ${GROUPS} g left join ${SUBJECTS} s on s.subject_id = g.subject_id
       where ${sql.join(conditions, sql` and `)}
@@ -782,6 +857,7 @@ export class NotificationStore {
       sql`delete from ${TAKE_BACKS} where recipient_id = ${userId}::uuid or actor_id = ${userId}::uuid`,
     );
     await this.moderation.removeMember(userId);
+    await this.blocks.removeMember(userId);
     return [...own, ...parts, ...about];
   }
 

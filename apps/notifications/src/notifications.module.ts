@@ -27,7 +27,7 @@ import {
 export class NotificationsModule {
   static register(platform: ServicePlatform, options: WeeklyQuestionOptions): DynamicModule {
     const relay = outboxRelay('notifications', platform, outbox);
-    const notices = notificationParts(platform);
+    const notices = notificationParts(platform, () => relay.nudge());
     const follows = new FollowsService(new FollowsRepository(platform.database.db), () =>
       relay.nudge(),
     );

@@ -1,5 +1,6 @@
 import {
   circleMembershipsTable,
+  memberBlocksTable,
   moderatedItemsTable,
   removedMembersTable,
 } from '@mepedia/server-database';
@@ -50,6 +51,14 @@ export const circleMemberships = circleMembershipsTable(notificationsSchema);
  * of its groups is shown, streamed or emailed to anyone but its owner.
  */
 export const moderatedItems = moderatedItemsTable(notificationsSchema);
+
+/**
+ * Who blocks whom (issue 35, `member.block.changed`; libs/server/database, blocks.ts): a block
+ * ends the two members' follows of each other and refuses a new one, either way, and neither is
+ * told of the other's doings (what was told is taken back; the list, stream and emails leave out
+ * the other's parts). Mutes are kept as words come but change nothing here.
+ */
+export const memberBlocks = memberBlocksTable(notificationsSchema);
 
 /** Who follows whom (follows.schema.ts). */
 export const follows = followsTable(notificationsSchema);

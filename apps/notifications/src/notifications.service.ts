@@ -72,6 +72,8 @@ export class NotificationsService {
     private readonly store: NotificationStore,
     /** Tell every replica's streams what changed (after the commit). */
     private readonly announce: (changed: NotificationsChanged) => void = () => undefined,
+    /** Relay the outbox: a block ended follows (follow.changed). */
+    private readonly onOutboxWrite: () => void = () => undefined,
   ) {}
 
   // --- events ---------------------------------------------------------------------------
@@ -202,6 +204,36 @@ export class NotificationsService {
       if (!applied || word.state === 'visible') return [];
       return store.withhold(word);
     });
+  }
+
+  /**
+   * The moderation service's word on a block or mute (issue 35), applied by its time (a replay,
+   * or an older word come late, changes nothing), never about a member who left. A block made:
+   * the two's follows of each other end (announced as unfollows) and what each was told of the
+   * other's doings is taken back (`separate`); from then on neither follows the other (refused
+   * by the follows) nor is told of the other's doings (`NotificationStore.add`), and the list,
+   * stream and emails leave out the other's parts (`actorShown`). Undone, nothing comes back:
+   * no follow, and nothing told (no news). A mute changes nothing here: notifications are not
+   * a feed.
+   */
+  async blockChanged(
+    change: DomainEventPayload<'member.block.changed'>,
+    event: DomainEventEnvelope,
+  ): Promise<GroupChange[]> {
+    let unfollowed = 0;
+    const changes = await this.once(event, async (store) => {
+      const applied = await store.blocks.apply({
+        ...change,
+        occurredAt: new Date(event.occurredAt),
+      });
+      if (!applied || change.kind !== 'block' || !change.active) return [];
+      const separated = await store.separate(change.blockerId, change.blockedId);
+      unfollowed = separated.ended;
+      return separated.changes;
+    });
+    // Committed: the unfollows go now rather than at the relay's next round.
+    if (unfollowed > 0) this.onOutboxWrite();
+    return changes;
   }
 
   postDeleted(post: DomainEventPayload<'post.deleted'>, event: DomainEventEnvelope) {

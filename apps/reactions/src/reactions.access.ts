@@ -25,8 +25,11 @@ export const isSubjectCollection = (collection: ReactionCollection): boolean =>
 
 /** What a caller asks to do with an object's likes, views and reactions. */
 export type ObjectRequest = {
-  /** Read its counts (a guest too), or react to it: like, view (counted), reaction. */
-  permission: 'object.read' | 'object.react';
+  /**
+   * Read its counts (a guest too), be counted as a viewer of it, or react to it: a like or a
+   * reaction, which its owner is told of and a block stands in the way of (`blockedWith`).
+   */
+  permission: 'object.read' | 'object.view' | 'object.react';
   object: ObjectRef;
 };
 
@@ -73,7 +76,7 @@ export class ReactionsAccess {
     viewerId: string | null,
     { permission, object }: ObjectRequest,
   ): Promise<void> {
-    const writing = permission === 'object.react';
+    const writing = permission !== 'object.read';
     const subjects = this.subjects.in(repository);
     if (object.collection === 'feedMessages')
       return this.requireComment(repository, subjects, object, viewerId, writing);
@@ -110,6 +113,37 @@ export class ReactionsAccess {
     const notFound = SUBJECTS[object.collection];
     if (notFound === undefined) return;
     await this.subjects.in(repository).mustStillExist(object.objectId, notFound, remove);
+  }
+
+  /**
+   * Whether a block stands between `viewerId` and the object's owner, either way (issue 35), and
+   * what the caller then gets when they add a like or reaction (taking one back is always
+   * theirs): a post's, answer's or profile's owner can be read of, so MEMBER_BLOCKED says so
+   * plainly (nothing of who made it); a comment by someone a block stands between them and is
+   * not shown to them by feed-messages, so it is a comment not there (MESSAGE_NOT_FOUND). An
+   * owner not known here (a subject or comment not announced yet, or announced without its
+   * author) is no one's to ask of. Asked after `requireObject`.
+   */
+  async blockedWith(
+    repository: ReactionsRepository,
+    viewerId: string,
+    object: ObjectRef,
+  ): Promise<ErrorCode | undefined> {
+    const owner = await this.ownerOf(repository, object);
+    if (owner === undefined || owner === null || owner === viewerId) return undefined;
+    if (!(await repository.blocks.eitherBlocks(viewerId, owner))) return undefined;
+    return object.collection === 'feedMessages' ? COMMENT_NOT_FOUND : 'MEMBER_BLOCKED';
+  }
+
+  /** Whose an object is, as known here: a member's own profile, a subject's or comment's owner. */
+  private async ownerOf(
+    repository: ReactionsRepository,
+    { collection, objectId }: ObjectRef,
+  ): Promise<string | null | undefined> {
+    if (collection === 'users') return objectId;
+    if (collection === 'feedMessages') return (await repository.comment(objectId))?.authorId;
+    if (!isSubjectCollection(collection)) return undefined;
+    return (await repository.subjects.subject(objectId))?.ownerId;
   }
 
   /**

@@ -6,7 +6,7 @@ import type { ReactionsService } from './reactions.service';
 /**
  * The reactions service's share of domain events: members who leave, posts deleted, each post's
  * and me answer's owner and audience, who is in whose circle, post likes and views as the posts
- * service has them, and what moderation holds or removed.
+ * service has them, what moderation holds or removed, and who blocks whom.
  */
 export function reactionsEventsHandler(service: ReactionsService, logger: AppLogger) {
   const applyPrivacy = (
@@ -35,11 +35,15 @@ export function reactionsEventsHandler(service: ReactionsService, logger: AppLog
     'post.viewed': ({ postId, viewer, counted }) =>
       service.applyPostView(postId, viewer, counted !== false),
     // Each comment and what it is about, from the feed-messages service.
-    'feedMessage.changed': ({ messageId, subjectId, deleted }) =>
-      service.applyComment(messageId, subjectId, deleted),
+    'feedMessage.changed': ({ messageId, subjectId, deleted, comment }) =>
+      service.applyComment(messageId, subjectId, deleted, comment?.authorId),
     // Held, removed or visible again (issue 35): a post, answer, comment or profile.
     'moderation.item.changed': async (item, event) => {
       await service.applyModeration({ ...item, occurredAt: new Date(event.occurredAt) });
+    },
+    // Who blocks or mutes whom (issue 35): neither reacts to what is the other's.
+    'member.block.changed': async (change, event) => {
+      await service.applyBlock({ ...change, occurredAt: new Date(event.occurredAt) });
     },
     'circle.member.added': ({ ownerId, memberId }, event) =>
       service.applyCircleMembership({

@@ -6,7 +6,9 @@ import {
   type ViewProperty,
 } from '@mepedia/contracts';
 import {
+  BlockStore,
   CircleMembershipStore,
+  isUuid,
   ModeratedItemStore,
   removedMemberKey,
   SubjectStore,
@@ -70,6 +72,8 @@ export class ReactionsRepository {
    * a held or removed one's likes, views and reactions are its owner's alone.
    */
   readonly moderation: ModeratedItemStore;
+  /** Who blocks whom (reactions.schema.ts), as the moderation service announces it. */
+  readonly blocks: BlockStore;
 
   constructor(private readonly db: Db) {
     this.subjects = new SubjectStore(db, {
@@ -79,6 +83,7 @@ export class ReactionsRepository {
     });
     this.circles = new CircleMembershipStore(db, 'reactions');
     this.moderation = new ModeratedItemStore(db, 'reactions');
+    this.blocks = new BlockStore(db, 'reactions');
   }
 
   /** This repository inside one transaction, the service's: all of `work` commits or none. */
@@ -360,10 +365,19 @@ export class ReactionsRepository {
     return rows.map((row) => row.name);
   }
 
-  /** What a comment is about, and whether it is gone; undefined: never announced. */
-  async comment(commentId: string): Promise<{ subjectId: string; deleted: boolean } | undefined> {
+  /**
+   * What a comment is about, whether it is gone, and who wrote it (null: not known); undefined:
+   * never announced.
+   */
+  async comment(
+    commentId: string,
+  ): Promise<{ subjectId: string; deleted: boolean; authorId: string | null } | undefined> {
     const [row] = await this.db
-      .select({ subjectId: commentSubjects.subjectId, deleted: commentSubjects.deleted })
+      .select({
+        subjectId: commentSubjects.subjectId,
+        deleted: commentSubjects.deleted,
+        authorId: commentSubjects.authorId,
+      })
       .from(commentSubjects)
       .where(eq(commentSubjects.commentId, commentId));
     return row;
@@ -371,15 +385,29 @@ export class ReactionsRepository {
 
   /**
    * The feed-messages service's word on a comment: its subject is the first word heard (never
-   * changed), and a deletion is final.
+   * changed), and a deletion is final. Its author (`authorId`, when the word names one) is kept
+   * until it is gone: a deletion forgets it, and so does a word naming a member who left.
    */
-  async applyComment(commentId: string, subjectId: string, deleted: boolean): Promise<void> {
+  async applyComment(
+    commentId: string,
+    subjectId: string,
+    deleted: boolean,
+    authorId?: string,
+  ): Promise<void> {
+    const author =
+      authorId === undefined || deleted || !isUuid(authorId) || (await this.memberLeft(authorId))
+        ? null
+        : authorId;
     await this.db
       .insert(commentSubjects)
-      .values({ commentId, subjectId, deleted })
+      .values({ commentId, subjectId, deleted, authorId: author })
       .onConflictDoUpdate({
         target: commentSubjects.commentId,
-        set: { deleted: sql`${commentSubjects.deleted} or excluded.deleted` },
+        set: {
+          deleted: sql`${commentSubjects.deleted} or excluded.deleted`,
+          authorId: sql`case when ${commentSubjects.deleted} or excluded.deleted then null
+            else coalesce(excluded.author_id, ${commentSubjects.authorId}) end`,
+        },
       });
   }
 
@@ -431,7 +459,7 @@ export class ReactionsRepository {
    * each counter they added to goes down by what they added, in the service's transaction. The
    * counters of every kind are locked first (each in key order), then, per kind, one statement
    * deletes the rows and corrects the counters, so the work does not grow in statements with the
-   * member's rows.
+   * member's rows. The comments they wrote are no longer known as theirs.
    */
   async removeMember(userId: string, viewer: string): Promise<RemovedMember> {
     const kinds = [
@@ -443,6 +471,11 @@ export class ReactionsRepository {
     const removed: number[] = [];
     for (const { kind, who } of kinds) removed.push(await this.removed(removeRowsOf(kind, who)));
     await this.db.delete(likeVersions).where(eq(likeVersions.userId, userId));
+    // Their comments are theirs no more (each goes when feed-messages says so).
+    await this.db
+      .update(commentSubjects)
+      .set({ authorId: null })
+      .where(eq(commentSubjects.authorId, userId));
     return { likes: removed[0] ?? 0, lotties: removed[1] ?? 0, views: removed[2] ?? 0 };
   }
 

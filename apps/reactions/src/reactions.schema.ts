@@ -8,6 +8,7 @@ import {
 } from '@mepedia/contracts';
 import {
   circleMembershipsTable,
+  memberBlocksTable,
   moderatedItemsTable,
   removedMembersTable,
   subjectPrivacyTable,
@@ -206,16 +207,34 @@ export const subjectsStarted = subjectsStartedTable(reactionsSchema);
 export const moderatedItems = moderatedItemsTable(reactionsSchema);
 
 /**
+ * Who blocks whom (issue 35, `member.block.changed`; libs/server/database, blocks.ts): a member
+ * adds no like or reaction to the posts, answers, profile or comments of someone they block, or
+ * who blocks them. Mutes are kept as words come but change nothing here.
+ */
+export const memberBlocks = memberBlocksTable(reactionsSchema);
+
+/**
  * Comments (feed messages) and what each is about, as the feed-messages service announces them
  * (feedMessage.changed): a reaction on a comment, and its counts, exist only for someone who may
  * read its subject (a post or me answer, in `subject_privacy`). The subject is the first word and
  * never changes; `deleted` is final. A comment with no row was never announced.
  */
-export const commentSubjects = reactionsSchema.table('comment_subjects', {
-  commentId: text('comment_id').primaryKey(),
-  subjectId: text('subject_id').notNull(),
-  deleted: boolean('deleted').notNull().default(false),
-});
+export const commentSubjects = reactionsSchema.table(
+  'comment_subjects',
+  {
+    commentId: text('comment_id').primaryKey(),
+    subjectId: text('subject_id').notNull(),
+    deleted: boolean('deleted').notNull().default(false),
+    /**
+     * Who wrote it (issue 35: nobody a block stands between them and reacts to it), as its
+     * creation announced it; null: announced without one (before issue 32), gone, or its author
+     * left.
+     */
+    authorId: uuid('author_id'),
+  },
+  // A departed member's comments.
+  (table) => [index('comment_subjects_author_idx').on(table.authorId)],
+);
 
 /**
  * Subjects taken on trust before their announcement arrived (a post made a moment ago): each

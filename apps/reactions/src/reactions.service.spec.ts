@@ -29,6 +29,11 @@ class FakeRepository extends FakeTransactions<ReactionsRepository> {
     state: () => Promise.resolve(undefined),
     removeMember: () => Promise.resolve(),
   };
+  /** Nobody blocks anybody here: the int-specs hold what blocks do (issue 35). */
+  readonly blocks = {
+    eitherBlocks: () => Promise.resolve(false),
+    removeMember: () => Promise.resolve(),
+  };
   readonly likes = new Set<string>();
   readonly lotties = new Set<string>();
   readonly views = new Set<string>();

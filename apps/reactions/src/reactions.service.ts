@@ -8,7 +8,13 @@ import type {
   ToggleViewResponse,
   ViewProperty,
 } from '@mepedia/contracts';
-import { isUuid, type CircleMembershipChange, type ModerationWord } from '@mepedia/server-database';
+import {
+  isUuid,
+  type BlockChange,
+  type CircleMembershipChange,
+  type ModerationWord,
+} from '@mepedia/server-database';
+import { AppError } from '@mepedia/server-http';
 import { SubjectAccess, type PrivacyAnnouncement } from '@mepedia/server-platform';
 import { isSubjectCollection, ReactionsAccess, visibleLikes } from './reactions.access';
 import { toLottiesState } from './reactions.mapper';
@@ -56,8 +62,11 @@ export class ReactionsService {
       permission: 'object.react',
       object,
     });
+    const blocked = await this.access.blockedWith(this.repository, userId, object);
     const { toggled, announced } = await this.repository.transaction(async (repository) => {
       const result = await repository.toggleLike(object, userId);
+      // A block refuses a like given, not one taken back: undone with the transaction.
+      if (blocked !== undefined && result.liked) throw new AppError(blocked);
       if (object.collection === 'posts')
         await repository.requestPostLike(object.objectId, userId, result.liked);
       const notice = await this.announce(repository, object, userId, 'like', result.liked);
@@ -146,8 +155,9 @@ export class ReactionsService {
       });
       return { views: await this.repository.viewCount(object, property), counted: false };
     }
+    // A view is counted whoever looks: no block stands in its way (nobody is told of it).
     await this.access.requireObject(this.repository, viewerId, {
-      permission: 'object.react',
+      permission: 'object.view',
       object,
     });
     const viewed = await this.repository.transaction(async (repository) => {
@@ -186,9 +196,12 @@ export class ReactionsService {
       permission: 'object.react',
       object,
     });
+    const blocked = await this.access.blockedWith(this.repository, userId, object);
     const { reacted, counts, mine, announced } = await this.repository.transaction(
       async (repository) => {
         const toggled = await repository.toggleLottie(object, userId, name);
+        // A block refuses a reaction left, not one taken back: undone with the transaction.
+        if (blocked !== undefined && toggled.reacted) throw new AppError(blocked);
         const notice = await this.announce(repository, object, userId, name, toggled.reacted);
         return { ...toggled, announced: notice };
       },
@@ -227,16 +240,36 @@ export class ReactionsService {
     await this.repository.subjects.disownSubjects(userId);
     await this.repository.circles.removeMember(userId);
     await this.repository.moderation.removeMember(userId);
+    // After `disownSubjects` noted them gone: a late word about a block of theirs writes nothing.
+    await this.repository.blocks.removeMember(userId);
     return removed;
   }
 
   /**
-   * The feed-messages service's word on a comment (feedMessage.changed): recorded first (and
+   * The moderation service's word on a block or mute (issue 35), applied by its time (a replay,
+   * or an older word come late, changes nothing), never about a member who left: from the next
+   * request on, neither adds a like or reaction to the other's posts, answers, profile or
+   * comments. Nothing given before is taken away (counts are everyone's, and the owner was told
+   * of it then; the notifications service takes back what it told). A mute changes nothing here.
+   * Answers whether it changed anything.
+   */
+  applyBlock(change: BlockChange): Promise<boolean> {
+    return this.repository.blocks.apply(change);
+  }
+
+  /**
+   * The feed-messages service's word on a comment (feedMessage.changed), with its author when it
+   * names one (a comment written): recorded first (and
    * committed: a reaction at the same moment sees the mark, or its removal sees the reaction),
    * then a deleted one loses what it gathered.
    */
-  async applyComment(commentId: string, subjectId: string, deleted: boolean): Promise<void> {
-    await this.repository.applyComment(commentId, subjectId, deleted);
+  async applyComment(
+    commentId: string,
+    subjectId: string,
+    deleted: boolean,
+    authorId?: string,
+  ): Promise<void> {
+    await this.repository.applyComment(commentId, subjectId, deleted, authorId);
     if (deleted) await this.removeObject({ collection: 'feedMessages', objectId: commentId });
   }
 

@@ -143,6 +143,11 @@ export const errorCatalog = {
   CANNOT_BLOCK_SELF: { status: 400 },
   /** BLOCKS_MAX members blocked (or muted) already. */
   TOO_MANY_BLOCKS: { status: 409 },
+  /**
+   * A block stands between the caller and the member whose story, profile or follow it is, either
+   * way: no comment, reaction or follow. Says neither who blocked nor anything to anyone else.
+   */
+  MEMBER_BLOCKED: { status: 403 },
 } as const satisfies Record<string, { status: number }>;
 
 export type ErrorCode = keyof typeof errorCatalog;

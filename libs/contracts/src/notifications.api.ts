@@ -29,12 +29,14 @@ const IDEMPOTENT =
   'Idempotent: the answer is the state after the call and the member’s counts, whether or not it changed anything.';
 const PUBLIC =
   'Public, as the member’s profile is: guests may read it too. A member’s follow lists show only members who may be seen (verified, not departed).';
+const BLOCKS =
+  'A signed-in caller is not shown anyone a block stands between them and, either way; the counts stay everyone’s (our addition, issue 35).';
 const LIST = `Newest follow first, by keyset (\`nextCursor\`), at most ${FOLLOWS_PAGE_MAX} a page. Each item carries the member’s name and picture as the notifications service last heard them.`;
 
 const OWN =
   'Always the signed-in caller’s own notifications: no call names another member’s, and another member’s group id answers as one that does not exist.';
 const GROUPS =
-  'One group per thing done to one thing of the caller’s (all reactions on one post, all comments on one answer, the day’s new followers…), with its latest actors and their count. Never about the caller’s own actions, nor about anything the caller may not read; a comment, post or like taken back, or a member who left, takes its part along.';
+  'One group per thing done to one thing of the caller’s (all reactions on one post, all comments on one answer, the day’s new followers…), with its latest actors and their count. Never about the caller’s own actions, nor about anything the caller may not read; a comment, post or like taken back, or a member who left, takes its part along; nothing by someone a block stands between the caller and, either way, is shown (our addition, issue 35).';
 
 export const notificationsRoutes = {
   follow: {
@@ -42,12 +44,12 @@ export const notificationsRoutes = {
     path: '/api/follows/follow',
     rate: ['reactions'],
     summary: 'Follow a member',
-    description: `${IDEMPOTENT} ${MEMBER} Following oneself is refused (CANNOT_FOLLOW_SELF).`,
+    description: `${IDEMPOTENT} ${MEMBER} Following oneself is refused (CANNOT_FOLLOW_SELF), and so is following a member where a block stands between the two, either way (MEMBER_BLOCKED, our addition, issue 35: the block ended any follow between them; unfollowing is always allowed).`,
     auth: 'member',
     body: FollowRequest,
     status: 200,
     response: FollowState,
-    errors: ['USER_NOT_FOUND', 'CANNOT_FOLLOW_SELF'],
+    errors: ['USER_NOT_FOUND', 'CANNOT_FOLLOW_SELF', 'MEMBER_BLOCKED'],
   },
   unfollow: {
     method: 'POST',
@@ -66,7 +68,7 @@ export const notificationsRoutes = {
     method: 'POST',
     path: '/api/follows/getFollowers',
     summary: 'The members who follow a member',
-    description: `${LIST} ${PUBLIC} ${MEMBER}`,
+    description: `${LIST} ${PUBLIC} ${BLOCKS} ${MEMBER}`,
     auth: 'anyone',
     body: FollowListRequest,
     status: 200,
@@ -77,7 +79,7 @@ export const notificationsRoutes = {
     method: 'POST',
     path: '/api/follows/getFollowing',
     summary: 'The members a member follows',
-    description: `${LIST} ${PUBLIC} ${MEMBER}`,
+    description: `${LIST} ${PUBLIC} ${BLOCKS} ${MEMBER}`,
     auth: 'anyone',
     body: FollowListRequest,
     status: 200,

@@ -26,19 +26,23 @@ const POSTS_OWN =
 const TOGGLE =
   'A toggle: on when off, off when on. Calls at once by one member take turns, so the state and the count always agree however many there are.';
 
+const BLOCKED =
+  'Where a block stands between the caller and the object’s owner (the post’s or answer’s owner, the profile’s member, the comment’s author), either way, one given is refused: MEMBER_BLOCKED, or MESSAGE_NOT_FOUND for a comment (not shown to them); taking one back is always allowed (our addition, issue 35).';
+const REACT_ERRORS: ApiRoute['errors'] = [...SUBJECT_ERRORS, 'MEMBER_BLOCKED'];
+
 export const reactionsRoutes = {
   toggleLike: {
     method: 'POST',
     path: '/api/userLikes/toggleLike',
     rate: ['reactions'],
     summary: 'Like an object, or take the like back',
-    description: `${TOGGLE} The answer is the caller’s like after the call and the object’s count of members who like it. ${SUBJECT} ${POSTS_OWN}`,
+    description: `${TOGGLE} The answer is the caller’s like after the call and the object’s count of members who like it. ${SUBJECT} ${BLOCKED} ${POSTS_OWN}`,
     auth: 'member',
     guestError: 'MUST_BE_LOGGED_IN',
     body: ToggleUserLikeRequest,
     status: 200,
     response: ToggleUserLikeResponse,
-    errors: SUBJECT_ERRORS,
+    errors: REACT_ERRORS,
   },
   getLikedByCurrentUser: {
     method: 'POST',
@@ -69,13 +73,13 @@ export const reactionsRoutes = {
     path: '/api/lotties/toggleLike',
     rate: ['reactions'],
     summary: 'Leave a reaction on an object, or take it back',
-    description: `${TOGGLE} A member may leave several of the reactions (${REACTION_NAMES.join(', ')}) on one object, each once. The answer is the object’s counts, the caller’s own reactions, and whether \`name\` is now one of them. ${SUBJECT}`,
+    description: `${TOGGLE} A member may leave several of the reactions (${REACTION_NAMES.join(', ')}) on one object, each once. The answer is the object’s counts, the caller’s own reactions, and whether \`name\` is now one of them. ${SUBJECT} ${BLOCKED}`,
     auth: 'member',
     guestError: 'MUST_BE_LOGGED_IN',
     body: ToggleLottieRequest,
     status: 200,
     response: ToggleLottieResponse,
-    errors: SUBJECT_ERRORS,
+    errors: REACT_ERRORS,
   },
   fillLotties: {
     method: 'POST',

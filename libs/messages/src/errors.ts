@@ -143,6 +143,8 @@ export const errorMessagesEn = {
   'error.CANNOT_BLOCK_SELF': 'You cannot block or mute yourself',
   'error.TOO_MANY_BLOCKS':
     'You have blocked or muted as many people as you can. Remove someone first',
+  'error.MEMBER_BLOCKED':
+    'You cannot do this: there is a block between you and this member, so neither of you can comment on or react to what the other posts, or follow them',
 } as const;
 
 export type ErrorMessageKey = keyof typeof errorMessagesEn;
@@ -255,7 +257,10 @@ export const errorMessagesHe: Readonly<Record<ErrorMessageKey, string>> = {
   'error.APPEAL_DECIDED': 'כבר התקבלה החלטה בערעור הזה',
   'error.APPEAL_OWN_DECISION': 'ערעור על החלטה שלך צריך להיות מוכרע בידי מנהל תוכן אחר',
   'error.CANNOT_BLOCK_SELF': 'אי אפשר לחסום או להשתיק את עצמך',
-  'error.TOO_MANY_BLOCKS': 'הגעת למספר המרבי של אנשים חסומים או מושתקים. כדי להוסיף, יש להסיר מישהו',
+  'error.TOO_MANY_BLOCKS':
+    'הגעת למספר המרבי של אנשים חסומים או מושתקים. כדי להוסיף, יש להסיר מישהו',
+  'error.MEMBER_BLOCKED':
+    'אי אפשר לעשות זאת: יש חסימה בינך לבין המשתמש הזה, ולכן אי אפשר להגיב, לעשות לייק או לעקוב זה אחרי זה',
 };
 
 /** The error messages, by `error.<CODE>`, in both languages. */
