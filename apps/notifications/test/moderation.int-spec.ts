@@ -224,7 +224,7 @@ describeEachEngine('notifications: what moderation holds or removed', (engine) =
       publisherId: noa.userId,
       title: 'Where I come from',
       excerpt: 'By the sea.',
-      privacy: 'public',
+      privacy: 'public' as const,
       questionId: randomUUID(),
       createdAt: new Date().toISOString(),
     };

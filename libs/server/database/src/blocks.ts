@@ -98,6 +98,15 @@ export class BlockStore {
           where ${this.blocks}.changed_at < excluded.changed_at
         returning active)
       select (select active from written) as now, (select active from before) as was`);
+    // One of them left while the statement above ran (it did not see the digest yet, and the
+    // departure's delete did not see its row): the row goes now. `removeMember`'s caller writes
+    // the digest before the delete, so one of the two statements sees the other's work.
+    await this.db.execute(sql`
+      delete from ${this.blocks}
+      where blocker_id = ${blockerId}::uuid and blocked_id = ${blockedId}::uuid and kind = ${kind}
+        and exists (
+          select 1 from ${this.removed}
+          where member_key in (${removedMemberKey(blockerId)}, ${removedMemberKey(blockedId)}))`);
     const [row] = (result as { rows: Array<{ now: boolean | null; was: boolean | null }> }).rows;
     // Changed: a newer word was written, and it says something else than before (nothing: off).
     return row?.now !== null && row?.now !== undefined && row.now !== (row.was ?? false);
