@@ -99,11 +99,10 @@ describe.each(['PostgreSQL', 'PGlite'] as const)('blocks on %s', (kind) => {
     expect(await word(other, gone, true, 3)).toBe(false);
     expect(await word(other, other, true, 4)).toBe(false);
     expect(await word('not-a-member', other, true, 5)).toBe(false);
-    const [counted] = (
-      (await handle.db.execute(
-        sql`select count(*)::int as count from ${sql.identifier(SCHEMA)}.member_blocks where blocker_id = ${other}::uuid or blocked_id = ${other}::uuid`,
-      )) as unknown as { rows: Array<{ count: number }> }
-    ).rows;
+    const result: unknown = await handle.db.execute(
+      sql`select count(*)::int as count from ${sql.identifier(SCHEMA)}.member_blocks where blocker_id = ${other}::uuid or blocked_id = ${other}::uuid`,
+    );
+    const [counted] = (result as { rows: Array<{ count: number }> }).rows;
     expect(counted?.count).toBe(0);
   });
 
