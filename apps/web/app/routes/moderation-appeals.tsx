@@ -16,21 +16,18 @@ import {
 import { Scale } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useController, useWatch } from 'react-hook-form';
-import { EmptyState } from '../components/empty-state';
 import { FormError, TextAreaField } from '../components/field';
 import { LocalizedLink } from '../components/localized-link';
 import { CharacterCount, lengthOf } from '../components/moderation/character-count';
 import {
   DecisionFacts,
   ItemText,
-  LoadFailed,
   ModerationNav,
   OwnerName,
-  ShowMore,
   readAsModerator,
+  PagedList,
 } from '../components/moderation/parts';
 import { QueryProvider } from '../components/query/query-provider';
-import { useFocusOnNew } from '../components/show-more';
 import { RadioGroup } from '../components/ui/radio-group';
 import { useApi } from '../lib/api';
 import { serverApi } from '../lib/context';
@@ -78,9 +75,6 @@ function Appeals() {
   const queryClient = useQueryClient();
   const query = moderationQueries.appeals(api);
   const list = useInfiniteQuery(query);
-  const appeals = (list.data?.pages ?? []).flatMap((page) => page.appeals);
-  const listRef = useRef<HTMLOListElement>(null);
-  const focusOnNew = useFocusOnNew(listRef, appeals.length);
   const heading = useRef<HTMLHeadingElement>(null);
   const [said, setSaid] = useState('');
   // A decided appeal leaves the list, and its form with it: focus goes to the page's heading.
@@ -113,30 +107,13 @@ function Appeals() {
       <p className="moderation-said" role="status">
         {said}
       </p>
-      {list.isError && !list.data ? (
-        <LoadFailed retry={() => void list.refetch()} />
-      ) : list.data && appeals.length === 0 ? (
-        <EmptyState icon={Scale} title={t('moderation.appeals.empty')} />
-      ) : (
-        <ol className="moderation-list" ref={listRef}>
-          {appeals.map((appeal) => (
-            <AppealRow key={appeal.appealId} appeal={appeal} onDecided={decided} />
-          ))}
-        </ol>
-      )}
-      {list.hasNextPage && (
-        <ShowMore
-          busy={list.isFetchingNextPage}
-          onClick={() =>
-            void focusOnNew(
-              appeals.length,
-              list
-                .fetchNextPage()
-                .then((result) => result.data?.pages.flatMap((page) => page.appeals).length ?? 0),
-            )
-          }
-        />
-      )}
+      <PagedList
+        list={list}
+        itemsOf={(page) => page.appeals}
+        keyOf={(appeal) => appeal.appealId}
+        render={(appeal) => <AppealRow appeal={appeal} onDecided={decided} />}
+        empty={{ icon: Scale, title: t('moderation.appeals.empty') }}
+      />
     </section>
   );
 }

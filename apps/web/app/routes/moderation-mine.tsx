@@ -23,7 +23,6 @@ import {
 import { Flag, ShieldCheck } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useWatch } from 'react-hook-form';
-import { EmptyState } from '../components/empty-state';
 import { FormError, TextAreaField } from '../components/field';
 import { LocalizedLink } from '../components/localized-link';
 import { CharacterCount, lengthOf } from '../components/moderation/character-count';
@@ -31,12 +30,10 @@ import {
   DecisionFacts,
   Facts,
   ItemText,
-  LoadFailed,
-  ShowMore,
   readAsModerator,
+  PagedList,
 } from '../components/moderation/parts';
 import { QueryProvider } from '../components/query/query-provider';
-import { useFocusOnNew } from '../components/show-more';
 import { useApi } from '../lib/api';
 import { serverApi } from '../lib/context';
 import { contractResolver, useContractForm } from '../lib/contract-form';
@@ -120,36 +117,16 @@ function MyDecisions() {
   const { t } = useI18n();
   const api = useApi();
   const list = useInfiniteQuery(moderationQueries.myDecisions(api));
-  const decisions = (list.data?.pages ?? []).flatMap((page) => page.decisions);
-  const listRef = useRef<HTMLOListElement>(null);
-  const focusOnNew = useFocusOnNew(listRef, decisions.length);
   return (
     <>
       <p className="lead">{t('moderation.mine.intro')}</p>
-      {list.isError && !list.data ? (
-        <LoadFailed retry={() => void list.refetch()} />
-      ) : list.data && decisions.length === 0 ? (
-        <EmptyState icon={ShieldCheck} title={t('moderation.mine.noDecisions')} />
-      ) : (
-        <ol className="moderation-list" ref={listRef}>
-          {decisions.map((decision) => (
-            <DecisionRow key={decision.decisionId} decision={decision} />
-          ))}
-        </ol>
-      )}
-      {list.hasNextPage && (
-        <ShowMore
-          busy={list.isFetchingNextPage}
-          onClick={() =>
-            void focusOnNew(
-              decisions.length,
-              list
-                .fetchNextPage()
-                .then((result) => result.data?.pages.flatMap((page) => page.decisions).length ?? 0),
-            )
-          }
-        />
-      )}
+      <PagedList
+        list={list}
+        itemsOf={(page) => page.decisions}
+        keyOf={(decision) => decision.decisionId}
+        render={(decision) => <DecisionRow decision={decision} />}
+        empty={{ icon: ShieldCheck, title: t('moderation.mine.noDecisions') }}
+      />
     </>
   );
 }
@@ -304,36 +281,16 @@ function MyReports() {
   const { t } = useI18n();
   const api = useApi();
   const list = useInfiniteQuery(moderationQueries.myReports(api));
-  const reports = (list.data?.pages ?? []).flatMap((page) => page.reports);
-  const listRef = useRef<HTMLOListElement>(null);
-  const focusOnNew = useFocusOnNew(listRef, reports.length);
   return (
     <>
       <p className="lead">{t('moderation.mine.reportsIntro')}</p>
-      {list.isError && !list.data ? (
-        <LoadFailed retry={() => void list.refetch()} />
-      ) : list.data && reports.length === 0 ? (
-        <EmptyState icon={Flag} title={t('moderation.mine.noReports')} />
-      ) : (
-        <ol className="moderation-list" ref={listRef}>
-          {reports.map((report) => (
-            <ReportRow key={report.reportId} report={report} />
-          ))}
-        </ol>
-      )}
-      {list.hasNextPage && (
-        <ShowMore
-          busy={list.isFetchingNextPage}
-          onClick={() =>
-            void focusOnNew(
-              reports.length,
-              list
-                .fetchNextPage()
-                .then((result) => result.data?.pages.flatMap((page) => page.reports).length ?? 0),
-            )
-          }
-        />
-      )}
+      <PagedList
+        list={list}
+        itemsOf={(page) => page.reports}
+        keyOf={(report) => report.reportId}
+        render={(report) => <ReportRow report={report} />}
+        empty={{ icon: Flag, title: t('moderation.mine.noReports') }}
+      />
     </>
   );
 }

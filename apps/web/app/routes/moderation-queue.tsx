@@ -3,19 +3,15 @@ import { moderationQueries } from '@mepedia/web-api/queries';
 import { moderationMessages, registerMessages, reportMessages } from '@mepedia/web-i18n';
 import { QueryClient, dehydrate, useInfiniteQuery } from '@tanstack/react-query';
 import { Inbox } from 'lucide-react';
-import { useRef } from 'react';
-import { EmptyState } from '../components/empty-state';
 import { LocalizedLink } from '../components/localized-link';
 import {
   ItemText,
-  LoadFailed,
   ModerationNav,
   OwnerName,
-  ShowMore,
   readAsModerator,
+  PagedList,
 } from '../components/moderation/parts';
 import { QueryProvider } from '../components/query/query-provider';
-import { useFocusOnNew } from '../components/show-more';
 import { useApi } from '../lib/api';
 import { serverApi } from '../lib/context';
 import { absoluteDate, numberFormat } from '../lib/dates';
@@ -62,13 +58,6 @@ function Queue({ status }: { status: CaseStatus }) {
   const { t } = useI18n();
   const api = useApi();
   const list = useInfiniteQuery(moderationQueries.queue(api, status));
-  const cases = [
-    ...new Map(
-      (list.data?.pages ?? []).flatMap((page) => page.cases.map((c) => [c.caseId, c] as const)),
-    ).values(),
-  ];
-  const listRef = useRef<HTMLOListElement>(null);
-  const focusOnNew = useFocusOnNew(listRef, cases.length);
   return (
     <section className="page moderation-page" aria-labelledby="queue-title">
       <h1 id="queue-title">{t('moderation.queue.title')}</h1>
@@ -87,37 +76,16 @@ function Queue({ status }: { status: CaseStatus }) {
           ))}
         </ul>
       </nav>
-      {list.isError && !list.data ? (
-        <LoadFailed retry={() => void list.refetch()} />
-      ) : list.data && cases.length === 0 ? (
-        <EmptyState
-          icon={Inbox}
-          title={t(status === 'open' ? 'moderation.queue.empty' : 'moderation.queue.emptyClosed')}
-        />
-      ) : (
-        <ol className="moderation-list" ref={listRef}>
-          {cases.map((summary) => (
-            <CaseRow key={summary.caseId} summary={summary} />
-          ))}
-        </ol>
-      )}
-      {list.hasNextPage && (
-        <ShowMore
-          busy={list.isFetchingNextPage}
-          onClick={() =>
-            void focusOnNew(
-              cases.length,
-              list
-                .fetchNextPage()
-                .then(
-                  (result) =>
-                    new Set(result.data?.pages.flatMap((page) => page.cases.map((c) => c.caseId)))
-                      .size,
-                ),
-            )
-          }
-        />
-      )}
+      <PagedList
+        list={list}
+        itemsOf={(page) => page.cases}
+        keyOf={(summary) => summary.caseId}
+        render={(summary) => <CaseRow summary={summary} />}
+        empty={{
+          icon: Inbox,
+          title: t(status === 'open' ? 'moderation.queue.empty' : 'moderation.queue.emptyClosed'),
+        }}
+      />
     </section>
   );
 }

@@ -1,7 +1,8 @@
 import type { Decision, ModeratedItem } from '@mepedia/contracts';
 import { ApiError } from '@mepedia/web-api';
-import { AlertCircle } from 'lucide-react';
-import type { ReactNode } from 'react';
+import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
+import { AlertCircle, type LucideIcon } from 'lucide-react';
+import { Fragment, useRef, type ReactNode } from 'react';
 import { data, useLocation } from 'react-router';
 import {
   moderationMessages,
@@ -15,6 +16,7 @@ import { mayModerate } from '../../lib/navigation';
 import { useRootData } from '../../root';
 import { EmptyState } from '../empty-state';
 import { LocalizedLink } from '../localized-link';
+import { useFocusOnNew } from '../show-more';
 
 // Its words: the reasons' names are the Report dialog's (report.*), the rest moderation's.
 registerMessages(reportMessages);
@@ -217,5 +219,65 @@ export function ShowMore({ busy, onClick }: { busy: boolean; onClick: () => void
         {t('moderation.more')}
       </button>
     </p>
+  );
+}
+
+/** A page's items, each once (a row that moved between pages while paging is shown once). */
+function itemsOfPages<P, T>(
+  pages: readonly P[] | undefined,
+  itemsOf: (page: P) => readonly T[],
+  keyOf: (item: T) => string,
+): T[] {
+  return [...new Map((pages ?? []).flatMap(itemsOf).map((item) => [keyOf(item), item])).values()];
+}
+
+/**
+ * A list the moderation pages read by cursor: its rows, what it says when it is empty or could
+ * not be read, and "Show more", which hands the focus to the first new row.
+ */
+export function PagedList<P, T>({
+  list,
+  itemsOf,
+  keyOf,
+  render,
+  empty,
+}: {
+  list: UseInfiniteQueryResult<InfiniteData<P>>;
+  itemsOf: (page: P) => readonly T[];
+  keyOf: (item: T) => string;
+  /** One row: an `<li>`. */
+  render: (item: T) => ReactNode;
+  empty: { icon: LucideIcon; title: string };
+}) {
+  const items = itemsOfPages(list.data?.pages, itemsOf, keyOf);
+  const listRef = useRef<HTMLOListElement>(null);
+  const focusOnNew = useFocusOnNew(listRef, items.length);
+  return (
+    <>
+      {list.isError && !list.data ? (
+        <LoadFailed retry={() => void list.refetch()} />
+      ) : list.data && items.length === 0 ? (
+        <EmptyState icon={empty.icon} title={empty.title} />
+      ) : (
+        <ol className="moderation-list" ref={listRef}>
+          {items.map((item) => (
+            <Fragment key={keyOf(item)}>{render(item)}</Fragment>
+          ))}
+        </ol>
+      )}
+      {list.hasNextPage && (
+        <ShowMore
+          busy={list.isFetchingNextPage}
+          onClick={() =>
+            void focusOnNew(
+              items.length,
+              list
+                .fetchNextPage()
+                .then((result) => itemsOfPages(result.data?.pages, itemsOf, keyOf).length),
+            )
+          }
+        />
+      )}
+    </>
   );
 }
