@@ -274,6 +274,17 @@ export function createApi(options: ApiOptions) {
         call('POST /api/moderation/getAuditLog', { body }),
       getTransparency: () => call('GET /api/moderation/getTransparency'),
     },
+    /**
+     * Blocking and muting (the moderation service keeps them, issue 35): each call answers where
+     * the caller now stands with the member; `getMyBlocks`, both lists (docs/api/moderation.md).
+     */
+    blocks: {
+      block: (userId: string) => call('POST /api/blocks/block', { body: { userId } }),
+      unblock: (userId: string) => call('POST /api/blocks/unblock', { body: { userId } }),
+      mute: (userId: string) => call('POST /api/blocks/mute', { body: { userId } }),
+      unmute: (userId: string) => call('POST /api/blocks/unmute', { body: { userId } }),
+      getMyBlocks: () => call('POST /api/blocks/getMyBlocks'),
+    },
     /** The weekly question (the notifications service, issue 32): the settings after each call. */
     weeklyQuestion: {
       getSettings: () => call('GET /api/weeklyQuestion/getSettings'),

@@ -2,6 +2,7 @@
 // discussion): a page and its loader read the same definitions, so the server's fetch seeds the
 // browser's cache under the same keys. Only the pages that keep a query cache import this
 // (docs/web.md, "Bundle discipline").
+export * from './queries/blocks';
 export * from './queries/circles';
 export * from './queries/discussion';
 export * from './queries/follows';
