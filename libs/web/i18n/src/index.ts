@@ -5,6 +5,7 @@ export type { MessageSource } from '@mepedia/messages';
 export type { CoreMessageKey, MessageKey } from './messages/en';
 // Pages' own strings, for their routes to register (tree-shaken from every other page).
 export { audienceMessages } from './messages/audience';
+export { blocksMessages } from './messages/blocks';
 export { circlesMessages } from './messages/circles';
 export { editMeMessages } from './messages/edit-me';
 export { followMessages } from './messages/follow';

@@ -1,4 +1,5 @@
 import type { audienceEn } from './audience';
+import type { blocksEn } from './blocks';
 import type { circlesEn } from './circles';
 import type { followEn } from './follow';
 import type { memberHomeEn } from './member-home';
@@ -84,6 +85,15 @@ export const en = {
   'suspension.label': 'Your account is suspended',
   'suspension.until': 'You cannot write until {date}.',
   'suspension.link': 'Why, and how to appeal',
+  // The owner's own item that moderation held or removed (issue 35, components/own-moderation.tsx):
+  // only its owner reads it, on the post, the comment, the answer or the profile.
+  'ownModeration.held':
+    '{kind, select, post {This story is hidden from others while moderators review it.} answer {This answer is hidden from others while moderators review it.} profile {Your profile is hidden from others while moderators review it.} comment {Hidden from others while moderators review it.} other {Hidden from others while moderators review it.}}',
+  'ownModeration.removed':
+    '{kind, select, post {This story was removed by moderators: only you can see it.} answer {This answer was removed by moderators: only you can see it.} profile {Your profile was removed by moderators: only you can see it.} comment {Removed by moderators: only you can see it.} other {Removed by moderators: only you can see it.}}',
+  // On the owner's card of such a post, where the whole card is one link (no link inside it).
+  'ownModeration.badge.held': 'Hidden while moderators review it',
+  'ownModeration.badge.removed': 'Removed by moderators',
   'footer.copyright': '© {year} Mepedia. All rights reserved.',
   'footer.credit': 'Designed and developed by the Mepedia team',
   'footer.publishedProfiles':
@@ -353,4 +363,5 @@ export type MessageKey =
   | keyof typeof circlesEn
   | keyof typeof audienceEn
   | keyof typeof reportEn
-  | keyof typeof moderationEn;
+  | keyof typeof moderationEn
+  | keyof typeof blocksEn;

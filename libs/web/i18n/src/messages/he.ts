@@ -61,6 +61,12 @@ export const he: Record<CoreMessageKey, string> = {
   'suspension.label': 'החשבון שלך מושעה',
   'suspension.until': 'אי אפשר לכתוב עד {date}.',
   'suspension.link': 'למה, ואיך לערער',
+  'ownModeration.held':
+    '{kind, select, post {הסיפור הזה מוסתר מאחרים בזמן שמנהלי התוכן בודקים אותו.} answer {התשובה הזאת מוסתרת מאחרים בזמן שמנהלי התוכן בודקים אותה.} profile {הפרופיל שלך מוסתר מאחרים בזמן שמנהלי התוכן בודקים אותו.} comment {התגובה מוסתרת מאחרים בזמן שמנהלי התוכן בודקים אותה.} other {מוסתר מאחרים בזמן שמנהלי התוכן בודקים.}}',
+  'ownModeration.removed':
+    '{kind, select, post {הסיפור הזה הוסר בידי מנהלי התוכן: רק לך הוא גלוי.} answer {התשובה הזאת הוסרה בידי מנהלי התוכן: רק לך היא גלויה.} profile {הפרופיל שלך הוסר בידי מנהלי התוכן: רק לך הוא גלוי.} comment {התגובה הוסרה בידי מנהלי התוכן: רק לך היא גלויה.} other {הוסר בידי מנהלי התוכן: רק לך הוא גלוי.}}',
+  'ownModeration.badge.held': 'מוסתר בזמן הבדיקה של מנהלי התוכן',
+  'ownModeration.badge.removed': 'הוסר בידי מנהלי התוכן',
   'footer.copyright': '© {year} מפדיה. כל הזכויות שמורות.',
   'footer.credit': 'עוצב ופותח בידי צוות מפדיה',
   'footer.publishedProfiles':
