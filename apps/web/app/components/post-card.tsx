@@ -11,6 +11,7 @@ import { Byline } from './byline';
 import { Icon } from './icon';
 import { LocalizedLink } from './localized-link';
 import { MemberImage } from './member-image';
+import { OwnModerationBadge } from './own-moderation';
 
 /**
  * A story in a list: its picture (3:2, every card of every list alike, sized before it loads) or,
@@ -88,6 +89,8 @@ export function PostCard({
         <p className="post-card-meta">
           {/* Who may read it, when not everyone: the reader is its author or may read it. */}
           <AudienceBadge audience={post.privacy} own={own} />
+          {/* Only the author's read carries it (issue 35): hidden or removed by moderators. */}
+          {own && <OwnModerationBadge moderation={post.moderation} />}
           <span>{t('card.readingTime', { count: post.readingMinutes })}</span>
           <span className="post-card-stat">
             <Icon icon={Heart} size={16} />

@@ -200,3 +200,64 @@ describe('another member’s own questions on their self-interview', () => {
     expect(container.querySelector(`a[href="/me/${NOA}/custom-question"]`)).not.toBeNull();
   });
 });
+
+describe('the owner’s own answer that moderation holds or removed (issue 35)', () => {
+  const question = {
+    questionId: 'q1',
+    index: 1,
+    title: { en: 'Where do I come from?', he: 'מאיפה אני בא?' },
+    prompt: { en: 'Your roots.', he: 'השורשים שלך.' },
+    subQuestions: [{ subQuestionId: 's1', text: { en: 'The place', he: 'המקום' } }],
+  };
+  const answered = (moderation?: { state: 'held' | 'removed'; caseId: string }) =>
+    ({
+      ...loaderData,
+      contents: [{ index: 1, questionId: 'q1' }],
+      titles: { q1: question.title },
+      question,
+      answer: {
+        meAnswerId: 'a1',
+        userId: NOA,
+        questionId: 'q1',
+        index: 1,
+        answerData: { s1: 'A village by the sea.' },
+        privacy: 'public',
+        publishedAsPost: false,
+        views: 0,
+        updatedAt: '2026-11-01T10:00:00.000Z',
+        ...(moderation ? { moderation } : {}),
+      },
+    }) as unknown as typeof loaderData;
+  const mark = (container: HTMLElement) => container.querySelector('.own-moderation');
+
+  it('tells the owner their held answer is hidden from others, with the way to why', async () => {
+    reader.id = NOA;
+    const container = await render('en', answered({ state: 'held', caseId: 'c1' }));
+    expect(mark(container)?.textContent).toContain(
+      'This answer is hidden from others while moderators review it.',
+    );
+    expect(mark(container)?.querySelector('a')?.getAttribute('href')).toBe('/moderation/decisions');
+  });
+
+  it('in Hebrew, that moderators removed it and only they see it', async () => {
+    reader.id = NOA;
+    const container = await render('he', answered({ state: 'removed', caseId: 'c1' }));
+    expect(mark(container)?.textContent).toContain(
+      'התשובה הזאת הוסרה בידי מנהלי התוכן: רק לך היא גלויה.',
+    );
+    expect(mark(container)?.querySelector('a')?.getAttribute('href')).toBe(
+      '/he/moderation/decisions',
+    );
+  });
+
+  it('marks nothing for anyone else, nor on an answer moderation leaves alone', async () => {
+    let container = await render('en', answered({ state: 'held', caseId: 'c1' }));
+    expect(mark(container)).toBeNull();
+    act(() => root?.unmount());
+    document.body.innerHTML = '';
+    reader.id = NOA;
+    container = await render('en', answered());
+    expect(mark(container)).toBeNull();
+    expect(container.textContent).toContain('A village by the sea.');
+  });
+});

@@ -18,6 +18,7 @@ import { EmptyState } from '../components/empty-state';
 import { Icon } from '../components/icon';
 import { hasAnswerText, InterviewAnswer } from '../components/interview-answer';
 import { LocalizedLink } from '../components/localized-link';
+import { OwnModeration } from '../components/own-moderation';
 import { ReportControl } from '../components/report-control';
 import { serverApi } from '../lib/context';
 import { useI18n } from '../lib/i18n';
@@ -191,6 +192,7 @@ export default function Me({ loaderData }: Route.ComponentProps) {
           <h1 id="me-title" className="me-question">
             {question.title[locale]}
           </h1>
+          {mine && <OwnModeration moderation={answer.moderation} kind="answer" />}
           {answer.privacy !== 'public' && (
             <p className="me-audience">
               <AudienceBadge audience={answer.privacy} own={mine} />

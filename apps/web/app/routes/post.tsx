@@ -20,6 +20,7 @@ import { Byline } from '../components/byline';
 import { Discussion } from '../components/discussion/discussion';
 import { loadDiscussion } from '../components/discussion/load';
 import { Icon } from '../components/icon';
+import { OwnModeration } from '../components/own-moderation';
 import { ReportControl } from '../components/report-control';
 import { QueryProvider } from '../components/query/query-provider';
 import { TranslateButton, translationErrorMessage } from '../components/machine-translation';
@@ -31,6 +32,7 @@ import { bareCredit } from '../lib/credit';
 import { textLang } from '../lib/text-lang';
 import { NO_REACTIONS, ReactionBar } from '../components/reactions/reaction-bar';
 import { useApi } from '../lib/api';
+import { isSaidRefusal, refusalWords } from '../lib/refusal';
 import { serverApi } from '../lib/context';
 import { loaderTranslationAvailable } from '../lib/translation-status.server';
 import { headingsUnderTitle } from '../lib/headings';
@@ -207,6 +209,9 @@ function Story({
     onError: (error, _variables, taken) => {
       if (taken) queryClient.setQueryData(likeQuery.queryKey, taken.before);
       if (error instanceof ApiError && error.status === 401) setPrompt('like');
+      // A block between the reader and the author (issue 35): why, in the page's language.
+      else if (isSaidRefusal(error))
+        void refusalWords(error, locale, t('discussion.error.like')).then(toasts.error);
       else toasts.error(t('discussion.error.like'));
     },
   });
@@ -286,6 +291,8 @@ function Story({
       >
         {title}
       </h1>
+      {/* Hidden or removed by moderators: said to its author, the one reader it is sent to. */}
+      {mine && <OwnModeration moderation={post.moderation} kind="post" />}
       {post.privacy !== 'public' && (
         <p className="post-audience">
           <AudienceBadge audience={post.privacy} own={mine} />

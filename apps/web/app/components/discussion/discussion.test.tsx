@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import type { FeedMessage } from '@mepedia/contracts';
+import { errorMessages, errorMessagesHe } from '@mepedia/messages/errors';
 import { createApi } from '@mepedia/web-api';
 import { discussionQueries, type DiscussionPages } from '@mepedia/web-api/queries';
 import { postMessages, registerMessages } from '@mepedia/web-i18n';
@@ -88,6 +89,7 @@ let held: Held[] = [];
 async function render(
   pages: DiscussionPages = start,
   user: MemberView = me,
+  locale: 'en' | 'he' = 'en',
 ): Promise<{ container: HTMLElement; queryClient: QueryClient }> {
   const container = document.createElement('div');
   document.body.append(container);
@@ -116,7 +118,7 @@ async function render(
   const Page = () => (
     <QueryClientProvider client={queryClient}>
       <ApiProvider api={api}>
-        <I18nProvider locale="en">
+        <I18nProvider locale={locale}>
           <Discussion roomId="post-1" />
           <Link to="/elsewhere">Elsewhere</Link>
         </I18nProvider>
@@ -472,5 +474,83 @@ describe('Discussion: a suspended member (issue 35)', () => {
       .map((button) => button.getAttribute('aria-label'))
       .filter((name) => name?.startsWith('Report'));
     expect(reports).toEqual(['Report the comment by Noa Levi']);
+  });
+});
+
+describe('Discussion: blocks and moderation (issue 35)', () => {
+  const withMine = (fields: Partial<FeedMessage>) => ({
+    ...start,
+    pages: [
+      {
+        ...start.pages[0]!,
+        messages: [comment('c1', fields), comment('c2', { authorId: 'me', ...fields })],
+      },
+    ],
+  });
+
+  it.each([
+    ['en', 'held', 'Hidden from others while moderators review it.'],
+    ['en', 'removed', 'Removed by moderators: only you can see it.'],
+    ['he', 'held', 'התגובה מוסתרת מאחרים בזמן שמנהלי התוכן בודקים אותה.'],
+    ['he', 'removed', 'התגובה הוסרה בידי מנהלי התוכן: רק לך היא גלויה.'],
+  ] as const)(
+    'in %s, tells the author their %s comment is hidden from others, with the way to why',
+    async (locale, state, words) => {
+      const { container } = await render(
+        withMine({ moderation: { state, caseId: 'case-1' } }),
+        me,
+        locale,
+      );
+      const marks = [...container.querySelectorAll('.own-moderation')];
+      // Only on the reader's own: the service sends it to no one else, and the page says it to no one else.
+      expect(marks).toHaveLength(1);
+      expect(container.querySelector('#comment-c2 .own-moderation')).toBe(marks[0]);
+      expect(marks[0]?.textContent).toContain(words);
+      expect(marks[0]?.querySelector('a')?.getAttribute('href')).toBe(
+        locale === 'he' ? '/he/moderation/decisions' : '/moderation/decisions',
+      );
+    },
+  );
+
+  it('marks nothing on a comment moderation leaves alone', async () => {
+    const { container } = await render(withMine({}));
+    expect(container.querySelector('.own-moderation')).toBeNull();
+  });
+
+  it.each([
+    ['en', errorMessages.en['error.MEMBER_BLOCKED']],
+    ['he', errorMessagesHe['error.MEMBER_BLOCKED']],
+  ] as const)(
+    'in %s, says a comment refused for a block in the error catalogue’s words, not “an error occurred”',
+    async (locale, words) => {
+      const { container } = await render(start, me, locale);
+      const box = container.querySelector('textarea')!;
+      await act(async () => {
+        Reflect.set(HTMLTextAreaElement.prototype, 'value', 'Hello there', box);
+        box.dispatchEvent(new Event('input', { bubbles: true }));
+      });
+      await act(async () =>
+        container.querySelector<HTMLButtonElement>('.composer [type="submit"]')!.click(),
+      );
+      await until(() => asked('/api/feedMessages/sendMessage'));
+      call('/api/feedMessages/sendMessage').answer(403, {
+        code: 'MEMBER_BLOCKED',
+        message: 'the server’s own words',
+        requestId: 'r1',
+      });
+      await until(() => toasts.error.mock.calls.length > 0);
+      expect(toasts.error).toHaveBeenCalledWith(words);
+      // The text stays in the box.
+      expect(box.value).toBe('Hello there');
+    },
+  );
+
+  it('says a like refused for a block in the catalogue’s words', async () => {
+    const { container } = await render();
+    await act(async () => likeButton(container).click());
+    await until(() => asked('/api/feedMessages/like'));
+    call('/api/feedMessages/like').answer(403, refusal('MEMBER_BLOCKED'));
+    await until(() => toasts.error.mock.calls.length > 0 && !isPressed(container));
+    expect(toasts.error).toHaveBeenCalledWith(errorMessages.en['error.MEMBER_BLOCKED']);
   });
 });

@@ -27,6 +27,7 @@ import { useApi } from '../../lib/api';
 import { absoluteDate, numberFormat, relativeDate } from '../../lib/dates';
 import { useI18n } from '../../lib/i18n';
 import { useLeaveGuard, type LeaveWords } from '../../lib/leave-guard';
+import { isSaidRefusal, refusalWords } from '../../lib/refusal';
 import { richMessage } from '../../lib/rich-message';
 import { textLang } from '../../lib/text-lang';
 import { useRootData } from '../../root';
@@ -34,6 +35,7 @@ import { Avatar } from '../avatar';
 import { Icon } from '../icon';
 import { TranslateButton, useMachineTranslation } from '../machine-translation';
 import { LocalizedLink } from '../localized-link';
+import { OwnModeration } from '../own-moderation';
 import { ReportControl } from '../report-control';
 import { SignInPrompt } from '../sign-in-prompt';
 import { SuspendedUntil } from '../suspension-banner';
@@ -140,7 +142,7 @@ export function Discussion({
   failedAtStart?: boolean;
   translatable?: boolean;
 }) {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   const api = useApi();
   const toasts = useToasts();
   const queryClient = useQueryClient();
@@ -211,6 +213,16 @@ export function Discussion({
     return false;
   }
 
+  /**
+   * A failure's toast: the spec's words for it (`failed`), or, for a refusal trying again cannot
+   * change (a block between the reader and the author, a suspension: issue 35), the error
+   * catalogue's words for its code in the page's language.
+   */
+  function sayFailure(error: unknown, failed: string) {
+    if (isSaidRefusal(error)) void refusalWords(error, locale, failed).then(toasts.error);
+    else toasts.error(failed);
+  }
+
   // A comment shows first at once, as sent; a reply when the service has it (its thread may not
   // be loaded yet). A comment that fails is taken back, its text still in the box.
   const sending = useMutation({
@@ -261,7 +273,8 @@ export function Discussion({
     },
     onError: (error, { parent, standIn }) => {
       if (!parent) update(queryClient, commentsKey, (data) => withoutComment(data, standIn));
-      if (!signInFirst(error, parent?.messageId ?? '')) toasts.error(t('discussion.error.send'));
+      if (!signInFirst(error, parent?.messageId ?? ''))
+        sayFailure(error, t('discussion.error.send'));
     },
   });
 
@@ -284,7 +297,7 @@ export function Discussion({
       api.feedMessages.editMessage(message.messageId, withoutInvisibleControls(text)),
     onSuccess: (changed) =>
       update(queryClient, keyOf(changed), (data) => withEdited(data, changed)),
-    onError: () => toasts.error(t('discussion.error.edit')),
+    onError: (error) => sayFailure(error, t('discussion.error.edit')),
   });
 
   async function edit(message: FeedMessage, text: string): Promise<boolean> {
@@ -317,7 +330,7 @@ export function Discussion({
         update(queryClient, key, (data) =>
           withLike(data, message.messageId, before.was, message.likes),
         );
-      if (!signInFirst(error, message.messageId)) toasts.error(t('discussion.error.like'));
+      if (!signInFirst(error, message.messageId)) sayFailure(error, t('discussion.error.like'));
     },
   });
 
@@ -355,9 +368,9 @@ export function Discussion({
       setAnnouncement(t('discussion.removed'));
       setRefocus((times) => times + 1);
     },
-    onError: () => {
+    onError: (error) => {
       setDeleting(null);
-      toasts.error(t('discussion.error.delete'));
+      sayFailure(error, t('discussion.error.delete'));
     },
   });
 
@@ -627,6 +640,14 @@ function Comment({
           <p className="comment-text" dir="auto" lang={translation.lang(written)}>
             {linkify(text)}
           </p>
+        )}
+        {/* The author's own comment that moderation holds or removed: nobody else reads it. */}
+        {mine && (
+          <OwnModeration
+            moderation={message.moderation}
+            kind="comment"
+            className="comment-moderation"
+          />
         )}
         {translation.showing && (
           <p className="translation-notice muted" role="status">

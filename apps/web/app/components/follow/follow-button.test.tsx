@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import type { FollowCounts as Counts } from '@mepedia/contracts';
+import { errorMessages, errorMessagesHe } from '@mepedia/messages/errors';
 import { createApi } from '@mepedia/web-api';
 import { followQueries } from '@mepedia/web-api/queries';
 import { followMessages, registerMessages } from '@mepedia/web-i18n';
@@ -133,7 +134,18 @@ describe('FollowButton', () => {
     await until(() => toasts.error.mock.calls.length > 0 && pressed(container) === 'false');
     expect(pressed(container)).toBe('false');
     expect(countsText(container)).toContain('1 follower');
-    expect(toasts.error).toHaveBeenCalledWith('Something broke.');
+    // The catalogue's words for the code, in the page's language, as for any refusal.
+    expect(toasts.error).toHaveBeenCalledWith(errorMessages.en['error.INTERNAL']);
+  });
+
+  it('says a follow refused for a block (issue 35) in the page’s language, and takes it back', async () => {
+    const container = await render('he');
+    await act(async () => button(container)!.click());
+    await until(() => calls.length === 1 && pressed(container) === 'true');
+    calls[0]!.answer(403, { code: 'MEMBER_BLOCKED', message: 'In English', requestId: 'r' });
+    await until(() => toasts.error.mock.calls.length > 0 && pressed(container) === 'false');
+    expect(pressed(container)).toBe('false');
+    expect(toasts.error).toHaveBeenCalledWith(errorMessagesHe['error.MEMBER_BLOCKED']);
   });
 
   it('in Hebrew: the words, and the dual in the counts', async () => {

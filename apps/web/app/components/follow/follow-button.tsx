@@ -1,10 +1,10 @@
-import { ApiError } from '@mepedia/web-api';
 import { followEdits, followQueries } from '@mepedia/web-api/queries';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { UserCheck, UserPlus } from 'lucide-react';
 import { useRootData } from '../../root';
 import { useApi } from '../../lib/api';
 import { useI18n } from '../../lib/i18n';
+import { refusalWords } from '../../lib/refusal';
 import { Icon } from '../icon';
 import { LocalizedLink } from '../localized-link';
 import { useToasts } from '../toasts';
@@ -59,7 +59,7 @@ function FollowToggle({
   className: string;
   batched: boolean;
 }) {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   const api = useApi();
   const toasts = useToasts();
   const queryClient = useQueryClient();
@@ -80,8 +80,10 @@ function FollowToggle({
         // One change at a time: a second click waits for the first one's answer.
         if (toggle.isPending) return;
         toggle.mutate(!on, {
+          // The refusal's words in the page's language (MEMBER_BLOCKED, issue 35: a block
+          // between the two), or that it failed.
           onError: (error) =>
-            toasts.error(error instanceof ApiError ? error.message : t('follow.failed')),
+            void refusalWords(error, locale, t('follow.failed')).then(toasts.error),
         });
       }}
     >

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import type { LottiesState } from '@mepedia/contracts';
+import { errorMessages, errorMessagesHe } from '@mepedia/messages/errors';
 import { createApi } from '@mepedia/web-api';
 import { reactionQueries } from '@mepedia/web-api/queries';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -23,7 +24,7 @@ const start: LottiesState = { counts: { ...none, clap: 4 }, mine: [] };
 let root: Root | null = null;
 let answers: Array<(status: number, body: unknown) => void> = [];
 
-async function render(): Promise<HTMLElement> {
+async function render(locale: 'en' | 'he' = 'en'): Promise<HTMLElement> {
   const container = document.createElement('div');
   document.body.append(container);
   const api = createApi({
@@ -46,7 +47,7 @@ async function render(): Promise<HTMLElement> {
   const Page = () => (
     <QueryClientProvider client={queryClient}>
       <ApiProvider api={api}>
-        <I18nProvider locale="en">
+        <I18nProvider locale={locale}>
           <ReactionBar collectionName="posts" objectId="p1" />
         </I18nProvider>
       </ApiProvider>
@@ -114,7 +115,17 @@ describe('ReactionBar', () => {
     await until(() => toasts.error.mock.calls.length > 0 && pressed(container) === 'false');
     expect(pressed(container)).toBe('false');
     expect(clap(container).textContent).toContain('4');
-    expect(toasts.error).toHaveBeenCalledWith('Something broke.');
+    // The catalogue's words for the code, in the page's language, as for any refusal.
+    expect(toasts.error).toHaveBeenCalledWith(errorMessages.en['error.INTERNAL']);
+  });
+
+  it('says a reaction refused for a block (issue 35) in the page’s language', async () => {
+    const container = await render('he');
+    await act(async () => clap(container).click());
+    await until(() => answers.length === 1 && pressed(container) === 'true');
+    answers[0]!(403, { code: 'MEMBER_BLOCKED', message: 'In English', requestId: 'r' });
+    await until(() => toasts.error.mock.calls.length > 0 && pressed(container) === 'false');
+    expect(toasts.error).toHaveBeenCalledWith(errorMessagesHe['error.MEMBER_BLOCKED']);
   });
 
   it('asks a guest to sign in, in place, and takes the reaction back', async () => {

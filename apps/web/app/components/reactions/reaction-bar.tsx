@@ -6,6 +6,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useApi } from '../../lib/api';
 import { numberFormat } from '../../lib/dates';
+import { refusalWords } from '../../lib/refusal';
 import { useI18n } from '../../lib/i18n';
 import { ReactionIcon } from '../reaction-icons';
 import { SignInPrompt } from '../sign-in-prompt';
@@ -73,7 +74,9 @@ export function ReactionBar({
       queryClient.setQueryData(key, (now) => toggled(now ?? NO_REACTIONS, name));
       if (error instanceof ApiError && SIGN_IN_FIRST.has(error.code))
         setSignInPrompt(error.message);
-      else toasts.error(error instanceof ApiError ? error.message : t('error.text'));
+      // The refusal's words in the page's language (a block between the reader and the
+      // author, issue 35: MEMBER_BLOCKED), as for any other.
+      else void refusalWords(error, locale, t('error.text')).then(toasts.error);
     },
   });
 
