@@ -24,9 +24,11 @@ const QUERY_CACHE =
   /\/node_modules\/@tanstack\/|\/apps\/web\/app\/components\/query\/|\/libs\/web\/api\/src\/queries(\.ts$|\/)/;
 // Following members (issue 32): the Follow button, the counts, the lists' rows and their strings,
 // one chunk for the pages that show them (home, people, a profile, the follow lists), not a
-// chunk for the parts and another for the strings on each of them.
+// chunk for the parts and another for the strings on each of them. A profile's Block and Mute
+// and their strings (issue 35) go with them: a profile loads no script more for them, and the
+// settings' "Blocked and muted" tab takes this chunk for its strings.
 const FOLLOWING =
-  /\/apps\/web\/app\/components\/follow\/|\/libs\/web\/i18n\/src\/messages\/follow\.ts$/;
+  /\/apps\/web\/app\/components\/follow\/|\/libs\/web\/i18n\/src\/messages\/(follow|blocks)\.ts$/;
 // Notification groups as pages show them (issue 33: the notifications page and a member's home):
 // the sentence component and its strings, one chunk (the live connection stays a lazy one).
 const NOTIFICATION_LIST =

@@ -8,6 +8,7 @@ import type {
 import { resolveProfileImage } from '@mepedia/contracts/browser';
 import { ApiError, type Api } from '@mepedia/web-api';
 import {
+  blockQueries,
   followQueries,
   meAnswerQueries,
   postDraftQueries,
@@ -26,7 +27,9 @@ import { data } from 'react-router';
 import { AudienceBadge } from '../components/audience/audience-badge';
 import { Avatar } from '../components/avatar';
 import { EmptyState } from '../components/empty-state';
+import { BlockControls } from '../components/follow/block-controls';
 import { ProfileFollow } from '../components/follow/profile-follow';
+import { OwnModeration } from '../components/own-moderation';
 import { ReportControl } from '../components/report-control';
 import { hasAnswerText, InterviewAnswer } from '../components/interview-answer';
 import { Icon } from '../components/icon';
@@ -99,20 +102,31 @@ const postsOf = (api: Api, profileId: string, view: ReturnType<typeof viewOf>) =
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const api = serverApi(context, request);
   const view = viewOf(new URL(request.url));
+  // Who reads, when the request says someone may (a cookie), read once for the page's parts.
+  const sessionRead =
+    view.tab === 'drafts' || request.headers.get('cookie') ? api.users.session() : null;
+  const reader = sessionRead ? sessionRead.catch(() => null) : Promise.resolve(null);
   // Translate is offered only where a provider is configured (kept by the web server).
   const [profile, translatable, session] = await Promise.all([
     profileOr404(api, params.profileId),
     loaderTranslationAvailable(context),
     // The drafts are the member's own (issue 33): to anyone else the tab does not exist.
-    view.tab === 'drafts' ? api.users.session() : null,
+    view.tab === 'drafts' ? sessionRead : null,
   ]);
   if (view.tab === 'drafts' && (session === 'NoSession' || session?.id !== profile.id))
     throw data(null, { status: 404 });
   // The owner's one next step in the header (null for everyone else).
-  const nextStep = ownNextStep(api, request, profile.id);
+  const nextStep = ownNextStep(api, request, profile.id, reader);
   const queryClient = new QueryClient();
   // The follow counts beside the list (a failure leaves them out: the browser asks again).
   const following = queryClient.prefetchQuery(followQueries.counts(api, profile.id));
+  // Whether another member reading blocks or mutes this one (issue 35): their Block and Mute,
+  // and whether Follow is offered. A failure leaves it out: the browser asks again.
+  const blocking = reader.then((who) =>
+    who && typeof who !== 'string' && who.id !== profile.id
+      ? queryClient.prefetchQuery(blockQueries.state(api, who.id, profile.id))
+      : undefined,
+  );
   let loadFailed = false;
   try {
     if (view.tab === 'posts')
@@ -132,7 +146,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     if (!(error instanceof ApiError)) throw error;
     loadFailed = true;
   }
-  await following;
+  await Promise.all([following, blocking]);
   return {
     profile,
     view,
@@ -340,6 +354,8 @@ function ProfileHeader({
         <h1 id="profile-title" dir="auto" lang={textLang(profile.fullname)}>
           {profile.fullname}
         </h1>
+        {/* Hidden or removed by moderators: said to the member, the one reader it is sent to. */}
+        {own && <OwnModeration moderation={profile.moderation} kind="profile" />}
         {profile.moto && (
           <p
             className="lead profile-motto"
@@ -376,18 +392,22 @@ function ProfileHeader({
           </ul>
         )}
         {own && <OwnNextStep profileId={profile.id} step={nextStep ?? { kind: 'story' }} />}
+        {/* Another member's profile: Mute and Block (a signed-in reader: issue 35), Report. */}
         {!own && (
-          <p className="item-report">
-            <ReportControl
-              target={{
-                kind: 'profile',
-                itemId: profile.id,
-                ownerId: profile.id,
-                name: profile.fullname,
-              }}
-              className="button button-ghost"
-            />
-          </p>
+          <div className="profile-member-actions">
+            <BlockControls member={{ id: profile.id, name: profile.fullname }} />
+            <p className="item-report">
+              <ReportControl
+                target={{
+                  kind: 'profile',
+                  itemId: profile.id,
+                  ownerId: profile.id,
+                  name: profile.fullname,
+                }}
+                className="button button-ghost"
+              />
+            </p>
+          </div>
         )}
       </div>
       {videoId && <ProfileVideo id={videoId} name={profile.fullname} />}
@@ -644,6 +664,7 @@ function ProfileAnswers({
               )}
               <AudienceBadge audience={answer.privacy} own={own} />
             </p>
+            {own && <OwnModeration moderation={answer.moderation} kind="answer" />}
             <InterviewAnswer answer={answer} question={question} level={3} />
             <p className="actions">
               <LocalizedLink to={`/me/${answer.userId}/${answer.index}`}>
