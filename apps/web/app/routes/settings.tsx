@@ -12,6 +12,7 @@ import { MottoForm, SocialForm, VideoForm } from '../components/settings/profile
 import { EmailPreferencesSection } from '../components/settings/email-preferences';
 import { WeeklyQuestionSection } from '../components/settings/weekly-question';
 import { CircleSection } from '../components/settings/circle';
+import { BlocksSection } from '../components/settings/blocks';
 import { EmptyState } from '../components/empty-state';
 import { LocalizedLink } from '../components/localized-link';
 import { Skeleton } from '../components/ui/skeleton';
@@ -165,6 +166,12 @@ function SettingsPage({ loaderData }: Route.ComponentProps) {
               t('emailPreferences.tab'),
               <EmailPreferencesSection memberId={user.id} />,
             ),
+          },
+          {
+            // Issue 35: the people the member blocks and mutes (`#blocked`).
+            id: 'blocked',
+            label: t('blocks.tab'),
+            content: panel(t('blocks.tab'), <BlocksSection memberId={user.id} />),
           },
           {
             id: 'delete',
