@@ -147,7 +147,7 @@ for (const lang of ['en', 'he'] as const) {
     await page.goto(`${w.prefix}/profile/settings`);
     await hydrated(page);
     const tabs = page.getByRole('tab');
-    await expect(tabs).toHaveCount(9);
+    await expect(tabs).toHaveCount(10);
     const tops = await tabs.evaluateAll((all) =>
       all.map((tab) => Math.round(tab.getBoundingClientRect().top)),
     );
