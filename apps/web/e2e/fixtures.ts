@@ -14,7 +14,11 @@ type SiteOptions = {
 };
 type WorkerFixtures = {
   /** The worker's own sites, each started the first time a test asks for it. */
-  sites: { url(site: Site): Promise<string> };
+  sites: {
+    url(site: Site): Promise<string>;
+    /** The folder site's data folder (`npm run admin` reaches its process there). */
+    dataDir(site: Site): Promise<string | undefined>;
+  };
 };
 
 /**
@@ -33,15 +37,17 @@ export const test = base.extend<SiteOptions, WorkerFixtures>({
     // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's needs from this pattern
     async ({}, use, workerInfo) => {
       const started = new Map<Site, Promise<SiteServer>>();
+      const serverOf = (site: Site) => {
+        let server = started.get(site);
+        if (!server) {
+          server = startSiteServer(site, workerInfo.parallelIndex);
+          started.set(site, server);
+        }
+        return server;
+      };
       await use({
-        url: async (site) => {
-          let server = started.get(site);
-          if (!server) {
-            server = startSiteServer(site, workerInfo.parallelIndex);
-            started.set(site, server);
-          }
-          return (await server).url;
-        },
+        url: async (site) => (await serverOf(site)).url,
+        dataDir: async (site) => (await serverOf(site)).dataDir,
       });
       await Promise.all(
         [...started.values()].map((server) => server.then((s) => s.stop()).catch(() => undefined)),

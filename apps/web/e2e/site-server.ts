@@ -1,17 +1,24 @@
 import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 /**
  * The sites a browser test can ask for, each an `npm start` process of the test's worker:
  *   demo  with the demo seed, the translation stand-in and the suite's settings below;
  *   bare  as every `npm start` is by default: no translation provider, no seed
- *         (translation-off.e2e.ts: the pages must not offer Translate there).
+ *         (translation-off.e2e.ts: the pages must not offer Translate there);
+ *   folder the suite's settings without the seed, its database in a folder of its own (removed
+ *         when it stops), so the operator's command reaches it (`npm run admin`, through the
+ *         folder's socket): the moderators' journey grants its moderator so.
  */
-export type Site = 'demo' | 'bare';
+export type Site = 'demo' | 'bare' | 'folder';
 
 export type SiteServer = {
   url: string;
+  /** The folder site's data folder (where `npm run admin` finds the process). */
+  dataDir?: string;
   /** SIGTERM, so the process closes what it opened (its in-memory database), then its exit. */
   stop(): Promise<void>;
 };
@@ -39,7 +46,12 @@ function freePort(): Promise<number> {
 }
 
 /** The environment of each site's process, beside the runner's own. */
-function siteEnv(site: Site, port: number, worker: number): Record<string, string> {
+function siteEnv(
+  site: Site,
+  port: number,
+  worker: number,
+  folder?: string,
+): Record<string, string> {
   const common = {
     PORT: String(port),
     HOST: '127.0.0.1',
@@ -52,7 +64,9 @@ function siteEnv(site: Site, port: number, worker: number): Record<string, strin
   const dataDir = process.env['E2E_DATA_DIR'];
   return {
     ...common,
-    DATA_DIR: dataDir && dataDir !== 'memory://' ? join(dataDir, `worker-${worker}`) : 'memory://',
+    DATA_DIR:
+      folder ??
+      (dataDir && dataDir !== 'memory://' ? join(dataDir, `worker-${worker}`) : 'memory://'),
     // Every test registers, verifies and signs in its own members, all from 127.0.0.1: far more
     // than a person does in five minutes. The per-address limits are raised for the suite; those
     // per email or per member stay. Rate limits are tested where they are made (apps/gateway's
@@ -77,7 +91,7 @@ function siteEnv(site: Site, port: number, worker: number): Record<string, strin
     GOOGLE_TRANSLATE_ENDPOINT: `http://127.0.0.1:${process.env['E2E_TRANSLATION_PORT']}`,
     // A living community from the start, as `npm run start:demo` shows it: the pages are tested
     // with the demo seed's members, posts, comments and reactions in them.
-    DEMO_SEED: 'true',
+    DEMO_SEED: site === 'folder' ? 'false' : 'true',
     // Broken interface text overrides beside the site's own (its migrations write the footer's
     // credit line): the pages must show the built-in texts in their place; and a good one with a
     // plural, which the browser formats from the server's parse (text-overrides.e2e.ts).
@@ -101,12 +115,13 @@ function siteEnv(site: Site, port: number, worker: number): Record<string, strin
 export async function startSiteServer(site: Site, worker: number): Promise<SiteServer> {
   const fixed = process.env[site === 'bare' ? 'E2E_BARE_PORT' : 'E2E_PORT'];
   const port = fixed ? Number(fixed) + worker : await freePort();
+  const folder = site === 'folder' ? await mkdtemp(join(tmpdir(), 'mepedia-e2e-')) : undefined;
   const child = spawn(
     process.execPath,
     ['--require', join(__dirname, 'exit-with-worker.js'), main],
     {
       cwd: root,
-      env: { ...process.env, ...siteEnv(site, port, worker) },
+      env: { ...process.env, ...siteEnv(site, port, worker, folder) },
       // stdin: the pipe whose end tells the site its worker is gone (exit-with-worker.js).
       stdio: ['pipe', 'ignore', 'pipe'],
     },
@@ -121,11 +136,13 @@ export async function startSiteServer(site: Site, worker: number): Promise<SiteS
     child.once('exit', (code) => resolveExit(code)),
   );
   const stop = async () => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    child.kill('SIGTERM');
-    const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
-    await exited;
-    clearTimeout(timer);
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
+      await exited;
+      clearTimeout(timer);
+    }
+    if (folder) await rm(folder, { recursive: true, force: true });
   };
 
   const url = `http://localhost:${port}`;
@@ -141,7 +158,7 @@ export async function startSiteServer(site: Site, worker: number): Promise<SiteS
       (response) => response.status,
       () => 0,
     );
-    if (status === 200) return { url, stop };
+    if (status === 200) return folder ? { url, stop, dataDir: folder } : { url, stop };
     if (Date.now() > deadline) {
       await stop();
       throw new Error(
