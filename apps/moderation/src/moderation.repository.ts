@@ -207,7 +207,10 @@ export class ModerationRepository {
       .values({ memberKey: removedMemberKey(userId) })
       .onConflictDoNothing();
     await this.db.delete(members).where(eq(members.userId, userId));
-    await this.db.delete(items).where(eq(items.ownerId, userId));
+    // Their items, and others' comments in their discussions (those go with their stories).
+    await this.db
+      .delete(items)
+      .where(or(eq(items.ownerId, userId), eq(items.audienceOwnerId, userId)));
     await this.db.delete(restrictions).where(eq(restrictions.userId, userId));
     await this.db
       .update(cases)
@@ -232,6 +235,13 @@ export class ModerationRepository {
       .update(decisions)
       .set({ ownerId: DEPARTED, statement: '', itemId: null })
       .where(eq(decisions.ownerId, userId));
+    // As a moderator: their decisions and the log keep what was done, not by whom.
+    await this.db
+      .update(decisions)
+      .set({ moderatorId: null })
+      .where(eq(decisions.moderatorId, userId));
+    await this.db.update(appeals).set({ decidedBy: null }).where(eq(appeals.decidedBy, userId));
+    await this.db.update(auditLog).set({ actorId: null }).where(eq(auditLog.actorId, userId));
     await this.circles.removeMember(userId);
     // Their blocks go without a word each: every service that keeps them hears user.deleted.
     await this.blocks.removeMember(userId);

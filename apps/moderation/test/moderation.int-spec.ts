@@ -734,12 +734,33 @@ describeEachEngine('moderation', (engine) => {
       const [owner, reporter] = [await known(), await known()];
       const postId = await published(owner);
       await report(reporter, postId);
+      // Someone else's comment under her story goes with it.
+      const commentId = randomUUID();
+      await hear(
+        'feedMessage.changed',
+        {
+          messageId: commentId,
+          subjectId: postId,
+          deleted: false,
+          comment: {
+            authorId: reporter.userId,
+            parentId: null,
+            parentAuthorId: null,
+            roomId: postId,
+            excerpt: 'Lovely',
+            subjectOwnerId: owner.userId,
+            subjectPrivacy: 'public',
+          },
+        },
+        async () => (await itemRow('comment', commentId)) !== undefined,
+      );
       const before = await tested.call<Transparency>('GET', '/api/moderation/getTransparency');
       await hear(
         'user.deleted',
         { userId: owner.userId },
         async () => (await itemRow('post', postId)) === undefined,
       );
+      expect(await itemRow('comment', commentId)).toBeUndefined();
       await hear(
         'user.deleted',
         { userId: reporter.userId },
