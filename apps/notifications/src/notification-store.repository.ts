@@ -10,6 +10,7 @@ import {
   BlockStore,
   CircleMembershipStore,
   ModeratedItemStore,
+  noBlockBetween,
   removedMemberKey,
   withheld,
   type Db,
@@ -28,26 +29,13 @@ const ACTORS = sql.raw('notifications.notification_actors');
 const SUBJECTS = sql.raw('notifications.notification_subjects');
 
 /**
- * No block stands between two members, either way (issue 35): the condition of `notBlocked`
- * (libs/server/database blocks.ts), whose reader is a value, for statements where both are
- * columns (a group's recipient and its actors; a publisher's followers). Two probes of
- * `member_blocks`' keys.
- */
-function noBlockBetween(one: SQL, other: SQL): SQL {
-  return sql`not exists (select 1 from notifications.member_blocks between_them
-    where between_them.kind = 'block' and between_them.active
-      and ((between_them.blocker_id = ${one} and between_them.blocked_id = ${other})
-        or (between_them.blocker_id = ${other} and between_them.blocked_id = ${one})))`;
-}
-
-/**
  * An actor's part (`part`, an alias of notification_actors) its group's recipient (`g`) is
  * shown: none by someone a block stands between them and (issue 35). Parts are taken back when
  * a block is made, but one written at the same moment in another transaction could stay: read
  * through this, it is never shown, counted, streamed or emailed.
  */
 export const actorShown = (part: string): SQL =>
-  noBlockBetween(sql.raw(`${part}.actor_id`), sql.raw('g.recipient_id'));
+  noBlockBetween(sql.raw(`${part}.actor_id`), sql.raw('g.recipient_id'), 'notifications');
 
 /**
  * A group its recipient may still read, as the subject now stands (`s`, joined by subject id):
@@ -703,7 +691,7 @@ export class NotificationStore {
             where mi.kind = 'post' and mi.item_id = s.subject_id and mi.state <> 'visible')
           -- Nor to a follower a block stands between them and the publisher (issue 35): the
           -- block ended the follow, but one made at the same moment may still stand.
-          and ${noBlockBetween(sql`f.follower_id`, sql`${story.publisherId}::uuid`)}
+          and ${noBlockBetween(sql`f.follower_id`, sql`${story.publisherId}::uuid`, 'notifications')}
         on conflict (recipient_id, group_key) do nothing
         returning id)
       insert into ${ACTORS} (group_id, actor_id, part, at)

@@ -303,6 +303,7 @@ function blocksOver(s: State): PostsTransaction['blocks'] {
       for (const key of s.blocks) if (key.split(' ').includes(userId)) s.blocks.delete(key);
     },
     eitherBlocks: unused,
+    anyBlockOf: unused,
     stateOf: unused,
     listOf: unused,
     countOf: unused,

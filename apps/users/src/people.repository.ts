@@ -16,7 +16,7 @@ import {
   sql,
   type SQL,
 } from 'drizzle-orm';
-import { memberBlocks, removedMembers, users, type UserRow } from './users.schema';
+import { removedMembers, users, type UserRow } from './users.schema';
 
 export type PeopleFilter = {
   /** Normalised words; each must appear in the name or topics. */
@@ -98,26 +98,6 @@ export class PeopleRepository {
       .where(readerId ? and(listed, unblocked(readerId)) : listed)
       .orderBy(sql`random()`)
       .limit(limit);
-  }
-
-  /**
-   * Whether `readerId` blocks anyone or anyone blocks them now (issue 35): if not, their
-   * directory is everyone's (the kept answers serve them). Two probes of `member_blocks`' keys.
-   */
-  async involvedInBlocks(readerId: string): Promise<boolean> {
-    if (!isUuid(readerId)) return false;
-    const [row] = await this.db
-      .select({ one: sql`1` })
-      .from(memberBlocks)
-      .where(
-        and(
-          eq(memberBlocks.kind, 'block'),
-          sql`${memberBlocks.active}`,
-          or(eq(memberBlocks.blockerId, readerId), eq(memberBlocks.blockedId, readerId)),
-        ),
-      )
-      .limit(1);
-    return row !== undefined;
   }
 
   /** Whether the member deleted their account (their digest is kept: users.schema.ts). */

@@ -26,12 +26,12 @@ type Reader = string | null;
 export class PeopleService {
   constructor(
     private readonly people: PeopleRepository,
-    private readonly blocks: Pick<BlockStore, 'apply' | 'removeMember'>,
+    private readonly blocks: Pick<BlockStore, 'apply' | 'removeMember' | 'anyBlockOf'>,
     readonly directory = new GuestCache(BUS_CHANNELS.peopleChanged),
   ) {}
 
   async list(query: PeopleQuery, readerId: Reader = null, now = new Date()): Promise<PeoplePage> {
-    if (readerId && (await this.people.involvedInBlocks(readerId)))
+    if (readerId && (await this.blocks.anyBlockOf(readerId)))
       return this.load(query, now, readerId);
     return this.directory.get(`list:${JSON.stringify(query)}`, () => this.load(query, now));
   }

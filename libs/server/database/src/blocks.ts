@@ -140,6 +140,23 @@ export class BlockStore {
     return rows.length > 0;
   }
 
+  /** Whether any block, either way, concerns `memberId` now. */
+  async anyBlockOf(memberId: string): Promise<boolean> {
+    if (!isUuid(memberId)) return false;
+    const rows = await this.db
+      .select({ one: sql`1` })
+      .from(this.table)
+      .where(
+        and(
+          eq(this.table.kind, 'block'),
+          eq(this.table.active, true),
+          or(eq(this.table.blockerId, memberId), eq(this.table.blockedId, memberId)),
+        ),
+      )
+      .limit(1);
+    return rows.length > 0;
+  }
+
   /** Where `blockerId` stands with `blockedId`: blocking, muting. */
   async stateOf(
     blockerId: string,
@@ -212,13 +229,22 @@ export function notBlocked(options: BlockFilterOptions): SQL {
   if (reader === null) return sql`true`;
   if (typeof reader === 'string' && !isUuid(reader))
     throw new Error('notBlocked: the reader id is not a member id (a UUID)');
-  const blocks = sql`${sql.identifier(options.schema)}.member_blocks`;
+  return noBlockBetween(sql`${reader}::uuid`, sql`${member}`, options.schema);
+}
+
+/**
+ * No block stands between two members, either way, each given as SQL (a column, or a value
+ * cast to uuid): the condition `notBlocked` is made of, for a statement whose both sides are
+ * columns (a notification's recipient and its actor).
+ */
+export function noBlockBetween(one: SQL, other: SQL, schema: string): SQL {
+  const blocks = sql`${sql.identifier(schema)}.member_blocks`;
   const b = sql.identifier('not_blocked');
   return sql`not exists (
     select 1 from ${blocks} ${b}
     where ${b}.kind = 'block' and ${b}.active and (
-      (${b}.blocker_id = ${reader}::uuid and ${b}.blocked_id = ${member})
-      or (${b}.blocker_id = ${member} and ${b}.blocked_id = ${reader}::uuid)))`;
+      (${b}.blocker_id = ${one} and ${b}.blocked_id = ${other})
+      or (${b}.blocker_id = ${other} and ${b}.blocked_id = ${one})))`;
 }
 
 /** Rows whose member the reader does not mute (their own feeds only). A guest: no condition. */
