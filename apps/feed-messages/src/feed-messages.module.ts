@@ -9,14 +9,17 @@ import { FeedMessagesController } from './feed-messages.controller';
 import { feedMessagesEventsHandler } from './feed-messages.events';
 import { FeedMessagesRepository } from './feed-messages.repository';
 import { outbox } from './feed-messages.schema';
+import type { FeedMessagesOptions } from './feed-messages.options';
 import { FeedMessagesService } from './feed-messages.service';
 
 @Module({})
 export class FeedMessagesModule {
-  static register(platform: ServicePlatform): DynamicModule {
+  static register(platform: ServicePlatform, options: FeedMessagesOptions): DynamicModule {
     const relay = outboxRelay('feed-messages', platform, outbox);
-    const service = new FeedMessagesService(new FeedMessagesRepository(platform.database.db), () =>
-      relay.nudge(),
+    const service = new FeedMessagesService(
+      new FeedMessagesRepository(platform.database.db),
+      () => relay.nudge(),
+      options.reviewHolds,
     );
     return serviceModule(FeedMessagesModule, 'feed-messages', platform, {
       controllers: [FeedMessagesController],

@@ -15,6 +15,8 @@ export function commentNotice(
   message: Pick<MessageRow, 'authorId' | 'roomId' | 'text'>,
   parent: Pick<MessageRow, 'id' | 'authorId'> | undefined,
   subject: Subject | undefined,
+  /** The comment waits for review (issue 35): no news to anyone. */
+  review?: CommentNotice['review'],
 ): CommentNotice {
   return {
     authorId: message.authorId ?? '',
@@ -25,6 +27,7 @@ export function commentNotice(
     ...(subject && !subject.deleted
       ? { subjectOwnerId: subject.ownerId, subjectPrivacy: subject.audience }
       : {}),
+    ...(review ? { review } : {}),
   };
 }
 

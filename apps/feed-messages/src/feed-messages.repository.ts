@@ -3,6 +3,7 @@ import {
   type DomainEventPayload,
   type FeedMessageSort,
   type ModerationState,
+  type ReviewHold,
 } from '@mepedia/contracts';
 import {
   BlockStore,
@@ -22,6 +23,7 @@ import {
   getTableColumns,
   inArray,
   isNull,
+  ne,
   not,
   or,
   sql,
@@ -209,6 +211,8 @@ export class FeedMessagesRepository {
   async edit(
     message: Pick<MessageRow, 'id' | 'text'>,
     change: { text: string; tag: string | null | undefined; editedAt: Date },
+    /** The edit made it wait for review (issue 35): announced even when its excerpt is the same. */
+    review?: ReviewHold,
   ): Promise<MessageRow> {
     const [row] = await this.db
       .update(messages)
@@ -220,14 +224,36 @@ export class FeedMessagesRepository {
       .where(eq(messages.id, message.id))
       .returning();
     const edited = row as MessageRow;
-    if (excerptOf(message.text ?? '') !== excerptOf(change.text))
+    if (review || excerptOf(message.text ?? '') !== excerptOf(change.text))
       await appendEvent(this.db, outbox, 'feedMessage.changed', {
         messageId: edited.id,
         subjectId: edited.postId,
         deleted: false,
-        edited: { excerpt: excerptOf(change.text) },
+        edited: { excerpt: excerptOf(change.text), ...(review ? { review } : {}) },
       });
     return edited;
+  }
+
+  /**
+   * How many of a member's comments are out for others to read (not deleted, not held or removed
+   * by moderation), leaving `except` out, counted no further than `limit`: whether they are still
+   * new to review holds (issue 35). By the author index.
+   */
+  async outCount(authorId: string, limit: number, except?: string): Promise<number> {
+    const mine = and(
+      eq(messages.authorId, authorId),
+      eq(messages.deleted, false),
+      eq(messages.withheld, false),
+      except === undefined ? undefined : ne(messages.id, except),
+    );
+    const counted = this.db
+      .select({ one: sql`1` })
+      .from(messages)
+      .where(mine)
+      .limit(limit)
+      .as('c');
+    const [row] = await this.db.select({ n: sql<number>`count(*)::int` }).from(counted);
+    return row?.n ?? 0;
   }
 
   /**

@@ -9,6 +9,7 @@ import {
   type GetFeedMessagesRequest,
   type LikeFeedMessageResponse,
   type SendFeedMessageRequest,
+  type ReviewHold,
 } from '@mepedia/contracts';
 import {
   isUuid,
@@ -18,7 +19,14 @@ import {
   type ModerationWord,
 } from '@mepedia/server-database';
 import { AppError, fieldError } from '@mepedia/server-http';
-import { SubjectAccess, type PrivacyAnnouncement } from '@mepedia/server-platform';
+import {
+  carriesLink,
+  DEFAULT_REVIEW_HOLDS,
+  needsReview,
+  SubjectAccess,
+  type PrivacyAnnouncement,
+  type ReviewHolds,
+} from '@mepedia/server-platform';
 import type { z } from 'zod';
 import { toFeedMessage, toShownMessage } from './feed-messages.mapper';
 import { FeedMessagesAccess } from './feed-messages.access';
@@ -46,9 +54,38 @@ export class FeedMessagesService {
     private readonly repository: FeedMessagesRepository,
     /** Relay the outbox now: a comment was announced (feedMessage.changed). */
     private readonly onOutboxWrite: () => void = () => undefined,
+    private readonly reviewHolds: ReviewHolds = DEFAULT_REVIEW_HOLDS,
   ) {
     this.subjects = new SubjectAccess(repository);
     this.access = new FeedMessagesAccess(this.subjects);
+  }
+
+  /**
+   * Hold a member's comment for review as it is written or edited, when it is one of their
+   * first and carries a link (issue 35, point 4; libs/server/platform review-holds.ts): the
+   * moderation service's word is recorded here at once (a message written after it takes it),
+   * under a case id made here that the moderation service opens when it hears the comment's
+   * `review`. Answers the hold, if any.
+   */
+  private async holdIfNew(
+    repository: FeedMessagesRepository,
+    message: { id: string; authorId: string; text: string },
+    now: Date,
+  ): Promise<ReviewHold | undefined> {
+    const wait = await needsReview(this.reviewHolds, carriesLink(message.text), (limit) =>
+      repository.outCount(message.authorId, limit, message.id),
+    );
+    if (!wait) return undefined;
+    const review: ReviewHold = { caseId: newId(now.getTime()), reason: 'firstLinks' };
+    await repository.moderation.apply({
+      kind: 'comment',
+      itemId: message.id,
+      ownerId: message.authorId,
+      state: 'held',
+      caseId: review.caseId,
+      occurredAt: now,
+    });
+    return review;
   }
 
   /**
@@ -94,9 +131,11 @@ export class FeedMessagesService {
           : await this.replyThread(repository, authorId, input.parentMessageId, roomId);
       const parentId = thread?.topId ?? null;
       const subject = await repository.subjects.subject(input.postId);
+      const id = newId(now.getTime());
+      const review = await this.holdIfNew(repository, { id, authorId, text: input.message }, now);
       const created = await repository.insert(
         {
-          id: newId(now.getTime()),
+          id,
           roomId,
           postId: input.postId,
           parentId,
@@ -105,17 +144,18 @@ export class FeedMessagesService {
           tag: input.tag ?? null,
           createdAt: now,
         },
-        commentNotice({ authorId, roomId, text: input.message }, thread?.parent, subject),
+        commentNotice({ authorId, roomId, text: input.message }, thread?.parent, subject, review),
       );
       if (parentId !== null) await repository.countReplies(parentId, 1);
-      return created;
+      return { created, review };
     });
     this.onOutboxWrite();
     // Deleted while this was written: its messages go, this one too.
     await this.access.requireStillThere(input.postId, () =>
       this.repository.removePost(input.postId),
     );
-    return toFeedMessage(row);
+    // Its author's own: waiting for review, it says so (issue 35).
+    return toFeedMessage(row.created, row.review && { state: 'held', caseId: row.review.caseId });
   }
 
   async edit(authorId: string, input: EditInput, now = new Date()): Promise<FeedMessage> {
@@ -124,11 +164,22 @@ export class FeedMessagesService {
         permission: 'message.edit',
         messageId: input.messageId,
       });
-      const edited = await repository.edit(message, {
-        text: input.message,
-        tag: input.tag,
-        editedAt: now,
-      });
+      // An edit that puts the first link in a new member's comment waits for review, as a new
+      // comment with one would; one the moderators already let out with its links does not.
+      const review =
+        !message.withheld && !carriesLink(message.text) && message.authorId !== null
+          ? await this.holdIfNew(
+              repository,
+              { id: message.id, authorId: message.authorId, text: input.message },
+              now,
+            )
+          : undefined;
+      if (review) await repository.setWithheld(message.id, true);
+      const edited = await repository.edit(
+        message,
+        { text: input.message, tag: input.tag, editedAt: now },
+        review,
+      );
       // Its author's own: held or removed, it says so (issue 35); editing it changes neither.
       return { edited, moderation: await repository.moderation.state('comment', edited.id) };
     });

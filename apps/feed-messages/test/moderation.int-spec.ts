@@ -15,6 +15,7 @@ import {
   type TestService,
 } from '@mepedia/server-service-testing';
 import {
+  eventually,
   newMember,
   SETUP_TIMEOUT_MS,
   testEnvelope as envelope,
@@ -29,8 +30,12 @@ import { FeedMessagesRepository } from '../src/feed-messages.repository';
 // its author's alone (others see a placeholder where it has replies they may read, as for a
 // deleted one); a post's or answer's discussion is its owner's alone, as a private one is. Words
 // apply by their time, in any order, replayed, and about items not heard of yet.
+type Announced = { type: string; payload: Record<string, unknown> };
+
 describeEachEngine('feed-messages: what moderation holds or removed', (engine) => {
   let tested: TestService;
+  /** What the service announced (its outbox, relayed). */
+  const emitted: Announced[] = [];
 
   const api = <T>(method: string, path: string, who: Member | null, body?: unknown) =>
     tested.call<T>(method, `/api/feedMessages/${path}`, {
@@ -117,7 +122,13 @@ describeEachEngine('feed-messages: what moderation holds or removed', (engine) =
   }
 
   beforeAll(async () => {
-    tested = await startTestService('feed-messages', createFeedMessagesApp, { engine });
+    tested = await startTestService(
+      'feed-messages',
+      // A member's first two comments with a link wait for review (the default is three).
+      (platform) => createFeedMessagesApp(platform, { reviewHolds: { firstItems: 2 } }),
+      { engine },
+    );
+    tested.queue.process('events', async (job) => void emitted.push(job.data as Announced));
   }, SETUP_TIMEOUT_MS);
 
   afterAll(async () => {
@@ -527,5 +538,78 @@ describeEachEngine('feed-messages: what moderation holds or removed', (engine) =
         [],
       ),
     ).toBe(before);
+  });
+  describe('review holds (a new member’s first comments with a link)', () => {
+    /** What the service announced of a comment (relayed from its outbox), once `count` are. */
+    const announcedOf = (messageId: string, count = 1) =>
+      eventually(
+        async () => {
+          const found = emitted
+            .filter((event) => event.type === 'feedMessage.changed')
+            .map((event) => event.payload)
+            .filter((payload) => payload['messageId'] === messageId);
+          return found.length >= count ? found : undefined;
+        },
+        { what: `feedMessage.changed of ${messageId} relayed` },
+      );
+
+    it('holds one as it is written, its author’s alone, until moderators let it out; then the member is no longer new', async () => {
+      const { owner, author, other, postId } = await discussion();
+      const linked = await send(author, { message: 'Cheap at cheap-pills.xyz', postId });
+      const caseId = linked.moderation?.caseId as string;
+      expect(linked.moderation).toEqual({ state: 'held', caseId: expect.any(String) });
+      expect(await announcedOf(linked.messageId)).toEqual([
+        expect.objectContaining({
+          comment: expect.objectContaining({ review: { caseId, reason: 'firstLinks' } }),
+        }),
+      ]);
+      const without = { texts: ['reported words'], total: 1, count: 1 };
+      for (const who of [null, owner, other]) expect(await reads(who, postId)).toEqual(without);
+      expect((await reads(author, postId)).texts).toEqual([
+        'Cheap at cheap-pills.xyz',
+        'reported words',
+      ]);
+      // Nobody else may answer or like what they cannot see.
+      expect(
+        await outcome('POST', 'sendMessage', other, {
+          message: 'a reply',
+          postId,
+          parentMessageId: linked.messageId,
+        }),
+      ).toBe('404 MESSAGE_NOT_FOUND');
+
+      await moderate('comment', linked.messageId, author, 'visible', new Date(), caseId);
+      expect((await reads(other, postId)).count).toBe(2);
+      // Two out: the next link goes out at once, announced with no review.
+      const later = await send(author, { message: 'More at cheap-pills.xyz', postId });
+      expect(later.moderation).toBeUndefined();
+      expect((await reads(other, postId)).count).toBe(3);
+      expect((await announcedOf(later.messageId))[0]?.['comment']).not.toHaveProperty('review');
+    });
+
+    it('holds an edit that puts the first link in, announced even when its excerpt stays the same', async () => {
+      const { author, other, postId, comment } = await discussion();
+      const long = `${'A long memory of the harbour at dawn. '.repeat(8)}`;
+      const edited = await api<FeedMessage>('PUT', 'editMessage', author, {
+        messageId: comment.messageId,
+        message: `${long} www.spam.biz`,
+      });
+      expect(edited.status).toBe(200);
+      const caseId = edited.body.moderation?.caseId as string;
+      expect(edited.body.moderation).toEqual({ state: 'held', caseId: expect.any(String) });
+      expect((await reads(other, postId)).count).toBe(0);
+      expect((await announcedOf(comment.messageId, 2)).at(-1)).toMatchObject({
+        edited: { review: { caseId, reason: 'firstLinks' } },
+      });
+
+      // Let out with its link, an edit that keeps a link waits no more.
+      await moderate('comment', comment.messageId, author, 'visible', new Date(), caseId);
+      const again = await api<FeedMessage>('PUT', 'editMessage', author, {
+        messageId: comment.messageId,
+        message: `${long} www.spam.biz, and more`,
+      });
+      expect(again.body.moderation).toBeUndefined();
+      expect((await reads(other, postId)).count).toBe(1);
+    });
   });
 });

@@ -2,6 +2,7 @@ import { domainEventsHandler, removeDeletedMember } from '@mepedia/server-platfo
 import { isUuid } from '@mepedia/server-database';
 import type { AppLogger } from '@mepedia/server-http';
 import type { ModerationRepository } from './moderation.repository';
+import type { ModerationService } from './moderation.service';
 
 /**
  * The moderation service's share of domain events: what can be reported, as the services that
@@ -14,6 +15,8 @@ export function moderationEventsHandler(
   logger: AppLogger,
   /** Relay the outbox now: a word was announced. */
   onOutboxWrite: () => void = () => undefined,
+  /** Opens the case of an item its service held for review as it was written. */
+  reviews?: Pick<ModerationService, 'holdForReview'>,
 ) {
   const at = (event: { occurredAt: string }) => new Date(event.occurredAt);
   return domainEventsHandler('moderation', logger, {
@@ -65,6 +68,7 @@ export function moderationEventsHandler(
         return true;
       });
       if (followed) onOutboxWrite();
+      if (post.review) await reviews?.holdForReview('post', post.postId, post.review);
     },
     'post.privacy.changed': async (post, event) => {
       if (!isUuid(post.publisherId)) return;
@@ -110,6 +114,8 @@ export function moderationEventsHandler(
           message.edited.excerpt,
           at(event),
         );
+        if (message.edited.review)
+          await reviews?.holdForReview('comment', message.messageId, message.edited.review);
         return;
       }
       const comment = message.comment;
@@ -131,6 +137,8 @@ export function moderationEventsHandler(
         },
         at(event),
       );
+      if (comment.review)
+        await reviews?.holdForReview('comment', message.messageId, comment.review);
     },
     'circle.member.added': async ({ ownerId, memberId }, event) => {
       await repository.circles.apply({ ownerId, memberId, inCircle: true, occurredAt: at(event) });

@@ -30,7 +30,12 @@ export class ModerationModule {
       ],
       background: [relay],
       events: {
-        handler: moderationEventsHandler(repository, platform.logger, () => relay.nudge()),
+        handler: moderationEventsHandler(
+          repository,
+          platform.logger,
+          () => relay.nudge(),
+          moderation,
+        ),
       },
     });
   }

@@ -1,5 +1,6 @@
 import type {
   DomainEventPayload,
+  HeldFor,
   ModeratedItemKind,
   ModerationAction,
   ModerationState,
@@ -170,6 +171,15 @@ export class ModerationRepository {
       .from(items)
       .where(and(eq(items.kind, kind), eq(items.itemId, itemId)));
     return row;
+  }
+
+  /** The post or answer a comment is on, as last heard (a withheld one wins, as elsewhere). */
+  async subjectOf(subjectId: string): Promise<ItemRow | undefined> {
+    const rows = await this.db
+      .select()
+      .from(items)
+      .where(and(inArray(items.kind, ['post', 'answer']), eq(items.itemId, subjectId)));
+    return rows.find((row) => row.state !== 'visible') ?? rows[0];
   }
 
   async itemsOf(
@@ -680,16 +690,20 @@ export class ModerationRepository {
   }
 
   /** Per month: decisions by action, automatic ones apart. */
-  async decisionsByMonth(
-    since: Date,
-  ): Promise<
-    Array<{ month: string; action: ModerationAction; automatic: boolean; count: number }>
+  async decisionsByMonth(since: Date): Promise<
+    Array<{
+      month: string;
+      action: ModerationAction;
+      automatic: boolean;
+      heldFor: HeldFor | null;
+      count: number;
+    }>
   > {
     const result: unknown = await this.db.execute(sql`
       select to_char(decided_at at time zone 'UTC', 'YYYY-MM') as month, action, automatic,
-        count(*)::int as count
+        held_for as "heldFor", count(*)::int as count
       from moderation.decisions where decided_at >= ${since.toISOString()}::timestamptz
-      group by 1, 2, 3`);
+      group by 1, 2, 3, 4`);
     return rowsOf(result);
   }
 

@@ -114,8 +114,13 @@ export const cases = moderationSchema.table(
     version: integer('version').notNull().default(0),
     openedAt: at('opened_at').notNull(),
     closedAt: at('closed_at'),
-    /** Hidden automatically after reports by several members, waiting for a moderator. */
+    /** Hidden automatically (see `heldFor`), waiting for a moderator. */
     autoHeld: boolean('auto_held').notNull().default(false),
+    /**
+     * Why it was held automatically: `reports` by several members, or `firstLinks`, a new
+     * member's first post or comment with a link, held by its own service as it was written.
+     */
+    heldFor: text('held_for', { enum: ['reports', 'firstLinks'] }),
     firstDecidedAt: at('first_decided_at'),
   },
   (table) => [
@@ -178,6 +183,8 @@ export const decisions = moderationSchema.table(
     statement: text('statement').notNull(),
     moderatorId: uuid('moderator_id'),
     automatic: boolean('automatic').notNull().default(false),
+    /** An automatic hold's why (as its case's `heldFor`); null for a moderator's decision. */
+    heldFor: text('held_for', { enum: ['reports', 'firstLinks'] }),
     suspendedUntil: at('suspended_until'),
     decidedAt: at('decided_at').notNull(),
     /** Set on the decision an appeal's reversal made: the decision it undid. */

@@ -24,6 +24,7 @@ import {
   type Transparency,
   type AppealsPage,
   type AuditPage,
+  type ReviewHold,
 } from '@mepedia/contracts';
 import { isUuid, mayReadAudience, newId } from '@mepedia/server-database';
 import { AppError, localePath, type AppLogger } from '@mepedia/server-http';
@@ -145,6 +146,13 @@ export class ModerationService {
     );
     // The author of a comment reads it even where its subject's audience would not let them.
     if (!readable && item.ownerId !== readerId) throw new AppError('REPORT_ITEM_NOT_FOUND');
+    // A comment under a post or answer moderation holds or removed is read by that item's
+    // owner and the comment's author alone, as the discussion is (feed-messages).
+    if (item.kind === 'comment' && item.subjectId && readerId !== item.ownerId) {
+      const subject = await this.repository.subjectOf(item.subjectId);
+      if (subject && subject.state !== 'visible' && subject.ownerId !== readerId)
+        throw new AppError('REPORT_ITEM_NOT_FOUND');
+    }
     return item;
   }
 
@@ -245,7 +253,7 @@ export class ModerationService {
         return undefined;
       // Held automatically: announced, recorded as an automatic decision, its author told.
       await repository.announceState(item, 'held', open.id);
-      await repository.updateCase(open.id, { autoHeld: true });
+      await repository.updateCase(open.id, { autoHeld: true, heldFor: 'reports' });
       const decision = await repository.insertDecision({
         id: newId(now.getTime()),
         caseId: open.id,
@@ -257,6 +265,7 @@ export class ModerationService {
         statement: '',
         moderatorId: null,
         automatic: true,
+        heldFor: 'reports',
         decidedAt: now,
       });
       await repository.audit({
@@ -275,6 +284,72 @@ export class ModerationService {
       await this.tellAuthor(held, item);
     }
     return { reportId, receivedAt: now.toISOString() };
+  }
+
+  /**
+   * An item its own service held for review as it was written (issue 35, point 4: a new
+   * member's first post or comment with a link; `review` from its announcement): the case it
+   * named is opened, held automatically, recorded as an automatic decision and audited, and
+   * its author is told why. Heard again (a replay), nothing more happens. When the item has an
+   * open case already (reported before an edit put the link in), that case holds it; when
+   * moderators removed or held it already, their word is said again, so the service's own
+   * provisional hold does not stand in its place. Called after the item itself was heard.
+   */
+  async holdForReview(kind: ModeratedItemKind, itemId: string, review: ReviewHold): Promise<void> {
+    if (!isUuid(review.caseId)) return;
+    const now = this.now();
+    const held = await this.repository.transaction(async (repository) => {
+      await repository.lockTurn(`${kind}:${itemId}`);
+      const item = await repository.item(kind, itemId);
+      if (!item || item.deleted) return undefined;
+      if (await repository.caseById(review.caseId)) return undefined;
+      if (item.state !== 'visible') {
+        const decided = await repository.latestCaseOf(kind, itemId);
+        if (decided) await repository.announceState(item, item.state, decided.id);
+        return undefined;
+      }
+      const open = await repository.openCaseOf(kind, itemId);
+      const caseId = open
+        ? open.id
+        : (
+            await repository.insertCase({
+              id: review.caseId,
+              kind,
+              itemId,
+              ownerId: item.ownerId,
+              status: 'open',
+              openedAt: now,
+            })
+          ).id;
+      await repository.announceState(item, 'held', caseId);
+      await repository.updateCase(caseId, { autoHeld: true, heldFor: review.reason });
+      const decision = await repository.insertDecision({
+        id: newId(now.getTime()),
+        caseId,
+        kind,
+        itemId,
+        ownerId: item.ownerId,
+        action: 'hide',
+        rule: null,
+        statement: '',
+        moderatorId: null,
+        automatic: true,
+        heldFor: review.reason,
+        decidedAt: now,
+      });
+      await repository.audit({
+        id: newId(now.getTime()),
+        actorId: null,
+        action: 'reviewHold',
+        caseId,
+        targetId: `${kind}:${itemId}`,
+        details: { reason: review.reason },
+        at: now,
+      });
+      return { decision, item };
+    });
+    this.onOutboxWrite();
+    if (held) await this.tellAuthor(held.decision, held.item);
   }
 
   async myReports(
@@ -365,6 +440,7 @@ export class ModerationService {
           .map(([reason, count]) => ({ reason: reason as ModerationReason, count }))
           .sort((a, b) => b.count - a.count || a.reason.localeCompare(b.reason)),
         autoHeld: row.autoHeld,
+        heldFor: row.autoHeld ? row.heldFor : null,
       };
     });
   }
@@ -704,6 +780,7 @@ export class ModerationService {
         statement: row.statement,
         moderatorId: row.moderatorId,
         automatic: row.automatic,
+        heldFor: row.automatic ? (row.heldFor ?? 'reports') : null,
         suspendedUntil: row.suspendedUntil?.toISOString() ?? null,
         decidedAt: row.decidedAt.toISOString(),
         item:
@@ -776,8 +853,10 @@ export class ModerationService {
             ban: 0,
           } satisfies Record<ModerationAction, number>;
           let automaticHolds = 0;
+          let reviewHolds = 0;
           for (const row of decided.filter((row) => row.month === month)) {
-            if (row.automatic) automaticHolds += row.count;
+            if (row.heldFor === 'firstLinks') reviewHolds += row.count;
+            else if (row.automatic) automaticHolds += row.count;
             else actions[row.action] += row.count;
           }
           const appeals = appealed.find((row) => row.month === month);
@@ -792,6 +871,7 @@ export class ModerationService {
               .reduce((sum, row) => sum + row.count, 0),
             actions,
             automaticHolds,
+            reviewHolds,
             appeals: appeals?.appeals ?? 0,
             reversed: appeals?.reversed ?? 0,
             medianHoursToDecision: median ? Math.round(median.hours * 10) / 10 : null,
@@ -832,6 +912,7 @@ export class ModerationService {
           itemTitle: item ? (item.title ?? item.excerpt) : null,
           statement: decision.statement,
           automatic: decision.automatic,
+          heldFor: decision.automatic ? (decision.heldFor ?? 'reports') : null,
           suspendedUntil: decision.suspendedUntil?.toISOString() ?? null,
           decidedAt: decision.decidedAt.toISOString(),
           appealLink: isRestricting(action) ? this.decisionsLink(language) : null,

@@ -217,6 +217,39 @@ describeEachEngine('moderation', (engine) => {
       expect(counted?.count).toBe(2);
     });
 
+    it('refuses a report of a comment under a post moderators hold, but for its author and the post’s owner', async () => {
+      const [owner, author, reader] = [await known(), await known(), await known()];
+      const postId = await published(owner);
+      const commentId = randomUUID();
+      await hear(
+        'feedMessage.changed',
+        {
+          messageId: commentId,
+          subjectId: postId,
+          deleted: false,
+          comment: {
+            authorId: author.userId,
+            parentId: null,
+            parentAuthorId: null,
+            roomId: postId,
+            excerpt: 'a comment',
+          },
+        },
+        async () => (await itemRow('comment', commentId)) !== undefined,
+      );
+      const reportComment = (who: Member) => report(who, commentId, 'spam', 'comment');
+      // Held after three members' reports of the post.
+      for (const reporter of [await known(), await known(), await known()])
+        expect((await report(reporter, postId)).status).toBe(201);
+      expect((await itemRow('post', postId))?.state).toBe('held');
+
+      const refused = await reportComment(reader);
+      expect(refused.status).toBe(404);
+      expect((refused.body as unknown as ErrorEnvelope).code).toBe('REPORT_ITEM_NOT_FOUND');
+      expect((await reportComment(owner)).status).toBe(201);
+      expect((await reportComment(author)).status).toBe(400);
+    });
+
     it('refuses a bad reason, words too long and markup-laden bodies with field errors, in the caller’s language', async () => {
       const [owner, reader] = [await known(), await known('he')];
       const open = await published(owner);
@@ -632,6 +665,252 @@ describeEachEngine('moderation', (engine) => {
         words: 'More!',
       });
       expect(restoreAppeal.body.code).toBe('NOT_APPEALABLE');
+    });
+  });
+
+  describe('review holds (a new member’s first posts and comments with a link)', () => {
+    const review = () => ({ caseId: randomUUID(), reason: 'firstLinks' as const });
+
+    /** A post its service held for review as it was written (or edited), under `hold`. */
+    async function publishedHeld(owner: Member, hold: { caseId: string }, postId = randomUUID()) {
+      await hear(
+        'post.published',
+        {
+          postId,
+          publisherId: owner.userId,
+          title: 'Cheap flights at trips.example.com',
+          excerpt: 'Book now',
+          privacy: 'public',
+          createdAt: new Date().toISOString(),
+          withheld: true,
+          review: hold,
+        },
+        async () => (await itemRow('post', postId))?.state === 'held',
+      );
+      return postId;
+    }
+
+    const caseRows = (itemId: string) =>
+      sql<{ id: string; held_for: string | null; auto_held: boolean; status: string }>(
+        'select id, held_for, auto_held, status from moderation.cases where item_id = $1 order by opened_at',
+        [itemId],
+      );
+
+    it('opens the case the post’s service named, tells the author why in their language, once, and a moderator lets it out', async () => {
+      const owner = await known('he');
+      const hold = review();
+      const postId = await publishedHeld(owner, hold);
+
+      expect(await caseRows(postId)).toEqual([
+        { id: hold.caseId, held_for: 'firstLinks', auto_held: true, status: 'open' },
+      ]);
+      await eventually(
+        async () =>
+          changesOf(
+            'moderation.item.changed',
+            (p) => p['itemId'] === postId && p['state'] === 'held' && p['caseId'] === hold.caseId,
+          ).length === 1 || undefined,
+        { what: 'the hold announced under the named case' },
+      );
+      const statement = await eventually(
+        async () => emailsTo(addressOf(owner)).find((email) => email.template === 'moderation'),
+        { what: 'the statement of reasons' },
+      );
+      expect(statement).toMatchObject({
+        language: 'he',
+        data: { kind: 'statement', action: 'hide', automatic: true, heldFor: 'firstLinks' },
+      });
+      const mine = await post<DecisionsPage>(owner, 'getMyDecisions', {});
+      expect(mine.body.decisions[0]).toMatchObject({
+        caseId: hold.caseId,
+        action: 'hide',
+        automatic: true,
+        heldFor: 'firstLinks',
+      });
+
+      // Heard again (a replay): no second case, decision, announcement or email.
+      const again = new Date(Date.now() + 1000);
+      await hear(
+        'post.published',
+        {
+          postId,
+          publisherId: owner.userId,
+          title: 'Cheap flights at trips.example.com',
+          excerpt: 'Book now',
+          privacy: 'public',
+          createdAt: new Date().toISOString(),
+          withheld: true,
+          review: hold,
+        },
+        async () => {
+          const [row] = await sql<{ heard: boolean }>(
+            `select heard_at >= $2::timestamptz as heard from moderation.items where kind = 'post' and item_id = $1`,
+            [postId, again.toISOString()],
+          );
+          return row?.heard === true;
+        },
+        again,
+      );
+      const [audited] = await sql<{ count: number }>(
+        `select count(*)::int as count from moderation.audit_log where case_id = $1 and action = 'reviewHold'`,
+        [hold.caseId],
+      );
+      expect(audited?.count).toBe(1);
+
+      const moderator = await known('en', ['moderator']);
+      const open = await caseOf(moderator, 'post', postId);
+      expect(open).toMatchObject({ caseId: hold.caseId, autoHeld: true, heldFor: 'firstLinks' });
+      expect(open.reports).toBe(0);
+      const letOut = await post<Decision>(moderator, 'decide', {
+        caseId: open.caseId,
+        version: open.version,
+        action: 'dismiss',
+        statement: 'A travel agent’s own page, not spam.',
+      });
+      expect(letOut.status).toBe(200);
+      expect((await itemRow('post', postId))?.state).toBe('visible');
+      expect(
+        changesOf(
+          'moderation.item.changed',
+          (p) => p['itemId'] === postId && p['state'] === 'visible',
+        ),
+      ).toHaveLength(1);
+      expect(emailsTo(addressOf(owner)).filter((e) => e.template === 'moderation')).toHaveLength(1);
+
+      const counts = await tested.call<Transparency>('GET', '/api/moderation/getTransparency');
+      const month = counts.body.months.find(
+        (m) => m.month === new Date().toISOString().slice(0, 7),
+      );
+      expect(month?.reviewHolds).toBeGreaterThanOrEqual(1);
+    });
+
+    it('holds a comment written or edited with a link under its own case', async () => {
+      const [owner, author] = [await known(), await known()];
+      const postId = await published(owner);
+      const written = review();
+      const commentId = randomUUID();
+      await hear(
+        'feedMessage.changed',
+        {
+          messageId: commentId,
+          subjectId: postId,
+          deleted: false,
+          comment: {
+            authorId: author.userId,
+            parentId: null,
+            parentAuthorId: null,
+            roomId: postId,
+            excerpt: 'Visit www.pills.example',
+            review: written,
+          },
+        },
+        async () => (await itemRow('comment', commentId))?.state === 'held',
+      );
+      expect(await caseRows(commentId)).toEqual([
+        { id: written.caseId, held_for: 'firstLinks', auto_held: true, status: 'open' },
+      ]);
+
+      const editedId = randomUUID();
+      await hear(
+        'feedMessage.changed',
+        {
+          messageId: editedId,
+          subjectId: postId,
+          deleted: false,
+          comment: {
+            authorId: author.userId,
+            parentId: null,
+            parentAuthorId: null,
+            roomId: postId,
+            excerpt: 'Nice story',
+          },
+        },
+        async () => (await itemRow('comment', editedId)) !== undefined,
+      );
+      const edit = review();
+      await hear(
+        'feedMessage.changed',
+        {
+          messageId: editedId,
+          subjectId: postId,
+          deleted: false,
+          edited: { excerpt: 'Nice story, see pills.example.com', review: edit },
+        },
+        async () => (await itemRow('comment', editedId))?.state === 'held',
+      );
+      expect((await caseRows(editedId)).map((row) => row.id)).toEqual([edit.caseId]);
+    });
+
+    it('holds under the open case of an item reported before, and says again what moderators decided of one they removed', async () => {
+      const [owner, reporter, moderator] = [
+        await known(),
+        await known(),
+        await known('en', ['moderator']),
+      ];
+      // Reported, then edited to carry a link: the case that is open holds it.
+      const reported = await published(owner);
+      expect((await report(reporter, reported)).status).toBe(201);
+      const [open] = await caseRows(reported);
+      await publishedHeld(owner, review(), reported);
+      expect(await caseRows(reported)).toEqual([
+        { id: open!.id, held_for: 'firstLinks', auto_held: true, status: 'open' },
+      ]);
+      expect(
+        changesOf(
+          'moderation.item.changed',
+          (p) => p['itemId'] === reported && p['state'] === 'held' && p['caseId'] === open!.id,
+        ),
+      ).toHaveLength(1);
+
+      // Removed by a moderator; a late word of its service's own hold changes nothing here,
+      // and the removal is said again so that service's provisional hold gives way to it.
+      const removedId = await published(owner);
+      expect((await report(reporter, removedId)).status).toBe(201);
+      const removing = await caseOf(moderator, 'post', removedId);
+      expect(
+        (
+          await post<Decision>(moderator, 'decide', {
+            caseId: removing.caseId,
+            version: removing.version,
+            action: 'remove',
+            rule: 'spam',
+            statement: 'Advertising in a story, again and again.',
+          })
+        ).status,
+      ).toBe(200);
+      const late = review();
+      await queue.add(
+        'events-moderation',
+        'post.published',
+        envelope(
+          'post.published',
+          {
+            postId: removedId,
+            publisherId: owner.userId,
+            title: 'Cheap flights',
+            excerpt: 'Book now at trips.example.com',
+            privacy: 'public',
+            createdAt: new Date().toISOString(),
+            withheld: true,
+            review: late,
+          },
+          new Date(),
+          'test',
+        ),
+      );
+      await eventually(
+        async () =>
+          changesOf(
+            'moderation.item.changed',
+            (p) =>
+              p['itemId'] === removedId &&
+              p['state'] === 'removed' &&
+              p['caseId'] === removing.caseId,
+          ).length === 2 || undefined,
+        { what: 'the removal said again' },
+      );
+      expect((await itemRow('post', removedId))?.state).toBe('removed');
+      expect((await caseRows(removedId)).map((row) => row.id)).toEqual([removing.caseId]);
     });
   });
 

@@ -279,8 +279,10 @@ export class NotificationsService {
         at,
       );
       if (excerpt === undefined) return [];
-      // Held or removed by moderation (its word came first): its author's alone, no one's news.
-      if (withheld(await store.moderation.state('comment', message.messageId))) return [];
+      // Waiting for review as it was written, or held or removed by moderation (its word came
+      // first): its author's alone, no one's news.
+      if (comment.review || withheld(await store.moderation.state('comment', message.messageId)))
+        return [];
       const subject:
         Pick<KnownSubject, 'ownerId' | 'audience' | 'deleted' | 'moderation'> | undefined =
         (await store.subjectToTell(message.subjectId)) ??

@@ -262,6 +262,32 @@ describeEachEngine('notifications: what moderation holds or removed', (engine) =
     expect(await shown(noa)).toEqual([]);
   });
 
+  it('a comment written to wait for review tells no one, and a comment like it that does not wait does', async () => {
+    const noa = await known('Noa Levi');
+    const dan = await known('Dan Cohen');
+    const postId = await published(noa);
+    const said = (excerpt: string, review?: { caseId: string; reason: 'firstLinks' }) => ({
+      messageId: randomBytes(12).toString('hex'),
+      subjectId: postId,
+      deleted: false,
+      comment: {
+        authorId: dan.userId,
+        parentId: null,
+        parentAuthorId: null,
+        roomId: postId,
+        excerpt,
+        ...(review ? { review } : {}),
+      },
+    });
+    await deliver(
+      'feedMessage.changed',
+      said('cheap-pills.xyz', { caseId: randomUUID(), reason: 'firstLinks' }),
+    );
+    expect(await shown(noa)).toEqual([]);
+    await deliver('feedMessage.changed', said('a kind word'));
+    expect(await shown(noa)).toEqual(['comment: Dan Cohen']);
+  });
+
   it('applies words by their time: a late older one, a replay or a redelivery changes nothing', async () => {
     const noa = await known('Noa Levi');
     const dan = await known('Dan Cohen');

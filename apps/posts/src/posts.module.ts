@@ -27,7 +27,7 @@ export class PostsModule {
     // Guests' lists and posts, remembered for seconds and cleared on every replica by any change.
     const guests = new GuestCache(BUS_CHANNELS.postsChanged, platform.bus);
     const store = postsStore(db);
-    const service = new PostsService(store, () => relay.nudge(), guests);
+    const service = new PostsService(store, () => relay.nudge(), guests, options.reviewHolds);
     return serviceModule(PostsModule, 'posts', platform, {
       controllers: [PostsController],
       providers: [

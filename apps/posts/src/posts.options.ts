@@ -1,4 +1,5 @@
 import { envInt, envUrl, loadConfig } from '@mepedia/server-config';
+import { reviewHoldsEnv, type ReviewHolds } from '@mepedia/server-platform';
 import { z } from 'zod';
 
 export const TRANSLATION_PROVIDERS = ['google', 'deepl', 'libretranslate'] as const;
@@ -16,6 +17,8 @@ export type PostsOptions = {
   translation: TranslationProviderOptions;
   /** Defaults: DEFAULT_TRANSLATION_BUDGET. */
   translationBudget?: TranslationBudget;
+  /** A new member's first posts with a link wait for review (issue 35). Default: DEFAULT_REVIEW_HOLDS. */
+  reviewHolds?: ReviewHolds;
 };
 
 export const DEFAULT_TRANSLATION_BUDGET: TranslationBudget = {
@@ -56,6 +59,7 @@ export const postsEnv = z
     ),
     /** Characters the whole site may send to the provider a day (UTC), every member together. */
     TRANSLATION_SITE_DAILY_CHARACTERS: envInt(DEFAULT_TRANSLATION_BUDGET.siteDailyCharacters, 1),
+    ...reviewHoldsEnv,
   })
   .refine((env) => env.TRANSLATION_PROVIDER !== 'google' || Boolean(env.GOOGLE_TRANSLATE_KEY), {
     path: ['GOOGLE_TRANSLATE_KEY'],
@@ -112,5 +116,6 @@ export function loadPostsOptions(
       memberDailyCharacters: config.TRANSLATION_MEMBER_DAILY_CHARACTERS,
       siteDailyCharacters: config.TRANSLATION_SITE_DAILY_CHARACTERS,
     },
+    reviewHolds: { firstItems: config.MODERATION_REVIEW_FIRST_LINKS },
   };
 }

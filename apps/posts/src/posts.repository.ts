@@ -95,6 +95,28 @@ export class PostsRepository {
     return row;
   }
 
+  /**
+   * How many of a member's own posts (not questionnaire posts) are out for others to read, not
+   * held or removed by moderation, leaving `except` out, counted no further than `limit`: whether
+   * they are still new to review holds (issue 35). Deleted posts are gone, so they never count.
+   */
+  async outCount(publisherId: string, limit: number, except?: string): Promise<number> {
+    const mine = and(
+      eq(posts.publisherId, publisherId),
+      sql`${posts.questionId} is null`,
+      eq(posts.moderationState, 'visible'),
+      except === undefined ? undefined : sql`${posts.id} <> ${except}::uuid`,
+    );
+    const counted = this.db
+      .select({ one: sql`1` })
+      .from(posts)
+      .where(mine)
+      .limit(limit)
+      .as('c');
+    const [row] = await this.db.select({ n: sql<number>`count(*)::int` }).from(counted);
+    return row?.n ?? 0;
+  }
+
   async insert(row: typeof posts.$inferInsert): Promise<PostRow> {
     const [created] = await this.db.insert(posts).values(row).returning();
     return created as PostRow;

@@ -120,6 +120,17 @@ function ports(s: State): PostsTransaction {
         s.posts.delete(id);
         return row && { questionId: row.questionId };
       },
+      outCount: async (publisherId, limit, except) =>
+        Math.min(
+          limit,
+          [...s.posts.values()].filter(
+            (p) =>
+              p.publisherId === publisherId &&
+              p.questionId === null &&
+              p.moderationState === 'visible' &&
+              p.id !== except,
+          ).length,
+        ),
     },
     likes: {
       has: async (postId, userId) => s.likes.has(pair(postId, userId)),

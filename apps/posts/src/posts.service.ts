@@ -12,12 +12,25 @@ import {
   type GetFollowingPostsRequest,
   type GetPostsRequest,
   type UpdatePostRequest,
+  type ReviewHold,
 } from '@mepedia/contracts';
 import { isUuid, newId } from '@mepedia/server-database';
+import {
+  carriesLink,
+  DEFAULT_REVIEW_HOLDS,
+  needsReview,
+  type ReviewHolds,
+} from '@mepedia/server-platform';
 import { AppError, fieldError } from '@mepedia/server-http';
 import { GuestCache } from '@mepedia/server-queue';
 import type { z } from 'zod';
-import { cleanContent, meAnswerPost, publisherOf, searchWords } from './post-content';
+import {
+  cleanContent,
+  meAnswerPost,
+  publisherOf,
+  searchWords,
+  type CleanContent,
+} from './post-content';
 import { listVisibility, mayAccess, requireAccess } from './posts.access';
 import { decodeCursor, encodeCursor, type Cursor } from './posts.cursor';
 import type { ListFilter } from './post-lists.repository';
@@ -48,6 +61,7 @@ const privacyOf = (post: Pick<PostRow, 'id' | 'publisherId' | 'privacy'>) =>
 export const publishedOf = (
   post: PublishedFacts,
   withheld = false,
+  review?: ReviewHold,
 ): DomainEventPayload<'post.published'> => ({
   postId: post.id,
   publisherId: post.publisherId,
@@ -56,8 +70,21 @@ export const publishedOf = (
   privacy: post.privacy,
   ...(post.questionId === null ? {} : { questionId: post.questionId }),
   createdAt: post.createdAt.toISOString(),
-  ...(withheld ? { withheld: true as const } : {}),
+  ...(withheld || review ? { withheld: true as const } : {}),
+  ...(review ? { review } : {}),
 });
+
+/** Whether a post carries a link: in its title, its text, or an anchor of its markup. */
+function postCarriesLink(
+  title: string,
+  content: Pick<CleanContent, 'content' | 'contentText'>,
+): boolean {
+  return (
+    carriesLink(title) ||
+    carriesLink(content.contentText) ||
+    /<a\s[^>]*href="https?:/i.test(content.content)
+  );
+}
 
 /**
  * The rules of posts: who sees and who changes (posts.access.ts, asked here), what a post must
@@ -68,7 +95,38 @@ export class PostsService {
     private readonly store: PostsStore,
     private readonly onOutboxWrite: () => void,
     private readonly guests: GuestCache = new GuestCache(BUS_CHANNELS.postsChanged),
+    private readonly reviewHolds: ReviewHolds = DEFAULT_REVIEW_HOLDS,
   ) {}
+
+  /**
+   * Hold a member's post for review as it is written or edited, when it is one of their first
+   * and carries a link (issue 35, point 4; libs/server/platform review-holds.ts): the moderation
+   * service's word is recorded here at once, under a case id made here that the moderation
+   * service opens when it hears `post.published`'s `review`. Answers the hold, if any. Other
+   * posts of theirs that are out (`except`: the one edited is not one of them) decide.
+   */
+  private async holdIfNew(
+    { posts, moderation }: PostsTransaction,
+    post: Pick<PostRow, 'id' | 'publisherId'>,
+    linked: boolean,
+    now: Date,
+  ): Promise<ReviewHold | undefined> {
+    const wait = await needsReview(this.reviewHolds, linked, (limit) =>
+      posts.outCount(post.publisherId, limit, post.id),
+    );
+    if (!wait) return undefined;
+    const review: ReviewHold = { caseId: newId(now.getTime()), reason: 'firstLinks' };
+    await moderation.record({
+      kind: 'post',
+      itemId: post.id,
+      ownerId: post.publisherId,
+      state: 'held',
+      caseId: review.caseId,
+      changedAt: now,
+    });
+    await moderation.refresh([post.id]);
+    return review;
+  }
 
   /** A member's own post. Questionnaire posts come only from me-answers' events. */
   async create(authorId: string, input: CreateInput): Promise<Post> {
@@ -87,12 +145,13 @@ export class PostsService {
     const created = await this.store.transaction(async (tx) => {
       const input = await prepare(tx);
       const now = new Date();
+      const content = cleanContent(input.content);
       const post = await tx.posts.insert({
         id: newId(now.getTime()),
         publisherId: authorId,
         questionId: null,
         title: input.title,
-        ...cleanContent(input.content),
+        ...content,
         image: input.image,
         credit: input.credit,
         privacy: input.privacy,
@@ -100,8 +159,10 @@ export class PostsService {
         createdAt: now,
         updatedAt: now,
       });
+      const linked = postCarriesLink(post.title, content) || carriesLink(post.credit);
+      const review = await this.holdIfNew(tx, post, linked, now);
       await tx.outbox.append('post.privacy.changed', privacyOf(post));
-      await tx.outbox.append('post.published', publishedOf(post));
+      await tx.outbox.append('post.published', publishedOf(post, false, review));
       return post;
     });
     this.onOutboxWrite();
@@ -111,21 +172,37 @@ export class PostsService {
 
   /** Only the author changes a post; anyone else learns nothing about a private one. */
   async update(authorId: string, input: UpdateInput): Promise<Post> {
-    await this.store.transaction(async ({ posts, outbox }) => {
+    await this.store.transaction(async (tx) => {
+      const { posts, outbox } = tx;
       // Locked: changes take turns, and their announcements follow their order.
       requireAccess(authorId, 'edit', await posts.facts(input.postId, { lock: true }));
+      const before = await posts.findById(input.postId);
       const changes: Parameters<typeof posts.update>[1] = {};
       if (input.title !== undefined) changes.title = input.title;
-      if (input.content !== undefined) Object.assign(changes, cleanContent(input.content));
+      const content = input.content === undefined ? undefined : cleanContent(input.content);
+      if (content) Object.assign(changes, content);
       if (input.image !== undefined) changes.image = input.image;
       if (input.credit !== undefined) changes.credit = input.credit;
       if (input.privacy !== undefined) changes.privacy = input.privacy;
       if (input.destination !== undefined) changes.destination = input.destination;
       const row = await posts.update(input.postId, changes);
-      if (row && changes.privacy !== undefined)
+      if (!row || !before) return;
+      // An edit that puts the first link in a new member's post waits for review, as a new
+      // post with one would; one the moderators already let out with its links does not.
+      const review =
+        row.questionId === null &&
+        row.moderationState === 'visible' &&
+        !(postCarriesLink(before.title, before) || carriesLink(before.credit)) &&
+        (postCarriesLink(row.title, row) || carriesLink(row.credit))
+          ? await this.holdIfNew(tx, row, true, row.updatedAt)
+          : undefined;
+      if (changes.privacy !== undefined)
         await outbox.append('post.privacy.changed', privacyOf(row));
-      if (row && (changes.privacy ?? changes.title ?? changes.contentText) !== undefined)
-        await outbox.append('post.published', publishedOf(row));
+      if ((changes.privacy ?? changes.title ?? changes.contentText) !== undefined)
+        await outbox.append(
+          'post.published',
+          publishedOf(row, row.moderationState !== 'visible', review),
+        );
     });
     if ((input.privacy ?? input.title ?? input.content) !== undefined) this.onOutboxWrite();
     await this.guests.clear();

@@ -45,6 +45,8 @@ const token = () =>
 // newest word stands whatever the order they come in; the same word twice changes nothing.
 type Announced = { type: string; payload: Record<string, unknown> };
 
+const REVIEW_FIRST = 2;
+
 describeEachEngine('posts: moderation', (engine) => {
   let tested: TestService;
   /** What the service announced (its outbox, relayed). */
@@ -256,7 +258,12 @@ describeEachEngine('posts: moderation', (engine) => {
   beforeAll(async () => {
     tested = await startTestService(
       'posts',
-      (platform) => createPostsApp(platform, { translation: { provider: 'off' } }),
+      (platform) =>
+        createPostsApp(platform, {
+          translation: { provider: 'off' },
+          // A member's first two posts with a link wait for review (the default is three).
+          reviewHolds: { firstItems: REVIEW_FIRST },
+        }),
       { engine },
     );
     ({ base } = tested);
@@ -625,5 +632,108 @@ describeEachEngine('posts: moderation', (engine) => {
       caseId: 'c',
     });
     expect(await decisions(meAnswerId)).toEqual([]);
+  });
+  describe('review holds (a new member’s first posts with a link)', () => {
+    const withText = (text: string) => ({
+      content: `<p>This is the story of a summer that changed everything, told slowly and with care, one memory at a time. ${text}</p>`,
+    });
+    const publishedOf = (postId: string) =>
+      announced
+        .filter((event) => event.type === 'post.published' && event.payload['postId'] === postId)
+        .map((event) => event.payload);
+
+    it('holds them from everyone but their publisher under a case of their own, until moderators let them out', async () => {
+      const readers = await cast();
+      const { owner, member } = readers;
+      const bare = await create(owner, withText('Tickets at trips.example.com, cheap.'));
+      const anchor = await create(owner, withText('<a href="https://example.org/x">here</a>'));
+      const titled = await create(owner, { title: 'See www.cheap-pills.xyz now' });
+      const plain = await create(owner, withText('Write to me at dana@example.org.'));
+
+      for (const post of [bare, anchor, titled]) {
+        const caseId = (await stateOf(post.postId))?.moderation_case_id as string;
+        expect(post.moderation).toEqual({ state: 'held', caseId });
+        expect(await whatEachSees(readers, post)).toEqual({
+          // Not a magazine post: the owner finds it in every list but the magazine's.
+          owner: {
+            ...ownersOf('held', caseId),
+            lists: everyList.filter((list) => !list.startsWith('magazine')),
+          },
+          member: noneOf('member'),
+          circle: noneOf('circle'),
+          guest: noneOf('guest'),
+        });
+        await eventually(async () => publishedOf(post.postId).length > 0 || undefined, {
+          what: 'the post announced',
+        });
+        expect(publishedOf(post.postId)).toEqual([
+          expect.objectContaining({
+            withheld: true,
+            review: { caseId, reason: 'firstLinks' },
+          }),
+        ]);
+      }
+      // An email address is no link: nothing waits.
+      expect(plain.moderation).toBeUndefined();
+      expect((await read(member, plain.postId)).status).toBe(200);
+
+      // The moderators let two out: two posts out, no longer new; the next link goes out at once.
+      for (const post of [bare, anchor]) {
+        const caseId = (await stateOf(post.postId))?.moderation_case_id as string;
+        await moderate(postWord(post, 'visible', caseId));
+      }
+      expect((await read(member, bare.postId)).status).toBe(200);
+      const later = await create(owner, withText('More at trips.example.com.'));
+      expect(later.moderation).toBeUndefined();
+      expect((await read(member, later.postId)).status).toBe(200);
+      await eventually(async () => publishedOf(later.postId).length > 0 || undefined, {
+        what: 'the post announced',
+      });
+      expect(publishedOf(later.postId)[0]).not.toHaveProperty('review');
+    });
+
+    it('counts only posts out for others: held ones and deleted ones keep a member new', async () => {
+      const { owner, member } = await cast();
+      const gone = await create(owner);
+      const alsoGone = await create(owner);
+      for (const post of [gone, alsoGone])
+        expect(
+          (
+            await call(base, 'DELETE', `/api/posts/deletePost/${post.postId}`, {
+              headers: as(owner),
+            })
+          ).status,
+        ).toBe(200);
+      const held = await create(owner, withText('trips.example.com'));
+      expect(held.moderation?.state).toBe('held');
+      const second = await create(owner, withText('trips.example.com'));
+      expect(second.moderation?.state).toBe('held');
+      expect((await read(member, second.postId)).status).toBe(404);
+    });
+
+    it('holds an edit that puts the first link in, and not one of a post let out with its link', async () => {
+      const { owner, member } = await cast();
+      const post = await create(owner);
+      const edit = (content: string) =>
+        call<Post>(base, 'PUT', '/api/posts/update', {
+          headers: as(owner),
+          body: { postId: post.postId, ...withText(content) },
+        });
+      const linked = await edit('Now with trips.example.com in it.');
+      expect(linked.status).toBe(200);
+      const caseId = (await stateOf(post.postId))?.moderation_case_id as string;
+      expect(linked.body.moderation).toEqual({ state: 'held', caseId });
+      expect((await read(member, post.postId)).status).toBe(404);
+      await eventually(
+        async () =>
+          publishedOf(post.postId).some((payload) => payload['review'] !== undefined) || undefined,
+        { what: 'the edit announced with its review' },
+      );
+
+      await moderate(postWord(post, 'visible', caseId));
+      const again = await edit('Now with trips.example.com and www.more.example in it.');
+      expect(again.body.moderation).toBeUndefined();
+      expect((await read(member, post.postId)).status).toBe(200);
+    });
   });
 });

@@ -21,7 +21,7 @@ import { everyRateLimitAt } from '../../gateway/src/gateway.config';
  * stand-in provider, images in a folder of its own (never the developer's ./.data), no rate limit
  * in the way. `stop()` ends the process, drops the database and removes the folder.
  */
-export async function startTestStandalone(): Promise<{
+export async function startTestStandalone(env: Record<string, string> = {}): Promise<{
   url: string;
   /** The process's database, for a suite that must set up what only a migration writes. */
   databaseUrl: string;
@@ -49,6 +49,10 @@ export async function startTestStandalone(): Promise<{
         GOOGLE_TRANSLATE_ENDPOINT: await translation.start(),
         // Suites call many routes many times from one address; the gateway's tests test limits.
         ...everyRateLimitAt(1_000_000),
+        // Every member here is new, and many write links: review holds are tested where they
+        // are made (posts, feed-messages, moderation) and by a suite that turns them on.
+        MODERATION_REVIEW_FIRST_LINKS: '0',
+        ...env,
       },
       /ready at (http:\/\/\S+)/,
     );

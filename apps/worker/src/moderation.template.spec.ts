@@ -64,6 +64,35 @@ describe('the moderation emails', () => {
     expect(email.text).not.toContain('שכתב:');
   });
 
+  it('says why a new member’s post with a link waits, in both languages, and that it judges nothing', () => {
+    const waiting = (language: 'en' | 'he') =>
+      renderEmail(
+        job(
+          language,
+          statement({
+            action: 'hide',
+            rule: null,
+            automatic: true,
+            heldFor: 'firstLinks',
+            statement: '',
+          }),
+        ),
+        unsubscribe,
+      );
+    const en = waiting('en');
+    expect(en.text).toContain('A new member’s first posts and comments that carry a link wait');
+    expect(en.text).toContain('this says nothing about what you wrote');
+    expect(en.text).not.toContain('several members reported it');
+    const he = waiting('he');
+    expect(he.text).toContain('של חברים חדשים שיש בהם קישור ממתינים למנהל תוכן');
+    expect(he.text).not.toContain('כמה חברים דיווחו');
+    expect(he.html).toContain('<html lang="he" dir="rtl">');
+    // A job queued before `heldFor` was sent reads as a hold after reports.
+    expect(renderEmail(job('en', statement({ automatic: true })), unsubscribe).text).toContain(
+      'several members reported it',
+    );
+  });
+
   it('gives a suspension’s end as a date and time, and a restoration nothing to appeal', () => {
     const suspended = renderEmail(
       job(

@@ -48,7 +48,9 @@ export function moderationParts(job: ModerationJob, t: CatalogueFormatter<Notifi
           ...(data.rule
             ? [t('moderation.statement.rule', { rule: t('moderation.rule', { rule: data.rule }) })]
             : []),
-          ...(data.automatic ? [t('moderation.statement.automatic')] : []),
+          ...(data.automatic
+            ? [t('moderation.statement.automatic', { heldFor: data.heldFor ?? 'reports' })]
+            : []),
         ],
         ...(!data.automatic && data.statement
           ? { quote: { lead: t('moderation.statement.byModerator'), text: data.statement } }

@@ -111,6 +111,18 @@ export const PostViewRequestedEvent = z.object({ postId: z.string(), viewer: z.s
  * becomes a placeholder (final: no later word brings it back). The reactions service keeps
  * reactions on a comment to those who may read its subject (issue 29).
  */
+/**
+ * An item held for review as its author wrote it (issue 35, a new member's first posts and
+ * comments that carry a link): held by its own service under `caseId` (an id it made), the case
+ * the moderation service opens for it.
+ */
+export const ReviewHold = z.object({
+  caseId: z.string(),
+  /** Why it waits: the only reason so far. */
+  reason: z.literal('firstLinks'),
+});
+export type ReviewHold = z.infer<typeof ReviewHold>;
+
 export const FeedMessageChangedEvent = z.object({
   messageId: z.string(),
   subjectId: z.string(),
@@ -136,6 +148,8 @@ export const FeedMessageChangedEvent = z.object({
       excerpt: z.string(),
       subjectOwnerId: z.string().optional(),
       subjectPrivacy: Privacy.optional(),
+      /** Set when the comment waits for review (`ReviewHold`): no news to anyone. */
+      review: ReviewHold.optional(),
     })
     .optional(),
   /**
@@ -147,6 +161,8 @@ export const FeedMessageChangedEvent = z.object({
     .object({
       /** The comment's text, cut short (`excerptOf`): plain text, never markup. */
       excerpt: z.string(),
+      /** Set when the edit put a link in a new member's comment (`ReviewHold`): held from now. */
+      review: ReviewHold.optional(),
     })
     .optional(),
 });
@@ -227,6 +243,12 @@ export const PostPublishedEvent = z.object({
    * post made from an answer the moderators took down. It is no story to anyone, now or later.
    */
   withheld: z.literal(true).optional(),
+  /**
+   * Set when the post waits for review as it is written or edited (issue 35: a new member's
+   * first posts that carry a link): the posts service holds it under `caseId`, a case id it made,
+   * and the moderation service opens that case for a moderator. Comes with `withheld`.
+   */
+  review: ReviewHold.optional(),
 });
 
 /** Someone followed the unsubscribe link of an email: no more notices to that address. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Language } from './language';
 import { ModeratedItemKind } from './events';
-import { ModerationAction, ModerationReason } from './moderation';
+import { HeldFor, ModerationAction, ModerationReason } from './moderation';
 import { NotificationKind } from './notifications';
 
 /**
@@ -153,6 +153,8 @@ export const EmailJob = z.discriminatedUnion('template', [
         itemTitle: z.string().nullable(),
         statement: z.string(),
         automatic: z.boolean(),
+        /** An automatic hold's why (absent in jobs queued before it was sent: `reports`). */
+        heldFor: HeldFor.nullable().optional(),
         suspendedUntil: z.string().nullable(),
         decidedAt: z.string(),
         /** The member's decisions page, where the appeal is sent; null when not appealable. */

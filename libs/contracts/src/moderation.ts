@@ -147,6 +147,14 @@ export const ModeratedItem = z.object({
 });
 export type ModeratedItem = z.infer<typeof ModeratedItem>;
 
+/**
+ * Why an item was held automatically (our addition, issue 35, point 4): `reports` by several
+ * members (`MODERATION_HOLD_AFTER_REPORTS`), or `firstLinks`, a new member's first post or
+ * comment that carries a link, held as it was written (`MODERATION_REVIEW_FIRST_LINKS`).
+ */
+export const HeldFor = z.enum(['reports', 'firstLinks']);
+export type HeldFor = z.infer<typeof HeldFor>;
+
 export const CaseStatus = z.enum(['open', 'closed']);
 export type CaseStatus = z.infer<typeof CaseStatus>;
 
@@ -160,8 +168,10 @@ export const CaseSummary = z.object({
   reports: z.number().int(),
   notices: z.number().int(),
   reasons: z.array(z.object({ reason: ModerationReason, count: z.number().int() })),
-  /** Held automatically (enough members reported it) and waiting for a moderator. */
+  /** Held automatically (`heldFor` says why) and waiting for a moderator. */
   autoHeld: z.boolean(),
+  /** Why it was held automatically; null when it was not. */
+  heldFor: HeldFor.nullable(),
 });
 export type CaseSummary = z.infer<typeof CaseSummary>;
 
@@ -200,6 +210,8 @@ export const Decision = z.object({
   /** Who decided: a moderator's id; null for an automatic hold. */
   moderatorId: z.string().nullable(),
   automatic: z.boolean(),
+  /** An automatic hold's why; null for a moderator's decision. */
+  heldFor: HeldFor.nullable(),
   suspendedUntil: z.string().nullable(),
   decidedAt: z.string(),
   item: ModeratedItem.nullable(),
@@ -316,7 +328,14 @@ export const TransparencyMonth = z.object({
   notices: z.number().int().describe('Notices received (article 16).'),
   reports: z.number().int().describe('Members’ reports received.'),
   actions: z.record(ModerationAction, z.number().int()).describe('Decisions, by action.'),
-  automaticHolds: z.number().int(),
+  automaticHolds: z
+    .number()
+    .int()
+    .describe('Items held automatically after several members’ reports.'),
+  reviewHolds: z
+    .number()
+    .int()
+    .describe('Our addition: new members’ first posts and comments with a link, held for review.'),
   appeals: z.number().int(),
   reversed: z.number().int(),
   medianHoursToDecision: z

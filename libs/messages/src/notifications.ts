@@ -85,7 +85,7 @@ export const notificationsEn = {
     '{action, select, hide {Your {kind} is hidden from everyone but you until a moderator reviews it.} remove {Your {kind} was removed: only you can see it now.} restore {Your {kind} is visible again to those you share it with.} warn {This is a warning about your {kind}. It stays as it is.} suspend {You cannot write on Mepedia until {until}. You can still read, and see and download what you wrote.} ban {Your account is closed: you can no longer sign in.} other {A decision was made about your {kind}.}}',
   'moderation.statement.rule': 'The rule concerned: {rule}.',
   'moderation.statement.automatic':
-    'How it was decided: automatically, because several members reported it. A moderator will review it and you will hear the outcome.',
+    '{heldFor, select, firstLinks {How it was decided: automatically. A new member’s first posts and comments that carry a link wait for a moderator before others can read them; this says nothing about what you wrote. You will hear the outcome.} other {How it was decided: automatically, because several members reported it. A moderator will review it and you will hear the outcome.}}',
   'moderation.statement.byModerator': 'How it was decided: by one of our moderators, who wrote:',
   'moderation.statement.appeal':
     'If you think this is wrong, you can appeal once: another moderator will decide. You may also turn to an out-of-court dispute settlement body or to a court.',
@@ -190,7 +190,7 @@ export const notificationsHe: Record<NotificationKey, string> = {
     '{action, select, hide {הסתרנו את {kind} שלך מכולם חוץ ממך, עד שמנהל תוכן יבדוק.} remove {הסרנו את {kind} שלך: מעכשיו רק לך יש גישה.} restore {החזרנו את {kind} שלך למי שאיתם שיתפת.} warn {זו אזהרה על {kind} שלך. לא שינינו דבר.} suspend {אי אפשר לכתוב במפדיה עד {until}. עדיין אפשר לקרוא, ולראות ולהוריד את מה שכתבת.} ban {סגרנו את החשבון שלך: אי אפשר עוד להתחבר אליו.} other {קיבלנו החלטה על {kind} שלך.}}',
   'moderation.statement.rule': 'הכלל הנוגע לעניין: {rule}.',
   'moderation.statement.automatic':
-    'איך הוחלט: באופן אוטומטי, כי כמה חברים דיווחו על כך. מנהל תוכן יבדוק, ונעדכן אותך בתוצאה.',
+    '{heldFor, select, firstLinks {איך הוחלט: באופן אוטומטי. הפוסטים והתגובות הראשונים של חברים חדשים שיש בהם קישור ממתינים למנהל תוכן לפני שאחרים יוכלו לקרוא אותם; אין בזה שום קביעה לגבי מה שכתבת. נעדכן אותך בתוצאה.} other {איך הוחלט: באופן אוטומטי, כי כמה חברים דיווחו על כך. מנהל תוכן יבדוק, ונעדכן אותך בתוצאה.}}',
   'moderation.statement.byModerator': 'איך הוחלט: בידי אחד ממנהלי התוכן שלנו, שכתב:',
   'moderation.statement.appeal':
     'אם לדעתך זו טעות, אפשר לערער פעם אחת: מנהל תוכן אחר יחליט. אפשר גם לפנות לגוף ליישוב סכסוכים מחוץ לבית המשפט או לבית משפט.',

@@ -2,7 +2,8 @@
 // (Secret key, ConfigMap key or literal), and each app listed sets it. users checks the links the
 // worker signs; both write links to the web app; the gateway, the worker and the services share
 // Redis under REDIS_PREFIX; the services check the gateway's assertions with the one public key;
-// the web app does not start without GATEWAY_URL.
+// the web app does not start without GATEWAY_URL; posts and feed-messages hold a new member's
+// first links for review by the same count.
 import { describe, isWorkload, mainContainersOf } from '../k8s.mjs';
 
 export const sharedEnv = (services) => ({
@@ -12,6 +13,7 @@ export const sharedEnv = (services) => ({
   REDIS_PREFIX: ['gateway', 'worker', ...services],
   IDENTITY_PUBLIC_KEY: [...services],
   GATEWAY_URL: ['web'],
+  MODERATION_REVIEW_FIRST_LINKS: ['posts', 'feed-messages'],
 });
 
 export default function sharedEnvPolicy(v, report) {

@@ -126,7 +126,11 @@ function Item({ detail }: { detail: CaseDetail }) {
   return (
     <section aria-labelledby="case-item-title" className="moderation-card">
       <h2 id="case-item-title">{t('moderation.case.item')}</h2>
-      {detail.autoHeld && <p className="moderation-badge">{t('moderation.queue.autoHeld')}</p>}
+      {detail.autoHeld && (
+        <p className="moderation-badge">
+          {t('moderation.queue.autoHeld', { heldFor: detail.heldFor ?? 'reports' })}
+        </p>
+      )}
       <ItemText item={item} />
       <Facts
         rows={[

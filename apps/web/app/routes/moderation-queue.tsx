@@ -108,7 +108,11 @@ export function CaseRow({ summary }: { summary: CaseSummary }) {
           })}
         </LocalizedLink>
       </h2>
-      {summary.autoHeld && <p className="moderation-badge">{t('moderation.queue.autoHeld')}</p>}
+      {summary.autoHeld && (
+        <p className="moderation-badge">
+          {t('moderation.queue.autoHeld', { heldFor: summary.heldFor ?? 'reports' })}
+        </p>
+      )}
       <ItemText item={item} />
       <ul className="moderation-reasons" aria-label={t('moderation.queue.reasons')}>
         {summary.reasons.map(({ reason, count }) => (

@@ -167,6 +167,7 @@ describe('the transparency table', () => {
       reports: 34,
       actions: { dismiss: 3, hide: 1, remove: 5, restore: 0, warn: 2, suspend: 1, ban: 0 },
       automaticHolds: 2,
+      reviewHolds: 7,
       appeals: 1,
       reversed: 0,
       medianHoursToDecision: 4.25,
@@ -177,6 +178,7 @@ describe('the transparency table', () => {
       reports: 0,
       actions: { dismiss: 0, hide: 0, remove: 0, restore: 0, warn: 0, suspend: 0, ban: 0 },
       automaticHolds: 0,
+      reviewHolds: 0,
       appeals: 0,
       reversed: 0,
       medianHoursToDecision: null,
@@ -202,6 +204,7 @@ describe('the transparency table', () => {
       '1',
       '0',
       '2',
+      '7',
       '1',
       '0',
       '4.3',
@@ -211,7 +214,7 @@ describe('the transparency table', () => {
     expect(container.querySelector('tbody th[scope="row"] time')?.getAttribute('datetime')).toBe(
       '2026-11',
     );
-    expect(container.querySelectorAll('thead th[scope="col"]')).toHaveLength(14);
+    expect(container.querySelectorAll('thead th[scope="col"]')).toHaveLength(15);
     expect(container.querySelector('[role="region"]')?.getAttribute('tabindex')).toBe('0');
   });
 

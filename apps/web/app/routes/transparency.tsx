@@ -90,6 +90,11 @@ export function CountsTable({ months }: { months: Transparency['months'] }) {
       value: (m) => number.format(m.automaticHolds),
     },
     {
+      key: 'reviewHolds',
+      label: t('moderation.transparency.reviewHolds'),
+      value: (m) => number.format(m.reviewHolds),
+    },
+    {
       key: 'appeals',
       label: t('moderation.transparency.appeals'),
       value: (m) => number.format(m.appeals),

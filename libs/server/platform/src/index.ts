@@ -4,3 +4,4 @@ export * from './service-app';
 export * from './domain-events';
 export * from './subjects';
 export * from './service-kit';
+export * from './review-holds';

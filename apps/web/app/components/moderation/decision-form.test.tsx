@@ -22,6 +22,7 @@ const DECISION: Decision = {
   statement: 'Insults aimed at another member.',
   moderatorId: 'mod',
   automatic: false,
+  heldFor: null,
   suspendedUntil: null,
   decidedAt: '2026-12-01T10:00:00.000Z',
   item: null,

@@ -158,7 +158,7 @@ export function DecisionFacts({ decision }: { decision: Decision }) {
         [
           t('moderation.decision.how'),
           decision.automatic
-            ? t('moderation.decision.automatic')
+            ? t('moderation.decision.automatic', { heldFor: decision.heldFor ?? 'reports' })
             : t('moderation.decision.byModerator'),
         ],
         [

@@ -47,7 +47,7 @@ export const moderationEn = {
   'moderation.decision.rule': 'Rule',
   'moderation.decision.how': 'How it was decided',
   'moderation.decision.automatic':
-    'Automatically: several members reported it, so it is hidden until a moderator reviews it',
+    '{heldFor, select, firstLinks {Automatically: a new member’s first posts and comments with a link wait for a moderator before others can read them} other {Automatically: several members reported it, so it is hidden until a moderator reviews it}}',
   'moderation.decision.byModerator': 'By a moderator',
   'moderation.decision.date': 'Decided',
   'moderation.decision.statement': 'Why',
@@ -92,7 +92,8 @@ export const moderationEn = {
   'moderation.queue.reports': '{count, plural, =0 {No report} one {One report} other {# reports}}',
   'moderation.queue.notices': '{count, plural, =0 {no notice} one {one notice} other {# notices}}',
   'moderation.queue.opened': 'Opened {date}',
-  'moderation.queue.autoHeld': 'Hidden automatically',
+  'moderation.queue.autoHeld':
+    '{heldFor, select, firstLinks {A new member’s link: waiting for review} other {Hidden automatically after reports}}',
   'moderation.case.title': 'Case: {kind} by {name}',
   'moderation.case.item': 'The item',
   'moderation.case.state': 'State',
@@ -152,7 +153,8 @@ export const moderationEn = {
   'moderation.transparency.month': 'Month',
   'moderation.transparency.notices': 'Notices of illegal content',
   'moderation.transparency.reports': 'Members’ reports',
-  'moderation.transparency.automaticHolds': 'Hidden automatically',
+  'moderation.transparency.automaticHolds': 'Hidden automatically after reports',
+  'moderation.transparency.reviewHolds': 'New members’ links held for review',
   'moderation.transparency.appeals': 'Appeals',
   'moderation.transparency.reversed': 'Decisions reversed',
   'moderation.transparency.median': 'Median time to a decision (hours)',
@@ -202,7 +204,7 @@ export const moderationHe: Record<keyof typeof moderationEn, string> = {
   'moderation.decision.rule': 'כלל',
   'moderation.decision.how': 'איך הוחלט',
   'moderation.decision.automatic':
-    'באופן אוטומטי: כמה חברים דיווחו, ולכן התוכן מוסתר עד שמנהל תוכן יבדוק אותו',
+    '{heldFor, select, firstLinks {באופן אוטומטי: הפוסטים והתגובות הראשונים של חברים חדשים שיש בהם קישור ממתינים למנהל תוכן לפני שאחרים יוכלו לקרוא אותם} other {באופן אוטומטי: כמה חברים דיווחו, ולכן התוכן מוסתר עד שמנהל תוכן יבדוק אותו}}',
   'moderation.decision.byModerator': 'בידי מנהל תוכן',
   'moderation.decision.date': 'תאריך ההחלטה',
   'moderation.decision.statement': 'הנימוק',
@@ -245,7 +247,8 @@ export const moderationHe: Record<keyof typeof moderationEn, string> = {
   'moderation.queue.notices':
     '{count, plural, =0 {אין הודעות} one {הודעה אחת} two {שתי הודעות} other {# הודעות}}',
   'moderation.queue.opened': 'נפתח ב־{date}',
-  'moderation.queue.autoHeld': 'הוסתר אוטומטית',
+  'moderation.queue.autoHeld':
+    '{heldFor, select, firstLinks {קישור של חבר חדש: ממתין לבדיקה} other {הוסתר אוטומטית אחרי דיווחים}}',
   'moderation.case.title': 'מקרה: {kind} מאת {name}',
   'moderation.case.item': 'הפריט',
   'moderation.case.state': 'מצב',
@@ -304,7 +307,8 @@ export const moderationHe: Record<keyof typeof moderationEn, string> = {
   'moderation.transparency.month': 'חודש',
   'moderation.transparency.notices': 'הודעות על תוכן בלתי חוקי',
   'moderation.transparency.reports': 'דיווחים של חברים',
-  'moderation.transparency.automaticHolds': 'הסתרות אוטומטיות',
+  'moderation.transparency.automaticHolds': 'הסתרות אוטומטיות אחרי דיווחים',
+  'moderation.transparency.reviewHolds': 'קישורים של חברים חדשים שהמתינו לבדיקה',
   'moderation.transparency.appeals': 'ערעורים',
   'moderation.transparency.reversed': 'החלטות שבוטלו',
   'moderation.transparency.median': 'זמן חציוני עד להחלטה (שעות)',
