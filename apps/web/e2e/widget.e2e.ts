@@ -120,6 +120,13 @@ test('the card shows in an iframe on another site, in Hebrew and right to left',
   const template = await page.request.get(`/me-widget-template/${id}/dark`);
   expect(template.headers()['content-security-policy']).toContain('frame-ancestors *');
   expect(template.headers()['x-frame-options']).toBeUndefined();
+  // Shared caches keep a guest's card; one read with a cookie is as that reader may see it.
+  expect(template.headers()['cache-control']).toBe('public, max-age=300');
+  const withCookie = await page.request.get(`/me-widget-template/${id}/dark`, {
+    headers: { cookie: 'mepedia_theme=dark' },
+  });
+  expect(withCookie.headers()['cache-control']).toBe('private, max-age=300');
+  expect(withCookie.headers()['vary']).toContain('Cookie');
   const profile = await page.request.get(`/profile/${id}`);
   expect(profile.headers()['content-security-policy']).toContain("frame-ancestors 'self'");
   expect(profile.headers()['x-frame-options']).toBe('SAMEORIGIN');

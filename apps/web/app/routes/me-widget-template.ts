@@ -31,8 +31,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return new Response(html, {
     headers: {
       'content-type': 'text/html; charset=utf-8',
-      // Minutes: a changed motto reaches the cards on other sites soon enough.
-      'cache-control': 'public, max-age=300',
+      // Minutes: a changed motto reaches the cards on other sites soon enough. Read with a
+      // member's cookie, the card is as they may see it (their own profile, held by moderation,
+      // is theirs alone: issue 35): no shared cache may keep that for anyone else.
+      'cache-control': request.headers.has('cookie')
+        ? 'private, max-age=300'
+        : 'public, max-age=300',
+      vary: 'Cookie',
     },
   });
 }
