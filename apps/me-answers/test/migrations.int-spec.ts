@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { removedMemberKey } from '@mepedia/server-database';
 import {
   describeEachEngine,
   upgradeAcross,
@@ -11,6 +12,13 @@ import { magazineContent } from '../src/me-answers.service';
 import { QUESTIONNAIRE } from '../src/questionnaire/questions';
 
 type Sql = TestDatabase['query'];
+
+/** A question's title as the questionnaire has it. */
+const titleOf = (questionId: string) => {
+  const question = QUESTIONNAIRE.find((q) => q.questionId === questionId);
+  if (!question) throw new Error(`no question ${questionId}`);
+  return question.title;
+};
 
 /** Upgrade across `tag` (upgradeAcross): this service's migrations. */
 const upgrade = (
@@ -203,6 +211,77 @@ describeEachEngine('me-answers migrations', (engine) => {
           expect(magazineContent(question, live, 'en')).toContain(
             '<p>By the sea &amp; &quot;sand&quot; &lt;b&gt;</p><p>Second it&#39;s<br>line</p>',
           );
+        },
+      );
+    },
+    SETUP_TIMEOUT_MS,
+  );
+  it(
+    'announce every saved answer to the moderation service alone, with its audience and question, dated the epoch (issue 35)',
+    async () => {
+      const [open, secret, family, draft, departed, member, gone] = [
+        randomUUID(),
+        randomUUID(),
+        randomUUID(),
+        randomUUID(),
+        randomUUID(),
+        randomUUID(),
+        randomUUID(),
+      ];
+      await upgrade(
+        engine,
+        '0008_announce_answers_to_moderation',
+        async (sql) => {
+          // What the migrations before announced was relayed long ago.
+          await sql('delete from me_answers.outbox');
+          await sql(
+            `insert into me_answers.answers (id, user_id, question_id, draft, live, privacy)
+             values ($1, $6, 'roots', '{}', '{"roots-1":"By the sea"}', 'public'),
+                    ($2, $6, 'places', '{}', '{"places-1":"A secret"}', 'private'),
+                    ($3, $6, 'work', '{}', '{"work-1":"For family"}', 'circle'),
+                    ($4, $6, 'loves', '{"loves-1":"a draft"}', null, 'public'),
+                    ($5, $7, 'roots', '{}', '{"roots-1":"Gone"}', 'public')`,
+            [open, secret, family, draft, departed, member, gone],
+          );
+          // A member who left, whose answer is still here (their departure not yet applied).
+          await sql('insert into me_answers.removed_members (member_key) values ($1)', [
+            removedMemberKey(gone),
+          ]);
+        },
+        async (sql) => {
+          const events = await sql(
+            `select payload, extract(epoch from occurred_at)::int as at from me_answers.outbox
+             where type = 'existingItem.announced' order by payload->>'questionId'`,
+          );
+          const answer = (itemId: string, audience: string, questionId: string, title: string) => ({
+            payload: {
+              kind: 'answer',
+              itemId,
+              ownerId: member,
+              audience,
+              audienceOwnerId: member,
+              title,
+              excerpt: null,
+              subjectId: null,
+              questionId,
+            },
+            at: 0,
+          });
+          // A draft nobody reads is nothing to report; its first save announces it.
+          expect(events).toEqual([
+            answer(
+              secret,
+              'private',
+              'places',
+              `${titleOf('places').en} / ${titleOf('places').he}`,
+            ),
+            answer(open, 'public', 'roots', 'Where I come from / מאיפה באתי'),
+            answer(family, 'circle', 'work', `${titleOf('work').en} / ${titleOf('work').he}`),
+          ]);
+          // Nothing anyone else hears: no meAnswer.privacy.changed, nothing for notifications.
+          expect(
+            await sql(`select type from me_answers.outbox where type <> 'existingItem.announced'`),
+          ).toEqual([]);
         },
       );
     },

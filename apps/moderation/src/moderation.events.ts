@@ -146,5 +146,32 @@ export function moderationEventsHandler(
     'circle.member.removed': async ({ ownerId, memberId }, event) => {
       await repository.circles.apply({ ownerId, memberId, inCircle: false, occurredAt: at(event) });
     },
+    // A post, answer or comment from before this service, announced once by its service's
+    // migration (dated the epoch): kept as a live word would keep it, so any live word outranks
+    // it, a deletion stays, and nothing of a member who left comes back.
+    'existingItem.announced': async (item, event) => {
+      if (!isUuid(item.ownerId) || !isUuid(item.audienceOwnerId)) return;
+      const followed = await repository.transaction(async (tx) => {
+        // A comment in the discussion of a member who left went with their story.
+        if (item.audienceOwnerId !== item.ownerId && (await tx.left(item.audienceOwnerId)))
+          return false;
+        await tx.upsertItem(item, at(event));
+        return item.kind === 'post' && (await followWithheldAnswer(tx, item.itemId));
+      });
+      if (followed) onOutboxWrite();
+    },
   });
+}
+
+/**
+ * A magazine post heard of after its answer was held or removed takes the answer's state, as
+ * the answer's decision would have given it (announced). Answers whether it did.
+ */
+async function followWithheldAnswer(tx: ModerationRepository, postId: string): Promise<boolean> {
+  const item = await tx.item('post', postId);
+  const answer = item && (await tx.withheldAnswerOf(item));
+  const decided = answer && (await tx.latestCaseOf('answer', answer.itemId));
+  if (!item || !answer || !decided) return false;
+  await tx.announceState(item, answer.state, decided.id);
+  return true;
 }

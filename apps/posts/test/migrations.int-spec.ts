@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { excerptOf } from '@mepedia/contracts';
+import { removedMemberKey } from '@mepedia/server-database';
 import {
   describeEachEngine,
   upgradeAcross,
@@ -304,6 +306,90 @@ describeEachEngine('posts migrations', (engine) => {
             [publisher],
           );
           expect(states).toEqual([{ moderation_state: 'visible', me_answer_id: null }]);
+        },
+      );
+    },
+    SETUP_TIMEOUT_MS,
+  );
+  it(
+    'announce every post to the moderation service alone, with its audience, question and excerpt, dated the epoch (issue 35)',
+    async () => {
+      const [publisher, gone] = [randomUUID(), randomUUID()];
+      // Texts that try the excerpt: white space of every kind, a cut at a word or mid-word, an
+      // exact 140, a room ending in a space, and characters beyond U+FFFF, which JavaScript
+      // counts twice when it asks whether the last space lies in the last fifth.
+      const texts = [
+        '\u00a0Where\u3000I\u2028come\ufefffrom\t\r\n ',
+        `${'A  long\nstory '.repeat(20)}end`,
+        'x'.repeat(200),
+        'y'.repeat(140),
+        `${'z'.repeat(138)} and more words after it`,
+        `${'😀'.repeat(100)} ${'c'.repeat(100)}`,
+        `${'שָׁלוֹם עוֹלָם '.repeat(15)}סוף`,
+        '',
+      ];
+      const ids = texts.map(() => randomUUID());
+      const [secret, circle, answer, departed] = [
+        randomUUID(),
+        randomUUID(),
+        randomUUID(),
+        randomUUID(),
+      ];
+      await upgrade(
+        engine,
+        '0017_announce_posts_to_moderation',
+        async (sql) => {
+          // What the migrations before announced was relayed long ago.
+          await sql('delete from posts.outbox');
+          for (const [index, text] of texts.entries()) {
+            await insertPost(sql, ids[index] ?? '', publisher, 'public');
+            await sql('update posts.posts set content_text = $2 where id = $1', [ids[index], text]);
+          }
+          await insertPost(sql, secret, publisher, 'private');
+          await insertPost(sql, circle, publisher, 'circle');
+          await insertPost(sql, answer, publisher, 'members');
+          await sql(`update posts.posts set question_id = 'roots' where id = $1`, [answer]);
+          // A publisher who left, whose post is still here (their departure not yet applied).
+          await insertPost(sql, departed, gone, 'public');
+          await sql('insert into posts.removed_members (member_key) values ($1)', [
+            removedMemberKey(gone),
+          ]);
+        },
+        async (sql) => {
+          const events = await sql<{ payload: Record<string, unknown>; at: number }>(
+            `select payload, extract(epoch from occurred_at)::int as at from posts.outbox
+             where type = 'existingItem.announced'`,
+          );
+          const announced = new Map(events.map((event) => [event.payload['itemId'], event]));
+          expect(announced.size).toBe(events.length);
+          expect([...announced.keys()].sort()).toEqual([...ids, secret, circle, answer].sort());
+          for (const event of events) expect(event.at).toBe(0);
+          for (const [index, text] of texts.entries())
+            expect(announced.get(ids[index])?.payload).toEqual({
+              kind: 'post',
+              itemId: ids[index],
+              ownerId: publisher,
+              audience: 'public',
+              audienceOwnerId: publisher,
+              title: 't',
+              excerpt: excerptOf(text),
+              subjectId: null,
+              questionId: null,
+            });
+          expect(announced.get(secret)?.payload).toMatchObject({
+            audience: 'private',
+            audienceOwnerId: publisher,
+            excerpt: 'c',
+          });
+          expect(announced.get(circle)?.payload).toMatchObject({ audience: 'circle' });
+          expect(announced.get(answer)?.payload).toMatchObject({
+            audience: 'members',
+            questionId: 'roots',
+          });
+          // Nothing the notifications service hears (post.published would be a story to tell).
+          expect(
+            await sql(`select type from posts.outbox where type <> 'existingItem.announced'`),
+          ).toEqual([]);
         },
       );
     },

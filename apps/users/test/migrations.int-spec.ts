@@ -113,7 +113,10 @@ describeEachEngine('users migrations', (engine) => {
         await insertUser(database.query, verified, true, null);
         await insertUser(database.query, randomUUID(), false, null);
         await database.query('delete from users.outbox');
-        await runMigrations(database.handle, { schema, folder });
+        // Up to 0006 only: 0010 announces them again for the moderation service (below).
+        const through = migrationsBefore(folder, '0010_announce_members_to_moderation');
+        await runMigrations(database.handle, { schema, folder: through.folder });
+        through.remove();
         const events = await database.query<{ payload: { email?: string }; at: string }>(
           `select payload, extract(epoch from occurred_at)::int as at from users.outbox
            where type = 'user.updated'`,
@@ -124,6 +127,46 @@ describeEachEngine('users migrations', (engine) => {
               userId: verified,
               email: `${verified}@example.com`,
             }),
+            at: 0,
+          },
+        ]);
+      } finally {
+        before.remove();
+        await database.close();
+      }
+    },
+    SETUP_TIMEOUT_MS,
+  );
+  it(
+    'announce every verified member once more for the moderation service, with their address (issue 35)',
+    async () => {
+      const database = await openTestDatabase(engine, { poolSize: 2 });
+      const { schema, folder } = usersService.migrations;
+      const before = migrationsBefore(folder, '0010_announce_members_to_moderation');
+      try {
+        await runMigrations(database.handle, { schema, folder: before.folder });
+        const verified = randomUUID();
+        await insertUser(database.query, verified, true, '/api/files/image/cropped');
+        await insertUser(database.query, randomUUID(), false, null);
+        // What the migrations before announced was relayed long ago.
+        await database.query('delete from users.outbox');
+        await runMigrations(database.handle, { schema, folder });
+        const events = await database.query<{ type: string; payload: unknown; at: number }>(
+          `select type, payload, extract(epoch from occurred_at)::int as at from users.outbox`,
+        );
+        // Dated the epoch: every subscriber keeps a newer word it has, and tells no one.
+        expect(events).toEqual([
+          {
+            type: 'user.updated',
+            payload: {
+              userId: verified,
+              firstname: 'Noa',
+              lastname: 'Levi',
+              fullname: 'Noa Levi',
+              language: 'he',
+              profileImage: '/api/files/image/cropped',
+              email: `${verified}@example.com`,
+            },
             at: 0,
           },
         ]);

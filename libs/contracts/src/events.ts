@@ -457,6 +457,31 @@ export const MemberBlockChangedEvent = z.object({
   active: z.boolean(),
 });
 
+/**
+ * A post, answer or comment that existed before the moderation service did (issue 35), as its
+ * owning service's migration announces it once on upgrade, for the moderation service alone:
+ * the item as that service would describe it now, what `moderation.items` keeps. Not news, so
+ * not one of the live events (a new `post.published` or `feedMessage.changed` tells followers
+ * and owners of a story or comment). Dated the epoch: any live word about the item outranks it.
+ * A comment's audience is its post's or answer's (`audienceOwnerId` is that one's owner), or
+ * public, from its author, where the subject was never announced.
+ */
+export const ExistingItemAnnouncedEvent = z.object({
+  kind: ModeratedItemKind,
+  itemId: z.string(),
+  ownerId: z.string(),
+  audience: Privacy,
+  audienceOwnerId: z.string(),
+  /** A post's title; an answer's question's title in English and Hebrew (`en / he`). */
+  title: z.string().nullable(),
+  /** The beginning of a post's or comment's text (`excerptOf`), plain text. */
+  excerpt: z.string().nullable(),
+  /** A comment's post or answer. */
+  subjectId: z.string().nullable(),
+  /** An answer's question, and a magazine post's (made from that answer). */
+  questionId: z.string().nullable(),
+});
+
 /** Domain events, by type. Every event crosses services through the `events` queue. */
 export const domainEvents = {
   'user.deleted': UserDeletedEvent,
@@ -485,6 +510,7 @@ export const domainEvents = {
   'moderation.item.changed': ModerationItemChangedEvent,
   'member.restriction.changed': MemberRestrictionChangedEvent,
   'member.block.changed': MemberBlockChangedEvent,
+  'existingItem.announced': ExistingItemAnnouncedEvent,
 } as const;
 
 export type DomainEventType = keyof typeof domainEvents;
@@ -577,6 +603,8 @@ export const eventSubscriptions: Record<DomainEventType, ReadonlyArray<ServiceEv
     'events-reactions',
     'events-notifications',
   ],
+  // The moderation service alone: what existed before it, which no one else is to hear again.
+  'existingItem.announced': ['events-moderation'],
 };
 
 /**
