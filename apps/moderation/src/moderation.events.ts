@@ -60,12 +60,7 @@ export function moderationEventsHandler(
           at(event),
         );
         // A magazine post made while its answer is held or removed follows the answer.
-        const item = await tx.item('post', post.postId);
-        const answer = item && (await tx.withheldAnswerOf(item));
-        const decided = answer && (await tx.latestCaseOf('answer', answer.itemId));
-        if (!item || !answer || !decided) return false;
-        await tx.announceState(item, answer.state, decided.id);
-        return true;
+        return followWithheldAnswer(tx, post.postId);
       });
       if (followed) onOutboxWrite();
       if (post.review) await reviews?.holdForReview('post', post.postId, post.review);
@@ -124,20 +119,25 @@ export function moderationEventsHandler(
         comment.subjectOwnerId && isUuid(comment.subjectOwnerId)
           ? comment.subjectOwnerId
           : comment.authorId;
-      await repository.upsertItem(
-        {
-          kind: 'comment',
-          itemId: message.messageId,
-          ownerId: comment.authorId,
-          audience: comment.subjectPrivacy ?? 'public',
-          audienceOwnerId: subjectOwner,
-          title: null,
-          excerpt: comment.excerpt,
-          subjectId: message.subjectId,
-        },
-        at(event),
-      );
-      if (comment.review)
+      const kept = await repository.transaction(async (tx) => {
+        // A comment in the discussion of a member who left went with their story.
+        if (subjectOwner !== comment.authorId && (await tx.left(subjectOwner))) return false;
+        await tx.upsertItem(
+          {
+            kind: 'comment',
+            itemId: message.messageId,
+            ownerId: comment.authorId,
+            audience: comment.subjectPrivacy ?? 'public',
+            audienceOwnerId: subjectOwner,
+            title: null,
+            excerpt: comment.excerpt,
+            subjectId: message.subjectId,
+          },
+          at(event),
+        );
+        return true;
+      });
+      if (kept && comment.review)
         await reviews?.holdForReview('comment', message.messageId, comment.review);
     },
     'circle.member.added': async ({ ownerId, memberId }, event) => {

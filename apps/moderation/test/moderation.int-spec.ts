@@ -1070,8 +1070,35 @@ describeEachEngine('moderation', (engine) => {
           'test',
         ),
       );
+      // Nor a late comment by someone still here in her story's discussion.
+      const lateComment = randomUUID();
+      const stayer = await known();
+      await queue.add(
+        'events-moderation',
+        'feedMessage.changed',
+        envelope(
+          'feedMessage.changed',
+          {
+            messageId: lateComment,
+            subjectId: postId,
+            deleted: false,
+            comment: {
+              authorId: stayer.userId,
+              parentId: null,
+              parentAuthorId: null,
+              roomId: postId,
+              excerpt: 'Late',
+              subjectOwnerId: owner.userId,
+              subjectPrivacy: 'public',
+            },
+          },
+          new Date(),
+          'test',
+        ),
+      );
       // Events are applied in order: once a later one is, the late word was handled.
       await known();
+      expect(await itemRow('comment', lateComment)).toBeUndefined();
       const after = await tested.call<Transparency>('GET', '/api/moderation/getTransparency');
       expect(after.body.months[0]?.reports).toBe(before.body.months[0]?.reports);
       expect(await itemRow('post', postId)).toBeUndefined();
