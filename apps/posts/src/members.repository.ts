@@ -2,6 +2,7 @@ import { removedMemberKey, type Db } from '@mepedia/server-database';
 import { eq, inArray, sql } from 'drizzle-orm';
 import {
   meAnswerEvents,
+  moderationDecisions,
   postDrafts,
   postLikes,
   postShares,
@@ -35,10 +36,17 @@ export class MembersRepository {
       });
   }
 
-  /** A publisher's picture, if they have one. */
+  /**
+   * A publisher's picture, if they have one, and moderation neither holds nor removed their
+   * profile (issue 35): a questionnaire post made now takes it as its own picture.
+   */
   async imageOf(userId: string): Promise<string | null | undefined> {
     const [publisher] = await this.db
-      .select({ image: publishers.profileImage })
+      .select({
+        image: sql<string | null>`case when exists (select 1 from ${moderationDecisions} profile
+          where profile.kind = 'profile' and profile.item_id = ${publishers.userId}
+            and profile.state <> 'visible') then null else ${publishers.profileImage} end`,
+      })
       .from(publishers)
       .where(eq(publishers.userId, userId));
     return publisher?.image;

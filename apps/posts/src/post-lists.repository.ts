@@ -19,7 +19,12 @@ import {
 } from 'drizzle-orm';
 import { unionAll, type PgColumn } from 'drizzle-orm/pg-core';
 import type { ListVisibility } from './posts.access';
-import { summaryColumns, type SummaryWithPublisher } from './posts.rows';
+import {
+  publisherColumns,
+  publisherWithheld,
+  summaryColumns,
+  type SummaryWithPublisher,
+} from './posts.rows';
 import { circleMemberships, follows, posts, publishers } from './posts.schema';
 
 export type ListFilter = ListVisibility & {
@@ -246,8 +251,7 @@ export class PostListsRepository {
     return this.db
       .select({
         ...summaryColumns(),
-        publisherName: publishers.fullname,
-        publisherImage: publishers.profileImage,
+        ...publisherColumns(),
       })
       .from(page)
       .innerJoin(posts, eq(posts.id, page.pageId))
@@ -348,8 +352,7 @@ export class PostListsRepository {
     return this.db
       .select({
         ...summaryColumns(),
-        publisherName: publishers.fullname,
-        publisherImage: publishers.profileImage,
+        ...publisherColumns(),
       })
       .from(page)
       .innerJoin(posts, eq(posts.id, pageId))
@@ -402,6 +405,8 @@ function filterConditions(filter: ListFilter, sort: Sort, db: Db): SQL[] {
           .from(publishers)
           .where(and(...matches)),
       ),
+      // A name moderation took off the bylines finds nothing either (issue 35).
+      sql`not ${publisherWithheld}`,
     );
   }
   if (filter.after) conditions.push(afterRow(filter.after, sort));

@@ -3,9 +3,9 @@ import type { Db } from '@mepedia/server-database';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { moderationDecisions, posts } from './posts.schema';
 
-/** One moderation decision on an item that makes posts (moderation.item.changed, issue 35). */
+/** One moderation decision on an item that makes posts, or on a profile whose name is their byline (moderation.item.changed, issue 35). */
 export type ModerationDecision = {
-  kind: 'post' | 'answer';
+  kind: 'post' | 'answer' | 'profile';
   itemId: string;
   ownerId: string;
   state: ModerationState;

@@ -1,6 +1,11 @@
 import { isUuid, notBlocked, type Db } from '@mepedia/server-database';
 import { and, eq, sql, type Placeholder } from 'drizzle-orm';
-import { postColumns, type PostFacts, type PostWithPublisher } from './posts.rows';
+import {
+  postColumns,
+  publisherColumns,
+  type PostFacts,
+  type PostWithPublisher,
+} from './posts.rows';
 import { circleMemberships, postLikes, posts, publishers, type PostRow } from './posts.schema';
 
 export type { PostFacts, PostWithPublisher, SummaryWithPublisher } from './posts.rows';
@@ -159,8 +164,7 @@ function prepareReads(db: Db) {
   const byId = db
     .select({
       ...postColumns(),
-      publisherName: publishers.fullname,
-      publisherImage: publishers.profileImage,
+      ...publisherColumns(),
     })
     .from(posts)
     .leftJoin(publishers, eq(publishers.userId, posts.publisherId))
@@ -171,8 +175,7 @@ function prepareReads(db: Db) {
   const byIdFor = db
     .select({
       ...postColumns(),
-      publisherName: publishers.fullname,
-      publisherImage: publishers.profileImage,
+      ...publisherColumns(),
       likedByMe: sql<boolean>`exists (select 1 from ${postLikes} where ${postLikes.postId} = ${posts.id} and ${postLikes.userId} = ${sql.placeholder('userId')})`,
       readerInCircle: inAuthorsCircle(sql.placeholder('userId')),
       readerBlocked: blockedWithAuthor(sql.placeholder('userId')),

@@ -1,4 +1,5 @@
-import { posts, type PostRow } from './posts.schema';
+import { sql } from 'drizzle-orm';
+import { moderationDecisions, posts, publishers, type PostRow } from './posts.schema';
 
 /** A post with its publisher's name and picture (the users service's, as last announced). */
 export type PostWithPublisher = PostRow & {
@@ -46,5 +47,28 @@ export function postColumns() {
     ...summaryColumns(),
     content: posts.content,
     contentSanitizer: posts.contentSanitizer,
+  };
+}
+
+/**
+ * Whether moderation holds or removed the profile of a post's publisher (issue 35): a probe of
+ * `moderation_decisions`' key. Their name and picture are then no post's byline, for anyone.
+ */
+export const publisherWithheld = sql<boolean>`exists (select 1 from ${moderationDecisions} profile
+  where profile.kind = 'profile' and profile.item_id = ${posts.publisherId}
+    and profile.state <> 'visible')`;
+
+/**
+ * A post's byline, its publisher's name and picture as last announced (join `publishers`), or
+ * none while moderation holds or removed their profile.
+ */
+export function publisherColumns() {
+  return {
+    publisherName: sql<
+      string | null
+    >`case when ${publisherWithheld} then null else ${publishers.fullname} end`,
+    publisherImage: sql<
+      string | null
+    >`case when ${publisherWithheld} then null else ${publishers.profileImage} end`,
   };
 }

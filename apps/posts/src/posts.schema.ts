@@ -240,7 +240,8 @@ export const meAnswerEvents = postsSchema.table(
 /**
  * The moderation service's decisions (moderation.item.changed, issue 35) on the items that make
  * posts: a post (`post`, by its id) and a questionnaire answer (`answer`, by the me answer's id,
- * whose post is made from it). The newest per item (`changed_at`, the event's time) stands; an
+ * whose post is made from it); and on a member's profile (`profile`, by the member's id), whose
+ * name and picture are each post's byline: held or removed, the bylines go. The newest per item (`changed_at`, the event's time) stands; an
  * older one arriving late changes nothing. An answer's decision is kept whether or not its post
  * is here yet: events come out of order, and an answer held before it is put in the magazine
  * makes a post that is hidden from its first moment. The posts' own `moderation_state` is worked
@@ -249,8 +250,8 @@ export const meAnswerEvents = postsSchema.table(
 export const moderationDecisions = postsSchema.table(
   'moderation_decisions',
   {
-    kind: text('kind', { enum: ['post', 'answer'] })
-      .$type<Extract<ModeratedItemKind, 'post' | 'answer'>>()
+    kind: text('kind', { enum: ['post', 'answer', 'profile'] })
+      .$type<Extract<ModeratedItemKind, 'post' | 'answer' | 'profile'>>()
       .notNull(),
     itemId: uuid('item_id').notNull(),
     ownerId: uuid('owner_id').notNull(),
@@ -263,7 +264,7 @@ export const moderationDecisions = postsSchema.table(
   (table) => [
     primaryKey({ columns: [table.kind, table.itemId] }),
     index('moderation_decisions_owner_idx').on(table.ownerId),
-    check('moderation_decisions_kind_check', sql`${table.kind} in ('post', 'answer')`),
+    check('moderation_decisions_kind_check', sql`${table.kind} in ('post', 'answer', 'profile')`),
     check(
       'moderation_decisions_state_check',
       sql`${table.state} in ('visible', 'held', 'removed')`,

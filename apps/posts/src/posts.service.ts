@@ -643,6 +643,7 @@ export class PostsService {
     at: Date,
   ): Promise<boolean> {
     const { kind, itemId, ownerId, state, caseId } = change;
+    if (kind === 'profile') return this.applyProfileModeration(change, at);
     if (kind !== 'post' && kind !== 'answer') return false;
     if (!isUuid(itemId) || !isUuid(ownerId)) return false;
     const changed = await this.store.transaction(async ({ members, moderation }) => {
@@ -659,6 +660,32 @@ export class PostsService {
     // web's page cache (which clears on the same channel).
     if (changed) await this.guests.clear();
     return changed;
+  }
+
+  /**
+   * The moderation service's word on a member's profile (issue 35): held or removed, their name
+   * and picture are no post's byline (posts.rows.ts `publisherColumns`), nor found by an author
+   * search, nor taken as a new questionnaire post's picture; visible, they are again. Kept by
+   * time like any word (one about a member who left is not kept). Answers whether it was kept.
+   */
+  private async applyProfileModeration(
+    { itemId, ownerId, state, caseId }: DomainEventPayload<'moderation.item.changed'>,
+    at: Date,
+  ): Promise<boolean> {
+    if (itemId !== ownerId || !isUuid(ownerId)) return false;
+    const kept = await this.store.transaction(async ({ members, moderation }) => {
+      if (await members.left(ownerId)) return false;
+      return moderation.record({
+        kind: 'profile',
+        itemId,
+        ownerId,
+        state,
+        caseId,
+        changedAt: at,
+      });
+    });
+    if (kept) await this.guests.clear();
+    return kept;
   }
 
   /**

@@ -69,7 +69,11 @@ describeEachEngine('posts: moderation', (engine) => {
   }
   const moderate = (change: Moderation, at = new Date()) =>
     deliver('moderation.item.changed', change, at, 'moderation');
-  const postWord = (post: Post, state: ModerationState, caseId = randomUUID()): Moderation => ({
+  const postWord = (
+    post: Post,
+    state: ModerationState,
+    caseId: string = randomUUID(),
+  ): Moderation => ({
     kind: 'post',
     itemId: post.postId,
     ownerId: post.publisherId,
@@ -633,6 +637,52 @@ describeEachEngine('posts: moderation', (engine) => {
     });
     expect(await decisions(meAnswerId)).toEqual([]);
   });
+  it('takes a held or removed profile’s name and picture off every byline and out of author searches, and back once visible', async () => {
+    const { owner, member } = await cast();
+    const post = await create(owner);
+    const [fullname] = (
+      await sql<{ fullname: string }>('select fullname from posts.publishers where user_id = $1', [
+        owner.userId,
+      ])
+    ).map((row) => row.fullname);
+    const profileWord = (state: ModerationState): Moderation => ({
+      kind: 'profile',
+      itemId: owner.userId,
+      ownerId: owner.userId,
+      state,
+      caseId: 'case-profile',
+    });
+    const bylines = async (who: Member | null) => {
+      const read = await call<Post>(base, 'POST', '/api/posts/getPostById', {
+        headers: as(who),
+        body: { postId: post.postId },
+      });
+      const card = (await list(who, { publisherId: owner.userId })).find(
+        (summary) => summary.postId === post.postId,
+      );
+      const found = (await list(who, { authorSearchValue: fullname!.split(' ')[0] })).some(
+        (summary) => summary.postId === post.postId,
+      );
+      return {
+        read: read.body.publisher?.fullname ?? null,
+        card: card?.publisher?.fullname ?? null,
+        found,
+      };
+    };
+    expect(await bylines(member)).toEqual({ read: fullname, card: fullname, found: true });
+
+    await moderate(profileWord('removed'));
+    // The story stays; whose it is, by name and picture, does not (for its publisher too).
+    for (const who of [member, null, owner])
+      expect(await bylines(who)).toEqual({ read: null, card: null, found: false });
+    // A word about a profile that names another member as its owner reaches nothing.
+    await moderate({ ...profileWord('visible'), ownerId: member.userId });
+    expect((await bylines(member)).read).toBeNull();
+
+    await moderate(profileWord('visible'));
+    expect(await bylines(member)).toEqual({ read: fullname, card: fullname, found: true });
+  });
+
   describe('review holds (a new member’s first posts with a link)', () => {
     const withText = (text: string) => ({
       content: `<p>This is the story of a summer that changed everything, told slowly and with care, one memory at a time. ${text}</p>`,
