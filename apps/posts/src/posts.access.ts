@@ -69,9 +69,10 @@ export function mayAccess(actor: Actor, action: PostAction, post: PostAccess): b
  * Refuse unless `actor` may do `action` with `post` (undefined: there is none). A post that does
  * not exist and one the actor may not read are the same POST_NOT_FOUND: a post exists only for
  * those of its audience. One they may read but not change is NOT_POST_OWNER; a guest's like,
- * AUTH_REQUIRED (the route lets no guest that far). A like between two members one of whom
- * blocks the other is POST_NOT_FOUND too: to each the other's posts are not there to react to,
- * and nothing says more about why.
+ * AUTH_REQUIRED (the route lets no guest that far). A like of a story one reads across a block
+ * (issue 35: the other's public ones) is MEMBER_BLOCKED, as a comment or a reaction there is: a
+ * 404 on a story the member is reading would read as a fault, not a decision; it says only that
+ * a block stands between them, never who made it. One they may not read stays POST_NOT_FOUND.
  */
 export function requireAccess<P extends PostAccess>(
   actor: Actor,
@@ -80,7 +81,7 @@ export function requireAccess<P extends PostAccess>(
 ): asserts post is P {
   if (!post || !mayRead(post, actor)) throw new AppError('POST_NOT_FOUND');
   if (mayAccess(actor, action, post)) return;
-  if (action === 'like' && post.readerBlocked === true) throw new AppError('POST_NOT_FOUND');
+  if (action === 'like' && post.readerBlocked === true) throw new AppError('MEMBER_BLOCKED');
   throw new AppError(actor === null ? 'AUTH_REQUIRED' : 'NOT_POST_OWNER');
 }
 
