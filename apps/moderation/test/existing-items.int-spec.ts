@@ -23,13 +23,14 @@ import { createModerationApp } from '../src/moderation.app';
 
 type Existing = DomainEventPayload<'existingItem.announced'>;
 
-/** The epoch: what the owning services' migrations date their announcements of old items. */
+/** The epoch: the date of the upgrade migrations' announcements (old items, circles). */
 const EPOCH = new Date(0);
 
 // The moderation service and the items that existed before it (issue 35), on each engine: the
 // owning services' migrations announce each once (existingItem.announced, dated the epoch), and
 // it keeps them as it keeps a live word: reportable by whoever may read them, outranked by any
 // live word whichever comes first, never bringing back a deleted item or a departed member's.
+// The circle memberships from before it come as circle.member.added, dated the epoch too.
 describeEachEngine('moderation: items from before it', (engine) => {
   const queue = new InProcessQueue();
   const announced: DomainEventEnvelope[] = [];
@@ -164,6 +165,44 @@ describeEachEngine('moderation: items from before it', (engine) => {
     });
     expect(await itemRow('post', theirs)).toBeUndefined();
     expect(await itemRow('comment', onTheirs)).toBeUndefined();
+  });
+
+  it('takes a circle item’s report from a member the circles service announced on upgrade, until a live removal whichever comes first', async () => {
+    const [owner, kept, removedBefore, removedAfter, gone] = [
+      newMember(),
+      newMember(),
+      newMember(),
+      newMember(),
+      newMember(),
+    ];
+    const story = randomUUID();
+    await existing({ kind: 'post', itemId: story, ownerId: owner.userId, audience: 'circle' });
+    const upgraded = (member: Member) =>
+      hear('circle.member.added', { ownerId: owner.userId, memberId: member.userId }, EPOCH);
+    const removed = (member: Member) =>
+      hear('circle.member.removed', { ownerId: owner.userId, memberId: member.userId });
+    // The circles service's migration announces the memberships in force as circle.member.added,
+    // dated the epoch.
+    await upgraded(kept);
+    expect((await report(kept, 'post', story)).status).toBe(201);
+    // Removed live before the old word was relayed, or after: out of the circle either way.
+    await removed(removedBefore);
+    await upgraded(removedBefore);
+    await upgraded(removedAfter);
+    await removed(removedAfter);
+    for (const outside of [removedBefore, removedAfter]) {
+      const refused = await report(outside, 'post', story);
+      expect([refused.status, refused.body.code]).toEqual([404, 'REPORT_ITEM_NOT_FOUND']);
+    }
+    // A member who left is written back into no circle.
+    await hear('user.deleted', { userId: gone.userId });
+    await upgraded(gone);
+    expect(
+      await tested.database.count(
+        'select count(*)::int as n from moderation.circle_memberships where member_id = $1',
+        [gone.userId],
+      ),
+    ).toBe(0);
   });
 
   it('has an old magazine post follow its answer that moderators took down', async () => {

@@ -25,6 +25,7 @@ import {
   type TestMember as Member,
 } from '@mepedia/server-testing';
 import { pgSchema } from 'drizzle-orm/pg-core';
+import { circlesService } from '../../circles/src/circles.app';
 import { feedMessagesService } from '../../feed-messages/src/feed-messages.app';
 import { meAnswersService } from '../../me-answers/src/me-answers.app';
 import { createModerationApp } from '../../moderation/src/moderation.app';
@@ -35,19 +36,23 @@ import { loadWorkerConfig } from '../../worker/src/worker.config';
 
 const SITE = 'https://mepedia.test';
 
-/** The services that own what can be reported, and the migration that announces theirs. */
+/**
+ * The services that own what can be reported, and the circles service (who may read a circle
+ * item), with the migration that announces theirs.
+ */
 const OWNERS: Array<{ name: string; migrations: MigrationTarget; tag: string }> = [
   { ...postsService, tag: '0017_announce_posts_to_moderation' },
   { ...meAnswersService, tag: '0008_announce_answers_to_moderation' },
   { ...feedMessagesService, tag: '0010_announce_comments_to_moderation' },
   { ...usersService, tag: '0010_announce_members_to_moderation' },
+  { ...circlesService, tag: '0001_announce_memberships_to_moderation' },
 ];
 
-// An installation that had stories, answers, comments and members before the moderation service
-// existed, upgraded (issue 35): each owning service's schema as the release before left it, with
-// its rows, then migrated; what the migrations put in the outboxes is relayed and fanned out by
-// the worker as in production, and the moderation service, over HTTP, takes reports of the old
-// items from those who may read them and from no one else. No other service hears of an item.
+// An installation that had stories, answers, comments, members and circles before the moderation
+// service existed, upgraded (issue 35): each owning service's schema as the release before left
+// it, with its rows, then migrated; what the migrations put in the outboxes is relayed and fanned
+// out by the worker as in production, and the moderation service, over HTTP, takes reports of the
+// old items from those who may read them and from no one else. No other service hears of an item.
 describeEachEngine('items from before the moderation service, announced on upgrade', (engine) => {
   const queue = new InProcessQueue();
   /** What every other service's queue received, by queue. */
@@ -56,9 +61,14 @@ describeEachEngine('items from before the moderation service, announced on upgra
   let moderation: TestService;
   let worker: Awaited<ReturnType<typeof createWorkerApp>>;
 
-  const [owner, reader] = [newMember(), newMember()];
+  const [owner, reader, friend] = [newMember(), newMember(), newMember()];
   const pending = randomUUID();
-  const post = { open: randomUUID(), secret: randomUUID(), magazine: randomUUID() };
+  const post = {
+    open: randomUUID(),
+    secret: randomUUID(),
+    magazine: randomUUID(),
+    circle: randomUUID(),
+  };
   const answer = randomUUID();
   const comment = {
     byReader: randomUUID(),
@@ -77,11 +87,12 @@ describeEachEngine('items from before the moderation service, announced on upgra
   const report = (who: Member, itemKind: string, itemId: string) =>
     call<ErrorEnvelope>(who, 'report', { itemKind, itemId, reason: 'spam' });
 
-  /** Rows as the releases before wrote them: members, stories, an answer, a discussion. */
+  /** Rows as the releases before wrote them: members, stories, an answer, a discussion, a circle. */
   async function seed() {
     for (const [id, verified] of [
       [owner.userId, true],
       [reader.userId, true],
+      [friend.userId, true],
       [pending, false],
     ] as const)
       await sql(
@@ -96,6 +107,7 @@ describeEachEngine('items from before the moderation service, announced on upgra
       [post.open, 'public', null],
       [post.secret, 'private', null],
       [post.magazine, 'public', 'roots'],
+      [post.circle, 'circle', null],
     ] as const)
       await sql(
         `insert into posts.posts (id, publisher_id, question_id, title, content, content_text,
@@ -140,6 +152,11 @@ describeEachEngine('items from before the moderation service, announced on upgra
     // A deleted comment others replied to stays as a placeholder (no author, no text).
     await message(comment.placeholder, post.open, null, null, 1);
     await message(comment.reply, post.open, owner.userId, comment.placeholder);
+    // The owner's circle: the friend accepted an invitation; the reader is not in it.
+    await sql(
+      `insert into circles.circle_members (owner_id, member_id, added_at) values ($1, $2, now())`,
+      [owner.userId, friend.userId],
+    );
     // Everything the releases before announced was relayed long ago.
     for (const { migrations } of OWNERS) await sql(`delete from ${migrations.schema}.outbox`);
   }
@@ -181,10 +198,10 @@ describeEachEngine('items from before the moderation service, announced on upgra
         throw error;
       }).flush();
     }
-    // Three posts, the answer, three comments (not the placeholder), two verified members.
+    // Four posts, the answer, three comments (not the placeholder), three verified members.
     await eventually(
       async () =>
-        (await database.count('select count(*)::int as n from moderation.items')) === 9 ||
+        (await database.count('select count(*)::int as n from moderation.items')) === 11 ||
         undefined,
       { what: 'the old items at the moderation service' },
     );
@@ -232,6 +249,20 @@ describeEachEngine('items from before the moderation service, announced on upgra
     }
   });
 
+  it('takes a report of an old circle story from a member of the circle since before, and from no one outside it', async () => {
+    // Handed on by the worker as the items were (the setup waited for the items only).
+    await eventually(
+      async () =>
+        (await database.count(
+          'select count(*)::int as n from moderation.circle_memberships where in_circle',
+        )) === 1 || undefined,
+      { what: 'the old circle membership at the moderation service' },
+    );
+    expect((await report(friend, 'post', post.circle)).status).toBe(201);
+    const refused = await report(reader, 'post', post.circle);
+    expect([refused.status, refused.body.code]).toEqual([404, 'REPORT_ITEM_NOT_FOUND']);
+  });
+
   it('takes an old magazine post along with a decision on its answer', async () => {
     const moderator = newMember({ roles: ['moderator'] });
     expect((await report(newMember(), 'answer', answer)).status).toBe(201);
@@ -260,7 +291,7 @@ describeEachEngine('items from before the moderation service, announced on upgra
     expect(word).toMatchObject({ kind: 'post', state: 'removed', caseId: open.caseId });
   });
 
-  it('tells no other service of an item, and the members’ word is older than any they have', async () => {
+  it('tells no other service of an item, and the members’ and circles’ word is older than any they have', async () => {
     // Every queue has handed on what it received.
     await eventually(
       async () => {
@@ -275,13 +306,26 @@ describeEachEngine('items from before the moderation service, announced on upgra
     const fromUpgrade = heard.filter(({ event }) =>
       OWNERS.some((owning) => owning.name === event.source),
     );
-    // The members' word reaches the services that keep members (notifications among them): each
-    // keeps only a newer word than it has, and tells no one of it.
-    expect(fromUpgrade.map(({ event }) => [event.type, event.source, event.occurredAt])).toEqual(
-      fromUpgrade.map(() => ['user.updated', 'users', new Date(0).toISOString()]),
-    );
-    expect(new Set(fromUpgrade.map(({ queue: name }) => name))).toEqual(
-      new Set(eventSubscriptions['user.updated'].filter((name) => name !== 'events-moderation')),
-    );
+    // The members' word reaches the services that keep members, and the memberships' those
+    // that keep circles (notifications among both): each keeps only a newer word than it has,
+    // and tells no one of it.
+    const epoch = new Date(0).toISOString();
+    const words = [
+      ['user.updated', 'users'],
+      ['circle.member.added', 'circles'],
+    ] as const;
+    for (const [type, source] of words) {
+      const heardOf = fromUpgrade.filter(({ event }) => event.source === source);
+      expect(heardOf.map(({ event }) => [event.type, event.occurredAt])).toEqual(
+        heardOf.map(() => [type, epoch]),
+      );
+      expect(new Set(heardOf.map(({ queue: name }) => name))).toEqual(
+        new Set(eventSubscriptions[type].filter((name) => name !== 'events-moderation')),
+      );
+    }
+    // Nothing from the services that own items: those are announced to the moderation service alone.
+    expect(
+      fromUpgrade.filter(({ event }) => !words.some(([, source]) => source === event.source)),
+    ).toEqual([]);
   });
 });
