@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import type { Transparency } from '@mepedia/contracts';
+import type { Decision, Transparency } from '@mepedia/contracts';
 import { createApi } from '@mepedia/web-api';
 import type { Locale } from '@mepedia/web-i18n';
 import { act, type ReactNode } from 'react';
@@ -7,6 +7,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { Outlet, createRoutesStub } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { monthName } from '../components/moderation/format';
+import { DecisionFacts } from '../components/moderation/parts';
 import { ApiProvider } from '../lib/api';
 import { I18nProvider } from '../lib/i18n';
 import { isModerationPath } from '../lib/navigation';
@@ -223,5 +224,35 @@ describe('the transparency table', () => {
     const first = container.querySelector('tbody tr');
     expect(first?.querySelector('th')?.textContent).toBe('נובמבר 2026');
     expect(container.querySelector('caption')?.textContent).toBe('ניהול תוכן, לפי חודש (UTC)');
+  });
+});
+
+describe('a decision’s facts', () => {
+  const held: Decision = {
+    decisionId: 'd-2',
+    caseId: 'case-2',
+    action: 'hide',
+    rule: null,
+    statement: '',
+    moderatorId: null,
+    automatic: true,
+    heldFor: 'firstLinks',
+    suspendedUntil: null,
+    decidedAt: '2026-12-01T10:00:00.000Z',
+    item: null,
+    appeal: null,
+  };
+
+  it('says why a hold was automatic: a new member’s link, or members’ reports, in each language', async () => {
+    const en = await render('en', <DecisionFacts decision={held} />);
+    expect(en.textContent).toContain('a new member’s first posts and comments with a link wait');
+    expect(en.textContent).not.toContain('several members reported it');
+    const he = await render('he', <DecisionFacts decision={held} />);
+    expect(he.textContent).toContain('של חברים חדשים שיש בהם קישור');
+    const reported = await render(
+      'en',
+      <DecisionFacts decision={{ ...held, heldFor: 'reports' }} />,
+    );
+    expect(reported.textContent).toContain('several members reported it');
   });
 });
