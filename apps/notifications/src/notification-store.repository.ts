@@ -124,6 +124,8 @@ export type StoredSubject = KnownSubject & {
   questionId: string | null;
   excerpt: string | null;
   storyTold: boolean;
+  /** When a post was made, once heard (see the schema). */
+  madeAt: Date | null;
   changedAt: Date;
 };
 
@@ -360,6 +362,7 @@ export class NotificationStore {
       question_id: string | null;
       excerpt: string | null;
       story_told: boolean;
+      made_at: Date | string | null;
       changed_at: Date | string;
       moderation: ModerationState | null;
     }>(sql`select s.*, (select m.state from notifications.moderated_items m
@@ -379,6 +382,7 @@ export class NotificationStore {
       questionId: row.question_id,
       excerpt: row.excerpt,
       storyTold: row.story_told,
+      madeAt: row.made_at === null ? null : new Date(row.made_at),
       changedAt: new Date(row.changed_at),
     };
   }
@@ -397,6 +401,8 @@ export class NotificationStore {
       titleHe?: string | null;
       questionId?: string | null;
       excerpt?: string | null;
+      /** When a post was made (post.published's `createdAt`). */
+      madeAt?: Date;
     },
     at: Date,
   ): Promise<boolean> {
@@ -406,14 +412,17 @@ export class NotificationStore {
         : sql`${sql.raw(column)} = excluded.${sql.raw(column)}`;
     const rows = await this.rows(sql`
       insert into ${SUBJECTS} as s
-        (subject_id, kind, owner_id, audience, title, title_he, question_id, excerpt, changed_at)
+        (subject_id, kind, owner_id, audience, title, title_he, question_id, excerpt, made_at,
+          changed_at)
       values (${subject.subjectId}, ${subject.kind}, ${subject.ownerId}, ${subject.audience},
         ${subject.title ?? ''}, ${subject.titleHe ?? null}, ${subject.questionId ?? null},
-        ${subject.excerpt ?? null}, ${at.toISOString()}::timestamptz)
+        ${subject.excerpt ?? null}, ${subject.madeAt?.toISOString() ?? null}::timestamptz,
+        ${at.toISOString()}::timestamptz)
       on conflict (subject_id) do update set
         owner_id = excluded.owner_id, audience = excluded.audience, changed_at = excluded.changed_at,
         ${keep('title', subject.title)}, ${keep('title_he', subject.titleHe)},
-        ${keep('question_id', subject.questionId)}, ${keep('excerpt', subject.excerpt)}
+        ${keep('question_id', subject.questionId)}, ${keep('excerpt', subject.excerpt)},
+        ${keep('made_at', subject.madeAt)}
       where s.changed_at <= excluded.changed_at and not s.deleted
       returning subject_id`);
     return rows.length > 0;

@@ -146,6 +146,11 @@ export function notificationSubjectsTable<S extends string>(schema: PgSchema<S>)
       questionId: text('question_id'),
       excerpt: text('excerpt'),
       storyTold: boolean('story_told').notNull().default(false),
+      /**
+       * When the post was made (post.published's `createdAt`; null before issue 35 kept it): a
+       * story a moderator lets out after a review hold is news only as long as a new one is.
+       */
+      madeAt: at('made_at'),
       changedAt: at('changed_at').notNull(),
     },
     (table) => [

@@ -109,6 +109,7 @@ export class NotificationsService {
           title: post.title,
           excerpt: post.excerpt,
           questionId: post.questionId ?? null,
+          madeAt: new Date(post.createdAt),
         },
         at,
       );
@@ -117,9 +118,10 @@ export class NotificationsService {
       const subject = await store.subject(post.postId);
       if (!subject || subject.deleted) return [];
       // Held or removed by moderation: no story, now or once visible again (no news), and no
-      // one else keeps what they were told.
+      // one else keeps what they were told. A new member's story waiting for review as it was
+      // written is no news yet: it is told when a moderator lets it out (`moderationChanged`).
       if (post.withheld || (subject.moderation !== undefined && subject.moderation !== 'visible')) {
-        await store.tellStoryOnce(post.postId);
+        if (!post.review) await store.tellStoryOnce(post.postId);
         return store.keepToAudience({ ...subject, audience: 'private' });
       }
       // Narrowed: those now outside its audience lose what they were told; a private post is
@@ -187,22 +189,43 @@ export class NotificationsService {
    * (a replay, or an older word come late, changes nothing), whether or not the item is known
    * here yet. Held or removed: what anyone but its owner was told of it is taken back
    * (`withhold`, announced to open streams as removals), and the list, the stream and emails
-   * show its groups to its owner alone (READABLE). Visible again: nothing is told again (no news).
-   * A profile's word is not kept here: notifications name members as they are.
+   * show its groups to its owner alone (READABLE). Visible again: nothing is told again (no news),
+   * but a story never told, held for review as it was written and let out while it is still new,
+   * is told now, as it would have been then. A profile's word is not kept here: notifications
+   * name members as they are.
    */
   moderationChanged(
     word: DomainEventPayload<'moderation.item.changed'>,
     event: DomainEventEnvelope,
   ) {
+    const at = new Date(event.occurredAt);
     return this.once(event, async (store) => {
       if (word.kind === 'profile') return [];
       await store.lockItem(word.kind === 'comment' ? 'comment' : 'subject', word.itemId);
-      const applied = await store.moderation.apply({
-        ...word,
-        occurredAt: new Date(event.occurredAt),
+      const applied = await store.moderation.apply({ ...word, occurredAt: at });
+      if (!applied) return [];
+      if (word.state !== 'visible') return store.withhold(word);
+      if (word.kind !== 'post') return [];
+      const subject = await store.subject(word.itemId);
+      if (
+        !subject ||
+        subject.deleted ||
+        subject.moderation !== undefined ||
+        subject.audience === 'private' ||
+        subject.ownerId !== word.ownerId ||
+        subject.madeAt === null ||
+        !isNewStory(subject.madeAt, at)
+      )
+        return [];
+      if (!(await store.tellStoryOnce(word.itemId))) return [];
+      const told = await store.fanOutStory({
+        postId: word.itemId,
+        publisherId: subject.ownerId,
+        groupKey: groupKeyOf('story', { subjectId: word.itemId }),
+        excerpt: subject.excerpt ?? '',
+        at,
       });
-      if (!applied || word.state === 'visible') return [];
-      return store.withhold(word);
+      return told > 0 ? { story: { publisherId: subject.ownerId } } : [];
     });
   }
 

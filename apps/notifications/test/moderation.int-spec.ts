@@ -241,6 +241,38 @@ describeEachEngine('notifications: what moderation holds or removed', (engine) =
     });
   });
 
+  it('a story held for review as it was written is told once a moderator lets it out, once; a withheld one never', async () => {
+    const noa = await known('Noa Levi');
+    const fan = await known('Dan Cohen');
+    await follow(fan, noa);
+    const story = (withheld: { review?: { caseId: string; reason: 'firstLinks' } }) => ({
+      postId: randomUUID(),
+      publisherId: noa.userId,
+      title: 'Cheap flights',
+      excerpt: 'At trips.example.com',
+      privacy: 'public' as const,
+      createdAt: new Date().toISOString(),
+      withheld: true as const,
+      ...withheld,
+    });
+    const reviewed = story({ review: { caseId: randomUUID(), reason: 'firstLinks' } });
+    await deliver('post.published', reviewed);
+    expect(await storyTo(fan, reviewed.postId)).toBe(false);
+    await moderate('post', reviewed.postId, noa, 'visible');
+    expect(await storyTo(fan, reviewed.postId)).toBe(true);
+    // Held and let out again: told once.
+    await moderate('post', reviewed.postId, noa, 'held');
+    expect(await storyTo(fan, reviewed.postId)).toBe(false);
+    await moderate('post', reviewed.postId, noa, 'visible');
+    expect((await groupsOf(fan)).filter((g) => g.subject?.id === reviewed.postId)).toHaveLength(0);
+
+    // Withheld for another reason (a magazine post of an answer taken down): never a story.
+    const taken = story({});
+    await deliver('post.published', taken);
+    await moderate('post', taken.postId, noa, 'visible');
+    expect(await storyTo(fan, taken.postId)).toBe(false);
+  });
+
   it('a comment held before it is heard of tells no one', async () => {
     const noa = await known('Noa Levi');
     const dan = await known('Dan Cohen');

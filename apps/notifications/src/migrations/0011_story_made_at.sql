@@ -1,0 +1,1 @@
+ALTER TABLE "notifications"."notification_subjects" ADD COLUMN "made_at" timestamp with time zone;
