@@ -38,6 +38,13 @@ describe('matchRanges', () => {
     expect(marked('לֶחֶם טָרִי מהתנור', '"לחם טרי"')).toEqual(['לֶחֶם טָרִי']);
   });
 
+  it('marks no phrase across a word too long to be indexed, as the index does not match one', () => {
+    const text = `fresh ${'x'.repeat(65)} bread`;
+    expect(marked(text, '"fresh bread"')).toEqual([]);
+    expect(finds('"fresh bread"', text)).toBe(false);
+    expect(marked(text, 'fresh bread')).toEqual(['fresh', 'bread']);
+  });
+
   it('marks a Latin word with the Hebrew prefix written onto it', () => {
     expect(marked('עבדתי בGoogle שנתיים', 'google')).toEqual(['בGoogle']);
   });

@@ -8,8 +8,9 @@ export type TextRange = { start: number; end: number };
  * Where a query matches a text, in the text as it was written (with its niqqud, final letters,
  * prefixes and accents), for highlighting: the words the index matched, whole (ובמאפייה with its
  * prefixes, the niqqud after its last letter included), and each phrase from its first word to
- * its last. The same matching as the index's (documentVector against toTsQuery), word by word.
- * Ranges are in order and do not overlap.
+ * its last. The same matching as the index's (documentVector against toTsQuery), word by word,
+ * each clause on its own: a text that matches part of the query shows that part. Ranges are in
+ * order and do not overlap.
  */
 export function matchRanges(text: string, query: ParsedQuery): TextRange[] {
   const words = documentTerms(text);

@@ -47,7 +47,7 @@ const WHITE_SPACE = /\s/u;
  * Reads a member's query. Words are folded as documents' are (normalise); quoted text ("..."
  * “...” «...») is a phrase, and an unclosed quote runs to the end; words that punctuation
  * joins without a space are a phrase too. Stop words (ENGLISH_STOP_WORDS, HEBREW_STOP_WORDS)
- * outside phrases are left out unless nothing else is left ("the who" keeps both).
+ * outside phrases are left out unless nothing else is left ("this is it" keeps all three).
  *
  * `typing` (the default): the query is being typed, so a last word with nothing after it is
  * unfinished and matched as a beginning (QueryTerm.prefixes). A one-letter unfinished word is
@@ -63,7 +63,8 @@ export function queryTerms(query: string, options: { typing?: boolean } = {}): P
 
   for (const segment of segments(query)) {
     const words = tokens(segment.text).filter(
-      (token) => !token.clitic && Array.from(token.text).length <= MAX_WORD_LENGTH,
+      (token) =>
+        !token.clitic && token.text.length > 0 && Array.from(token.text).length <= MAX_WORD_LENGTH,
     );
     let chunk: QueryTerm[] = [];
     let previous: Token | null = null;
