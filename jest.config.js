@@ -16,6 +16,7 @@ const moduleNameMapper = {
   '^@mepedia/contracts$': '<rootDir>/libs/contracts/src/index.ts',
   '^@mepedia/messages$': '<rootDir>/libs/messages/src/index.ts',
   '^@mepedia/messages/errors$': '<rootDir>/libs/messages/src/errors.ts',
+  '^@mepedia/search-text$': '<rootDir>/libs/search-text/src/index.ts',
   '^@mepedia/server-(config|database|http|identity|platform|queue|testing|service-testing)$':
     '<rootDir>/libs/server/$1/src/index.ts',
 };
