@@ -89,10 +89,10 @@ describe('the posts access policy', () => {
       readerBlocked: true,
     });
 
-    it('a public post is read, viewed and shared as a guest would, but not liked', () => {
+    it('a public post is read, viewed and shared as a guest would, but not liked: the block says so', () => {
       for (const action of ['read', 'view', 'share'] as const)
         expect(decision(other, action, across('public'))).toBe('allowed');
-      expect(decision(other, 'like', across('public'))).toBe('POST_NOT_FOUND');
+      expect(decision(other, 'like', across('public'))).toBe('MEMBER_BLOCKED');
     });
 
     it.each(['members', 'circle', 'private'] as const)(

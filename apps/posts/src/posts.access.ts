@@ -70,8 +70,9 @@ export function mayAccess(actor: Actor, action: PostAction, post: PostAccess): b
  * not exist and one the actor may not read are the same POST_NOT_FOUND: a post exists only for
  * those of its audience. One they may read but not change is NOT_POST_OWNER; a guest's like,
  * AUTH_REQUIRED (the route lets no guest that far). A like between two members one of whom
- * blocks the other is POST_NOT_FOUND too: to each the other's posts are not there to react to,
- * and nothing says more about why.
+ * blocks the other, on a post they may read, is MEMBER_BLOCKED: the word the reactions, the
+ * comment box and Follow say on the same page (issue 35), so the member is told why rather than
+ * that the post they are reading is not there.
  */
 export function requireAccess<P extends PostAccess>(
   actor: Actor,
@@ -80,7 +81,7 @@ export function requireAccess<P extends PostAccess>(
 ): asserts post is P {
   if (!post || !mayRead(post, actor)) throw new AppError('POST_NOT_FOUND');
   if (mayAccess(actor, action, post)) return;
-  if (action === 'like' && post.readerBlocked === true) throw new AppError('POST_NOT_FOUND');
+  if (action === 'like' && post.readerBlocked === true) throw new AppError('MEMBER_BLOCKED');
   throw new AppError(actor === null ? 'AUTH_REQUIRED' : 'NOT_POST_OWNER');
 }
 

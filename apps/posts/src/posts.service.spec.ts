@@ -647,9 +647,9 @@ describe(PostsService.name, () => {
       // The blocked member reads the public post (as a guest could) but likes it no more...
       expect(await sut.getById(open.postId, other)).toMatchObject({ postId: open.postId });
       expect(await sut.like(open.postId, other)).toEqual({ liked: false, likes: 0 });
-      expect(await refusalOf(sut.like(open.postId, other))).toBe('POST_NOT_FOUND');
+      expect(await refusalOf(sut.like(open.postId, other))).toBe('MEMBER_BLOCKED');
       // ...nor does the blocker like the blocked member's.
-      expect(await refusalOf(sut.like(theirs.postId, author))).toBe('POST_NOT_FOUND');
+      expect(await refusalOf(sut.like(theirs.postId, author))).toBe('MEMBER_BLOCKED');
       expect(state().posts.get(theirs.postId)?.likes).toBe(0);
       // Handed over by the reactions service, the same: refused and said back as it is.
       expect(await sut.applyLikeRequest(open.postId, other, true)).toBe(true);

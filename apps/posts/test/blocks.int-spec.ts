@@ -338,16 +338,17 @@ describeEachEngine('posts: blocks and mutes', (engine) => {
     expect(view.status).toBe(404);
 
     // A like from before may be taken back where its giver still reads the story (no count of
-    // one they may not read is told); no new one, either way, whatever the audience.
+    // one they may not read is told); no new one, either way, whatever the audience: refused for
+    // the block on a story they read, as for none on one they may not.
     expect((await like(blocked, mine.open.postId)).body).toMatchObject({ liked: false });
-    for (const [who, post] of [
-      [blocked, mine.open],
-      [blocked, mine.members],
-      [blocker, theirs.open],
+    for (const [who, post, status, code] of [
+      [blocked, mine.open, 403, 'MEMBER_BLOCKED'],
+      [blocked, mine.members, 404, 'POST_NOT_FOUND'],
+      [blocker, theirs.open, 403, 'MEMBER_BLOCKED'],
     ] as const) {
       const refused = await like(who, post.postId);
-      expect(refused.status).toBe(404);
-      expect((refused.body as ErrorEnvelope).code).toBe('POST_NOT_FOUND');
+      expect({ post: post.title, status: refused.status }).toEqual({ post: post.title, status });
+      expect((refused.body as ErrorEnvelope).code).toBe(code);
     }
     expect((await like(third, mine.open.postId)).body).toMatchObject({ liked: true });
     const likes = await sql<{ user_id: string }>(

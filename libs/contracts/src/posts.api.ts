@@ -117,7 +117,7 @@ export const postsRoutes = {
     body: LikeRequest,
     status: 200,
     response: LikeResponse,
-    errors: ['POST_NOT_FOUND'],
+    errors: ['POST_NOT_FOUND', 'MEMBER_BLOCKED'],
   },
   deletePost: {
     method: 'DELETE',
