@@ -81,9 +81,11 @@ export async function outbox(base, predicate) {
   throw new Error('message never reached the dev outbox');
 }
 
-/** A member registered and verified through the dev outbox: their cookies. */
-/** A member registered and verified through the dev outbox; `fields` overrides the form. */
-export async function verifiedMember(base, fields = {}) {
+/**
+ * A member registered and verified through the dev outbox; `fields` overrides the form.
+ * `outboxAt`: where the dev outbox is read (services mode: the worker's own address).
+ */
+export async function verifiedMember(base, fields = {}, outboxAt = base) {
   const member = jar();
   const phone = `05${String(Date.now() + Math.floor(Math.random() * 1000)).slice(-8)}`;
   const email = `bench.${Date.now()}@example.com`;
@@ -108,7 +110,10 @@ export async function verifiedMember(base, fields = {}) {
     },
     member,
   );
-  const sms = await outbox(base, (m) => m.channel === 'sms' && m.to === `+972${phone.slice(1)}`);
+  const sms = await outbox(
+    outboxAt,
+    (m) => m.channel === 'sms' && m.to === `+972${phone.slice(1)}`,
+  );
   await call(
     base,
     'PUT',
@@ -120,7 +125,7 @@ export async function verifiedMember(base, fields = {}) {
     },
     member,
   );
-  const mail = await outbox(base, (m) => m.channel === 'email' && m.to === email);
+  const mail = await outbox(outboxAt, (m) => m.channel === 'email' && m.to === email);
   await call(
     base,
     'PUT',

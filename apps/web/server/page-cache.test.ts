@@ -82,6 +82,22 @@ describe('PageCache freshness', () => {
     expect(cache.get('b')).toBeDefined();
   });
 
+  it('takes a kept page away when it is drawn again as gone, and keeps it through a server error', () => {
+    let now = 0;
+    const cache = new PageCache(cookies, 5_000, 30_000, () => now);
+    cache.set('post', stored('<h1>The boat</h1>'), cache.mark());
+    now = 6_000;
+    // Stale: drawn again behind the guest it is served to, and the backend fails.
+    cache.settle('post', { ...stored('Internal Server Error'), status: 500 }, false, cache.mark());
+    expect(cache.get('post')?.page.body).toBe('<h1>The boat</h1>');
+    // Then the story is removed: the next drawing answers 404.
+    cache.settle('post', { ...stored('Not found'), status: 404 }, false, cache.mark());
+    expect(cache.get('post')).toBeUndefined();
+    // A shareable drawing is kept as set keeps it.
+    cache.settle('about', stored('<p>About</p>'), true, cache.mark());
+    expect(cache.get('about')?.fresh).toBe(true);
+  });
+
   it('tells CDNs the same seconds it keeps pages for', () => {
     expect(new PageCache(cookies, 5_000, 30_000).cacheControl()).toBe(
       'public, max-age=0, s-maxage=5, stale-while-revalidate=30',

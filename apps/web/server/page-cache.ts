@@ -108,6 +108,18 @@ export class PageCache {
     this.pages.set(key, { page, storedAt: this.now() });
   }
 
+  /**
+   * What a new drawing of `key` leaves behind: a page that may be shared is kept; one that now
+   * answers a client error (404: removed by a moderator, narrowed, deleted) takes the kept page
+   * away, or guests would be served it until its stale time is up wherever this process hears
+   * of no change (services mode's web server has no bus). A server error leaves the kept page:
+   * the backend's trouble is no reason to take pages from guests.
+   */
+  settle(key: string, page: StoredPage, shareable: boolean, mark: number): void {
+    if (shareable) this.set(key, page, mark);
+    else if (page.status >= 400 && page.status < 500) this.pages.delete(key);
+  }
+
   clear(): void {
     this.generation += 1;
     this.pages.clear();

@@ -177,7 +177,7 @@ export async function registerWeb(
           etag: pageEtag(body, nonce),
           shareable,
         };
-        if (shareable) cache.set(key, page, mark);
+        cache.settle(key, page, shareable, mark);
         return page;
       })
       .finally(() => drawing.delete(key));
