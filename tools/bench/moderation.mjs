@@ -27,9 +27,9 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { Redis } from 'ioredis';
 import { calibrate } from './calibration.mjs';
+import { sql, startService } from './service-process.mjs';
 import { call, startStandalone, uploadPhoto, verifiedMember } from './standalone-process.mjs';
 
 const REMOVALS = Number(process.env.REMOVALS ?? 20);
@@ -63,34 +63,6 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 function percentile(values, p) {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
-
-async function sql(url, text, params) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await client.query(text, params);
-  } finally {
-    await client.end();
-  }
-}
-
-function start(script, env, name) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [script], {
-      env: { PATH: process.env.PATH, LOG_LEVEL: 'warn', NODE_ENV: 'production', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    const onData = (chunk) => {
-      output += chunk.toString();
-      const match = /listening on (http:\/\/\S+)/.exec(output);
-      if (match) resolve({ child, url: match[1].replace('[::1]', '127.0.0.1') });
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`${name} exited ${code}:\n${output}`)));
-  });
 }
 
 async function stop(child) {
@@ -354,7 +326,7 @@ async function servicesRemovals() {
     for (let index = 0; index < apps.length; index += 2)
       await Promise.all(
         apps.slice(index, index + 2).map(async (app) => {
-          const started = await start(
+          const started = await startService(
             `dist/apps/${app}/src/main.js`,
             {
               ...shared,
@@ -369,7 +341,7 @@ async function servicesRemovals() {
           urls[app] = started.url;
         }),
       );
-    const gateway = await start(
+    const gateway = await startService(
       'dist/apps/gateway/src/main.js',
       {
         ...shared,
@@ -380,7 +352,7 @@ async function servicesRemovals() {
       'gateway',
     );
     processes.push(gateway.child);
-    const web = await start(
+    const web = await startService(
       'dist/apps/web/server/main.js',
       { PORT: '0', HOST: '127.0.0.1', GATEWAY_URL: gateway.url, PUBLIC_URL: 'http://mepedia.test' },
       'web',

@@ -21,15 +21,14 @@
 //   FOLLOWERS=1000 COMMENTS=50 node tools/bench/notifications.mjs
 //   ONLY=stream node tools/bench/notifications.mjs     (one part; docs/benchmarks.md untouched)
 //   DIGESTS=10000 ONLY=digest node tools/bench/notifications.mjs
-import { spawn } from 'node:child_process';
 import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { Redis } from 'ioredis';
 import { calibrate } from './calibration.mjs';
+import { sql, startService } from './service-process.mjs';
 import { call, startStandalone, uploadPhoto, verifiedMember } from './standalone-process.mjs';
 
 const FOLLOWERS = Number(process.env.FOLLOWERS ?? 10_000);
@@ -54,34 +53,6 @@ const {
 function cpuMs(pid) {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-}
-
-async function sql(url, text, params) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await client.query(text, params);
-  } finally {
-    await client.end();
-  }
-}
-
-function start(script, env, name) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [script], {
-      env: { PATH: process.env.PATH, LOG_LEVEL: 'warn', NODE_ENV: 'production', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    const onData = (chunk) => {
-      output += chunk.toString();
-      const match = /listening on (http:\/\/\S+)/.exec(output);
-      if (match) resolve({ child, url: match[1].replace('[::1]', '127.0.0.1') });
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`${name} exited ${code}:\n${output}`)));
-  });
 }
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -111,16 +82,16 @@ async function fanOut() {
   let sampling = false;
   let sampler = Promise.resolve();
   try {
-    const posts = await start('dist/apps/posts/src/main.js', shared, 'posts');
+    const posts = await startService('dist/apps/posts/src/main.js', shared, 'posts');
     processes.push(posts.child);
-    const notifications = await start(
+    const notifications = await startService(
       'dist/apps/notifications/src/main.js',
       shared,
       'notifications',
     );
     processes.push(notifications.child);
     // The dev outbox instead of SMTP and SMS providers: this part sends no message.
-    const worker = await start(
+    const worker = await startService(
       'dist/apps/worker/src/main.js',
       { ...shared, NODE_ENV: 'development' },
       'worker',

@@ -11,14 +11,13 @@
 //   GATEWAY_NODE_ARGS='--cpu-prof --cpu-prof-dir=prof' node tools/bench/posts.mjs
 //     (then node tools/bench/profile-summary.mjs prof/*.cpuprofile: where the gateway's time goes)
 // A run with ONLY leaves docs/benchmarks.md as it is.
-import { spawn } from 'node:child_process';
 import { createHash, generateKeyPairSync, randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { cpus, totalmem } from 'node:os';
 import { readFileSync, writeFileSync } from 'node:fs';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { calibrate, startServer } from './calibration.mjs';
+import { sql, startService } from './service-process.mjs';
 
 const MEMBERS = Number(process.env.MEMBERS ?? 1000);
 const POSTS = Number(process.env.POSTS ?? 100_000);
@@ -51,34 +50,6 @@ function cpuMs(pid) {
   } catch {
     return undefined;
   }
-}
-
-async function sql(url, text, params) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await client.query(text, params);
-  } finally {
-    await client.end();
-  }
-}
-
-function start(script, env, name, nodeArgs = []) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...nodeArgs, script], {
-      env: { PATH: process.env.PATH, LOG_LEVEL: 'warn', NODE_ENV: 'production', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    const onData = (chunk) => {
-      output += chunk.toString();
-      const match = /listening on (http:\/\/\S+)/.exec(output);
-      if (match) resolve({ child, url: match[1].replace('[::1]', '127.0.0.1') });
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`${name} exited ${code}:\n${output}`)));
-  });
 }
 
 function run(options) {
@@ -117,9 +88,9 @@ async function main() {
   const processes = [];
   try {
     // The services migrate their schemas at start.
-    const users = await start('dist/apps/users/src/main.js', shared, 'users');
+    const users = await startService('dist/apps/users/src/main.js', shared, 'users');
     processes.push(users.child);
-    const posts = await start('dist/apps/posts/src/main.js', shared, 'posts');
+    const posts = await startService('dist/apps/posts/src/main.js', shared, 'posts');
     processes.push(posts.child);
 
     const seedStarted = Date.now();
@@ -155,7 +126,7 @@ async function main() {
     await sql(DB_URL, 'analyze');
     log(`Seeded in ${Date.now() - seedStarted} ms`);
 
-    const gateway = await start(
+    const gateway = await startService(
       'dist/apps/gateway/src/main.js',
       {
         IDENTITY_PRIVATE_KEY: privateKey,
