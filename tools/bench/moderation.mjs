@@ -23,12 +23,13 @@
 //   ONLY=services | ONLY=reports
 import { spawn } from 'node:child_process';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { calibrate } from './calibration.mjs';
+import { rewriteDocSection } from './doc-section.mjs';
 import { sql, startService } from './service-process.mjs';
 import { call, startStandalone, uploadPhoto, verifiedMember } from './standalone-process.mjs';
 
@@ -542,17 +543,10 @@ async function main() {
   const table = lines.join('\n');
   log(`\n${table}`);
   if (ONLY) return;
-  const path = 'docs/benchmarks.md';
-  const doc = readFileSync(path, 'utf8');
-  const startMarker = '<!-- moderation-bench:start -->';
-  const endMarker = '<!-- moderation-bench:end -->';
-  const from = doc.indexOf(startMarker);
-  const to = doc.indexOf(endMarker);
-  if (from < 0 || to < 0) {
-    log(`docs/benchmarks.md has no ${startMarker} … ${endMarker}: not rewritten`);
+  if (!rewriteDocSection('moderation-bench', table)) {
+    log('docs/benchmarks.md has no moderation-bench markers: not rewritten');
     return;
   }
-  writeFileSync(path, `${doc.slice(0, from + startMarker.length)}\n${table}\n${doc.slice(to)}`);
   log('docs/benchmarks.md rewritten');
 }
 

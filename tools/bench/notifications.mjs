@@ -22,12 +22,13 @@
 //   ONLY=stream node tools/bench/notifications.mjs     (one part; docs/benchmarks.md untouched)
 //   DIGESTS=10000 ONLY=digest node tools/bench/notifications.mjs
 import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { calibrate } from './calibration.mjs';
+import { rewriteDocSection } from './doc-section.mjs';
 import { sql, startService } from './service-process.mjs';
 import { call, startStandalone, uploadPhoto, verifiedMember } from './standalone-process.mjs';
 
@@ -413,17 +414,10 @@ async function main() {
   const table = lines.join('\n');
   log(`\n${table}`);
   if (ONLY) return;
-  const path = 'docs/benchmarks.md';
-  const doc = readFileSync(path, 'utf8');
-  const startMarker = '<!-- notifications-bench:start -->';
-  const endMarker = '<!-- notifications-bench:end -->';
-  const from = doc.indexOf(startMarker);
-  const to = doc.indexOf(endMarker);
-  if (from < 0 || to < 0) {
-    log(`docs/benchmarks.md has no ${startMarker} … ${endMarker}: not rewritten`);
+  if (!rewriteDocSection('notifications-bench', table)) {
+    log('docs/benchmarks.md has no notifications-bench markers: not rewritten');
     return;
   }
-  writeFileSync(path, `${doc.slice(0, from + startMarker.length)}\n${table}\n${doc.slice(to)}`);
   log('docs/benchmarks.md rewritten');
 }
 

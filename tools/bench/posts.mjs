@@ -14,9 +14,10 @@
 import { createHash, generateKeyPairSync, randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { cpus, totalmem } from 'node:os';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { calibrate, startServer } from './calibration.mjs';
+import { BENCHMARKS_DOC, rewriteDocSection } from './doc-section.mjs';
 import { sql, startService } from './service-process.mjs';
 
 const MEMBERS = Number(process.env.MEMBERS ?? 1000);
@@ -410,14 +411,9 @@ At a steady ${RATE} req/s through the gateway (half the first page's maximum thr
 
 ${plans.map(({ label, plan }) => `#### ${label}\n\n\`\`\`\n${plan}\n\`\`\``).join('\n\n')}
 `;
-    const file = 'docs/benchmarks.md';
-    const [opening, closing] = ['<!-- services-mode:start -->', '<!-- services-mode:end -->'];
-    const doc = readFileSync(file, 'utf8');
-    const from = doc.indexOf(opening);
-    const to = doc.indexOf(closing);
-    if (from < 0 || to < from) throw new Error(`${file} lacks the ${opening} … ${closing} markers`);
-    writeFileSync(file, `${doc.slice(0, from + opening.length)}\n${section}\n${doc.slice(to)}`);
-    log(`Wrote the services-mode section of ${file}`);
+    if (!rewriteDocSection('services-mode', section))
+      throw new Error(`${BENCHMARKS_DOC} lacks the services-mode markers`);
+    log(`Wrote the services-mode section of ${BENCHMARKS_DOC}`);
   } finally {
     for (const child of processes.reverse()) child.kill('SIGTERM');
     await new Promise((resolve) => setTimeout(resolve, 1500));
