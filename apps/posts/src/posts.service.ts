@@ -74,15 +74,15 @@ export const publishedOf = (
   ...(review ? { review } : {}),
 });
 
-/** Whether a post carries a link: in its title, its text, or an anchor of its markup. */
+/** Whether a post carries a link: in its title, its text, an anchor of its markup or its credit. */
 function postCarriesLink(
-  title: string,
-  content: Pick<CleanContent, 'content' | 'contentText'>,
+  post: Pick<PostRow, 'title' | 'credit'> & Pick<CleanContent, 'content' | 'contentText'>,
 ): boolean {
   return (
-    carriesLink(title) ||
-    carriesLink(content.contentText) ||
-    /<a\s[^>]*href="https?:/i.test(content.content)
+    carriesLink(post.title) ||
+    carriesLink(post.contentText) ||
+    carriesLink(post.credit) ||
+    /<a\s[^>]*href="https?:/i.test(post.content)
   );
 }
 
@@ -159,8 +159,7 @@ export class PostsService {
         createdAt: now,
         updatedAt: now,
       });
-      const linked = postCarriesLink(post.title, content) || carriesLink(post.credit);
-      const review = await this.holdIfNew(tx, post, linked, now);
+      const review = await this.holdIfNew(tx, post, postCarriesLink(post), now);
       await tx.outbox.append('post.privacy.changed', privacyOf(post));
       await tx.outbox.append('post.published', publishedOf(post, false, review));
       return post;
@@ -176,7 +175,11 @@ export class PostsService {
       const { posts, outbox } = tx;
       // Locked: changes take turns, and their announcements follow their order.
       requireAccess(authorId, 'edit', await posts.facts(input.postId, { lock: true }));
-      const before = await posts.findById(input.postId);
+      // What it said before, when the edit changes something a link may be in.
+      const before =
+        (input.title ?? input.content ?? input.credit) === undefined
+          ? undefined
+          : await posts.findById(input.postId);
       const changes: Parameters<typeof posts.update>[1] = {};
       if (input.title !== undefined) changes.title = input.title;
       const content = input.content === undefined ? undefined : cleanContent(input.content);
@@ -186,14 +189,15 @@ export class PostsService {
       if (input.privacy !== undefined) changes.privacy = input.privacy;
       if (input.destination !== undefined) changes.destination = input.destination;
       const row = await posts.update(input.postId, changes);
-      if (!row || !before) return;
+      if (!row) return;
       // An edit that puts the first link in a new member's post waits for review, as a new
       // post with one would; one the moderators already let out with its links does not.
       const review =
+        before &&
         row.questionId === null &&
         row.moderationState === 'visible' &&
-        !(postCarriesLink(before.title, before) || carriesLink(before.credit)) &&
-        (postCarriesLink(row.title, row) || carriesLink(row.credit))
+        !postCarriesLink(before) &&
+        postCarriesLink(row)
           ? await this.holdIfNew(tx, row, true, row.updatedAt)
           : undefined;
       if (changes.privacy !== undefined)
