@@ -2,7 +2,6 @@ import { removedMemberKey, type Db } from '@mepedia/server-database';
 import { eq, inArray, sql } from 'drizzle-orm';
 import {
   meAnswerEvents,
-  moderationDecisions,
   postDrafts,
   postLikes,
   postShares,
@@ -11,6 +10,7 @@ import {
   publishers,
   removedMembers,
 } from './posts.schema';
+import { profileWithheld } from './posts.rows';
 
 /**
  * Members as the posts service knows them: publishers' names and pictures (the users service's
@@ -43,9 +43,9 @@ export class MembersRepository {
   async imageOf(userId: string): Promise<string | null | undefined> {
     const [publisher] = await this.db
       .select({
-        image: sql<string | null>`case when exists (select 1 from ${moderationDecisions} profile
-          where profile.kind = 'profile' and profile.item_id = ${publishers.userId}
-            and profile.state <> 'visible') then null else ${publishers.profileImage} end`,
+        image: sql<
+          string | null
+        >`case when ${profileWithheld(publishers.userId)} then null else ${publishers.profileImage} end`,
       })
       .from(publishers)
       .where(eq(publishers.userId, userId));

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { moderationDecisions, posts, publishers, type PostRow } from './posts.schema';
 
 /** A post with its publisher's name and picture (the users service's, as last announced). */
@@ -51,12 +52,17 @@ export function postColumns() {
 }
 
 /**
- * Whether moderation holds or removed the profile of a post's publisher (issue 35): a probe of
- * `moderation_decisions`' key. Their name and picture are then no post's byline, for anyone.
+ * Whether moderation holds or removed the profile of the member in `member` (a column; issue
+ * 35): a probe of `moderation_decisions`' key. Their name and picture are then no post's byline,
+ * for anyone.
  */
-export const publisherWithheld = sql<boolean>`exists (select 1 from ${moderationDecisions} profile
-  where profile.kind = 'profile' and profile.item_id = ${posts.publisherId}
-    and profile.state <> 'visible')`;
+export const profileWithheld = (member: AnyPgColumn) =>
+  sql<boolean>`exists (select 1 from ${moderationDecisions} profile
+    where profile.kind = 'profile' and profile.item_id = ${member}
+      and profile.state <> 'visible')`;
+
+/** `profileWithheld` of a post's publisher. */
+export const publisherWithheld = profileWithheld(posts.publisherId);
 
 /**
  * A post's byline, its publisher's name and picture as last announced (join `publishers`), or
