@@ -25,6 +25,7 @@ import {
   type AppealsPage,
   type AuditPage,
   type ReviewHold,
+  type HeldFor,
 } from '@mepedia/contracts';
 import { isUuid, mayReadAudience, newId } from '@mepedia/server-database';
 import { AppError, localePath, type AppLogger } from '@mepedia/server-http';
@@ -101,6 +102,46 @@ export function decodeCursor(
 }
 
 const languageOf = (value: string | undefined): Language => (value === 'he' ? 'he' : 'en');
+
+/**
+ * Hold an item automatically in its case (in the caller's transaction): announced, the case
+ * marked with why, recorded as an automatic decision (the author's statement of reasons is told
+ * from it after the commit) and audited. Answers the decision.
+ */
+async function holdAutomatically(
+  repository: ModerationRepository,
+  item: ItemRow,
+  caseId: string,
+  now: Date,
+  why: { heldFor: HeldFor; audited: string; details: Record<string, unknown> },
+): Promise<DecisionRow> {
+  await repository.announceState(item, 'held', caseId);
+  await repository.updateCase(caseId, { autoHeld: true, heldFor: why.heldFor });
+  const decision = await repository.insertDecision({
+    id: newId(now.getTime()),
+    caseId,
+    kind: item.kind,
+    itemId: item.itemId,
+    ownerId: item.ownerId,
+    action: 'hide',
+    rule: null,
+    statement: '',
+    moderatorId: null,
+    automatic: true,
+    heldFor: why.heldFor,
+    decidedAt: now,
+  });
+  await repository.audit({
+    id: newId(now.getTime()),
+    actorId: null,
+    action: why.audited,
+    caseId,
+    targetId: `${item.kind}:${item.itemId}`,
+    details: why.details,
+    at: now,
+  });
+  return decision;
+}
 
 /**
  * Trust and safety (issue 35): reports and notices about what members wrote, the moderators'
@@ -251,33 +292,11 @@ export class ModerationService {
       if (report.kind !== 'report' || open.autoHeld || item.state !== 'visible') return undefined;
       if ((await repository.memberReporters(open.id)) < this.options.holdAfterReports)
         return undefined;
-      // Held automatically: announced, recorded as an automatic decision, its author told.
-      await repository.announceState(item, 'held', open.id);
-      await repository.updateCase(open.id, { autoHeld: true, heldFor: 'reports' });
-      const decision = await repository.insertDecision({
-        id: newId(now.getTime()),
-        caseId: open.id,
-        kind: item.kind,
-        itemId: item.itemId,
-        ownerId: item.ownerId,
-        action: 'hide',
-        rule: null,
-        statement: '',
-        moderatorId: null,
-        automatic: true,
+      return holdAutomatically(repository, item, open.id, now, {
         heldFor: 'reports',
-        decidedAt: now,
-      });
-      await repository.audit({
-        id: newId(now.getTime()),
-        actorId: null,
-        action: 'automaticHold',
-        caseId: open.id,
-        targetId: `${item.kind}:${item.itemId}`,
+        audited: 'automaticHold',
         details: { reporters: this.options.holdAfterReports },
-        at: now,
       });
-      return decision;
     });
     if (held) {
       this.onOutboxWrite();
@@ -321,30 +340,10 @@ export class ModerationService {
               openedAt: now,
             })
           ).id;
-      await repository.announceState(item, 'held', caseId);
-      await repository.updateCase(caseId, { autoHeld: true, heldFor: review.reason });
-      const decision = await repository.insertDecision({
-        id: newId(now.getTime()),
-        caseId,
-        kind,
-        itemId,
-        ownerId: item.ownerId,
-        action: 'hide',
-        rule: null,
-        statement: '',
-        moderatorId: null,
-        automatic: true,
+      const decision = await holdAutomatically(repository, item, caseId, now, {
         heldFor: review.reason,
-        decidedAt: now,
-      });
-      await repository.audit({
-        id: newId(now.getTime()),
-        actorId: null,
-        action: 'reviewHold',
-        caseId,
-        targetId: `${kind}:${itemId}`,
+        audited: 'reviewHold',
         details: { reason: review.reason },
-        at: now,
       });
       return { decision, item };
     });
