@@ -108,6 +108,30 @@ describeEachEngine('moderation', (engine) => {
     return postId;
   }
 
+  /**
+   * A new comment by `author` on `postId` as feed-messages announces it (`feedMessage.changed`);
+   * `extra` adds to what it says of the comment (its subject's owner, a review hold).
+   */
+  const commentOn = (
+    author: Member,
+    postId: string,
+    excerpt: string,
+    extra: Record<string, unknown> = {},
+    messageId: string = randomUUID(),
+  ) => ({
+    messageId,
+    subjectId: postId,
+    deleted: false,
+    comment: {
+      authorId: author.userId,
+      parentId: null,
+      parentAuthorId: null,
+      roomId: postId,
+      excerpt,
+      ...extra,
+    },
+  });
+
   async function inCircle(ownerId: string, memberId: string) {
     await hear(
       'circle.member.added',
@@ -220,21 +244,11 @@ describeEachEngine('moderation', (engine) => {
     it('refuses a report of a comment under a post moderators hold, but for its author and the post’s owner', async () => {
       const [owner, author, reader] = [await known(), await known(), await known()];
       const postId = await published(owner);
-      const commentId = randomUUID();
+      const said = commentOn(author, postId, 'a comment');
+      const commentId = said.messageId;
       await hear(
         'feedMessage.changed',
-        {
-          messageId: commentId,
-          subjectId: postId,
-          deleted: false,
-          comment: {
-            authorId: author.userId,
-            parentId: null,
-            parentAuthorId: null,
-            roomId: postId,
-            excerpt: 'a comment',
-          },
-        },
+        said,
         async () => (await itemRow('comment', commentId)) !== undefined,
       );
       const reportComment = (who: Member) => report(who, commentId, 'spam', 'comment');
@@ -788,43 +802,22 @@ describeEachEngine('moderation', (engine) => {
       const [owner, author] = [await known(), await known()];
       const postId = await published(owner);
       const written = review();
-      const commentId = randomUUID();
+      const held = commentOn(author, postId, 'Visit www.pills.example', { review: written });
+      const commentId = held.messageId;
       await hear(
         'feedMessage.changed',
-        {
-          messageId: commentId,
-          subjectId: postId,
-          deleted: false,
-          comment: {
-            authorId: author.userId,
-            parentId: null,
-            parentAuthorId: null,
-            roomId: postId,
-            excerpt: 'Visit www.pills.example',
-            review: written,
-          },
-        },
+        held,
         async () => (await itemRow('comment', commentId))?.state === 'held',
       );
       expect(await caseRows(commentId)).toEqual([
         { id: written.caseId, held_for: 'firstLinks', auto_held: true, status: 'open' },
       ]);
 
-      const editedId = randomUUID();
+      const plain = commentOn(author, postId, 'Nice story');
+      const editedId = plain.messageId;
       await hear(
         'feedMessage.changed',
-        {
-          messageId: editedId,
-          subjectId: postId,
-          deleted: false,
-          comment: {
-            authorId: author.userId,
-            parentId: null,
-            parentAuthorId: null,
-            roomId: postId,
-            excerpt: 'Nice story',
-          },
-        },
+        plain,
         async () => (await itemRow('comment', editedId)) !== undefined,
       );
       const edit = review();
@@ -1014,23 +1007,14 @@ describeEachEngine('moderation', (engine) => {
       const postId = await published(owner);
       await report(reporter, postId);
       // Someone else's comment under her story goes with it.
-      const commentId = randomUUID();
+      const lovely = commentOn(reporter, postId, 'Lovely', {
+        subjectOwnerId: owner.userId,
+        subjectPrivacy: 'public',
+      });
+      const commentId = lovely.messageId;
       await hear(
         'feedMessage.changed',
-        {
-          messageId: commentId,
-          subjectId: postId,
-          deleted: false,
-          comment: {
-            authorId: reporter.userId,
-            parentId: null,
-            parentAuthorId: null,
-            roomId: postId,
-            excerpt: 'Lovely',
-            subjectOwnerId: owner.userId,
-            subjectPrivacy: 'public',
-          },
-        },
+        lovely,
         async () => (await itemRow('comment', commentId)) !== undefined,
       );
       const before = await tested.call<Transparency>('GET', '/api/moderation/getTransparency');
@@ -1071,30 +1055,15 @@ describeEachEngine('moderation', (engine) => {
         ),
       );
       // Nor a late comment by someone still here in her story's discussion.
-      const lateComment = randomUUID();
-      const stayer = await known();
+      const late = commentOn(await known(), postId, 'Late', {
+        subjectOwnerId: owner.userId,
+        subjectPrivacy: 'public',
+      });
+      const lateComment = late.messageId;
       await queue.add(
         'events-moderation',
         'feedMessage.changed',
-        envelope(
-          'feedMessage.changed',
-          {
-            messageId: lateComment,
-            subjectId: postId,
-            deleted: false,
-            comment: {
-              authorId: stayer.userId,
-              parentId: null,
-              parentAuthorId: null,
-              roomId: postId,
-              excerpt: 'Late',
-              subjectOwnerId: owner.userId,
-              subjectPrivacy: 'public',
-            },
-          },
-          new Date(),
-          'test',
-        ),
+        envelope('feedMessage.changed', late, new Date(), 'test'),
       );
       // Events are applied in order: once a later one is, the late word was handled.
       await known();
