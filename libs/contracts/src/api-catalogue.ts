@@ -10,6 +10,7 @@ import { notificationsApi, notificationsRoutes } from './notifications.api';
 import { postsApi, postsRoutes } from './posts.api';
 import { privateQuestionsApi, privateQuestionsRoutes } from './private-questions.api';
 import { reactionsApi, reactionsRoutes } from './reactions.api';
+import { searchApi, searchRoutes } from './search.api';
 import { siteApi, siteRoutes } from './site.api';
 import { usersApi, usersRoutes } from './users.api';
 import { weeklyQuestionRoutes, withWeeklyQuestion } from './weekly-question.api';
@@ -27,6 +28,7 @@ export {
   postsRoutes,
   privateQuestionsRoutes,
   reactionsRoutes,
+  searchRoutes,
   siteRoutes,
   usersRoutes,
   weeklyQuestionRoutes,
@@ -50,6 +52,7 @@ export const apiCatalogue: readonly ApiService[] = Object.values({
   notifications: withEmailPreferences(withWeeklyQuestion(notificationsApi)),
   circles: circlesApi,
   moderation: moderationApi,
+  search: searchApi,
   site: siteApi,
 } satisfies Record<ServiceApp, ApiService>);
 
@@ -79,6 +82,7 @@ export type CatalogueRoute =
   | ValueOf<typeof circlesRoutes>
   | ValueOf<typeof moderationRoutes>
   | ValueOf<typeof blocksRoutes>
+  | ValueOf<typeof searchRoutes>
   | ValueOf<typeof siteRoutes>;
 
 /**

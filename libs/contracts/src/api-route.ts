@@ -56,6 +56,7 @@ export const RATE_RULE_NAMES = [
   'reports',
   'notices',
   'moderation',
+  'search',
 ] as const;
 export type RateRuleName = (typeof RATE_RULE_NAMES)[number];
 

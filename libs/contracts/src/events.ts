@@ -482,6 +482,49 @@ export const ExistingItemAnnouncedEvent = z.object({
   questionId: z.string().nullable(),
 });
 
+/** What the search service indexes (issue 36): stories of three kinds, and people. */
+export const SearchableKind = z.enum(['post', 'answer', 'privateAnswer', 'person']);
+export type SearchableKind = z.infer<typeof SearchableKind>;
+
+/**
+ * An item as the search service is to index it (issue 36, ADR 11), sent by the service that owns
+ * it in the transaction of every change that alters what search shows or who may find it (made,
+ * edited, its audience changed, deleted), for the search service alone (no other consumer pays
+ * for the text). Absolute per (kind, id): `occurredAt` decides between two, and a deletion is
+ * final. Items older than the search service are announced once by their service's migration,
+ * dated the epoch, so any live word outranks them.
+ * - `post`: a member's post (not a questionnaire answer's magazine post: the answer is its
+ *   story); `text` is its body as plain text; `image` its picture.
+ * - `answer`: a live questionnaire answer (never a draft): `title` the question's title in the
+ *   owner's language, `questionTitle` in both, `text` the sub-answers' plain text. An answer
+ *   without live text is announced `deleted`.
+ * - `privateAnswer`: the answer to a member's own question (`id` the question's id).
+ * - `person`: a member (`id` and `ownerId` their id): `title` the full name, `text` motto and
+ *   about; `public` while the profile is in the people directory (a public answer), otherwise
+ *   `private` (found by themselves alone); `image` the picture people see.
+ */
+export const SearchableChangedEvent = z.object({
+  kind: SearchableKind,
+  id: z.string(),
+  ownerId: z.string(),
+  audience: Privacy,
+  /** Plain text, as written. */
+  title: z.string(),
+  /** An answer's question's title in English and Hebrew. */
+  questionTitle: LocalizedText.optional(),
+  /** Plain text (never markup), as written; paragraphs separated by line breaks. */
+  text: z.string(),
+  /** An answer's question id; a private answer's own question's id. */
+  questionId: z.string().optional(),
+  /** A post's picture, a person's (a file path of `/api/files/`). */
+  image: z.string().nullable().optional(),
+  /** When it was first published (ISO 8601): what "newest first" sorts by. */
+  createdAt: z.string(),
+  /** Gone (or a draft again): out of every result. */
+  deleted: z.boolean(),
+});
+export type SearchableChangedEvent = z.infer<typeof SearchableChangedEvent>;
+
 /** Domain events, by type. Every event crosses services through the `events` queue. */
 export const domainEvents = {
   'user.deleted': UserDeletedEvent,
@@ -511,6 +554,7 @@ export const domainEvents = {
   'member.restriction.changed': MemberRestrictionChangedEvent,
   'member.block.changed': MemberBlockChangedEvent,
   'existingItem.announced': ExistingItemAnnouncedEvent,
+  'searchable.changed': SearchableChangedEvent,
 } as const;
 
 export type DomainEventType = keyof typeof domainEvents;
@@ -528,8 +572,15 @@ export const eventSubscriptions: Record<DomainEventType, ReadonlyArray<ServiceEv
     'events-notifications',
     'events-circles',
     'events-moderation',
+    'events-search',
   ],
-  'user.updated': ['events-posts', 'events-notifications', 'events-circles', 'events-moderation'],
+  'user.updated': [
+    'events-posts',
+    'events-notifications',
+    'events-circles',
+    'events-moderation',
+    'events-search',
+  ],
   'email.unsubscribed': ['events-worker'],
   'profile.publication.changed': ['events-users'],
   'post.deleted': [
@@ -574,6 +625,7 @@ export const eventSubscriptions: Record<DomainEventType, ReadonlyArray<ServiceEv
     'events-reactions',
     'events-notifications',
     'events-moderation',
+    'events-search',
   ],
   'circle.member.removed': [
     'events-posts',
@@ -583,6 +635,7 @@ export const eventSubscriptions: Record<DomainEventType, ReadonlyArray<ServiceEv
     'events-reactions',
     'events-notifications',
     'events-moderation',
+    'events-search',
   ],
   // Each service that shows an item of the kind keeps its moderation state.
   'moderation.item.changed': [
@@ -592,6 +645,7 @@ export const eventSubscriptions: Record<DomainEventType, ReadonlyArray<ServiceEv
     'events-reactions',
     'events-users',
     'events-notifications',
+    'events-search',
   ],
   // The users service keeps the restriction: sessions carry it, a ban ends them.
   'member.restriction.changed': ['events-users'],
@@ -602,9 +656,12 @@ export const eventSubscriptions: Record<DomainEventType, ReadonlyArray<ServiceEv
     'events-feed-messages',
     'events-reactions',
     'events-notifications',
+    'events-search',
   ],
   // The moderation service alone: what existed before it, which no one else is to hear again.
   'existingItem.announced': ['events-moderation'],
+  // The search service alone: the whole text, which no other consumer needs (ADR 11).
+  'searchable.changed': ['events-search'],
 };
 
 /**

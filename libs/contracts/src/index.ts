@@ -31,6 +31,7 @@ export * from './files.api';
 export * from './follows';
 export * from './circles';
 export * from './moderation';
+export * from './search';
 export * from './blocks';
 export * from './notifications';
 export * from './email-preferences';
