@@ -522,6 +522,11 @@ export const SearchableChangedEvent = z.object({
   createdAt: z.string(),
   /** Gone (or a draft again): out of every result. */
   deleted: z.boolean(),
+  /**
+   * Set when its service holds it for review as it is written or edited (`ReviewHold`, issue 35):
+   * found by its owner alone until the moderation service's word on that case says otherwise.
+   */
+  review: ReviewHold.optional(),
 });
 export type SearchableChangedEvent = z.infer<typeof SearchableChangedEvent>;
 
