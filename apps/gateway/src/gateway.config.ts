@@ -138,6 +138,10 @@ export const gatewayEnv = z.object({
   RATE_LIMIT_LOOKUPS_PER_MEMBER: envInt(30, 1),
   /** Look-ups of a member by email per address per window. */
   RATE_LIMIT_LOOKUPS_PER_IP: envInt(60, 1),
+  /** Searches (issue 36) per member per window: each ranks the matches of a full-text query. */
+  RATE_LIMIT_SEARCH_PER_MEMBER: envInt(300, 1),
+  /** Searches per address per window (guests search too; suggestions while typing count). */
+  RATE_LIMIT_SEARCH_PER_IP: envInt(600, 1),
   /** The worker, for /dev/outbox outside production. */
   WORKER_URL: envUrl(['http', 'https']).optional(),
   ...serviceUrls,
@@ -208,6 +212,8 @@ export type GatewayConfig = {
     accountPerIp: number;
     lookupsPerMember: number;
     lookupsPerIp: number;
+    searchPerMember: number;
+    searchPerIp: number;
   };
   workerUrl: string | undefined;
   /** Base URL of each running service app; an app without one answers 503. */
@@ -280,6 +286,8 @@ export function loadGatewayConfig(
       accountPerIp: parsed.RATE_LIMIT_ACCOUNT_PER_IP,
       lookupsPerMember: parsed.RATE_LIMIT_LOOKUPS_PER_MEMBER,
       lookupsPerIp: parsed.RATE_LIMIT_LOOKUPS_PER_IP,
+      searchPerMember: parsed.RATE_LIMIT_SEARCH_PER_MEMBER,
+      searchPerIp: parsed.RATE_LIMIT_SEARCH_PER_IP,
     },
     workerUrl: parsed.WORKER_URL?.replace(/\/+$/, ''),
     services,

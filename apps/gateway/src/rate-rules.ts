@@ -55,6 +55,8 @@ export const RATE_RULE_SETS: Readonly<Record<RateRuleName, readonly RateRule[]>>
     perMember('lookups', (l) => l.lookupsPerMember),
     perIp('lookups', (l) => l.lookupsPerIp),
   ],
+  // A read, yet each ranks a full-text query's matches: a caller looping over words is slowed.
+  search: [perMember('search', (l) => l.searchPerMember), perIp('search', (l) => l.searchPerIp)],
   posts: [perMember('posts', (l) => l.postsPerMember), perIp('posts', (l) => l.postsPerIp)],
   // Each forced or new translation is a paid call to the provider.
   translate: [

@@ -9,6 +9,7 @@ import { notificationsService } from '../../notifications/src/notifications.app'
 import { postsService } from '../../posts/src/posts.app';
 import { privateQuestionsService } from '../../private-questions/src/private-questions.app';
 import { reactionsService } from '../../reactions/src/reactions.app';
+import { searchService } from '../../search/src/search.app';
 import { siteService } from '../../site/src/site.app';
 import { usersService } from '../../users/src/users.app';
 
@@ -31,6 +32,7 @@ export const SERVICE_DEFINITIONS = {
   notifications: notificationsService,
   circles: circlesService,
   moderation: moderationService,
+  search: searchService,
 } satisfies Record<ServiceApp, ServiceDefinition>;
 
 export const serviceDefinitions: readonly ServiceDefinition[] = Object.values(SERVICE_DEFINITIONS);

@@ -490,8 +490,8 @@ export type SearchableKind = z.infer<typeof SearchableKind>;
  * An item as the search service is to index it (issue 36, ADR 11), sent by the service that owns
  * it in the transaction of every change that alters what search shows or who may find it (made,
  * edited, its audience changed, deleted), for the search service alone (no other consumer pays
- * for the text). Absolute per (kind, id): `occurredAt` decides between two, and a deletion is
- * final. Items older than the search service are announced once by their service's migration,
+ * for the text). Absolute per (kind, id): `occurredAt` decides between two (a deleted or emptied
+ * answer written again is announced again). Items older than the search service are announced once by their service's migration,
  * dated the epoch, so any live word outranks them.
  * - `post`: a member's post (not a questionnaire answer's magazine post: the answer is its
  *   story); `text` is its body as plain text; `image` its picture.

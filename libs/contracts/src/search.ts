@@ -34,7 +34,6 @@ const Query = z
   );
 
 const SearchPaging = {
-  sort: SearchSort.optional().describe('`relevance` (the default) or `newest`.'),
   typing: z
     .boolean({ error: 'INVALID_VALUE' })
     .optional()
@@ -79,10 +78,12 @@ export const SearchStoriesRequest = z.object({
     .max(100, 'INVALID_VALUE')
     .optional()
     .describe('Only this member’s stories.'),
+  sort: SearchSort.optional().describe('`relevance` (the default) or `newest`.'),
   ...SearchPaging,
 });
 export type SearchStoriesRequest = z.input<typeof SearchStoriesRequest>;
 
+/** People are found best first: the request has no `sort`. */
 export const SearchPeopleRequest = z.object({ query: Query, ...SearchPaging });
 export type SearchPeopleRequest = z.input<typeof SearchPeopleRequest>;
 
