@@ -1,10 +1,4 @@
-import type {
-  DomainEventPayload,
-  ModeratedItemKind,
-  SearchSort,
-  SearchableKind,
-  StoryKind,
-} from '@mepedia/contracts';
+import type { ModeratedItemKind, SearchSort, SearchableKind, StoryKind } from '@mepedia/contracts';
 import {
   BlockStore,
   CircleMembershipStore,
@@ -20,7 +14,7 @@ import {
 } from '@mepedia/server-database';
 import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { documents, members, moderatedItems } from './search.schema';
+import { documents, moderatedItems } from './search.schema';
 import type {
   IndexPosition,
   IndexQuery,
@@ -172,30 +166,11 @@ export class PostgresSearchIndex implements SearchIndex {
     await this.blocks.apply(change);
   }
 
-  async upsertMember(user: DomainEventPayload<'user.updated'>, at: Date): Promise<void> {
-    if (!isUuid(user.userId)) return;
-    await this.db.execute(sql`
-      insert into search.members (user_id, fullname, profile_image, version)
-      select ${user.userId}::uuid, ${user.fullname}, ${user.profileImage},
-        ${at.toISOString()}::timestamptz
-      where not exists (
-        select 1 from search.removed_members where member_key = ${removedMemberKey(user.userId)})
-      on conflict (user_id) do update
-        set fullname = excluded.fullname, profile_image = excluded.profile_image,
-          version = excluded.version
-        where search.members.version < excluded.version`);
-    await this.db.execute(sql`
-      delete from search.members
-      where user_id = ${user.userId}::uuid and exists (
-        select 1 from search.removed_members where member_key = ${removedMemberKey(user.userId)})`);
-  }
-
   async removeMember(userId: string): Promise<void> {
     if (!isUuid(userId)) return;
     // The digest first (CircleMembershipStore.removeMember writes it), then every row naming them.
     await this.circles.removeMember(userId);
     await this.db.delete(documents).where(eq(documents.ownerId, userId));
-    await this.db.delete(members).where(eq(members.userId, userId));
     await this.blocks.removeMember(userId);
     await this.moderation.removeMember(userId);
   }
@@ -237,6 +212,8 @@ export class PostgresSearchIndex implements SearchIndex {
   ): Promise<Page<StoryRow>> {
     const rank = this.rankOf(query);
     const profile = alias(moderatedItems, 'author_profile');
+    // The author's name and picture: their own document (a person's, kept for every member).
+    const byline = alias(documents, 'byline');
     // A byline unless the author's profile is withheld (held or removed), but from themselves.
     const bylineShown =
       searcher === null
@@ -270,14 +247,21 @@ export class PostgresSearchIndex implements SearchIndex {
         image: documents.image,
         language: documents.language,
         createdAt: documents.createdAt,
-        fullname: members.fullname,
-        profileImage: members.profileImage,
+        fullname: byline.title,
+        profileImage: byline.image,
         bylineShown: sql<boolean>`(${bylineShown})`,
         rank,
         key: storyKey,
       })
       .from(documents)
-      .leftJoin(members, eq(members.userId, documents.ownerId))
+      .leftJoin(
+        byline,
+        and(
+          eq(byline.kind, 'person'),
+          eq(byline.id, sql`${documents.ownerId}::text`),
+          eq(byline.deleted, false),
+        ),
+      )
       .leftJoin(
         profile,
         and(eq(profile.kind, 'profile'), eq(profile.itemId, sql`${documents.ownerId}::text`)),

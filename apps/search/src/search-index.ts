@@ -1,10 +1,4 @@
-import type {
-  Audience,
-  DomainEventPayload,
-  SearchSort,
-  SearchableKind,
-  StoryKind,
-} from '@mepedia/contracts';
+import type { Audience, SearchSort, SearchableKind, StoryKind } from '@mepedia/contracts';
 import type { BlockChange, CircleMembershipChange, ModerationWord } from '@mepedia/server-database';
 
 // ==========================================================================================
@@ -104,8 +98,6 @@ export interface SearchIndex {
   applyModeration(word: ModerationWord): Promise<void>;
   applyCircle(change: CircleMembershipChange): Promise<void>;
   applyBlock(change: BlockChange): Promise<void>;
-  /** A member's name and picture, for bylines. */
-  upsertMember(user: DomainEventPayload<'user.updated'>, at: Date): Promise<void>;
   /** A member left: everything of theirs goes, and nothing naming them comes back. */
   removeMember(userId: string): Promise<void>;
   stories(

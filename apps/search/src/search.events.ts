@@ -5,15 +5,14 @@ import type { SearchService } from './search.service';
 
 /**
  * The search service's share of domain events (ADR 11): the items as their services announce
- * them (`searchable.changed`), members' names for bylines, and who may find what: circles,
- * blocks, moderation's word, members who left. Every write keeps the newest word by the event's
+ * them (`searchable.changed`: members too, whose documents give the bylines), and who may find
+ * what: circles, blocks, moderation's word, members who left. Every write keeps the newest word by the event's
  * `occurredAt`, so replays and reordering converge.
  */
 export function searchEventsHandler(index: SearchIndex, search: SearchService, logger: AppLogger) {
   const at = (event: { occurredAt: string }) => new Date(event.occurredAt);
   return domainEventsHandler('search', logger, {
     'searchable.changed': (item, event) => search.indexItem(item, at(event)),
-    'user.updated': (user, event) => index.upsertMember(user, at(event)),
     'user.deleted': removeDeletedMember(logger, 'documents', (userId) =>
       index.removeMember(userId),
     ),

@@ -20,7 +20,7 @@ import {
 
 // The search service's tables (issue 36, ADR 11), in one PostgreSQL schema (the file drizzle-kit
 // reads). Everything here is a copy of what other services announced: documents from
-// `searchable.changed`, names from `user.updated`, and, to decide who may find what, the same
+// `searchable.changed` (a member's own gives their stories' bylines), and, to decide who may find what, the same
 // read models every service that shows members' items keeps (circles, blocks, moderation).
 export const searchSchema = pgSchema('search');
 
@@ -87,14 +87,6 @@ export const documents = searchSchema.table(
     check('documents_language_check', sql`${table.language} in ('en', 'he')`),
   ],
 );
-
-/** Members' names and pictures as the users service announces them (`user.updated`): bylines. */
-export const members = searchSchema.table('members', {
-  userId: uuid('user_id').primaryKey(),
-  fullname: text('fullname').notNull(),
-  profileImage: text('profile_image'),
-  version: at('version').notNull(),
-});
 
 /** Members who left, by a digest of their id: a late event brings nobody back. */
 export const removedMembers = removedMembersTable(searchSchema);

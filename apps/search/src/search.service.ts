@@ -159,6 +159,16 @@ export class SearchService {
         caseId: item.review.caseId,
         occurredAt: at,
       });
+    // Withheld as its service last heard (an announcement of an item from before this service).
+    if (item.withheld && moderatedKind)
+      await this.index.applyModeration({
+        kind: moderatedKind,
+        itemId: item.id,
+        ownerId: item.ownerId,
+        state: item.withheld.state,
+        caseId: item.withheld.caseId,
+        occurredAt: at,
+      });
     await this.index.upsert(indexedDocument(item), at);
   }
 

@@ -81,14 +81,16 @@ describeEachEngine('search', (engine) => {
       audience,
     });
 
-  const named = async (who: Member, fullname: string) =>
-    hear('user.updated', {
-      userId: who.userId,
-      firstname: fullname.split(' ')[0] ?? fullname,
-      lastname: fullname.split(' ')[1] ?? '',
-      fullname,
-      language: 'en',
-      profileImage: `/api/files/image/${who.userId}.webp`,
+  /** A member's own document as the users service announces it (their stories' byline). */
+  const named = (who: Member, fullname: string, audience: Searchable['audience'] = 'private') =>
+    announce({
+      kind: 'person',
+      id: who.userId,
+      ownerId: who.userId,
+      title: fullname,
+      text: '',
+      audience,
+      image: `/api/files/image/${who.userId}.webp`,
     });
 
   const searchStories = (who: Member | typeof GUEST, body: Record<string, unknown>) =>
@@ -376,7 +378,7 @@ describeEachEngine('search', (engine) => {
       await named(owner, `Leaver ${tag}`);
       const rows = await tested.database.query<{ n: number }>(
         `select (select count(*) from search.documents where owner_id = $1)::int
-           + (select count(*) from search.members where user_id = $1)::int as n`,
+           + (select count(*) from search.circle_memberships where owner_id = $1)::int as n`,
         [owner.userId],
       );
       expect(rows[0]?.n).toBe(0);
@@ -388,7 +390,7 @@ describeEachEngine('search', (engine) => {
       await named(owner, 'Dana Levi');
       await announce({ ownerId: owner.userId, title: tag, text: 'byline' });
       const byline = async (who: Member | typeof GUEST) =>
-        ((await searchStories(who, { query: tag })).body.stories)[0]?.author ?? null;
+        (await searchStories(who, { query: tag })).body.stories[0]?.author ?? null;
       expect(await byline(reader)).toEqual({
         id: owner.userId,
         fullname: 'Dana Levi',
@@ -553,6 +555,26 @@ describeEachEngine('search', (engine) => {
       expect(await found(GUEST, tag)).toEqual([]);
       const old = await announce({ ownerId: owner.userId, title: tag, text: 'from before' }, EPOCH);
       expect(await found(GUEST, tag)).toEqual([old.id]);
+      // Held when it was announced: nobody but its owner finds it, until moderation says visible.
+      const held = await announce(
+        {
+          ownerId: owner.userId,
+          title: `${tag} held`,
+          text: 'x',
+          withheld: { state: 'held', caseId: 'c9' },
+        },
+        EPOCH,
+      );
+      expect(await found(GUEST, `${tag} held`)).toEqual([]);
+      expect(await found(owner, `${tag} held`)).toEqual([held.id]);
+      await hear('moderation.item.changed', {
+        kind: 'post',
+        itemId: held.id,
+        ownerId: owner.userId,
+        state: 'visible',
+        caseId: 'c9',
+      });
+      expect(await found(GUEST, `${tag} held`)).toEqual([held.id]);
     });
   });
 });

@@ -527,6 +527,13 @@ export const SearchableChangedEvent = z.object({
    * found by its owner alone until the moderation service's word on that case says otherwise.
    */
   review: ReviewHold.optional(),
+  /**
+   * Where moderation left it as its service last heard (held or removed), sent by the
+   * announcements of items older than the search service: those items are never found by
+   * others before the moderation service's own word arrives. Dated as the event is, so any later
+   * word of the moderation service outranks it.
+   */
+  withheld: z.object({ state: z.enum(['held', 'removed']), caseId: z.string() }).optional(),
 });
 export type SearchableChangedEvent = z.infer<typeof SearchableChangedEvent>;
 
@@ -579,13 +586,7 @@ export const eventSubscriptions: Record<DomainEventType, ReadonlyArray<ServiceEv
     'events-moderation',
     'events-search',
   ],
-  'user.updated': [
-    'events-posts',
-    'events-notifications',
-    'events-circles',
-    'events-moderation',
-    'events-search',
-  ],
+  'user.updated': ['events-posts', 'events-notifications', 'events-circles', 'events-moderation'],
   'email.unsubscribed': ['events-worker'],
   'profile.publication.changed': ['events-users'],
   'post.deleted': [

@@ -44,13 +44,6 @@ CREATE TABLE "search"."member_blocks" (
 	CONSTRAINT "member_blocks_blocker_id_blocked_id_kind_pk" PRIMARY KEY("blocker_id","blocked_id","kind")
 );
 --> statement-breakpoint
-CREATE TABLE "search"."members" (
-	"user_id" uuid PRIMARY KEY NOT NULL,
-	"fullname" text NOT NULL,
-	"profile_image" text,
-	"version" timestamp with time zone NOT NULL
-);
---> statement-breakpoint
 CREATE TABLE "search"."moderated_items" (
 	"kind" text NOT NULL,
 	"item_id" text NOT NULL,
