@@ -228,6 +228,22 @@ describe(MeAnswersService.name, () => {
           // It has a live text now: the weekly question's read model (issue 32).
           payload: { userId: author.userId, questionId: 'q1', answered: true },
         },
+        {
+          type: 'searchable.changed',
+          // The search service's alone: its text, in the author's language (issue 36).
+          payload: {
+            kind: 'answer',
+            id: saved.meAnswerId,
+            ownerId: author.userId,
+            audience: 'private',
+            title: 'Question 1',
+            questionTitle: { en: 'Question 1', he: 'שאלה 1' },
+            text: LONG,
+            questionId: 'q1',
+            createdAt: expect.any(String),
+            deleted: false,
+          },
+        },
       ]);
       expect(nudges).toHaveBeenCalled();
     });
@@ -294,6 +310,7 @@ describe(MeAnswersService.name, () => {
         'meAnswer.published',
         'profile.publication.changed',
         'meAnswer.privacy.changed',
+        'searchable.changed',
       ]);
       expect(state().events[0]?.payload).toMatchObject({
         userId: author.userId,
@@ -425,7 +442,18 @@ describe(MeAnswersService.name, () => {
     await answered(sut, 1, reader);
     const { meAnswerId } = (await sut.currentUserAnswers(author.userId)).answers[0]!;
     await sut.view(meAnswerId, `member:${other}`, other);
+    const theirs = (await sut.currentUserAnswers(other)).answers[0]!.meAnswerId;
     expect(await sut.removeMember(other)).toBe(1);
+    // The search service hears their answer go, in English: their language left with them.
+    expect(state().events.at(-1)).toEqual({
+      type: 'searchable.changed',
+      payload: expect.objectContaining({
+        id: theirs,
+        title: 'Question 1',
+        text: '',
+        deleted: true,
+      }),
+    });
     expect(await sut.userAnswers(other, null)).toEqual([]);
     expect(state().answers.get(meAnswerId)?.views).toBe(0);
     expect(state().views.size).toBe(0);

@@ -21,6 +21,7 @@ import { mayRead, nextOpen, requireAccess, requireOpen } from './me-answers.acce
 import type { QuestionRow } from './me-answers.repository';
 import type { AnswerRow } from './me-answers.schema';
 import type { MeAnswersStore, MeAnswersTransaction, PendingEvent } from './me-answers.store';
+import { searchableEvent } from './me-answers.searchable';
 import { answeredEvent } from './me-answers.weekly-question';
 
 type Privacy = AnswerPrivacy;
@@ -223,6 +224,7 @@ export class MeAnswersService {
           this.publication(author.userId, rows, changed, questions),
           ...this.privacy(changed, question),
           answeredEvent(changed),
+          searchableEvent(changed, question, author.language),
         ]);
       return changed;
     });
@@ -272,6 +274,8 @@ export class MeAnswersService {
           this.published(changed, question, author),
           this.publication(author.userId, rows, changed, questions),
           ...this.privacy(changed, question),
+          // Its audience may have changed with it.
+          searchableEvent(changed, question, author.language),
         ]);
       return { changed };
     });
@@ -381,17 +385,32 @@ export class MeAnswersService {
     return true;
   }
 
-  /** A member left (user.deleted): their answers, and their views of others' answers. */
+  /**
+   * A member left (user.deleted): their answers, and their views of others' answers. The search
+   * service hears each answer it was told of go (`searchable.changed`, deleted), as it hears of
+   * every other removal, whatever it makes of user.deleted itself.
+   */
   async removeMember(userId: string): Promise<number> {
-    const removed = await this.store.transaction(async ({ answers, views, circles }) => {
+    const questions = await this.questionnaire();
+    const removed = await this.store.transaction(async ({ answers, views, circles, outbox }) => {
       // Views are keyed as `@ViewerKey()` keys a member.
       await views.removeViewer(`member:${userId}`);
       // Their circle and their places in others' (circle.member.* never names them again).
       await circles.removeMember(userId);
-      return answers.removeAllOf(userId);
+      const announced = (await answers.answersOf(userId)).filter((row) => row.live !== null);
+      const count = await answers.removeAllOf(userId);
+      await outbox.append(
+        announced.flatMap((row) => {
+          const question = questions.find((q) => q.questionId === row.questionId);
+          // Their language left with them: English, as the migrations write.
+          return question ? [searchableEvent({ ...row, live: null }, question, 'en')] : [];
+        }),
+      );
+      return { count, announced: announced.length > 0 };
     });
+    if (removed.announced) this.onOutboxWrite();
     await this.readers.clear();
-    return removed;
+    return removed.count;
   }
 
   private async changed(row: AnswerRow | undefined): Promise<OwnMeAnswer> {

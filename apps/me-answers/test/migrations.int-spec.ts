@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { answerText, SearchableChangedEvent } from '@mepedia/contracts';
 import { removedMemberKey } from '@mepedia/server-database';
 import {
   describeEachEngine,
@@ -278,9 +279,112 @@ describeEachEngine('me-answers migrations', (engine) => {
             answer(open, 'public', 'roots', 'Where I come from / מאיפה באתי'),
             answer(family, 'circle', 'work', `${titleOf('work').en} / ${titleOf('work').he}`),
           ]);
-          // Nothing anyone else hears: no meAnswer.privacy.changed, nothing for notifications.
+          // Nothing anyone else hears: no meAnswer.privacy.changed, nothing for notifications
+          // (the search service's own announcement, 0009, is the next migration's).
           expect(
-            await sql(`select type from me_answers.outbox where type <> 'existingItem.announced'`),
+            await sql(
+              `select type from me_answers.outbox
+               where type not in ('existingItem.announced', 'searchable.changed')`,
+            ),
+          ).toEqual([]);
+        },
+      );
+    },
+    SETUP_TIMEOUT_MS,
+  );
+
+  it(
+    'announce every answer with live text to the search service alone, its text as the service makes it, dated the epoch (issue 36)',
+    async () => {
+      const [open, secret, blank, draft, held, departed, member, gone] = [
+        randomUUID(),
+        randomUUID(),
+        randomUUID(),
+        randomUUID(),
+        randomUUID(),
+        randomUUID(),
+        randomUUID(),
+        randomUUID(),
+      ];
+      // Out of order, blanks of every ASCII kind at the ends (and a `v`, which a careless E'\v'
+      // would trim), markup, Hebrew, paragraphs, a no-break space, a sub-answer of blanks.
+      const live = {
+        'roots-3': '\u000b\fליד הים, <b>Tel Aviv\u000b',
+        'roots-1': ' \t\r\n First paragraph\n\nsecond & "third"\u00a0 \n',
+        'roots-2': ' \t \n ',
+      };
+      await upgrade(
+        engine,
+        '0009_announce_answers_to_search',
+        async (sql) => {
+          // What the migrations before announced was relayed long ago.
+          await sql('delete from me_answers.outbox');
+          await sql(
+            `insert into me_answers.answers
+               (id, user_id, question_id, draft, live, privacy, created_at, moderation_state)
+             values ($1, $7, 'roots', '{}', $9, 'public', '2021-03-04T05:06:07.891234Z', 'visible'),
+                    ($2, $7, 'places', '{}', '{"places-1":"A secret"}', 'private',
+                     '2022-01-01T00:00:00Z', 'visible'),
+                    ($3, $7, 'work', '{}', '{"work-1":"  ","work-2":""}', 'public', now(), 'visible'),
+                    ($4, $7, 'loves', '{"loves-1":"a draft"}', null, 'public', now(), 'visible'),
+                    ($5, $7, 'circles', '{}', '{"circles-1":"Reported"}', 'public', now(), 'held'),
+                    ($6, $8, 'roots', '{}', '{"roots-1":"Gone"}', 'public', now(), 'visible')`,
+            [open, secret, blank, draft, held, departed, member, gone, JSON.stringify(live)],
+          );
+          // A member who left, whose answer is still here (their departure not yet applied).
+          await sql('insert into me_answers.removed_members (member_key) values ($1)', [
+            removedMemberKey(gone),
+          ]);
+        },
+        async (sql) => {
+          const events = await sql<{ payload: unknown; at: number }>(
+            `select payload, extract(epoch from occurred_at)::int as at from me_answers.outbox
+             where type = 'searchable.changed' order by payload->>'createdAt'`,
+          );
+          const ids = (questionId: string) =>
+            (QUESTIONNAIRE.find((q) => q.questionId === questionId)?.subQuestions ?? []).map(
+              (sub) => sub.subQuestionId,
+            );
+          // The same text the service announces with a save (answerText), to the character.
+          const text = answerText(live, ids('roots'));
+          expect(text).toBe('First paragraph\n\nsecond & "third"\u00a0\nליד הים, <b>Tel Aviv');
+          // A draft, blanks alone, a held answer and a departed member's are not announced.
+          expect(events).toEqual([
+            {
+              payload: {
+                kind: 'answer',
+                id: open,
+                ownerId: member,
+                audience: 'public',
+                title: titleOf('roots').en,
+                questionTitle: titleOf('roots'),
+                text,
+                questionId: 'roots',
+                createdAt: '2021-03-04T05:06:07.891Z',
+                deleted: false,
+              },
+              at: 0,
+            },
+            {
+              payload: {
+                kind: 'answer',
+                id: secret,
+                ownerId: member,
+                audience: 'private',
+                title: titleOf('places').en,
+                questionTitle: titleOf('places'),
+                text: 'A secret',
+                questionId: 'places',
+                createdAt: '2022-01-01T00:00:00.000Z',
+                deleted: false,
+              },
+              at: 0,
+            },
+          ]);
+          for (const { payload } of events) SearchableChangedEvent.parse(payload);
+          // Nothing anyone else hears.
+          expect(
+            await sql(`select type from me_answers.outbox where type <> 'searchable.changed'`),
           ).toEqual([]);
         },
       );

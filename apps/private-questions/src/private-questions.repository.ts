@@ -114,14 +114,14 @@ export class PrivateQuestionsRepository {
 
   /**
    * Delete the owner's question at `questionIndex` (in the service's transaction, under the
-   * owner's lock); whether there was one.
+   * owner's lock): the question as it was, or undefined when there was none.
    */
-  async deleteAt(ownerId: string, questionIndex: number): Promise<boolean> {
-    const deleted = await this.db
+  async deleteAt(ownerId: string, questionIndex: number): Promise<QuestionRow | undefined> {
+    const [deleted] = await this.db
       .delete(questions)
       .where(and(eq(questions.ownerId, ownerId), eq(questions.questionIndex, questionIndex)))
-      .returning({ id: questions.id });
-    return deleted.length > 0;
+      .returning();
+    return deleted;
   }
 
   /** Move the owner's questions after `questionIndex` up by one (after `deleteAt`). */
@@ -141,13 +141,19 @@ export class PrivateQuestionsRepository {
   /**
    * Set an answer's draft (and its live version, when given), bumping its version, only if the
    * row is as `expected`: one statement, so a concurrent save or edit of the question cannot
-   * slip in between the check and the write. Undefined: nothing changed.
+   * slip in between the check and the write. `answered`: the live version has text, so the
+   * question is answered from `now` unless it was before. Undefined: nothing changed.
    */
   async saveAnswer(
     ownerId: string,
     questionIndex: number,
     expected: AnswerExpectation,
-    texts: { draft: AnswerData; live?: AnswerData; privacy?: Audience | undefined },
+    texts: {
+      draft: AnswerData;
+      live?: AnswerData;
+      privacy?: Audience | undefined;
+      answered?: boolean;
+    },
     now: Date,
   ): Promise<QuestionRow | undefined> {
     const [row] = await this.db
@@ -156,6 +162,11 @@ export class PrivateQuestionsRepository {
         draft: texts.draft,
         ...(texts.live ? { live: texts.live } : {}),
         ...(texts.privacy ? { privacy: texts.privacy } : {}),
+        ...(texts.answered
+          ? {
+              answeredAt: sql`coalesce(${questions.answeredAt}, ${now.toISOString()}::timestamptz)`,
+            }
+          : {}),
         answerVersion: sql`${questions.answerVersion} + 1`,
         answerUpdatedAt: now,
       })
@@ -201,17 +212,17 @@ export class PrivateQuestionsRepository {
 
   /**
    * A member is gone: their questions and answers with them (in the service's transaction).
-   * Answers how many questions went.
+   * Answers the questions that went, as they were.
    */
-  async removeMember(userId: string): Promise<number> {
+  async removeMember(userId: string): Promise<QuestionRow[]> {
     // Their circle and their places in others' (circle.member.* never names them again).
     await this.circles.removeMember(userId);
     const removed = await this.db
       .delete(questions)
       .where(eq(questions.ownerId, userId))
-      .returning({ id: questions.id });
+      .returning();
     await this.db.delete(members).where(eq(members.userId, userId));
-    return removed.length;
+    return removed;
   }
 
   /**
@@ -230,6 +241,11 @@ export class PrivateQuestionsRepository {
   /** Record `privateQuestions.changed` in the outbox, in the service's transaction. */
   async announce(payload: DomainEventPayload<'privateQuestions.changed'>): Promise<void> {
     await appendEvent(this.db, outbox, 'privateQuestions.changed', payload);
+  }
+
+  /** Record `searchable.changed` (issue 36) in the outbox, in the service's transaction. */
+  async announceSearchable(payload: DomainEventPayload<'searchable.changed'>): Promise<void> {
+    await appendEvent(this.db, outbox, 'searchable.changed', payload);
   }
 
   /** Take the owner's lock row for the rest of the service's transaction; false when none. */

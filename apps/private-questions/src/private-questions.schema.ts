@@ -60,6 +60,12 @@ export const questions = privateQuestionsSchema.table(
     answerUpdatedAt: timestamp('answer_updated_at', { withTimezone: true, mode: 'date' })
       .notNull()
       .defaultNow(),
+    /**
+     * When the answer was first saved with text (issue 36: what search's "newest first" sorts
+     * by); null until then, kept when it is emptied and written again. Answers saved before it
+     * was kept have their last change's date (migration 0004).
+     */
+    answeredAt: timestamp('answered_at', { withTimezone: true, mode: 'date' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
@@ -85,6 +91,7 @@ export const removedMembers = removedMembersTable(privateQuestionsSchema);
 
 /**
  * Events the service announces, written in the same transaction as the change:
- * privateQuestions.changed (a member's unanswered questions, for the weekly question).
+ * privateQuestions.changed (a member's unanswered questions, for the weekly question) and
+ * searchable.changed (an answer as the search service indexes it, issue 36).
  */
 export const outbox = outboxTable(privateQuestionsSchema);

@@ -51,6 +51,7 @@ describe('unansweredOf', () => {
       live,
       answerVersion: 1,
       answerUpdatedAt: at,
+      answeredAt: live === null ? null : at,
       createdAt: at,
       updatedAt: at,
     };

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import {
+  answerText,
   hasText,
   PRIVATE_QUESTIONS_MAX,
   type AnswerData,
@@ -22,6 +23,7 @@ import type { z } from 'zod';
 import { toPrivateAnswer, toPrivateQuestion, toSharedAnswer } from './private-questions.mapper';
 import type { AnswerExpectation, PrivateQuestionsRepository } from './private-questions.repository';
 import type { QuestionRow } from './private-questions.schema';
+import { searchableChange } from './private-questions.searchable';
 
 type InsertInput = z.output<typeof InsertPrivateQuestionRequest>;
 type UpdateInput = z.output<typeof UpdatePrivateQuestionRequest>;
@@ -148,6 +150,8 @@ export class PrivateQuestionsService {
       });
       // Its title, sub-questions, or (sub-questions taken away) whether it is answered changed.
       await this.announce(repository, ownerId);
+      // Search finds the answer by its question's title too, or no more once it is emptied.
+      await this.tellSearch(repository, current, updated);
       return updated;
     });
     this.onOutboxWrite();
@@ -167,11 +171,13 @@ export class PrivateQuestionsService {
       // Under the owner's lock: adds and deletes of their questions take turns, so the indexes
       // stay 1 to n.
       if (!(await repository.lockMember(ownerId))) throw new AppError('QUESTION_NOT_FOUND');
-      if (!(await repository.deleteAt(ownerId, questionIndex)))
-        throw new AppError('QUESTION_NOT_FOUND');
+      const deleted = await repository.deleteAt(ownerId, questionIndex);
+      if (!deleted) throw new AppError('QUESTION_NOT_FOUND');
       await repository.closeGap(ownerId, questionIndex);
       // The question leaves the weekly question, and the later ones move up a place.
       await this.announce(repository, ownerId);
+      // Its answer leaves search (the index is no part of what search keeps).
+      await this.tellSearch(repository, deleted, undefined);
       return repository.list(ownerId);
     });
     this.onOutboxWrite();
@@ -189,15 +195,24 @@ export class PrivateQuestionsService {
 
   /**
    * A live save can answer a question, or (emptied) make it unanswered again: under the owner's
-   * lock, it announces their unanswered questions in its transaction. A draft changes neither.
+   * lock, it announces their unanswered questions in its transaction, and the answer to the
+   * search service (its text, its audience). A draft changes neither.
    */
   async saveLive(ownerId: string, input: SaveInput, now = new Date()): Promise<PrivateAnswer> {
     const ids = Object.keys(input.answerData);
     const expected = this.expectation(input, ids);
-    const texts = { draft: input.answerData, live: input.answerData, privacy: input.privacy };
+    const texts = {
+      draft: input.answerData,
+      live: input.answerData,
+      privacy: input.privacy,
+      // The keys are the question's sub-questions (the save checks it): their order is no matter.
+      answered: answerText(input.answerData, ids) !== '',
+    };
     const row = expected
       ? await this.repository.transaction(async (repository) => {
           if (!(await repository.lockMember(ownerId))) return undefined;
+          // Under the owner's lock, what search was last told of this question stands still.
+          const before = await repository.findByIndex(ownerId, input.questionIndex);
           const saved = await repository.saveAnswer(
             ownerId,
             input.questionIndex,
@@ -205,7 +220,9 @@ export class PrivateQuestionsService {
             texts,
             now,
           );
-          if (saved) await this.announce(repository, ownerId);
+          if (!saved) return undefined;
+          await this.announce(repository, ownerId);
+          await this.tellSearch(repository, before?.id === saved.id ? before : undefined, saved);
           return saved;
         })
       : undefined;
@@ -235,6 +252,20 @@ export class PrivateQuestionsService {
     if (revision === undefined) return;
     const rows = await repository.list(ownerId);
     await repository.announce({ userId: ownerId, revision, unanswered: unansweredOf(rows) });
+  }
+
+  /**
+   * Tell the search service what it is to find of a question's answer after a change
+   * (`searchableChange`), in the change's transaction; nothing when it is no matter to search.
+   */
+  private async tellSearch(
+    repository: PrivateQuestionsRepository,
+    before: QuestionRow | undefined,
+    after: QuestionRow | undefined,
+  ): Promise<boolean> {
+    const change = searchableChange(before, after);
+    if (change) await repository.announceSearchable(change);
+    return change !== undefined;
   }
 
   private async save(
@@ -318,13 +349,20 @@ export class PrivateQuestionsService {
     return this.repository.circles.apply({ ...change, occurredAt: at });
   }
 
-  /** A member left: their questions and answers go. Answers how many questions went. */
+  /**
+   * A member left: their questions and answers go, and the search service hears each answer it
+   * was told of go, whatever it makes of user.deleted itself. Answers how many questions went.
+   */
   async removeMember(userId: string): Promise<number> {
-    const removed = await this.repository.transaction((repository) =>
-      repository.removeMember(userId),
-    );
+    const removed = await this.repository.transaction(async (repository) => {
+      const gone = await repository.removeMember(userId);
+      let told = false;
+      for (const row of gone) told = (await this.tellSearch(repository, row, undefined)) || told;
+      return { count: gone.length, told };
+    });
+    if (removed.told) this.onOutboxWrite();
     await this.onReadersChanged();
-    return removed;
+    return removed.count;
   }
 
   private async atIndex(ownerId: string, questionIndex: number): Promise<QuestionRow> {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { DomainEventPayload } from '@mepedia/contracts';
+import { answerText, SearchableChangedEvent, type DomainEventPayload } from '@mepedia/contracts';
+import { removedMemberKey } from '@mepedia/server-database';
 import {
   describeEachEngine,
   upgradeAcross,
@@ -84,6 +85,116 @@ describeEachEngine('private-questions migrations', (engine) => {
               at: 0,
             },
           ]);
+        },
+      );
+    },
+    SETUP_TIMEOUT_MS,
+  );
+
+  it(
+    'date each answer with text by its last change, and announce it once to the search service alone, its text as the service makes it, dated the epoch (issue 36)',
+    async () => {
+      const [writer, gone, answered, blank, unanswered, departed] = [
+        randomUUID(),
+        randomUUID(),
+        randomUUID(),
+        randomUUID(),
+        randomUUID(),
+        randomUUID(),
+      ];
+      const subQuestions = [
+        { id: 'aaaaaaaaaaaa', title: 'First' },
+        { id: 'bbbbbbbbbbbb', title: 'Second' },
+        { id: 'cccccccccccc', title: 'Third' },
+      ];
+      // Out of order, blanks of every ASCII kind at the ends (and a `v`, which a careless E'\v'
+      // would trim), markup, Hebrew, paragraphs, a no-break space, a sub-answer of blanks.
+      const live = {
+        cccccccccccc: '\u000b\fליד הים, <b>Tel Aviv\u000b',
+        aaaaaaaaaaaa: ' \t\r\n First paragraph\n\nsecond & "third"\u00a0 \n',
+        bbbbbbbbbbbb: ' \t \n ',
+      };
+      await upgrade(
+        engine,
+        '0004_answered_at',
+        async (sql) => {
+          await sql(`insert into private_questions.members (user_id) values ($1), ($2)`, [
+            writer,
+            gone,
+          ]);
+          await sql(
+            `insert into private_questions.questions
+               (id, owner_id, question_index, title, sub_questions, draft, live, privacy,
+                answer_updated_at)
+             values
+               ($1, $5, 1, 'שאלה משלי', $7, '{}', $8, 'circle', '2021-03-04T05:06:07.891234Z'),
+               ($2, $5, 2, 'Blanks alone', $7, '{}', '{"aaaaaaaaaaaa":" \\n "}', 'public', now()),
+               ($3, $5, 3, 'A draft alone', $7, '{"aaaaaaaaaaaa":"draft"}', null, 'public', now()),
+               ($4, $6, 1, 'Gone', $7, '{}', '{"aaaaaaaaaaaa":"Gone"}', 'public', now())`,
+            [
+              answered,
+              blank,
+              unanswered,
+              departed,
+              writer,
+              gone,
+              JSON.stringify(subQuestions),
+              JSON.stringify(live),
+            ],
+          );
+          // A member who left, whose questions are still here (their departure not yet applied).
+          await sql('insert into private_questions.removed_members (member_key) values ($1)', [
+            removedMemberKey(gone),
+          ]);
+        },
+        async (sql) => {
+          // Answered: dated by its last change, the nearest kept; blanks or a draft: not answered.
+          const dates = await sql<{ id: string; at: string | null }>(
+            `select id::text as id,
+               to_char(answered_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS') as at
+             from private_questions.questions where owner_id = $1 order by question_index`,
+            [writer],
+          );
+          expect(dates).toEqual([
+            { id: answered, at: '2021-03-04T05:06:07.891' },
+            { id: blank, at: null },
+            { id: unanswered, at: null },
+          ]);
+          const events = await sql<{ payload: unknown; at: number }>(
+            `select payload, extract(epoch from occurred_at)::int as at
+             from private_questions.outbox where type = 'searchable.changed'`,
+          );
+          // The same text the service announces with a save (answerText), to the character.
+          const text = answerText(
+            live,
+            subQuestions.map((sub) => sub.id),
+          );
+          expect(text).toBe('First paragraph\n\nsecond & "third"\u00a0\nליד הים, <b>Tel Aviv');
+          // Blanks alone, a draft alone and a departed member's answer are not announced.
+          expect(events).toEqual([
+            {
+              payload: {
+                kind: 'privateAnswer',
+                id: answered,
+                ownerId: writer,
+                audience: 'circle',
+                title: 'שאלה משלי',
+                text,
+                questionId: answered,
+                createdAt: '2021-03-04T05:06:07.891Z',
+                deleted: false,
+              },
+              at: 0,
+            },
+          ]);
+          for (const { payload } of events) SearchableChangedEvent.parse(payload);
+          // Nothing anyone else hears (the unanswered list was announced by 0002, long ago).
+          expect(
+            await sql(
+              `select type from private_questions.outbox
+               where type not in ('searchable.changed', 'privateQuestions.changed')`,
+            ),
+          ).toEqual([]);
         },
       );
     },

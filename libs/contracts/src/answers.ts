@@ -71,6 +71,28 @@ export function hasText(answer: AnswerData | null): boolean {
   return Object.values(answer ?? {}).some((text) => text.trim().length > 0);
 }
 
+/**
+ * The blanks a sub-answer's text is trimmed of for search: ASCII white space only, the set the
+ * migrations give PostgreSQL's `btrim` (`E' \t\n\r\f\v'`), so that the service and its SQL
+ * make the same text.
+ */
+const EDGE_BLANKS = /^[ \t\n\r\f\v]+|[ \t\n\r\f\v]+$/g;
+
+/**
+ * An answer's plain text as the search service indexes it (issue 36, `searchable.changed`): its
+ * sub-answers in the order of `subQuestionIds` (the question's), each trimmed of blanks at its
+ * ends, the empty ones left out, joined by a line break. Only what the member wrote, never the
+ * sub-questions' words. Sub-answers are plain text already (`AnswerData`): nothing to convert.
+ * Empty when the answer says nothing (or is null). The migrations that announce answers saved
+ * before make the same in SQL; their tests compare the two.
+ */
+export function answerText(answer: AnswerData | null, subQuestionIds: readonly string[]): string {
+  return subQuestionIds
+    .map((id) => (answer?.[id] ?? '').replace(EDGE_BLANKS, ''))
+    .filter((text) => text.length > 0)
+    .join('\n');
+}
+
 /** Characters (code points, not UTF-16 units or bytes) of an answer's longest sub-answer. */
 export function longestSubAnswer(answer: AnswerData | null): number {
   let longest = 0;
