@@ -321,14 +321,18 @@ describeEachEngine('me-answers migrations', (engine) => {
           await sql('delete from me_answers.outbox');
           await sql(
             `insert into me_answers.answers
-               (id, user_id, question_id, draft, live, privacy, created_at, moderation_state)
-             values ($1, $7, 'roots', '{}', $9, 'public', '2021-03-04T05:06:07.891234Z', 'visible'),
+               (id, user_id, question_id, draft, live, privacy, created_at, moderation_state,
+                moderation_case_id)
+             values ($1, $7, 'roots', '{}', $9, 'public', '2021-03-04T05:06:07.891234Z', 'visible', null),
                     ($2, $7, 'places', '{}', '{"places-1":"A secret"}', 'private',
-                     '2022-01-01T00:00:00Z', 'visible'),
-                    ($3, $7, 'work', '{}', '{"work-1":"  ","work-2":""}', 'public', now(), 'visible'),
-                    ($4, $7, 'loves', '{"loves-1":"a draft"}', null, 'public', now(), 'visible'),
-                    ($5, $7, 'circles', '{}', '{"circles-1":"Reported"}', 'public', now(), 'held'),
-                    ($6, $8, 'roots', '{}', '{"roots-1":"Gone"}', 'public', now(), 'visible')`,
+                     '2022-01-01T00:00:00Z', 'visible', null),
+                    ($3, $7, 'work', '{}', '{"work-1":"  ","work-2":""}', 'public', now(), 'visible',
+                     null),
+                    ($4, $7, 'loves', '{"loves-1":"a draft"}', null, 'public', now(), 'visible',
+                     null),
+                    ($5, $7, 'circles', '{}', '{"circles-1":"Reported"}', 'public',
+                     '2023-01-01T00:00:00Z', 'held', 'case-1'),
+                    ($6, $8, 'roots', '{}', '{"roots-1":"Gone"}', 'public', now(), 'visible', null)`,
             [open, secret, blank, draft, held, departed, member, gone, JSON.stringify(live)],
           );
           // A member who left, whose answer is still here (their departure not yet applied).
@@ -348,7 +352,7 @@ describeEachEngine('me-answers migrations', (engine) => {
           // The same text the service announces with a save (answerText), to the character.
           const text = answerText(live, ids('roots'));
           expect(text).toBe('First paragraph\n\nsecond & "third"\u00a0\nליד הים, <b>Tel Aviv');
-          // A draft, blanks alone, a held answer and a departed member's are not announced.
+          // A draft, blanks alone and a departed member's are not announced; a held answer says so.
           expect(events).toEqual([
             {
               payload: {
@@ -377,6 +381,22 @@ describeEachEngine('me-answers migrations', (engine) => {
                 questionId: 'places',
                 createdAt: '2022-01-01T00:00:00.000Z',
                 deleted: false,
+              },
+              at: 0,
+            },
+            {
+              payload: {
+                kind: 'answer',
+                id: held,
+                ownerId: member,
+                audience: 'public',
+                title: titleOf('circles').en,
+                questionTitle: titleOf('circles'),
+                text: 'Reported',
+                questionId: 'circles',
+                createdAt: '2023-01-01T00:00:00.000Z',
+                deleted: false,
+                withheld: { state: 'held', caseId: 'case-1' },
               },
               at: 0,
             },

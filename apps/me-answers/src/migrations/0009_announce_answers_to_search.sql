@@ -8,9 +8,9 @@
 -- PostgreSQL reads as the letter v). `createdAt` is when the answer's row was made, as the
 -- service says. Dated the epoch, not now(): any live word about an answer outranks this one.
 -- Not announced: a draft, an answer without text, an answer whose member left (a digest in
--- removed_members), and an answer moderation holds or removed, whose word the search service,
--- younger than it, never heard: it would be found by everyone. Such an answer is announced by
--- its next save.
+-- removed_members). An answer moderation holds or removed carries that word (`withheld`), which
+-- the search service, younger than it, never heard: it is its owner's alone there from the
+-- start, until the moderation service says otherwise.
 INSERT INTO "me_answers"."outbox" ("id", "type", "payload", "occurred_at")
 SELECT gen_random_uuid(), 'searchable.changed',
   jsonb_build_object(
@@ -24,7 +24,9 @@ SELECT gen_random_uuid(), 'searchable.changed',
     'questionId', a."question_id",
     'createdAt', to_char(a."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
     'deleted', false
-  ),
+  ) || CASE WHEN a."moderation_state" IN ('held', 'removed') THEN jsonb_build_object(
+    'withheld', jsonb_build_object('state', a."moderation_state",
+      'caseId', coalesce(a."moderation_case_id", ''))) ELSE '{}'::jsonb END,
   timestamptz 'epoch'
 FROM "me_answers"."answers" a
 JOIN "me_answers"."questions" q ON q."question_id" = a."question_id"
@@ -39,7 +41,6 @@ CROSS JOIN LATERAL (
 ) written
 WHERE a."live" IS NOT NULL
   AND written."text" <> ''
-  AND a."moderation_state" = 'visible'
   AND NOT EXISTS (
     SELECT 1 FROM "me_answers"."removed_members" gone
     WHERE gone."member_key" = encode(sha256(convert_to(
