@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { DomainEventPayload, domainEvents } from '@mepedia/contracts';
+import { type DomainEventPayload, domainEvents } from '@mepedia/contracts';
 import { describeEachEngine, upgradeAcross } from '@mepedia/server-service-testing';
 import { SETUP_TIMEOUT_MS } from '@mepedia/server-testing';
 import { moderationService } from '../src/moderation.app';
