@@ -1751,6 +1751,37 @@ const cases: Record<string, AccessCase> = {
   'GET /api/files/getImageType/{id}': imageCase((id) => `/api/files/getImageType/${id}`),
   'GET /api/files/imagePageView/{id}': imageCase((id) => `/api/files/imagePageView/${id}`),
 
+  // --- search (our addition, issue 36): the searcher is always the caller; an item is found
+  // only by whom may read it (the audience cases below have each audience) ------------------
+  'POST /api/search/searchStories': {
+    prepare: async (world) => {
+      const post = await world.post(world.owner, 'private');
+      const body = { query: 'story told slowly', authorId: world.owner.userId, limit: 50 };
+      await eventually(
+        async () => {
+          const found = await call(world.url, 'POST', '/api/search/searchStories', {
+            headers: world.owner.jar.header(),
+            body,
+          });
+          return found.text.includes(post.postId) || undefined;
+        },
+        { timeoutMs: 30_000, intervalMs: 50, what: 'search hearing of the private post' },
+      );
+      return {
+        path: '/api/search/searchStories',
+        body,
+        owner: world.owner.jar,
+        see: (caller, answer) => expect(answer.text.includes(post.postId)).toBe(caller === 'owner'),
+      };
+    },
+  },
+  'POST /api/search/searchPeople': {
+    prepare: async (world) => ({
+      path: '/api/search/searchPeople',
+      body: { query: 'story' },
+      owner: world.owner.jar,
+    }),
+  },
   // --- site ----------------------------------------------------------------------------
   'GET /api/applicationText/getFormattedText': {
     prepare: async (world) => ({
@@ -2643,6 +2674,50 @@ const audienceCases: Record<string, AudienceCase> = {
         body: { userId: people.owner.userId },
         shows: listed(question.questionId),
       };
+    },
+  },
+  // Search (issue 36): a story is found by whoever may read it, as soon as search heard of it.
+  'POST /api/search/searchStories': {
+    prepare: async (world, people, audience) => {
+      const post = await audiencePost(world, people, audience);
+      const body = { query: 'story told slowly', authorId: people.owner.userId, limit: 50 };
+      await eventually(
+        async () => {
+          const found = await call(world.url, 'POST', '/api/search/searchStories', {
+            headers: people.owner.jar.header(),
+            body,
+          });
+          return listed(post.postId)(found) || undefined;
+        },
+        { timeoutMs: 30_000, intervalMs: 50, what: 'search hearing of the post' },
+      );
+      return { path: '/api/search/searchStories', body, shows: listed(post.postId) };
+    },
+  },
+  // A member is found by an answer only where the searcher may read it; one outside the people
+  // directory (no public answer: a fresh owner with one answer of a narrower audience) only by
+  // themselves. With a public answer they are in the directory, found by everyone.
+  'POST /api/search/searchPeople': {
+    ownPeople: true,
+    readers: (reader, audience) => reader === 'owner' || audience === 'public',
+    prepare: async (world, people, audience) => {
+      const answer = await audienceAnswer(world, people, audience);
+      const body = { query: 'shells stories shore', limit: 50 };
+      await eventually(
+        async () => {
+          const found = await call(world.url, 'POST', '/api/search/searchPeople', {
+            headers: (audience === 'public' ? people.outsider : people.owner).jar.header(),
+            body,
+          });
+          return listed(people.owner.userId)(found) || undefined;
+        },
+        {
+          timeoutMs: 30_000,
+          intervalMs: 50,
+          what: `search hearing of answer ${answer.meAnswerId}`,
+        },
+      );
+      return { path: '/api/search/searchPeople', body, shows: listed(people.owner.userId) };
     },
   },
   // A follower is told of a new story they may read; the owner is told nothing of their own.
