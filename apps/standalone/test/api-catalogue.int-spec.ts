@@ -41,6 +41,7 @@ import { createFilesApp } from '../../files/src/files.app';
 import { createMeAnswersApp } from '../../me-answers/src/me-answers.app';
 import { createCirclesApp } from '../../circles/src/circles.app';
 import { createModerationApp } from '../../moderation/src/moderation.app';
+import { createSearchApp } from '../../search/src/search.app';
 import { createNotificationsApp } from '../../notifications/src/notifications.app';
 import { createPostsApp } from '../../posts/src/posts.app';
 import { createPrivateQuestionsApp } from '../../private-questions/src/private-questions.app';
@@ -176,6 +177,7 @@ describe('the route catalogue against the running services', () => {
     await listen('notifications', await createNotificationsApp(platform('notifications')));
     await listen('circles', await createCirclesApp(platform('circles')));
     await listen('moderation', await createModerationApp(platform('moderation')));
+    await listen('search', await createSearchApp(platform('search')));
     await listen('site', await createSiteApp(platform('site')));
     await listen('files', await createFilesApp(platform('files'), { storage: { kind: 'memory' } }));
   }, SETUP_TIMEOUT_MS);

@@ -13,6 +13,7 @@ describe('the route table', () => {
       users: 'users',
       posts: 'posts',
       profileQuestions: 'me-answers',
+      search: 'search',
       meAnswers: 'me-answers',
       feedMessages: 'feed-messages',
       userLikes: 'reactions',
