@@ -141,11 +141,18 @@ export class PostsRepository {
   }
 
   /** Delete a post (its likes, views and shares go by cascade); what it was, if it was. */
-  async delete(id: string): Promise<Pick<PostRow, 'questionId'> | undefined> {
-    const [deleted] = await this.db
-      .delete(posts)
-      .where(eq(posts.id, id))
-      .returning({ questionId: posts.questionId });
+  async delete(
+    id: string,
+  ): Promise<
+    Pick<PostRow, 'id' | 'publisherId' | 'questionId' | 'privacy' | 'createdAt'> | undefined
+  > {
+    const [deleted] = await this.db.delete(posts).where(eq(posts.id, id)).returning({
+      id: posts.id,
+      publisherId: posts.publisherId,
+      questionId: posts.questionId,
+      privacy: posts.privacy,
+      createdAt: posts.createdAt,
+    });
     return deleted;
   }
 }

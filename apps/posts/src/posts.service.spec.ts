@@ -118,7 +118,15 @@ function ports(s: State): PostsTransaction {
       delete: async (id) => {
         const row = s.posts.get(id);
         s.posts.delete(id);
-        return row && { questionId: row.questionId };
+        return (
+          row && {
+            id: row.id,
+            publisherId: row.publisherId,
+            questionId: row.questionId,
+            privacy: row.privacy,
+            createdAt: row.createdAt,
+          }
+        );
       },
       outCount: async (publisherId, limit, except) =>
         Math.min(
@@ -427,6 +435,20 @@ describe(PostsService.name, () => {
             createdAt: post.createdAt,
           },
         },
+        {
+          type: 'searchable.changed',
+          payload: {
+            kind: 'post',
+            id: post.postId,
+            ownerId: author,
+            audience: 'private',
+            title: 'A summer',
+            text: LONG,
+            image: '/api/files/image/Postimage0123456789_-a',
+            createdAt: post.createdAt,
+            deleted: false,
+          },
+        },
       ]);
       expect(nudges).toHaveBeenCalled();
     });
@@ -461,17 +483,20 @@ describe(PostsService.name, () => {
       expect((await sut.update(author, { postId, title: 'Another summer' })).title).toBe(
         'Another summer',
       );
-      // A new title is announced as the post now is (post.published), its privacy not.
+      // A new title is announced as the post now is (post.published, and to the search
+      // service), its privacy not.
       expect(
         events()
           .slice(before)
           .map((e) => e.type),
-      ).toEqual(['post.published']);
-      expect(events().at(-1)?.payload).toMatchObject({ title: 'Another summer' });
+      ).toEqual(['post.published', 'searchable.changed']);
+      expect(events().at(-2)?.payload).toMatchObject({ title: 'Another summer' });
+      expect(events().at(-1)?.payload).toMatchObject({ title: 'Another summer', text: LONG });
+      // A credit is nothing the search shows: nothing announced.
       await sut.update(author, { postId, credit: 'Photo: me' });
-      expect(events()).toHaveLength(before + 1);
+      expect(events()).toHaveLength(before + 2);
       expect((await sut.updatePrivacy(author, postId, 'private')).privacy).toBe('private');
-      expect(events().slice(-2)).toEqual([
+      expect(events().slice(-3, -1)).toEqual([
         {
           type: 'post.privacy.changed',
           payload: { postId, publisherId: author, privacy: 'private' },
@@ -514,10 +539,13 @@ describe(PostsService.name, () => {
       const { sut, events, state } = setUp();
       const { postId } = await sut.create(author, input());
       await sut.delete(author, postId);
-      expect(events().at(-1)).toEqual({
-        type: 'post.deleted',
-        payload: { postId, publisherId: author },
-      });
+      expect(events().slice(-2)).toEqual([
+        { type: 'post.deleted', payload: { postId, publisherId: author } },
+        {
+          type: 'searchable.changed',
+          payload: expect.objectContaining({ kind: 'post', id: postId, deleted: true }),
+        },
+      ]);
       await sut.publishMeAnswer(answer(author, 'roots'), new Date());
       const [mine] = state().posts.values();
       await sut.deleteMePost(author, 'roots');

@@ -38,6 +38,7 @@ import { toPost, toSummary } from './posts.mapper';
 import type { PublishedFacts } from './me-answer-posts.repository';
 import type { PostRow } from './posts.schema';
 import type { PostsStore, PostsTransaction } from './posts.store';
+import { searchableDeleted, searchableOf } from './searchable';
 
 type CreateInput = z.output<typeof CreatePostRequest>;
 type UpdateInput = z.output<typeof UpdatePostRequest>;
@@ -73,6 +74,11 @@ export const publishedOf = (
   ...(withheld || review ? { withheld: true as const } : {}),
   ...(review ? { review } : {}),
 });
+
+/** Whether a change alters what the search service shows of a post: its words, picture or audience. */
+const searchChanges = (
+  changes: Partial<Record<'title' | 'content' | 'image' | 'privacy', unknown>>,
+) => (changes.title ?? changes.content ?? changes.image ?? changes.privacy) !== undefined;
 
 /** Whether a post carries a link: in its title, its text, an anchor of its markup or its credit. */
 function postCarriesLink(
@@ -162,6 +168,7 @@ export class PostsService {
       const review = await this.holdIfNew(tx, post, postCarriesLink(post), now);
       await tx.outbox.append('post.privacy.changed', privacyOf(post));
       await tx.outbox.append('post.published', publishedOf(post, false, review));
+      await this.announceSearchable(tx, searchableOf(post, review));
       return post;
     });
     this.onOutboxWrite();
@@ -207,8 +214,9 @@ export class PostsService {
           'post.published',
           publishedOf(row, row.moderationState !== 'visible', review),
         );
+      if (searchChanges(changes)) await this.announceSearchable(tx, searchableOf(row, review));
     });
-    if ((input.privacy ?? input.title ?? input.content) !== undefined) this.onOutboxWrite();
+    if (searchChanges(input)) this.onOutboxWrite();
     await this.guests.clear();
     return this.readFor(input.postId, authorId);
   }
@@ -256,6 +264,19 @@ export class PostsService {
       publisherId,
       ...(questionId === null ? {} : { questionId }),
     });
+    await this.announceSearchable({ outbox }, searchableDeleted(deleted));
+  }
+
+  /**
+   * searchable.changed (issue 36), in the change's transaction: the search service's copy of a
+   * member's post. Nothing for a questionnaire answer's post (undefined: the answer is its
+   * story). A member's departure sends none: the search service hears user.deleted itself.
+   */
+  private async announceSearchable(
+    { outbox }: Pick<PostsTransaction, 'outbox'>,
+    payload: DomainEventPayload<'searchable.changed'> | undefined,
+  ): Promise<void> {
+    if (payload) await outbox.append('searchable.changed', payload);
   }
 
   /** The post as `viewerId` may read it: a private one is its author's. */

@@ -1,5 +1,5 @@
 import { defaultTreeAdapter, html, parseFragment, serialize } from 'parse5';
-import { plainText, sanitizeContent, textOf } from './sanitize';
+import { plainText, plainTextOf, sanitizeContent, textOf } from './sanitize';
 
 /** What a browser makes of some post HTML shown in a `div`, written back (parse5: the HTML5 parser). */
 const DIV = defaultTreeAdapter.createElement('div', html.NS.HTML, []);
@@ -198,5 +198,82 @@ describe('plain text fields', () => {
     expect(textOf('<p>Hello&nbsp;<strong>world</strong></p><p>again &amp; again</p>')).toBe(
       'Hello world again & again',
     );
+  });
+});
+
+describe(plainTextOf.name, () => {
+  // Each case as the posts service stores content (sanitized), then as the search reads it.
+  it.each([
+    ['paragraphs, one line each', '<p>First one.</p><p>Second one.</p>', 'First one.\nSecond one.'],
+    [
+      'a line break inside a paragraph',
+      '<p>Roses are red,<br>violets are blue.</p>',
+      'Roses are red,\nviolets are blue.',
+    ],
+    [
+      'no empty line for an empty paragraph or breaks in a row',
+      '<p>a</p><p><br></p><p></p><p>b<br><br><br>c</p>',
+      'a\nb\nc',
+    ],
+    [
+      'Hebrew, with niqqud and mixed with English, as written',
+      '<p>שָׁלוֹם לכולם, <strong>ברוכים הבאים</strong> ל-Mepedia!</p><p>סוף.</p>',
+      'שָׁלוֹם לכולם, ברוכים הבאים ל-Mepedia!\nסוף.',
+    ],
+    [
+      'entities decoded',
+      '<p>Tom &amp; Jerry &lt;3 &quot;cheese&quot; &#x27;n&#39; &copy;&nbsp;2026 &#x05E9;</p>',
+      'Tom & Jerry <3 "cheese" \'n\' © 2026 ש',
+    ],
+    [
+      'markup written as text stays text',
+      '<p>&lt;b&gt;not bold&lt;/b&gt; &amp;amp;</p>',
+      '<b>not bold</b> &amp;',
+    ],
+    [
+      'nested inline markup, words joined as shown',
+      '<p><strong>bo<em>ld</em></strong> <u>un<s>der</s></u>line</p>',
+      'bold underline',
+    ],
+    [
+      'a link keeps its words, not its address',
+      '<p>See <a href="https://example.com/x">my page</a>.</p>',
+      'See my page.',
+    ],
+    [
+      'headings and quotes on lines of their own',
+      '<h2>Title</h2><p>Text</p><blockquote><p>A quote</p>— someone</blockquote><h3>End</h3>',
+      'Title\nText\nA quote\n— someone\nEnd',
+    ],
+    [
+      'list items, each on a line, nested lists too',
+      '<ul><li>one</li><li>two<ol><li>two a</li><li>two <b>b</b></li></ol></li><li>three</li></ul>',
+      'one\ntwo\ntwo a\ntwo b\nthree',
+    ],
+    [
+      'a list inside a paragraph, as a browser re-nests it',
+      '<p>before<ul><li>item</li></ul>after</p>',
+      'before\nitem\nafter',
+    ],
+    [
+      'white space of the source is not a line',
+      '<p>one\n  two\tthree  </p>\n\n<p>  four </p>',
+      'one two three\nfour',
+    ],
+    ['no text at all', '<p> </p><br>', ''],
+  ])('%s', (_case, html, text) => {
+    const stored = sanitizeContent(html);
+    expect(plainTextOf(stored)).toBe(text);
+  });
+
+  it('has the same words as the text the service measures', () => {
+    for (const html of [...HOSTILE, ...tagSoup(31, 200)]) {
+      const stored = sanitizeContent(html);
+      const words = (text: string) => text.split(/\s+/).filter(Boolean).join(' ');
+      const text = plainTextOf(stored);
+      expect(text).not.toMatch(/\n\n|^\s|\s$/);
+      // The lines' ends are where the measured text has a space; the characters are the same.
+      expect(words(text).replace(/\s/g, '')).toBe(words(textOf(stored)).replace(/\s/g, ''));
+    }
   });
 });

@@ -1,4 +1,10 @@
-import { defaultTreeAdapter, html as parse5Html, parseFragment, serialize } from 'parse5';
+import {
+  defaultTreeAdapter,
+  html as parse5Html,
+  parseFragment,
+  serialize,
+  type DefaultTreeAdapterTypes,
+} from 'parse5';
 import sanitizeHtml from 'sanitize-html';
 
 // An allow-list: paragraphs, headings, emphasis, lists, quotes and web links.
@@ -115,6 +121,46 @@ export function textOf(html: string): string {
     .replace(/&#39;/g, "'")
     .replace(/\s+/g, ' ')
     .trim();
+}
+
+/** Elements that stand on lines of their own: a line ends before them and after them. */
+const LINE_ELEMENTS = new Set(['p', 'h2', 'h3', 'h4', 'li', 'ul', 'ol', 'blockquote', 'div']);
+/** Elements whose text no reader sees (never in sanitized content; skipped should one come). */
+const UNSEEN_ELEMENTS = new Set(['script', 'style', 'template', 'noscript']);
+
+/**
+ * The text of some post HTML as a reader sees it, for the search service (searchable.changed,
+ * issue 36): every paragraph, heading, list item and quote on lines of its own, a `<br>` a line
+ * break; lines joined by one `\n`, none empty; within a line, runs of HTML's white space (and
+ * no-break spaces) one space, as a browser shows them, the ends trimmed; character references
+ * decoded, as the HTML5 parser reads them; no markup (a link keeps its words, not its address).
+ * One function for every way a post reaches the search service: its live changes and the
+ * one-time announcement of the posts written before it (search-backlog.ts).
+ */
+export function plainTextOf(html: string): string {
+  const lines: string[] = [];
+  let line = '';
+  const endLine = () => {
+    const text = line.replace(/[\t\n\f\r \u00a0]+/g, ' ').trim();
+    if (text) lines.push(text);
+    line = '';
+  };
+  const read = (nodes: DefaultTreeAdapterTypes.ChildNode[]) => {
+    for (const node of nodes) {
+      if (defaultTreeAdapter.isTextNode(node)) line += node.value;
+      if (!defaultTreeAdapter.isElementNode(node) || UNSEEN_ELEMENTS.has(node.tagName)) continue;
+      if (node.tagName === 'br') endLine();
+      else if (!LINE_ELEMENTS.has(node.tagName)) read(node.childNodes);
+      else {
+        endLine();
+        read(node.childNodes);
+        endLine();
+      }
+    }
+  };
+  read(parseFragment(CONTENT_CONTEXT, html, {}).childNodes);
+  endLine();
+  return lines.join('\n');
 }
 
 /**

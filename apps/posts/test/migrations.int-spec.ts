@@ -1,14 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { excerptOf } from '@mepedia/contracts';
-import { removedMemberKey } from '@mepedia/server-database';
+import { removedMemberKey, runMigrations } from '@mepedia/server-database';
 import {
   describeEachEngine,
+  openTestDatabase,
   upgradeAcross,
   type TestDatabase,
   type TestEngine,
 } from '@mepedia/server-service-testing';
-import { SETUP_TIMEOUT_MS } from '@mepedia/server-testing';
+import { migrationsBefore, SETUP_TIMEOUT_MS } from '@mepedia/server-testing';
 import { POSTS_MIGRATIONS } from '../src/posts.app';
+import { SANITIZER_VERSION, plainTextOf, sanitizeContent } from '../src/sanitize';
+import { announceBacklogToSearch } from '../src/search-backlog';
 
 type Sql = TestDatabase['query'];
 
@@ -386,12 +389,132 @@ describeEachEngine('posts migrations', (engine) => {
             audience: 'members',
             questionId: 'roots',
           });
-          // Nothing the notifications service hears (post.published would be a story to tell).
+          // Nothing the notifications service hears (post.published would be a story to tell);
+          // 0019 (below) announces them to the search service.
           expect(
-            await sql(`select type from posts.outbox where type <> 'existingItem.announced'`),
+            await sql(
+              `select type from posts.outbox
+               where type not in ('existingItem.announced', 'searchable.changed')`,
+            ),
           ).toEqual([]);
         },
       );
+    },
+    SETUP_TIMEOUT_MS,
+  );
+  it(
+    'announce every member’s post to the search service once, its text as a live change makes it, dated the epoch (issue 36)',
+    async () => {
+      const database = await openTestDatabase(engine, { poolSize: 2 });
+      const sql = database.query;
+      const before = migrationsBefore(POSTS_MIGRATIONS.folder, '0019_announce_posts_to_search');
+      const [publisher, gone] = [randomUUID(), randomUUID()];
+      // [as the member wrote it, as the search service is to read it]: each stored as the
+      // sanitizer stores it, and read by the one function a live change uses (plainTextOf).
+      const contents: Array<[string, string]> = [
+        ['<p>שָׁלוֹם <b>עוֹלָם</b></p><p>סוף</p>', 'שָׁלוֹם עוֹלָם\nסוף'],
+        ['<p>Tom &amp; Jerry &lt;3 &quot;x&quot;&nbsp;&#x5E9;&copy;</p>', 'Tom & Jerry <3 "x" ש©'],
+        [
+          '<p><strong>a<em>b<u>c</u></em></strong>d</p><blockquote><p>q</p></blockquote>',
+          'abcd\nq',
+        ],
+        ['<p>one<br>two<br><br>three</p>', 'one\ntwo\nthree'],
+        [
+          '<ul><li>first</li><li>second<ol><li>inner</li></ol></li></ul><h2>End</h2>',
+          'first\nsecond\ninner\nEnd',
+        ],
+      ];
+      const ids = contents.map(() => randomUUID());
+      const [older, answer, departed, draft] = [
+        randomUUID(),
+        randomUUID(),
+        randomUUID(),
+        randomUUID(),
+      ];
+      try {
+        await runMigrations(database.handle, {
+          schema: POSTS_MIGRATIONS.schema,
+          folder: before.folder,
+        });
+        for (const [index, [html]] of contents.entries()) {
+          await insertPost(sql, ids[index] ?? '', publisher, index === 0 ? 'circle' : 'public');
+          await sql(
+            `update posts.posts set content = $2, content_sanitizer = $3,
+               created_at = timestamptz '2026-03-04T05:06:07.089Z' where id = $1`,
+            [ids[index], sanitizeContent(html), SANITIZER_VERSION],
+          );
+        }
+        // Stored under an older sanitizer policy: cleaned again first, then announced as cleaned.
+        await insertPost(sql, older, publisher, 'private');
+        await sql(`update posts.posts set content = $2, content_sanitizer = 0 where id = $1`, [
+          older,
+          '<p>kept <span>and</span> <a href="javascript:x()">cleaned</a></p>',
+        ]);
+        // A questionnaire answer's magazine post: the me-answers service announces the answer.
+        await insertPost(sql, answer, publisher, 'public');
+        await sql(`update posts.posts set question_id = 'roots' where id = $1`, [answer]);
+        // A publisher who left, whose post is still here (their departure not yet applied).
+        await insertPost(sql, departed, gone, 'public');
+        await sql('insert into posts.removed_members (member_key) values ($1)', [
+          removedMemberKey(gone),
+        ]);
+        // A draft is no post.
+        await sql(
+          `insert into posts.post_drafts (id, author_id, title, content, content_text, privacy)
+           values ($1, $2, 'Draft', '<p>Not yet</p>', 'Not yet', 'public')`,
+          [draft, publisher],
+        );
+        await sql('delete from posts.outbox');
+
+        await runMigrations(database.handle, POSTS_MIGRATIONS);
+        const announced = async () =>
+          sql<{ payload: Record<string, unknown>; at: number }>(
+            `select payload, extract(epoch from occurred_at)::int as at from posts.outbox
+             where type = 'searchable.changed'`,
+          );
+        const events = await announced();
+        const byId = new Map(events.map((event) => [event.payload['id'], event]));
+        expect(byId.size).toBe(events.length);
+        expect([...byId.keys()].sort()).toEqual([...ids, older].sort());
+        for (const event of events) expect(event.at).toBe(0);
+        for (const [index, [html, text]] of contents.entries()) {
+          expect(plainTextOf(sanitizeContent(html))).toBe(text);
+          expect(byId.get(ids[index])?.payload).toEqual({
+            kind: 'post',
+            id: ids[index],
+            ownerId: publisher,
+            audience: index === 0 ? 'circle' : 'public',
+            title: 't',
+            text,
+            image: '/i',
+            createdAt: '2026-03-04T05:06:07.089Z',
+            deleted: false,
+          });
+        }
+        expect(byId.get(older)?.payload).toMatchObject({
+          audience: 'private',
+          text: 'kept and cleaned',
+        });
+        expect(await sql('select post_id from posts.search_backlog')).toEqual([]);
+
+        // Once: a later start announces nothing again.
+        await runMigrations(database.handle, POSTS_MIGRATIONS);
+        expect(await announced()).toHaveLength(events.length);
+
+        // In batches, each post once, a post deleted meanwhile left out.
+        await sql('delete from posts.outbox');
+        await sql('insert into posts.search_backlog (post_id) select unnest($1::uuid[])', [
+          [...ids, randomUUID()],
+        ]);
+        expect(await announceBacklogToSearch(database.handle.db, 2)).toBe(ids.length);
+        expect((await announced()).map((event) => event.payload['id']).sort()).toEqual(
+          [...ids].sort(),
+        );
+        expect(await sql('select post_id from posts.search_backlog')).toEqual([]);
+      } finally {
+        before.remove();
+        await database.close();
+      }
     },
     SETUP_TIMEOUT_MS,
   );

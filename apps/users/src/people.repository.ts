@@ -1,5 +1,6 @@
 import { FULL_PROFILE_MIN_ANSWERS, type ModerationState } from '@mepedia/contracts';
 import { isUuid, notBlocked, removedMemberKey, type Db } from '@mepedia/server-database';
+import { appendEvent } from '@mepedia/server-queue';
 import {
   and,
   asc,
@@ -16,7 +17,8 @@ import {
   sql,
   type SQL,
 } from 'drizzle-orm';
-import { removedMembers, users, type UserRow } from './users.schema';
+import { personChange } from './searchable';
+import { outbox, removedMembers, users, type UserRow } from './users.schema';
 
 export type PeopleFilter = {
   /** Normalised words; each must appear in the name or topics. */
@@ -146,7 +148,8 @@ export class PeopleRepository {
   /**
    * Apply a publication event unless a newer one was applied already. The
    * profile's publishedAt is the first time it went public; it clears when the
-   * last public answer goes.
+   * last public answer goes. When that moves the member in or out of the directory (or their
+   * date), the search service is told in the same transaction (searchable.changed, issue 36).
    */
   async applyPublication(
     userId: string,
@@ -154,24 +157,33 @@ export class PeopleRepository {
     topics: string[],
     occurredAt: Date,
   ): Promise<boolean> {
-    const rows = await this.db
-      .update(users)
-      .set({
-        publishedAnswers,
-        publishedTopics: topics.join(' '),
-        publishedAt:
-          publishedAnswers > 0
-            ? sql`coalesce(${users.publishedAt}, ${occurredAt.toISOString()}::timestamptz)`
-            : null,
-        publicationVersion: occurredAt,
-      })
-      .where(
-        and(
-          eq(users.id, userId),
-          or(isNull(users.publicationVersion), lt(users.publicationVersion, occurredAt)),
-        ),
-      )
-      .returning({ id: users.id });
-    return rows.length === 1;
+    if (!isUuid(userId)) return false;
+    return this.db.transaction(async (tx) => {
+      // As it was, locked: what the search service last heard of the member.
+      const [before] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+      if (!before) return false;
+      const [after] = await tx
+        .update(users)
+        .set({
+          publishedAnswers,
+          publishedTopics: topics.join(' '),
+          publishedAt:
+            publishedAnswers > 0
+              ? sql`coalesce(${users.publishedAt}, ${occurredAt.toISOString()}::timestamptz)`
+              : null,
+          publicationVersion: occurredAt,
+        })
+        .where(
+          and(
+            eq(users.id, userId),
+            or(isNull(users.publicationVersion), lt(users.publicationVersion, occurredAt)),
+          ),
+        )
+        .returning();
+      if (!after) return false;
+      const person = personChange(before, after);
+      if (person) await appendEvent(tx, outbox, 'searchable.changed', person);
+      return true;
+    });
   }
 }

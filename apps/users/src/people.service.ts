@@ -28,6 +28,8 @@ export class PeopleService {
     private readonly people: PeopleRepository,
     private readonly blocks: Pick<BlockStore, 'apply' | 'removeMember' | 'anyBlockOf'>,
     readonly directory = new GuestCache(BUS_CHANNELS.peopleChanged),
+    /** After a change that may have written to the outbox: the relay goes at once. */
+    private readonly onOutboxWrite: () => void = () => undefined,
   ) {}
 
   async list(query: PeopleQuery, readerId: Reader = null, now = new Date()): Promise<PeoplePage> {
@@ -137,7 +139,10 @@ export class PeopleService {
       topics,
       occurredAt,
     );
-    if (applied) await this.changed();
-    return applied;
+    if (!applied) return false;
+    // The search service may have been told (searchable.changed): relayed now.
+    this.onOutboxWrite();
+    await this.changed();
+    return true;
   }
 }

@@ -54,6 +54,7 @@ export class UsersModule {
       new PeopleRepository(db),
       new BlockStore(db, 'users'),
       new GuestCache(BUS_CHANNELS.peopleChanged, platform.bus),
+      () => relay.nudge(),
     );
     const users = new UsersService(
       repository,

@@ -7,6 +7,7 @@ import {
 import { BlockStore, isUuid, newId, removedMemberKey, type Db } from '@mepedia/server-database';
 import { appendEvent } from '@mepedia/server-queue';
 import { and, desc, eq, gt, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
+import { personChange } from './searchable';
 import { fullname } from './users.mapper';
 import {
   auditEvents,
@@ -118,7 +119,11 @@ export class UsersRepository {
     return rows.length > 0;
   }
 
-  /** Update and announce `user.updated` in one transaction. */
+  /**
+   * Update and announce `user.updated` in one transaction, and searchable.changed when the change
+   * alters what the search service shows of a verified member (their verification completing
+   * too: searchable.ts).
+   */
   async update(id: string, changes: UserChanges): Promise<UserRow | undefined> {
     return this.updateAnnounced(id, changes);
   }
@@ -137,6 +142,9 @@ export class UsersRepository {
     changes: UserChanges | { email: string },
   ): Promise<UserRow | undefined> {
     return this.db.transaction(async (tx) => {
+      // As it was, locked: changes take turns, and each is compared with the one before it.
+      const [before] = await tx.select().from(users).where(eq(users.id, id)).for('update');
+      if (!before) return undefined;
       const [row] = await tx
         .update(users)
         .set({ ...changes, updatedAt: new Date() })
@@ -152,6 +160,8 @@ export class UsersRepository {
         profileImage: row.croppedProfileImage ?? row.profileImage,
         email: row.email,
       });
+      const person = personChange(before, row);
+      if (person) await appendEvent(tx, outbox, 'searchable.changed', person);
       return row;
     });
   }

@@ -6,7 +6,9 @@ import {
   type TestDatabase,
 } from '@mepedia/server-service-testing';
 import { migrationsBefore, SETUP_TIMEOUT_MS } from '@mepedia/server-testing';
+import { searchablePerson } from '../src/searchable';
 import { usersService } from '../src/users.app';
+import { UsersRepository } from '../src/users.repository';
 
 type Sql = TestDatabase['query'];
 
@@ -150,7 +152,10 @@ describeEachEngine('users migrations', (engine) => {
         await insertUser(database.query, randomUUID(), false, null);
         // What the migrations before announced was relayed long ago.
         await database.query('delete from users.outbox');
-        await runMigrations(database.handle, { schema, folder });
+        // Up to 0010 only: 0011 announces them to the search service (below).
+        const through = migrationsBefore(folder, '0011_announce_members_to_search');
+        await runMigrations(database.handle, { schema, folder: through.folder });
+        through.remove();
         const events = await database.query<{ type: string; payload: unknown; at: number }>(
           `select type, payload, extract(epoch from occurred_at)::int as at from users.outbox`,
         );
@@ -170,6 +175,83 @@ describeEachEngine('users migrations', (engine) => {
             at: 0,
           },
         ]);
+      } finally {
+        before.remove();
+        await database.close();
+      }
+    },
+    SETUP_TIMEOUT_MS,
+  );
+  it(
+    'announce every verified member to the search service once, as a live change describes them, dated the epoch (issue 36)',
+    async () => {
+      const database = await openTestDatabase(engine, { poolSize: 2 });
+      const sql = database.query;
+      const { schema, folder } = usersService.migrations;
+      const before = migrationsBefore(folder, '0011_announce_members_to_search');
+      const [listed, quiet, mottoOnly, pending] = [
+        randomUUID(),
+        randomUUID(),
+        randomUUID(),
+        randomUUID(),
+      ];
+      try {
+        await runMigrations(database.handle, { schema, folder: before.folder });
+        // In the directory, with a motto and an about, and the whole picture only.
+        await insertUser(sql, listed, true, null);
+        await sql(
+          `update users.users set moto = 'שלום לכולם', about_me = 'I bake bread.',
+             published_answers = 2, published_topics = 'Bread',
+             published_at = timestamptz '2026-03-04T05:06:07.089Z' where id = $1`,
+          [listed],
+        );
+        // Never published (its account's date, to the microsecond), no words, a cropped picture.
+        await insertUser(sql, quiet, true, '/api/files/image/cropped');
+        await sql(
+          `update users.users set about_me = '',
+             created_at = timestamptz '2026-01-02T03:04:05.678999Z' where id = $1`,
+          [quiet],
+        );
+        await insertUser(sql, mottoOnly, true, null);
+        await sql(`update users.users set moto = 'Only a motto' where id = $1`, [mottoOnly]);
+        // Still being verified: nobody's to find.
+        await insertUser(sql, pending, false, null);
+        await sql(`update users.users set published_answers = 1 where id = $1`, [pending]);
+        await sql('delete from users.outbox');
+
+        await runMigrations(database.handle, { schema, folder });
+        const events = await sql<{ type: string; payload: Record<string, unknown>; at: number }>(
+          `select type, payload, extract(epoch from occurred_at)::int as at from users.outbox`,
+        );
+        const byId = new Map(events.map((event) => [event.payload['id'], event]));
+        expect(byId.size).toBe(events.length);
+        expect([...byId.keys()].sort()).toEqual([listed, quiet, mottoOnly].sort());
+        for (const event of events)
+          expect([event.type, event.at]).toEqual(['searchable.changed', 0]);
+        expect(byId.get(listed)?.payload).toEqual({
+          kind: 'person',
+          id: listed,
+          ownerId: listed,
+          audience: 'public',
+          title: 'Noa Levi',
+          text: 'שלום לכולם\nI bake bread.',
+          image: '/api/files/image/whole',
+          createdAt: '2026-03-04T05:06:07.089Z',
+          deleted: false,
+        });
+        expect(byId.get(quiet)?.payload).toMatchObject({
+          audience: 'private',
+          text: '',
+          image: '/api/files/image/cropped',
+          createdAt: '2026-01-02T03:04:05.678Z',
+        });
+        expect(byId.get(mottoOnly)?.payload).toMatchObject({ text: 'Only a motto' });
+        // The same, field for field, as the live changes describe each (searchable.ts).
+        const users = new UsersRepository(database.handle.db);
+        for (const id of [listed, quiet, mottoOnly]) {
+          const row = await users.findById(id);
+          expect(byId.get(id)?.payload).toEqual(row && searchablePerson(row));
+        }
       } finally {
         before.remove();
         await database.close();

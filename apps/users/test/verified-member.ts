@@ -11,8 +11,11 @@ export function captureMessages(queue: QueueDriver) {
   return { texts, emails };
 }
 
-/** Register, then verify the phone with the texted code and the email with the link. */
-export async function registerVerified(
+/**
+ * Register, then verify the phone with the texted code: an account still pending, its email
+ * link sent (`verifyEmailOf` opens it).
+ */
+export async function registerPending(
   base: string,
   messages: ReturnType<typeof captureMessages>,
   overrides: Parameters<typeof newRegistration>[0] = {},
@@ -37,6 +40,15 @@ export async function registerVerified(
   });
   if (phone.status !== 200)
     throw new Error(`verifyUserByPhone answered ${phone.status}: ${phone.text}`);
+  return { registration, userId: response.body.userId, ticket };
+}
+
+/** Open a pending account's email link: the member is verified, and signed in. */
+export async function verifyEmailOf(
+  base: string,
+  messages: ReturnType<typeof captureMessages>,
+  { registration, ticket }: Awaited<ReturnType<typeof registerPending>>,
+) {
   const email = await eventually(() =>
     messages.emails.find((job) => job.to === registration.email && job.template === 'verify-email'),
   );
@@ -48,5 +60,16 @@ export async function registerVerified(
   });
   if (verified.status !== 200)
     throw new Error(`verifyUserByEmail answered ${verified.status}: ${verified.text}`);
-  return { registration, userId: response.body.userId, signedIn: verified };
+  return verified;
+}
+
+/** Register, then verify the phone with the texted code and the email with the link. */
+export async function registerVerified(
+  base: string,
+  messages: ReturnType<typeof captureMessages>,
+  overrides: Parameters<typeof newRegistration>[0] = {},
+) {
+  const pending = await registerPending(base, messages, overrides);
+  const signedIn = await verifyEmailOf(base, messages, pending);
+  return { registration: pending.registration, userId: pending.userId, signedIn };
 }
