@@ -27,6 +27,11 @@ export async function announceBacklogToSearch(db: Db, batchSize = 200): Promise<
       const rows = await tx.select().from(posts).where(inArray(posts.id, ids));
       const events = rows.flatMap((row) => {
         const payload = searchableOf(row);
+        // Where moderation left it, as this service heard it: the search service, younger than
+        // the moderation service, never heard that word, and must not show a held post meanwhile.
+        // (Not on live changes: a word older than the moderation service's newest could undo it.)
+        if (payload && row.moderationState !== 'visible')
+          payload.withheld = { state: row.moderationState, caseId: row.moderationCaseId ?? '' };
         return payload
           ? [{ id: newId(), type: 'searchable.changed', payload, occurredAt: new Date(0) }]
           : [];

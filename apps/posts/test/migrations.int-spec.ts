@@ -450,6 +450,12 @@ describeEachEngine('posts migrations', (engine) => {
           older,
           '<p>kept <span>and</span> <a href="javascript:x()">cleaned</a></p>',
         ]);
+        // Held by moderation, as this service heard it: announced with that word (withheld).
+        await sql(
+          `update posts.posts set moderation_state = 'held', moderation_case_id = 'case-3'
+           where id = $1`,
+          [older],
+        );
         // A questionnaire answer's magazine post: the me-answers service announces the answer.
         await insertPost(sql, answer, publisher, 'public');
         await sql(`update posts.posts set question_id = 'roots' where id = $1`, [answer]);
@@ -494,6 +500,7 @@ describeEachEngine('posts migrations', (engine) => {
         expect(byId.get(older)?.payload).toMatchObject({
           audience: 'private',
           text: 'kept and cleaned',
+          withheld: { state: 'held', caseId: 'case-3' },
         });
         expect(await sql('select post_id from posts.search_backlog')).toEqual([]);
 

@@ -213,7 +213,12 @@ describeEachEngine('users migrations', (engine) => {
           [quiet],
         );
         await insertUser(sql, mottoOnly, true, null);
-        await sql(`update users.users set moto = 'Only a motto' where id = $1`, [mottoOnly]);
+        // Held by moderation: announced with that word, so others never find it meanwhile.
+        await sql(
+          `update users.users set moto = 'Only a motto', moderation_state = 'held',
+             moderation_case_id = 'case-7' where id = $1`,
+          [mottoOnly],
+        );
         // Still being verified: nobody's to find.
         await insertUser(sql, pending, false, null);
         await sql(`update users.users set published_answers = 1 where id = $1`, [pending]);
@@ -245,10 +250,13 @@ describeEachEngine('users migrations', (engine) => {
           image: '/api/files/image/cropped',
           createdAt: '2026-01-02T03:04:05.678Z',
         });
-        expect(byId.get(mottoOnly)?.payload).toMatchObject({ text: 'Only a motto' });
+        expect(byId.get(mottoOnly)?.payload).toMatchObject({
+          text: 'Only a motto',
+          withheld: { state: 'held', caseId: 'case-7' },
+        });
         // The same, field for field, as the live changes describe each (searchable.ts).
         const users = new UsersRepository(database.handle.db);
-        for (const id of [listed, quiet, mottoOnly]) {
+        for (const id of [listed, quiet]) {
           const row = await users.findById(id);
           expect(byId.get(id)?.payload).toEqual(row && searchablePerson(row));
         }
