@@ -1754,9 +1754,16 @@ const cases: Record<string, AccessCase> = {
   // --- search (our addition, issue 36): the searcher is always the caller; an item is found
   // only by whom may read it (the audience cases below have each audience) ------------------
   'POST /api/search/searchStories': {
+    // Anyone may search one member's stories: each finds what they may read of them.
+    stranger: 'allowed',
     prepare: async (world) => {
       const post = await world.post(world.owner, 'private');
-      const body = { query: 'story told slowly', authorId: world.owner.userId, limit: 50 };
+      const body = {
+        query: 'story told slowly',
+        authorId: world.owner.userId,
+        sort: 'newest',
+        limit: 50,
+      };
       await eventually(
         async () => {
           const found = await call(world.url, 'POST', '/api/search/searchStories', {
@@ -2680,7 +2687,13 @@ const audienceCases: Record<string, AudienceCase> = {
   'POST /api/search/searchStories': {
     prepare: async (world, people, audience) => {
       const post = await audiencePost(world, people, audience);
-      const body = { query: 'story told slowly', authorId: people.owner.userId, limit: 50 };
+      // Newest first: the owner's many stories of the same words, this one at the top.
+      const body = {
+        query: 'story told slowly',
+        authorId: people.owner.userId,
+        sort: 'newest',
+        limit: 50,
+      };
       await eventually(
         async () => {
           const found = await call(world.url, 'POST', '/api/search/searchStories', {
