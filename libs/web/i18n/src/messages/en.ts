@@ -12,6 +12,7 @@ import type { settingsEn } from './settings';
 import type { editMeEn } from './edit-me';
 import type { privateQuestionsEn } from './private-questions';
 import type { reportEn } from './report';
+import type { searchEn } from './search';
 import type { writePostEn } from './write-post';
 import type { emailPreferencesEn } from './email-preferences';
 import type { weeklyQuestionEn } from './weekly-question';
@@ -364,4 +365,5 @@ export type MessageKey =
   | keyof typeof audienceEn
   | keyof typeof reportEn
   | keyof typeof moderationEn
-  | keyof typeof blocksEn;
+  | keyof typeof blocksEn
+  | keyof typeof searchEn;
