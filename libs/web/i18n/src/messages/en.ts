@@ -191,9 +191,11 @@ export const en = {
   'people.sort.mostRecent': 'Most recent',
   'people.sort.oldest': 'Oldest',
   'people.search': 'Search',
+  'people.searchLabel': 'Search people',
+  'people.searchStories': 'Search the stories too',
   'people.noMatch.title': 'No one matches',
   'people.noMatch.text':
-    'Nobody’s name or topics match {query}. Try another spelling, or fewer words.',
+    'Nobody’s name, profile or answers match {query}. Try another spelling, or fewer words.',
   'people.noMatch.clear': 'Show everyone',
   'people.page': 'Page {page}',
   'people.list': 'The members',

@@ -160,8 +160,11 @@ export const he: Record<CoreMessageKey, string> = {
   'people.sort.mostRecent': 'החדשים ביותר',
   'people.sort.oldest': 'הוותיקים ביותר',
   'people.search': 'חיפוש',
+  'people.searchLabel': 'חיפוש אנשים',
+  'people.searchStories': 'לחפש גם בסיפורים',
   'people.noMatch.title': 'לא נמצאו אנשים',
-  'people.noMatch.text': 'אין שם או נושא שמתאים ל־{query}. כדאי לנסות איות אחר, או פחות מילים.',
+  'people.noMatch.text':
+    'אין שם, פרופיל או תשובה שמתאימים ל־{query}. כדאי לנסות איות אחר, או פחות מילים.',
   'people.noMatch.clear': 'הצגת כולם',
   'people.page': 'עמוד {page}',
   'people.list': 'חברי הקהילה',
