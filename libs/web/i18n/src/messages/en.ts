@@ -24,11 +24,10 @@ export const en = {
   'layout.skipToContent': 'Skip to main content',
   'layout.goBack': 'Go back',
   'header.home': 'Mepedia home page',
-  'header.search.label': 'Search people',
-  'header.search.placeholder': 'Search people by name or topic',
-  'header.search.guestPlaceholder': 'Search people (members)',
-  'header.search.guestHint':
-    'Searching people is for members: you will be asked to log in or register first.',
+  // The header's search (issue 36): people and stories, for everyone; the results are /search.
+  'header.search.landmark': 'Search Mepedia',
+  'header.search.label': 'Search people and stories',
+  'header.search.placeholder': 'Search people and stories',
   'header.me': 'Your profile, {name}',
   'header.write': 'Write',
   // The bell (issue 32): its name says the count; the live region says when it rises.
@@ -39,8 +38,6 @@ export const en = {
     '{count, plural, one {New notification: # unread} other {New notifications: # unread}}',
   'auth.showPassword': 'Show password',
   'auth.hidePassword': 'Hide password',
-  'auth.reason.search':
-    'Searching people is for members. Log in, or register in a minute, and search away.',
   'auth.reason.people':
     'Sign up to meet the people of Mepedia: the people directory is open to members.',
   'auth.reason.follow':
