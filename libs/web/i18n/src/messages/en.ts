@@ -318,6 +318,10 @@ export const en = {
   'magazine.filter': 'Show',
   'magazine.noMatch': 'No story matches these filters.',
   'magazine.clear': 'Show all stories',
+  // Searching the stories' words (issue 36): the form leads to the search page's stories.
+  'magazine.search': 'Search the stories',
+  'magazine.search.label': 'Words in the stories',
+  'magazine.search.submit': 'Search',
   'post.by': 'By {name}',
   'post.views': '{count, plural, one {# view} other {# views}}',
   'post.likes': '{count, plural, one {# like} other {# likes}}',
