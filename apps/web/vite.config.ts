@@ -33,6 +33,10 @@ const FOLLOWING =
 // the sentence component and its strings, one chunk (the live connection stays a lazy one).
 const NOTIFICATION_LIST =
   /\/apps\/web\/app\/components\/notifications\/notification-text\.tsx$|\/libs\/web\/i18n\/src\/messages\/notifications\.ts$/;
+// Search's results (issue 36): their parts and strings, one chunk for the pages that show them
+// (the search page, and the people page when it searches).
+const SEARCH_RESULTS =
+  /\/apps\/web\/app\/components\/search\/|\/libs\/web\/i18n\/src\/messages\/search\.ts$/;
 // A member's home page (issue 33): its parts and strings go with the home page's own chunk.
 const MEMBER_HOME =
   /\/apps\/web\/app\/components\/home\/|\/libs\/web\/i18n\/src\/messages\/member-home\.ts$/;
@@ -162,6 +166,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
               if (QUERY_CACHE.test(id)) return 'query';
               if (FOLLOWING.test(id)) return 'follow';
               if (NOTIFICATION_LIST.test(id)) return 'notifications';
+              if (SEARCH_RESULTS.test(id)) return 'search';
               if (MEMBER_HOME.test(id)) return undefined;
               const pageMessages = PAGE_MESSAGES.exec(id);
               if (pageMessages) return `messages-${pageMessages[1]}`;

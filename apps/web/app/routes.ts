@@ -21,6 +21,8 @@ function pages(idPrefix: string) {
     page('email-verification', 'routes/email-verification.tsx', 'email-verification'),
     page('password-reset', 'routes/password-reset.tsx', 'password-reset'),
     page('people', 'routes/people.tsx', 'people'),
+    // Search (issue 36): people and stories, for everyone, each as the reader may read them.
+    page('search', 'routes/search.tsx', 'search'),
     // The member's own notifications (issue 32; lib/navigation.ts, isNotificationsPath).
     page('notifications', 'routes/notifications.tsx', 'notifications'),
     // The member's own writing pages (members only: lib/navigation.ts, isWritingPath).

@@ -31,44 +31,46 @@ export async function logout(api: ReturnType<typeof useApi>) {
 }
 
 /**
- * Searching people. The directory is for members: a guest is told so before typing (the field's
- * description), and a guest's search leads to the sign-in page, which says why it is there.
+ * Searching the site (issue 36): people and stories, for everyone, guests too. A GET form to the
+ * results page (`/search?q=`), so it works before the page comes alive; once it has, the
+ * router goes there without a reload, and an empty search goes nowhere. On a phone the field is
+ * a round search button until it has the focus, then it takes the header's width (app.css,
+ * Header): the same input all along, so nothing needs a script to open it.
  */
-function SearchField({ signedIn }: { signedIn: boolean }) {
+function SearchField() {
   const { t, locale } = useI18n();
   const navigate = useNavigate();
-  const hintId = useId();
-  const people = localizePath('/people', locale);
+  const results = localizePath('/search', locale);
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const value = new FormData(event.currentTarget).get('searchValue');
+    const value = new FormData(event.currentTarget).get('q');
     const text = typeof value === 'string' ? value.trim() : '';
     if (!text) return; // an empty search goes nowhere
-    void navigate(
-      signedIn
-        ? `${people}?searchValue=${encodeURIComponent(text)}`
-        : `${localizePath('/auth', locale)}?modal=login&reason=search`,
-    );
+    event.currentTarget.reset();
+    // Off the field, so on a phone it is a button again over the results.
+    (document.activeElement as HTMLElement | null)?.blur();
+    void navigate(`${results}?q=${encodeURIComponent(text)}`);
   };
   return (
-    <form role="search" className="header-search" action={people} method="get" onSubmit={onSubmit}>
+    <form
+      role="search"
+      aria-label={t('header.search.landmark')}
+      className="header-search"
+      action={results}
+      method="get"
+      onSubmit={onSubmit}
+    >
       <label htmlFor="header-search" className="visually-hidden">
         {t('header.search.label')}
       </label>
       <Icon icon={Search} size={18} />
       <input
         id="header-search"
-        name="searchValue"
+        name="q"
         type="search"
-        placeholder={t(signedIn ? 'header.search.placeholder' : 'header.search.guestPlaceholder')}
-        aria-describedby={signedIn ? undefined : hintId}
+        placeholder={t('header.search.placeholder')}
         enterKeyHint="search"
       />
-      {!signedIn && (
-        <span id={hintId} className="visually-hidden">
-          {t('header.search.guestHint')}
-        </span>
-      )}
     </form>
   );
 }
@@ -244,7 +246,7 @@ export function Header({
     <header className="site-header">
       <div className="header-row">
         <Logo />
-        <SearchField signedIn={user !== null} />
+        <SearchField />
         <AccessibilityToolbar />
         {user ? (
           <>

@@ -185,6 +185,12 @@ describe('guardRedirect', () => {
     expect(isModerationPath('/moderation/notice')).toBe(false);
   });
 
+  it('lets anyone search, guests too, in either language', () => {
+    expect(guardRedirect('/search', null)).toBeNull();
+    expect(guardRedirect('/he/search', null)).toBeNull();
+    expect(isPublicPath('/search?q=bread')).toBe(true);
+  });
+
   it('lets members and public pages through', () => {
     expect(guardRedirect('/people', 'u1')).toBeNull();
     expect(guardRedirect('/about', null)).toBeNull();

@@ -23,6 +23,8 @@ const PUBLIC_PREFIXES = [
   // anyone may send (the Digital Services Act, article 16).
   '/transparency',
   '/moderation/notice',
+  // Search (issue 36): anyone finds what they may read, a guest what is public.
+  '/search',
 ];
 const PUBLIC_FRAGMENTS = ['profile', 'me', 'post', 'unsubscribe', `${PRODUCT_SLUG}-magazine`];
 /**

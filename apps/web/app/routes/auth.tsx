@@ -287,11 +287,6 @@ export default function Auth({ loaderData }: Route.ComponentProps) {
   return (
     <section className="page page-narrow">
       {/* Sent here from a members' feature: say so, not only show a form. */}
-      {params.get('reason') === 'search' && (
-        <p className="notice" role="status">
-          {t('auth.reason.search')}
-        </p>
-      )}
       {params.get('reason') === 'people' && (
         <p className="notice" role="status">
           {t('auth.reason.people')}

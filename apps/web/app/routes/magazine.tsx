@@ -1,6 +1,6 @@
 import type { PostSummary } from '@mepedia/contracts';
 import { ApiError, type Api } from '@mepedia/web-api';
-import { postQueries } from '@mepedia/web-api/queries';
+import { SEARCH_QUERY_LIMIT, postQueries } from '@mepedia/web-api/queries';
 import { QueryClient, dehydrate, useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { QueryProvider } from '../components/query/query-provider';
@@ -10,7 +10,7 @@ import { PostCard } from '../components/post-card';
 import { useApi } from '../lib/api';
 import { prefetchCommentCounts, useCommentCounts } from '../components/query/comment-counts';
 import { serverApi } from '../lib/context';
-import { splitLocale, type Locale } from '@mepedia/web-i18n';
+import { localizePath, splitLocale, type Locale } from '@mepedia/web-i18n';
 import { useI18n } from '../lib/i18n';
 import { pageMeta } from '../lib/seo';
 import { MAGAZINE_PATH } from '../lib/site';
@@ -199,6 +199,39 @@ function Stories() {
   );
 }
 
+/**
+ * Searching the stories' words (issue 36): a GET form to the search page's stories of the
+ * magazine's kinds (posts and questionnaire answers), each as the reader may read it; it works
+ * before the page comes alive. The filters below keep filtering the magazine itself.
+ */
+export function TextSearch() {
+  const { t, locale } = useI18n();
+  return (
+    <Form
+      method="get"
+      action={localizePath('/search', locale)}
+      className="filters"
+      role="search"
+      aria-label={t('magazine.search')}
+    >
+      <Field
+        label={t('magazine.search.label')}
+        id="magazine-search"
+        name="q"
+        type="search"
+        dir="auto"
+        maxLength={SEARCH_QUERY_LIMIT}
+        enterKeyHint="search"
+      />
+      <input type="hidden" name="kinds" value="post" />
+      <input type="hidden" name="kinds" value="answer" />
+      <button type="submit" className="button">
+        {t('magazine.search.submit')}
+      </button>
+    </Form>
+  );
+}
+
 /** Author, topic and order: a GET form, so each filtered view is an address of its own. */
 function Filters() {
   const { t } = useI18n();
@@ -248,6 +281,7 @@ export default function Magazine({ loaderData }: Route.ComponentProps) {
       <section className="page" aria-labelledby="magazine-title">
         <h1 id="magazine-title">{t('magazine.title')}</h1>
         <p className="lead">{t('magazine.lead')}</p>
+        <TextSearch />
         <Filters />
         <Stories />
       </section>

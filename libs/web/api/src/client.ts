@@ -285,6 +285,17 @@ export function createApi(options: ApiOptions) {
       unmute: (userId: string) => call('POST /api/blocks/unmute', { body: { userId } }),
       getMyBlocks: () => call('POST /api/blocks/getMyBlocks'),
     },
+    /**
+     * Search (the search service, issue 36): people and stories matching a query, always as the
+     * caller may read them; each answer's `nextCursor` is the next page's `cursor`
+     * (docs/api/search.md).
+     */
+    search: {
+      searchStories: (body: Body<'POST /api/search/searchStories'>) =>
+        call('POST /api/search/searchStories', { body }),
+      searchPeople: (body: Body<'POST /api/search/searchPeople'>) =>
+        call('POST /api/search/searchPeople', { body }),
+    },
     /** The weekly question (the notifications service, issue 32): the settings after each call. */
     weeklyQuestion: {
       getSettings: () => call('GET /api/weeklyQuestion/getSettings'),

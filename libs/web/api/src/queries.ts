@@ -16,5 +16,6 @@ export * from './queries/posts';
 export * from './queries/private-questions';
 export * from './queries/profiles';
 export * from './queries/reactions';
+export * from './queries/search';
 export * from './queries/stale';
 export * from './queries/users';

@@ -14,6 +14,7 @@ export { notificationsMessages } from './messages/notifications';
 export { moderationMessages } from './messages/moderation';
 export { privateQuestionsMessages } from './messages/private-questions';
 export { reportMessages } from './messages/report';
+export { searchMessages } from './messages/search';
 export { emailPreferencesMessages } from './messages/email-preferences';
 export { postMessages } from './messages/post';
 export { profileMessages } from './messages/profile';

@@ -12,6 +12,7 @@ import type { settingsEn } from './settings';
 import type { editMeEn } from './edit-me';
 import type { privateQuestionsEn } from './private-questions';
 import type { reportEn } from './report';
+import type { searchEn } from './search';
 import type { writePostEn } from './write-post';
 import type { emailPreferencesEn } from './email-preferences';
 import type { weeklyQuestionEn } from './weekly-question';
@@ -23,11 +24,10 @@ export const en = {
   'layout.skipToContent': 'Skip to main content',
   'layout.goBack': 'Go back',
   'header.home': 'Mepedia home page',
-  'header.search.label': 'Search people',
-  'header.search.placeholder': 'Search people by name or topic',
-  'header.search.guestPlaceholder': 'Search people (members)',
-  'header.search.guestHint':
-    'Searching people is for members: you will be asked to log in or register first.',
+  // The header's search (issue 36): people and stories, for everyone; the results are /search.
+  'header.search.landmark': 'Search Mepedia',
+  'header.search.label': 'Search people and stories',
+  'header.search.placeholder': 'Search people and stories',
   'header.me': 'Your profile, {name}',
   'header.write': 'Write',
   // The bell (issue 32): its name says the count; the live region says when it rises.
@@ -38,8 +38,6 @@ export const en = {
     '{count, plural, one {New notification: # unread} other {New notifications: # unread}}',
   'auth.showPassword': 'Show password',
   'auth.hidePassword': 'Hide password',
-  'auth.reason.search':
-    'Searching people is for members. Log in, or register in a minute, and search away.',
   'auth.reason.people':
     'Sign up to meet the people of Mepedia: the people directory is open to members.',
   'auth.reason.follow':
@@ -190,9 +188,11 @@ export const en = {
   'people.sort.mostRecent': 'Most recent',
   'people.sort.oldest': 'Oldest',
   'people.search': 'Search',
+  'people.searchLabel': 'Search people',
+  'people.searchStories': 'Search the stories too',
   'people.noMatch.title': 'No one matches',
   'people.noMatch.text':
-    'Nobody’s name or topics match {query}. Try another spelling, or fewer words.',
+    'Nobody’s name, profile or answers match {query}. Try another spelling, or fewer words.',
   'people.noMatch.clear': 'Show everyone',
   'people.page': 'Page {page}',
   'people.list': 'The members',
@@ -318,6 +318,10 @@ export const en = {
   'magazine.filter': 'Show',
   'magazine.noMatch': 'No story matches these filters.',
   'magazine.clear': 'Show all stories',
+  // Searching the stories' words (issue 36): the form leads to the search page's stories.
+  'magazine.search': 'Search the stories',
+  'magazine.search.label': 'Words in the stories',
+  'magazine.search.submit': 'Search',
   'post.by': 'By {name}',
   'post.views': '{count, plural, one {# view} other {# views}}',
   'post.likes': '{count, plural, one {# like} other {# likes}}',
@@ -364,4 +368,5 @@ export type MessageKey =
   | keyof typeof audienceEn
   | keyof typeof reportEn
   | keyof typeof moderationEn
-  | keyof typeof blocksEn;
+  | keyof typeof blocksEn
+  | keyof typeof searchEn;
