@@ -147,9 +147,10 @@ export class PostgresSearchIndex implements SearchIndex {
   }
 
   async applyModeration(word: ModerationWord): Promise<void> {
-    await this.moderation.apply(word);
     const kind = documentKindOf(word.kind);
+    // Comments are not searched: their words are not kept here.
     if (!kind) return;
+    await this.moderation.apply(word);
     // The latest word (this one, or a newer one already kept) onto the document, if it is here.
     await this.db.execute(sql`
       update search.documents d set moderation_state = m.state

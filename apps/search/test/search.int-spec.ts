@@ -331,6 +331,20 @@ describeEachEngine('search', (engine) => {
       });
       await announce({ id: early, ownerId: owner.userId, title: `${tag} early`, text: 'x' });
       expect(await found(reader, `${tag} early`)).toEqual([]);
+      // A comment's word is none of search's business: nothing of it is kept.
+      const comment = randomUUID();
+      await hear('moderation.item.changed', {
+        kind: 'comment',
+        itemId: comment,
+        ownerId: owner.userId,
+        state: 'held',
+        caseId: 'c4',
+      });
+      expect(
+        await tested.database.query('select 1 from search.moderated_items where item_id = $1', [
+          comment,
+        ]),
+      ).toEqual([]);
     });
 
     it('keeps members who block each other out of each other’s results, both ways', async () => {
