@@ -173,7 +173,7 @@ for (const locale of ['en', 'he'] as const) {
   });
 }
 
-test('follow lists: an unknown member is the 404 page, and a people card follows in place', async ({
+test('follow lists: an unknown member is the 404 page, and a person found on the people page is followed in place', async ({
   page,
   baseURL,
 }) => {
@@ -215,14 +215,20 @@ test('follow lists: an unknown member is the 404 page, and a people card follows
   // Both known to the follows service: the lists show only members it has heard of.
   await knownToNotifications(page.request, b);
   await knownToNotifications(page.request, reader);
+  // The people page's words go to the search service, which hears of B by an event.
   await expect
-    .poll(async () => {
-      const answer = await page.request.post('/api/users/getPublishedUsers', {
-        data: { searchValue: surname },
-      });
-      return ((await answer.json()) as { total: number }).total;
-    })
-    .toBe(1);
+    .poll(
+      async () => {
+        const answer = await page.request.post('/api/search/searchPeople', {
+          data: { query: surname },
+        });
+        return ((await answer.json()) as { people: Array<{ id: string }> }).people.map(
+          (person) => person.id,
+        );
+      },
+      { timeout: 60_000, intervals: [500, 1_000] },
+    )
+    .toEqual([b]);
   // What the browser asks of the follows service (the loader's calls are the server's).
   const asked: string[] = [];
   page.on('request', (request) => {
@@ -232,12 +238,12 @@ test('follow lists: an unknown member is the 404 page, and a people card follows
   await page.goto(`/people?searchValue=${surname}`);
   await hydrated(page);
   const button = page
-    .locator('.person-card')
+    .locator('.search-people > li')
     .filter({ has: page.locator(`a[href="/profile/${b}"]`) })
     .getByRole('button', { name: `Follow Yael ${surname}` });
   await expect(button).toHaveAttribute('aria-pressed', 'false');
   await expect(button).toBeEnabled();
-  // The page's one call (getFollowStates, in its loader) gave every card its state: no card asks.
+  // The page's one call (getFollowStates, in its loader) gave every result its state: none asks.
   expect(asked).toEqual([]);
   // The page shows the follow before the service has it: the list below is read after it does.
   const followed = page.waitForResponse((answer) => answer.url().endsWith('/api/follows/follow'));
@@ -246,7 +252,7 @@ test('follow lists: an unknown member is the 404 page, and a people card follows
     'aria-pressed',
     'true',
   );
-  // Still on the directory: the button is not the card's link.
+  // Still on the people page: the button is not the result's link.
   await expect(page).toHaveURL(/\/people\?/);
   await expect.poll(() => asked).toEqual(['/api/follows/follow']);
   expect((await followed).status()).toBe(200);

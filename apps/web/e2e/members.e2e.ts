@@ -79,20 +79,25 @@ test('register, verify with the texted code and the emailed link, land on the fi
   await expect(write).toHaveAccessibleName('Write');
   await page.setViewportSize({ width: 1280, height: 720 });
 
-  // The header search goes to the people page; an empty search goes nowhere.
-  const search = page.getByRole('searchbox', { name: 'Search people' });
+  // The header search looks for people and stories, on the results page; an empty search goes
+  // nowhere.
+  const search = page.getByRole('searchbox', { name: 'Search people and stories' });
   await search.fill('');
   await search.press('Enter');
   await expect(page).toHaveURL(/\/profile\//);
   await search.fill('dana');
   await search.press('Enter');
-  await expect(page).toHaveURL(/\/people\?searchValue=dana$/);
-  // The people page's own filters hold the query, and sorting keeps it.
-  await expect(page.locator('#people-search')).toHaveValue('dana');
-  await page.getByLabel('Sort by').selectOption('oldest');
-  await page.getByRole('button', { name: 'Search', exact: true }).click();
-  await expect(page).toHaveURL(/\/people\?searchValue=dana&sortBy=oldest$/);
-  await expect(page.getByLabel('Sort by')).toHaveValue('oldest');
+  await expect(page).toHaveURL(/\/search\?q=dana$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Search: dana');
+  // The results page's own form holds the query, and another order keeps it.
+  const field = page.getByRole('searchbox', { name: 'Search for' });
+  await expect(field).toHaveValue('dana');
+  await page.getByText('Filters and order of the stories').click();
+  await page.getByLabel('Order').selectOption('newest');
+  await page.getByRole('button', { name: 'Show the results' }).click();
+  await expect(page).toHaveURL(/\/search\?q=dana&(.+&)?sort=newest$/);
+  await expect(field).toHaveValue('dana');
+  await expect(page.getByLabel('Order')).toHaveValue('newest');
   await expectAccessible(page);
 
   // A member's language choice is saved on their account too.
