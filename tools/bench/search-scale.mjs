@@ -1,0 +1,388 @@
+// The search service at scale (issue 36; a measurement, not a test), after the same run's
+// calibration (calibration.mjs): services mode on PostgreSQL, the search service as its own
+// process over DOCS generated documents (1,000,000 by default).
+//
+// 1. The documents: a seeded generator of stories and people in Hebrew (60%) and English, words
+//    drawn by a Zipf law from made-up vocabularies (so common, middling and rare words exist, and
+//    none is a word of the labelled set), audiences as a community's (80% public, 10% members,
+//    5% circle, 5% private), 20,000 owners. Each row is made by the service's own
+//    `indexedDocument` (the same lexemes a live announcement gets) and written in batches, the
+//    GIN index built after the load (as a migration of a large installation would).
+// 2. Queries from the same vocabularies: a common word, a middling one, a rare one, two words,
+//    a phrase, a Hebrew word with prefixes the text lacks, a word still being typed; as a guest
+//    and as a member. The maximum rate (50 connections, DURATION s) of the mix, then p50 and
+//    p99 at half that rate, beside the calibration's bare `select 1`.
+// 3. Indexing lag: LAG_SAMPLES documents announced one at a time as the worker hands them on
+//    (`searchable.changed` on the `events-search` BullMQ queue), each timed from the add until a
+//    search finds it. (The hop before, an owner's outbox relay and the worker's fan-out, is the
+//    one every event takes: docs/benchmarks.md, the moderation section.)
+//
+// Rewrites the "Search at scale" section of docs/benchmarks.md (between its markers).
+//
+//   npm run build && node tools/bench/search-scale.mjs
+//   DOCS=100000 DURATION=5 node tools/bench/search-scale.mjs      (a quicker look; doc untouched)
+import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
+import { createRequire } from 'node:module';
+import { cpus, totalmem } from 'node:os';
+import autocannon from 'autocannon';
+import { calibrate, table } from './calibration.mjs';
+import { rewriteDocSection } from './doc-section.mjs';
+import { sql, startService } from './service-process.mjs';
+
+const DOCS = Number(process.env.DOCS ?? 1_000_000);
+const OWNERS = Number(process.env.OWNERS ?? 20_000);
+const DURATION = Number(process.env.DURATION ?? 10);
+const LAG_SAMPLES = Number(process.env.LAG_SAMPLES ?? 200);
+const FIXED_RATE = process.env.RATE ? Number(process.env.RATE) : undefined;
+const BATCH = 2000;
+const ADMIN_URL = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const DB = `mepedia_bench_${randomBytes(3).toString('hex')}`;
+const DB_URL = ADMIN_URL.replace(/\/[^/]*$/, `/${DB}`);
+const REDIS_PREFIX = `bench-${randomBytes(3).toString('hex')}`;
+/** Only the full run rewrites docs/benchmarks.md. */
+const WRITES_DOC = DOCS === 1_000_000 && !process.env.RATE;
+
+const log = (message) => process.stdout.write(`${message}\n`);
+const require = createRequire(import.meta.url);
+/* eslint-disable @nx/enforce-module-boundaries -- the compiled apps and libraries, as measured */
+const { indexedDocument } = require('../../dist/apps/search/src/search.service.js');
+const { BullMqQueue } = require('../../dist/libs/server/queue/src/index.js');
+const { IdentitySigner, IDENTITY_HEADER } = require('../../dist/libs/server/identity/src/index.js');
+/* eslint-enable @nx/enforce-module-boundaries */
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+// --- the generator -------------------------------------------------------------------------
+
+/** A seeded PRNG (mulberry32): the same corpus every run. */
+function prng(seed) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+const random = prng(36);
+const pick = (list) => list[Math.floor(random() * list.length)];
+
+/**
+ * A made-up vocabulary of `size` words from syllables: pronounceable, never a real word of the
+ * labelled set (those are judged against the demo community alone).
+ */
+function vocabulary(size, onsets, nuclei, codas) {
+  const words = new Set();
+  while (words.size < size) {
+    const syllables = 2 + Math.floor(random() * 2);
+    let word = '';
+    for (let i = 0; i < syllables; i++) word += pick(onsets) + pick(nuclei);
+    words.add(word + pick(codas));
+  }
+  return [...words];
+}
+const HEBREW = vocabulary(
+  40_000,
+  [...'גדזטקצפרסנ'],
+  ['ו', 'י', 'א', ''],
+  ['ת', 'ים', 'ה', 'ר', ''],
+);
+const ENGLISH = vocabulary(
+  40_000,
+  ['br', 'cl', 'dr', 'f', 'gr', 'k', 'pl', 'sk', 'tr', 'v', 'z'],
+  ['a', 'e', 'i', 'o', 'u', 'ai', 'oo'],
+  ['n', 'st', 'rk', 'll', 'x', ''],
+);
+
+/** A Zipf draw (s ≈ 1.07) over ranks 1..n, by inverting a precomputed cumulative table. */
+function zipf(n, s = 1.07) {
+  const cumulative = new Float64Array(n);
+  let total = 0;
+  for (let rank = 1; rank <= n; rank++) {
+    total += 1 / rank ** s;
+    cumulative[rank - 1] = total;
+  }
+  return () => {
+    const target = random() * total;
+    let low = 0;
+    let high = n - 1;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (cumulative[middle] < target) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  };
+}
+const draw = zipf(40_000);
+const words = (list, count) => Array.from({ length: count }, () => list[draw()]).join(' ');
+
+const owners = Array.from({ length: OWNERS }, () => randomUUID());
+const AUDIENCES = [...Array(16).fill('public'), ...Array(2).fill('members'), 'circle', 'private'];
+
+/** The i-th generated document, as its owner would announce it. */
+function generated(i) {
+  const hebrew = random() < 0.6;
+  const list = hebrew ? HEBREW : ENGLISH;
+  const person = i % 50 === 0;
+  const ownerId = person ? owners[(i / 50) % OWNERS] : pick(owners);
+  const created = new Date(Date.UTC(2024, 0, 1) + Math.floor(random() * 3 * 365 * 86_400_000));
+  return {
+    kind: person ? 'person' : pick(['post', 'answer']),
+    id: person ? ownerId : randomUUID(),
+    ownerId,
+    audience: person ? 'public' : pick(AUDIENCES),
+    title: words(list, person ? 2 : 4 + Math.floor(random() * 5)),
+    text: words(list, person ? 20 : 60 + Math.floor(random() * 80)),
+    createdAt: created.toISOString(),
+    deleted: false,
+  };
+}
+
+// --- the load --------------------------------------------------------------------------------
+
+async function load(url) {
+  await sql(url, 'drop index search.documents_terms_idx');
+  const began = Date.now();
+  for (let start = 0; start < DOCS; start += BATCH) {
+    const rows = [];
+    for (let i = start; i < Math.min(DOCS, start + BATCH); i++)
+      rows.push(indexedDocument(generated(i)));
+    const column = (name) => rows.map((row) => row[name]);
+    await sql(
+      url,
+      `insert into search.documents (kind, id, owner_id, audience, title, body, language,
+         created_at, folded_name, terms, changed_at)
+       select kind, id, owner_id::uuid, audience, title, body, language, created_at::timestamptz,
+         folded_name, title_vector::tsvector || body_vector::tsvector, now()
+       from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[],
+         $7::text[], $8::text[], $9::text[], $10::text[], $11::text[])
+         as t(kind, id, owner_id, audience, title, body, language, created_at, folded_name,
+           title_vector, body_vector)
+       on conflict (kind, id) do nothing`,
+      [
+        column('kind'),
+        column('id'),
+        column('ownerId'),
+        column('audience'),
+        column('title'),
+        column('body'),
+        column('language'),
+        rows.map((row) => row.createdAt.toISOString()),
+        column('foldedName'),
+        column('titleVector'),
+        column('bodyVector'),
+      ],
+    );
+    if ((start / BATCH) % 50 === 0) log(`  ${start + rows.length} documents…`);
+  }
+  const loaded = Date.now() - began;
+  const indexBegan = Date.now();
+  await sql(
+    url,
+    `set maintenance_work_mem = '512MB'; create index documents_terms_idx on search.documents using gin (terms)`,
+  );
+  const indexed = Date.now() - indexBegan;
+  await sql(url, 'vacuum analyze search.documents');
+  const size = (
+    await sql(url, `select pg_size_pretty(pg_total_relation_size('search.documents')) as size`)
+  ).rows[0].size;
+  return { loaded, indexed, size };
+}
+
+/** The queries: each kind drawn from the vocabularies by rank. */
+function queries() {
+  const he = (rank) => HEBREW[rank];
+  const en = (rank) => ENGLISH[rank];
+  return [
+    { name: 'a common word', query: en(2) },
+    { name: 'a middling word', query: he(300) },
+    { name: 'a rare word', query: en(20_000) },
+    { name: 'two words', query: `${he(40)} ${he(900)}` },
+    { name: 'a phrase', query: `"${en(5)} ${en(7)}"` },
+    { name: 'Hebrew with prefixes', query: `וב${he(150)}` },
+    { name: 'a word being typed', query: en(60).slice(0, 3), typing: true },
+  ];
+}
+
+function drive(url, requests, options = {}) {
+  return new Promise((resolve, reject) => {
+    autocannon(
+      { url, connections: 50, duration: DURATION, pipelining: 1, requests, ...options },
+      (error, result) => (error ? reject(error) : resolve(result)),
+    );
+  });
+}
+
+function percentile(values, p) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+async function main() {
+  log('Calibrating…');
+  const calibration = await calibrate({ databaseUrl: ADMIN_URL, duration: DURATION });
+  for (const r of calibration) log(`calibration, ${r.name}: ${r.rps} req/s, p99 ${r.p99} ms`);
+  await sql(ADMIN_URL, `create database "${DB}"`);
+  const keys = generateKeyPairSync('ed25519');
+  const env = {
+    DATABASE_URL: DB_URL,
+    IDENTITY_PUBLIC_KEY: keys.publicKey.export({ type: 'spki', format: 'der' }).toString('base64'),
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATABASE_POOL_SIZE: '20',
+    REDIS_URL,
+    REDIS_PREFIX,
+  };
+  const queue = new BullMqQueue(REDIS_URL, REDIS_PREFIX, () => undefined, 30_000);
+  let search;
+  try {
+    search = await startService('dist/apps/search/src/main.js', env, 'search');
+    log(`Loading ${DOCS} documents into ${DB}…`);
+    const loaded = await load(DB_URL);
+    log(
+      `Loaded in ${loaded.loaded} ms, the GIN index built in ${loaded.indexed} ms, ${loaded.size}`,
+    );
+
+    const signer = new IdentitySigner(keys.privateKey);
+    const member = owners[0];
+    const headers = (who) => ({
+      'content-type': 'application/json',
+      [IDENTITY_HEADER]: signer.sign(
+        who === 'guest'
+          ? { kind: 'guest' }
+          : { kind: 'member', userId: member, sessionId: 'bench', language: 'en', roles: [] },
+        'search',
+        { ip: '127.0.0.1' },
+      ),
+    });
+    const probe = await fetch(`${search.url}/api/search/searchStories`, {
+      method: 'POST',
+      headers: headers('guest'),
+      body: JSON.stringify({ query: queries()[0].query }),
+    });
+    if (!probe.ok) throw new Error(`a search answered ${probe.status}: ${await probe.text()}`);
+    const rows = [];
+    for (const who of ['guest', 'member']) {
+      const mix = queries().map(({ query, typing }) => ({
+        method: 'POST',
+        path: '/api/search/searchStories',
+        headers: headers(who),
+        body: JSON.stringify({ query, ...(typing ? { typing } : {}), limit: 20 }),
+      }));
+      // Each query alone, a short run: what each kind costs.
+      for (const [index, one] of queries().entries()) {
+        const result = await drive(search.url, [mix[index]], {
+          duration: Math.max(3, DURATION / 2),
+        });
+        rows.push({
+          name: `${who}: ${one.name} (\`${one.query}\`)`,
+          rps: Math.round(result.requests.average),
+          p50: result.latency.p50,
+          p99: result.latency.p99,
+          errors: result.errors + result.non2xx,
+        });
+      }
+      const most = await drive(search.url, mix);
+      const rate = FIXED_RATE ?? Math.max(10, Math.round(most.requests.average / 2));
+      const steady = await drive(search.url, mix, { overallRate: rate });
+      rows.push({
+        name: `${who}: the mix, at its maximum`,
+        rps: Math.round(most.requests.average),
+        p50: most.latency.p50,
+        p99: most.latency.p99,
+        errors: most.errors + most.non2xx,
+      });
+      rows.push({
+        name: `${who}: the mix, steady at half (${rate} req/s)`,
+        rps: Math.round(steady.requests.average),
+        p50: steady.latency.p50,
+        p99: steady.latency.p99,
+        errors: steady.errors + steady.non2xx,
+      });
+      log(
+        `${who}: max ${Math.round(most.requests.average)} req/s; at ${rate} req/s p50 ${steady.latency.p50} ms, p99 ${steady.latency.p99} ms`,
+      );
+    }
+
+    log(`Indexing lag, ${LAG_SAMPLES} documents…`);
+    const lags = [];
+    for (let i = 0; i < LAG_SAMPLES; i++) {
+      // A word of letters alone (digits would split it into several).
+      const word = `lag${[...randomBytes(8)].map((byte) => String.fromCharCode(107 + (byte % 16))).join('')}`;
+      const item = {
+        ...generated(DOCS + i),
+        kind: 'post',
+        id: randomUUID(),
+        audience: 'public',
+        title: word,
+      };
+      const event = {
+        id: randomUUID(),
+        type: 'searchable.changed',
+        source: 'bench',
+        occurredAt: new Date().toISOString(),
+        payload: item,
+      };
+      const began = performance.now();
+      await queue.add('events-search', 'searchable.changed', event, { jobId: event.id });
+      for (;;) {
+        const answer = await fetch(`${search.url}/api/search/searchStories`, {
+          method: 'POST',
+          headers: headers('guest'),
+          body: JSON.stringify({ query: word }),
+        });
+        const body = await answer.json();
+        if (body.stories?.length) break;
+        if (performance.now() - began > 30_000)
+          throw new Error(
+            `a document not found after 30 s: ${JSON.stringify(await queue.counts('events-search'))} ${JSON.stringify(await queue.failed('events-search'))}`,
+          );
+        await sleep(2);
+      }
+      lags.push(performance.now() - began);
+    }
+    const lag = {
+      p50: Math.round(percentile(lags, 50)),
+      p99: Math.round(percentile(lags, 99)),
+      max: Math.round(Math.max(...lags)),
+    };
+    log(`indexing lag: p50 ${lag.p50} ms, p99 ${lag.p99} ms`);
+
+    const machine = `${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), ${Math.round(totalmem() / 2 ** 30)} GB, ${new Date().toISOString().slice(0, 10)}`;
+    const section = `Measured by \`node tools/bench/search-scale.mjs\` (${machine}): the search service as its own process on PostgreSQL, ${DOCS.toLocaleString('en')} generated documents (${loaded.size} with their indexes; loaded in ${Math.round(loaded.loaded / 1000)} s, the GIN index built in ${Math.round(loaded.indexed / 1000)} s), the load generator on the same machine.
+
+Calibration, the same run:
+
+${table(calibration)}
+
+Searches, straight to the service (a guest's view is public documents only; a member's adds the members' audience, their circles and their own):
+
+${table(rows)}
+
+Indexing lag, from \`searchable.changed\` added to the search service's queue until a guest's search finds the document (${LAG_SAMPLES} documents, one at a time): p50 ${lag.p50} ms, p99 ${lag.p99} ms, the slowest ${lag.max} ms.`;
+    log(section);
+    if (WRITES_DOC) rewriteDocSection('search-scale', section);
+  } finally {
+    if (search && search.child.exitCode === null) {
+      const exited = new Promise((resolve) => search.child.once('exit', resolve));
+      search.child.kill('SIGTERM');
+      await exited;
+    }
+    await queue.close();
+    if (process.env.KEEP_DB) log(`kept ${DB_URL}`);
+    else await sql(ADMIN_URL, `drop database if exists "${DB}" with (force)`);
+    const { Redis } = require('ioredis');
+    const redis = new Redis(REDIS_URL);
+    const stale = await redis.keys(`${REDIS_PREFIX}:*`);
+    if (stale.length > 0) await redis.del(...stale);
+    redis.disconnect();
+  }
+}
+
+main().catch((error) => {
+  process.stderr.write(`${error.stack ?? error}\n`);
+  process.exit(1);
+});
