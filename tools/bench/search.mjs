@@ -688,7 +688,7 @@ async function main() {
   ];
   if (corpus)
     lines.push(
-      `The corpus: ${corpus.count.toLocaleString('en')} of ${CORPUS.toLocaleString('en')} generated documents${corpus.stopped ? ` (stopped after ${CORPUS_MINUTES} minutes)` : ''}, created as posts through the API by ${AUTHORS} generated members, ${CONCURRENCY} at a time, in ${(corpus.ms / 1000).toFixed(0)} s (${((corpus.count * 1000) / corpus.ms).toFixed(0)} a second); the search found the last of them ${corpus.waitedMs} ms after, and the process was idle ${(corpus.settledMs / 1000).toFixed(0)} s after (the other services' copies), before anything was measured. The demo community was seeded and ready in ${(demoReadyMs / 1000).toFixed(0)} s.`,
+      `The corpus: ${corpus.count.toLocaleString('en')} of ${CORPUS.toLocaleString('en')} generated documents${corpus.stopped ? ` (stopped after ${CORPUS_MINUTES} minutes)` : ''}, created as posts through the API by ${AUTHORS} generated members, ${CONCURRENCY} at a time, in ${(corpus.ms / 1000).toFixed(0)} s (${((corpus.count * 1000) / corpus.ms).toFixed(0)} a second); the search found the last of them ${corpus.waitedMs} ms after, and the process was idle ${(corpus.settledMs / 1000).toFixed(0)} s after, before anything was measured. The demo community was seeded and ready in ${(demoReadyMs / 1000).toFixed(0)} s.`,
       '',
     );
   const measured = runs.filter((run) => run.member);
