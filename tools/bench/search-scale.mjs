@@ -24,8 +24,7 @@
 import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { cpus, totalmem } from 'node:os';
-import autocannon from 'autocannon';
-import { calibrate, table } from './calibration.mjs';
+import { calibrate, drive as driveOne, table } from './calibration.mjs';
 import { rewriteDocSection } from './doc-section.mjs';
 import { sql, startService } from './service-process.mjs';
 
@@ -207,14 +206,9 @@ function queries() {
   ];
 }
 
-function drive(url, requests, options = {}) {
-  return new Promise((resolve, reject) => {
-    autocannon(
-      { url, connections: 50, duration: DURATION, pipelining: 1, requests, ...options },
-      (error, result) => (error ? reject(error) : resolve(result)),
-    );
-  });
-}
+/** calibration.mjs's run (50 connections) of a list of searches, DURATION s unless told. */
+const drive = (url, requests, options = {}) =>
+  driveOne(url, { duration: DURATION, requests, ...options });
 
 function percentile(values, p) {
   const sorted = [...values].sort((a, b) => a - b);

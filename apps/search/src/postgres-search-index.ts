@@ -358,8 +358,6 @@ export class PostgresSearchIndex implements SearchIndex {
     const personKey = sql<string>`${person.id}`;
     const score = sql<number>`best_score`;
     const conditions: SQL[] = [
-      eq(person.kind, 'person'),
-      sql`${person.id} = best_owner::text`,
       // The person is found only where their profile is: in the directory (public), or oneself.
       readableBy({
         ownerColumn: person.ownerId,
