@@ -310,7 +310,8 @@ describeEachEngine('items from before the moderation service, announced on upgra
     );
     const epoch = new Date(0).toISOString();
     // The search service's own word (issue 36, the releases after this one's migrations): each
-    // member's post (not the magazine's) and each verified member, to that service alone.
+    // member's post (not the magazine's), the live answer and each verified member, to that
+    // service alone.
     const forSearch = upgraded.filter(({ event }) => event.type === 'searchable.changed');
     expect(new Set(forSearch.map(({ queue: name }) => name))).toEqual(new Set(['events-search']));
     expect(
@@ -322,6 +323,7 @@ describeEachEngine('items from before the moderation service, announced on upgra
         ['posts', post.open, epoch],
         ['posts', post.secret, epoch],
         ['posts', post.circle, epoch],
+        ['me-answers', answer, epoch],
         ['users', owner.userId, epoch],
         ['users', reader.userId, epoch],
         ['users', friend.userId, epoch],
