@@ -11,6 +11,10 @@ module.exports = async function globalSetup() {
   if (!process.env.MEPEDIA_TEST_RUN) {
     process.env.MEPEDIA_TEST_RUN = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
   }
+  // Every in-memory PGlite of the run (in the tests and in the processes they start) starts from
+  // one copy of an empty data directory instead of running initdb: seconds each, hundreds of
+  // them (libs/server/database/src/pglite-template.ts). Kept with the installed packages.
+  process.env.PGLITE_TEMPLATE ??= `${__dirname}/../../node_modules/.cache/mepedia/pglite`;
   // End-to-end tests start the compiled processes; build once per run (swc, well under a second).
   // Not under Nx: there a test target depends on the builds of what it starts, and a build
   // here would rewrite dist/ under the processes of tasks running beside it.

@@ -138,6 +138,7 @@ export async function startStandalone(given: Record<string, string | undefined> 
     database = await openDatabase({
       url: config.DATABASE_URL,
       dataDir: config.DATA_DIR,
+      template: config.PGLITE_TEMPLATE,
       applicationName: 'mepedia-standalone',
     });
   } catch (error) {

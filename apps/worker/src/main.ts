@@ -20,6 +20,7 @@ runMain(async () => {
   const database = await openDatabase({
     url: env.DATABASE_URL,
     dataDir: env.DATA_DIR,
+    template: env.PGLITE_TEMPLATE,
     poolSize: env.DATABASE_POOL_SIZE,
     applicationName: 'mepedia-worker',
   });

@@ -11,7 +11,7 @@ describe('delivery claims', () => {
   let repository: WorkerRepository;
 
   beforeAll(async () => {
-    handle = await openDatabase({ dataDir: 'memory://' });
+    handle = await openDatabase({ dataDir: 'memory://', template: process.env['PGLITE_TEMPLATE'] });
     await runMigrations(handle, WORKER_MIGRATIONS);
     repository = new WorkerRepository(handle.db, () => now);
   }, SETUP_TIMEOUT_MS);

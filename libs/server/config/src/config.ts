@@ -156,6 +156,12 @@ export const platformEnv = {
   DATABASE_URL: envUrl(['postgres', 'postgresql']).optional(),
   /** Where embedded PGlite keeps its files. */
   DATA_DIR: z.string().default('./.data'),
+  /**
+   * A folder where an in-memory database (`DATA_DIR=memory://`) keeps a copy of an empty PGlite
+   * data directory and starts from it, a second where it would take several (the test suites
+   * and the browser suite set it). Unset: each in-memory database is made from scratch.
+   */
+  PGLITE_TEMPLATE: z.string().optional(),
   /** Redis connection for BullMQ and pub/sub; when unset queues run in-process. */
   REDIS_URL: envUrl(['redis', 'rediss']).optional(),
   /** Prefix for Redis keys, so several deployments (or test runs) can share one Redis. */

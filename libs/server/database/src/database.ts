@@ -1,11 +1,18 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { PGlite, types, type Extension, type ParserOptions } from '@electric-sql/pglite';
+import {
+  PGlite,
+  types,
+  type Extension,
+  type ParserOptions,
+  type PGliteOptions,
+} from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { Pool } from 'pg';
+import { createFromTemplate } from './pglite-template';
 
 /** The query API every repository is written against; both drivers provide it. */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -101,6 +108,11 @@ export type DatabaseOptions = {
   dataDir?: string | undefined;
   poolSize?: number | undefined;
   applicationName?: string | undefined;
+  /**
+   * A folder where an in-memory PGlite (`memory://`) keeps the dump of an empty data directory
+   * and starts from it, skipping initdb (pglite-template.ts): test runs and the browser suite.
+   */
+  template?: string | undefined;
 };
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
@@ -141,7 +153,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   const dataDir = options.dataDir ?? './.data';
   const location = dataDir.startsWith('memory://') ? dataDir : resolve(dataDir, 'pglite');
   if (!location.startsWith('memory://')) mkdirSync(location, { recursive: true });
-  const pglite = await PGlite.create(location, { extensions: { pg_trgm } });
+  const create = (pgliteOptions: PGliteOptions) => PGlite.create(location, pgliteOptions);
+  const pglite =
+    options.template && location.startsWith('memory://')
+      ? await createFromTemplate(options.template, { extensions: { pg_trgm } }, create)
+      : await create({ extensions: { pg_trgm } });
   // After creation: PGlite sets its array types' parsers as it starts.
   const rawParsers: ParserOptions = {};
   for (const type of AS_SENT) {

@@ -6,3 +6,4 @@ export * from './ids';
 export * from './migrations';
 export * from './moderated-items';
 export * from './subjects';
+export { pgliteTemplateFile } from './pglite-template';

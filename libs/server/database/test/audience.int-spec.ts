@@ -121,7 +121,11 @@ describe.each(['PostgreSQL', 'PGlite'] as const)('on %s', (kind) => {
       const database = await createTestDatabase();
       dropDatabase = () => database.drop();
       handle = await openDatabase({ url: database.url, poolSize: 2 });
-    } else handle = await openDatabase({ dataDir: 'memory://' });
+    } else
+      handle = await openDatabase({
+        dataDir: 'memory://',
+        template: process.env['PGLITE_TEMPLATE'],
+      });
     db = handle.db;
     for (const statement of statements) await db.execute(sql.raw(statement));
     store = new CircleMembershipStore(db, SCHEMA);

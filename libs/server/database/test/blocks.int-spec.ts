@@ -40,7 +40,11 @@ describe.each(['PostgreSQL', 'PGlite'] as const)('blocks on %s', (kind) => {
       const database = await createTestDatabase();
       dropDatabase = () => database.drop();
       handle = await openDatabase({ url: database.url, poolSize: 2 });
-    } else handle = await openDatabase({ dataDir: 'memory://' });
+    } else
+      handle = await openDatabase({
+        dataDir: 'memory://',
+        template: process.env['PGLITE_TEMPLATE'],
+      });
     for (const statement of statements) await handle.db.execute(sql.raw(statement));
     store = new BlockStore(handle.db, SCHEMA);
   }, SETUP_TIMEOUT_MS);

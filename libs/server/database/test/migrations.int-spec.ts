@@ -128,7 +128,10 @@ describe(runMigrations.name, () => {
     'applies migrations on embedded PGlite too',
     async () => {
       // PGlite's first open runs initdb: seconds on an idle machine, over ten on a busy one.
-      const handle = await openDatabase({ dataDir: 'memory://' });
+      const handle = await openDatabase({
+        dataDir: 'memory://',
+        template: process.env['PGLITE_TEMPLATE'],
+      });
       try {
         if (handle.kind !== 'pglite') throw new Error('PGlite expected without a URL');
         await runMigrations(handle, { schema: 'fixture', folder: join(fixtures, 'good') });

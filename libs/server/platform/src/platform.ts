@@ -227,6 +227,7 @@ export async function createServicePlatform(
   const database = await openDatabase({
     url: config.DATABASE_URL,
     dataDir: config.DATA_DIR,
+    template: config.PGLITE_TEMPLATE,
     poolSize: config.DATABASE_POOL_SIZE,
     applicationName: `mepedia-${name}`,
   });
@@ -296,6 +297,7 @@ export async function runMigrationProcess(
   const database = await openDatabase({
     url: config.DATABASE_URL,
     dataDir: config.DATA_DIR,
+    template: config.PGLITE_TEMPLATE,
     poolSize: 1,
     applicationName: `mepedia-${name}-migrations`,
   });

@@ -19,7 +19,10 @@ describe('the service kit', () => {
   let platform: ServicePlatform;
 
   beforeEach(async () => {
-    database = await openDatabase({ dataDir: 'memory://' });
+    database = await openDatabase({
+      dataDir: 'memory://',
+      template: process.env['PGLITE_TEMPLATE'],
+    });
     queue = new InProcessQueue();
     platform = {
       production: false,

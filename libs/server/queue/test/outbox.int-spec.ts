@@ -30,7 +30,7 @@ describe('the outbox relay', () => {
 
   beforeAll(async () => {
     sdk.start();
-    handle = await openDatabase({ dataDir: 'memory://' });
+    handle = await openDatabase({ dataDir: 'memory://', template: process.env['PGLITE_TEMPLATE'] });
     await handle.db.execute(sql`create schema outbox_test`);
     await handle.db.execute(sql`
       create table outbox_test.outbox (

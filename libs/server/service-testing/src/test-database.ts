@@ -45,7 +45,7 @@ export async function openTestDatabase(
   let handle: DatabaseHandle;
   let drop = async (): Promise<void> => undefined;
   if (engine === 'pglite') {
-    handle = await openDatabase({ dataDir: 'memory://' });
+    handle = await openDatabase({ dataDir: 'memory://', template: process.env['PGLITE_TEMPLATE'] });
   } else {
     const database = await createTestDatabase();
     handle = await openDatabase({ url: database.url, poolSize });
