@@ -29,10 +29,13 @@ export function searchStartOf(params: URLSearchParams): string | undefined {
   return params.get('cursor') || undefined;
 }
 
-/** The address of a search's next page: the same words, from the service's cursor. */
-export function searchPageAddress(params: URLSearchParams, cursor: string): string {
+/**
+ * The address of a search's page from the service's cursor, the same words; without one, its
+ * first page.
+ */
+export function searchPageAddress(params: URLSearchParams, cursor?: string): string {
   const next = new URLSearchParams();
   next.set('searchValue', params.get('searchValue')?.trim() ?? '');
-  next.set('cursor', cursor);
+  if (cursor) next.set('cursor', cursor);
   return `/people?${next.toString()}`;
 }

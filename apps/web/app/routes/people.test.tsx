@@ -174,6 +174,21 @@ describe('the people page’s search', () => {
     expect(container.querySelector('#people-sort')).toBeNull();
   });
 
+  it('leads a later page of a search back to its first, and no first page to itself', async () => {
+    const first = 'Back to the first results';
+    const later = await render('/people?searchValue=bread&cursor=c-1', BAKER);
+    expect(calls[0]).toEqual({
+      path: '/api/search/searchPeople',
+      body: { query: 'bread', cursor: 'c-1', limit: 24 },
+    });
+    const back = [...later.querySelectorAll('a')].find((a) => a.textContent === first);
+    expect(back?.getAttribute('href')).toBe('/people?searchValue=bread');
+    act(() => root?.unmount());
+    document.body.innerHTML = '';
+    const start = await render('/people?searchValue=bread', BAKER);
+    expect([...start.querySelectorAll('a')].map((a) => a.textContent)).not.toContain(first);
+  });
+
   it('says when no one matches, and offers everyone', async () => {
     const container = await render('/people?searchValue=zzyzx', { people: [], nextCursor: null });
     expect(container.querySelector('.empty-state-title')?.textContent).toBe('No one matches');

@@ -82,17 +82,27 @@ function useFollowStates(memberIds: string[]) {
   useQuery(followQueries.states(api, queryClient, memberIds));
 }
 
-/** The list could not be read, on the server or here: it says so, and tries again. */
-function LoadFailed({ retry }: { retry: () => void }) {
+/**
+ * The list could not be read, on the server or here: it says so, and tries again; a later page
+ * of a search also offers its first (a position the service no longer takes stays refused).
+ */
+function LoadFailed({ retry, first }: { retry: () => void; first?: string | undefined }) {
   const { t } = useI18n();
   return (
     <EmptyState
       icon={SearchX}
       title={t('people.loadFailed')}
       action={
-        <button type="button" className="button" onClick={retry}>
-          {t('people.retry')}
-        </button>
+        <>
+          <button type="button" className="button" onClick={retry}>
+            {t('people.retry')}
+          </button>
+          {first && (
+            <LocalizedLink className="button button-secondary" to={first}>
+              {t('search.firstResults')}
+            </LocalizedLink>
+          )}
+        </>
       }
     />
   );
@@ -135,10 +145,18 @@ function SearchResults({ searched }: { searched: string }) {
       ),
     ),
   });
+  // A later page (its own address, from "More people" without script or a shared link) leads
+  // back to the first.
+  const first = searchStartOf(params) ? searchPageAddress(params) : undefined;
   if (people.list.isError && !people.list.data)
-    return <LoadFailed retry={() => void people.list.refetch()} />;
+    return <LoadFailed retry={() => void people.list.refetch()} first={first} />;
   return (
     <>
+      {first && (
+        <p>
+          <LocalizedLink to={first}>{t('search.firstResults')}</LocalizedLink>
+        </p>
+      )}
       <h2 className="visually-hidden">{t('people.list')}</h2>
       <PeopleResults
         people={people}
