@@ -37,6 +37,9 @@ export async function logout(api: ReturnType<typeof useApi>) {
  * a round search button until it has the focus, then it takes the header's width (app.css,
  * Header): the same input all along, so nothing needs a script to open it.
  */
+/** The navigation state of a search made from the header's field. */
+export const SEARCHED_FROM_HEADER = 'searchedFromHeader';
+
 function SearchField() {
   const { t, locale } = useI18n();
   const navigate = useNavigate();
@@ -47,9 +50,12 @@ function SearchField() {
     const text = typeof value === 'string' ? value.trim() : '';
     if (!text) return; // an empty search goes nowhere
     event.currentTarget.reset();
-    // Off the field, so on a phone it is a button again over the results.
+    // Off the field, so on a phone it is a button again over the results; the results page
+    // takes the focus to its heading (SEARCHED_FROM_HEADER), where a screen reader says it.
     (document.activeElement as HTMLElement | null)?.blur();
-    void navigate(`${results}?q=${encodeURIComponent(text)}`);
+    void navigate(`${results}?q=${encodeURIComponent(text)}`, {
+      state: { [SEARCHED_FROM_HEADER]: true },
+    });
   };
   return (
     <form

@@ -5,12 +5,13 @@ import { createApi } from '@mepedia/web-api';
 import type { Locale } from '@mepedia/web-i18n';
 import { act, type ComponentProps } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { Link, Outlet, createRoutesStub } from 'react-router';
+import { Link, Outlet, createRoutesStub, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiProvider } from '../lib/api';
 import { I18nProvider } from '../lib/i18n';
 import type { MemberView } from '../lib/member';
 import { resetSiteReads } from '../lib/site-reads.server';
+import { SEARCHED_FROM_HEADER } from '../components/header';
 import SearchPage, { headers, loader } from './search';
 
 // React's act() needs to be told it runs in a test environment.
@@ -134,6 +135,12 @@ async function load(address: string, fetch: typeof globalThis.fetch): Promise<Lo
   } as never)) as unknown as Loaded;
 }
 
+/** Where the page is: the router's address, shown for the tests to read. */
+function Where() {
+  const location = useLocation();
+  return <output data-where="">{location.pathname + location.search}</output>;
+}
+
 /** The page at `address` as the server draws it and the browser shows it, for `user`. */
 async function render(address: string, answers: Answers = {}, user: MemberView | null = null) {
   const fetch = gateway(answers);
@@ -147,8 +154,12 @@ async function render(address: string, answers: Answers = {}, user: MemberView |
     <ApiProvider api={api}>
       <I18nProvider locale={locale}>
         <SearchPage {...props} />
-        {/* Another search, as the header's makes one. */}
+        {/* Another search: a link's, and the header's (its navigation says so). */}
         <Link to="/search?q=cake">Another search</Link>
+        <Where />
+        <Link to="/search?q=flour" state={{ [SEARCHED_FROM_HEADER]: true }}>
+          Header search
+        </Link>
       </I18nProvider>
     </ApiProvider>
   );
@@ -181,7 +192,7 @@ async function until(done: () => boolean) {
 const searchCalls = () => calls.filter((call) => call.path.startsWith('/api/search/'));
 const links = (container: Element) =>
   [...container.querySelectorAll('a')]
-    .filter((a) => a.textContent !== 'Another search')
+    .filter((a) => a.textContent !== 'Another search' && a.textContent !== 'Header search')
     .map((a) => [a.textContent, a.getAttribute('href')]);
 
 afterEach(() => {
@@ -364,6 +375,36 @@ describe('the search page’s results', () => {
         (b) => b.checked,
       ),
     ).toBe(false);
+  });
+
+  it('takes the focus to its heading after a search from the header, not after another', async () => {
+    const { container } = await render('/search?q=bread');
+    const field = container.querySelector<HTMLInputElement>('#search-query')!;
+    const linkTo = (text: string) =>
+      [...container.querySelectorAll('a')].find((a) => a.textContent === text);
+    await act(async () => linkTo('Another search')?.click());
+    await until(() => field.value === 'cake');
+    expect(document.activeElement?.tagName).not.toBe('H1');
+    await act(async () => linkTo('Header search')?.click());
+    await until(() => field.value === 'flour');
+    expect(document.activeElement).toBe(container.querySelector('h1'));
+    expect(document.activeElement?.textContent).toBe('Search: flour');
+  });
+
+  it('goes to the search’s own address, without the filters left at their defaults', async () => {
+    const { container } = await render('/he/search?q=bread&language=&sort=relevance', {}, ME);
+    const where = () => container.querySelector('[data-where]')?.textContent;
+    const field = container.querySelector<HTMLInputElement>('#search-query')!;
+    field.value = ' flour  ';
+    const form = field.closest('form')!;
+    await act(async () => form.requestSubmit());
+    await until(() => where() === '/he/search?q=flour');
+    const newest = container.querySelector<HTMLSelectElement>('#search-sort')!;
+    newest.value = 'newest';
+    container.querySelector<HTMLInputElement>('input[name="kinds"][value="answer"]')!.checked =
+      true;
+    await act(async () => form.requestSubmit());
+    await until(() => where() === '/he/search?q=flour&kinds=answer&sort=newest');
   });
 
   it('offers a member’s own private answers to members only', async () => {

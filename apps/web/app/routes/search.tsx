@@ -1,11 +1,18 @@
 import type { StoryKind } from '@mepedia/contracts';
-import { createTranslator, registerMessages, searchMessages, splitLocale } from '@mepedia/web-i18n';
+import {
+  createTranslator,
+  localizePath,
+  registerMessages,
+  searchMessages,
+  splitLocale,
+} from '@mepedia/web-i18n';
 import { SEARCH_QUERY_LIMIT, searchQueries } from '@mepedia/web-api/queries';
 import { QueryClient, dehydrate } from '@tanstack/react-query';
 import { Search as SearchIcon, SearchX } from 'lucide-react';
-import { Fragment, useEffect, useRef } from 'react';
-import { data, Form, useSearchParams } from 'react-router';
+import { Fragment, useEffect, useRef, type FormEvent } from 'react';
+import { data, Form, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { EmptyState } from '../components/empty-state';
+import { SEARCHED_FROM_HEADER } from '../components/header';
 import { Field, SelectField } from '../components/field';
 import { LocalizedLink } from '../components/localized-link';
 import { QueryProvider } from '../components/query/query-provider';
@@ -138,7 +145,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * language and order. A GET form, so every search is an address.
  */
 function SearchForm({ address }: { address: SearchAddress }) {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
+  const navigate = useNavigate();
+  // Once the page is alive, a search's address is the one the page's links use, its defaults
+  // left out (`?q=bread`, not `?q=bread&language=&sort=relevance` as the form itself sends).
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const params = new URLSearchParams();
+    for (const [name, value] of new FormData(event.currentTarget))
+      if (typeof value === 'string') params.append(name, value);
+    void navigate(localizePath(searchAddress(readSearch(params)), locale));
+  };
   const member = useRootData()?.user != null;
   // Another search (from the header, a link) puts its own words and filters in the controls;
   // the form stays, and so does the focus of a search made from it. Not when the page comes
@@ -160,6 +177,7 @@ function SearchForm({ address }: { address: SearchAddress }) {
     <Form
       ref={form}
       method="get"
+      onSubmit={onSubmit}
       className="search-form"
       role="search"
       aria-label={t('search.form')}
@@ -320,15 +338,32 @@ function Results({
   );
 }
 
+/**
+ * A search made from the header arrives with the focus on the page's heading ("Search: …"):
+ * a keyboard's next Tab is the search form, and a screen reader says where it is, rather
+ * than the focus staying on the header's emptied field or falling to the page's start.
+ */
+function useFocusFromHeader() {
+  const location = useLocation();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const fromHeader =
+    (location.state as Record<string, unknown> | null)?.[SEARCHED_FROM_HEADER] === true;
+  useEffect(() => {
+    if (fromHeader) heading.current?.focus();
+  }, [fromHeader, location.key]);
+  return heading;
+}
+
 /** `/search?q=`: people and stories matching the query, as the reader may read them. */
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
   const { t } = useI18n();
   const [params] = useSearchParams();
   const address = readSearch(params);
+  const heading = useFocusFromHeader();
   return (
     <QueryProvider state={loaderData.dehydrated}>
       <section className="page search-page" aria-labelledby="search-title">
-        <h1 id="search-title">
+        <h1 id="search-title" ref={heading} tabIndex={-1}>
           {address.query
             ? richMessage(t, 'search.titleFor', {
                 query: (
