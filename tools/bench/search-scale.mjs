@@ -2,12 +2,13 @@
 // calibration (calibration.mjs): services mode on PostgreSQL, the search service as its own
 // process over DOCS generated documents (1,000,000 by default).
 //
-// 1. The documents: a seeded generator of stories and people in Hebrew (60%) and English, words
-//    drawn by a Zipf law from made-up vocabularies (so common, middling and rare words exist, and
-//    none is a word of the labelled set), audiences as a community's (80% public, 10% members,
-//    5% circle, 5% private), 20,000 owners. Each row is made by the service's own
-//    `indexedDocument` (the same lexemes a live announcement gets) and written in batches, the
-//    GIN index built after the load (as a migration of a large installation would).
+// 1. The documents (search-scale-corpus.mjs): a seeded generator of stories and people in Hebrew
+//    (60%) and English, words drawn by a Zipf law from made-up vocabularies (so common, middling
+//    and rare words exist, and none is a word of the labelled set), audiences as a community's
+//    (80% public, 10% members, 5% circle, 5% private), 20,000 owners. Each row is made by the
+//    service's own `indexedDocument` (the same lexemes a live announcement gets), in THREADS
+//    worker threads (search-scale-worker.mjs), and written in batches, the GIN index built after
+//    the load (as a migration of a large installation would).
 // 2. Queries from the same vocabularies: a common word, a middling one, a rare one, two words,
 //    a phrase, a Hebrew word with prefixes the text lacks, a word still being typed; as a guest
 //    and as a member. The maximum rate (50 connections, DURATION s) of the mix, then p50 and
@@ -23,9 +24,12 @@
 //   DOCS=100000 DURATION=5 node tools/bench/search-scale.mjs      (a quicker look; doc untouched)
 import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
-import { cpus, totalmem } from 'node:os';
+import { availableParallelism, cpus, totalmem } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import pg from 'pg';
 import { calibrate, drive as driveOne, table } from './calibration.mjs';
 import { rewriteDocSection } from './doc-section.mjs';
+import { ENGLISH, HEBREW, generated, ownersOf } from './search-scale-corpus.mjs';
 import { sql, startService } from './service-process.mjs';
 
 const DOCS = Number(process.env.DOCS ?? 1_000_000);
@@ -34,6 +38,8 @@ const DURATION = Number(process.env.DURATION ?? 10);
 const LAG_SAMPLES = Number(process.env.LAG_SAMPLES ?? 200);
 const FIXED_RATE = process.env.RATE ? Number(process.env.RATE) : undefined;
 const BATCH = 2000;
+/** The threads that make the documents (the database writes them meanwhile). */
+const THREADS = Number(process.env.THREADS ?? Math.max(1, availableParallelism() - 1));
 const ADMIN_URL = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const DB = `mepedia_bench_${randomBytes(3).toString('hex')}`;
@@ -45,137 +51,70 @@ const WRITES_DOC = DOCS === 1_000_000 && !process.env.RATE;
 const log = (message) => process.stdout.write(`${message}\n`);
 const require = createRequire(import.meta.url);
 /* eslint-disable @nx/enforce-module-boundaries -- the compiled apps and libraries, as measured */
-const { indexedDocument } = require('../../dist/apps/search/src/search.service.js');
 const { BullMqQueue } = require('../../dist/libs/server/queue/src/index.js');
 const { IdentitySigner, IDENTITY_HEADER } = require('../../dist/libs/server/identity/src/index.js');
 /* eslint-enable @nx/enforce-module-boundaries */
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-// --- the generator -------------------------------------------------------------------------
-
-/** A seeded PRNG (mulberry32): the same corpus every run. */
-function prng(seed) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const random = prng(36);
-const pick = (list) => list[Math.floor(random() * list.length)];
-
-/**
- * A made-up vocabulary of `size` words from syllables: pronounceable, never a real word of the
- * labelled set (those are judged against the demo community alone).
- */
-function vocabulary(size, onsets, nuclei, codas) {
-  const words = new Set();
-  while (words.size < size) {
-    const syllables = 2 + Math.floor(random() * 2);
-    let word = '';
-    for (let i = 0; i < syllables; i++) word += pick(onsets) + pick(nuclei);
-    words.add(word + pick(codas));
-  }
-  return [...words];
-}
-const HEBREW = vocabulary(
-  40_000,
-  [...'גדזטקצפרסנ'],
-  ['ו', 'י', 'א', ''],
-  ['ת', 'ים', 'ה', 'ר', ''],
-);
-const ENGLISH = vocabulary(
-  40_000,
-  ['br', 'cl', 'dr', 'f', 'gr', 'k', 'pl', 'sk', 'tr', 'v', 'z'],
-  ['a', 'e', 'i', 'o', 'u', 'ai', 'oo'],
-  ['n', 'st', 'rk', 'll', 'x', ''],
-);
-
-/** A Zipf draw (s ≈ 1.07) over ranks 1..n, by inverting a precomputed cumulative table. */
-function zipf(n, s = 1.07) {
-  const cumulative = new Float64Array(n);
-  let total = 0;
-  for (let rank = 1; rank <= n; rank++) {
-    total += 1 / rank ** s;
-    cumulative[rank - 1] = total;
-  }
-  return () => {
-    const target = random() * total;
-    let low = 0;
-    let high = n - 1;
-    while (low < high) {
-      const middle = (low + high) >> 1;
-      if (cumulative[middle] < target) low = middle + 1;
-      else high = middle;
-    }
-    return low;
-  };
-}
-const draw = zipf(40_000);
-const words = (list, count) => Array.from({ length: count }, () => list[draw()]).join(' ');
-
-const owners = Array.from({ length: OWNERS }, () => randomUUID());
-const AUDIENCES = [...Array(16).fill('public'), ...Array(2).fill('members'), 'circle', 'private'];
-
-/** The i-th generated document, as its owner would announce it. */
-function generated(i) {
-  const hebrew = random() < 0.6;
-  const list = hebrew ? HEBREW : ENGLISH;
-  const person = i % 50 === 0;
-  const ownerId = person ? owners[(i / 50) % OWNERS] : pick(owners);
-  const created = new Date(Date.UTC(2024, 0, 1) + Math.floor(random() * 3 * 365 * 86_400_000));
-  return {
-    kind: person ? 'person' : pick(['post', 'answer']),
-    id: person ? ownerId : randomUUID(),
-    ownerId,
-    audience: person ? 'public' : pick(AUDIENCES),
-    title: words(list, person ? 2 : 4 + Math.floor(random() * 5)),
-    text: words(list, person ? 20 : 60 + Math.floor(random() * 80)),
-    createdAt: created.toISOString(),
-    deleted: false,
-  };
-}
+const owners = ownersOf(OWNERS);
 
 // --- the load --------------------------------------------------------------------------------
 
+/**
+ * The documents, made by THREADS worker threads (search-scale-worker.mjs: the service's own
+ * `indexedDocument` for each, the costly part) and written here a batch per statement as each
+ * comes, with the GIN index dropped meanwhile and built after (as a migration of a large
+ * installation would).
+ */
 async function load(url) {
   await sql(url, 'drop index search.documents_terms_idx');
   const began = Date.now();
-  for (let start = 0; start < DOCS; start += BATCH) {
-    const rows = [];
-    for (let i = start; i < Math.min(DOCS, start + BATCH); i++)
-      rows.push(indexedDocument(generated(i)));
-    const column = (name) => rows.map((row) => row[name]);
-    await sql(
-      url,
-      `insert into search.documents (kind, id, owner_id, audience, title, body, language,
-         created_at, folded_name, terms, changed_at)
-       select kind, id, owner_id::uuid, audience, title, body, language, created_at::timestamptz,
-         folded_name, title_vector::tsvector || body_vector::tsvector, now()
-       from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[],
-         $7::text[], $8::text[], $9::text[], $10::text[], $11::text[])
-         as t(kind, id, owner_id, audience, title, body, language, created_at, folded_name,
-           title_vector, body_vector)
-       on conflict (kind, id) do nothing`,
-      [
-        column('kind'),
-        column('id'),
-        column('ownerId'),
-        column('audience'),
-        column('title'),
-        column('body'),
-        column('language'),
-        rows.map((row) => row.createdAt.toISOString()),
-        column('foldedName'),
-        column('titleVector'),
-        column('bodyVector'),
-      ],
-    );
-    if ((start / BATCH) % 50 === 0) log(`  ${start + rows.length} documents…`);
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const threads = Array.from(
+    { length: THREADS },
+    () =>
+      new Worker(new URL('./search-scale-worker.mjs', import.meta.url), {
+        workerData: { owners: OWNERS },
+      }),
+  );
+  const batches = Math.ceil(DOCS / BATCH);
+  let next = 0;
+  let written = 0;
+  try {
+    await new Promise((resolve, reject) => {
+      let writing = Promise.resolve();
+      const send = (thread) => {
+        if (next >= batches) return false;
+        const batch = next++;
+        thread.postMessage({
+          batch,
+          start: batch * BATCH,
+          end: Math.min(DOCS, (batch + 1) * BATCH),
+        });
+        return true;
+      };
+      for (const thread of threads) {
+        thread.on('error', reject);
+        thread.on('message', ({ columns }) => {
+          // The thread makes the next batch while this one is written.
+          send(thread);
+          writing = writing
+            .then(() => insert(client, columns))
+            .then(() => {
+              written += columns.kind.length;
+              if (Math.floor(written / BATCH) % 50 === 0) log(`  ${written} documents…`);
+              if (written >= DOCS) resolve();
+            }, reject);
+        });
+        // Two batches each in flight: one being made, one waiting to be written.
+        send(thread);
+        send(thread);
+      }
+    });
+  } finally {
+    await Promise.all(threads.map((thread) => thread.terminate()));
+    await client.end();
   }
   const loaded = Date.now() - began;
   const indexBegan = Date.now();
@@ -189,6 +128,34 @@ async function load(url) {
     await sql(url, `select pg_size_pretty(pg_total_relation_size('search.documents')) as size`)
   ).rows[0].size;
   return { loaded, indexed, size };
+}
+
+/** One batch's rows, in one statement. */
+function insert(client, columns) {
+  return client.query(
+    `insert into search.documents (kind, id, owner_id, audience, title, body, language,
+       created_at, folded_name, terms, changed_at)
+     select kind, id, owner_id::uuid, audience, title, body, language, created_at::timestamptz,
+       folded_name, title_vector::tsvector || body_vector::tsvector, now()
+     from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[],
+       $7::text[], $8::text[], $9::text[], $10::text[], $11::text[])
+       as t(kind, id, owner_id, audience, title, body, language, created_at, folded_name,
+         title_vector, body_vector)
+     on conflict (kind, id) do nothing`,
+    [
+      columns.kind,
+      columns.id,
+      columns.ownerId,
+      columns.audience,
+      columns.title,
+      columns.body,
+      columns.language,
+      columns.createdAt,
+      columns.foldedName,
+      columns.titleVector,
+      columns.bodyVector,
+    ],
+  );
 }
 
 /** The queries: each kind drawn from the vocabularies by rank. */
@@ -307,7 +274,7 @@ async function main() {
       // A word of letters alone (digits would split it into several).
       const word = `lag${[...randomBytes(8)].map((byte) => String.fromCharCode(107 + (byte % 16))).join('')}`;
       const item = {
-        ...generated(DOCS + i),
+        ...generated(DOCS + i, owners),
         kind: 'post',
         id: randomUUID(),
         audience: 'public',
