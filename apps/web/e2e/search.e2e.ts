@@ -292,6 +292,12 @@ for (const locale of ['en', 'he'] as const) {
       `${w.prefix}/profile/${me.userId}`,
     );
     await expect(stories.getByRole('link')).toHaveText([first, second]);
+    // The focus arrives on the results' heading (a screen reader says where it is), and the
+    // next Tab is the page's own search field, holding the words.
+    await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('main').getByRole('searchbox')).toBeFocused();
+    await expect(page.getByRole('main').getByRole('searchbox')).toHaveValue(me.lastname);
 
     // Tab until the first result, then each result in turn, and then out of the results.
     const expected = [
