@@ -20,7 +20,7 @@
 //
 // Rewrites the "Search at scale" section of docs/benchmarks.md (between its markers).
 //
-//   npm run build && node tools/bench/search-scale.mjs
+//   npm run bench:search-scale
 //   DOCS=100000 DURATION=5 node tools/bench/search-scale.mjs      (a quicker look; doc untouched)
 import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
