@@ -30,11 +30,11 @@ const freePort = () =>
     { encoding: 'utf8' },
   );
 process.env['E2E_TRANSLATION_PORT'] ??= freePort();
-// Each site's in-memory database starts from a copy of an empty PGlite data directory, made once
-// and kept with the installed packages, instead of running initdb (as the jest suites do).
-process.env['PGLITE_TEMPLATE'] ??= resolve(__dirname, '../../node_modules/.cache/mepedia/pglite');
 const translationPort = Number(process.env['E2E_TRANSLATION_PORT']);
 const root = resolve(__dirname, '../..');
+// Each site's in-memory database starts from a copy of an empty PGlite data directory, made once
+// and kept with the installed packages, instead of running initdb (as the jest suites do).
+process.env['PGLITE_TEMPLATE'] ??= join(root, 'node_modules/.cache/mepedia/pglite');
 
 export default defineConfig({
   testDir: './e2e',

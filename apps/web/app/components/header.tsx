@@ -30,6 +30,9 @@ export async function logout(api: ReturnType<typeof useApi>) {
   window.location.assign('/?lang=en');
 }
 
+/** The navigation state of a search made from the header's field. */
+export const SEARCHED_FROM_HEADER = 'searchedFromHeader';
+
 /**
  * Searching the site (issue 36): people and stories, for everyone, guests too. A GET form to the
  * results page (`/search?q=`), so it works before the page comes alive; once it has, the
@@ -37,9 +40,6 @@ export async function logout(api: ReturnType<typeof useApi>) {
  * a round search button until it has the focus, then it takes the header's width (app.css,
  * Header): the same input all along, so nothing needs a script to open it.
  */
-/** The navigation state of a search made from the header's field. */
-export const SEARCHED_FROM_HEADER = 'searchedFromHeader';
-
 function SearchField() {
   const { t, locale } = useI18n();
   const navigate = useNavigate();

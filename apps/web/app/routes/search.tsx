@@ -12,8 +12,8 @@ import { Search as SearchIcon, SearchX } from 'lucide-react';
 import { Fragment, useEffect, useRef, type FormEvent } from 'react';
 import { data, Form, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { EmptyState } from '../components/empty-state';
-import { SEARCHED_FROM_HEADER } from '../components/header';
 import { Field, SelectField } from '../components/field';
+import { SEARCHED_FROM_HEADER } from '../components/header';
 import { LocalizedLink } from '../components/localized-link';
 import { QueryProvider } from '../components/query/query-provider';
 import {
